@@ -1,0 +1,62 @@
+import type { ApplicationStatus, ListedStatus } from './status.js';
+
+export const ADMIN_TAB_IDS = ['online-entries', 'initial-payment', 'submitted-portal', 'approved', 'completed', 'rejected'] as const;
+export type AdminTabId = (typeof ADMIN_TAB_IDS)[number];
+
+export interface AdminTab {
+  id: AdminTabId;
+  label: string;
+  /** Statuses whose applications are listed in this tab. */
+  statuses: readonly ListedStatus[];
+  /** Statuses an admin may choose for an application that is in this tab. */
+  choices: readonly ApplicationStatus[];
+}
+
+const closingChoices = ['approved', 'rejected', 'final_payment_received'] as const;
+
+/** SPEC §4: tab grouping and the status choices offered per tab, as data. */
+export const ADMIN_TABS: readonly AdminTab[] = [
+  {
+    id: 'online-entries',
+    label: 'Online Entries',
+    statuses: ['online_entry', 'user_registered'],
+    choices: ['online_entry', 'application_created', 'under_process', 'additional_info_required'],
+  },
+  {
+    id: 'initial-payment',
+    label: 'Initial Payment',
+    statuses: ['application_created', 'under_process', 'additional_info_required'],
+    choices: ['application_created', 'under_process', 'additional_info_required', 'verified'],
+  },
+  {
+    id: 'submitted-portal',
+    label: 'Submitted to Portal',
+    statuses: ['verified'],
+    choices: ['verified', 'additional_info_required', 'approved', 'rejected'],
+  },
+  { id: 'approved', label: 'Approved', statuses: ['approved'], choices: closingChoices },
+  { id: 'completed', label: 'Complete', statuses: ['final_payment_received'], choices: closingChoices },
+  { id: 'rejected', label: 'Rejected', statuses: ['rejected'], choices: closingChoices },
+];
+
+export function adminTab(id: AdminTabId): AdminTab {
+  const tab = ADMIN_TABS.find((t) => t.id === id);
+  if (!tab) throw new Error(`Unknown admin tab ${id}`);
+  return tab;
+}
+
+export function isAdminTabId(value: string): value is AdminTabId {
+  return (ADMIN_TAB_IDS as readonly string[]).includes(value);
+}
+
+/** The tab an application (or pseudo-entry) with this status is listed in. */
+export function tabOfStatus(status: ListedStatus): AdminTab {
+  const tab = ADMIN_TABS.find((t) => t.statuses.includes(status));
+  if (!tab) throw new Error(`No admin tab lists status ${status}`);
+  return tab;
+}
+
+/** The choices offered to an admin for an application currently in `status`. */
+export function statusChoicesFor(status: ApplicationStatus): readonly ApplicationStatus[] {
+  return tabOfStatus(status).choices;
+}

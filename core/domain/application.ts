@@ -1,0 +1,239 @@
+import { errors } from './errors.js';
+import { FINAL_FEE, INITIAL_FEE, type PaymentType } from './fees.js';
+import type { Money } from './money.js';
+import { guaranteeDeadline, isGuaranteeBreached } from './guarantee.js';
+import { fail, ok, type Result } from './result.js';
+import { statusChoicesFor, tabOfStatus } from './admin-tabs.js';
+import type { ApplicationStatus } from './status.js';
+
+export type Gender = 'male' | 'female';
+export type MaritalStatus = 'married' | 'divorced' | 'widow' | 'single';
+export type Entry = 'Single' | 'Multiple';
+
+/** The applicant's answers on the form (SPEC §3). Form dates are 'YYYY-MM-DD' text. */
+export interface ApplicationForm {
+  givenName: string;
+  surname: string;
+  gender: Gender;
+  dateOfBirth: string;
+  nationality: string;
+  countryOfBirth: string;
+  originalNationality: string | null;
+  otherNationalities: boolean;
+  otherNationality: string | null;
+  maritalStatus: MaritalStatus;
+  profession: string;
+  purposeOfVisit: 'tourism';
+  entry: Entry;
+  expectedArrivalDate: string;
+  expectedDepartureDate: string;
+  passportNumber: string;
+  passportExpiry: string;
+  visitedEgyptBefore: boolean;
+  lastVisitDateFrom: string | null;
+  lastVisitDateTo: string | null;
+  lastVisitStayLocation: string | null;
+  hasBeenDeported: boolean;
+  deportedFrom: string | null;
+  deportationDate: string | null;
+  deportationReason: string | null;
+  privacyPolicyAccepted: boolean;
+}
+
+export interface AddressDetails {
+  address: string;
+  city: string;
+  postcode: string;
+  hotelDetails: string;
+}
+
+export interface Application extends ApplicationForm {
+  id: number;
+  applicationNumber: string;
+  userId: number;
+  status: ApplicationStatus;
+  address: string | null;
+  city: string | null;
+  postcode: string | null;
+  hotelDetails: string | null;
+  initialPaymentId: string | null;
+  finalPaymentId: string | null;
+  /** File name of the attached e-visa document (the document row holds the file). */
+  visaDocument: string | null;
+  additionalInfoMessage: string | null;
+  requiresPassportReupload: boolean;
+  passportReuploadedAt: Date | null;
+  paymentReminderSent: Date | null;
+  /** When the initial fee was confirmed: the 5-working-day guarantee starts here. */
+  initialPaymentAt: Date | null;
+  guaranteeDeadline: Date | null;
+  approvedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Optimistic-concurrency counter: every committed change increments it. */
+  version: number;
+}
+
+export type NewApplication = Omit<Application, 'id' | 'version'>;
+
+export function newApplication(input: {
+  form: ApplicationForm;
+  userId: number;
+  applicationNumber: string;
+  now: Date;
+}): NewApplication {
+  return {
+    ...input.form,
+    userId: input.userId,
+    applicationNumber: input.applicationNumber,
+    status: 'online_entry',
+    address: null,
+    city: null,
+    postcode: null,
+    hotelDetails: null,
+    initialPaymentId: null,
+    finalPaymentId: null,
+    visaDocument: null,
+    additionalInfoMessage: null,
+    requiresPassportReupload: false,
+    passportReuploadedAt: null,
+    paymentReminderSent: null,
+    initialPaymentAt: null,
+    guaranteeDeadline: null,
+    approvedAt: null,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
+export interface StatusChangeInput {
+  status: ApplicationStatus;
+  additionalInfoMessage?: string | null;
+  requiresPassportReupload?: boolean;
+}
+
+export interface StatusChangeDecision {
+  application: Application;
+  /** True when approval came after the guarantee deadline: the final fee is waived. */
+  finalFeeWaived: boolean;
+}
+
+const STATUSES_FROM_APPROVAL: readonly ApplicationStatus[] = ['approved', 'final_payment_received'];
+
+/**
+ * An admin may set a status only if it is among the choices of the tab the application is in now.
+ * Re-setting the same status is allowed (to change the message or the re-upload flag).
+ */
+export function decideStatusChange(app: Application, input: StatusChangeInput, now: Date): Result<StatusChangeDecision> {
+  const target = input.status;
+  if (!statusChoicesFor(app.status).includes(target)) return fail(errors.invalidTransition(app.status, target));
+  if (target === 'final_payment_received' && !app.finalPaymentId) {
+    return fail(errors.conflict('The final payment has not been received for this application.'));
+  }
+
+  const message = input.additionalInfoMessage?.trim() || null;
+  const requiresReupload = input.requiresPassportReupload ?? false;
+  if (target === 'additional_info_required' && !message && !requiresReupload) {
+    return fail(
+      errors.validation('Please enter a message or require a passport re-upload.', {
+        additionalInfoMessage: ['Please enter a message or require a passport re-upload.'],
+      }),
+    );
+  }
+
+  let next: Application = { ...app, status: target, updatedAt: now };
+  if (target === 'additional_info_required') {
+    next = {
+      ...next,
+      additionalInfoMessage: message,
+      requiresPassportReupload: requiresReupload,
+      passportReuploadedAt: requiresReupload ? null : app.passportReuploadedAt,
+    };
+  } else {
+    next = { ...next, requiresPassportReupload: false };
+  }
+
+  let finalFeeWaived = false;
+  if (target === 'approved' && app.status !== 'approved') {
+    next = { ...next, approvedAt: now };
+    if (!app.finalPaymentId && isGuaranteeBreached(app.guaranteeDeadline, now)) {
+      finalFeeWaived = true;
+      next = { ...next, status: 'final_payment_received', finalPaymentId: waivedPaymentId(app.id) };
+    }
+  }
+  return ok({ application: next, finalFeeWaived });
+}
+
+export function waivedPaymentId(applicationId: number): string {
+  return `waived_${applicationId}`;
+}
+
+/** The fee due now for this payment type, or a failure saying why nothing is due. */
+export function feeDue(app: Application, type: PaymentType, now: Date): Result<Money> {
+  if (type === 'initial') {
+    if (app.initialPaymentId) return fail(errors.paymentNotDue('initial', 'The initial fee has already been paid.'));
+    if (app.status === 'rejected') return fail(errors.paymentNotDue('initial', 'This application has been rejected.'));
+    return ok(INITIAL_FEE);
+  }
+  if (app.finalPaymentId) return fail(errors.paymentNotDue('final', 'The final fee has already been paid.'));
+  if (app.status !== 'approved') {
+    return fail(errors.paymentNotDue('final', 'The final fee is due only once the application is approved.'));
+  }
+  if (isGuaranteeBreached(app.guaranteeDeadline, app.approvedAt ?? now)) {
+    return ok({ amount: 0, currency: FINAL_FEE.currency });
+  }
+  return ok(FINAL_FEE);
+}
+
+/**
+ * A confirmed payment is recorded on the application. The initial payment moves online_entry to
+ * application_created (if staff already moved it on, the status is left alone) and starts the
+ * guarantee clock; the final payment moves approved to final_payment_received.
+ */
+export function applyConfirmedPayment(app: Application, type: PaymentType, paymentId: string, now: Date): Result<Application> {
+  const due = feeDue(app, type, now);
+  if (!due.ok) return due;
+  if (type === 'initial') {
+    return ok({
+      ...app,
+      initialPaymentId: paymentId,
+      initialPaymentAt: now,
+      guaranteeDeadline: guaranteeDeadline(now),
+      status: app.status === 'online_entry' ? 'application_created' : app.status,
+      updatedAt: now,
+    });
+  }
+  return ok({ ...app, finalPaymentId: paymentId, status: 'final_payment_received', updatedAt: now });
+}
+
+export function canReuploadPassport(app: Application): boolean {
+  return app.requiresPassportReupload;
+}
+
+/** Clears the re-upload request once the applicant has sent a new passport copy. */
+export function applyPassportReupload(app: Application, now: Date): Result<Application> {
+  if (!app.requiresPassportReupload) {
+    return fail(errors.conflict('A passport re-upload has not been requested for this application.'));
+  }
+  return ok({ ...app, requiresPassportReupload: false, passportReuploadedAt: now, updatedAt: now });
+}
+
+/** A visa document can be attached only from approval on. */
+export function applyVisaAttached(app: Application, fileName: string, now: Date): Result<Application> {
+  if (!STATUSES_FROM_APPROVAL.includes(app.status)) {
+    return fail(errors.conflict('A visa document can be attached only once the application is approved.'));
+  }
+  return ok({ ...app, visaDocument: fileName, updatedAt: now });
+}
+
+export function applyAddressDetails(app: Application, details: AddressDetails, now: Date): Application {
+  return { ...app, ...details, updatedAt: now };
+}
+
+/** The guarantee as dashboards show it. */
+export function guaranteeStatus(app: Application, now: Date): { deadline: Date | null; breached: boolean } {
+  const finishedAt = app.approvedAt ?? (app.status === 'rejected' ? app.updatedAt : null);
+  return { deadline: app.guaranteeDeadline, breached: isGuaranteeBreached(app.guaranteeDeadline, finishedAt ?? now) };
+}
+
+export { tabOfStatus };

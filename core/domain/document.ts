@@ -1,0 +1,47 @@
+export const DOCUMENT_TYPES = ['passport', 'visa'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export interface VisaDocumentRecord {
+  id: number;
+  applicationId: number;
+  type: DocumentType;
+  /** The name the file had on the uploader's machine; kept as metadata only. */
+  fileName: string;
+  /** Random key in FileStorage; never derived from the file name. */
+  storageKey: string;
+  contentType: AllowedContentType;
+  size: number;
+  status: DocumentStatus;
+  verificationNotes: string | null;
+  uploadedAt: Date;
+  verifiedAt: Date | null;
+}
+
+export type NewDocument = Omit<VisaDocumentRecord, 'id'>;
+
+/** The URL a client downloads the file from (owner or admin only). */
+export function documentFileUrl(documentId: number): string {
+  return `/api/documents/${documentId}/file`;
+}
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const ALLOWED_CONTENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type AllowedContentType = (typeof ALLOWED_CONTENT_TYPES)[number];
+export const INVALID_FILE_TYPE_MESSAGE = 'Please select a JPG, PNG, or PDF file.';
+export const FILE_TOO_LARGE_MESSAGE = 'Please select a file smaller than 10MB.';
+export const INVALID_APPLICATION_ID_MESSAGE = 'Invalid application ID. Please refresh the page and try again.';
+
+/** Decides the type from the file's first bytes (magic numbers), never from its name. */
+export function sniffContentType(head: Uint8Array): AllowedContentType | null {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf'; // %PDF-
+  return null;
+}
+
+export function extensionFor(contentType: AllowedContentType): string {
+  return contentType === 'image/jpeg' ? 'jpg' : contentType === 'image/png' ? 'png' : 'pdf';
+}

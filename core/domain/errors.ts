@@ -1,0 +1,65 @@
+import type { ApplicationStatus } from './status.js';
+import type { PaymentType } from './fees.js';
+
+/**
+ * Expected failures, as data. Use cases throw them wrapped in DomainError; each app maps `type`
+ * to its own answer in one table (apps/http/error-map.ts, apps/cli exit codes).
+ */
+export type DomainErrorData =
+  | { type: 'Validation'; message: string; errors: Record<string, string[]> }
+  | { type: 'InvalidCredentials'; message: string }
+  | { type: 'Unauthenticated'; message: string }
+  | { type: 'Forbidden'; message: string }
+  | { type: 'NotFound'; entity: string; message: string }
+  | { type: 'Conflict'; message: string }
+  | { type: 'InvalidTransition'; from: ApplicationStatus; to: ApplicationStatus; message: string }
+  | { type: 'PaymentNotDue'; paymentType: PaymentType; message: string }
+  | { type: 'PaymentNotSucceeded'; message: string }
+  | { type: 'RateLimited'; message: string; retryAfterSeconds: number }
+  | { type: 'Unavailable'; service: 'database' | 'storage' | 'mail' | 'payments'; message: string };
+
+export type DomainErrorType = DomainErrorData['type'];
+
+export class DomainError extends Error {
+  readonly data: DomainErrorData;
+  constructor(data: DomainErrorData) {
+    super(data.message);
+    this.name = 'DomainError';
+    this.data = data;
+  }
+  get type(): DomainErrorType {
+    return this.data.type;
+  }
+}
+
+export function isDomainError(error: unknown, type?: DomainErrorType): error is DomainError {
+  return error instanceof DomainError && (type === undefined || error.data.type === type);
+}
+
+export const errors = {
+  validation: (message: string, fieldErrors: Record<string, string[]> = {}) =>
+    new DomainError({ type: 'Validation', message, errors: fieldErrors }),
+  invalidCredentials: () => new DomainError({ type: 'InvalidCredentials', message: 'Invalid email or password.' }),
+  unauthenticated: () => new DomainError({ type: 'Unauthenticated', message: 'Please sign in to continue.' }),
+  forbidden: (message = 'You are not allowed to do this.') => new DomainError({ type: 'Forbidden', message }),
+  notFound: (entity: string) => new DomainError({ type: 'NotFound', entity, message: `${entity} not found.` }),
+  conflict: (message: string) => new DomainError({ type: 'Conflict', message }),
+  invalidTransition: (from: ApplicationStatus, to: ApplicationStatus) =>
+    new DomainError({
+      type: 'InvalidTransition',
+      from,
+      to,
+      message: `An application in status ${from} cannot be moved to ${to}.`,
+    }),
+  paymentNotDue: (paymentType: PaymentType, message: string) =>
+    new DomainError({ type: 'PaymentNotDue', paymentType, message }),
+  paymentNotSucceeded: (message: string) => new DomainError({ type: 'PaymentNotSucceeded', message }),
+  rateLimited: (retryAfterSeconds: number) =>
+    new DomainError({
+      type: 'RateLimited',
+      retryAfterSeconds,
+      message: 'Too many failed attempts. Please wait a few minutes and try again.',
+    }),
+  unavailable: (service: 'database' | 'storage' | 'mail' | 'payments', message: string) =>
+    new DomainError({ type: 'Unavailable', service, message }),
+};

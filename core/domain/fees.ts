@@ -1,0 +1,17 @@
+import { CURRENCY, type Money } from './money.js';
+
+export const PAYMENT_TYPES = ['initial', 'final'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export function isPaymentType(value: string): value is PaymentType {
+  return (PAYMENT_TYPES as readonly string[]).includes(value);
+}
+
+/** £10 initial assessment fee (non-refundable). */
+export const INITIAL_FEE: Money = { amount: 1000, currency: CURRENCY };
+/** £39 final processing fee, charged only after approval. */
+export const FINAL_FEE: Money = { amount: 3900, currency: CURRENCY };
+
+export function listPrice(type: PaymentType): Money {
+  return type === 'initial' ? INITIAL_FEE : FINAL_FEE;
+}

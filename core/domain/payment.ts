@@ -1,0 +1,34 @@
+import type { Currency } from './money.js';
+import type { PaymentType } from './fees.js';
+
+export type PaymentRecordStatus = 'succeeded' | 'waived';
+
+/** A fee recorded against an application: at most one per application and type. */
+export interface PaymentRecord {
+  id: number;
+  applicationId: number;
+  /** Null once the applicant's data has been erased (kept anonymised for accounting). */
+  userId: number | null;
+  type: PaymentType;
+  /** The gateway's id (paymentIntentId); null for a waived fee. */
+  providerPaymentId: string | null;
+  amount: number;
+  currency: Currency;
+  status: PaymentRecordStatus;
+  createdAt: Date;
+}
+
+export type NewPaymentRecord = Omit<PaymentRecord, 'id'>;
+
+/** What the gateway says about a payment, translated at the adapter boundary. */
+export interface GatewayPayment {
+  id: string;
+  status: 'succeeded' | 'processing' | 'requires_payment_method' | 'requires_action' | 'canceled' | 'failed';
+  amount: number;
+  currency: string;
+  applicationId: number | null;
+  paymentType: PaymentType | null;
+  createdAt: Date;
+  /** The decline reason, when the gateway gave one. */
+  failureMessage?: string;
+}

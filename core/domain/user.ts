@@ -1,0 +1,42 @@
+export interface User {
+  id: number;
+  email: string;
+  passwordHash: string;
+  fullName: string;
+  phoneNumber: string;
+  isAdmin: boolean;
+  /** Set for accounts created from the contact form: the first sign-in asks for a new password. */
+  needsPasswordChange: boolean;
+  applicationReminderSent: Date | null;
+  createdAt: Date;
+}
+
+/** What a user may see of themselves (and what admins see of applicants): never the hash. */
+export interface PublicUser {
+  id: number;
+  email: string;
+  username: string;
+  fullName: string;
+  phoneNumber: string;
+  isAdmin: boolean;
+  needsPasswordChange: boolean;
+  createdAt: Date;
+}
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.email,
+    fullName: user.fullName,
+    phoneNumber: user.phoneNumber,
+    isAdmin: user.isAdmin,
+    needsPasswordChange: user.needsPasswordChange,
+    createdAt: user.createdAt,
+  };
+}
+
+/** Emails are compared case-insensitively and stored trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,76 @@
+import type { Application, NewApplication } from '../domain/application.js';
+import type { AdminTabId } from '../domain/admin-tabs.js';
+import type { NewDocument } from '../domain/document.js';
+import type { NewPaymentRecord } from '../domain/payment.js';
+import type { NewStatusHistoryEntry } from '../domain/status-history.js';
+import type { ApplicationStatus } from '../domain/status.js';
+import type { User } from '../domain/user.js';
+import type { OutboxMailInput } from './mail-outbox.js';
+
+/**
+ * One atomic change to an application and what goes with it. The adapter applies all of it in one
+ * transaction, and only if the stored version still equals `expectedVersion` (compare-and-set);
+ * otherwise nothing is written and commit answers 'stale'.
+ */
+export interface ApplicationChange {
+  application: Application;
+  expectedVersion: number;
+  /** A payment to record; a payment already recorded for this application and type, or with this
+   * providerPaymentId, makes the whole change 'conflict'. */
+  payment?: Omit<NewPaymentRecord, 'applicationId'>;
+  history?: NewStatusHistoryEntry;
+  document?: Omit<NewDocument, 'applicationId'>;
+  mails?: OutboxMailInput[];
+}
+
+export type CommitResult = { outcome: 'committed'; application: Application; documentId?: number } | { outcome: 'stale' } | { outcome: 'conflict' };
+
+export interface AdminListQuery {
+  tab?: AdminTabId;
+  status?: ApplicationStatus;
+  /** Matches email, full name, given name + surname, passport number or application number. */
+  q?: string;
+  /** Only applications whose guarantee deadline passed before `overdueAt` and that are not finished. */
+  overdueAt?: Date;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+export interface ApplicationWithUser {
+  application: Application;
+  user: User;
+}
+
+export interface AdminListPage {
+  items: ApplicationWithUser[];
+  total: number;
+}
+
+export interface ExportQuery {
+  statuses?: readonly ApplicationStatus[];
+  createdSince?: Date;
+}
+
+export interface ApplicationRepository {
+  /** Inserts with a fresh id and version 1. A taken applicationNumber throws Conflict. */
+  create(application: NewApplication, mails?: OutboxMailInput[]): Promise<Application>;
+  findById(id: number): Promise<Application | null>;
+  /** Newest first. */
+  listByUser(userId: number): Promise<Application[]>;
+  commit(change: ApplicationChange): Promise<CommitResult>;
+  /** Newest first; `overdueAt` and `q` as in AdminListQuery. */
+  listForAdmin(query: AdminListQuery): Promise<AdminListPage>;
+  /** Applications per status (user_registered is counted by the use case from users). */
+  countByStatus(filter?: { q?: string; overdueAt?: Date }): Promise<Partial<Record<ApplicationStatus, number>>>;
+  /** Every application with its user, newest first (the unparameterised admin list). */
+  listAllWithUsers(): Promise<ApplicationWithUser[]>;
+  /** Payment reminder candidates: initial fee unpaid (not rejected), or approved with the final fee
+   * unpaid; and paymentReminderSent null or before `notRemindedSince`. Oldest first. */
+  listPaymentReminderCandidates(notRemindedSince: Date, limit: number): Promise<ApplicationWithUser[]>;
+  /** Atomically sets paymentReminderSent = now and queues `mail`, only if it is still null or before
+   * `notRemindedSince`. False when another run claimed it first. */
+  claimPaymentReminder(applicationId: number, now: Date, notRemindedSince: Date, mail: OutboxMailInput): Promise<boolean>;
+  /** Streams in id order, in pages, so memory stays flat. */
+  streamForExport(query: ExportQuery): AsyncIterable<ApplicationWithUser>;
+}

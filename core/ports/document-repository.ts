@@ -1,0 +1,11 @@
+import type { NewDocument, VisaDocumentRecord } from '../domain/document.js';
+
+export interface DocumentRepository {
+  create(document: NewDocument): Promise<VisaDocumentRecord>;
+  findById(id: number): Promise<VisaDocumentRecord | null>;
+  /** Oldest first. */
+  listByApplication(applicationId: number): Promise<VisaDocumentRecord[]>;
+  delete(id: number): Promise<void>;
+  /** Passport documents of applications finished (final_payment_received or rejected) before `finishedBefore`. */
+  listPassportsOfApplicationsFinishedBefore(finishedBefore: Date): Promise<VisaDocumentRecord[]>;
+}

@@ -1,0 +1,18 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredFileInfo {
+  key: string;
+  size: number;
+  contentType: string;
+  /** The uploader's original file name, kept as metadata. */
+  fileName: string;
+}
+
+export interface FileStorage {
+  /** Streams `body` to `key`. Throws DomainError Unavailable when the store cannot be reached. */
+  put(key: string, body: Readable | Buffer, meta: { contentType: string; fileName: string; size?: number }): Promise<StoredFileInfo>;
+  /** Null when there is no such file. */
+  get(key: string): Promise<{ body: Readable; info: StoredFileInfo } | null>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}

@@ -1,0 +1,60 @@
+import type { Analytics } from './analytics.js';
+import type { ApplicationRepository } from './application-repository.js';
+import type { Clock } from './clock.js';
+import type { ContactEnquiryRepository } from './contact-enquiry-repository.js';
+import type { DocumentRepository } from './document-repository.js';
+import type { FileStorage } from './file-storage.js';
+import type { IdGenerator } from './id-generator.js';
+import type { MailOutbox } from './mail-outbox.js';
+import type { Mailer } from './mailer.js';
+import type { PasswordHasher } from './password-hasher.js';
+import type { PaymentGateway } from './payment-gateway.js';
+import type { PaymentRepository } from './payment-repository.js';
+import type { SessionStore } from './session-store.js';
+import type { StatusHistoryRepository } from './status-history-repository.js';
+import type { UserRepository } from './user-repository.js';
+
+/** Values the agency is configured with that the rules and mails need. */
+export interface AgencySettings {
+  agencyName: string;
+  /** The contact address shown in SPEC's {email} places. */
+  agencyEmail: string;
+  /** Base of every link in mails, without a trailing slash. */
+  publicUrl: string;
+}
+
+/** Everything the use cases reach the outside world through. */
+export interface Ports {
+  settings: AgencySettings;
+  clock: Clock;
+  ids: IdGenerator;
+  hasher: PasswordHasher;
+  users: UserRepository;
+  sessions: SessionStore;
+  applications: ApplicationRepository;
+  documents: DocumentRepository;
+  payments: PaymentRepository;
+  history: StatusHistoryRepository;
+  enquiries: ContactEnquiryRepository;
+  outbox: MailOutbox;
+  mailer: Mailer;
+  files: FileStorage;
+  gateway: PaymentGateway;
+  analytics: Analytics;
+}
+
+export type * from './analytics.js';
+export type * from './application-repository.js';
+export type * from './clock.js';
+export type * from './contact-enquiry-repository.js';
+export type * from './document-repository.js';
+export type * from './file-storage.js';
+export type * from './id-generator.js';
+export type * from './mail-outbox.js';
+export type * from './mailer.js';
+export type * from './password-hasher.js';
+export type * from './payment-gateway.js';
+export type * from './payment-repository.js';
+export type * from './session-store.js';
+export type * from './status-history-repository.js';
+export type * from './user-repository.js';

@@ -1,0 +1,28 @@
+import type { User } from '../domain/user.js';
+import type { OutboxMailInput } from './mail-outbox.js';
+
+export type NewUser = Omit<User, 'id'>;
+
+export interface UserRepository {
+  /** Creates the user (and queues `mails` in the same operation). A taken email throws Conflict. */
+  create(user: NewUser, mails?: OutboxMailInput[]): Promise<User>;
+  findById(id: number): Promise<User | null>;
+  /** `email` is compared case-insensitively. */
+  findByEmail(email: string): Promise<User | null>;
+  updatePhone(id: number, phoneNumber: string): Promise<User | null>;
+  /** Sets the new hash and needsPasswordChange; queues `mails` in the same operation. `now` (the
+   * Clock's time) dates the queued mails; without it they are due at once. */
+  updatePassword(id: number, passwordHash: string, needsPasswordChange: boolean, mails?: OutboxMailInput[], now?: Date): Promise<void>;
+  setAdmin(id: number, isAdmin: boolean): Promise<void>;
+  /** Registered users who have no application (the admin's pseudo-entries), newest first. */
+  listWithoutApplication(): Promise<User[]>;
+  /**
+   * Atomically claims an application reminder for a user with no application who was not reminded
+   * at or after `notRemindedSince`: sets applicationReminderSent = now and queues `mail`. Returns
+   * false (and changes nothing) when another run claimed it first or the user has applied.
+   */
+  claimApplicationReminder(userId: number, now: Date, notRemindedSince: Date, mail: OutboxMailInput): Promise<boolean>;
+  /** Removes the user with their sessions, applications, documents rows, history and enquiries;
+   * payments are kept with userId set to null. */
+  erase(id: number): Promise<void>;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { emailField, PASSWORD_MAX, phoneField, requiredText } from './fields.js';
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+
+/** SPEC §5 Login. */
+export const loginSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: 'Please enter your password' })
+    .min(1, 'Please enter your password')
+    .max(PASSWORD_MAX, 'Password must be at most 200 characters'),
+});
+export type LoginInput = z.output<typeof loginSchema>;
+
+const passwordField = z
+  .string({ error: PASSWORD_TOO_SHORT })
+  .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX, 'Password must be at most 200 characters');
+
+/**
+ * SPEC §5 Registration: the shared input accepts only password, email, fullName and phoneNumber
+ * (other keys, such as confirmPassword, are dropped).
+ */
+export const registrationSchema = z.object({
+  password: passwordField,
+  email: emailField,
+  fullName: requiredText('Full name is required', { max: 100, maxMessage: 'Full name must be at most 100 characters' }),
+  phoneNumber: phoneField,
+});
+export type RegistrationInput = z.output<typeof registrationSchema>;
+
+/** The sign-up tab: the registration fields plus confirmPassword (checked here, never sent). */
+export const signUpFormSchema = registrationSchema
+  .extend({ confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH }) })
+  .superRefine((value, ctx) => {
+    const v = value as { password?: unknown; confirmPassword?: unknown };
+    if (typeof v.confirmPassword === 'string' && v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] });
+    }
+  }, { when: () => true });
+export type SignUpFormInput = z.output<typeof signUpFormSchema>;

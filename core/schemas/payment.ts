@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { PAYMENT_TYPES } from '../domain/fees.js';
+
+/** POST /api/payments/{paymentType}/confirm/{applicationId}. */
+export const paymentConfirmSchema = z.object({
+  paymentIntentId: z
+    .string({ error: 'No payment confirmation received. Please try again.' })
+    .trim()
+    .min(1, 'No payment confirmation received. Please try again.')
+    .max(255, 'The payment id is too long'),
+});
+export type PaymentConfirmInput = z.output<typeof paymentConfirmSchema>;
+
+export const paymentTypeSchema = z.enum(PAYMENT_TYPES, { error: 'The payment type must be initial or final' });

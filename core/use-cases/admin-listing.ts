@@ -1,0 +1,24 @@
+import { ADMIN_TAB_IDS, adminTab, type AdminTabId } from '../domain/admin-tabs.js';
+import type { User } from '../domain/user.js';
+import type { Ports } from '../ports/index.js';
+
+/**
+ * Pseudo-entries (SPEC §2/§4): registered users with no application, listed in the online-entries
+ * tab with status user_registered. Admin accounts are not applicants and are left out.
+ */
+export async function pseudoEntryUsers(ports: Pick<Ports, 'users'>, q?: string): Promise<User[]> {
+  const term = (q ?? '').trim().toLowerCase();
+  const users = (await ports.users.listWithoutApplication()).filter((u) => !u.isAdmin);
+  if (term === '') return users;
+  // The same prefix match the repositories use for applications, on the user's email and name.
+  return users.filter((u) => u.email.toLowerCase().startsWith(term) || u.fullName.toLowerCase().startsWith(term));
+}
+
+/** Whether a listing of `tab` (all tabs when undefined) includes pseudo-entries. */
+export function tabListsPseudoEntries(tab: AdminTabId | undefined): boolean {
+  return tab === undefined || adminTab(tab).statuses.includes('user_registered');
+}
+
+export function emptyTabCounts(): Record<AdminTabId, number> {
+  return Object.fromEntries(ADMIN_TAB_IDS.map((id) => [id, 0])) as Record<AdminTabId, number>;
+}

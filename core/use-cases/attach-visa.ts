@@ -1,0 +1,59 @@
+import { applyVisaAttached } from '../domain/application.js';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, type NewDocument, type VisaDocumentRecord } from '../domain/document.js';
+import { errors } from '../domain/errors.js';
+import { unwrap } from '../domain/result.js';
+import type { Ports } from '../ports/index.js';
+import { checkUpload, cleanFileName, commitWithRetry, deleteQuietly, loadVisible, requireAdmin } from './shared.js';
+import type { Actor, UploadedFile } from './use-cases.js';
+
+/**
+ * An admin uploads (or replaces) the visa document, from approval on. The new file is stored under
+ * a random key, the document row and application.visaDocument are written in one commit, and only
+ * then are earlier visa documents (rows and files) removed. The applicant is told when the admin
+ * applies the status change or sends the e-visa, not here.
+ */
+export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'ids' | 'clock'>) {
+  return async function attachVisa(actor: Actor, applicationId: number, file: UploadedFile): Promise<VisaDocumentRecord> {
+    requireAdmin(actor);
+    checkUpload(file);
+    const application = await loadVisible(ports, actor, applicationId);
+    const now = ports.clock.now();
+    const fileName = cleanFileName(file.fileName, 'e-visa');
+    unwrap(applyVisaAttached(application, fileName, now)); // fail fast, before storing anything
+
+    const previous = (await ports.documents.listByApplication(applicationId)).filter((d) => d.type === 'visa');
+    const storageKey = ports.ids.storageKey();
+    const stored = await ports.files.put(storageKey, file.body, { contentType: file.contentType, fileName, size: file.size });
+    let document: VisaDocumentRecord;
+    try {
+      if (stored.size > MAX_UPLOAD_BYTES) throw errors.validation(FILE_TOO_LARGE_MESSAGE, { file: [FILE_TOO_LARGE_MESSAGE] });
+      const row: Omit<NewDocument, 'applicationId'> = {
+        type: 'visa',
+        fileName,
+        storageKey,
+        contentType: file.contentType,
+        size: stored.size,
+        status: 'verified',
+        verificationNotes: null,
+        uploadedAt: now,
+        verifiedAt: now,
+      };
+      const outcome = await commitWithRetry(ports, applicationId, (current) => ({
+        change: { application: unwrap(applyVisaAttached(current, fileName, now)), expectedVersion: current.version, document: row },
+      }));
+      if (outcome.kind !== 'committed' || outcome.result.documentId === undefined) {
+        throw errors.conflict('The visa document could not be saved. Please try again.');
+      }
+      document = { ...row, id: outcome.result.documentId, applicationId };
+    } catch (error) {
+      await deleteQuietly(ports, storageKey);
+      throw error;
+    }
+
+    for (const old of previous) {
+      await ports.documents.delete(old.id);
+      await deleteQuietly(ports, old.storageKey);
+    }
+    return document;
+  };
+}

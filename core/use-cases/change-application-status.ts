@@ -1,0 +1,103 @@
+import { decideStatusChange, feeDue, type Application, type StatusChangeInput } from '../domain/application.js';
+import { errors } from '../domain/errors.js';
+import { FINAL_FEE } from '../domain/fees.js';
+import { unwrap } from '../domain/result.js';
+import type { User } from '../domain/user.js';
+import type { OutboxMailInput } from '../ports/mail-outbox.js';
+import type { Ports } from '../ports/index.js';
+import { waiverMail, waiverPayment, WAIVER_MESSAGE } from './record-waiver.js';
+import { commitWithRetry, requireAdmin, requireUser, toView } from './shared.js';
+import type { Actor, ApplicationView } from './use-cases.js';
+
+function statusMail(before: Application, after: Application, user: User, now: Date, waived: boolean): OutboxMailInput {
+  const base = { fullName: user.fullName, applicationNumber: after.applicationNumber, applicationId: after.id };
+  if (waived) return waiverMail(after, user);
+  if (after.status === 'additional_info_required') {
+    if (after.requiresPassportReupload && !after.additionalInfoMessage) {
+      return { to: user.email, template: 'passport_reupload_requested', data: { ...base, message: null } };
+    }
+    return {
+      to: user.email,
+      template: 'info_requested',
+      data: { ...base, message: after.additionalInfoMessage, requiresPassportReupload: after.requiresPassportReupload },
+    };
+  }
+  if (after.status === 'approved') {
+    const due = feeDue(after, 'final', now);
+    return {
+      to: user.email,
+      template: 'approved',
+      data: { ...base, finalFeeAmount: due.ok ? due.value.amount : FINAL_FEE.amount, finalFeeWaived: false },
+    };
+  }
+  return { to: user.email, template: 'status_changed', data: { ...base, oldStatus: before.status, newStatus: after.status } };
+}
+
+/** Nothing an applicant would notice changes (same status, same message and re-upload flag). */
+function isNoOp(before: Application, after: Application): boolean {
+  return (
+    before.status === after.status &&
+    before.additionalInfoMessage === after.additionalInfoMessage &&
+    before.requiresPassportReupload === after.requiresPassportReupload
+  );
+}
+
+/**
+ * An admin sets a status (only among the choices of the application's current tab; see
+ * decideStatusChange). One commit writes the application, a status-history row (who, when, from,
+ * to, message), the applicant's mail and — when approval comes after the guarantee deadline — the
+ * zero-amount 'waived' final payment record. The analytics event is recorded afterwards.
+ */
+export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock'>) {
+  return async function changeApplicationStatus(actor: Actor, applicationId: number, input: StatusChangeInput): Promise<ApplicationView> {
+    requireAdmin(actor);
+    const now = ports.clock.now();
+    let before: Application | null = null;
+
+    const outcome = await commitWithRetry<Application>(ports, applicationId, async (current) => {
+      before = current;
+      const decision = unwrap(decideStatusChange(current, input, now));
+      const after = decision.application;
+      if (isNoOp(current, after)) return { done: current };
+      const user = await requireUser(ports, current.userId);
+      const message = decision.finalFeeWaived
+        ? WAIVER_MESSAGE
+        : after.status === 'additional_info_required'
+          ? (after.additionalInfoMessage ?? (after.requiresPassportReupload ? 'Passport re-upload requested' : null))
+          : null;
+      return {
+        change: {
+          application: after,
+          expectedVersion: current.version,
+          ...(decision.finalFeeWaived ? { payment: waiverPayment(current, now) } : {}),
+          history: {
+            fromStatus: current.status,
+            toStatus: after.status,
+            changedBy: actor.userId,
+            changedByName: actor.email,
+            message,
+            changedAt: now,
+          },
+          mails: [statusMail(current, after, user, now, decision.finalFeeWaived)],
+        },
+      };
+    });
+
+    if (outcome.kind === 'done') return toView(outcome.value, now);
+    if (outcome.kind === 'conflict') {
+      throw errors.conflict('The final fee of this application has already been recorded. Please reload and try again.');
+    }
+    const updated = outcome.result.application;
+    const oldStatus = (before as Application | null)?.status ?? null;
+    if (oldStatus !== updated.status) {
+      await ports.analytics.record({
+        name: 'status_changed',
+        path: null,
+        userId: actor.userId,
+        properties: { applicationId: updated.id, oldStatus, newStatus: updated.status },
+        occurredAt: now,
+      });
+    }
+    return toView(updated, now);
+  };
+}

@@ -1,0 +1,122 @@
+import { applyConfirmedPayment, feeDue, type Application } from '../domain/application.js';
+import { errors } from '../domain/errors.js';
+import type { PaymentType } from '../domain/fees.js';
+import { CURRENCY } from '../domain/money.js';
+import { unwrap } from '../domain/result.js';
+import type { OutboxMailInput } from '../ports/mail-outbox.js';
+import type { Ports } from '../ports/index.js';
+import { commitWithRetry, requireUser, toView } from './shared.js';
+import type { Actor, ApplicationView } from './use-cases.js';
+
+const paidIdOf = (application: Application, type: PaymentType) =>
+  type === 'initial' ? application.initialPaymentId : application.finalPaymentId;
+
+/**
+ * Records a payment the gateway says succeeded, for exactly the fee due, in GBP, for this
+ * application and fee type. Idempotent: a payment already recorded answers `recorded: false`.
+ * The payment record, the application change, a system status-history row and the mail are written
+ * in one commit. `actor` is null for webhooks and reconciliation.
+ */
+export function makeConfirmPayment(ports: Pick<Ports, 'applications' | 'payments' | 'users' | 'gateway' | 'clock'>) {
+  return async function confirmPayment(
+    actor: Actor | null,
+    applicationId: number,
+    type: PaymentType,
+    paymentIntentId: string,
+  ): Promise<{ application: ApplicationView; recorded: boolean }> {
+    const application = await ports.applications.findById(applicationId);
+    if (!application || (actor && !actor.isAdmin && application.userId !== actor.userId)) throw errors.notFound('Application');
+
+    /** This payment is recorded already (by an earlier call, a webhook or reconciliation). */
+    const already = async (): Promise<{ application: ApplicationView; recorded: boolean }> => {
+      const current = await ports.applications.findById(applicationId);
+      if (!current) throw errors.notFound('Application');
+      if (paidIdOf(current, type) !== paymentIntentId) {
+        const existing = await ports.payments.findByProviderPaymentId(paymentIntentId);
+        if (!existing || existing.applicationId !== applicationId || existing.type !== type) {
+          throw errors.paymentNotDue(type, `The ${type} fee has already been paid for this application.`);
+        }
+      }
+      return { application: toView(current, ports.clock.now()), recorded: false };
+    };
+
+    const recorded = await ports.payments.findByProviderPaymentId(paymentIntentId);
+    if (recorded) {
+      if (recorded.applicationId !== applicationId || recorded.type !== type) {
+        throw errors.paymentNotSucceeded('This payment belongs to another application or fee.');
+      }
+      return already();
+    }
+    if (paidIdOf(application, type) === paymentIntentId) return already();
+
+    const payment = await ports.gateway.retrieve(paymentIntentId);
+    if (!payment) throw errors.paymentNotSucceeded('The payment provider does not know this payment.');
+    if (payment.status !== 'succeeded') {
+      const reason = payment.failureMessage ? ` ${payment.failureMessage}` : '';
+      throw errors.paymentNotSucceeded(`Payment status: ${payment.status}. Please try again.${reason}`);
+    }
+    if (payment.applicationId !== applicationId || payment.paymentType !== type) {
+      throw errors.paymentNotSucceeded('This payment was made for another application or fee.');
+    }
+    if (payment.currency.toLowerCase() !== CURRENCY) {
+      throw errors.paymentNotSucceeded(`The payment was made in ${payment.currency.toUpperCase()}, not GBP.`);
+    }
+
+    const now = ports.clock.now();
+    const user = await requireUser(ports, application.userId);
+    const outcome = await commitWithRetry<'already'>(ports, applicationId, (current) => {
+      if (paidIdOf(current, type) === paymentIntentId) return { done: 'already' };
+      const due = unwrap(feeDue(current, type, now));
+      if (payment.amount !== due.amount) {
+        throw errors.paymentNotSucceeded(
+          `The amount paid (${payment.amount} pence) does not match the fee due (${due.amount} pence).`,
+        );
+      }
+      const next = unwrap(applyConfirmedPayment(current, type, paymentIntentId, now));
+      const mail: OutboxMailInput =
+        type === 'initial'
+          ? {
+              to: user.email,
+              template: 'application_received',
+              data: { fullName: user.fullName, applicationNumber: current.applicationNumber, applicationId: current.id, paid: true },
+            }
+          : {
+              to: user.email,
+              template: 'status_changed',
+              data: {
+                fullName: user.fullName,
+                applicationNumber: current.applicationNumber,
+                applicationId: current.id,
+                oldStatus: current.status,
+                newStatus: next.status,
+              },
+            };
+      return {
+        change: {
+          application: next,
+          expectedVersion: current.version,
+          payment: {
+            userId: current.userId,
+            type,
+            providerPaymentId: paymentIntentId,
+            amount: payment.amount,
+            currency: CURRENCY,
+            status: 'succeeded',
+            createdAt: now,
+          },
+          history: {
+            fromStatus: current.status,
+            toStatus: next.status,
+            changedBy: null,
+            changedByName: 'system',
+            message: type === 'initial' ? 'Initial fee paid' : 'Final fee paid',
+            changedAt: now,
+          },
+          mails: [mail],
+        },
+      };
+    });
+    if (outcome.kind === 'committed') return { application: toView(outcome.result.application, now), recorded: true };
+    return already();
+  };
+}

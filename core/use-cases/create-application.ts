@@ -1,0 +1,50 @@
+import { newApplication, type Application, type ApplicationForm } from '../domain/application.js';
+import { errors, isDomainError } from '../domain/errors.js';
+import type { Ports } from '../ports/index.js';
+import { applicationFormSchema } from '../schemas/application.js';
+import { parseInput } from '../schemas/parse.js';
+import { requireUser, toView } from './shared.js';
+import type { Actor, ApplicationView } from './use-cases.js';
+
+const NUMBER_ATTEMPTS = 5;
+
+/**
+ * A new application in online_entry with a unique human-readable applicationNumber (a taken number
+ * is retried with a fresh one). The form is validated again here against the server's clock: the
+ * 3-day and 6-month rules are the domain's. The 'application_received' mail is queued right after.
+ */
+export function makeCreateApplication(ports: Pick<Ports, 'applications' | 'users' | 'outbox' | 'ids' | 'clock' | 'settings'>) {
+  return async function createApplication(actor: Actor, form: ApplicationForm): Promise<ApplicationView> {
+    const now = ports.clock.now();
+    const data = parseInput(applicationFormSchema({ today: now, agencyEmail: ports.settings.agencyEmail }), form);
+    const user = await requireUser(ports, actor.userId);
+
+    let created: Application | null = null;
+    for (let attempt = 0; attempt < NUMBER_ATTEMPTS && !created; attempt += 1) {
+      try {
+        created = await ports.applications.create(
+          newApplication({ form: data, userId: user.id, applicationNumber: ports.ids.applicationNumber(now), now }),
+        );
+      } catch (error) {
+        if (!isDomainError(error, 'Conflict')) throw error;
+      }
+    }
+    if (!created) throw errors.conflict('Could not allocate an application number. Please try again.');
+
+    // The mail links to /payment?applicationId=…, so it is queued once the id exists.
+    await ports.outbox.enqueue(
+      {
+        to: user.email,
+        template: 'application_received',
+        data: {
+          fullName: user.fullName,
+          applicationNumber: created.applicationNumber,
+          applicationId: created.id,
+          paid: false,
+        },
+      },
+      now,
+    );
+    return toView(created, now);
+  };
+}

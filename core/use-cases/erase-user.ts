@@ -1,0 +1,31 @@
+import { errors } from '../domain/errors.js';
+import { normaliseEmail } from '../domain/user.js';
+import type { Ports } from '../ports/index.js';
+
+/**
+ * Operator task (CLI): the right to erasure. Stored files go first (passport copies, visas), then
+ * the user with sessions, applications, document rows, history and enquiries; payment records are
+ * kept for accounting with the user id removed.
+ */
+export function makeEraseUser(ports: Pick<Ports, 'users' | 'applications' | 'documents' | 'payments' | 'files'>) {
+  return async function eraseUser(email: string): Promise<{ applications: number; documents: number; files: number; paymentsAnonymised: number }> {
+    const user = await ports.users.findByEmail(normaliseEmail(email));
+    if (!user) throw errors.notFound('User');
+    const applications = await ports.applications.listByUser(user.id);
+    let documents = 0;
+    let files = 0;
+    let paymentsAnonymised = 0;
+    for (const application of applications) {
+      for (const document of await ports.documents.listByApplication(application.id)) {
+        documents += 1;
+        if (await ports.files.exists(document.storageKey)) {
+          await ports.files.delete(document.storageKey);
+          files += 1;
+        }
+      }
+      paymentsAnonymised += (await ports.payments.listByApplication(application.id)).filter((p) => p.userId !== null).length;
+    }
+    await ports.users.erase(user.id);
+    return { applications: applications.length, documents, files, paymentsAnonymised };
+  };
+}

@@ -1,0 +1,34 @@
+import type { VisaDocumentRecord } from '../domain/document.js';
+import { errors } from '../domain/errors.js';
+import type { PaymentRecord } from '../domain/payment.js';
+import type { StatusHistoryEntry } from '../domain/status-history.js';
+import { normaliseEmail, toPublicUser } from '../domain/user.js';
+import type { Ports } from '../ports/index.js';
+import { toView } from './shared.js';
+import type { UseCases } from './use-cases.js';
+
+/** Operator task (CLI): everything stored about one person (the privacy policy's right of access). */
+export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'history' | 'documents' | 'enquiries' | 'clock'>) {
+  return async function exportUserData(email: string): ReturnType<UseCases['exportUserData']> {
+    const user = await ports.users.findByEmail(normaliseEmail(email));
+    if (!user) throw errors.notFound('User');
+    const now = ports.clock.now();
+    const applications = await ports.applications.listByUser(user.id);
+    const payments: PaymentRecord[] = [];
+    const statusHistory: StatusHistoryEntry[] = [];
+    const documents: VisaDocumentRecord[] = [];
+    for (const application of applications) {
+      payments.push(...(await ports.payments.listByApplication(application.id)));
+      statusHistory.push(...(await ports.history.listByApplication(application.id)));
+      documents.push(...(await ports.documents.listByApplication(application.id)));
+    }
+    return {
+      user: toPublicUser(user),
+      applications: applications.map((a) => toView(a, now)),
+      payments,
+      statusHistory,
+      documents,
+      contactEnquiries: await ports.enquiries.listByEmail(user.email),
+    };
+  };
+}

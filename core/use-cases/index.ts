@@ -1,0 +1,80 @@
+import type { Ports } from '../ports/index.js';
+import { makeAttachPassport } from './attach-passport.js';
+import { makeAttachVisa } from './attach-visa.js';
+import { makeChangeApplicationStatus } from './change-application-status.js';
+import { makeChangePassword } from './change-password.js';
+import { makeConfirmPayment } from './confirm-payment.js';
+import { makeCountAdminTabs } from './count-admin-tabs.js';
+import { makeCreateAdmin } from './create-admin.js';
+import { makeCreateApplication } from './create-application.js';
+import { makeCurrentUser } from './current-user.js';
+import { makeDeliverPendingMail } from './deliver-pending-mail.js';
+import { makeEraseUser } from './erase-user.js';
+import { makeExportApplications } from './export-applications.js';
+import { makeExportUserData } from './export-user-data.js';
+import { makeGetApplication } from './get-application.js';
+import { makeListAdminApplications } from './list-admin-applications.js';
+import { makeListDocuments } from './list-documents.js';
+import { makeListOwnApplications } from './list-own-applications.js';
+import { makeLogIn } from './log-in.js';
+import { makeOpenDocument } from './open-document.js';
+import { makePurgeDocuments } from './purge-documents.js';
+import { makeReconcilePayments } from './reconcile-payments.js';
+import { makeRecordEvent } from './record-event.js';
+import { makeRegisterUser } from './register-user.js';
+import { makeSearchAdminApplications } from './search-admin-applications.js';
+import { makeSendApplicationReminders } from './send-application-reminders.js';
+import { makeSendEvisa } from './send-evisa.js';
+import { makeSendPaymentReminders } from './send-payment-reminders.js';
+import { makeStartPayment } from './start-payment.js';
+import { makeStatusHistory } from './status-history.js';
+import { makeSubmitContactForm } from './submit-contact-form.js';
+import { makeUpdateAddressDetails } from './update-address-details.js';
+import { makeUpdatePhone } from './update-phone.js';
+import type { UseCases } from './use-cases.js';
+
+/** Builds every use case from the ports (one composition per app). */
+export function makeUseCases(ports: Ports): UseCases {
+  const confirmPayment = makeConfirmPayment(ports);
+  return {
+    registerUser: makeRegisterUser(ports),
+    logIn: makeLogIn(ports),
+    currentUser: makeCurrentUser(ports),
+    submitContactForm: makeSubmitContactForm(ports),
+    updatePhone: makeUpdatePhone(ports),
+    changePassword: makeChangePassword(ports),
+    createAdmin: makeCreateAdmin(ports),
+
+    createApplication: makeCreateApplication(ports),
+    listOwnApplications: makeListOwnApplications(ports),
+    getApplication: makeGetApplication(ports),
+    updateAddressDetails: makeUpdateAddressDetails(ports),
+    listDocuments: makeListDocuments(ports),
+    attachPassport: makeAttachPassport(ports),
+    openDocument: makeOpenDocument(ports),
+
+    startPayment: makeStartPayment(ports),
+    confirmPayment,
+
+    listAdminApplications: makeListAdminApplications(ports),
+    searchAdminApplications: makeSearchAdminApplications(ports),
+    countAdminTabs: makeCountAdminTabs(ports),
+    changeApplicationStatus: makeChangeApplicationStatus(ports),
+    statusHistory: makeStatusHistory(ports),
+    attachVisa: makeAttachVisa(ports),
+    sendEvisa: makeSendEvisa(ports),
+    sendPaymentReminders: makeSendPaymentReminders(ports),
+    sendApplicationReminders: makeSendApplicationReminders(ports),
+
+    deliverPendingMail: makeDeliverPendingMail(ports),
+    recordEvent: makeRecordEvent(ports),
+
+    exportApplications: makeExportApplications(ports),
+    reconcilePayments: makeReconcilePayments(ports, confirmPayment),
+    exportUserData: makeExportUserData(ports),
+    eraseUser: makeEraseUser(ports),
+    purgeDocuments: makePurgeDocuments(ports),
+  };
+}
+
+export type { Actor, AdminListEntry, ApplicationView, ReminderRunResult, UploadedFile, UseCases } from './use-cases.js';

@@ -1,0 +1,43 @@
+import type { AdminTabId } from '../domain/admin-tabs.js';
+import type { Ports } from '../ports/index.js';
+import { pseudoEntryUsers, tabListsPseudoEntries } from './admin-listing.js';
+import { adminEntry, requireAdmin } from './shared.js';
+import type { Actor, AdminListEntry } from './use-cases.js';
+
+/**
+ * The paged admin list. Applications come first (newest first), then the pseudo-entries of users
+ * without an application (newest first) when the tab lists them (online-entries, or no tab): the
+ * pages run on from the applications into the pseudo-entries and `total` counts both. Pseudo-entries
+ * are never overdue, so `overdue` lists applications only. `q` is a case-insensitive prefix match.
+ */
+export function makeSearchAdminApplications(ports: Pick<Ports, 'applications' | 'users' | 'clock'>) {
+  return async function searchAdminApplications(
+    actor: Actor,
+    query: { tab?: AdminTabId; q?: string; overdue?: boolean; page: number; pageSize: number },
+  ): Promise<{ items: AdminListEntry[]; total: number; page: number; pageSize: number }> {
+    requireAdmin(actor);
+    const now = ports.clock.now();
+    const page = Math.max(1, Math.floor(query.page));
+    const pageSize = Math.min(500, Math.max(1, Math.floor(query.pageSize)));
+    const result = await ports.applications.listForAdmin({
+      tab: query.tab,
+      q: query.q,
+      overdueAt: query.overdue ? now : undefined,
+      page,
+      pageSize,
+    });
+    const items = result.items.map(({ application, user }) => adminEntry(application, user, now));
+    let total = result.total;
+
+    if (!query.overdue && tabListsPseudoEntries(query.tab)) {
+      const pseudo = await pseudoEntryUsers(ports, query.q);
+      total += pseudo.length;
+      const room = pageSize - items.length;
+      if (room > 0) {
+        const start = Math.max(0, (page - 1) * pageSize - result.total);
+        for (const user of pseudo.slice(start, start + room)) items.push(adminEntry(null, user, now));
+      }
+    }
+    return { items, total, page, pageSize };
+  };
+}

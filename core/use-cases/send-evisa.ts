@@ -1,0 +1,40 @@
+import { errors } from '../domain/errors.js';
+import type { Ports } from '../ports/index.js';
+import { loadVisible, requireAdmin, requireUser } from './shared.js';
+import type { Actor } from './use-cases.js';
+
+export const EVISA_SENT_MESSAGE = "E-visa document sent successfully to user's email";
+
+/** Emails the attached visa document to the applicant; only once the final payment is recorded. */
+export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'users' | 'outbox' | 'clock'>) {
+  return async function sendEvisa(actor: Actor, applicationId: number): Promise<{ message: string }> {
+    requireAdmin(actor);
+    const application = await loadVisible(ports, actor, applicationId);
+    if (!application.finalPaymentId) {
+      throw errors.conflict('The e-visa can be sent only once the final payment has been received.');
+    }
+    const visas = (await ports.documents.listByApplication(applicationId)).filter((d) => d.type === 'visa');
+    const visa = visas[visas.length - 1];
+    if (!visa) throw errors.conflict('Please upload the visa document before sending the e-visa.');
+    if (!(await ports.files.exists(visa.storageKey))) {
+      throw errors.conflict('The visa document file is missing. Please upload it again.');
+    }
+    const user = await requireUser(ports, application.userId);
+    await ports.outbox.enqueue(
+      {
+        to: user.email,
+        template: 'evisa',
+        data: {
+          fullName: user.fullName,
+          applicationNumber: application.applicationNumber,
+          applicationId: application.id,
+          givenName: application.givenName,
+          surname: application.surname,
+        },
+        attachments: [{ storageKey: visa.storageKey, fileName: visa.fileName, contentType: visa.contentType }],
+      },
+      ports.clock.now(),
+    );
+    return { message: EVISA_SENT_MESSAGE };
+  };
+}

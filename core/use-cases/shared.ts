@@ -1,0 +1,123 @@
+import type { Readable } from 'node:stream';
+import { guaranteeStatus, type Application } from '../domain/application.js';
+import { ALLOWED_CONTENT_TYPES, FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from '../domain/document.js';
+import { errors } from '../domain/errors.js';
+import type { User } from '../domain/user.js';
+import type { ApplicationChange, CommitResult } from '../ports/application-repository.js';
+import type { Ports } from '../ports/index.js';
+import type { Actor, AdminListEntry, ApplicationView, UploadedFile } from './use-cases.js';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** An application as clients see it: the stored fields plus the guarantee, derived at `now`. */
+export function toView(application: Application, now: Date): ApplicationView {
+  return { ...application, guarantee: guaranteeStatus(application, now) };
+}
+
+export function adminEntry(application: Application | null, user: User, now: Date): AdminListEntry {
+  return {
+    application: application ? toView(application, now) : null,
+    status: application ? application.status : 'user_registered',
+    user: {
+      id: user.id,
+      email: user.email,
+      username: user.email,
+      fullName: user.fullName,
+      phoneNumber: user.phoneNumber,
+      createdAt: user.createdAt,
+    },
+  };
+}
+
+export function requireAdmin(actor: Actor | null): void {
+  if (!actor?.isAdmin) throw errors.forbidden('Only administrators can do this.');
+}
+
+/** The application if `actor` owns it or is an admin; anyone else gets "not found". */
+export async function loadVisible(ports: Pick<Ports, 'applications'>, actor: Actor, applicationId: number): Promise<Application> {
+  const application = await ports.applications.findById(applicationId);
+  if (!application || (!actor.isAdmin && application.userId !== actor.userId)) throw errors.notFound('Application');
+  return application;
+}
+
+/** The application if `actor` owns it. Admins who do not own it are refused; others get "not found". */
+export async function loadOwned(ports: Pick<Ports, 'applications'>, actor: Actor, applicationId: number): Promise<Application> {
+  const application = await loadVisible(ports, actor, applicationId);
+  if (application.userId !== actor.userId) throw errors.forbidden('Only the applicant can do this.');
+  return application;
+}
+
+export async function requireUser(ports: Pick<Ports, 'users'>, userId: number): Promise<User> {
+  const user = await ports.users.findById(userId);
+  if (!user) throw errors.notFound('User');
+  return user;
+}
+
+/** What `decide` answers for the current state: a change to commit, or a result without writing. */
+export type Decision<T> = { change: ApplicationChange; done?: never } | { done: T; change?: never };
+
+export type CommitOutcome<T> =
+  | { kind: 'committed'; result: Extract<CommitResult, { outcome: 'committed' }>; change: ApplicationChange }
+  | { kind: 'done'; value: T }
+  | { kind: 'conflict'; change: ApplicationChange };
+
+export const MAX_COMMIT_ATTEMPTS = 5;
+
+/**
+ * Optimistic concurrency: reads the application, lets `decide` build the change from that state,
+ * and commits it only if nobody changed the application meanwhile; on 'stale' it re-reads and
+ * decides again (a few times). Rule failures thrown by `decide` propagate unchanged.
+ */
+export async function commitWithRetry<T = never>(
+  ports: Pick<Ports, 'applications'>,
+  applicationId: number,
+  decide: (current: Application) => Decision<T> | Promise<Decision<T>>,
+): Promise<CommitOutcome<T>> {
+  for (let attempt = 0; attempt < MAX_COMMIT_ATTEMPTS; attempt += 1) {
+    const current = await ports.applications.findById(applicationId);
+    if (!current) throw errors.notFound('Application');
+    const decision = await decide(current);
+    if (decision.change === undefined) return { kind: 'done', value: decision.done as T };
+    const result = await ports.applications.commit(decision.change);
+    if (result.outcome === 'committed') return { kind: 'committed', result, change: decision.change };
+    if (result.outcome === 'conflict') return { kind: 'conflict', change: decision.change };
+  }
+  throw errors.conflict('The application was changed by someone else at the same time. Please try again.');
+}
+
+/** The uploader's file name as metadata only: no folders, no control characters, at most 200 characters. */
+export function cleanFileName(name: string, fallback: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned;
+}
+
+/** Type and declared size of an upload (the app sniffed the type from the content). */
+export function checkUpload(file: UploadedFile): void {
+  if (!(ALLOWED_CONTENT_TYPES as readonly string[]).includes(file.contentType)) {
+    throw errors.validation(INVALID_FILE_TYPE_MESSAGE, { file: [INVALID_FILE_TYPE_MESSAGE] });
+  }
+  if (file.size > MAX_UPLOAD_BYTES) throw errors.validation(FILE_TOO_LARGE_MESSAGE, { file: [FILE_TOO_LARGE_MESSAGE] });
+  if (file.size === 0) throw errors.validation('The file is empty.', { file: ['The file is empty.'] });
+}
+
+/** Reads a stored file fully (mail attachments are small: at most 10 MB). */
+export async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** Best effort: a failed clean-up must not hide the error that caused it. */
+export async function deleteQuietly(ports: Pick<Ports, 'files'>, key: string): Promise<void> {
+  try {
+    await ports.files.delete(key);
+  } catch {
+    // The orphaned file is harmless: it has no document row pointing at it.
+  }
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

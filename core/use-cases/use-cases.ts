@@ -1,0 +1,102 @@
+import type { Readable } from 'node:stream';
+import type { AddressDetails, Application, ApplicationForm, StatusChangeInput } from '../domain/application.js';
+import type { AdminTabId } from '../domain/admin-tabs.js';
+import type { VisaDocumentRecord } from '../domain/document.js';
+import type { PaymentType } from '../domain/fees.js';
+import type { Money } from '../domain/money.js';
+import type { PaymentRecord } from '../domain/payment.js';
+import type { StatusHistoryEntry } from '../domain/status-history.js';
+import type { ApplicationStatus, ListedStatus } from '../domain/status.js';
+import type { PublicUser, User } from '../domain/user.js';
+import type { AnalyticsEvent, ContactEnquiry } from '../ports/index.js';
+
+/** Who is asking: use cases check ownership and the admin flag themselves. */
+export interface Actor {
+  userId: number;
+  isAdmin: boolean;
+  email: string;
+}
+
+/** An application as sent to clients: the stored fields plus the guarantee, derived. */
+export interface ApplicationView extends Application {
+  guarantee: { deadline: Date | null; breached: boolean };
+}
+
+export interface AdminListEntry {
+  /** A real application, or null for a registered user with no application (pseudo-entry). */
+  application: ApplicationView | null;
+  /** 'user_registered' for pseudo-entries. */
+  status: ListedStatus;
+  user: { id: number; email: string; username: string; fullName: string; phoneNumber: string; createdAt: Date };
+}
+
+export interface UploadedFile {
+  body: Readable | Buffer;
+  fileName: string;
+  /** Decided from the file's content (magic bytes) by the app before calling. */
+  contentType: 'image/jpeg' | 'image/png' | 'application/pdf';
+  size: number;
+}
+
+export interface ReminderRunResult {
+  sent: number;
+  skipped: number;
+  /** Who was (or, in a dry run, would be) reminded. */
+  recipients: { email: string; applicationId: number | null; reason: string }[];
+}
+
+/** Everything the apps can ask of the core. Implementations live one per file in this folder. */
+export interface UseCases {
+  // accounts
+  registerUser(input: { email: string; password: string; fullName: string; phoneNumber: string }): Promise<PublicUser>;
+  logIn(input: { email: string; password: string }): Promise<{ user: PublicUser; needsPasswordChange: boolean }>;
+  currentUser(userId: number): Promise<PublicUser | null>;
+  submitContactForm(input: { fullName: string; email: string; phoneNumber: string; nationality: string; purposeOfTravel: string }): Promise<{ userId: number; accountCreated: boolean; message: string }>;
+  updatePhone(actor: Actor, input: { phoneNumber: string }): Promise<PublicUser>;
+  changePassword(actor: Actor, input: { currentPassword: string; newPassword: string }): Promise<void>;
+  /** Creates an admin, or promotes an existing user (CLI). */
+  createAdmin(input: { email: string; password: string; fullName: string; phoneNumber: string }): Promise<{ user: PublicUser; created: boolean }>;
+
+  // applications (applicant)
+  createApplication(actor: Actor, form: ApplicationForm): Promise<ApplicationView>;
+  listOwnApplications(actor: Actor): Promise<ApplicationView[]>;
+  /** Owner or admin; anyone else gets NotFound. */
+  getApplication(actor: Actor, applicationId: number): Promise<ApplicationView>;
+  updateAddressDetails(actor: Actor, applicationId: number, details: AddressDetails): Promise<ApplicationView>;
+  listDocuments(actor: Actor, applicationId: number): Promise<VisaDocumentRecord[]>;
+  /** Passport upload at submission, or the re-upload while requiresPassportReupload is true. */
+  attachPassport(actor: Actor, applicationId: number, file: UploadedFile): Promise<VisaDocumentRecord>;
+  /** Owner of the document's application or an admin. */
+  openDocument(actor: Actor, documentId: number): Promise<{ document: VisaDocumentRecord; body: Readable }>;
+
+  // payments
+  startPayment(actor: Actor, applicationId: number, type: PaymentType): Promise<{ clientSecret: string; paymentIntentId: string } & Money>;
+  /** Idempotent; verifies with the gateway before recording. `actor` null for webhooks and reconciliation. */
+  confirmPayment(actor: Actor | null, applicationId: number, type: PaymentType, paymentIntentId: string): Promise<{ application: ApplicationView; recorded: boolean }>;
+
+  // admin
+  listAdminApplications(actor: Actor): Promise<AdminListEntry[]>;
+  searchAdminApplications(actor: Actor, query: { tab?: AdminTabId; q?: string; overdue?: boolean; page: number; pageSize: number }): Promise<{ items: AdminListEntry[]; total: number; page: number; pageSize: number }>;
+  countAdminTabs(actor: Actor, query?: { q?: string; overdue?: boolean }): Promise<Record<AdminTabId, number>>;
+  changeApplicationStatus(actor: Actor, applicationId: number, input: StatusChangeInput): Promise<ApplicationView>;
+  statusHistory(actor: Actor, applicationId: number): Promise<StatusHistoryEntry[]>;
+  attachVisa(actor: Actor, applicationId: number, file: UploadedFile): Promise<VisaDocumentRecord>;
+  sendEvisa(actor: Actor, applicationId: number): Promise<{ message: string }>;
+  sendPaymentReminders(actor: Actor | null, options?: { dryRun?: boolean }): Promise<ReminderRunResult & { message: string }>;
+  sendApplicationReminders(actor: Actor | null, options?: { dryRun?: boolean }): Promise<ReminderRunResult & { message: string }>;
+
+  // mail delivery (the outbox sender)
+  deliverPendingMail(options?: { limit?: number }): Promise<{ sent: number; failed: number }>;
+
+  // analytics
+  recordEvent(event: Omit<AnalyticsEvent, 'occurredAt'>): Promise<void>;
+
+  // operator tasks (CLI)
+  exportApplications(query: { tab?: AdminTabId; status?: ApplicationStatus; since?: Date }): AsyncIterable<AdminListEntry>;
+  reconcilePayments(options: { since: Date; fix: boolean }): Promise<{ missing: { paymentIntentId: string; applicationId: number | null; paymentType: PaymentType | null; amount: number; fixed: boolean; problem?: string }[]; checked: number }>;
+  exportUserData(email: string): Promise<{ user: PublicUser; applications: ApplicationView[]; payments: PaymentRecord[]; statusHistory: StatusHistoryEntry[]; documents: VisaDocumentRecord[]; contactEnquiries: ContactEnquiry[] }>;
+  eraseUser(email: string): Promise<{ applications: number; documents: number; files: number; paymentsAnonymised: number }>;
+  purgeDocuments(options: { olderThanDays: number; dryRun: boolean }): Promise<{ documents: number; files: number }>;
+}
+
+export type { User };

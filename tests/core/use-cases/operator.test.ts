@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { makeMemoryAgency } from '../../support/memory-ports.js';
+import type { AdminListEntry } from '../../../core/use-cases/use-cases.js';
+import { approve, domainError, makeAdmin, paidApplication, payFee, pdfFile, registerApplicant, validForm } from '../helpers.js';
+
+async function collect(iterable: AsyncIterable<AdminListEntry>): Promise<AdminListEntry[]> {
+  const out: AdminListEntry[] = [];
+  for await (const entry of iterable) out.push(entry);
+  return out;
+}
+
+describe('recordEvent', () => {
+  it('keeps only the tracking fields, with the clock’s time', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    await uc.recordEvent({ name: 'page_view', path: '/apply', userId: 7, properties: { nationality: 'Japan', secret: 'x' } as never });
+    expect(await ports.analytics.list()).toEqual([
+      { name: 'page_view', path: '/apply', userId: 7, properties: { nationality: 'Japan' }, occurredAt: ports.clock.now() },
+    ]);
+    await domainError(uc.recordEvent({ name: '', path: null, userId: null, properties: {} }), 'Validation', 'Event name is required');
+  });
+});
+
+describe('exportApplications', () => {
+  it('streams applications in id order, then users without an application; filters by tab, status and date', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    const admin = await makeAdmin(uc);
+    const first = await paidApplication(ports, uc, 'first@example.com');
+    ports.clock.advance({ days: 1 });
+    const since = ports.clock.now();
+    const second = await registerApplicant(uc, 'second@example.com');
+    const secondApp = await uc.createApplication(second, validForm());
+    await registerApplicant(uc, 'idle@example.com');
+    await approve(uc, admin, first.applicationId);
+
+    const all = await collect(uc.exportApplications({}));
+    expect(all.map((e) => [e.status, e.user.email])).toEqual([
+      ['approved', 'first@example.com'],
+      ['online_entry', 'second@example.com'],
+      ['user_registered', 'idle@example.com'],
+    ]);
+    expect((await collect(uc.exportApplications({ tab: 'approved' }))).map((e) => e.application?.id)).toEqual([first.applicationId]);
+    expect((await collect(uc.exportApplications({ status: 'online_entry' }))).map((e) => e.application?.id)).toEqual([secondApp.id]);
+    expect((await collect(uc.exportApplications({ tab: 'approved', status: 'online_entry' })))).toEqual([]);
+    expect((await collect(uc.exportApplications({ since }))).map((e) => e.user.email)).toEqual(['second@example.com', 'idle@example.com']);
+  });
+});
+
+describe('exportUserData and eraseUser', () => {
+  it('exports everything stored about a person', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    const { applicationId } = await paidApplication(ports, uc);
+    await uc.submitContactForm({ fullName: 'Alice Smith', email: 'alice@example.com', phoneNumber: '07700900123', nationality: 'France', purposeOfTravel: 'Tourism' });
+    const data = await uc.exportUserData('ALICE@example.com');
+    expect(data.user.email).toBe('alice@example.com');
+    expect(data.applications.map((a) => a.id)).toEqual([applicationId]);
+    expect(data.payments).toHaveLength(1);
+    expect(data.statusHistory).toHaveLength(1);
+    expect(data.documents.map((d) => d.type)).toEqual(['passport']);
+    expect(data.contactEnquiries).toHaveLength(1);
+    await domainError(uc.exportUserData('nobody@example.com'), 'NotFound');
+  });
+
+  it('erases the person and their files, keeping payments anonymised', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    const admin = await makeAdmin(uc);
+    const { applicant, applicationId } = await paidApplication(ports, uc);
+    await approve(uc, admin, applicationId);
+    await payFee(ports, uc, applicant, applicationId, 'final');
+    await uc.attachVisa(admin, applicationId, pdfFile('visa.pdf'));
+    const other = await paidApplication(ports, uc, 'other@example.com');
+
+    const result = await uc.eraseUser('alice@example.com');
+    expect(result).toEqual({ applications: 1, documents: 2, files: 2, paymentsAnonymised: 2 });
+    expect(await ports.users.findByEmail('alice@example.com')).toBeNull();
+    expect(await ports.applications.findById(applicationId)).toBeNull();
+    expect(ports.files.keys()).toEqual((await ports.documents.listByApplication(other.applicationId)).map((d) => d.storageKey));
+    const kept = await ports.payments.listSince(new Date(0));
+    expect(kept.filter((p) => p.applicationId === applicationId).map((p) => p.userId)).toEqual([null, null]);
+    await domainError(uc.eraseUser('alice@example.com'), 'NotFound');
+  });
+});
+
+describe('purgeDocuments', () => {
+  it('deletes passport copies of applications finished long enough ago', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    const admin = await makeAdmin(uc);
+    const done = await paidApplication(ports, uc, 'done@example.com');
+    await uc.changeApplicationStatus(admin, done.applicationId, { status: 'verified' });
+    await uc.changeApplicationStatus(admin, done.applicationId, { status: 'rejected' });
+    const open = await paidApplication(ports, uc, 'open@example.com');
+
+    ports.clock.advance({ days: 10 });
+    expect(await uc.purgeDocuments({ olderThanDays: 30, dryRun: false })).toEqual({ documents: 0, files: 0 });
+    ports.clock.advance({ days: 25 });
+    expect(await uc.purgeDocuments({ olderThanDays: 30, dryRun: true })).toEqual({ documents: 1, files: 1 });
+    expect(await ports.documents.listByApplication(done.applicationId)).toHaveLength(1);
+    expect(await uc.purgeDocuments({ olderThanDays: 30, dryRun: false })).toEqual({ documents: 1, files: 1 });
+    expect(await ports.documents.listByApplication(done.applicationId)).toEqual([]);
+    expect(await ports.documents.listByApplication(open.applicationId)).toHaveLength(1);
+    expect(ports.files.keys()).toHaveLength(1);
+  });
+});

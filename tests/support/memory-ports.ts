@@ -1,0 +1,58 @@
+import { createMemoryPersistence } from '../../adapters/persistence/memory/index.js';
+import type { Persistence } from '../../adapters/persistence/persistence.js';
+import { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
+import { MemoryMailer } from '../../adapters/mail/memory/index.js';
+import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
+import type { AgencySettings, Ports } from '../../core/ports/index.js';
+import { makeUseCases } from '../../core/use-cases/index.js';
+import type { UseCases } from '../../core/use-cases/use-cases.js';
+import { FastFakeHasher, FixedClock, SequentialIdGenerator } from './fakes.js';
+
+export const TEST_SETTINGS: AgencySettings = {
+  agencyName: 'Egypt E-Visa Agency',
+  agencyEmail: 'help@evisa.test',
+  publicUrl: 'https://evisa.test',
+};
+
+/** Ports on the memory adapters, with the concrete test doubles exposed for assertions and hooks. */
+export interface MemoryPorts extends Ports {
+  clock: FixedClock;
+  ids: SequentialIdGenerator;
+  files: MemoryFileStorage;
+  mailer: MemoryMailer;
+  gateway: MemoryPaymentGateway;
+  persistence: Persistence;
+}
+
+export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
+  const persistence = createMemoryPersistence();
+  const clock = new FixedClock('2026-11-23T10:00:00.000Z');
+  const settings = overrides.settings ?? TEST_SETTINGS;
+  const ports: MemoryPorts = {
+    settings,
+    clock,
+    ids: new SequentialIdGenerator(),
+    hasher: new FastFakeHasher(),
+    users: persistence.users,
+    sessions: persistence.sessions,
+    applications: persistence.applications,
+    documents: persistence.documents,
+    payments: persistence.payments,
+    history: persistence.history,
+    enquiries: persistence.enquiries,
+    outbox: persistence.outbox,
+    analytics: persistence.analytics,
+    mailer: new MemoryMailer(settings),
+    files: new MemoryFileStorage(),
+    gateway: new MemoryPaymentGateway(() => clock.now()),
+    persistence,
+    ...(overrides as object),
+  } as MemoryPorts;
+  return ports;
+}
+
+/** Memory ports plus the use cases built on them. */
+export function makeMemoryAgency(overrides: Partial<Ports> = {}): { ports: MemoryPorts; uc: UseCases } {
+  const ports = makeMemoryPorts(overrides);
+  return { ports, uc: makeUseCases(ports) };
+}
