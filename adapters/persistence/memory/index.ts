@@ -1,0 +1,472 @@
+import type { Application, NewApplication } from '../../../core/domain/application.js';
+import type { NewDocument, VisaDocumentRecord } from '../../../core/domain/document.js';
+import { errors } from '../../../core/domain/errors.js';
+import type { PaymentRecord } from '../../../core/domain/payment.js';
+import type { StatusHistoryEntry } from '../../../core/domain/status-history.js';
+import type { ApplicationStatus } from '../../../core/domain/status.js';
+import type { User } from '../../../core/domain/user.js';
+import type { Analytics, AnalyticsEvent } from '../../../core/ports/analytics.js';
+import type {
+  AdminListQuery,
+  ApplicationChange,
+  ApplicationRepository,
+  ApplicationWithUser,
+  CommitResult,
+  ExportQuery,
+} from '../../../core/ports/application-repository.js';
+import type { ContactEnquiry, ContactEnquiryRepository } from '../../../core/ports/contact-enquiry-repository.js';
+import type { DocumentRepository } from '../../../core/ports/document-repository.js';
+import type { MailOutbox, OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
+import type { PaymentRepository } from '../../../core/ports/payment-repository.js';
+import type { Session, SessionStore } from '../../../core/ports/session-store.js';
+import type { StatusHistoryRepository } from '../../../core/ports/status-history-repository.js';
+import type { NewUser, UserRepository } from '../../../core/ports/user-repository.js';
+import type { Persistence } from '../persistence.js';
+import {
+  CONFLICT_MESSAGES,
+  FINISHED_FOR_RETENTION,
+  isOverdue,
+  matchesSearch,
+  normaliseSearch,
+  owesPayment,
+  reminderClaimable,
+  tabApplicationStatuses,
+} from '../shared/rules.js';
+
+/**
+ * An in-memory database: every store shares one state, so multi-store operations (commit,
+ * reminder claims, user creation with its mails) apply all-or-nothing. JavaScript runs each
+ * method's synchronous body without interleaving, which gives the same atomicity the SQL
+ * adapters get from transactions. Stores hand out copies, never their internal objects.
+ */
+interface State {
+  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number };
+  users: Map<number, User>;
+  sessions: Map<string, Session>;
+  applications: Map<number, Application>;
+  documents: Map<number, VisaDocumentRecord>;
+  payments: Map<number, PaymentRecord>;
+  history: Map<number, StatusHistoryEntry>;
+  enquiries: Map<number, ContactEnquiry>;
+  outbox: Map<number, OutboxMail>;
+  analytics: AnalyticsEvent[];
+}
+
+const copy = <T>(value: T): T => structuredClone(value);
+const time = (d: Date) => d.getTime();
+const newestFirst = (a: Application, b: Application) => time(b.createdAt) - time(a.createdAt) || b.id - a.id;
+
+export function createMemoryPersistence(): Persistence {
+  const s: State = {
+    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0 },
+    users: new Map(),
+    sessions: new Map(),
+    applications: new Map(),
+    documents: new Map(),
+    payments: new Map(),
+    history: new Map(),
+    enquiries: new Map(),
+    outbox: new Map(),
+    analytics: [],
+  };
+
+  // ---- helpers shared by the stores (synchronous: they run inside one "transaction") ----
+  function queueMails(mails: OutboxMailInput[] | undefined, now: Date | undefined): OutboxMail[] {
+    return (mails ?? []).map((mail) => {
+      const id = ++s.seq.outbox;
+      const row: OutboxMail = {
+        ...copy(mail),
+        id,
+        attempts: 0,
+        // Without a known operation time the mail is due at once, whatever the clock says.
+        nextAttemptAt: now ? new Date(time(now)) : new Date(0),
+        sentAt: null,
+        lastError: null,
+        createdAt: now ? new Date(time(now)) : new Date(),
+      };
+      if (row.attachments === undefined) delete row.attachments;
+      s.outbox.set(id, row);
+      return row;
+    });
+  }
+
+  function userByEmail(email: string): User | undefined {
+    const wanted = email.trim().toLowerCase();
+    for (const u of s.users.values()) if (u.email.toLowerCase() === wanted) return u;
+    return undefined;
+  }
+
+  function hasApplication(userId: number): boolean {
+    for (const a of s.applications.values()) if (a.userId === userId) return true;
+    return false;
+  }
+
+  function withUser(app: Application): ApplicationWithUser {
+    const user = s.users.get(app.userId);
+    if (!user) throw new Error(`Application ${app.id} refers to missing user ${app.userId}`);
+    return { application: copy(app), user: copy(user) };
+  }
+
+  function filtered(query: { tab?: AdminListQuery['tab']; status?: ApplicationStatus; q?: string; overdueAt?: Date }): Application[] {
+    const statuses = query.tab ? tabApplicationStatuses(query.tab) : null;
+    const term = normaliseSearch(query.q);
+    const out: Application[] = [];
+    for (const app of s.applications.values()) {
+      if (statuses && !statuses.includes(app.status)) continue;
+      if (query.status && app.status !== query.status) continue;
+      if (!isOverdue(app, query.overdueAt)) continue;
+      if (term !== null) {
+        const user = s.users.get(app.userId);
+        if (!user || !matchesSearch(app, user, term)) continue;
+      }
+      out.push(app);
+    }
+    return out;
+  }
+
+  // ---- users ----
+  const users: UserRepository = {
+    async create(user: NewUser, mails?: OutboxMailInput[]): Promise<User> {
+      if (userByEmail(user.email)) throw errors.conflict(CONFLICT_MESSAGES.email);
+      const id = ++s.seq.users;
+      const row: User = { ...copy(user), id };
+      s.users.set(id, row);
+      queueMails(mails, user.createdAt);
+      return copy(row);
+    },
+    async findById(id) {
+      const u = s.users.get(id);
+      return u ? copy(u) : null;
+    },
+    async findByEmail(email) {
+      const u = userByEmail(email);
+      return u ? copy(u) : null;
+    },
+    async updatePhone(id, phoneNumber) {
+      const u = s.users.get(id);
+      if (!u) return null;
+      u.phoneNumber = phoneNumber;
+      return copy(u);
+    },
+    async updatePassword(id, passwordHash, needsPasswordChange, mails, now) {
+      const u = s.users.get(id);
+      if (!u) return;
+      u.passwordHash = passwordHash;
+      u.needsPasswordChange = needsPasswordChange;
+      queueMails(mails, now);
+    },
+    async setAdmin(id, isAdmin) {
+      const u = s.users.get(id);
+      if (u) u.isAdmin = isAdmin;
+    },
+    async listWithoutApplication() {
+      const withApp = new Set([...s.applications.values()].map((a) => a.userId));
+      return [...s.users.values()]
+        .filter((u) => !withApp.has(u.id))
+        .sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id)
+        .map(copy);
+    },
+    async claimApplicationReminder(userId, now, notRemindedSince, mail) {
+      const u = s.users.get(userId);
+      if (!u || hasApplication(userId) || !reminderClaimable(u.applicationReminderSent, notRemindedSince)) return false;
+      u.applicationReminderSent = new Date(time(now));
+      queueMails([mail], now);
+      return true;
+    },
+    async erase(id) {
+      if (!s.users.has(id)) return;
+      for (const [key, sess] of s.sessions) if (sess.userId === id) s.sessions.delete(key);
+      for (const [appId, app] of s.applications) {
+        if (app.userId !== id) continue;
+        for (const [docId, doc] of s.documents) if (doc.applicationId === appId) s.documents.delete(docId);
+        for (const [hId, h] of s.history) if (h.applicationId === appId) s.history.delete(hId);
+        s.applications.delete(appId);
+      }
+      for (const [eId, e] of s.enquiries) if (e.userId === id) s.enquiries.delete(eId);
+      for (const p of s.payments.values()) if (p.userId === id) p.userId = null;
+      for (const ev of s.analytics) if (ev.userId === id) ev.userId = null;
+      s.users.delete(id);
+    },
+  };
+
+  // ---- sessions ----
+  const sessions: SessionStore = {
+    async create(session) {
+      s.sessions.set(session.idHash, copy(session));
+    },
+    async find(idHash) {
+      const sess = s.sessions.get(idHash);
+      return sess ? copy(sess) : null;
+    },
+    async touch(idHash, lastSeenAt) {
+      const sess = s.sessions.get(idHash);
+      if (sess) sess.lastSeenAt = new Date(time(lastSeenAt));
+    },
+    async delete(idHash) {
+      s.sessions.delete(idHash);
+    },
+    async deleteAllForUser(userId) {
+      for (const [key, sess] of s.sessions) if (sess.userId === userId) s.sessions.delete(key);
+    },
+    async deleteExpired(idleBefore, createdBefore) {
+      let n = 0;
+      for (const [key, sess] of s.sessions) {
+        if (time(sess.lastSeenAt) < time(idleBefore) || time(sess.createdAt) < time(createdBefore)) {
+          s.sessions.delete(key);
+          n += 1;
+        }
+      }
+      return n;
+    },
+  };
+
+  // ---- applications ----
+  const applications: ApplicationRepository = {
+    async create(application: NewApplication, mails?: OutboxMailInput[]) {
+      if (!s.users.has(application.userId)) throw errors.notFound('User');
+      for (const a of s.applications.values()) {
+        if (a.applicationNumber === application.applicationNumber) throw errors.conflict(CONFLICT_MESSAGES.applicationNumber);
+      }
+      const id = ++s.seq.applications;
+      const row: Application = { ...copy(application), id, version: 1 };
+      s.applications.set(id, row);
+      queueMails(mails, application.createdAt);
+      return copy(row);
+    },
+    async findById(id) {
+      const a = s.applications.get(id);
+      return a ? copy(a) : null;
+    },
+    async listByUser(userId) {
+      return [...s.applications.values()].filter((a) => a.userId === userId).sort(newestFirst).map(copy);
+    },
+    async commit(change: ApplicationChange): Promise<CommitResult> {
+      const id = change.application.id;
+      const current = s.applications.get(id);
+      if (!current || current.version !== change.expectedVersion) return { outcome: 'stale' };
+      if (change.payment) {
+        const p = change.payment;
+        for (const existing of s.payments.values()) {
+          if (existing.applicationId === id && existing.type === p.type) return { outcome: 'conflict' };
+          if (p.providerPaymentId !== null && existing.providerPaymentId === p.providerPaymentId) return { outcome: 'conflict' };
+        }
+      }
+      for (const a of s.applications.values()) {
+        if (a.id !== id && a.applicationNumber === change.application.applicationNumber) return { outcome: 'conflict' };
+      }
+      // All checks passed: apply every part.
+      const next: Application = { ...copy(change.application), id, createdAt: current.createdAt, version: current.version + 1 };
+      s.applications.set(id, next);
+      if (change.payment) {
+        const pid = ++s.seq.payments;
+        s.payments.set(pid, { ...copy(change.payment), applicationId: id, id: pid });
+      }
+      if (change.history) {
+        const hid = ++s.seq.history;
+        s.history.set(hid, { ...copy(change.history), applicationId: id, id: hid });
+      }
+      let documentId: number | undefined;
+      if (change.document) {
+        documentId = ++s.seq.documents;
+        s.documents.set(documentId, { ...copy(change.document), applicationId: id, id: documentId });
+      }
+      queueMails(change.mails, change.application.updatedAt);
+      const result: CommitResult = { outcome: 'committed', application: copy(next) };
+      if (documentId !== undefined) result.documentId = documentId;
+      return result;
+    },
+    async listForAdmin(query: AdminListQuery) {
+      const all = filtered(query).sort(newestFirst);
+      const page = Math.max(1, Math.floor(query.page));
+      const size = Math.max(1, Math.floor(query.pageSize));
+      return { items: all.slice((page - 1) * size, page * size).map(withUser), total: all.length };
+    },
+    async countByStatus(filter = {}) {
+      const counts: Partial<Record<ApplicationStatus, number>> = {};
+      for (const a of filtered(filter)) counts[a.status] = (counts[a.status] ?? 0) + 1;
+      return counts;
+    },
+    async listAllWithUsers() {
+      return [...s.applications.values()].sort(newestFirst).map(withUser);
+    },
+    async listPaymentReminderCandidates(notRemindedSince, limit) {
+      return [...s.applications.values()]
+        .filter((a) => owesPayment(a) && reminderClaimable(a.paymentReminderSent, notRemindedSince))
+        .sort((a, b) => time(a.createdAt) - time(b.createdAt) || a.id - b.id)
+        .slice(0, Math.max(0, limit))
+        .map(withUser);
+    },
+    async claimPaymentReminder(applicationId, now, notRemindedSince, mail) {
+      const a = s.applications.get(applicationId);
+      if (!a || !owesPayment(a) || !reminderClaimable(a.paymentReminderSent, notRemindedSince)) return false;
+      a.paymentReminderSent = new Date(time(now));
+      a.version += 1;
+      queueMails([mail], now);
+      return true;
+    },
+    async *streamForExport(query: ExportQuery) {
+      const pageSize = 500;
+      let afterId = 0;
+      for (;;) {
+        const page = [...s.applications.values()]
+          .filter(
+            (a) =>
+              a.id > afterId &&
+              (!query.statuses || query.statuses.includes(a.status)) &&
+              (!query.createdSince || time(a.createdAt) >= time(query.createdSince)),
+          )
+          .sort((a, b) => a.id - b.id)
+          .slice(0, pageSize)
+          .map(withUser);
+        if (page.length === 0) return;
+        for (const item of page) yield item;
+        afterId = page[page.length - 1].application.id;
+        if (page.length < pageSize) return;
+      }
+    },
+  };
+
+  // ---- documents ----
+  const documents: DocumentRepository = {
+    async create(document: NewDocument) {
+      if (!s.applications.has(document.applicationId)) throw errors.notFound('Application');
+      const id = ++s.seq.documents;
+      const row = { ...copy(document), id };
+      s.documents.set(id, row);
+      return copy(row);
+    },
+    async findById(id) {
+      const d = s.documents.get(id);
+      return d ? copy(d) : null;
+    },
+    async listByApplication(applicationId) {
+      return [...s.documents.values()]
+        .filter((d) => d.applicationId === applicationId)
+        .sort((a, b) => time(a.uploadedAt) - time(b.uploadedAt) || a.id - b.id)
+        .map(copy);
+    },
+    async delete(id) {
+      s.documents.delete(id);
+    },
+    async listPassportsOfApplicationsFinishedBefore(finishedBefore) {
+      return [...s.documents.values()]
+        .filter((d) => {
+          if (d.type !== 'passport') return false;
+          const a = s.applications.get(d.applicationId);
+          return !!a && FINISHED_FOR_RETENTION.includes(a.status) && time(a.updatedAt) < time(finishedBefore);
+        })
+        .sort((a, b) => a.id - b.id)
+        .map(copy);
+    },
+  };
+
+  // ---- payments, history ----
+  const payments: PaymentRepository = {
+    async listByApplication(applicationId) {
+      return [...s.payments.values()].filter((p) => p.applicationId === applicationId).sort((a, b) => a.id - b.id).map(copy);
+    },
+    async findByProviderPaymentId(providerPaymentId) {
+      for (const p of s.payments.values()) if (p.providerPaymentId === providerPaymentId) return copy(p);
+      return null;
+    },
+    async listSince(since) {
+      return [...s.payments.values()]
+        .filter((p) => time(p.createdAt) >= time(since))
+        .sort((a, b) => time(a.createdAt) - time(b.createdAt) || a.id - b.id)
+        .map(copy);
+    },
+  };
+
+  const history: StatusHistoryRepository = {
+    async listByApplication(applicationId) {
+      return [...s.history.values()]
+        .filter((h) => h.applicationId === applicationId)
+        .sort((a, b) => time(a.changedAt) - time(b.changedAt) || a.id - b.id)
+        .map(copy);
+    },
+  };
+
+  // ---- enquiries ----
+  const enquiries: ContactEnquiryRepository = {
+    async create(enquiry) {
+      if (!s.users.has(enquiry.userId)) throw errors.notFound('User');
+      const id = ++s.seq.enquiries;
+      const row = { ...copy(enquiry), id };
+      s.enquiries.set(id, row);
+      return copy(row);
+    },
+    async listByEmail(email) {
+      const wanted = email.trim().toLowerCase();
+      return [...s.enquiries.values()].filter((e) => e.email.toLowerCase() === wanted).sort((a, b) => a.id - b.id).map(copy);
+    },
+  };
+
+  // ---- outbox ----
+  const outbox: MailOutbox = {
+    async enqueue(mail, now) {
+      return copy(queueMails([mail], now)[0]);
+    },
+    async claimDue(now, leaseUntil, limit) {
+      const due = [...s.outbox.values()]
+        .filter((m) => m.sentAt === null && time(m.nextAttemptAt) <= time(now))
+        .sort((a, b) => time(a.nextAttemptAt) - time(b.nextAttemptAt) || a.id - b.id)
+        .slice(0, Math.max(0, limit));
+      for (const m of due) {
+        m.nextAttemptAt = new Date(time(leaseUntil));
+        m.attempts += 1;
+      }
+      return due.map(copy);
+    },
+    async markSent(id, sentAt) {
+      const m = s.outbox.get(id);
+      if (m) m.sentAt = new Date(time(sentAt));
+    },
+    async markFailed(id, error, nextAttemptAt) {
+      const m = s.outbox.get(id);
+      if (m) {
+        m.lastError = error;
+        m.nextAttemptAt = new Date(time(nextAttemptAt));
+      }
+    },
+    async list(filter = {}) {
+      const to = filter.to?.trim().toLowerCase();
+      return [...s.outbox.values()]
+        .filter((m) => filter.sent === undefined || (m.sentAt !== null) === filter.sent)
+        .filter((m) => to === undefined || m.to.toLowerCase() === to)
+        .sort((a, b) => a.id - b.id)
+        .map(copy);
+    },
+  };
+
+  // ---- analytics ----
+  const analytics: Analytics = {
+    async record(event) {
+      s.analytics.push(copy(event));
+    },
+    async list(filter = {}) {
+      return s.analytics
+        .filter((e) => filter.name === undefined || e.name === filter.name)
+        .map((e, i) => [e, i] as const)
+        .sort(([a, i], [b, j]) => time(a.occurredAt) - time(b.occurredAt) || i - j)
+        .map(([e]) => copy(e));
+    },
+  };
+
+  return {
+    dialect: 'memory',
+    users,
+    sessions,
+    applications,
+    documents,
+    payments,
+    history,
+    enquiries,
+    outbox,
+    analytics,
+    async migrate() {},
+    async ping() {
+      return true;
+    },
+    async close() {},
+  };
+}

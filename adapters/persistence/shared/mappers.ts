@@ -1,0 +1,269 @@
+import type { Application, NewApplication } from '../../../core/domain/application.js';
+import type { VisaDocumentRecord } from '../../../core/domain/document.js';
+import type { PaymentRecord } from '../../../core/domain/payment.js';
+import type { StatusHistoryEntry } from '../../../core/domain/status-history.js';
+import type { User } from '../../../core/domain/user.js';
+import type { AnalyticsEvent } from '../../../core/ports/analytics.js';
+import type { ContactEnquiry } from '../../../core/ports/contact-enquiry-repository.js';
+import type { OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
+import type { Session } from '../../../core/ports/session-store.js';
+import type {
+  AnalyticsEventRow,
+  ApplicationInsert,
+  ApplicationRow,
+  ContactEnquiryRow,
+  DocumentRow,
+  MailOutboxInsert,
+  MailOutboxRow,
+  PaymentRow,
+  SessionRow,
+  StatusHistoryRow,
+  UserRow,
+} from './schema-parity.js';
+
+/** Row ↔ domain translation shared by the SQLite and PostgreSQL adapters (their rows are identical). */
+
+export function userFromRow(r: UserRow): User {
+  return {
+    id: r.id,
+    email: r.email,
+    passwordHash: r.passwordHash,
+    fullName: r.fullName,
+    phoneNumber: r.phoneNumber,
+    isAdmin: r.isAdmin,
+    needsPasswordChange: r.needsPasswordChange,
+    applicationReminderSent: r.applicationReminderSent,
+    createdAt: r.createdAt,
+  };
+}
+
+export function sessionFromRow(r: SessionRow): Session {
+  return { idHash: r.idHash, userId: r.userId, createdAt: r.createdAt, lastSeenAt: r.lastSeenAt };
+}
+
+export function applicationFromRow(r: ApplicationRow): Application {
+  return {
+    id: r.id,
+    applicationNumber: r.applicationNumber,
+    userId: r.userId,
+    status: r.status,
+    givenName: r.givenName,
+    surname: r.surname,
+    gender: r.gender,
+    dateOfBirth: r.dateOfBirth,
+    nationality: r.nationality,
+    countryOfBirth: r.countryOfBirth,
+    originalNationality: r.originalNationality,
+    otherNationalities: r.otherNationalities,
+    otherNationality: r.otherNationality,
+    maritalStatus: r.maritalStatus,
+    profession: r.profession,
+    purposeOfVisit: r.purposeOfVisit,
+    entry: r.entry,
+    expectedArrivalDate: r.expectedArrivalDate,
+    expectedDepartureDate: r.expectedDepartureDate,
+    passportNumber: r.passportNumber,
+    passportExpiry: r.passportExpiry,
+    visitedEgyptBefore: r.visitedEgyptBefore,
+    lastVisitDateFrom: r.lastVisitDateFrom,
+    lastVisitDateTo: r.lastVisitDateTo,
+    lastVisitStayLocation: r.lastVisitStayLocation,
+    hasBeenDeported: r.hasBeenDeported,
+    deportedFrom: r.deportedFrom,
+    deportationDate: r.deportationDate,
+    deportationReason: r.deportationReason,
+    privacyPolicyAccepted: r.privacyPolicyAccepted,
+    address: r.address,
+    city: r.city,
+    postcode: r.postcode,
+    hotelDetails: r.hotelDetails,
+    initialPaymentId: r.initialPaymentId,
+    finalPaymentId: r.finalPaymentId,
+    visaDocument: r.visaDocument,
+    additionalInfoMessage: r.additionalInfoMessage,
+    requiresPassportReupload: r.requiresPassportReupload,
+    passportReuploadedAt: r.passportReuploadedAt,
+    paymentReminderSent: r.paymentReminderSent,
+    initialPaymentAt: r.initialPaymentAt,
+    guaranteeDeadline: r.guaranteeDeadline,
+    approvedAt: r.approvedAt,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    version: r.version,
+  };
+}
+
+/** Every column an application write sets (all but id and version, which the store manages). */
+export function applicationToRow(a: NewApplication | Application): Omit<ApplicationInsert, 'id' | 'version'> {
+  return {
+    applicationNumber: a.applicationNumber,
+    userId: a.userId,
+    status: a.status,
+    givenName: a.givenName,
+    surname: a.surname,
+    gender: a.gender,
+    dateOfBirth: a.dateOfBirth,
+    nationality: a.nationality,
+    countryOfBirth: a.countryOfBirth,
+    originalNationality: a.originalNationality,
+    otherNationalities: a.otherNationalities,
+    otherNationality: a.otherNationality,
+    maritalStatus: a.maritalStatus,
+    profession: a.profession,
+    purposeOfVisit: a.purposeOfVisit,
+    entry: a.entry,
+    expectedArrivalDate: a.expectedArrivalDate,
+    expectedDepartureDate: a.expectedDepartureDate,
+    passportNumber: a.passportNumber,
+    passportExpiry: a.passportExpiry,
+    visitedEgyptBefore: a.visitedEgyptBefore,
+    lastVisitDateFrom: a.lastVisitDateFrom,
+    lastVisitDateTo: a.lastVisitDateTo,
+    lastVisitStayLocation: a.lastVisitStayLocation,
+    hasBeenDeported: a.hasBeenDeported,
+    deportedFrom: a.deportedFrom,
+    deportationDate: a.deportationDate,
+    deportationReason: a.deportationReason,
+    privacyPolicyAccepted: a.privacyPolicyAccepted,
+    address: a.address,
+    city: a.city,
+    postcode: a.postcode,
+    hotelDetails: a.hotelDetails,
+    initialPaymentId: a.initialPaymentId,
+    finalPaymentId: a.finalPaymentId,
+    visaDocument: a.visaDocument,
+    additionalInfoMessage: a.additionalInfoMessage,
+    requiresPassportReupload: a.requiresPassportReupload,
+    passportReuploadedAt: a.passportReuploadedAt,
+    paymentReminderSent: a.paymentReminderSent,
+    initialPaymentAt: a.initialPaymentAt,
+    guaranteeDeadline: a.guaranteeDeadline,
+    approvedAt: a.approvedAt,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  };
+}
+
+export function documentFromRow(r: DocumentRow): VisaDocumentRecord {
+  return {
+    id: r.id,
+    applicationId: r.applicationId,
+    type: r.type,
+    fileName: r.fileName,
+    storageKey: r.storageKey,
+    contentType: r.contentType,
+    size: r.size,
+    status: r.status,
+    verificationNotes: r.verificationNotes,
+    uploadedAt: r.uploadedAt,
+    verifiedAt: r.verifiedAt,
+  };
+}
+
+export function paymentFromRow(r: PaymentRow): PaymentRecord {
+  return {
+    id: r.id,
+    applicationId: r.applicationId,
+    userId: r.userId,
+    type: r.type,
+    providerPaymentId: r.providerPaymentId,
+    amount: r.amount,
+    currency: r.currency,
+    status: r.status,
+    createdAt: r.createdAt,
+  };
+}
+
+export function historyFromRow(r: StatusHistoryRow): StatusHistoryEntry {
+  return {
+    id: r.id,
+    applicationId: r.applicationId,
+    fromStatus: r.fromStatus,
+    toStatus: r.toStatus,
+    changedBy: r.changedBy,
+    changedByName: r.changedByName,
+    message: r.message,
+    changedAt: r.changedAt,
+  };
+}
+
+export function enquiryFromRow(r: ContactEnquiryRow): ContactEnquiry {
+  return {
+    id: r.id,
+    fullName: r.fullName,
+    email: r.email,
+    phoneNumber: r.phoneNumber,
+    nationality: r.nationality,
+    purposeOfTravel: r.purposeOfTravel,
+    userId: r.userId,
+    existingAccount: r.existingAccount,
+    createdAt: r.createdAt,
+  };
+}
+
+export function analyticsFromRow(r: AnalyticsEventRow): AnalyticsEvent {
+  return { name: r.name, path: r.path, userId: r.userId, properties: r.properties, occurredAt: r.occurredAt };
+}
+
+export function outboxFromRow(r: MailOutboxRow): OutboxMail {
+  const mail: OutboxMail = {
+    id: r.id,
+    to: r.to,
+    template: r.template,
+    data: r.data,
+    attempts: r.attempts,
+    nextAttemptAt: r.nextAttemptAt,
+    sentAt: r.sentAt,
+    lastError: r.lastError,
+    createdAt: r.createdAt,
+  };
+  if (r.attachments) mail.attachments = r.attachments;
+  return mail;
+}
+
+/**
+ * The outbox row for a mail queued by an operation at `now`. Without a known time the mail is due at
+ * once whatever the clock says (next attempt at the epoch).
+ */
+export function outboxInsert(mail: OutboxMailInput, now: Date | undefined): MailOutboxInsert {
+  return {
+    to: mail.to,
+    template: mail.template,
+    data: mail.data,
+    attachments: mail.attachments ?? null,
+    attempts: 0,
+    nextAttemptAt: now ?? new Date(0),
+    sentAt: null,
+    lastError: null,
+    createdAt: now ?? new Date(),
+  };
+}
+
+/** Walks an error and its causes (drizzle wraps driver errors) for SQLite / PostgreSQL codes. */
+function codes(error: unknown): { code?: string; constraint?: string; message: string }[] {
+  const out: { code?: string; constraint?: string; message: string }[] = [];
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const o = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    out.push({
+      code: typeof o.code === 'string' ? o.code : undefined,
+      constraint: typeof o.constraint === 'string' ? o.constraint : undefined,
+      message: typeof o.message === 'string' ? o.message : '',
+    });
+    e = o.cause;
+  }
+  return out;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return codes(error).some((c) => c.code === '23505' || c.code === 'SQLITE_CONSTRAINT_UNIQUE' || c.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  return codes(error).some((c) => c.code === '23503' || c.code === 'SQLITE_CONSTRAINT_FOREIGNKEY');
+}
+
+/** Escapes LIKE wildcards (backslash is the escape character) for a prefix pattern. */
+export function likePrefix(term: string): string {
+  return `${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}

@@ -1,0 +1,73 @@
+import { adminTab, type AdminTabId } from '../../../core/domain/admin-tabs.js';
+import type { Application } from '../../../core/domain/application.js';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../core/domain/status.js';
+import type { User } from '../../../core/domain/user.js';
+
+/**
+ * Query semantics every persistence adapter implements the same way (memory in JS, SQL dialects
+ * in their WHERE clauses). Keeping them here, as data, lets the contract suite pin them once.
+ */
+
+/** Statuses whose guarantee clock has stopped: the visa was decided (or the fee waived). */
+export const FINISHED_FOR_GUARANTEE: readonly ApplicationStatus[] = ['approved', 'final_payment_received', 'rejected'];
+
+/** Statuses whose applications count as finished for data retention (passport copies may be purged). */
+export const FINISHED_FOR_RETENTION: readonly ApplicationStatus[] = ['final_payment_received', 'rejected'];
+
+/** The application statuses a tab lists (user_registered is a pseudo-status served from users). */
+export function tabApplicationStatuses(tab: AdminTabId): ApplicationStatus[] {
+  return adminTab(tab).statuses.filter((s): s is ApplicationStatus => (APPLICATION_STATUSES as readonly string[]).includes(s));
+}
+
+/**
+ * The admin search term, normalised: trimmed and lower-cased; null when empty. Search is a
+ * case-insensitive PREFIX match (so it is index-backed at 100k applications) on the user's email
+ * and full name, the given name, the surname, "given name + surname", the passport number and the
+ * application number.
+ */
+export function normaliseSearch(q: string | undefined | null): string | null {
+  const t = (q ?? '').trim().toLowerCase();
+  return t === '' ? null : t;
+}
+
+export function searchKeys(app: Pick<Application, 'givenName' | 'surname' | 'passportNumber' | 'applicationNumber'>, user: Pick<User, 'email' | 'fullName'>): string[] {
+  return [
+    user.email,
+    user.fullName,
+    app.givenName,
+    app.surname,
+    `${app.givenName} ${app.surname}`,
+    app.passportNumber,
+    app.applicationNumber,
+  ].map((s) => s.toLowerCase());
+}
+
+export function matchesSearch(app: Application, user: User, term: string | null): boolean {
+  if (term === null) return true;
+  return searchKeys(app, user).some((k) => k.startsWith(term));
+}
+
+/** Guarantee deadline passed before `overdueAt` and the visa is not decided yet. */
+export function isOverdue(app: Application, overdueAt: Date | undefined): boolean {
+  if (!overdueAt) return true;
+  return (
+    app.guaranteeDeadline !== null &&
+    app.guaranteeDeadline.getTime() < overdueAt.getTime() &&
+    !FINISHED_FOR_GUARANTEE.includes(app.status)
+  );
+}
+
+/** A fee is outstanding: the initial fee (unless rejected) or, once approved, the final fee. */
+export function owesPayment(app: Application): boolean {
+  return (app.initialPaymentId === null && app.status !== 'rejected') || (app.status === 'approved' && app.finalPaymentId === null);
+}
+
+export function reminderClaimable(sent: Date | null, notRemindedSince: Date): boolean {
+  return sent === null || sent.getTime() < notRemindedSince.getTime();
+}
+
+/** Messages of the Conflict errors stores raise. */
+export const CONFLICT_MESSAGES = {
+  email: 'An account with this email already exists.',
+  applicationNumber: 'An application with this application number already exists.',
+} as const;

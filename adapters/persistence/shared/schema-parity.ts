@@ -1,0 +1,39 @@
+import type * as pg from '../postgres/schema.js';
+import type * as lite from '../sqlite/schema.js';
+
+/**
+ * Compile-time proof that the two dialects' schemas describe the same rows: every table's
+ * $inferSelect and $inferInsert types are identical in SQLite and PostgreSQL. If a column is added,
+ * renamed or retyped in one schema only, `npm run typecheck` fails on the line of that table.
+ */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Same<A extends { $inferSelect: unknown; $inferInsert: unknown }, B extends { $inferSelect: unknown; $inferInsert: unknown }> =
+  Equal<A['$inferSelect'], B['$inferSelect']> extends true ? Equal<A['$inferInsert'], B['$inferInsert']> : false;
+
+type Tables = 'users' | 'sessions' | 'applications' | 'documents' | 'payments' | 'statusHistory' | 'contactEnquiries' | 'analyticsEvents' | 'mailOutbox';
+type Parity = { [K in Tables]: Same<(typeof lite)[K], (typeof pg)[K]> };
+
+export const schemaParity: Parity = {
+  users: true,
+  sessions: true,
+  applications: true,
+  documents: true,
+  payments: true,
+  statusHistory: true,
+  contactEnquiries: true,
+  analyticsEvents: true,
+  mailOutbox: true,
+};
+
+/** The row types both dialects share (taken from SQLite; identical in PostgreSQL by the check above). */
+export type UserRow = (typeof lite)['users']['$inferSelect'];
+export type SessionRow = (typeof lite)['sessions']['$inferSelect'];
+export type ApplicationRow = (typeof lite)['applications']['$inferSelect'];
+export type ApplicationInsert = (typeof lite)['applications']['$inferInsert'];
+export type DocumentRow = (typeof lite)['documents']['$inferSelect'];
+export type PaymentRow = (typeof lite)['payments']['$inferSelect'];
+export type StatusHistoryRow = (typeof lite)['statusHistory']['$inferSelect'];
+export type ContactEnquiryRow = (typeof lite)['contactEnquiries']['$inferSelect'];
+export type AnalyticsEventRow = (typeof lite)['analyticsEvents']['$inferSelect'];
+export type MailOutboxRow = (typeof lite)['mailOutbox']['$inferSelect'];
+export type MailOutboxInsert = (typeof lite)['mailOutbox']['$inferInsert'];

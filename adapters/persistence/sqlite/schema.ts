@@ -1,0 +1,234 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { AnalyticsEvent } from '../../../core/ports/analytics.js';
+import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
+import type { ApplicationStatus } from '../../../core/domain/status.js';
+import type { Entry, Gender, MaritalStatus } from '../../../core/domain/application.js';
+import type { AllowedContentType, DocumentStatus, DocumentType } from '../../../core/domain/document.js';
+import type { PaymentType } from '../../../core/domain/fees.js';
+import type { Currency } from '../../../core/domain/money.js';
+import type { PaymentRecordStatus } from '../../../core/domain/payment.js';
+import type { MailTemplateName } from '../../../core/domain/mail.js';
+import { sqlList, STATUS_VALUES } from '../shared/sql-values.js';
+
+/**
+ * SQLite schema (better-sqlite3). Timestamps are integer milliseconds since the epoch (Date in
+ * TypeScript); form dates are 'YYYY-MM-DD' text; booleans are 0/1 integers. Kept column-for-column
+ * in step with ../postgres/schema.ts: ../shared/schema-parity.ts fails to compile if they drift.
+ *
+ * Reminder claims have no table of their own: a claim is a compare-and-set UPDATE of
+ * applications.payment_reminder_sent / users.application_reminder_sent (see the repositories).
+ */
+const lower = (c: AnySQLiteColumn): SQL => sql`lower(${c})`;
+const ts = (name: string) => integer(name, { mode: 'timestamp_ms' });
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const bool = (name: string) => integer(name, { mode: 'boolean' });
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    isAdmin: bool('is_admin').notNull().default(false),
+    needsPasswordChange: bool('needs_password_change').notNull().default(false),
+    applicationReminderSent: ts('application_reminder_sent'),
+    createdAt: ts('created_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(lower(t.email)),
+    index('users_full_name_lower_idx').on(lower(t.fullName)),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().default(now),
+    lastSeenAt: ts('last_seen_at').notNull().default(now),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_last_seen_idx').on(t.lastSeenAt)],
+);
+
+export const applications = sqliteTable(
+  'applications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    applicationNumber: text('application_number').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ApplicationStatus>().notNull().default('online_entry'),
+    givenName: text('given_name').notNull(),
+    surname: text('surname').notNull(),
+    gender: text('gender').$type<Gender>().notNull(),
+    dateOfBirth: text('date_of_birth').notNull(),
+    nationality: text('nationality').notNull(),
+    countryOfBirth: text('country_of_birth').notNull(),
+    originalNationality: text('original_nationality'),
+    otherNationalities: bool('other_nationalities').notNull().default(false),
+    otherNationality: text('other_nationality'),
+    maritalStatus: text('marital_status').$type<MaritalStatus>().notNull(),
+    profession: text('profession').notNull(),
+    purposeOfVisit: text('purpose_of_visit').$type<'tourism'>().notNull().default('tourism'),
+    entry: text('entry').$type<Entry>().notNull().default('Single'),
+    expectedArrivalDate: text('expected_arrival_date').notNull(),
+    expectedDepartureDate: text('expected_departure_date').notNull(),
+    passportNumber: text('passport_number').notNull(),
+    passportExpiry: text('passport_expiry').notNull(),
+    visitedEgyptBefore: bool('visited_egypt_before').notNull().default(false),
+    lastVisitDateFrom: text('last_visit_date_from'),
+    lastVisitDateTo: text('last_visit_date_to'),
+    lastVisitStayLocation: text('last_visit_stay_location'),
+    hasBeenDeported: bool('has_been_deported').notNull().default(false),
+    deportedFrom: text('deported_from'),
+    deportationDate: text('deportation_date'),
+    deportationReason: text('deportation_reason'),
+    privacyPolicyAccepted: bool('privacy_policy_accepted').notNull().default(false),
+    address: text('address'),
+    city: text('city'),
+    postcode: text('postcode'),
+    hotelDetails: text('hotel_details'),
+    initialPaymentId: text('initial_payment_id'),
+    finalPaymentId: text('final_payment_id'),
+    visaDocument: text('visa_document'),
+    additionalInfoMessage: text('additional_info_message'),
+    requiresPassportReupload: bool('requires_passport_reupload').notNull().default(false),
+    passportReuploadedAt: ts('passport_reuploaded_at'),
+    paymentReminderSent: ts('payment_reminder_sent'),
+    initialPaymentAt: ts('initial_payment_at'),
+    guaranteeDeadline: ts('guarantee_deadline'),
+    approvedAt: ts('approved_at'),
+    createdAt: ts('created_at').notNull().default(now),
+    updatedAt: ts('updated_at').notNull().default(now),
+    version: integer('version').notNull().default(1),
+    /** The applicant's lower-cased email and full name, copied from users by a database trigger on
+     * insert (see the search_triggers migration) so the admin search is one index-backed scan of
+     * applications. Both are immutable on users; not part of the domain Application. */
+    searchEmail: text('search_email').notNull().default(''),
+    searchName: text('search_name').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('applications_number_unique').on(t.applicationNumber),
+    index('applications_user_idx').on(t.userId, t.createdAt),
+    index('applications_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('applications_created_idx').on(t.createdAt, t.id),
+    index('applications_guarantee_idx').on(t.guaranteeDeadline),
+    index('applications_number_lower_idx').on(lower(t.applicationNumber)),
+    index('applications_passport_lower_idx').on(lower(t.passportNumber)),
+    index('applications_given_name_lower_idx').on(lower(t.givenName)),
+    index('applications_surname_lower_idx').on(lower(t.surname)),
+    index('applications_full_name_lower_idx').on(sql`lower(${t.givenName} || ' ' || ${t.surname})`),
+    index('applications_search_email_idx').on(t.searchEmail),
+    index('applications_search_name_idx').on(t.searchName),
+    check('applications_status_check', sql.raw(`status in (${sqlList(STATUS_VALUES)})`)),
+    check('applications_version_check', sql`${t.version} >= 1`),
+  ],
+);
+
+export const documents = sqliteTable(
+  'documents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    type: text('type').$type<DocumentType>().notNull(),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').$type<AllowedContentType>().notNull(),
+    size: integer('size').notNull(),
+    status: text('status').$type<DocumentStatus>().notNull().default('pending'),
+    verificationNotes: text('verification_notes'),
+    uploadedAt: ts('uploaded_at').notNull().default(now),
+    verifiedAt: ts('verified_at'),
+  },
+  (t) => [index('documents_application_idx').on(t.applicationId), index('documents_type_idx').on(t.type)],
+);
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // No foreign key: payment records outlive an erased application (kept anonymised for accounting).
+    applicationId: integer('application_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').$type<PaymentType>().notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    status: text('status').$type<PaymentRecordStatus>().notNull(),
+    createdAt: ts('created_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('payments_application_type_unique').on(t.applicationId, t.type),
+    uniqueIndex('payments_provider_payment_id_unique').on(t.providerPaymentId),
+    index('payments_created_idx').on(t.createdAt),
+  ],
+);
+
+export const statusHistory = sqliteTable(
+  'status_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<ApplicationStatus>(),
+    toStatus: text('to_status').$type<ApplicationStatus>().notNull(),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedByName: text('changed_by_name').notNull(),
+    message: text('message'),
+    changedAt: ts('changed_at').notNull().default(now),
+  },
+  (t) => [index('status_history_application_idx').on(t.applicationId, t.changedAt)],
+);
+
+export const contactEnquiries = sqliteTable(
+  'contact_enquiries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    nationality: text('nationality').notNull(),
+    purposeOfTravel: text('purpose_of_travel').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    existingAccount: bool('existing_account').notNull().default(false),
+    createdAt: ts('created_at').notNull().default(now),
+  },
+  (t) => [index('contact_enquiries_email_lower_idx').on(lower(t.email)), index('contact_enquiries_user_idx').on(t.userId)],
+);
+
+export const analyticsEvents = sqliteTable(
+  'analytics_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    path: text('path'),
+    // No foreign key: events outlive an erased user (the id is nulled).
+    userId: integer('user_id'),
+    properties: text('properties', { mode: 'json' }).$type<AnalyticsEvent['properties']>().notNull(),
+    occurredAt: ts('occurred_at').notNull().default(now),
+  },
+  (t) => [index('analytics_events_name_idx').on(t.name, t.occurredAt), index('analytics_events_occurred_idx').on(t.occurredAt)],
+);
+
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    to: text('to_address').notNull(),
+    template: text('template').$type<MailTemplateName>().notNull(),
+    data: text('data', { mode: 'json' }).$type<OutboxMailInput['data']>().notNull(),
+    attachments: text('attachments', { mode: 'json' }).$type<NonNullable<OutboxMailInput['attachments']>>(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().default(now),
+    sentAt: ts('sent_at'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`sent_at is null`),
+    index('mail_outbox_to_idx').on(lower(t.to)),
+  ],
+);

@@ -1,0 +1,436 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyConfirmedPayment, type Application } from '../../core/domain/application.js';
+import { isDomainError } from '../../core/domain/errors.js';
+import type { ApplicationStatus } from '../../core/domain/status.js';
+import type { ApplicationWithUser } from '../../core/ports/application-repository.js';
+import type { Persistence } from '../../adapters/persistence/persistence.js';
+import { aDocument, aMail, anApplication, aPayment, aUser, at, seedApplication, T0, type MakePersistence } from './persistence-fixtures.js';
+
+const ids = (items: ApplicationWithUser[]) => items.map((i) => i.application.id);
+
+export function describeApplicationRepositoryContract(name: string, makeAdapter: MakePersistence): void {
+  describe(`${name}: ApplicationRepository`, () => {
+    let p: Persistence;
+    beforeEach(async () => {
+      p = await makeAdapter();
+    });
+    afterEach(async () => {
+      await p.close();
+    });
+
+    describe('create and read', () => {
+      it('stores every field of an application with version 1', async () => {
+        const user = await p.users.create(aUser());
+        const input = anApplication(
+          user.id,
+          {
+            status: 'under_process',
+            address: '1 High St',
+            city: 'Leeds',
+            postcode: 'LS1 1AA',
+            hotelDetails: 'Nile Hotel',
+            initialPaymentId: 'pi_x',
+            finalPaymentId: null,
+            visaDocument: 'visa.pdf',
+            additionalInfoMessage: 'Please send a clearer copy',
+            requiresPassportReupload: true,
+            passportReuploadedAt: at(4),
+            paymentReminderSent: at(5),
+            initialPaymentAt: at(6),
+            guaranteeDeadline: at(7),
+            approvedAt: at(8),
+            createdAt: at(1),
+            updatedAt: at(2),
+          },
+          {
+            gender: 'male',
+            maritalStatus: 'married',
+            entry: 'Multiple',
+            countryOfBirth: 'France',
+            originalNationality: 'France',
+            otherNationalities: true,
+            otherNationality: 'Ireland {Republic}',
+            visitedEgyptBefore: true,
+            lastVisitDateFrom: '2024-01-01',
+            lastVisitDateTo: '2024-01-10',
+            lastVisitStayLocation: "Sharm El Sheikh, O'Hara's",
+            hasBeenDeported: true,
+            deportedFrom: 'Somewhere',
+            deportationDate: '2019-02-03',
+            deportationReason: 'Overstay',
+          },
+        );
+        const created = await p.applications.create(input);
+        expect(created).toEqual({ ...input, id: expect.any(Number), version: 1 });
+        expect(await p.applications.findById(created.id)).toEqual(created);
+        expect(await p.applications.findById(created.id + 1000)).toBeNull();
+      });
+
+      it('refuses a taken application number with a Conflict and queues none of its mails', async () => {
+        const first = await seedApplication(p);
+        const error = await p.applications
+          .create(anApplication(first.userId, { applicationNumber: first.applicationNumber }), [aMail('x@example.com')])
+          .catch((e) => e);
+        expect(isDomainError(error, 'Conflict')).toBe(true);
+        expect((await p.applications.listByUser(first.userId)).length).toBe(1);
+        expect(await p.outbox.list()).toEqual([]);
+      });
+
+      it('queues the mails given to create', async () => {
+        const user = await p.users.create(aUser());
+        await p.applications.create(anApplication(user.id, { createdAt: at(3) }), [aMail(user.email)]);
+        const mails = await p.outbox.list();
+        expect(mails.map((m) => [m.to, m.template])).toEqual([[user.email, 'application_received']]);
+        expect(mails[0].data).toEqual({ applicationNumber: 'EV-1', amount: 1000, urgent: false, note: null });
+      });
+
+      it("lists one user's applications newest first", async () => {
+        const user = await p.users.create(aUser());
+        const other = await p.users.create(aUser());
+        const a = await p.applications.create(anApplication(user.id, { createdAt: at(1) }));
+        const b = await p.applications.create(anApplication(user.id, { createdAt: at(3) }));
+        const c = await p.applications.create(anApplication(user.id, { createdAt: at(2) }));
+        await p.applications.create(anApplication(other.id));
+        expect((await p.applications.listByUser(user.id)).map((x) => x.id)).toEqual([b.id, c.id, a.id]);
+        expect(await p.applications.listByUser(user.id + 1000)).toEqual([]);
+      });
+    });
+
+    describe('commit (compare-and-set)', () => {
+      it('applies a change, increments the version and writes payment, history, document and mails together', async () => {
+        const app = await seedApplication(p);
+        const paid = applyConfirmedPayment(app, 'initial', 'pi_commit', at(10));
+        if (!paid.ok) throw paid.error;
+        const result = await p.applications.commit({
+          application: paid.value,
+          expectedVersion: 1,
+          payment: aPayment({ providerPaymentId: 'pi_commit', userId: app.userId, createdAt: at(10) }),
+          history: { fromStatus: 'online_entry', toStatus: 'application_created', changedBy: null, changedByName: 'system', message: null, changedAt: at(10) },
+          document: { ...aDocument(app.id), fileName: 'passport.png', contentType: 'image/png' },
+          mails: [aMail('a@example.com'), aMail('b@example.com', { attachments: [{ storageKey: 'k1', fileName: 'evisa.pdf', contentType: 'application/pdf' }] })],
+        });
+        expect(result.outcome).toBe('committed');
+        if (result.outcome !== 'committed') return;
+        expect(result.application).toEqual({ ...paid.value, version: 2 });
+        expect(result.documentId).toEqual(expect.any(Number));
+        expect(await p.applications.findById(app.id)).toEqual({ ...paid.value, version: 2 });
+        expect(await p.payments.listByApplication(app.id)).toEqual([
+          { id: expect.any(Number), applicationId: app.id, userId: app.userId, type: 'initial', providerPaymentId: 'pi_commit', amount: 1000, currency: 'gbp', status: 'succeeded', createdAt: at(10) },
+        ]);
+        expect(await p.history.listByApplication(app.id)).toEqual([
+          { id: expect.any(Number), applicationId: app.id, fromStatus: 'online_entry', toStatus: 'application_created', changedBy: null, changedByName: 'system', message: null, changedAt: at(10) },
+        ]);
+        const docs = await p.documents.listByApplication(app.id);
+        expect(docs.map((d) => [d.id, d.fileName])).toEqual([[result.documentId, 'passport.png']]);
+        const mails = await p.outbox.list();
+        expect(mails.map((m) => m.to)).toEqual(['a@example.com', 'b@example.com']);
+        expect(mails[0].attachments).toBeUndefined();
+        expect(mails[1].attachments).toEqual([{ storageKey: 'k1', fileName: 'evisa.pdf', contentType: 'application/pdf' }]);
+        expect(mails[1].nextAttemptAt.toISOString()).toBe(at(10).toISOString());
+      });
+
+      it('answers stale and writes nothing when the version moved on', async () => {
+        const app = await seedApplication(p);
+        const first = await p.applications.commit({ application: { ...app, city: 'Leeds' }, expectedVersion: 1 });
+        expect(first.outcome).toBe('committed');
+        const second = await p.applications.commit({
+          application: { ...app, city: 'York' },
+          expectedVersion: 1,
+          payment: aPayment(),
+          history: { fromStatus: null, toStatus: 'online_entry', changedBy: null, changedByName: 'system', message: null, changedAt: T0 },
+          document: aDocument(app.id),
+          mails: [aMail('stale@example.com')],
+        });
+        expect(second).toEqual({ outcome: 'stale' });
+        const stored = await p.applications.findById(app.id);
+        expect(stored).toMatchObject({ city: 'Leeds', version: 2 });
+        expect(await p.payments.listByApplication(app.id)).toEqual([]);
+        expect(await p.history.listByApplication(app.id)).toEqual([]);
+        expect(await p.documents.listByApplication(app.id)).toEqual([]);
+        expect(await p.outbox.list()).toEqual([]);
+      });
+
+      it('answers stale for an application that does not exist', async () => {
+        const app = await seedApplication(p);
+        expect(await p.applications.commit({ application: { ...app, id: app.id + 1000 }, expectedVersion: 1 })).toEqual({ outcome: 'stale' });
+      });
+
+      it('answers conflict, writing nothing, when this fee is already recorded for the application', async () => {
+        const app = await seedApplication(p);
+        const first = await p.applications.commit({ application: { ...app, initialPaymentId: 'pi_1' }, expectedVersion: 1, payment: aPayment({ providerPaymentId: 'pi_1' }) });
+        expect(first.outcome).toBe('committed');
+        const again = await p.applications.commit({
+          application: { ...app, initialPaymentId: 'pi_2', city: 'Changed' },
+          expectedVersion: 2,
+          payment: aPayment({ providerPaymentId: 'pi_2' }),
+          history: { fromStatus: null, toStatus: 'online_entry', changedBy: null, changedByName: 'system', message: null, changedAt: T0 },
+          mails: [aMail('conflict@example.com')],
+        });
+        expect(again).toEqual({ outcome: 'conflict' });
+        expect(await p.applications.findById(app.id)).toMatchObject({ initialPaymentId: 'pi_1', city: null, version: 2 });
+        expect((await p.payments.listByApplication(app.id)).map((x) => x.providerPaymentId)).toEqual(['pi_1']);
+        expect(await p.history.listByApplication(app.id)).toEqual([]);
+        expect(await p.outbox.list()).toEqual([]);
+      });
+
+      it('answers conflict when the provider payment id was already recorded (for any application)', async () => {
+        const a = await seedApplication(p);
+        const b = await seedApplication(p);
+        expect((await p.applications.commit({ application: a, expectedVersion: 1, payment: aPayment({ providerPaymentId: 'pi_same' }) })).outcome).toBe('committed');
+        expect(await p.applications.commit({ application: b, expectedVersion: 1, payment: aPayment({ providerPaymentId: 'pi_same' }) })).toEqual({ outcome: 'conflict' });
+        expect(await p.payments.listByApplication(b.id)).toEqual([]);
+        expect((await p.applications.findById(b.id))?.version).toBe(1);
+      });
+
+      it('records the initial and the final fee of one application, and waived fees without a provider id', async () => {
+        const a = await seedApplication(p);
+        const b = await seedApplication(p);
+        await p.applications.commit({ application: a, expectedVersion: 1, payment: aPayment({ type: 'initial', providerPaymentId: null, status: 'waived', amount: 0 }) });
+        await p.applications.commit({ application: a, expectedVersion: 2, payment: aPayment({ type: 'final', providerPaymentId: null, status: 'waived', amount: 0 }) });
+        await p.applications.commit({ application: b, expectedVersion: 1, payment: aPayment({ type: 'final', providerPaymentId: null, status: 'waived', amount: 0 }) });
+        expect((await p.payments.listByApplication(a.id)).map((x) => x.type)).toEqual(['initial', 'final']);
+        expect((await p.payments.listByApplication(b.id)).map((x) => [x.type, x.status, x.providerPaymentId])).toEqual([['final', 'waived', null]]);
+      });
+
+      it('20 concurrent confirmations of one payment record exactly one', async () => {
+        const app = await seedApplication(p);
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            p.applications.commit({
+              application: { ...app, initialPaymentId: 'pi_race', status: 'application_created', updatedAt: at(i) },
+              expectedVersion: 1,
+              payment: aPayment({ providerPaymentId: 'pi_race' }),
+              history: { fromStatus: 'online_entry', toStatus: 'application_created', changedBy: null, changedByName: 'system', message: null, changedAt: at(i) },
+              mails: [aMail('paid@example.com')],
+            }),
+          ),
+        );
+        expect(results.filter((r) => r.outcome === 'committed')).toHaveLength(1);
+        for (const r of results) expect(['committed', 'stale', 'conflict']).toContain(r.outcome);
+        expect(await p.payments.listByApplication(app.id)).toHaveLength(1);
+        expect(await p.history.listByApplication(app.id)).toHaveLength(1);
+        expect(await p.outbox.list()).toHaveLength(1);
+        expect((await p.applications.findById(app.id))?.version).toBe(2);
+      });
+
+      it('20 concurrent confirmations that reload and retry on stale still record exactly one payment', async () => {
+        const app = await seedApplication(p);
+        const confirm = async (i: number): Promise<'recorded' | 'already'> => {
+          for (let attempt = 0; attempt < 50; attempt++) {
+            const current = (await p.applications.findById(app.id)) as Application;
+            const decided = applyConfirmedPayment(current, 'initial', `pi_retry_${i}`, at(i));
+            if (!decided.ok) return 'already';
+            const r = await p.applications.commit({ application: decided.value, expectedVersion: current.version, payment: aPayment({ providerPaymentId: `pi_retry_${i}` }) });
+            if (r.outcome === 'committed') return 'recorded';
+            if (r.outcome === 'conflict') return 'already';
+          }
+          throw new Error('too many retries');
+        };
+        const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => confirm(i)));
+        expect(outcomes.filter((o) => o === 'recorded')).toHaveLength(1);
+        const payments = await p.payments.listByApplication(app.id);
+        expect(payments).toHaveLength(1);
+        expect((await p.applications.findById(app.id))?.initialPaymentId).toBe(payments[0].providerPaymentId);
+      });
+    });
+
+    describe('admin listing', () => {
+      async function seedListing() {
+        const rows: { status: ApplicationStatus; minute: number; email: string; fullName: string; givenName: string; surname: string; passportNumber: string }[] = [
+          { status: 'online_entry', minute: 1, email: 'olivia.smith@example.com', fullName: 'Olivia Smith', givenName: 'Olivia', surname: 'Smith', passportNumber: 'GB1000001' },
+          { status: 'application_created', minute: 2, email: 'noah@travel.test', fullName: 'Noah Jones', givenName: 'Noah', surname: 'Jones', passportNumber: 'GB1000002' },
+          { status: 'under_process', minute: 3, email: 'emma@example.com', fullName: 'Emma Brown', givenName: 'Emma', surname: 'Brown', passportNumber: 'FR2000003' },
+          { status: 'additional_info_required', minute: 4, email: 'liam@example.com', fullName: 'Liam Taylor', givenName: 'Liam', surname: 'Taylor', passportNumber: 'FR2000004' },
+          { status: 'verified', minute: 5, email: 'ava@example.com', fullName: 'Ava Wilson', givenName: 'Ava', surname: 'Wilson', passportNumber: 'DE3000005' },
+          { status: 'approved', minute: 6, email: 'mia@example.com', fullName: 'Mia Davies', givenName: 'Mia', surname: 'Davies', passportNumber: 'DE3000006' },
+          { status: 'final_payment_received', minute: 7, email: 'leo@example.com', fullName: 'Leo Evans', givenName: 'Leo', surname: 'Evans', passportNumber: 'IT4000007' },
+          { status: 'rejected', minute: 8, email: 'isla@example.com', fullName: 'Isla Smithson', givenName: 'Isla', surname: 'Smithson', passportNumber: 'IT4000008' },
+          { status: 'online_entry', minute: 9, email: 'jack@example.com', fullName: 'Jack O\'Neil_50%', givenName: 'Jack', surname: 'O\'Neil_50%', passportNumber: 'ES5000009' },
+        ];
+        const apps: Application[] = [];
+        for (const r of rows) {
+          const user = await p.users.create(aUser({ email: r.email, fullName: r.fullName }));
+          apps.push(
+            await p.applications.create(
+              anApplication(user.id, { status: r.status, createdAt: at(r.minute), updatedAt: at(r.minute) }, { givenName: r.givenName, surname: r.surname, passportNumber: r.passportNumber }),
+            ),
+          );
+        }
+        return apps;
+      }
+
+      it('lists a tab newest first with its user, paged, with the total', async () => {
+        const apps = await seedListing();
+        const page1 = await p.applications.listForAdmin({ tab: 'initial-payment', page: 1, pageSize: 2 });
+        expect(page1.total).toBe(3);
+        expect(ids(page1.items)).toEqual([apps[3].id, apps[2].id]);
+        expect(page1.items[0].user).toMatchObject({ email: 'liam@example.com', fullName: 'Liam Taylor' });
+        expect(page1.items[0].application).toEqual(apps[3]);
+        const page2 = await p.applications.listForAdmin({ tab: 'initial-payment', page: 2, pageSize: 2 });
+        expect(ids(page2.items)).toEqual([apps[1].id]);
+        expect(page2.total).toBe(3);
+        const past = await p.applications.listForAdmin({ tab: 'initial-payment', page: 5, pageSize: 2 });
+        expect(past).toEqual({ items: [], total: 3 });
+      });
+
+      it('lists every tab with exactly its statuses', async () => {
+        const apps = await seedListing();
+        const tabIds = async (tab: Parameters<Persistence['applications']['listForAdmin']>[0]['tab']) =>
+          ids((await p.applications.listForAdmin({ tab, page: 1, pageSize: 50 })).items);
+        expect(await tabIds('online-entries')).toEqual([apps[8].id, apps[0].id]);
+        expect(await tabIds('submitted-portal')).toEqual([apps[4].id]);
+        expect(await tabIds('approved')).toEqual([apps[5].id]);
+        expect(await tabIds('completed')).toEqual([apps[6].id]);
+        expect(await tabIds('rejected')).toEqual([apps[7].id]);
+        const all = await p.applications.listForAdmin({ page: 1, pageSize: 50 });
+        expect(all.total).toBe(9);
+        expect(ids(all.items)).toEqual([...apps].reverse().map((a) => a.id));
+        const byStatus = await p.applications.listForAdmin({ status: 'verified', page: 1, pageSize: 50 });
+        expect(ids(byStatus.items)).toEqual([apps[4].id]);
+      });
+
+      it('searches case-insensitively by the start of email, names, passport number or application number', async () => {
+        const apps = await seedListing();
+        const search = async (q: string, tab?: 'online-entries') => {
+          const r = await p.applications.listForAdmin({ q, tab, page: 1, pageSize: 50 });
+          expect(r.total).toBe(r.items.length);
+          return ids(r.items);
+        };
+        expect(await search('OLIVIA.SMITH@')).toEqual([apps[0].id]);
+        expect(await search('noah@travel')).toEqual([apps[1].id]);
+        expect(await search('smith')).toEqual([apps[7].id, apps[0].id]); // surname Smith and Smithson
+        expect(await search('emma brown')).toEqual([apps[2].id]); // given name + surname
+        expect(await search('  Liam Tay ')).toEqual([apps[3].id]); // the user's full name, trimmed
+        expect(await search('fr200000')).toEqual([apps[3].id, apps[2].id]); // passport numbers
+        expect(await search(apps[5].applicationNumber.toLowerCase())).toEqual([apps[5].id]);
+        expect(await search('smith', 'online-entries')).toEqual([apps[0].id]);
+        expect(await search('nobody-matches')).toEqual([]);
+        // LIKE wildcards in the term are literal characters.
+        expect(await search('%')).toEqual([]);
+        expect(await search('_')).toEqual([]);
+        expect(await search("o'neil_50%")).toEqual([apps[8].id]);
+        expect(await search('   ')).toHaveLength(9);
+      });
+
+      it("finds an application by its account holder's email and name when they differ from the applicant's", async () => {
+        const holder = await p.users.create(aUser({ email: 'Booker.Family@Example.com', fullName: 'Bernadette Booker' }));
+        const forChild = await p.applications.create(anApplication(holder.id, { createdAt: at(1) }, { givenName: 'Tom', surname: 'Booker-Child' }));
+        const forSpouse = await p.applications.create(anApplication(holder.id, { createdAt: at(2) }, { givenName: 'Sam', surname: 'Reed' }));
+        const other = await seedApplication(p, {}, { email: 'someone@example.com', fullName: 'Someone Else' }, { givenName: 'Bernard', surname: 'Shaw' });
+        const search = async (q: string) => ids((await p.applications.listForAdmin({ q, page: 1, pageSize: 50 })).items);
+        expect(await search('booker.family@')).toEqual([forSpouse.id, forChild.id]);
+        expect(await search('BERNADETTE b')).toEqual([forSpouse.id, forChild.id]);
+        expect(await search('bern')).toEqual([forSpouse.id, forChild.id, other.id]); // newest first
+        expect(await search('sam reed')).toEqual([forSpouse.id]);
+      });
+
+      it('filters overdue applications: guarantee deadline passed and the visa not decided', async () => {
+        const user = await p.users.create(aUser());
+        const mk = (status: ApplicationStatus, deadline: Date | null) =>
+          p.applications.create(anApplication(user.id, { status, guaranteeDeadline: deadline, initialPaymentId: deadline ? 'pi' + Math.random() : null }));
+        const overdue = await mk('under_process', at(10));
+        await mk('verified', at(30)); // deadline not passed yet
+        await mk('approved', at(10)); // decided
+        await mk('rejected', at(10)); // decided
+        await mk('online_entry', null); // no clock
+        const overdueVerified = await mk('verified', at(5));
+        const r = await p.applications.listForAdmin({ overdueAt: at(20), page: 1, pageSize: 50 });
+        expect(ids(r.items).sort()).toEqual([overdue.id, overdueVerified.id].sort());
+        expect(r.total).toBe(2);
+        expect(await p.applications.countByStatus({ overdueAt: at(20) })).toEqual({ under_process: 1, verified: 1 });
+      });
+
+      it('counts applications per status, with the same search filter', async () => {
+        await seedListing();
+        expect(await p.applications.countByStatus()).toEqual({
+          online_entry: 2,
+          application_created: 1,
+          under_process: 1,
+          additional_info_required: 1,
+          verified: 1,
+          approved: 1,
+          final_payment_received: 1,
+          rejected: 1,
+        });
+        expect(await p.applications.countByStatus({ q: 'SMITH' })).toEqual({ online_entry: 1, rejected: 1 });
+        expect(await p.applications.countByStatus({ q: 'nobody' })).toEqual({});
+      });
+
+      it('lists all applications with their users, newest first', async () => {
+        const apps = await seedListing();
+        const all = await p.applications.listAllWithUsers();
+        expect(ids(all)).toEqual([...apps].reverse().map((a) => a.id));
+        expect(all.every((x) => x.user.id === x.application.userId)).toBe(true);
+      });
+    });
+
+    describe('payment reminders', () => {
+      it('lists candidates that owe a fee and were not reminded recently, oldest first, up to the limit', async () => {
+        const user = await p.users.create(aUser());
+        const mk = (minute: number, o: Partial<Application>) => p.applications.create(anApplication(user.id, { createdAt: at(minute), ...o }));
+        const unpaid = await mk(1, {});
+        const approvedUnpaid = await mk(2, { status: 'approved', initialPaymentId: 'pi_a' });
+        await mk(3, { status: 'under_process', initialPaymentId: 'pi_b' }); // nothing due now
+        await mk(4, { status: 'rejected' }); // rejected: never reminded
+        await mk(5, { status: 'final_payment_received', initialPaymentId: 'pi_c', finalPaymentId: 'pi_d' });
+        await mk(6, { paymentReminderSent: at(50) }); // reminded recently
+        const remindedLongAgo = await mk(7, { paymentReminderSent: at(5) });
+        const list = await p.applications.listPaymentReminderCandidates(at(40), 10);
+        expect(ids(list)).toEqual([unpaid.id, approvedUnpaid.id, remindedLongAgo.id]);
+        expect(list[0].user.id).toBe(user.id);
+        expect(ids(await p.applications.listPaymentReminderCandidates(at(40), 2))).toEqual([unpaid.id, approvedUnpaid.id]);
+      });
+
+      it('claims a payment reminder once, queuing its mail and moving the version on', async () => {
+        const app = await seedApplication(p);
+        const mail = aMail('remind@example.com', { template: 'payment_reminder' });
+        expect(await p.applications.claimPaymentReminder(app.id, at(10), at(0), mail)).toBe(true);
+        const stored = await p.applications.findById(app.id);
+        expect(stored?.paymentReminderSent?.toISOString()).toBe(at(10).toISOString());
+        expect(stored?.version).toBe(2);
+        expect(await p.applications.claimPaymentReminder(app.id, at(11), at(5), mail)).toBe(false);
+        expect((await p.outbox.list()).map((m) => [m.to, m.template])).toEqual([['remind@example.com', 'payment_reminder']]);
+        expect(await p.applications.listPaymentReminderCandidates(at(5), 10)).toEqual([]);
+        // A commit based on the old version is stale, so it cannot undo the claim.
+        expect(await p.applications.commit({ application: app, expectedVersion: 1 })).toEqual({ outcome: 'stale' });
+      });
+
+      it('does not claim a reminder for an application that owes nothing', async () => {
+        const app = await seedApplication(p, { initialPaymentId: 'pi_paid', status: 'under_process' });
+        expect(await p.applications.claimPaymentReminder(app.id, at(10), at(0), aMail('x@example.com'))).toBe(false);
+        expect(await p.applications.claimPaymentReminder(app.id + 1000, at(10), at(0), aMail('x@example.com'))).toBe(false);
+        expect(await p.outbox.list()).toEqual([]);
+      });
+
+      it('concurrent reminder runs claim each application exactly once', async () => {
+        const apps = [await seedApplication(p), await seedApplication(p), await seedApplication(p)];
+        const claims = apps.flatMap((a) =>
+          Array.from({ length: 8 }, () => p.applications.claimPaymentReminder(a.id, at(10), at(0), aMail(`app${a.id}@example.com`, { template: 'payment_reminder' }))),
+        );
+        const results = await Promise.all(claims);
+        expect(results.filter(Boolean)).toHaveLength(3);
+        const mails = await p.outbox.list();
+        expect(mails.map((m) => m.to).sort()).toEqual(apps.map((a) => `app${a.id}@example.com`).sort());
+      });
+    });
+
+    describe('export stream', () => {
+      it('streams every application with its user in id order, across pages, filtered by status and date', async () => {
+        const user = await p.users.create(aUser());
+        const created: Application[] = [];
+        for (let i = 0; i < 505; i++) {
+          created.push(await p.applications.create(anApplication(user.id, { status: i % 5 === 0 ? 'rejected' : 'online_entry', createdAt: at(i) })));
+        }
+        const all: number[] = [];
+        for await (const item of p.applications.streamForExport({})) {
+          expect(item.user.id).toBe(user.id);
+          all.push(item.application.id);
+        }
+        expect(all).toEqual(created.map((a) => a.id));
+        const rejectedSince: number[] = [];
+        for await (const item of p.applications.streamForExport({ statuses: ['rejected'], createdSince: at(100) })) rejectedSince.push(item.application.id);
+        expect(rejectedSince).toEqual(created.filter((a, i) => i % 5 === 0 && i >= 100).map((a) => a.id));
+      });
+    });
+  });
+}

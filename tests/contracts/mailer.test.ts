@@ -1,0 +1,47 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { MemoryMailer } from '../../adapters/mail/memory/index.js';
+import { OutboxFolderMailer } from '../../adapters/mail/outbox/index.js';
+import { SmtpMailer } from '../../adapters/mail/smtp/index.js';
+import { parseMail, startSmtpServer, type ParsedMail } from '../support/smtp-server.js';
+import { CONTRACT_SETTINGS, describeMailerContract } from './mailer.contract.js';
+
+const FROM = 'Nile Gate e-Visa Agency <no-reply@nilegate.example>';
+
+describeMailerContract('memory', async () => {
+  const mailer = new MemoryMailer(CONTRACT_SETTINGS);
+  return { mailer, delivered: async () => mailer.delivered.map((d) => ({ ...d })) };
+});
+
+describeMailerContract('outbox folder (.eml read back with mailparser)', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'outbox-'));
+  const mailer = new OutboxFolderMailer(dir, FROM, CONTRACT_SETTINGS);
+  const parsed = new Map<string, Promise<ParsedMail>>(); // files never change once written
+  return {
+    mailer,
+    async delivered() {
+      const names = (await readdir(dir)).filter((n) => n.endsWith('.eml')).sort();
+      for (const n of names) if (!parsed.has(n)) parsed.set(n, readFile(path.join(dir, n)).then(parseMail));
+      return Promise.all(names.map((n) => parsed.get(n)!));
+    },
+    close: () => rm(dir, { recursive: true, force: true }),
+  };
+});
+
+describeMailerContract('SMTP (smtp-server, read back with mailparser)', async () => {
+  const server = await startSmtpServer();
+  const mailer = new SmtpMailer(server.url, FROM, CONTRACT_SETTINGS);
+  const parsed: Promise<ParsedMail>[] = [];
+  return {
+    mailer,
+    delivered: () => {
+      for (let i = parsed.length; i < server.received.length; i += 1) parsed.push(parseMail(server.received[i]!.raw));
+      return Promise.all(parsed);
+    },
+    close: async () => {
+      mailer.close();
+      await server.stop();
+    },
+  };
+});

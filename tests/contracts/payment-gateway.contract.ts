@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayPayment } from '../../core/domain/payment.js';
+import type { CreatePaymentIntent, PaymentGateway } from '../../core/ports/payment-gateway.js';
+
+export interface PaymentGatewayHarness {
+  gateway: PaymentGateway;
+  /** The applicant pays the intent successfully (through the gateway's own way of charging a card). */
+  pay(intentId: string): Promise<void>;
+  /** The applicant's card is declined with `Your card was declined.` */
+  decline(intentId: string): Promise<void>;
+  /** An id of the gateway's shape that it has never issued. */
+  unknownId: string;
+  close?: () => Promise<void>;
+}
+
+async function collect(iterable: AsyncIterable<GatewayPayment>): Promise<GatewayPayment[]> {
+  const out: GatewayPayment[] = [];
+  for await (const p of iterable) out.push(p);
+  return out;
+}
+
+/**
+ * The PaymentGateway contract: memory, the built-in test provider and Stripe (the real SDK against
+ * a Stripe-compatible server) must all open one intent per application and fee, reuse it while
+ * unpaid, report status / amount / currency / metadata faithfully and list succeeded payments.
+ */
+export function describePaymentGatewayContract(name: string, open: () => Promise<PaymentGatewayHarness>): void {
+  describe(`PaymentGateway contract: ${name}`, () => {
+    let h: PaymentGatewayHarness;
+    let app = 5000 + Math.floor(Math.random() * 1000) * 10;
+    const input = (overrides: Partial<CreatePaymentIntent> = {}): CreatePaymentIntent => {
+      const applicationId = overrides.applicationId ?? (app += 1);
+      const paymentType = overrides.paymentType ?? 'initial';
+      return {
+        applicationId,
+        paymentType,
+        amount: paymentType === 'initial' ? 1000 : 3900,
+        currency: 'gbp',
+        idempotencyKey: `${applicationId}:${paymentType}`,
+        customerEmail: 'amira@example.com',
+        ...overrides,
+      };
+    };
+
+    beforeAll(async () => {
+      h = await open();
+    });
+    afterAll(async () => {
+      await h?.close?.();
+    });
+
+    it('opens an intent with the core’s amount, GBP and the application + fee as metadata', async () => {
+      const i = input({ paymentType: 'final', amount: 3900 });
+      const intent = await h.gateway.createIntent(i);
+      expect(intent.id).toBeTruthy();
+      expect(intent.clientSecret).toContain(intent.id);
+      const got = await h.gateway.retrieve(intent.id);
+      expect(got).toMatchObject({ id: intent.id, status: 'requires_payment_method', amount: 3900, currency: 'gbp', applicationId: i.applicationId, paymentType: 'final' });
+      expect(got!.createdAt).toBeInstanceOf(Date);
+      expect(Math.abs(got!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+      expect(got!.failureMessage).toBeUndefined();
+    });
+
+    it('reuses the open intent for the same application and fee; another fee or application gets its own', async () => {
+      const i = input();
+      const a = await h.gateway.createIntent(i);
+      const b = await h.gateway.createIntent(i);
+      expect(b).toEqual(a);
+      const finalFee = await h.gateway.createIntent(input({ applicationId: i.applicationId, paymentType: 'final' }));
+      const otherApp = await h.gateway.createIntent(input());
+      expect(new Set([a.id, finalFee.id, otherApp.id]).size).toBe(3);
+    });
+
+    it('five simultaneous clicks open one intent', async () => {
+      const i = input();
+      const results = await Promise.all(Array.from({ length: 5 }, () => h.gateway.createIntent(i)));
+      expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    });
+
+    it('a paid intent reads back as succeeded and is never handed out again', async () => {
+      const i = input();
+      const first = await h.gateway.createIntent(i);
+      await h.pay(first.id);
+      const paid = await h.gateway.retrieve(first.id);
+      expect(paid).toMatchObject({ id: first.id, status: 'succeeded', amount: 1000, currency: 'gbp', applicationId: i.applicationId, paymentType: 'initial' });
+      const next = await h.gateway.createIntent(i);
+      expect(next.id).not.toBe(first.id);
+      expect((await h.gateway.retrieve(next.id))!.status).toBe('requires_payment_method');
+      // …and that new one is reused in turn
+      expect((await h.gateway.createIntent(i)).id).toBe(next.id);
+    });
+
+    it('a declined card leaves the intent open with the decline message; the same intent can then be paid', async () => {
+      const i = input();
+      const intent = await h.gateway.createIntent(i);
+      await h.decline(intent.id);
+      const declined = await h.gateway.retrieve(intent.id);
+      expect(declined!.status).toBe('requires_payment_method');
+      expect(declined!.failureMessage).toBe('Your card was declined.');
+      expect((await h.gateway.createIntent(i)).id).toBe(intent.id);
+      await h.pay(intent.id);
+      const paid = await h.gateway.retrieve(intent.id);
+      expect(paid!.status).toBe('succeeded');
+      expect(paid!.failureMessage).toBeUndefined();
+    });
+
+    it('an amount that changed gives an intent for the new amount', async () => {
+      const i = input({ paymentType: 'final', amount: 3900 });
+      await h.gateway.createIntent(i);
+      const changed = await h.gateway.createIntent({ ...i, amount: 1900 });
+      expect((await h.gateway.retrieve(changed.id))!.amount).toBe(1900);
+    });
+
+    it('answers null for an intent it never issued', async () => {
+      expect(await h.gateway.retrieve(h.unknownId)).toBeNull();
+    });
+
+    it('lists exactly the succeeded payments created since a date', async () => {
+      const since = new Date(Date.now() - 2000);
+      const a = await h.gateway.createIntent(input());
+      const b = await h.gateway.createIntent(input({ paymentType: 'final' }));
+      const c = await h.gateway.createIntent(input());
+      await h.pay(a.id);
+      await h.pay(b.id);
+      const listed = await collect(h.gateway.listSucceeded(since));
+      const ours = listed.filter((p) => [a.id, b.id, c.id].includes(p.id));
+      expect(ours.map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
+      expect(listed.every((p) => p.status === 'succeeded' && p.createdAt.getTime() >= Math.floor(since.getTime() / 1000) * 1000)).toBe(true);
+      expect(ours.find((p) => p.id === b.id)).toMatchObject({ amount: 3900, paymentType: 'final' });
+      const later = await collect(h.gateway.listSucceeded(new Date(Date.now() + 120_000)));
+      expect(later.filter((p) => [a.id, b.id].includes(p.id))).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import { newApplication, type Application, type ApplicationForm, type NewApplication } from '../../core/domain/application.js';
+import type { NewDocument } from '../../core/domain/document.js';
+import type { NewPaymentRecord } from '../../core/domain/payment.js';
+import type { OutboxMailInput } from '../../core/ports/mail-outbox.js';
+import type { NewUser } from '../../core/ports/user-repository.js';
+import type { Persistence } from '../../adapters/persistence/persistence.js';
+
+/** A fresh, empty, migrated persistence per test; the suite closes it afterwards. */
+export type MakePersistence = () => Promise<Persistence>;
+
+export const T0 = new Date('2026-03-02T09:00:00.000Z');
+export const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+let seq = 0;
+const next = () => ++seq;
+
+export function aUser(overrides: Partial<NewUser> = {}): NewUser {
+  const n = next();
+  return {
+    email: `applicant${n}@example.com`,
+    passwordHash: `$argon2id$hash-${n}`,
+    fullName: `Applicant ${n}`,
+    phoneNumber: '+44 7700 900123',
+    isAdmin: false,
+    needsPasswordChange: false,
+    applicationReminderSent: null,
+    createdAt: T0,
+    ...overrides,
+  };
+}
+
+export function aForm(overrides: Partial<ApplicationForm> = {}): ApplicationForm {
+  return {
+    givenName: 'Amelia',
+    surname: 'Clarke',
+    gender: 'female',
+    dateOfBirth: '1990-04-12',
+    nationality: 'United Kingdom',
+    countryOfBirth: 'United Kingdom',
+    originalNationality: null,
+    otherNationalities: false,
+    otherNationality: null,
+    maritalStatus: 'single',
+    profession: 'Engineer',
+    purposeOfVisit: 'tourism',
+    entry: 'Single',
+    expectedArrivalDate: '2026-05-01',
+    expectedDepartureDate: '2026-05-14',
+    passportNumber: `P${String(next()).padStart(8, '0')}`,
+    passportExpiry: '2031-01-01',
+    visitedEgyptBefore: false,
+    lastVisitDateFrom: null,
+    lastVisitDateTo: null,
+    lastVisitStayLocation: null,
+    hasBeenDeported: false,
+    deportedFrom: null,
+    deportationDate: null,
+    deportationReason: null,
+    privacyPolicyAccepted: true,
+    ...overrides,
+  };
+}
+
+export function anApplication(userId: number, overrides: Partial<NewApplication> = {}, form: Partial<ApplicationForm> = {}): NewApplication {
+  const n = next();
+  return {
+    ...newApplication({ form: aForm(form), userId, applicationNumber: `EV-2603-${String(n).padStart(6, '0')}`, now: T0 }),
+    ...overrides,
+  };
+}
+
+export function aMail(to: string, overrides: Partial<OutboxMailInput> = {}): OutboxMailInput {
+  return { to, template: 'application_received', data: { applicationNumber: 'EV-1', amount: 1000, urgent: false, note: null }, ...overrides };
+}
+
+export function aPayment(overrides: Partial<Omit<NewPaymentRecord, 'applicationId'>> = {}): Omit<NewPaymentRecord, 'applicationId'> {
+  return {
+    userId: null,
+    type: 'initial',
+    providerPaymentId: `pi_${next()}`,
+    amount: 1000,
+    currency: 'gbp',
+    status: 'succeeded',
+    createdAt: T0,
+    ...overrides,
+  };
+}
+
+export function aDocument(applicationId: number, overrides: Partial<NewDocument> = {}): NewDocument {
+  const n = next();
+  return {
+    applicationId,
+    type: 'passport',
+    fileName: `passport-${n}.pdf`,
+    storageKey: `key-${n}-${Math.random().toString(36).slice(2)}`,
+    contentType: 'application/pdf',
+    size: 1234,
+    status: 'pending',
+    verificationNotes: null,
+    uploadedAt: T0,
+    verifiedAt: null,
+    ...overrides,
+  };
+}
+
+/** A user with one application, created through the stores. */
+export async function seedApplication(
+  p: Persistence,
+  overrides: Partial<NewApplication> = {},
+  userOverrides: Partial<NewUser> = {},
+  form: Partial<ApplicationForm> = {},
+): Promise<Application> {
+  const user = await p.users.create(aUser(userOverrides));
+  return p.applications.create(anApplication(user.id, overrides, form));
+}

@@ -1,0 +1,43 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Persistence } from '../../adapters/persistence/persistence.js';
+import { describeAnalyticsContract } from './analytics.contract.js';
+import { describeApplicationRepositoryContract } from './application-repository.contract.js';
+import { describeContactEnquiryRepositoryContract } from './contact-enquiry-repository.contract.js';
+import { describeDocumentRepositoryContract } from './document-repository.contract.js';
+import { describeMailOutboxContract } from './mail-outbox.contract.js';
+import { describePaymentRepositoryContract } from './payment-repository.contract.js';
+import { aUser, type MakePersistence } from './persistence-fixtures.js';
+import { describeSessionStoreContract } from './session-store.contract.js';
+import { describeStatusHistoryRepositoryContract } from './status-history-repository.contract.js';
+import { describeUserRepositoryContract } from './user-repository.contract.js';
+
+/** Every repository-like port's contract, plus the Persistence lifecycle, against one adapter. */
+export function describePersistenceContract(name: string, makeAdapter: MakePersistence): void {
+  describe(`${name}: Persistence`, () => {
+    let p: Persistence;
+    beforeEach(async () => {
+      p = await makeAdapter();
+    });
+    afterEach(async () => {
+      await p.close();
+    });
+
+    it('migrates an already-migrated database again without touching its data, and answers ping', async () => {
+      const user = await p.users.create(aUser());
+      await p.migrate();
+      await p.migrate();
+      expect(await p.users.findById(user.id)).toEqual(user);
+      expect(await p.ping()).toBe(true);
+    });
+  });
+
+  describeUserRepositoryContract(name, makeAdapter);
+  describeSessionStoreContract(name, makeAdapter);
+  describeApplicationRepositoryContract(name, makeAdapter);
+  describeDocumentRepositoryContract(name, makeAdapter);
+  describePaymentRepositoryContract(name, makeAdapter);
+  describeStatusHistoryRepositoryContract(name, makeAdapter);
+  describeContactEnquiryRepositoryContract(name, makeAdapter);
+  describeMailOutboxContract(name, makeAdapter);
+  describeAnalyticsContract(name, makeAdapter);
+}

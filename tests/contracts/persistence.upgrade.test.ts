@@ -1,0 +1,80 @@
+import Database from 'better-sqlite3';
+import { drizzle as drizzleLite } from 'drizzle-orm/better-sqlite3';
+import { migrate as migrateLite } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Persistence } from '../../adapters/persistence/persistence.js';
+import { createPostgresPersistence, POSTGRES_MIGRATIONS_FOLDER } from '../../adapters/persistence/postgres/index.js';
+import { createSqlitePersistence, SQLITE_MIGRATIONS_FOLDER } from '../../adapters/persistence/sqlite/index.js';
+import { startTestPostgres } from '../support/postgres.js';
+
+// A database created by the first release (migration 0000 only) with data in it must upgrade in
+// place: later migrations add the search columns and backfill them for existing applications.
+const work = mkdtempSync(join(tmpdir(), 'evisa-upgrade-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A copy of a migrations folder holding only its first migration. */
+function firstReleaseOnly(folder: string, name: string): string {
+  const out = join(work, name);
+  mkdirSync(join(out, 'meta'), { recursive: true });
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, 1);
+  writeFileSync(join(out, 'meta', '_journal.json'), JSON.stringify(journal));
+  copyFileSync(join(folder, `${journal.entries[0].tag}.sql`), join(out, `${journal.entries[0].tag}.sql`));
+  return out;
+}
+
+const USER = `insert into users (email, password_hash, full_name, phone_number, created_at) values ('Early.Bird@Example.com', 'h', 'Early Bird', '1', %NOW%)`;
+const APP = `insert into applications (application_number, user_id, given_name, surname, gender, date_of_birth, nationality, country_of_birth,
+  marital_status, profession, expected_arrival_date, expected_departure_date, passport_number, passport_expiry, created_at, updated_at)
+  values ('EV-OLD-1', 1, 'Chick', 'Little', 'male', '2000-01-01', 'France', 'France', 'single', 'Pilot', '2026-05-01', '2026-05-09', 'FR1', '2031-01-01', %NOW%, %NOW%)`;
+
+async function expectUpgraded(p: Persistence) {
+  await p.migrate();
+  const found = await p.applications.listForAdmin({ q: 'early.bird@', page: 1, pageSize: 10 });
+  expect(found.items.map((i) => i.application.applicationNumber)).toEqual(['EV-OLD-1']);
+  expect((await p.applications.listForAdmin({ q: 'early bird', page: 1, pageSize: 10 })).total).toBe(1);
+  expect((await p.applications.findById(found.items[0].application.id))?.version).toBe(1);
+}
+
+describe('upgrading a first-release database', () => {
+  it('sqlite', async () => {
+    const file = join(work, 'old.sqlite');
+    const raw = new Database(file);
+    migrateLite(drizzleLite(raw), { migrationsFolder: firstReleaseOnly(SQLITE_MIGRATIONS_FOLDER, 'sqlite') });
+    raw.exec(USER.replace('%NOW%', String(Date.now())));
+    raw.exec(APP.replaceAll('%NOW%', String(Date.now())));
+    raw.close();
+    const p = createSqlitePersistence(file);
+    try {
+      await expectUpgraded(p);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('postgres', async () => {
+    const database = await startTestPostgres();
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      await migratePg(drizzlePg(pool), { migrationsFolder: firstReleaseOnly(POSTGRES_MIGRATIONS_FOLDER, 'postgres') });
+      await pool.query(USER.replace('%NOW%', 'now()'));
+      await pool.query(APP.replaceAll('%NOW%', 'now()'));
+      await pool.end();
+      const p = createPostgresPersistence(database.url, { max: 1 });
+      try {
+        await expectUpgraded(p);
+      } finally {
+        await p.close();
+      }
+    } finally {
+      await pool.end().catch(() => {});
+      await database.stop();
+    }
+  });
+});

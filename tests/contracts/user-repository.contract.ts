@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isDomainError } from '../../core/domain/errors.js';
+import type { Persistence } from '../../adapters/persistence/persistence.js';
+import { aDocument, aMail, anApplication, aPayment, aUser, at, T0, type MakePersistence } from './persistence-fixtures.js';
+
+export function describeUserRepositoryContract(name: string, makeAdapter: MakePersistence): void {
+  describe(`${name}: UserRepository`, () => {
+    let p: Persistence;
+    beforeEach(async () => {
+      p = await makeAdapter();
+    });
+    afterEach(async () => {
+      await p.close();
+    });
+
+    it('creates a user and finds it by id and by email in any case', async () => {
+      const created = await p.users.create(aUser({ email: 'amelia@example.com', fullName: 'Amelia Clarke', isAdmin: false }));
+      expect(created.id).toEqual(expect.any(Number));
+      expect(created).toMatchObject({ email: 'amelia@example.com', fullName: 'Amelia Clarke', isAdmin: false, needsPasswordChange: false });
+      expect(await p.users.findById(created.id)).toEqual(created);
+      expect(await p.users.findByEmail('AMELIA@Example.COM')).toEqual(created);
+      expect(await p.users.findByEmail('  amelia@example.com ')).toEqual(created);
+      expect(await p.users.findByEmail('nobody@example.com')).toBeNull();
+      expect(await p.users.findById(created.id + 1000)).toBeNull();
+    });
+
+    it('keeps timestamps and flags exactly', async () => {
+      const created = await p.users.create(aUser({ isAdmin: true, needsPasswordChange: true, applicationReminderSent: at(5), createdAt: at(1) }));
+      const found = await p.users.findById(created.id);
+      expect(found?.isAdmin).toBe(true);
+      expect(found?.needsPasswordChange).toBe(true);
+      expect(found?.applicationReminderSent?.toISOString()).toBe(at(5).toISOString());
+      expect(found?.createdAt.toISOString()).toBe(at(1).toISOString());
+    });
+
+    it('hands out copies: changing a returned user does not change the store', async () => {
+      const created = await p.users.create(aUser());
+      created.fullName = 'Changed';
+      const found = await p.users.findById(created.id);
+      expect(found?.fullName).not.toBe('Changed');
+    });
+
+    it('refuses a taken email (any case) with a Conflict and queues none of its mails', async () => {
+      await p.users.create(aUser({ email: 'taken@example.com' }));
+      const error = await p.users.create(aUser({ email: 'TAKEN@example.com' }), [aMail('TAKEN@example.com', { template: 'account_created' })]).catch((e) => e);
+      expect(isDomainError(error, 'Conflict')).toBe(true);
+      expect((await p.outbox.list()).length).toBe(0);
+    });
+
+    it('queues the mails given to create in the same operation, due at the user creation time', async () => {
+      const user = await p.users.create(aUser({ email: 'new@example.com', createdAt: at(3) }), [aMail('new@example.com', { template: 'account_created' })]);
+      const mails = await p.outbox.list();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({ to: 'new@example.com', template: 'account_created', attempts: 0, sentAt: null, lastError: null });
+      expect(mails[0].nextAttemptAt.toISOString()).toBe(at(3).toISOString());
+      expect(user.email).toBe('new@example.com');
+    });
+
+    it('updates the phone number and says null for an unknown user', async () => {
+      const user = await p.users.create(aUser());
+      const updated = await p.users.updatePhone(user.id, '+20 100 000 0000');
+      expect(updated?.phoneNumber).toBe('+20 100 000 0000');
+      expect((await p.users.findById(user.id))?.phoneNumber).toBe('+20 100 000 0000');
+      expect(await p.users.updatePhone(user.id + 1000, '1')).toBeNull();
+    });
+
+    it('updates the password hash and flag and queues its mails', async () => {
+      const user = await p.users.create(aUser({ needsPasswordChange: true }));
+      await p.users.updatePassword(user.id, 'new-hash', false, [aMail(user.email, { template: 'password_changed' })], at(9));
+      const found = await p.users.findById(user.id);
+      expect(found).toMatchObject({ passwordHash: 'new-hash', needsPasswordChange: false });
+      const mails = await p.outbox.list({ to: user.email });
+      expect(mails.map((m) => m.template)).toEqual(['password_changed']);
+      expect(mails[0].createdAt.toISOString()).toBe(at(9).toISOString());
+    });
+
+    it('sets and clears the admin flag', async () => {
+      const user = await p.users.create(aUser());
+      await p.users.setAdmin(user.id, true);
+      expect((await p.users.findById(user.id))?.isAdmin).toBe(true);
+      await p.users.setAdmin(user.id, false);
+      expect((await p.users.findById(user.id))?.isAdmin).toBe(false);
+    });
+
+    it('lists users without an application, newest first', async () => {
+      const older = await p.users.create(aUser({ createdAt: at(1) }));
+      const applied = await p.users.create(aUser({ createdAt: at(2) }));
+      const newer = await p.users.create(aUser({ createdAt: at(3) }));
+      await p.applications.create(anApplication(applied.id));
+      expect((await p.users.listWithoutApplication()).map((u) => u.id)).toEqual([newer.id, older.id]);
+    });
+
+    it('claims an application reminder once per window, queuing the mail only when claimed', async () => {
+      const user = await p.users.create(aUser());
+      const mail = aMail(user.email, { template: 'application_reminder' });
+      expect(await p.users.claimApplicationReminder(user.id, at(10), at(0), mail)).toBe(true);
+      expect((await p.users.findById(user.id))?.applicationReminderSent?.toISOString()).toBe(at(10).toISOString());
+      // Reminded at 10, not before the window start 5: already reminded.
+      expect(await p.users.claimApplicationReminder(user.id, at(11), at(5), mail)).toBe(false);
+      // A later window (reminded before 20) may claim again.
+      expect(await p.users.claimApplicationReminder(user.id, at(30), at(20), mail)).toBe(true);
+      expect((await p.outbox.list({ to: user.email })).length).toBe(2);
+    });
+
+    it('does not claim an application reminder for a user who has applied or does not exist', async () => {
+      const user = await p.users.create(aUser());
+      await p.applications.create(anApplication(user.id));
+      expect(await p.users.claimApplicationReminder(user.id, at(10), at(0), aMail(user.email))).toBe(false);
+      expect(await p.users.claimApplicationReminder(user.id + 1000, at(10), at(0), aMail(user.email))).toBe(false);
+      expect(await p.outbox.list()).toEqual([]);
+      expect((await p.users.findById(user.id))?.applicationReminderSent).toBeNull();
+    });
+
+    it('erases a user with sessions, applications, documents, history and enquiries, keeping payments anonymised', async () => {
+      const user = await p.users.create(aUser());
+      const other = await p.users.create(aUser());
+      const app = await p.applications.create(anApplication(user.id));
+      const otherApp = await p.applications.create(anApplication(other.id));
+      await p.sessions.create({ idHash: 'h-user', userId: user.id, createdAt: T0, lastSeenAt: T0 });
+      await p.sessions.create({ idHash: 'h-other', userId: other.id, createdAt: T0, lastSeenAt: T0 });
+      const done = await p.applications.commit({
+        application: { ...app, initialPaymentId: 'pi_erase', updatedAt: at(1) },
+        expectedVersion: app.version,
+        payment: aPayment({ userId: user.id, providerPaymentId: 'pi_erase' }),
+        history: { fromStatus: 'online_entry', toStatus: 'application_created', changedBy: null, changedByName: 'system', message: null, changedAt: at(1) },
+      });
+      expect(done.outcome).toBe('committed');
+      await p.documents.create(aDocument(app.id));
+      await p.enquiries.create({ fullName: 'A', email: user.email, phoneNumber: '1', nationality: 'France', purposeOfTravel: 'Tourism', userId: user.id, existingAccount: true, createdAt: T0 });
+      await p.analytics.record({ name: 'payment_succeeded', path: null, userId: user.id, properties: { applicationId: app.id }, occurredAt: T0 });
+
+      await p.users.erase(user.id);
+
+      expect(await p.users.findById(user.id)).toBeNull();
+      expect(await p.users.findByEmail(user.email)).toBeNull();
+      expect(await p.sessions.find('h-user')).toBeNull();
+      expect(await p.applications.findById(app.id)).toBeNull();
+      expect(await p.documents.listByApplication(app.id)).toEqual([]);
+      expect(await p.history.listByApplication(app.id)).toEqual([]);
+      expect(await p.enquiries.listByEmail(user.email)).toEqual([]);
+      const kept = await p.payments.findByProviderPaymentId('pi_erase');
+      expect(kept).toMatchObject({ applicationId: app.id, userId: null, amount: 1000 });
+      expect((await p.analytics.list()).map((e) => e.userId)).toEqual([null]);
+      // Someone else's data is untouched.
+      expect(await p.users.findById(other.id)).not.toBeNull();
+      expect(await p.applications.findById(otherApp.id)).not.toBeNull();
+      expect(await p.sessions.find('h-other')).not.toBeNull();
+      // The email is free again.
+      await expect(p.users.create(aUser({ email: user.email }))).resolves.toMatchObject({ email: user.email });
+    });
+
+    it('concurrent registrations of one email create one user and a Conflict for the rest', async () => {
+      const attempts = Array.from({ length: 12 }, (_, i) =>
+        p.users.create(aUser({ email: i % 2 ? 'race@example.com' : 'RACE@example.com' }), [aMail('race@example.com', { template: 'account_created' })]),
+      );
+      const results = await Promise.allSettled(attempts);
+      const created = results.filter((r) => r.status === 'fulfilled');
+      const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(created).toHaveLength(1);
+      expect(rejected).toHaveLength(11);
+      for (const r of rejected) expect(isDomainError(r.reason, 'Conflict')).toBe(true);
+      expect(await p.users.findByEmail('race@example.com')).not.toBeNull();
+      expect((await p.outbox.list()).length).toBe(1);
+    });
+
+    it('concurrent application-reminder claims for one user claim it once', async () => {
+      const user = await p.users.create(aUser());
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => p.users.claimApplicationReminder(user.id, at(10), at(0), aMail(user.email, { template: 'application_reminder' }))),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect((await p.outbox.list({ to: user.email })).length).toBe(1);
+    });
+  });
+}

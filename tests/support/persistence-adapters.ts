@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createMemoryPersistence } from '../../adapters/persistence/memory/index.js';
+import type { Persistence } from '../../adapters/persistence/persistence.js';
+import { createPostgresPersistence } from '../../adapters/persistence/postgres/index.js';
+import { createSqlitePersistence } from '../../adapters/persistence/sqlite/index.js';
+import { startTestPostgres, type TestPostgres } from './postgres.js';
+
+export type PersistenceKind = 'memory' | 'sqlite' | 'postgres';
+
+/**
+ * Hands out fresh, empty, migrated Persistence instances of one kind, for contract suites and for
+ * app tests that want to run on every database. Use one instance at a time: `create()` empties the
+ * database the previous one used (PostgreSQL) or opens a new file (SQLite). Close what you create;
+ * `dispose()` releases the rest (temp folders, the test database, a PGlite server).
+ */
+export interface PersistenceHarness {
+  kind: PersistenceKind;
+  /** e.g. 'postgres (pglite)' — for describe() titles. */
+  label: string;
+  create(): Promise<Persistence>;
+  dispose(): Promise<void>;
+}
+
+export function memoryHarness(): PersistenceHarness {
+  return { kind: 'memory', label: 'memory', create: async () => createMemoryPersistence(), dispose: async () => {} };
+}
+
+export function sqliteHarness(): PersistenceHarness {
+  const dir = mkdtempSync(join(tmpdir(), 'evisa-sqlite-'));
+  let n = 0;
+  const open: Persistence[] = [];
+  return {
+    kind: 'sqlite',
+    label: 'sqlite (temp file)',
+    async create() {
+      const p = createSqlitePersistence(join(dir, `db-${++n}.sqlite`));
+      await p.migrate();
+      open.push(p);
+      return p;
+    },
+    async dispose() {
+      for (const p of open) await p.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Tables in an order that deletes children before parents. */
+const TABLES = ['mail_outbox', 'analytics_events', 'contact_enquiries', 'status_history', 'documents', 'payments', 'sessions', 'applications', 'users'];
+
+export async function postgresHarness(opts: { max?: number } = {}): Promise<PersistenceHarness & { database: TestPostgres }> {
+  const database = await startTestPostgres();
+  // pglite-socket interleaves the wire messages of concurrent connections outside transactions
+  // (an unnamed prepared statement of one connection is replaced by another's), so over PGlite the
+  // pool keeps one connection; a real server gets a real pool.
+  opts = { max: database.source === 'pglite' ? 1 : 10, ...opts };
+  const first = createPostgresPersistence(database.url, opts);
+  await first.migrate();
+  await first.close();
+  const admin = new pg.Pool({ connectionString: database.url, max: 1 });
+  const open: Persistence[] = [];
+  return {
+    kind: 'postgres',
+    label: `postgres (${database.source})`,
+    database,
+    async create() {
+      await admin.query(TABLES.map((t) => `delete from "${t}";`).join(' '));
+      const p = createPostgresPersistence(database.url, opts);
+      open.push(p);
+      return p;
+    },
+    async dispose() {
+      for (const p of open) await p.close();
+      await admin.end();
+      await database.stop();
+    },
+  };
+}
+
+export async function openHarness(kind: PersistenceKind): Promise<PersistenceHarness> {
+  if (kind === 'memory') return memoryHarness();
+  if (kind === 'sqlite') return sqliteHarness();
+  return postgresHarness();
+}
