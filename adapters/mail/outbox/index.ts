@@ -1,0 +1,56 @@
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { AgencySettings } from '../../../core/ports/index.js';
+import type { Mailer, MailToDeliver } from '../../../core/ports/mailer.js';
+import { composeMessage, MailDeliveryError, stableMessageId } from '../message.js';
+
+/** 2026-11-22T09:01:02.123Z → 20261122T090102123Z (sorts by time as text). */
+export function compactTimestamp(date: Date): string {
+  return date.toISOString().replace(/[-:.]/g, '');
+}
+
+/**
+ * The embedded default mailer: each mail becomes one RFC 5322 .eml file in a folder
+ * (DATA_DIR/outbox), named `<UTC time>-<outbox id>-<digest>.eml` so names sort by time. Open them
+ * with any mail client. Sending the same outbox mail again does not write a second file.
+ */
+export class OutboxFolderMailer implements Mailer {
+  readonly dir: string;
+  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+  constructor(
+    dir: string,
+    private readonly from: string,
+    private readonly settings: AgencySettings,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.dir = path.resolve(dir);
+  }
+
+  async send(mail: MailToDeliver): Promise<void> {
+    const messageId = stableMessageId(mail, this.from);
+    // `<outbox-12-ab12…@domain>` → `0000000012-ab12…`
+    const [, id, digest] = /^<outbox-(\d+)-([0-9a-f]+)@/.exec(messageId)!;
+    const suffix = `-${id!.padStart(10, '0')}-${digest}.eml`;
+    try {
+      await mkdir(this.dir, { recursive: true });
+      if ((await readdir(this.dir)).some((name) => name.endsWith(suffix))) return; // already delivered
+      const date = this.now();
+      const info = await this.transport.sendMail(composeMessage(mail, this.from, this.settings, date));
+      const file = path.join(this.dir, `${compactTimestamp(date)}${suffix}`);
+      const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        await writeFile(tmp, info.message as Buffer, { flag: 'wx' });
+        await rename(tmp, file);
+      } catch (error) {
+        await rm(tmp, { force: true }).catch(() => undefined);
+        throw error;
+      }
+    } catch (error) {
+      if (error instanceof MailDeliveryError) throw error;
+      throw new MailDeliveryError(`Could not write the mail to ${this.dir}: ${(error as Error).message}`, { temporary: true, cause: error });
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AgencySettings } from '../../../core/ports/index.js';
+import type { Mailer, MailToDeliver } from '../../../core/ports/mailer.js';
+import { composeMessage, MailDeliveryError } from '../message.js';
+
+export interface SmtpMailerOptions {
+  /** Milliseconds to wait for the connection, the greeting and any reply (defaults 10 s / 10 s / 30 s). */
+  connectionTimeout?: number;
+  greetingTimeout?: number;
+  socketTimeout?: number;
+}
+
+/**
+ * Hands mails to an SMTP server (MAIL_URL smtp://[user:pass@]host:port, or smtps://). Any failure
+ * (connection refused, timeout, a 4xx or 5xx reply) throws MailDeliveryError so the outbox keeps
+ * the mail and tries again later; the Message-ID is stable per outbox mail.
+ */
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    mailUrl: string,
+    private readonly from: string,
+    private readonly settings: AgencySettings,
+    options: SmtpMailerOptions = {},
+  ) {
+    const url = new URL(mailUrl);
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`MAIL_URL must start with smtp:// or smtps:// (got ${url.protocol}//)`);
+    const secure = url.protocol === 'smtps:';
+    this.transport = nodemailer.createTransport({
+      host: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port ? Number(url.port) : secure ? 465 : 587,
+      secure,
+      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      connectionTimeout: options.connectionTimeout ?? 10_000,
+      greetingTimeout: options.greetingTimeout ?? 10_000,
+      socketTimeout: options.socketTimeout ?? 30_000,
+      // ?tls=false turns STARTTLS off (a local mail catcher); ?rejectUnauthorized=false accepts self-signed certificates.
+      ignoreTLS: url.searchParams.get('tls') === 'false',
+      tls: url.searchParams.get('rejectUnauthorized') === 'false' ? { rejectUnauthorized: false } : undefined,
+    });
+  }
+
+  async send(mail: MailToDeliver): Promise<void> {
+    try {
+      const info = await this.transport.sendMail(composeMessage(mail, this.from, this.settings));
+      if (info.rejected && info.rejected.length > 0) {
+        throw new MailDeliveryError(`The mail server refused ${info.rejected.join(', ')}`, { temporary: true });
+      }
+    } catch (error) {
+      if (error instanceof MailDeliveryError) throw error;
+      const e = error as { message?: string; responseCode?: number; code?: string };
+      const responseCode = typeof e.responseCode === 'number' ? e.responseCode : null;
+      throw new MailDeliveryError(`SMTP delivery failed: ${e.message ?? String(error)}`, {
+        temporary: responseCode === null || responseCode < 500,
+        responseCode,
+        cause: error,
+      });
+    }
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,361 @@
+/**
+ * Every mail the agency sends, as text + HTML, rendered from a template name and a flat `data` bag
+ * (what the core writes into the mail outbox). Every mail carries the agency's name and links to
+ * `settings.publicUrl`; every value taken from `data` is HTML-escaped in the HTML part.
+ *
+ * `data` keys each template reads (all optional unless marked *; a missing optional key gets a
+ * sensible fallback so an old outbox row still renders):
+ *
+ * | template                    | keys |
+ * |-----------------------------|------|
+ * | account_created             | fullName, email*, temporaryPassword* |
+ * | application_received        | fullName, applicationNumber*, applicationId*, paid (boolean: initial fee already paid) |
+ * | status_changed              | fullName, applicationNumber*, applicationId, oldStatus, newStatus* |
+ * | info_requested              | fullName, applicationNumber*, applicationId, message* (the reviewer's words), requiresPassportReupload (boolean) |
+ * | passport_reupload_requested | fullName, applicationNumber*, applicationId*, message (the reviewer's words) |
+ * | approved                    | fullName, applicationNumber*, applicationId*, finalFeeAmount (pence; default £39), finalFeeWaived (boolean: the guarantee waived it) |
+ * | evisa                       | fullName, applicationNumber*, givenName, surname (the PDF is attached by the sender) |
+ * | payment_reminder            | fullName, applicationNumber*, applicationId*, paymentType ('initial' or 'final', default 'initial'), amount (pence; default the list price) |
+ * | application_reminder        | fullName |
+ * | password_changed            | fullName, changedAt (ISO date-time) |
+ *
+ * `applicationId` builds links (/payment?applicationId=…, /passport-upload?applicationId=…); the
+ * `applicationNumber` is what the applicant sees.
+ */
+import type { MailTemplateName } from '../../../core/domain/mail.js';
+import type { AgencySettings } from '../../../core/ports/index.js';
+import { formatPence } from '../../../core/domain/money.js';
+import { FINAL_FEE, INITIAL_FEE } from '../../../core/domain/fees.js';
+import { GUARANTEE_WORKING_DAYS } from '../../../core/domain/guarantee.js';
+import { statusLabel } from '../../../core/domain/status.js';
+
+export type MailData = Record<string, string | number | boolean | null | undefined>;
+
+export interface MailToRender {
+  template: MailTemplateName;
+  data: MailData;
+  to: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A block of a mail body: rendered once as plain text and once as HTML. */
+type Block =
+  | { kind: 'p'; parts: Part[] }
+  | { kind: 'quote'; text: string }
+  | { kind: 'button'; label: string; href: string }
+  | { kind: 'fields'; rows: [string, string][] };
+/** A piece of a paragraph: literal copy (trusted) or a value (escaped). */
+type Part = string | { value: string } | { strong: string };
+
+const v = (value: string): Part => ({ value });
+const strong = (value: string): Part => ({ strong: value });
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function str(data: MailData, key: string, fallback = ''): string {
+  const value = data[key];
+  if (value === null || value === undefined) return fallback;
+  const text = String(value).trim();
+  return text === '' ? fallback : text;
+}
+
+function num(data: MailData, key: string, fallback: number): number {
+  const value = data[key];
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return fallback;
+}
+
+function bool(data: MailData, key: string): boolean {
+  const value = data[key];
+  return value === true || value === 'true' || value === 1;
+}
+
+/** Keeps only characters that are safe inside a query-string value we build ourselves. */
+function idParam(value: string): string {
+  return encodeURIComponent(value);
+}
+
+interface Ctx {
+  settings: AgencySettings;
+  data: MailData;
+  to: string;
+  link(path: string): string;
+  greeting: string;
+}
+
+interface TemplateResult {
+  subject: string;
+  /** One-line summary shown by mail clients before the mail is opened. */
+  preheader: string;
+  blocks: Block[];
+}
+
+const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
+  account_created: ({ data, settings, link, to }) => {
+    const email = str(data, 'email', to);
+    const password = str(data, 'temporaryPassword');
+    return {
+      subject: `Your ${settings.agencyName} account has been created`,
+      preheader: 'Thank you for contacting us. An account has been created for you.',
+      blocks: [
+        { kind: 'p', parts: ["Thank you for contacting us. We've received your inquiry and will contact you soon."] },
+        { kind: 'p', parts: ['An account has been created for you so you can apply for your Egypt e-visa and follow your application online.'] },
+        { kind: 'fields', rows: [['Email', email], ['Temporary password', password]] },
+        { kind: 'p', parts: ['Sign in with these details. You will be asked to choose a new password the first time you sign in.'] },
+        { kind: 'button', label: 'Sign in', href: link('/auth') },
+      ],
+    };
+  },
+
+  application_received: ({ data, link }) => {
+    const number = str(data, 'applicationNumber');
+    const id = str(data, 'applicationId');
+    const paid = bool(data, 'paid');
+    const blocks: Block[] = [
+      { kind: 'p', parts: ['We have received your Egypt e-visa application ', strong(number), '.'] },
+    ];
+    if (paid) {
+      blocks.push({ kind: 'p', parts: ['Your initial payment has been received and your application is now being processed.'] });
+      blocks.push({ kind: 'p', parts: [`We return your visa within ${GUARANTEE_WORKING_DAYS} working days; otherwise the outstanding balance need not be paid.`] });
+      blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
+    } else {
+      blocks.push({ kind: 'p', parts: [`To start processing, please pay the initial assessment fee of ${formatPence(INITIAL_FEE.amount)}.`] });
+      blocks.push({ kind: 'button', label: 'Pay the initial fee', href: link(`/payment?applicationId=${idParam(id)}`) });
+    }
+    return { subject: `Application ${number} received`, preheader: `We have received application ${number}.`, blocks };
+  },
+
+  status_changed: ({ data, link }) => {
+    const number = str(data, 'applicationNumber');
+    const newStatus = statusLabel(str(data, 'newStatus', 'updated'));
+    const oldStatus = str(data, 'oldStatus');
+    const rows: [string, string][] = [['Application', number]];
+    if (oldStatus) rows.push(['Previous status', statusLabel(oldStatus)]);
+    rows.push(['New status', newStatus]);
+    return {
+      subject: `Application ${number}: status changed to ${newStatus}`,
+      preheader: `Your application is now: ${newStatus}.`,
+      blocks: [
+        { kind: 'p', parts: ['The status of your Egypt e-visa application has changed.'] },
+        { kind: 'fields', rows },
+        { kind: 'button', label: 'View your application', href: link('/dashboard') },
+      ],
+    };
+  },
+
+  info_requested: ({ data, link }) => {
+    const number = str(data, 'applicationNumber');
+    const message = str(data, 'message', 'Please contact us for details.');
+    const blocks: Block[] = [
+      { kind: 'p', parts: ['Our review team needs more information about your application ', strong(number), '.'] },
+      { kind: 'p', parts: ['Message from the reviewer:'] },
+      { kind: 'quote', text: message },
+    ];
+    if (bool(data, 'requiresPassportReupload')) {
+      const id = str(data, 'applicationId');
+      blocks.push({ kind: 'p', parts: ['Please also upload a new copy of your passport.'] });
+      blocks.push({ kind: 'button', label: 'Upload passport copy', href: link(`/passport-upload?applicationId=${idParam(id)}`) });
+    } else {
+      blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
+    }
+    return { subject: `Application ${number}: more information required`, preheader: 'Our review team needs more information.', blocks };
+  },
+
+  passport_reupload_requested: ({ data, link }) => {
+    const number = str(data, 'applicationNumber');
+    const id = str(data, 'applicationId');
+    const message = str(data, 'message');
+    const blocks: Block[] = [
+      { kind: 'p', parts: ['Please upload a new copy of your passport for application ', strong(number), '.'] },
+    ];
+    if (message) blocks.push({ kind: 'p', parts: ['Message from the reviewer:'] }, { kind: 'quote', text: message });
+    blocks.push({ kind: 'p', parts: ['Accepted files: JPG, PNG or PDF, up to 10 MB. Make sure the photo page is sharp and fully visible.'] });
+    blocks.push({ kind: 'button', label: 'Upload passport copy', href: link(`/passport-upload?applicationId=${idParam(id)}`) });
+    return { subject: `Application ${number}: please re-upload your passport`, preheader: 'We need a new copy of your passport.', blocks };
+  },
+
+  approved: ({ data, link }) => {
+    const number = str(data, 'applicationNumber');
+    const waived = bool(data, 'finalFeeWaived') || num(data, 'finalFeeAmount', FINAL_FEE.amount) === 0;
+    const amount = num(data, 'finalFeeAmount', FINAL_FEE.amount);
+    const blocks: Block[] = [{ kind: 'p', parts: ['Good news: your Egypt e-visa application ', strong(number), ' has been approved.'] }];
+    if (waived) {
+      blocks.push({
+        kind: 'p',
+        parts: [`Your visa took longer than our ${GUARANTEE_WORKING_DAYS}-working-day guarantee, so the final processing fee of ${formatPence(FINAL_FEE.amount)} has been waived: you have nothing more to pay.`],
+      });
+      blocks.push({ kind: 'p', parts: ['Your e-visa will be sent to this email address shortly.'] });
+      blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
+    } else {
+      blocks.push({ kind: 'fields', rows: [['Final processing fee due', formatPence(amount)]] });
+      blocks.push({ kind: 'p', parts: ['Once the final fee is paid, your e-visa is sent to this email address.'] });
+      blocks.push({ kind: 'button', label: 'Pay the final fee', href: link('/dashboard') });
+    }
+    return {
+      subject: `Application ${number} approved`,
+      preheader: waived ? 'Your application is approved and the final fee is waived.' : `Your application is approved. Final fee due: ${formatPence(amount)}.`,
+      blocks,
+    };
+  },
+
+  evisa: ({ data, link }) => {
+    const number = str(data, 'applicationNumber');
+    const name = [str(data, 'givenName'), str(data, 'surname')].filter(Boolean).join(' ');
+    const rows: [string, string][] = [['Application', number]];
+    if (name) rows.push(['Traveller', name]);
+    return {
+      subject: `Your Egypt e-visa (application ${number})`,
+      preheader: 'Your Egypt e-visa is attached.',
+      blocks: [
+        { kind: 'p', parts: ['Your Egypt e-visa is attached to this email as a PDF.'] },
+        { kind: 'fields', rows },
+        { kind: 'p', parts: ['Print it or keep it on your phone, and show it with your passport on arrival. The e-visa is valid for about 90 days from issue, for stays of up to 30 days.'] },
+        { kind: 'button', label: 'View your application', href: link('/dashboard') },
+      ],
+    };
+  },
+
+  payment_reminder: ({ data, link }) => {
+    const number = str(data, 'applicationNumber');
+    const id = str(data, 'applicationId');
+    const type = str(data, 'paymentType', 'initial') === 'final' ? 'final' : 'initial';
+    const fee = type === 'final' ? FINAL_FEE : INITIAL_FEE;
+    const amount = num(data, 'amount', fee.amount);
+    const label = type === 'final' ? 'final processing fee' : 'initial assessment fee';
+    const href = type === 'final' ? link('/dashboard') : link(`/payment?applicationId=${idParam(id)}`);
+    return {
+      subject: `Reminder: payment due for application ${number}`,
+      preheader: `The ${label} of ${formatPence(amount)} is due.`,
+      blocks: [
+        { kind: 'p', parts: [`This is a friendly reminder that the ${label} for your application `, strong(number), ' has not been paid yet.'] },
+        { kind: 'fields', rows: [['Amount due', formatPence(amount)]] },
+        {
+          kind: 'p',
+          parts: [type === 'final' ? 'Your e-visa is sent by email as soon as the final fee is paid.' : 'We start processing your application as soon as the initial fee is paid.'],
+        },
+        { kind: 'button', label: `Pay ${formatPence(amount)}`, href },
+      ],
+    };
+  },
+
+  application_reminder: ({ settings, link }) => ({
+    subject: `Complete your Egypt e-visa application with ${settings.agencyName}`,
+    preheader: 'Your Egypt e-visa application is only a few minutes away.',
+    blocks: [
+      { kind: 'p', parts: ['You created an account with us but have not started your Egypt e-visa application yet.'] },
+      { kind: 'p', parts: [`It takes only a few minutes, and we return your visa within ${GUARANTEE_WORKING_DAYS} working days.`] },
+      { kind: 'button', label: 'Apply now', href: link('/apply') },
+    ],
+  }),
+
+  password_changed: ({ data, settings, link }) => {
+    const changedAt = str(data, 'changedAt');
+    const when = changedAt && !Number.isNaN(Date.parse(changedAt)) ? new Date(changedAt).toUTCString() : '';
+    const blocks: Block[] = [{ kind: 'p', parts: ['The password of your account has been changed.'] }];
+    if (when) blocks.push({ kind: 'fields', rows: [['Changed at', when]] });
+    blocks.push({ kind: 'p', parts: ['If you did not make this change, please contact us immediately at ', v(settings.agencyEmail), '.'] });
+    blocks.push({ kind: 'button', label: 'Go to your profile', href: link('/profile') });
+    return { subject: `Your ${settings.agencyName} password was changed`, preheader: 'Your password has been changed.', blocks };
+  },
+};
+
+function partText(part: Part): string {
+  if (typeof part === 'string') return part;
+  return 'value' in part ? part.value : part.strong;
+}
+
+function partHtml(part: Part): string {
+  if (typeof part === 'string') return escapeHtml(part);
+  return 'value' in part ? escapeHtml(part.value) : `<strong>${escapeHtml(part.strong)}</strong>`;
+}
+
+function blockText(block: Block): string {
+  switch (block.kind) {
+    case 'p':
+      return block.parts.map(partText).join('');
+    case 'quote':
+      return block.text
+        .split(/\r?\n/)
+        .map((line) => `> ${line}`)
+        .join('\n');
+    case 'button':
+      return `${block.label}: ${block.href}`;
+    case 'fields':
+      return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+  }
+}
+
+function blockHtml(block: Block): string {
+  switch (block.kind) {
+    case 'p':
+      return `<p style="margin:0 0 16px">${block.parts.map(partHtml).join('')}</p>`;
+    case 'quote':
+      return `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #c9a227;background:#faf6e8;white-space:pre-wrap">${escapeHtml(block.text)}</blockquote>`;
+    case 'button':
+      return `<p style="margin:24px 0"><a href="${escapeHtml(block.href)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(block.label)}</a></p>`;
+    case 'fields':
+      return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${block.rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`;
+  }
+}
+
+/** Renders one mail. Unknown template names throw (the outbox keeps the row and reports the error). */
+export function renderMail(mail: MailToRender, settings: AgencySettings): RenderedMail {
+  const template = templates[mail.template];
+  if (!template) throw new Error(`Unknown mail template: ${String(mail.template)}`);
+  const base = settings.publicUrl.replace(/\/+$/, '');
+  const fullName = str(mail.data, 'fullName');
+  const ctx: Ctx = {
+    settings,
+    data: mail.data,
+    to: mail.to,
+    link: (path) => `${base}${path}`,
+    greeting: fullName ? `Dear ${fullName},` : 'Hello,',
+  };
+  const rendered = template(ctx);
+  const { preheader, blocks } = rendered;
+  // A header never carries a line break, whatever the data held.
+  const subject = rendered.subject.replace(/[\r\n]+/g, ' ').trim();
+  const signOff = `Kind regards,\nThe ${settings.agencyName} team`;
+  const footer = `${settings.agencyName} is a private agency and not an official government site. Questions? Write to ${settings.agencyEmail} or visit ${base}/contact`;
+
+  const text = [ctx.greeting, ...blocks.map(blockText), signOff, '--', footer].join('\n\n') + '\n';
+
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">
+<span style="display:none;max-height:0;overflow:hidden">${escapeHtml(preheader)}</span>
+<table role="presentation" width="100%" style="border-collapse:collapse"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="600" style="max-width:600px;width:100%;border-collapse:collapse;background:#ffffff;border-radius:8px">
+<tr><td style="padding:20px 24px;background:#0f172a;border-radius:8px 8px 0 0"><a href="${escapeHtml(base)}/" style="color:#ffffff;font-size:20px;font-weight:700;text-decoration:none">${escapeHtml(settings.agencyName)}</a></td></tr>
+<tr><td style="padding:24px">
+<p style="margin:0 0 16px">${escapeHtml(ctx.greeting)}</p>
+${blocks.map(blockHtml).join('\n')}
+<p style="margin:24px 0 0">Kind regards,<br>The ${escapeHtml(settings.agencyName)} team</p>
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${escapeHtml(settings.agencyName)} is a private agency and not an official government site. Questions? Write to <a href="mailto:${escapeHtml(settings.agencyEmail)}">${escapeHtml(settings.agencyEmail)}</a> or visit <a href="${escapeHtml(base)}/contact">${escapeHtml(base)}/contact</a>.</td></tr>
+</table>
+</td></tr></table>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}

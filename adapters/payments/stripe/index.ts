@@ -1,0 +1,224 @@
+import { createHash, randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { errors } from '../../../core/domain/errors.js';
+import { isPaymentType } from '../../../core/domain/fees.js';
+import type { GatewayPayment } from '../../../core/domain/payment.js';
+import type { CreatePaymentIntent, PaymentGateway } from '../../../core/ports/payment-gateway.js';
+
+export const PAYMENTS_UNAVAILABLE_MESSAGE = 'The payment service is unavailable. Please try again later.';
+export const INVALID_SIGNATURE_MESSAGE = 'Invalid webhook signature.';
+
+export interface StripeGatewayConfig {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey?: string;
+  /** STRIPE_API_URL: another API base (a Stripe-compatible server in tests); null for api.stripe.com. */
+  apiUrl?: string | null;
+}
+
+/** A webhook whose signature is missing, malformed, stale or wrong. */
+export class WebhookSignatureError extends Error {
+  constructor(message = INVALID_SIGNATURE_MESSAGE) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** A gateway that receives signed webhooks (Stripe). */
+export interface WebhookVerifier {
+  parseWebhook(rawBody: string, signatureHeader: string | null | undefined): GatewayPayment | null;
+}
+
+export function isWebhookVerifier(gateway: unknown): gateway is WebhookVerifier {
+  return typeof (gateway as Partial<WebhookVerifier> | null)?.parseWebhook === 'function';
+}
+
+const OPEN_STATUSES = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+/** Replayed, no-longer-open intents followed before falling back to a fresh idempotency key. */
+const MAX_KEY_HOPS = 8;
+const INTENT_ID = /^pi_[A-Za-z0-9_]{1,250}$/;
+
+/** Stripe's status vocabulary → the core's. */
+function translateStatus(status: Stripe.PaymentIntent.Status): GatewayPayment['status'] {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    case 'requires_action':
+    case 'requires_confirmation':
+      return 'requires_action';
+    case 'canceled':
+      return 'canceled';
+    case 'requires_payment_method':
+    default:
+      return 'requires_payment_method';
+  }
+}
+
+/** A Stripe PaymentIntent → what the core needs (amount, currency, metadata, status). */
+export function toGatewayPayment(intent: Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount' | 'currency' | 'metadata' | 'created' | 'last_payment_error'>): GatewayPayment {
+  const applicationId = Number(intent.metadata?.applicationId);
+  const paymentType = intent.metadata?.paymentType ?? '';
+  const payment: GatewayPayment = {
+    id: intent.id,
+    status: translateStatus(intent.status),
+    amount: intent.amount,
+    currency: intent.currency,
+    applicationId: Number.isSafeInteger(applicationId) && applicationId > 0 ? applicationId : null,
+    paymentType: isPaymentType(paymentType) ? paymentType : null,
+    createdAt: new Date(intent.created * 1000),
+  };
+  if (intent.last_payment_error?.message) payment.failureMessage = intent.last_payment_error.message;
+  return payment;
+}
+
+function isStripeError(error: unknown): error is { type: string; code?: string; statusCode?: number; message: string } {
+  return typeof error === 'object' && error !== null && typeof (error as { type?: unknown }).type === 'string' && 'rawType' in error;
+}
+
+/**
+ * Stripe PaymentIntents through the official SDK. Amount and currency come from the core; the
+ * intent carries metadata applicationId + paymentType; one open intent per application and fee is
+ * reused while unpaid: found by its metadata (search), else through an Idempotency-Key per
+ * application, fee, amount and request whose replayed answer is re-read, so a paid or canceled
+ * intent is never handed out again.
+ */
+export class StripePaymentGateway implements PaymentGateway, WebhookVerifier {
+  readonly name = 'stripe' as const;
+  readonly stripe: Stripe;
+  private readonly webhookSecret: string;
+
+  constructor(config: StripeGatewayConfig) {
+    this.webhookSecret = config.webhookSecret;
+    const options: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 0, telemetry: false, timeout: 20_000 };
+    if (config.apiUrl) {
+      const url = new URL(config.apiUrl);
+      options.host = url.hostname.replace(/^\[|\]$/g, '');
+      options.port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+      options.protocol = url.protocol === 'https:' ? 'https' : 'http';
+    }
+    this.stripe = new Stripe(config.secretKey, options);
+  }
+
+  async createIntent(input: CreatePaymentIntent): Promise<{ id: string; clientSecret: string }> {
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: input.amount,
+      currency: input.currency,
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      description: `Egypt e-visa ${input.paymentType} fee, application ${input.applicationId}`,
+      metadata: { applicationId: String(input.applicationId), paymentType: input.paymentType },
+      ...(input.customerEmail ? { receipt_email: input.customerEmail } : {}),
+    };
+    // Stripe refuses a key reused with other parameters (another receipt address after a database
+    // reset, say): a digest of the parameters in the key means equal keys always carry equal requests.
+    const digest = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 12);
+    const baseKey = `evisa:${input.idempotencyKey}:${input.amount}:${input.currency}:${digest}`;
+    params.metadata = { ...params.metadata, evisaKey: baseKey };
+    return this.call(async () => {
+      // Stripe forgets idempotency keys after 24 hours: an intent opened earlier is found by its metadata.
+      const earlier = await this.findOpenIntent(baseKey);
+      if (earlier) return earlier;
+      let key = baseKey;
+      // Each replayed intent that is no longer open leads to a key derived from it (deterministic, so
+      // concurrent clicks converge). The chain is short in practice (one paid intent per fee); a long
+      // one means the key was reused by another database within Stripe's 24 h key lifetime (a reset
+      // development database), so after a few hops a fresh key is used.
+      for (let hop = 0; hop <= MAX_KEY_HOPS; hop += 1) {
+        if (hop === MAX_KEY_HOPS) key = `${baseKey}:${randomUUID()}`;
+        const created = await this.stripe.paymentIntents.create(params, { idempotencyKey: key });
+        const replayed = created.lastResponse?.headers?.['idempotent-replayed'] === 'true';
+        const current = replayed ? await this.stripe.paymentIntents.retrieve(created.id) : created;
+        if (OPEN_STATUSES.has(current.status) && current.client_secret) return { id: current.id, clientSecret: current.client_secret };
+        // Paid, processing or canceled: never hand it out again.
+        key = `${baseKey}:after:${current.id}`;
+      }
+      throw new Error(`Could not open a payment intent for ${input.idempotencyKey}`);
+    });
+  }
+
+  /**
+   * The newest open intent carrying this key in its metadata (Stripe's search, which lags writes by
+   * up to a minute — the idempotency key covers that window). Null when there is none or search is
+   * not available on the account.
+   */
+  private async findOpenIntent(baseKey: string): Promise<{ id: string; clientSecret: string } | null> {
+    let found: Stripe.PaymentIntent[];
+    try {
+      const result = await this.stripe.paymentIntents.search({ query: `metadata['evisaKey']:'${baseKey.replace(/['\\]/g, '\\$&')}'`, limit: 20 });
+      found = result.data;
+    } catch (error) {
+      if (isStripeError(error) && error.type === 'StripeInvalidRequestError') return null;
+      throw error;
+    }
+    const open = found
+      .filter((i) => i.metadata?.evisaKey === baseKey && OPEN_STATUSES.has(i.status) && i.client_secret)
+      .sort((a, b) => b.created - a.created);
+    return open[0] ? { id: open[0].id, clientSecret: open[0].client_secret! } : null;
+  }
+
+  async retrieve(paymentIntentId: string): Promise<GatewayPayment | null> {
+    if (!INTENT_ID.test(paymentIntentId)) return null;
+    try {
+      return await this.call(async () => toGatewayPayment(await this.stripe.paymentIntents.retrieve(paymentIntentId)));
+    } catch (error) {
+      if (isStripeError(error) && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
+      throw error;
+    }
+  }
+
+  async *listSucceeded(since: Date): AsyncIterable<GatewayPayment> {
+    let startingAfter: string | undefined;
+    for (;;) {
+      const page = await this.call(() =>
+        this.stripe.paymentIntents.list({
+          created: { gte: Math.floor(since.getTime() / 1000) },
+          limit: 100,
+          ...(startingAfter ? { starting_after: startingAfter } : {}),
+        }),
+      );
+      for (const intent of page.data) {
+        if (intent.status === 'succeeded') yield toGatewayPayment(intent);
+      }
+      if (!page.has_more || page.data.length === 0) return;
+      startingAfter = page.data[page.data.length - 1]!.id;
+    }
+  }
+
+  /**
+   * Verifies a webhook's Stripe-Signature over the RAW body with STRIPE_WEBHOOK_SECRET (throws
+   * WebhookSignatureError otherwise) and returns the intent of a payment_intent.succeeded event;
+   * null for any other event.
+   */
+  parseWebhook(rawBody: string, signatureHeader: string | null | undefined): GatewayPayment | null {
+    if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header.');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.webhookSecret);
+    } catch {
+      throw new WebhookSignatureError();
+    }
+    if (event.type !== 'payment_intent.succeeded') return null;
+    const intent = event.data.object as Stripe.PaymentIntent;
+    if (intent?.object !== 'payment_intent' || typeof intent.id !== 'string') return null;
+    return toGatewayPayment(intent);
+  }
+
+  /** Runs an SDK call, turning "Stripe cannot be reached / is failing" into DomainError Unavailable. */
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (isStripeError(error)) {
+        if (error.type === 'StripeConnectionError' || error.type === 'StripeRateLimitError' || (error.type === 'StripeAPIError' && (error.statusCode ?? 500) >= 500)) {
+          throw errors.unavailable('payments', PAYMENTS_UNAVAILABLE_MESSAGE);
+        }
+        if (error.type === 'StripeAuthenticationError') {
+          throw new Error(`Stripe rejected the API key (check STRIPE_SECRET_KEY): ${error.message}`, { cause: error });
+        }
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { errors } from '../../../core/domain/errors.js';
+import type { FileStorage, StoredFileInfo } from '../../../core/ports/file-storage.js';
+import { assertSafeKey, DEFAULT_CONTENT_TYPE, UnsafeStorageKeyError } from '../keys.js';
+
+export const STORAGE_UNAVAILABLE_MESSAGE = 'File storage is unavailable. Please try again later.';
+
+/** Errors that mean "the disk cannot take or give files right now", not "this file is missing". */
+const UNAVAILABLE_CODES = new Set(['ENOSPC', 'EACCES', 'EPERM', 'EROFS', 'EIO', 'EDQUOT', 'EMFILE', 'ENFILE']);
+
+interface Sidecar {
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Files in a local folder (the embedded default: DATA_DIR/uploads). Each file sits at its key's
+ * path with a `<file>.meta.json` sidecar holding the original name, content type and size. Writes
+ * go to a temporary file first and are renamed into place, so a failed upload leaves nothing.
+ */
+export class FilesystemFileStorage implements FileStorage {
+  readonly rootDir: string;
+
+  constructor(rootDir: string) {
+    this.rootDir = path.resolve(rootDir);
+  }
+
+  async put(key: string, body: Readable | Buffer, meta: { contentType: string; fileName: string; size?: number }): Promise<StoredFileInfo> {
+    const file = this.pathOf(key);
+    const suffix = `.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+    const tmpFile = file + suffix;
+    const tmpMeta = this.sidecarOf(file) + suffix;
+    try {
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+      } catch {
+        // The uploads folder cannot be created (a file in the way, a read-only or full disk).
+        throw errors.unavailable('storage', STORAGE_UNAVAILABLE_MESSAGE);
+      }
+      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      await pipeline(source, createWriteStream(tmpFile, { flags: 'wx' }));
+      const { size } = await stat(tmpFile);
+      const sidecar: Sidecar = { fileName: meta.fileName, contentType: meta.contentType || DEFAULT_CONTENT_TYPE, size };
+      await writeFile(tmpMeta, JSON.stringify(sidecar), { flag: 'wx' });
+      await rename(tmpMeta, this.sidecarOf(file));
+      await rename(tmpFile, file);
+      return { key, ...sidecar };
+    } catch (error) {
+      await rm(tmpFile, { force: true }).catch(() => undefined);
+      await rm(tmpMeta, { force: true }).catch(() => undefined);
+      throw this.translate(error);
+    }
+  }
+
+  async get(key: string): Promise<{ body: Readable; info: StoredFileInfo } | null> {
+    const file = this.pathOf(key);
+    const info = await this.info(key, file);
+    if (!info) return null;
+    const body = createReadStream(file);
+    // Surface "gone between stat and open" as the stream's error, like any read failure.
+    return { body, info };
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    try {
+      await rm(file, { force: true });
+      await rm(this.sidecarOf(file), { force: true });
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const file = this.pathOf(key);
+    try {
+      return (await stat(file)).isFile();
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw this.translate(error);
+    }
+  }
+
+  private async info(key: string, file: string): Promise<StoredFileInfo | null> {
+    let size: number;
+    try {
+      const s = await stat(file);
+      if (!s.isFile()) return null;
+      size = s.size;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw this.translate(error);
+    }
+    let sidecar: Partial<Sidecar> = {};
+    try {
+      sidecar = JSON.parse(await readFile(this.sidecarOf(file), 'utf8')) as Partial<Sidecar>;
+    } catch (error) {
+      if (!isMissing(error) && !(error instanceof SyntaxError)) throw this.translate(error);
+    }
+    return {
+      key,
+      size,
+      contentType: typeof sidecar.contentType === 'string' ? sidecar.contentType : DEFAULT_CONTENT_TYPE,
+      fileName: typeof sidecar.fileName === 'string' ? sidecar.fileName : path.basename(file),
+    };
+  }
+
+  /** The file's absolute path; refuses keys that are unsafe or would resolve outside rootDir. */
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    const file = path.resolve(this.rootDir, ...key.split('/'));
+    if (!file.startsWith(this.rootDir + path.sep)) throw new UnsafeStorageKeyError(key);
+    return file;
+  }
+
+  private sidecarOf(file: string): string {
+    return `${file}.meta.json`;
+  }
+
+  private translate(error: unknown): unknown {
+    const code = (error as { code?: string } | null)?.code;
+    if (code && UNAVAILABLE_CODES.has(code)) return errors.unavailable('storage', STORAGE_UNAVAILABLE_MESSAGE);
+    return error;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

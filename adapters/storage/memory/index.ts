@@ -1,0 +1,48 @@
+import type { Readable } from 'node:stream';
+import type { FileStorage, StoredFileInfo } from '../../../core/ports/file-storage.js';
+import { assertSafeKey, bufferStream, DEFAULT_CONTENT_TYPE, toBuffer } from '../keys.js';
+
+/** Files kept in the process's memory: tests and throwaway runs. */
+export class MemoryFileStorage implements FileStorage {
+  private readonly files = new Map<string, { content: Buffer; info: StoredFileInfo }>();
+
+  async put(key: string, body: Readable | Buffer, meta: { contentType: string; fileName: string; size?: number }): Promise<StoredFileInfo> {
+    assertSafeKey(key);
+    const content = await toBuffer(body);
+    const info: StoredFileInfo = {
+      key,
+      size: content.length,
+      contentType: meta.contentType || DEFAULT_CONTENT_TYPE,
+      fileName: meta.fileName,
+    };
+    this.files.set(key, { content, info });
+    return { ...info };
+  }
+
+  async get(key: string): Promise<{ body: Readable; info: StoredFileInfo } | null> {
+    assertSafeKey(key);
+    const file = this.files.get(key);
+    if (!file) return null;
+    return { body: bufferStream(file.content), info: { ...file.info } };
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeKey(key);
+    this.files.delete(key);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertSafeKey(key);
+    return this.files.has(key);
+  }
+
+  /** Test helper: every stored key. */
+  keys(): string[] {
+    return [...this.files.keys()].sort();
+  }
+
+  /** Test helper: the stored bytes of a key, or undefined. */
+  contentOf(key: string): Buffer | undefined {
+    return this.files.get(key)?.content;
+  }
+}

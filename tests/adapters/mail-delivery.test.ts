@@ -1,0 +1,105 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutboxFolderMailer } from '../../adapters/mail/outbox/index.js';
+import { SmtpMailer } from '../../adapters/mail/smtp/index.js';
+import { FilesystemFileStorage } from '../../adapters/storage/filesystem/index.js';
+import type { Ports } from '../../core/ports/index.js';
+import { makeUseCases } from '../../core/use-cases/index.js';
+import { approve, makeAdmin, paidApplication, payFee, pdfFile, registerApplicant, validForm } from '../core/helpers.js';
+import { makeMemoryPorts, TEST_SETTINGS } from '../support/memory-ports.js';
+import { parseMail, startSmtpServer, type LocalSmtpServer } from '../support/smtp-server.js';
+
+const FROM = 'Egypt E-Visa Agency <no-reply@evisa.test>';
+
+/** The core's outbox sender (deliverPendingMail) driving the real mail adapters. */
+describe('reliable delivery through SMTP: a server that answers 4xx delays mail but never loses or doubles it', () => {
+  let smtp: LocalSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.stop();
+  });
+
+  it('retries with backoff after two 451 answers, then delivers exactly once with one Message-ID', async () => {
+    const mailer = new SmtpMailer(smtp.url, FROM, TEST_SETTINGS);
+    const ports = makeMemoryPorts({ mailer } as Partial<Ports>);
+    const uc = makeUseCases(ports);
+    const applicant = await registerApplicant(uc, 'bob@example.com', 'Bob Jones');
+    const application = await uc.createApplication(applicant, validForm());
+    const queued = (await ports.outbox.list({ to: 'bob@example.com' })).filter((m) => m.template === 'application_received');
+    expect(queued).toHaveLength(1);
+    const receivedBefore = smtp.received.length;
+
+    smtp.failNext(2, 451);
+    expect(await uc.deliverPendingMail()).toMatchObject({ sent: 0 });
+    let [mail] = (await ports.outbox.list({ to: 'bob@example.com' })).filter((m) => m.id === queued[0]!.id);
+    expect(mail).toMatchObject({ sentAt: null, attempts: 1 });
+    expect(mail!.lastError).toMatch(/451/);
+    expect(mail!.nextAttemptAt.getTime()).toBeGreaterThan(ports.clock.now().getTime());
+
+    // not due yet: nothing is attempted
+    expect(await uc.deliverPendingMail()).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.refused).toBeGreaterThanOrEqual(1);
+
+    ports.clock.advance({ minutes: 1, seconds: 1 });
+    expect(await uc.deliverPendingMail()).toMatchObject({ sent: 0 });
+    [mail] = (await ports.outbox.list({ to: 'bob@example.com' })).filter((m) => m.id === queued[0]!.id);
+    expect(mail).toMatchObject({ sentAt: null, attempts: 2 });
+
+    ports.clock.advance({ minutes: 5 });
+    const result = await uc.deliverPendingMail();
+    expect(result.failed).toBe(0);
+    [mail] = (await ports.outbox.list({ to: 'bob@example.com' })).filter((m) => m.id === queued[0]!.id);
+    expect(mail!.sentAt).not.toBeNull();
+
+    ports.clock.advance({ hours: 2 });
+    await uc.deliverPendingMail();
+    const ours = await Promise.all(smtp.received.slice(receivedBefore).map((r) => parseMail(r.raw)));
+    const receipts = ours.filter((m) => m.subject === `Application ${application.applicationNumber} received`);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.messageId).toMatch(new RegExp(`^<outbox-${queued[0]!.id}-`));
+    expect(receipts[0]!.text).toContain('Dear Bob Jones,');
+    mailer.close();
+  });
+});
+
+describe('the e-visa mail through the .eml outbox folder, with the PDF from file storage attached', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'evisa-delivery-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes one .eml whose attachment is the uploaded visa, byte for byte', async () => {
+    const outboxDir = path.join(dir, 'outbox');
+    const ports = makeMemoryPorts({
+      files: new FilesystemFileStorage(path.join(dir, 'uploads')),
+      mailer: new OutboxFolderMailer(outboxDir, FROM, TEST_SETTINGS),
+    } as Partial<Ports>);
+    const uc = makeUseCases(ports);
+    const admin = await makeAdmin(uc);
+    const { applicant, applicationId } = await paidApplication(ports as never, uc, 'carol@example.com');
+    await approve(uc, admin, applicationId);
+    const visaPdf = Buffer.from('%PDF-1.7\n% e-visa for Carol\n' + 'x'.repeat(3000) + '\n%%EOF\n');
+    await uc.attachVisa(admin, applicationId, pdfFile('e-visa.pdf', visaPdf));
+    await payFee(ports as never, uc, applicant, applicationId, 'final');
+    await uc.sendEvisa(admin, applicationId);
+    await uc.deliverPendingMail();
+
+    const files = (await readdir(outboxDir)).sort();
+    const parsed = await Promise.all(files.map(async (f) => parseMail(await readFile(path.join(outboxDir, f)))));
+    const evisas = parsed.filter((m) => m.to === 'carol@example.com' && m.attachments.length > 0);
+    expect(evisas).toHaveLength(1);
+    expect(evisas[0]!.attachments[0]!.contentType).toBe('application/pdf');
+    expect(evisas[0]!.attachments[0]!.content.equals(visaPdf)).toBe(true);
+    expect(evisas[0]!.subject).toMatch(/Your Egypt e-visa/);
+    // every mail written has been marked sent in the outbox, none twice
+    expect((await ports.outbox.list({ sent: false })).length).toBe(0);
+    expect(files.length).toBe((await ports.outbox.list({ sent: true })).length);
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+// @20minutes/s3rver is CommonJS without types.
+// @ts-ignore
+import S3rver from '@20minutes/s3rver';
+
+/** The access key pair s3rver accepts (it verifies SigV4 signatures made with it). */
+export const S3RVER_KEY = 'S3RVER';
+export const S3RVER_SECRET = 'S3RVER';
+
+export interface LocalS3Server {
+  port: number;
+  /** STORAGE_URL for a bucket on this server. */
+  storageUrl(bucket: string): string;
+  /** Requests seen, `METHOD /path?query`, for assertions about multipart uploads. */
+  requests: string[];
+  stop(): Promise<void>;
+}
+
+const EMPTY_MULTIPART_LISTING = (bucket: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket><KeyMarker></KeyMarker><UploadIdMarker></UploadIdMarker><NextKeyMarker></NextKeyMarker><NextUploadIdMarker></NextUploadIdMarker><MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated></ListMultipartUploadsResult>`;
+
+/**
+ * An S3 server on 127.0.0.1 (a random port) backed by a temporary folder. s3rver does not
+ * implement ListMultipartUploads (GET /bucket?uploads), which the minio client calls before a
+ * multipart upload: this wrapper answers it with an empty listing.
+ */
+export async function startS3Server(): Promise<LocalS3Server> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
+  const s3 = new S3rver({ directory, silent: true, address: '127.0.0.1', port: 0, resetOnClose: true });
+  const handler = s3.callback() as http.RequestListener;
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const bucket = url.pathname.split('/')[1] ?? '';
+    if (req.method === 'GET' && url.searchParams.has('uploads') && bucket && url.pathname.split('/').filter(Boolean).length === 1) {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(EMPTY_MULTIPART_LISTING(bucket));
+      return;
+    }
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    requests,
+    storageUrl: (bucket) => `s3://${S3RVER_KEY}:${S3RVER_SECRET}@127.0.0.1:${port}/${bucket}?ssl=false`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}

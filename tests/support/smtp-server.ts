@@ -1,0 +1,111 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+// mailparser 3.9.31 ships without types.
+// @ts-ignore
+import { simpleParser } from 'mailparser';
+
+export interface ParsedMail {
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  date: Date | null;
+  headers: Map<string, unknown>;
+  attachments: { fileName: string; contentType: string; content: Buffer }[];
+}
+
+/** Reads an RFC 5322 message back with mailparser. */
+export async function parseMail(raw: Buffer | string): Promise<ParsedMail> {
+  const parsed = (await simpleParser(raw)) as {
+    messageId?: string;
+    from?: { text: string };
+    to?: { text: string } | { text: string }[];
+    subject?: string;
+    text?: string;
+    html?: string | false;
+    date?: Date;
+    headers: Map<string, unknown>;
+    attachments: { filename?: string; contentType: string; content: Buffer }[];
+  };
+  const to = Array.isArray(parsed.to) ? parsed.to.map((t) => t.text).join(', ') : (parsed.to?.text ?? '');
+  return {
+    messageId: parsed.messageId ?? '',
+    from: parsed.from?.text ?? '',
+    to,
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: parsed.html || '',
+    date: parsed.date ?? null,
+    headers: parsed.headers,
+    attachments: parsed.attachments.map((a) => ({ fileName: a.filename ?? '', contentType: a.contentType, content: a.content })),
+  };
+}
+
+export interface ReceivedMessage {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  raw: Buffer;
+}
+
+export interface LocalSmtpServer {
+  port: number;
+  /** MAIL_URL for this server (plain SMTP, no STARTTLS). */
+  url: string;
+  received: ReceivedMessage[];
+  /** The next `n` messages are refused with this reply (default 451, a temporary failure). */
+  failNext(n: number, code?: number, message?: string): void;
+  /** Messages refused so far. */
+  refused: number;
+  stop(): Promise<void>;
+}
+
+/** An SMTP server on 127.0.0.1 (random port) that keeps what it receives, or refuses on demand. */
+export async function startSmtpServer(): Promise<LocalSmtpServer> {
+  const state = { failures: 0, code: 451, message: '4.3.0 Mailbox temporarily unavailable, try again later', refused: 0 };
+  const received: ReceivedMessage[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (state.failures > 0) {
+          state.failures -= 1;
+          state.refused += 1;
+          const error = new Error(state.message) as Error & { responseCode: number };
+          error.responseCode = state.code;
+          callback(error);
+          return;
+        }
+        received.push({
+          envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  const handle: LocalSmtpServer = {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    failNext(n, code = 451, message = '4.3.0 Mailbox temporarily unavailable, try again later') {
+      state.failures = n;
+      state.code = code;
+      state.message = message;
+    },
+    get refused() {
+      return state.refused;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return handle;
+}

@@ -1,0 +1,331 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A small Stripe-compatible API server for tests, so the REAL `stripe` SDK is exercised:
+ * form-encoded bodies, Bearer auth, Idempotency-Key replays (with `Idempotent-Replayed: true`)
+ * and mismatches, and /v1/payment_intents create / retrieve / update / list (created[gte],
+ * starting_after, limit) / search (metadata['k']:'v' AND status:'…') / confirm (pm_card_visa,
+ * pm_card_chargeDeclined) / cancel. Test hooks play
+ * the card network and build signed webhook events.
+ */
+
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
+  client_secret: string;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+  description: string | null;
+  receipt_email: string | null;
+  payment_method_types: string[];
+  last_payment_error: null | { type: string; code: string; decline_code?: string; message: string };
+}
+
+export interface StripeTestServer {
+  port: number;
+  secretKey: string;
+  webhookSecret: string;
+  /** The config the adapter takes (STRIPE_API_URL pointing here). */
+  config: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string };
+  intents: Map<string, FakeIntent>;
+  /** `METHOD /path` of every request (after auth), in order. */
+  requests: { method: string; path: string; idempotencyKey: string | null; replayed: boolean }[];
+  /** The server's clock for `created` (seconds are what Stripe stores). */
+  setNow(date: Date): void;
+  succeed(intentId: string): FakeIntent;
+  decline(intentId: string, message?: string): FakeIntent;
+  /** Stripe drops idempotency keys after 24 hours: forget every key seen so far. */
+  forgetIdempotencyKeys(): void;
+  /** Turn the search API off (answers 400, as on accounts without search). */
+  searchEnabled: boolean;
+  /** The next n API calls answer this HTTP status (default 500) with an api_error. */
+  failNext(n: number, status?: number): void;
+  /** A Stripe event (JSON) for an intent, as Stripe would POST it to a webhook endpoint. */
+  eventPayload(intentId: string, type?: string, overrides?: Partial<FakeIntent>): string;
+  /** `{ payload, signature }` signed with the webhook secret (or another secret / timestamp). */
+  signedEvent(intentId: string, options?: { type?: string; secret?: string; timestamp?: number; overrides?: Partial<FakeIntent> }): { payload: string; signature: string };
+  stop(): Promise<void>;
+}
+
+type Params = Record<string, unknown>;
+
+/** `metadata[applicationId]=1&payment_method_types[0]=card&created[gte]=5` → nested object. */
+export function parseForm(body: string): Params {
+  const out: Params = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const path = rawKey.replace(/\]/g, '').split('[');
+    let node = out as Record<string, unknown>;
+    for (let i = 0; i < path.length - 1; i += 1) {
+      const k = path[i]!;
+      node[k] = (node[k] as Record<string, unknown>) ?? {};
+      node = node[k] as Record<string, unknown>;
+    }
+    node[path[path.length - 1]!] = value;
+  }
+  return out;
+}
+
+const rand = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x').slice(0, n);
+
+/** `metadata['evisaKey']:'a:b' AND status:'succeeded'` → [['metadata.evisaKey', 'a:b'], ['status', 'succeeded']]; null if malformed. */
+function query_(params: URLSearchParams): [string, string][] | null {
+  const text = params.get('query') ?? '';
+  const clauses = text.split(/\s+AND\s+/);
+  const out: [string, string][] = [];
+  for (const clause of clauses) {
+    const m = /^(?:metadata\['([^']+)'\]|(status|currency|amount)):'((?:[^'\\]|\\.)*)'$/.exec(clause.trim());
+    if (!m) return null;
+    out.push([m[1] ? `metadata.${m[1]}` : m[2]!, m[3]!.replace(/\\(.)/g, '$1')]);
+  }
+  return out.length ? out : null;
+}
+
+function apiError(status: number, type: string, message: string, extra: Record<string, unknown> = {}) {
+  return { status, body: { error: { type, message, ...extra } } };
+}
+
+export async function startStripeServer(options: { secretKey?: string; webhookSecret?: string } = {}): Promise<StripeTestServer> {
+  const secretKey = options.secretKey ?? `sk_test_${rand(24)}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_${rand(32)}`;
+  const intents = new Map<string, FakeIntent>();
+  const order: string[] = [];
+  const idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  const requests: StripeTestServer['requests'] = [];
+  let nowMs: number | null = null;
+  let failures = { n: 0, status: 500 };
+  const search = { enabled: true };
+  const now = () => Math.floor((nowMs ?? Date.now()) / 1000);
+  const OPEN = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
+  function createIntent(p: Params): { status: number; body: unknown } {
+    const amount = Number(p.amount);
+    if (!Number.isInteger(amount) || amount < 1) return apiError(400, 'invalid_request_error', 'Missing required param: amount.', { param: 'amount' });
+    if (typeof p.currency !== 'string' || !/^[a-z]{3}$/.test(p.currency)) return apiError(400, 'invalid_request_error', 'Invalid currency.', { param: 'currency' });
+    if (p.currency === 'gbp' && amount < 30) return apiError(400, 'invalid_request_error', 'Amount must be at least £0.30 gbp', { param: 'amount', code: 'amount_too_small' });
+    const id = `pi_${rand(24)}`;
+    const intent: FakeIntent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: p.currency,
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${rand(24)}`,
+      metadata: (p.metadata as Record<string, string>) ?? {},
+      created: now(),
+      livemode: false,
+      description: (p.description as string) ?? null,
+      receipt_email: (p.receipt_email as string) ?? null,
+      payment_method_types: p.payment_method_types ? Object.values(p.payment_method_types as Record<string, string>) : ['card'],
+      last_payment_error: null,
+    };
+    intents.set(id, intent);
+    order.push(id);
+    return { status: 200, body: intent };
+  }
+
+  function succeed(intent: FakeIntent): FakeIntent {
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
+    intent.last_payment_error = null;
+    return intent;
+  }
+
+  function decline(intent: FakeIntent, message = 'Your card was declined.'): FakeIntent {
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message };
+    return intent;
+  }
+
+  function route(method: string, pathname: string, query: URLSearchParams, p: Params): { status: number; body: unknown } {
+    const queryParams = query;
+    if (pathname === '/v1/payment_intents' && method === 'POST') return createIntent(p);
+    if (pathname === '/v1/payment_intents' && method === 'GET') {
+      const created = (parseForm(query.toString()).created ?? {}) as Record<string, string>;
+      const limit = Math.min(Math.max(Number(query.get('limit') ?? 10), 1), 100);
+      let list = [...order].reverse().map((id) => intents.get(id)!);
+      if (created.gte) list = list.filter((i) => i.created >= Number(created.gte));
+      if (created.gt) list = list.filter((i) => i.created > Number(created.gt));
+      if (created.lte) list = list.filter((i) => i.created <= Number(created.lte));
+      if (created.lt) list = list.filter((i) => i.created < Number(created.lt));
+      const after = query.get('starting_after');
+      if (after) {
+        const index = list.findIndex((i) => i.id === after);
+        if (index === -1) return apiError(400, 'invalid_request_error', `No such payment_intent: '${after}'`, { code: 'resource_missing' });
+        list = list.slice(index + 1);
+      }
+      return { status: 200, body: { object: 'list', url: '/v1/payment_intents', has_more: list.length > limit, data: list.slice(0, limit) } };
+    }
+    if (pathname === '/v1/payment_intents/search' && method === 'GET') {
+      if (!search.enabled) return apiError(400, 'invalid_request_error', 'Search is not available for this account.');
+      // Stripe's search language, the subset used here: clauses field:'value' joined by AND, where
+      // field is metadata['key'], status, currency or amount.
+      const clauses = query_(queryParams);
+      if (clauses === null) return apiError(400, 'invalid_request_error', 'Invalid search query.', { param: 'query' });
+      const limit = Math.min(Math.max(Number(queryParams.get('limit') ?? 10), 1), 100);
+      const list = [...order]
+        .reverse()
+        .map((id) => intents.get(id)!)
+        .filter((i) => clauses.every(([field, value]) => (field.startsWith('metadata.') ? i.metadata[field.slice(9)] === value : String(i[field as keyof FakeIntent]) === value)));
+      return { status: 200, body: { object: 'search_result', url: '/v1/payment_intents/search', has_more: list.length > limit, next_page: null, data: list.slice(0, limit) } };
+    }
+    const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(pathname);
+    if (match) {
+      const intent = intents.get(decodeURIComponent(match[1]!));
+      if (!intent) {
+        return apiError(404, 'invalid_request_error', `No such payment_intent: '${decodeURIComponent(match[1]!)}'`, { code: 'resource_missing', param: 'intent' });
+      }
+      const action = match[2];
+      if (!action && method === 'GET') return { status: 200, body: intent };
+      if (!action && method === 'POST') {
+        if (!OPEN.has(intent.status)) {
+          return apiError(400, 'invalid_request_error', `This PaymentIntent's amount could not be updated because it has a status of ${intent.status}.`, { code: 'payment_intent_unexpected_state' });
+        }
+        if (p.amount !== undefined) intent.amount = Number(p.amount);
+        if (p.currency !== undefined) intent.currency = String(p.currency);
+        if (p.metadata) intent.metadata = { ...intent.metadata, ...(p.metadata as Record<string, string>) };
+        return { status: 200, body: intent };
+      }
+      if (action === 'confirm' && method === 'POST') {
+        if (!OPEN.has(intent.status)) {
+          return apiError(400, 'invalid_request_error', `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`, { code: 'payment_intent_unexpected_state' });
+        }
+        const pm = String(p.payment_method ?? '');
+        if (pm === 'pm_card_visa') return { status: 200, body: succeed(intent) };
+        if (pm === 'pm_card_chargeDeclined') {
+          decline(intent);
+          return apiError(402, 'card_error', 'Your card was declined.', { code: 'card_declined', decline_code: 'generic_decline', payment_intent: intent });
+        }
+        return apiError(400, 'invalid_request_error', `No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' });
+      }
+      if (action === 'cancel' && method === 'POST') {
+        if (intent.status === 'succeeded') return apiError(400, 'invalid_request_error', 'You cannot cancel this PaymentIntent because it has a status of succeeded.');
+        intent.status = 'canceled';
+        return { status: 200, body: intent };
+      }
+    }
+    return apiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${pathname}).`);
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${rand(14)}`, ...headers });
+        res.end(JSON.stringify(body));
+      };
+      if (req.headers.authorization !== `Bearer ${secretKey}`) {
+        send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: ' + String(req.headers.authorization ?? '').slice(7, 15) + '****' } });
+        return;
+      }
+      if (failures.n > 0) {
+        failures.n -= 1;
+        send(failures.status, { error: { type: 'api_error', message: 'An unknown error occurred (simulated outage).' } });
+        return;
+      }
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const method = req.method ?? 'GET';
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const params = parseForm(raw);
+      const key = method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
+      if (key) {
+        const fingerprint = `${method} ${url.pathname} ${[...new URLSearchParams(raw)].map(([k, v]) => `${k}=${v}`).sort().join('&')}`;
+        const seen = idempotency.get(key);
+        if (seen) {
+          requests.push({ method, path: url.pathname, idempotencyKey: key, replayed: true });
+          if (seen.fingerprint !== fingerprint) {
+            send(400, {
+              error: {
+                type: 'idempotency_error',
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+              },
+            });
+            return;
+          }
+          send(seen.status, seen.body, { 'Idempotent-Replayed': 'true', 'Idempotency-Key': key });
+          return;
+        }
+        const result = route(method, url.pathname, url.searchParams, params);
+        // Stripe replays the response as it was: a snapshot, not the live object.
+        const snapshot = JSON.parse(JSON.stringify(result.body)) as unknown;
+        if (result.status < 500) idempotency.set(key, { fingerprint, status: result.status, body: snapshot });
+        requests.push({ method, path: url.pathname, idempotencyKey: key, replayed: false });
+        send(result.status, snapshot, { 'Idempotency-Key': key });
+        return;
+      }
+      requests.push({ method, path: url.pathname, idempotencyKey: null, replayed: false });
+      const result = route(method, url.pathname, url.searchParams, params);
+      send(result.status, result.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const require = (id: string) => {
+    const intent = intents.get(id);
+    if (!intent) throw new Error(`No such payment intent: ${id}`);
+    return intent;
+  };
+
+  const eventPayload = (intentId: string, type = 'payment_intent.succeeded', overrides: Partial<FakeIntent> = {}) =>
+    JSON.stringify(
+      {
+        id: `evt_${rand(24)}`,
+        object: 'event',
+        api_version: '2025-01-27.acacia',
+        created: now(),
+        data: { object: { ...require(intentId), ...overrides } },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      },
+      null,
+      2,
+    );
+
+  return {
+    port,
+    secretKey,
+    webhookSecret,
+    config: { secretKey, publishableKey: `pk_test_${rand(24)}`, webhookSecret, apiUrl: `http://127.0.0.1:${port}` },
+    intents,
+    requests,
+    setNow(date) {
+      nowMs = date.getTime();
+    },
+    succeed: (id) => succeed(require(id)),
+    decline: (id, message) => decline(require(id), message),
+    forgetIdempotencyKeys() {
+      idempotency.clear();
+    },
+    get searchEnabled() {
+      return search.enabled;
+    },
+    set searchEnabled(value: boolean) {
+      search.enabled = value;
+    },
+    failNext(n, status = 500) {
+      failures = { n, status };
+    },
+    eventPayload,
+    signedEvent(intentId, o = {}) {
+      const payload = eventPayload(intentId, o.type, o.overrides);
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: o.secret ?? webhookSecret, timestamp: o.timestamp });
+      return { payload, signature };
+    },
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
