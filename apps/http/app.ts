@@ -1,0 +1,191 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { isDomainError } from '../../core/domain/errors.js';
+import type { Agency } from '../shared/agency.js';
+import { AuthCache } from './auth-cache.js';
+import { loadAuth } from './auth.js';
+import type { AppEnv } from './context.js';
+import type { RouteDeps } from './deps.js';
+import { answerForDomainError, INTERNAL_ERROR_MESSAGE } from './error-map.js';
+import { SlidingWindowLimiter } from './rate-limit.js';
+import { adminRoutes } from './routes/admin.js';
+import { applicationRoutes } from './routes/applications.js';
+import { authRoutes } from './routes/auth.js';
+import { configRoutes } from './routes/config.js';
+import { contactRoutes } from './routes/contact.js';
+import { documentRoutes } from './routes/documents.js';
+import { eventRoutes } from './routes/events.js';
+import { healthRoutes } from './routes/health.js';
+import { paymentRoutes } from './routes/payments.js';
+import { paymentsWebhookRoutes } from './routes/payments-webhook.js';
+import { testPaymentRoutes } from './routes/test-payments.js';
+import { isCsrfExempt, isUploadPath, refuseCrossSite, refuseNonJson, securityHeaders } from './security.js';
+import { SessionManager, type SessionPolicy } from './sessions.js';
+import { UploadRejected } from './uploads.js';
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export interface AppOptions {
+  sessionPolicy?: Partial<SessionPolicy>;
+  /** How long this process may reuse a session + user it read (default 2000 ms; 0 disables). */
+  authCacheMs?: number;
+  /** Default: 10 failed logins per account and per address in 15 minutes. */
+  loginLimit?: RateLimit;
+  /** Default: 20 contact forms per address per hour. */
+  contactLimit?: RateLimit;
+  /** Default: 600 analytics events per address per minute. */
+  eventLimit?: RateLimit;
+  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy?: boolean;
+  /** The SPA build to serve (apps/web/dist by default, when it exists); null serves none. */
+  staticRoot?: string | null;
+  /** Called after a request that may have queued mail, so the outbox sender runs at once. */
+  onMailQueued?: () => void;
+  /** Mounts GET /api/bench/bare (before any middleware) and /api/bench/floor (after it) for the API benchmark. */
+  benchRoutes?: boolean;
+  /** Where unexpected errors are reported (default: console.error). */
+  logError?: (error: unknown, c: Context) => void;
+}
+
+/** apps/web/dist, wherever the server is started from. */
+export const DEFAULT_STATIC_ROOT = fileURLToPath(new URL('../web/dist', import.meta.url));
+export const NOT_FOUND_MESSAGE = 'Not found.';
+export const BODY_TOO_LARGE_MESSAGE = 'The request is too large.';
+
+/** JSON bodies are small forms: anything larger is refused before it is read. */
+const JSON_BODY_LIMIT_BYTES = 256 * 1024;
+/** Provider events are a few KB. */
+const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+
+function defaultLogError(error: unknown, c: Context): void {
+  console.error(`[http] ${c.req.method} ${c.req.path} failed:`, error);
+}
+
+/** The API routes, one sub-app per area (chained so the typed `hc` client sees every route). */
+function apiRoutes(deps: RouteDeps) {
+  return new Hono<AppEnv>()
+    .route('/', authRoutes(deps))
+    .route('/contact', contactRoutes(deps))
+    .route('/applications', applicationRoutes(deps))
+    .route('/documents', documentRoutes(deps))
+    // The webhook first: it is public, signed by the provider and reads its raw body.
+    .route('/payments/webhook', paymentsWebhookRoutes({ useCases: deps.agency.useCases, gateway: deps.agency.ports.gateway }))
+    .route('/payments', paymentRoutes(deps))
+    .route('/test-payments', testPaymentRoutes(deps))
+    .route('/admin', adminRoutes(deps))
+    .route('/events', eventRoutes(deps))
+    .route('/config', configRoutes(deps))
+    .route('/health', healthRoutes(deps));
+}
+
+/** Builds the whole HTTP app (API + SPA) from a composed agency. */
+export function createApp(agency: Agency, options: AppOptions = {}) {
+  const clock = () => agency.ports.clock.now().getTime();
+  const login = options.loginLimit ?? { limit: 10, windowMs: 15 * 60 * 1000 };
+  const contact = options.contactLimit ?? { limit: 20, windowMs: 60 * 60 * 1000 };
+  const events = options.eventLimit ?? { limit: 600, windowMs: 60 * 1000 };
+  const sessions = new SessionManager(agency.ports, agency.config.publicUrl, options.sessionPolicy, new AuthCache(options.authCacheMs ?? 2000));
+  const deps: RouteDeps = {
+    agency,
+    sessions,
+    limits: {
+      login: new SlidingWindowLimiter(login.limit, login.windowMs, clock),
+      contact: new SlidingWindowLimiter(contact.limit, contact.windowMs, clock),
+      events: new SlidingWindowLimiter(events.limit, events.windowMs, clock),
+    },
+    trustProxy: options.trustProxy ?? false,
+  };
+  const logError = options.logError ?? defaultLogError;
+  const onMailQueued = options.onMailQueued;
+
+  const app = new Hono<AppEnv>();
+  // The benchmark's yardstick: a bare Hono JSON route, before any middleware.
+  if (options.benchRoutes) app.get('/api/bench/bare', (c) => c.json({ ok: true, at: 'bare' }));
+  app.use(securityHeaders());
+  // One gate for every API request. Reads (the hot path) only resolve the session. State changes
+  // are checked for their origin (CSRF) and body type, their body is size-limited, and after a
+  // success that queued mail the outbox sender is nudged. The webhook is public and signed.
+  const publicOrigin = new URL(agency.config.publicUrl).origin;
+  const auth = loadAuth(sessions, agency.useCases);
+  const tooLarge = (c: Context) => c.json({ message: BODY_TOO_LARGE_MESSAGE }, 413);
+  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT_BYTES, onError: tooLarge });
+  const webhookLimit = bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT_BYTES, onError: tooLarge });
+  app.use('/api/*', async (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return auth(c, next);
+    const path = c.req.path;
+    const webhook = isCsrfExempt(path);
+    const upload = isUploadPath(path);
+    if (!webhook) {
+      const refused = refuseCrossSite(c, publicOrigin) ?? (upload ? null : refuseNonJson(c));
+      if (refused) return refused;
+    }
+    const handle = async () => {
+      c.set('mailQueued', false);
+      await next();
+      if (onMailQueued && c.get('mailQueued') && c.res.status < 400) onMailQueued();
+    };
+    const signedInThenHandle = async (): Promise<void> => {
+      if (webhook) {
+        c.set('auth', null);
+        await handle();
+        return;
+      }
+      await auth(c, handle);
+    };
+    // Uploads get their own 10 MB limit on their route, after the id and the session are checked.
+    if (upload) return signedInThenHandle();
+    return (webhook ? webhookLimit : jsonLimit)(c, signedInThenHandle);
+  });
+
+  // The same bare JSON answer behind every API middleware (headers, origin, session lookup): the floor.
+  if (options.benchRoutes) app.get('/api/bench/floor', (c) => c.json({ ok: true, at: 'floor' }));
+  const api = apiRoutes(deps);
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));
+
+  const staticRoot = options.staticRoot === undefined ? DEFAULT_STATIC_ROOT : options.staticRoot;
+  if (staticRoot && existsSync(path.join(staticRoot, 'index.html'))) {
+    const root = path.relative(process.cwd(), staticRoot) || '.';
+    app.use('/*', async (c, next) => {
+      await next();
+      if (c.res.status !== 200 || c.req.path.startsWith('/api/')) return;
+      // Vite's hashed assets never change; everything else (index.html) is revalidated.
+      c.res.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    });
+    app.use('/*', serveStatic({ root }));
+    // Client-side routes (/dashboard, /admin, …) get the SPA's index.html.
+    app.get('*', serveStatic({ root, path: 'index.html' }));
+  }
+
+  app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));
+  app.onError((error, c) => {
+    if (error instanceof UploadRejected) return c.json({ message: error.message }, error.status);
+    if (isDomainError(error)) {
+      const answer = answerForDomainError(error.data);
+      return c.json(answer.body, answer.status, answer.headers);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode;
+      if (status >= 500) logError(error, c);
+      return c.json({ message: status === 413 ? BODY_TOO_LARGE_MESSAGE : error.message || 'The request could not be handled.' }, status);
+    }
+    logError(error, c);
+    return c.json({ message: INTERNAL_ERROR_MESSAGE }, 500);
+  });
+
+  return Object.assign(app, { sessions, limits: deps.limits });
+}
+
+/** The API's type, for the SPA's typed `hc` client: `hc<AppType>('/api')`. */
+export type AppType = ReturnType<typeof apiRoutes>;
+export type HttpApp = ReturnType<typeof createApp>;

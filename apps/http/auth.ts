@@ -1,0 +1,61 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { errors } from '../../core/domain/errors.js';
+import type { PublicUser } from '../../core/domain/user.js';
+import type { Actor, UseCases } from '../../core/use-cases/use-cases.js';
+import type { AppEnv, AuthState } from './context.js';
+import type { SessionManager } from './sessions.js';
+
+/**
+ * Resolves the session cookie (if any) to the signed-in user and stores it as `auth` (null for
+ * visitors). A session whose user no longer exists is ended.
+ */
+export function loadAuth(sessions: SessionManager, useCases: UseCases): MiddlewareHandler<AppEnv> {
+  const cache = sessions.cache;
+  return async (c, next) => {
+    c.set('auth', null);
+    let cachedUser: PublicUser | undefined;
+    const session = await sessions.resolve(c, (idHash) => {
+      const hit = cache.get(idHash);
+      cachedUser = hit?.user;
+      return hit?.session;
+    });
+    if (session) {
+      let user = cachedUser ?? null;
+      if (!user) {
+        user = await useCases.currentUser(session.userId);
+        if (user) cache.set(session, user);
+      }
+      if (user) {
+        const auth: AuthState = {
+          user,
+          actor: { userId: user.id, isAdmin: user.isAdmin, email: user.email },
+          sessionIdHash: session.idHash,
+        };
+        c.set('auth', auth);
+      } else {
+        await sessions.end(c);
+      }
+    }
+    return next();
+  };
+}
+
+/** The signed-in actor, or a 401. */
+export function actorOf(c: Context<AppEnv>): Actor {
+  const auth = c.get('auth');
+  if (!auth) throw errors.unauthenticated();
+  return auth.actor;
+}
+
+/** 401 for visitors, before anything else (such as an upload body) is read. */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  actorOf(c);
+  return next();
+};
+
+/** 401 for visitors, 403 for applicants. */
+export const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const actor = actorOf(c);
+  if (!actor.isAdmin) throw errors.forbidden('Only the agency staff can do this.');
+  return next();
+};

@@ -1,0 +1,61 @@
+import type { Context } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import { errors } from '../../core/domain/errors.js';
+import type { PublicUser } from '../../core/domain/user.js';
+import type { Actor } from '../../core/use-cases/use-cases.js';
+import { parseInput } from '../../core/schemas/parse.js';
+import type { z } from 'zod';
+
+/** Who is signed in on this request (set by the auth middleware; null for visitors). */
+export interface AuthState {
+  user: PublicUser;
+  actor: Actor;
+  /** SHA-256 of the session cookie's id. */
+  sessionIdHash: string;
+}
+
+export type AppEnv = {
+  Bindings: Partial<HttpBindings>;
+  Variables: {
+    auth: AuthState | null;
+    /** True once a request changed state that may have queued mail (the outbox sender is nudged). */
+    mailQueued: boolean;
+  };
+};
+
+export type AppContext = Context<AppEnv>;
+
+/**
+ * The client's address: the socket's remote address, or — only when the server is told it sits
+ * behind a proxy (TRUST_PROXY) — the first X-Forwarded-For entry. `app.request` in tests has no
+ * socket: the address is then 'local'.
+ */
+export function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const env = c.env as Partial<HttpBindings> | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'local';
+}
+
+/** Reads the JSON body: an empty body is `{}`; text that is not JSON is a 400. */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw errors.validation('The request body is not valid JSON.', { _form: ['The request body is not valid JSON.'] });
+  }
+}
+
+/** Reads and validates the JSON body with a shared schema (400 with SPEC's messages). */
+export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseInput(schema, await readJson(c));
+}
+
+/** Validates a path parameter with a shared id schema (400 with its message). */
+export function pathId<S extends z.ZodType<number, unknown>>(c: Context, name: string, schema: S): number {
+  return parseInput(schema, c.req.param(name)) as number;
+}

@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import { adminListQuerySchema, statusChangeSchema } from '../../../core/schemas/admin.js';
+import { applicationIdSchema } from '../../../core/schemas/ids.js';
+import { parseInput } from '../../../core/schemas/parse.js';
+import { actorOf, adminOnly } from '../auth.js';
+import { pathId, readBody, type AppEnv } from '../context.js';
+import type { RouteDeps } from '../deps.js';
+import { readUpload, uploadBodyLimit } from '../uploads.js';
+import { documentView } from '../views.js';
+
+const LIST_PARAMS = ['tab', 'q', 'page', 'pageSize', 'overdue'] as const;
+
+/**
+ * Staff only (401 for visitors, 403 for applicants). Mounted at /api/admin.
+ * - GET /applications: without parameters the full list (applications with their user, plus
+ *   pseudo-entries for users with no application); with ?tab=&q=&page=&pageSize=&overdue= one page
+ *   filtered and searched on the server: { items, total, page, pageSize }.
+ * - GET /applications/counts?q=&overdue=: the count per tab.
+ */
+export function adminRoutes({ agency }: RouteDeps) {
+  const { useCases } = agency;
+  return new Hono<AppEnv>()
+    .use(adminOnly)
+    .get('/applications', async (c) => {
+      const actor = actorOf(c);
+      const raw = c.req.query();
+      if (!LIST_PARAMS.some((name) => raw[name] !== undefined)) {
+        return c.json(await useCases.listAdminApplications(actor), 200);
+      }
+      const query = parseInput(adminListQuerySchema, raw);
+      const page = await useCases.searchAdminApplications(actor, query);
+      return c.json(page, 200);
+    })
+    .get('/applications/counts', async (c) => {
+      const query = parseInput(adminListQuerySchema.pick({ q: true, overdue: true }), c.req.query());
+      return c.json(await useCases.countAdminTabs(actorOf(c), query), 200);
+    })
+    .get('/applications/:id/history', async (c) => {
+      const history = await useCases.statusHistory(actorOf(c), pathId(c, 'id', applicationIdSchema));
+      return c.json(history, 200);
+    })
+    .put('/applications/:id/status', async (c) => {
+      const actor = actorOf(c);
+      const id = pathId(c, 'id', applicationIdSchema);
+      const input = await readBody(c, statusChangeSchema);
+      const application = await useCases.changeApplicationStatus(actor, id, input);
+      c.set('mailQueued', true);
+      return c.json(application, 200);
+    })
+    .post(
+      '/applications/:id/visa-upload',
+      async (c, next) => {
+        pathId(c, 'id', applicationIdSchema);
+        return next();
+      },
+      uploadBodyLimit(),
+      async (c) => {
+        const actor = actorOf(c);
+        const id = pathId(c, 'id', applicationIdSchema);
+        const { file } = await readUpload(c, 'visa');
+        const document = await useCases.attachVisa(actor, id, file);
+        return c.json(documentView(document), 201);
+      },
+    )
+    .post('/applications/:id/send-evisa', async (c) => {
+      const result = await useCases.sendEvisa(actorOf(c), pathId(c, 'id', applicationIdSchema));
+      c.set('mailQueued', true);
+      return c.json({ message: result.message }, 200);
+    })
+    .post('/send-payment-reminders', async (c) => {
+      const result = await useCases.sendPaymentReminders(actorOf(c));
+      c.set('mailQueued', true);
+      return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
+    })
+    .post('/send-application-reminders', async (c) => {
+      const result = await useCases.sendApplicationReminders(actorOf(c));
+      c.set('mailQueued', true);
+      return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
+    });
+}

@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import { errors } from '../../../core/domain/errors.js';
+import { addressSchema } from '../../../core/schemas/address.js';
+import { applicationFormSchema } from '../../../core/schemas/application.js';
+import { applicationIdSchema } from '../../../core/schemas/ids.js';
+import { actorOf, signedIn } from '../auth.js';
+import { pathId, readBody, readJson, type AppEnv } from '../context.js';
+import type { RouteDeps } from '../deps.js';
+import { readUpload, uploadBodyLimit } from '../uploads.js';
+import { documentView } from '../views.js';
+import { parseInput } from '../../../core/schemas/parse.js';
+
+export const PASSPORT_ONLY_MESSAGE = 'Only a passport copy can be uploaded here.';
+
+/**
+ * The applicant's applications (admins may read any): list, create, read, address details,
+ * documents list and passport upload. Mounted at /api/applications.
+ */
+export function applicationRoutes({ agency }: RouteDeps) {
+  const { useCases, ports } = agency;
+  return new Hono<AppEnv>()
+    .use(signedIn)
+    .get('/', async (c) => {
+      const applications = await useCases.listOwnApplications(actorOf(c));
+      return c.json(applications, 200);
+    })
+    .post('/', async (c) => {
+      const actor = actorOf(c);
+      const schema = applicationFormSchema({ today: ports.clock.now(), agencyEmail: ports.settings.agencyEmail });
+      const body = await readJson(c);
+      // Anything but a JSON object is an empty form: the answer names the first missing field.
+      const form = parseInput(schema, body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {});
+      const application = await useCases.createApplication(actor, form);
+      c.set('mailQueued', true);
+      return c.json(application, 201);
+    })
+    .get('/:id', async (c) => {
+      const application = await useCases.getApplication(actorOf(c), pathId(c, 'id', applicationIdSchema));
+      return c.json(application, 200);
+    })
+    .patch('/:id', async (c) => {
+      const actor = actorOf(c);
+      const id = pathId(c, 'id', applicationIdSchema);
+      const details = await readBody(c, addressSchema);
+      const application = await useCases.updateAddressDetails(actor, id, details);
+      return c.json(application, 200);
+    })
+    .get('/:id/documents', async (c) => {
+      const documents = await useCases.listDocuments(actorOf(c), pathId(c, 'id', applicationIdSchema));
+      return c.json(documents.map(documentView), 200);
+    })
+    .post(
+      '/:id/documents',
+      async (c, next) => {
+        // The id is checked before a byte of the upload is read.
+        pathId(c, 'id', applicationIdSchema);
+        return next();
+      },
+      uploadBodyLimit(),
+      async (c) => {
+        const actor = actorOf(c);
+        const id = pathId(c, 'id', applicationIdSchema);
+        const { file, fields } = await readUpload(c, 'file');
+        const type = (fields.type ?? 'passport').trim().toLowerCase();
+        if (type !== 'passport') throw errors.validation(PASSPORT_ONLY_MESSAGE, { type: [PASSPORT_ONLY_MESSAGE] });
+        const document = await useCases.attachPassport(actor, id, file);
+        c.set('mailQueued', true);
+        return c.json(documentView(document), 201);
+      },
+    );
+}

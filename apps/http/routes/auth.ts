@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import { errors, isDomainError } from '../../../core/domain/errors.js';
+import { normaliseEmail } from '../../../core/domain/user.js';
+import { loginSchema, registrationSchema } from '../../../core/schemas/auth.js';
+import { changePasswordSchema, profileSchema } from '../../../core/schemas/profile.js';
+import { actorOf } from '../auth.js';
+import { clientIp, readBody, type AppEnv } from '../context.js';
+import type { RouteDeps } from '../deps.js';
+
+export const LOGGED_OUT_MESSAGE = 'You have been logged out.';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been updated.';
+
+/**
+ * Accounts: POST /api/register, /api/login, /api/logout; GET /api/user; PUT /api/user/profile and
+ * /api/user/change-password. Mounted at /api.
+ */
+export function authRoutes({ agency, sessions, limits, trustProxy }: RouteDeps) {
+  const useCases = agency.useCases;
+  return new Hono<AppEnv>()
+    .post('/register', async (c) => {
+      const input = await readBody(c, registrationSchema);
+      const user = await useCases.registerUser(input);
+      await sessions.start(c, user.id);
+      c.set('mailQueued', true);
+      return c.json(user, 201);
+    })
+    .post('/login', async (c) => {
+      const input = await readBody(c, loginSchema);
+      const accountKey = `account:${normaliseEmail(input.email)}`;
+      const addressKey = `address:${clientIp(c, trustProxy)}`;
+      const wait = Math.max(limits.login.retryAfterSeconds(accountKey), limits.login.retryAfterSeconds(addressKey));
+      if (wait > 0) throw errors.rateLimited(wait);
+      let result: Awaited<ReturnType<typeof useCases.logIn>>;
+      try {
+        result = await useCases.logIn(input);
+      } catch (error) {
+        if (isDomainError(error, 'InvalidCredentials')) {
+          limits.login.hit(accountKey);
+          limits.login.hit(addressKey);
+        }
+        throw error;
+      }
+      // The account's own failures are forgiven once its owner signs in; the address's are not, so a
+      // guesser cannot reset its count by signing in to an account of its own.
+      limits.login.reset(accountKey);
+      await sessions.start(c, result.user.id);
+      return c.json({ user: result.user, needsPasswordChange: result.needsPasswordChange }, 200);
+    })
+    .post('/logout', async (c) => {
+      await sessions.end(c);
+      return c.json({ message: LOGGED_OUT_MESSAGE }, 200);
+    })
+    .get('/user', async (c) => {
+      const auth = c.get('auth');
+      if (!auth) throw errors.unauthenticated();
+      return c.json(auth.user, 200);
+    })
+    .put('/user/profile', async (c) => {
+      const actor = actorOf(c);
+      const input = await readBody(c, profileSchema);
+      const user = await useCases.updatePhone(actor, input);
+      sessions.cache.forgetUser(actor.userId);
+      return c.json(user, 200);
+    })
+    .put('/user/change-password', async (c) => {
+      const actor = actorOf(c);
+      const input = await readBody(c, changePasswordSchema);
+      await useCases.changePassword(actor, input);
+      // Every other browser signed in as this user is signed out; this one gets a fresh session.
+      await sessions.restartAllFor(c, actor.userId);
+      c.set('mailQueued', true);
+      return c.json({ message: PASSWORD_CHANGED_MESSAGE }, 200);
+    });
+}

@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Ports } from '../../core/ports/index.js';
+import type { Session } from '../../core/ports/session-store.js';
+import { AuthCache } from './auth-cache.js';
+
+export interface SessionPolicy {
+  /** A session not used for this long ends (default 7 days). */
+  idleMs: number;
+  /** A session ends this long after sign-in, however active (default 30 days). */
+  absoluteMs: number;
+  /** lastSeenAt is written at most this often, so reads stay cheap (default 1 minute). */
+  touchEveryMs: number;
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = {
+  idleMs: 7 * 24 * 60 * 60 * 1000,
+  absoluteMs: 30 * 24 * 60 * 60 * 1000,
+  touchEveryMs: 60 * 1000,
+};
+
+/** Session ids carry 256 random bits (the port's `secret(32)`). */
+const SESSION_ID_BYTES = 32;
+
+export function hashSessionId(rawId: string): string {
+  return createHash('sha256').update(rawId).digest('hex');
+}
+
+/**
+ * Server-side sessions: the cookie holds a random id, the store keeps only its SHA-256 hash, so a
+ * leaked database does not leak live sessions. A new id is issued at every sign-in; sign-out deletes
+ * the session; idle and absolute expiry are checked on every read.
+ */
+export class SessionManager {
+  readonly cookieName: string;
+  readonly secure: boolean;
+  readonly policy: SessionPolicy;
+
+  constructor(
+    private readonly ports: Pick<Ports, 'sessions' | 'ids' | 'clock'>,
+    publicUrl: string,
+    policy: Partial<SessionPolicy> = {},
+    /** What this process remembers of live sessions; forgotten here whenever a session ends. */
+    readonly cache: AuthCache = new AuthCache(),
+  ) {
+    this.secure = new URL(publicUrl).protocol === 'https:';
+    // __Host- binds the cookie to this exact host, path / and HTTPS (it cannot be set over http).
+    this.cookieName = this.secure ? '__Host-evisa_session' : 'evisa_session';
+    this.policy = { ...DEFAULT_SESSION_POLICY, ...policy };
+  }
+
+  private cookieOptions() {
+    return {
+      httpOnly: true,
+      sameSite: 'Lax' as const,
+      path: '/',
+      secure: this.secure,
+      maxAge: Math.floor(this.policy.absoluteMs / 1000),
+    };
+  }
+
+  /** The raw id from the request's cookie, if any. */
+  rawId(c: Context): string | undefined {
+    const value = getCookie(c, this.cookieName);
+    return value && value.length <= 256 ? value : undefined;
+  }
+
+  /** Signs `userId` in on this browser: ends the browser's previous session, issues a fresh id. */
+  async start(c: Context, userId: number): Promise<void> {
+    const previous = this.rawId(c);
+    if (previous) {
+      const previousHash = hashSessionId(previous);
+      this.cache.forgetSession(previousHash);
+      await this.ports.sessions.delete(previousHash);
+    }
+    const rawId = this.ports.ids.secret(SESSION_ID_BYTES);
+    const now = this.ports.clock.now();
+    await this.ports.sessions.create({ idHash: hashSessionId(rawId), userId, createdAt: now, lastSeenAt: now });
+    setCookie(c, this.cookieName, rawId, this.cookieOptions());
+  }
+
+  /**
+   * The live session behind the request's cookie, or null. `known` is the session as this process
+   * last saw it (the auth cache), saving the read. An expired session is deleted (and its cookie
+   * cleared); a live one is touched at most once per `touchEveryMs`.
+   */
+  async resolve(c: Context, known?: (idHash: string) => Session | undefined): Promise<Session | null> {
+    const rawId = this.rawId(c);
+    if (!rawId) return null;
+    const idHash = hashSessionId(rawId);
+    const session = known?.(idHash) ?? (await this.ports.sessions.find(idHash));
+    if (!session) {
+      this.clearCookie(c);
+      return null;
+    }
+    const now = this.ports.clock.now().getTime();
+    if (now - session.lastSeenAt.getTime() > this.policy.idleMs || now - session.createdAt.getTime() > this.policy.absoluteMs) {
+      this.cache.forgetSession(idHash);
+      await this.ports.sessions.delete(idHash);
+      this.clearCookie(c);
+      return null;
+    }
+    if (now - session.lastSeenAt.getTime() >= this.policy.touchEveryMs) {
+      const lastSeenAt = new Date(now);
+      await this.ports.sessions.touch(idHash, lastSeenAt);
+      this.cache.touched(idHash, lastSeenAt);
+      return { ...session, lastSeenAt };
+    }
+    return session;
+  }
+
+  /** Signs this browser out: deletes its session and clears the cookie. */
+  async end(c: Context): Promise<void> {
+    const rawId = this.rawId(c);
+    if (rawId) {
+      const idHash = hashSessionId(rawId);
+      this.cache.forgetSession(idHash);
+      await this.ports.sessions.delete(idHash);
+    }
+    this.clearCookie(c);
+  }
+
+  /** Ends every session of a user (password change), then signs this browser in afresh. */
+  async restartAllFor(c: Context, userId: number): Promise<void> {
+    this.cache.forgetUser(userId);
+    await this.ports.sessions.deleteAllForUser(userId);
+    const rawId = this.ports.ids.secret(SESSION_ID_BYTES);
+    const now = this.ports.clock.now();
+    await this.ports.sessions.create({ idHash: hashSessionId(rawId), userId, createdAt: now, lastSeenAt: now });
+    setCookie(c, this.cookieName, rawId, this.cookieOptions());
+  }
+
+  clearCookie(c: Context): void {
+    deleteCookie(c, this.cookieName, { path: '/', secure: this.secure, httpOnly: true, sameSite: 'Lax' });
+  }
+
+  /** Deletes sessions past their idle or absolute limit (run periodically by the server). */
+  async sweep(): Promise<number> {
+    const now = this.ports.clock.now().getTime();
+    return this.ports.sessions.deleteExpired(new Date(now - this.policy.idleMs), new Date(now - this.policy.absoluteMs));
+  }
+}

@@ -1,0 +1,91 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  INVALID_FILE_TYPE_MESSAGE,
+  MAX_UPLOAD_BYTES,
+  extensionFor,
+  sniffContentType,
+} from '../../core/domain/document.js';
+import { errors } from '../../core/domain/errors.js';
+import type { UploadedFile } from '../../core/use-cases/use-cases.js';
+
+/** Room for the multipart envelope (boundaries, part headers, the small `type` field). */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export const MULTIPART_ONLY_MESSAGE = 'Please upload the file as multipart/form-data.';
+export const NO_FILE_MESSAGE = 'Please select a file to upload.';
+export const UNREADABLE_UPLOAD_MESSAGE = 'The upload could not be read. Please try again.';
+
+/** An upload problem answered with its own status (413, 415 or 400) and `{ message }`. */
+export class UploadRejected extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadRejected';
+  }
+}
+
+/**
+ * Refuses a body over 10 MB (plus the multipart envelope) with 413 as soon as the limit is passed:
+ * at once when Content-Length says so, otherwise when the streamed bytes cross it — nothing beyond
+ * the limit is buffered.
+ */
+export function uploadBodyLimit(maxFileBytes = MAX_UPLOAD_BYTES): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxFileBytes + MULTIPART_OVERHEAD_BYTES,
+    // The server answers at once; @hono/node-server then discards what the client still sends for
+    // a moment (never buffering it) and closes the connection.
+    onError: (c) => c.json({ message: FILE_TOO_LARGE_MESSAGE }, 413),
+  });
+}
+
+/** Keeps only the base name, without control characters, at most 200 characters. */
+export function safeFileName(name: string, fallback: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  if (!cleaned || cleaned === '.' || cleaned === '..') return fallback;
+  return cleaned.length > 200 ? cleaned.slice(cleaned.length - 200) : cleaned;
+}
+
+/**
+ * Reads a multipart upload: the file in `field` (plus the other text fields). The type is decided
+ * by the file's first bytes, never by its name or declared type.
+ */
+export async function readUpload(
+  c: Context,
+  field: string,
+  maxFileBytes = MAX_UPLOAD_BYTES,
+): Promise<{ file: UploadedFile; fields: Record<string, string> }> {
+  const contentType = c.req.header('content-type') ?? '';
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new UploadRejected(415, MULTIPART_ONLY_MESSAGE);
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw new UploadRejected(400, UNREADABLE_UPLOAD_MESSAGE);
+  }
+  const fields: Record<string, string> = {};
+  form.forEach((value, key) => {
+    if (typeof value === 'string' && !(key in fields)) fields[key] = value;
+  });
+  const entry = form.get(field);
+  if (entry === null || typeof entry === 'string') {
+    throw errors.validation(NO_FILE_MESSAGE, { [field]: [NO_FILE_MESSAGE] });
+  }
+  if (entry.size > maxFileBytes) throw new UploadRejected(413, FILE_TOO_LARGE_MESSAGE);
+  const content = Buffer.from(await entry.arrayBuffer());
+  const sniffed = sniffContentType(content.subarray(0, 16));
+  if (!sniffed) throw new UploadRejected(415, INVALID_FILE_TYPE_MESSAGE);
+  return {
+    file: {
+      body: content,
+      fileName: safeFileName(entry.name, `upload.${extensionFor(sniffed)}`),
+      contentType: sniffed,
+      size: content.length,
+    },
+    fields,
+  };
+}

@@ -1,0 +1,26 @@
+import { documentFileUrl, type VisaDocumentRecord } from '../../core/domain/document.js';
+
+/** A document as clients see it: its download URL instead of the storage key. */
+export function documentView(doc: VisaDocumentRecord) {
+  return {
+    id: doc.id,
+    applicationId: doc.applicationId,
+    type: doc.type,
+    fileName: doc.fileName,
+    fileUrl: documentFileUrl(doc.id),
+    contentType: doc.contentType,
+    size: doc.size,
+    status: doc.status,
+    verificationNotes: doc.verificationNotes,
+    uploadedAt: doc.uploadedAt,
+    verifiedAt: doc.verifiedAt,
+  };
+}
+
+export type DocumentView = ReturnType<typeof documentView>;
+
+/** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}

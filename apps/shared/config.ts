@@ -1,0 +1,104 @@
+import path from 'node:path';
+
+/** The environment contract (ARCHITECTURE.md §3, README "Configuration"). */
+export interface AgencyConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; otherwise the SQLite file at `sqliteFile`. */
+  databaseUrl: string | null;
+  sqliteFile: string;
+  /** s3://KEY:SECRET@host:port/bucket?ssl=false selects MinIO/S3; otherwise `uploadsDir`. */
+  storageUrl: string | null;
+  uploadsDir: string;
+  /** smtp://[user:pass@]host:port selects SMTP; otherwise .eml files in `outboxDir`. */
+  mailUrl: string | null;
+  outboxDir: string;
+  mailFrom: string;
+  /** All three set → Stripe; none set → the built-in test payment provider. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | null } | null;
+  publicUrl: string;
+  agencyEmail: string;
+  agencyName: string;
+}
+
+/** Bad configuration: the message is one line naming the variable. */
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function parseUrl(name: string, value: string, protocols: string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(name, `is not a valid URL: ${value}`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got ${url.protocol}//)`);
+  }
+  return url;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
+  const portText = nonEmpty(env, 'PORT') ?? '3000';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError('PORT', `must be a port number (got ${portText})`);
+  const host = nonEmpty(env, 'HOST') ?? '0.0.0.0';
+  const dataDir = path.resolve(nonEmpty(env, 'DATA_DIR') ?? './data');
+
+  const databaseUrl = nonEmpty(env, 'DATABASE_URL');
+  if (databaseUrl) parseUrl('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']);
+  const storageUrl = nonEmpty(env, 'STORAGE_URL');
+  if (storageUrl) {
+    const url = parseUrl('STORAGE_URL', storageUrl, ['s3:']);
+    if (!url.username || !url.password) throw new ConfigError('STORAGE_URL', 'must carry KEY:SECRET@ before the host');
+    if (url.pathname.replace(/\//g, '').length < 3) throw new ConfigError('STORAGE_URL', 'must name a bucket of at least 3 characters');
+  }
+  const mailUrl = nonEmpty(env, 'MAIL_URL');
+  if (mailUrl) parseUrl('MAIL_URL', mailUrl, ['smtp:', 'smtps:']);
+
+  const publicUrlText = nonEmpty(env, 'PUBLIC_URL') ?? `http://localhost:${port}`;
+  const publicUrl = parseUrl('PUBLIC_URL', publicUrlText, ['http:', 'https:']).toString().replace(/\/$/, '');
+
+  const stripeVars = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+  const stripeValues = stripeVars.map((name) => nonEmpty(env, name));
+  let stripe: AgencyConfig['stripe'] = null;
+  if (stripeValues.some(Boolean)) {
+    const missing = stripeVars.find((_, i) => !stripeValues[i]);
+    if (missing) throw new ConfigError(missing, 'must be set when any STRIPE_* variable is set');
+    const apiUrl = nonEmpty(env, 'STRIPE_API_URL');
+    if (apiUrl) parseUrl('STRIPE_API_URL', apiUrl, ['http:', 'https:']);
+    stripe = { secretKey: stripeValues[0]!, publishableKey: stripeValues[1]!, webhookSecret: stripeValues[2]!, apiUrl };
+  }
+
+  const agencyEmail = nonEmpty(env, 'AGENCY_EMAIL') ?? 'support@egypt-evisa-agency.example';
+  if (!/^[^@\s]+@[^@\s]+$/.test(agencyEmail)) throw new ConfigError('AGENCY_EMAIL', `is not an email address: ${agencyEmail}`);
+  const agencyName = nonEmpty(env, 'AGENCY_NAME') ?? 'Egypt e-Visa Agency';
+  const mailFrom = nonEmpty(env, 'MAIL_FROM') ?? `${agencyName} <${agencyEmail}>`;
+
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    sqliteFile: path.join(dataDir, 'agency.sqlite'),
+    storageUrl,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    mailUrl,
+    outboxDir: path.join(dataDir, 'outbox'),
+    mailFrom,
+    stripe,
+    publicUrl,
+    agencyEmail,
+    agencyName,
+  };
+}

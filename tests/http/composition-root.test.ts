@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildContainer, createAgency } from '../../apps/shared/composition-root.js';
+import { ConfigError, loadConfig } from '../../apps/shared/config.js';
+import { TOKENS } from '../../apps/shared/tokens.js';
+import { FastFakeHasher, FixedClock } from '../support/fakes.js';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'evisa-root-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const PORT_KEYS = [
+  'settings', 'clock', 'ids', 'hasher', 'users', 'sessions', 'applications', 'documents', 'payments',
+  'history', 'enquiries', 'outbox', 'mailer', 'files', 'gateway', 'analytics',
+] as const;
+
+describe('the composition root', () => {
+  it('resolves every binding on the embedded defaults', async () => {
+    const dataDir = tempDir();
+    const container = buildContainer(loadConfig({ DATA_DIR: dataDir }));
+    const resolved: Record<string, unknown> = {};
+    for (const [name, token] of Object.entries(TOKENS)) {
+      resolved[name] = await container.getAsync(token as never);
+      expect(resolved[name], name).toBeTruthy();
+    }
+    const ports = resolved.Ports as Record<string, unknown>;
+    for (const key of PORT_KEYS) expect(ports[key], key).toBeTruthy();
+    // Singletons: the ports hold the very adapters bound under their tokens.
+    expect(ports.files).toBe(resolved.FileStorage);
+    expect(ports.gateway).toBe(resolved.PaymentGateway);
+    expect(typeof (resolved.UseCases as Record<string, unknown>).registerUser).toBe('function');
+    await (resolved.Persistence as { close(): Promise<void> }).close();
+  });
+
+  it('chooses the embedded adapters from the environment and reports them', async () => {
+    const dataDir = tempDir();
+    const agency = await createAgency({ DATA_DIR: dataDir });
+    try {
+      expect(agency.persistence.dialect).toBe('sqlite');
+      expect(agency.adapters).toEqual({
+        database: `sqlite (${path.join(dataDir, 'agency.sqlite')})`,
+        storage: `filesystem (${path.join(dataDir, 'uploads')})`,
+        mail: `outbox (${path.join(dataDir, 'outbox')})`,
+        payments: 'test',
+      });
+      expect(agency.config.publicUrl).toBe('http://localhost:3000');
+      expect(agency.ports.settings).toEqual({
+        agencyName: agency.config.agencyName,
+        agencyEmail: agency.config.agencyEmail,
+        publicUrl: 'http://localhost:3000',
+      });
+      await agency.persistence.migrate();
+      const user = await agency.useCases.registerUser({ email: 'root@example.com', password: 'secret-123', fullName: 'Root', phoneNumber: '+447700900123' });
+      expect((await agency.ports.users.findById(user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
+    } finally {
+      await agency.close();
+    }
+  });
+
+  it('uses the adapters it is given instead of its own', async () => {
+    const clock = new FixedClock('2027-01-04T09:00:00Z');
+    const hasher = new FastFakeHasher();
+    const agency = await createAgency({ DATA_DIR: tempDir() }, { clock, hasher });
+    try {
+      expect(agency.ports.clock).toBe(clock);
+      expect(agency.ports.hasher).toBe(hasher);
+    } finally {
+      await agency.close();
+    }
+  });
+
+  it('close() closes the database, once', async () => {
+    const agency = await createAgency({ DATA_DIR: tempDir() });
+    await agency.persistence.migrate();
+    expect(await agency.persistence.ping()).toBe(true);
+    await agency.close();
+    await agency.close();
+    expect(await agency.persistence.ping().catch(() => false)).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ STORAGE_URL: 's3://nokeys@localhost:9000/bucket' }, 'STORAGE_URL'],
+    [{ MAIL_URL: 'http://mail' }, 'MAIL_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ AGENCY_EMAIL: 'nobody' }, 'AGENCY_EMAIL'],
+  ])('bad configuration %o fails with one line naming %s', async (env, variable) => {
+    const attempt = createAgency({ DATA_DIR: tempDir(), ...env });
+    await expect(attempt).rejects.toBeInstanceOf(ConfigError);
+    const error = (await attempt.catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain(variable);
+    expect(error.message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,43 @@
+import { hc } from 'hono/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppType } from '../../apps/http/app.js';
+import { makeMemoryApp, TEST_ORIGIN, type TestAgency } from '../support/http.js';
+
+let t: TestAgency;
+beforeAll(async () => {
+  t = await makeMemoryApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the exported AppType', () => {
+  it('gives a typed hc client for the API', async () => {
+    let cookie = '';
+    const client = hc<AppType>(`${TEST_ORIGIN}/api`, {
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        const headers = new Headers(init?.headers);
+        headers.set('origin', TEST_ORIGIN);
+        if (cookie) headers.set('cookie', cookie);
+        const res = await t.app.request(input instanceof Request ? input : String(input), { ...init, headers });
+        const set = res.headers.getSetCookie()[0];
+        if (set) cookie = set.split(';')[0]!;
+        return res;
+      },
+    });
+    const config = await (await client.config.$get()).json();
+    expect(config.paymentProvider).toBe('test');
+
+    const registered = await client.register.$post({ json: { email: 'typed@example.com', password: 'secret-123', fullName: 'Typed', phoneNumber: '+447700900123' } });
+    expect(registered.status).toBe(201);
+    const me = await client.user.$get();
+    expect(me.status).toBe(200);
+    if (me.status === 200) {
+      const user = await me.json();
+      expect(user.email).toBe('typed@example.com');
+    }
+    const list = await client.applications.$get();
+    expect(list.status).toBe(200);
+    if (list.status === 200) expect(await list.json()).toEqual([]);
+  });
+});
