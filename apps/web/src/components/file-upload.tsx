@@ -1,0 +1,88 @@
+import { useId, useRef, type ChangeEvent } from 'react';
+import type { UploadProgress } from '../api/client.js';
+import { cn } from '../lib/format.js';
+import { FileIcon } from './ui/icons.js';
+
+function formatSize(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * The shared upload control: a labelled file input styled as a drop area, with the 25/50/75/100 %
+ * progress steps of an upload in flight. The default accept is JPEG/PNG only (SPEC §5).
+ */
+export function FileUpload({
+  label,
+  description,
+  accept = 'image/jpeg,image/png',
+  file,
+  progress,
+  disabled,
+  onSelect,
+  inputId,
+}: {
+  label: string;
+  description?: string;
+  accept?: string;
+  file: File | null;
+  progress: UploadProgress;
+  disabled?: boolean;
+  onSelect: (file: File | null, input: HTMLInputElement) => void;
+  inputId?: string;
+}) {
+  const generated = useId();
+  const id = inputId ?? generated;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const uploading = progress > 0;
+
+  return (
+    <div className="space-y-2">
+      <label
+        htmlFor={id}
+        className={cn(
+          'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-blue-300 bg-blue-50/50 px-4 py-6 text-center',
+          'hover:border-blue-500 hover:bg-blue-50 focus-within:ring-2 focus-within:ring-blue-500',
+          disabled && 'cursor-not-allowed opacity-60',
+        )}
+      >
+        <svg aria-hidden="true" width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="#2563eb" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M12 16V4M7 9l5-5 5 5M4 20h16" />
+        </svg>
+        <span className="text-sm font-semibold text-slate-900">{label}</span>
+        {description ? <span className="text-xs text-slate-600">{description}</span> : null}
+        <span className="text-sm text-blue-700 underline">{file ? 'Choose a different file' : 'Choose a file'}</span>
+        <input
+          ref={inputRef}
+          id={id}
+          type="file"
+          accept={accept}
+          disabled={disabled}
+          className="sr-only"
+          onChange={(e: ChangeEvent<HTMLInputElement>) => onSelect(e.target.files?.[0] ?? null, e.target)}
+        />
+      </label>
+      {file ? (
+        <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="selected-file">
+          <FileIcon className="shrink-0 text-blue-700" />
+          <span className="font-medium">{file.name}</span>
+          <span className="text-slate-500">({formatSize(file.size)})</span>
+        </p>
+      ) : null}
+      {uploading ? (
+        <div>
+          <div
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+          >
+            <div className="h-full bg-gradient-to-r from-blue-600 to-purple-600 transition-all" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="mt-1 text-xs text-slate-600">Uploading… {progress}%</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

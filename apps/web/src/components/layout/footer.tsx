@@ -1,0 +1,61 @@
+import { Link } from '@tanstack/react-router';
+import { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_PHONE_HREF, SUPPORT_HOURS } from '../../lib/agency-info.js';
+import { useAgency } from '../../lib/use-agency.js';
+
+const footerLink = 'text-sm text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 rounded';
+
+export function Footer() {
+  const { agencyEmail, agencyName } = useAgency();
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-200">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-semibold text-white">{agencyName}</p>
+          <p className="mt-2 text-sm text-slate-300">
+            Egypt tourist e-visa applications handled by a UK team, with an answer within 5 working days.
+          </p>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Quick links</h2>
+          <ul className="mt-3 space-y-2">
+            <li><Link to="/" className={footerLink}>Home</Link></li>
+            <li><Link to="/auth" className={footerLink}>Apply for Visa</Link></li>
+            <li><Link to="/faq-page" className={footerLink}>FAQ</Link></li>
+            <li><Link to="/contact" className={footerLink}>Contact Us</Link></li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Legal</h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <a href="/privacy" target="_blank" rel="noopener noreferrer" className={footerLink}>
+                Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              <a href="/terms" target="_blank" rel="noopener noreferrer" className={footerLink}>
+                Terms of Service<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
+          <ul className="mt-3 space-y-2 text-sm text-slate-300">
+            <li><a href={`mailto:${agencyEmail}`} className={footerLink}>{agencyEmail}</a></li>
+            <li><a href={AGENCY_PHONE_HREF} className={footerLink}>{AGENCY_PHONE}</a></li>
+            <li>{SUPPORT_HOURS}</li>
+            <li>{AGENCY_ADDRESS.slice(1).join(', ')}</li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-xs leading-relaxed text-slate-400">
+          Disclaimer: {agencyName} is a private agency and not an official government website. We are not affiliated with the
+          Government of Egypt. We help you prepare and submit your e-visa application and charge a fee for this service. ©{' '}
+          {new Date().getFullYear()} {agencyName}.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,126 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useAuth, useLogout } from '../../features/auth/use-auth.js';
+import { useAgency } from '../../lib/use-agency.js';
+import { buttonClasses } from '../ui/button.js';
+import { cn } from '../../lib/format.js';
+
+const navLink =
+  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500';
+const activeNav = { className: 'text-blue-700 bg-blue-50' };
+
+/** SPEC §2 header: entries per role; on small screens the menu collapses behind a toggle. */
+export function Header() {
+  const { user, isLoading } = useAuth();
+  const { agencyName } = useAgency();
+  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  // The menu closes after a choice (any navigation) and on Escape.
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const close = () => setOpen(false);
+  const logoutButton = (
+    <button
+      type="button"
+      className={cn(navLink, 'text-left')}
+      disabled={logout.isPending}
+      onClick={() => {
+        logout.mutate();
+      }}
+    >
+      {logout.isPending ? 'Logging out...' : 'Logout'}
+    </button>
+  );
+
+  let entries: ReactNode = null;
+  if (!isLoading) {
+    if (!user) {
+      entries = (
+        <>
+          <Link to="/auth" className={navLink} activeProps={activeNav} onClick={close}>
+            Login
+          </Link>
+          <Link to="/auth" className={buttonClasses('primary', 'sm')} onClick={close}>
+            Register
+          </Link>
+        </>
+      );
+    } else if (user.isAdmin) {
+      entries = (
+        <>
+          <Link to="/admin" className={navLink} activeProps={activeNav} onClick={close}>
+            Admin Dashboard
+          </Link>
+          <Link to="/profile" className={navLink} activeProps={activeNav} onClick={close}>
+            Profile
+          </Link>
+          {logoutButton}
+        </>
+      );
+    } else {
+      entries = (
+        <>
+          <Link to="/dashboard" className={navLink} activeProps={activeNav} onClick={close}>
+            Dashboard
+          </Link>
+          <Link to="/apply" className={navLink} activeProps={activeNav} onClick={close}>
+            Apply Now
+          </Link>
+          <Link to="/profile" className={navLink} activeProps={activeNav} onClick={close}>
+            Profile
+          </Link>
+          {logoutButton}
+        </>
+      );
+    }
+  }
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+        <Link to="/" className="flex items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500" onClick={close}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span className="text-lg font-bold text-slate-900">{agencyName}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {entries}
+        </nav>
+        <button
+          type="button"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+      <nav
+        id={menuId}
+        aria-label="Mobile"
+        hidden={!open}
+        className="flex flex-col gap-1 border-t border-slate-200 bg-white px-4 py-3 md:hidden"
+      >
+        {entries}
+      </nav>
+    </header>
+  );
+}
+

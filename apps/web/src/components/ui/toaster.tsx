@@ -1,0 +1,37 @@
+import { Toast } from 'radix-ui';
+import { dismissToast, useCurrentToast } from '../../lib/toast-store.js';
+import { cn } from '../../lib/format.js';
+
+export { toast } from '../../lib/toast-store.js';
+
+/** SPEC §7/§9: one toast at a time, 5 seconds, viewport at most 420 px wide from the md breakpoint. */
+export function Toaster() {
+  const current = useCurrentToast();
+  return (
+    <Toast.Provider duration={5000} swipeDirection="right" label="Notification">
+      {current ? (
+        <Toast.Root
+          key={current.id}
+          open
+          onOpenChange={(open) => {
+            if (!open) dismissToast(current.id);
+          }}
+          data-variant={current.variant ?? 'default'}
+          className={cn(
+            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+            current.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
+          )}
+        >
+          <div className="grid gap-1">
+            {current.title ? <Toast.Title className="text-sm font-semibold">{current.title}</Toast.Title> : null}
+            {current.description ? <Toast.Description className="text-sm opacity-90">{current.description}</Toast.Description> : null}
+          </div>
+          <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500">
+            <span aria-hidden="true">✕</span>
+          </Toast.Close>
+        </Toast.Root>
+      ) : null}
+      <Toast.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { addressSchema } from '../../../../../core/schemas/address.js';
+import { sendJson, serverMessage } from '../../api/client.js';
+import { keys } from '../../api/keys.js';
+import { applicationQuery } from '../../api/query-client.js';
+import type { ApplicationDto } from '../../api/types.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { Input, Textarea } from '../../components/ui/input.js';
+import { Field, fieldAria } from '../../components/ui/label.js';
+import { PageSpinner } from '../../components/ui/spinner.js';
+import { formatDate } from '../../lib/format.js';
+import { toast } from '../../lib/toast-store.js';
+
+type AddressValues = z.input<typeof addressSchema>;
+
+export function AddressDetailsPage() {
+  const { applicationId } = useSearch({ from: '/_authed/address-details' });
+  const application = useQuery({ ...applicationQuery(applicationId ?? 0), enabled: Boolean(applicationId) });
+
+  if (applicationId && application.isLoading) return <PageSpinner />;
+  if (!applicationId || application.isError || !application.data) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <Card className="text-center">
+          <CardContent className="space-y-4 pt-8">
+            <h1 className="text-lg font-medium text-slate-800">Application not found or invalid link.</h1>
+            <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
+              Back to Dashboard
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+  return <AddressForm application={application.data} />;
+}
+
+export function AddressForm({ application }: { application: ApplicationDto }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<AddressValues, unknown, z.output<typeof addressSchema>>({
+    resolver: zodResolver(addressSchema),
+    defaultValues: {
+      address: application.address ?? '',
+      city: application.city ?? '',
+      postcode: application.postcode ?? '',
+      hotelDetails: application.hotelDetails ?? '',
+    },
+  });
+  const save = useMutation({
+    mutationFn: (values: z.output<typeof addressSchema>) => sendJson<ApplicationDto>('PATCH', `/api/applications/${application.id}`, values),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.applications }),
+        queryClient.invalidateQueries({ queryKey: keys.application(application.id) }),
+      ]);
+      toast({ title: 'Application Complete', description: 'Your application details have been submitted successfully.' });
+      await navigate({ to: '/dashboard' });
+    },
+    onError: (error) => {
+      toast({ title: 'Update Failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">Address and Accommodation Details</CardTitle>
+          <CardDescription>
+            Application {application.applicationNumber} — {application.givenName} {application.surname}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <div className="grid grid-cols-2 gap-4 rounded-lg bg-slate-50 p-4 text-sm">
+            <div>
+              <p className="text-slate-600">Arrival date</p>
+              <p className="font-semibold text-slate-900">{formatDate(application.expectedArrivalDate)}</p>
+            </div>
+            <div>
+              <p className="text-slate-600">Departure date</p>
+              <p className="font-semibold text-slate-900">{formatDate(application.expectedDepartureDate)}</p>
+            </div>
+          </div>
+          <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+            <Field id="addr-address" label="Home address" required error={errors.address?.message}>
+              <Input autoComplete="street-address" {...fieldAria('addr-address', errors.address?.message)} {...form.register('address')} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id="addr-city" label="City" required error={errors.city?.message}>
+                <Input autoComplete="address-level2" {...fieldAria('addr-city', errors.city?.message)} {...form.register('city')} />
+              </Field>
+              <Field id="addr-postcode" label="Postcode" required error={errors.postcode?.message}>
+                <Input autoComplete="postal-code" {...fieldAria('addr-postcode', errors.postcode?.message)} {...form.register('postcode')} />
+              </Field>
+            </div>
+            <Field
+              id="addr-hotelDetails"
+              label="Hotel details in Egypt"
+              required
+              hint="Hotel name, address and booking reference of your first night's stay."
+              error={errors.hotelDetails?.message}
+            >
+              <Textarea {...fieldAria('addr-hotelDetails', errors.hotelDetails?.message, true)} {...form.register('hotelDetails')} />
+            </Field>
+            <Button type="submit" className="w-full" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save and Complete Application'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { isSupportedNationality } from '../../../../../core/domain/countries.js';
+
+/** The form's raw values as the browser holds them (before the shared schema parses them). */
+export interface ApplicationFormValues {
+  givenName: string;
+  surname: string;
+  gender: string;
+  dateOfBirth: string;
+  nationality: string;
+  countryOfBirth: string;
+  originalNationality: string;
+  otherNationalities: boolean;
+  otherNationality: string;
+  maritalStatus: string;
+  profession: string;
+  purposeOfVisit: string;
+  entry: string;
+  expectedArrivalDate: string;
+  expectedDepartureDate: string;
+  passportNumber: string;
+  passportExpiry: string;
+  visitedEgyptBefore: boolean;
+  lastVisitDateFrom: string;
+  lastVisitDateTo: string;
+  lastVisitStayLocation: string;
+  hasBeenDeported: boolean;
+  deportedFrom: string;
+  deportationDate: string;
+  deportationReason: string;
+  privacyPolicyAccepted: boolean;
+}
+
+export const DEFAULT_APPLICATION_VALUES: ApplicationFormValues = {
+  givenName: '',
+  surname: '',
+  gender: '',
+  dateOfBirth: '',
+  nationality: 'United Kingdom',
+  countryOfBirth: 'United Kingdom',
+  originalNationality: '',
+  otherNationalities: false,
+  otherNationality: '',
+  maritalStatus: '',
+  profession: '',
+  purposeOfVisit: 'tourism',
+  entry: 'Single',
+  expectedArrivalDate: '',
+  expectedDepartureDate: '',
+  passportNumber: '',
+  passportExpiry: '',
+  visitedEgyptBefore: false,
+  lastVisitDateFrom: '',
+  lastVisitDateTo: '',
+  lastVisitStayLocation: '',
+  hasBeenDeported: false,
+  deportedFrom: '',
+  deportationDate: '',
+  deportationReason: '',
+  privacyPolicyAccepted: false,
+};
+
+const filled = (v: string | undefined | null) => typeof v === 'string' && v.trim() !== '';
+
+/** SPEC §5: every field that must be filled before the submit button is enabled. */
+export function allRequiredFilled(v: ApplicationFormValues): boolean {
+  const always = [
+    v.givenName, v.surname, v.gender, v.dateOfBirth, v.nationality, v.passportNumber, v.passportExpiry, v.countryOfBirth,
+    v.maritalStatus, v.profession, v.purposeOfVisit, v.entry, v.expectedArrivalDate, v.expectedDepartureDate,
+  ];
+  if (!always.every(filled)) return false;
+  if (v.otherNationalities && !filled(v.otherNationality)) return false;
+  if (v.countryOfBirth !== v.nationality && !filled(v.originalNationality)) return false;
+  if (v.visitedEgyptBefore && ![v.lastVisitDateFrom, v.lastVisitDateTo, v.lastVisitStayLocation].every(filled)) return false;
+  if (v.hasBeenDeported && ![v.deportedFrom, v.deportationDate, v.deportationReason].every(filled)) return false;
+  return true;
+}
+
+export interface SubmitState {
+  enabled: boolean;
+  /** The hints shown under the disabled button (SPEC §2). */
+  hints: string[];
+}
+
+export const HINT_DOCUMENTS = 'Please upload the required documents';
+export const HINT_PRIVACY = 'Please accept the privacy policy';
+export const HINT_FIELDS = 'Please fill in all required fields';
+export const HINT_NATIONALITY = 'Your nationality is not supported';
+
+/** The submit button is enabled only when all SPEC §5 conditions hold. */
+export function submitState(values: ApplicationFormValues, hasPassportFile: boolean): SubmitState {
+  const hints: string[] = [];
+  if (!hasPassportFile) hints.push(HINT_DOCUMENTS);
+  if (!values.privacyPolicyAccepted) hints.push(HINT_PRIVACY);
+  if (!allRequiredFilled(values)) hints.push(HINT_FIELDS);
+  if (filled(values.nationality) && !isSupportedNationality(values.nationality)) hints.push(HINT_NATIONALITY);
+  return { enabled: hints.length === 0, hints };
+}
+
+/** The departure date is raised to the arrival date when it would fall before it. */
+export function raisedDeparture(arrival: string, departure: string): string {
+  return arrival && departure && departure < arrival ? arrival : departure;
+}

@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { loginSchema, signUpFormSchema } from '../../../../../core/schemas/auth.js';
+import { sendJson, serverMessage } from '../../api/client.js';
+import { keys } from '../../api/keys.js';
+import type { CurrentUser, LoginResponse } from '../../api/types.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { Input } from '../../components/ui/input.js';
+import { Field, fieldAria } from '../../components/ui/label.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
+import { track } from '../../lib/analytics.js';
+import { toast } from '../../lib/toast-store.js';
+import { homeFor } from './use-auth.js';
+
+/** SPEC §9: redirect about 50 ms after a successful login or registration. */
+export const AUTH_REDIRECT_DELAY_MS = 50;
+
+export function AuthPage() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12">
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle as="h1" className="text-2xl">Welcome</CardTitle>
+          <CardDescription>Sign in to follow your application, or create an account to apply for your Egypt e-visa.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue="signin">
+            <TabsList className="grid w-full grid-cols-2" aria-label="Sign in or sign up">
+              <TabsTrigger value="signin">Sign In</TabsTrigger>
+              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            </TabsList>
+            <TabsContent value="signin">
+              <SignInForm />
+            </TabsContent>
+            <TabsContent value="signup">
+              <SignUpForm />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (user: CurrentUser, needsPasswordChange: boolean) => {
+    queryClient.setQueryData(keys.user, user);
+    await queryClient.invalidateQueries({ queryKey: keys.user });
+    window.setTimeout(() => {
+      if (needsPasswordChange) void navigate({ to: '/profile', search: { changePassword: true } });
+      else void navigate({ to: homeFor(user) });
+    }, AUTH_REDIRECT_DELAY_MS);
+  };
+}
+
+export function SignInForm() {
+  const signedIn = useSignedIn();
+  const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const login = useMutation({
+    mutationFn: (values: z.output<typeof loginSchema>) => sendJson<LoginResponse>('POST', '/api/login', values),
+    onSuccess: async (data) => {
+      toast({ title: 'Success', description: 'You have been logged in successfully.' });
+      await signedIn(data.user, Boolean(data.needsPasswordChange ?? data.user.needsPasswordChange));
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: serverMessage(error) ?? 'Invalid email or password.', variant: 'destructive' });
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <Field id="signin-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...fieldAria('signin-email', errors.email?.message)} {...form.register('email')} />
+      </Field>
+      <Field id="signin-password" label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...fieldAria('signin-password', errors.password?.message)} {...form.register('password')} />
+      </Field>
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
+
+export function SignUpForm() {
+  const signedIn = useSignedIn();
+  const form = useForm<z.input<typeof signUpFormSchema>, unknown, z.output<typeof signUpFormSchema>>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { email: '', password: '', confirmPassword: '', fullName: '', phoneNumber: '' },
+  });
+  const register = useMutation({
+    // confirmPassword is checked here and never sent.
+    mutationFn: ({ email, fullName, phoneNumber, password }: z.output<typeof signUpFormSchema>) =>
+      sendJson<CurrentUser | { user: CurrentUser }>('POST', '/api/register', { email, fullName, phoneNumber, password }),
+    onSuccess: async (data) => {
+      const user = 'user' in data ? data.user : data;
+      toast({ description: 'Account created successfully. Redirecting to dashboard...' });
+      track('registration');
+      await signedIn(user, false);
+    },
+    onError: (error) => {
+      toast({ title: 'Registration failed', description: serverMessage(error) ?? 'Failed to create account.', variant: 'destructive' });
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => register.mutate(values))}>
+      <Field id="signup-fullName" label="Full name" error={errors.fullName?.message}>
+        <Input autoComplete="name" {...fieldAria('signup-fullName', errors.fullName?.message)} {...form.register('fullName')} />
+      </Field>
+      <Field id="signup-phoneNumber" label="Phone number" error={errors.phoneNumber?.message}>
+        <Input type="tel" autoComplete="tel" {...fieldAria('signup-phoneNumber', errors.phoneNumber?.message)} {...form.register('phoneNumber')} />
+      </Field>
+      <Field id="signup-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...fieldAria('signup-email', errors.email?.message)} {...form.register('email')} />
+      </Field>
+      <Field id="signup-password" label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" {...fieldAria('signup-password', errors.password?.message)} {...form.register('password')} />
+      </Field>
+      <Field id="signup-confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...fieldAria('signup-confirmPassword', errors.confirmPassword?.message)}
+          {...form.register('confirmPassword')}
+        />
+      </Field>
+      <Button type="submit" className="w-full" disabled={register.isPending}>
+        {register.isPending ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

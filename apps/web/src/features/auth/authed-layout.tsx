@@ -1,0 +1,14 @@
+import { Navigate, Outlet } from '@tanstack/react-router';
+import { PageSpinner } from '../../components/ui/spinner.js';
+import { useAuth } from './use-auth.js';
+
+/**
+ * Keeps guarded pages guarded after they loaded: if the user signs out (or the session ends and
+ * the user query turns null) the page is left for /auth.
+ */
+export function AuthedLayout() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <PageSpinner label="Loading your account" />;
+  if (!user) return <Navigate to="/auth" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { COUNTRIES, DEFAULT_COUNTRY } from '../../../../../core/domain/countries.js';
+import { contactSchema } from '../../../../../core/schemas/contact.js';
+import { sendJson, serverMessage } from '../../api/client.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { Input, NativeSelect, Textarea } from '../../components/ui/input.js';
+import { Field, fieldAria } from '../../components/ui/label.js';
+import { track } from '../../lib/analytics.js';
+import { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_PHONE_HREF, SUPPORT_HOURS, WEEKEND_SUPPORT } from '../../lib/agency-info.js';
+import { toast } from '../../lib/toast-store.js';
+import { useAgency } from '../../lib/use-agency.js';
+
+type ContactValues = z.input<typeof contactSchema>;
+
+export function ContactPage() {
+  const [submitted, setSubmitted] = useState(false);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="lg:col-span-2">{submitted ? <ThankYouCard /> : <ContactForm onSubmitted={() => setSubmitted(true)} />}</div>
+        <ContactDetails />
+      </div>
+    </div>
+  );
+}
+
+export function ContactForm({ onSubmitted }: { onSubmitted: () => void }) {
+  const form = useForm<ContactValues, unknown, z.output<typeof contactSchema>>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: { fullName: '', email: '', phoneNumber: '', nationality: DEFAULT_COUNTRY, purposeOfTravel: '' },
+  });
+  const submit = useMutation({
+    mutationFn: (values: z.output<typeof contactSchema>) => sendJson<{ userId: number }>('POST', '/api/contact', values),
+    onSuccess: (_data, values) => {
+      track('contact_submitted', { nationality: values.nationality });
+      toast({
+        title: 'Contact form submitted successfully!',
+        description: "We've received your inquiry and will contact you soon. An account has been created for you.",
+      });
+      onSubmitted();
+    },
+    onError: (error) => {
+      toast({ title: 'Submission failed', description: serverMessage(error) ?? 'Failed to submit contact form', variant: 'destructive' });
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h1" className="text-2xl">Contact Our Visa Experts</CardTitle>
+        <CardDescription>
+          Tell us about your trip and we will get back to you. When you submit this form an account will be created for you, so you can
+          follow up and apply with the same email address.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => submit.mutate(values))}>
+          <Field id="contact-fullName" label="Full name" required error={errors.fullName?.message}>
+            <Input autoComplete="name" {...fieldAria('contact-fullName', errors.fullName?.message)} {...form.register('fullName')} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="contact-email" label="Email" required error={errors.email?.message}>
+              <Input type="email" autoComplete="email" {...fieldAria('contact-email', errors.email?.message)} {...form.register('email')} />
+            </Field>
+            <Field id="contact-phoneNumber" label="Phone number" required error={errors.phoneNumber?.message}>
+              <Input type="tel" autoComplete="tel" {...fieldAria('contact-phoneNumber', errors.phoneNumber?.message)} {...form.register('phoneNumber')} />
+            </Field>
+          </div>
+          <Field id="contact-nationality" label="Nationality" required error={errors.nationality?.message}>
+            <NativeSelect {...fieldAria('contact-nationality', errors.nationality?.message)} {...form.register('nationality')}>
+              {COUNTRIES.map((country) => (
+                <option key={country} value={country}>
+                  {country}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="contact-purposeOfTravel" label="Purpose of travel" required hint="e.g. tourism, business, transit, etc." error={errors.purposeOfTravel?.message}>
+            <Textarea rows={4} {...fieldAria('contact-purposeOfTravel', errors.purposeOfTravel?.message, true)} {...form.register('purposeOfTravel')} />
+          </Field>
+          <Button type="submit" className="w-full" disabled={submit.isPending}>
+            {submit.isPending ? 'Submitting...' : 'Submit Contact Form'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ThankYouCard() {
+  return (
+    <Card className="text-center">
+      <CardContent className="space-y-4 pt-10">
+        <div aria-hidden="true" className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-2xl text-green-700">
+          ✓
+        </div>
+        <h1 className="text-2xl font-bold text-slate-900">Thank You!</h1>
+        <p className="text-slate-700">
+          We've received your inquiry and will contact you soon. An account has been created for you with your email address — check your inbox for
+          how to sign in.
+        </p>
+        <Link to="/auth" className={buttonClasses('primary', 'md')}>
+          Sign In to Your Account
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ContactDetails() {
+  const { agencyEmail } = useAgency();
+  return (
+    <aside className="space-y-4">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Get in touch</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4 text-sm text-slate-700">
+          <div>
+            <p className="font-semibold text-slate-900">Email</p>
+            <a href={`mailto:${agencyEmail}`} className="text-blue-700 underline">
+              {agencyEmail}
+            </a>
+          </div>
+          <div>
+            <p className="font-semibold text-slate-900">Phone</p>
+            <a href={AGENCY_PHONE_HREF} className="text-blue-700 underline">
+              {AGENCY_PHONE}
+            </a>
+          </div>
+          <div>
+            <p className="font-semibold text-slate-900">Address</p>
+            <address className="not-italic">
+              {AGENCY_ADDRESS.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </div>
+          <div>
+            <p className="font-semibold text-slate-900">Support hours</p>
+            <p>{SUPPORT_HOURS}</p>
+            <p>{WEEKEND_SUPPORT}</p>
+          </div>
+        </CardContent>
+      </Card>
+    </aside>
+  );
+}

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { documentFileUrl } from '../../../../../core/domain/document.js';
+import { documentsQuery } from '../../api/query-client.js';
+import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
+import { applicantStatusLabel, statusBadgeTone } from '../../../../../core/domain/status.js';
+import type { ApplicationDto } from '../../api/types.js';
+import { Badge } from '../../components/ui/badge.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
+import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
+import { formatDate, formatDateTime } from '../../lib/format.js';
+import { PaymentPanel } from '../payment/payment-panel.js';
+
+/** A link to the issued e-visa (GET /api/documents/{id}/file), once the agency has attached it. */
+function VisaDownload({ applicationId }: { applicationId: number }) {
+  const documents = useQuery(documentsQuery(applicationId));
+  const visa = (documents.data ?? []).filter((d) => d.type === 'visa').sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))[0];
+  if (!visa) return null;
+  return (
+    <a href={documentFileUrl(visa.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', 'w-full')}>
+      Download your e-visa ({visa.fileName})
+    </a>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="text-sm font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** One application on the dashboard; what it offers depends on its status (SPEC §4). */
+export function ApplicationCard({ application: app }: { application: ApplicationDto }) {
+  const status = app.status.toLowerCase();
+  const initialPaid = Boolean(app.initialPaymentId);
+  const finalPaid = Boolean(app.finalPaymentId);
+  const needsInfo = status === 'additional_info_required' && (Boolean(app.additionalInfoMessage) || app.requiresPassportReupload || Boolean(app.passportReuploadedAt));
+
+  return (
+    <Card className="flex flex-col" data-testid={`application-${app.id}`}>
+      <CardHeader className="pb-3">
+        <div className="flex items-start justify-between gap-3">
+          <div>
+            <h2 className="text-lg font-semibold text-slate-900">
+              {app.givenName} {app.surname}
+            </h2>
+            <p className="text-sm text-slate-600">Application {app.applicationNumber}</p>
+          </div>
+          <Badge tone={statusBadgeTone(status)}>{applicantStatusLabel(status)}</Badge>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-4">
+        <dl className="grid grid-cols-2 gap-3">
+          <Detail label="Nationality" value={app.nationality} />
+          <Detail label="Entry" value={app.entry} />
+          <Detail label="Arrival" value={formatDate(app.expectedArrivalDate)} />
+          <Detail label="Departure" value={formatDate(app.expectedDepartureDate)} />
+          <Detail label="Submitted" value={formatDate(app.createdAt)} />
+          {app.guarantee?.deadline ? (
+            <Detail label="Guaranteed answer by" value={formatDate(app.guarantee.deadline)} />
+          ) : null}
+        </dl>
+        {app.guarantee?.breached && !finalPaid && status !== 'rejected' ? (
+          <p className="rounded-md bg-green-50 p-3 text-sm text-green-900">
+            We missed our 5 working days guarantee for this application: you will not pay the outstanding balance.
+          </p>
+        ) : null}
+
+        {!initialPaid && status !== 'rejected' ? (
+          <PaymentPanel applicationId={app.id} paymentType="initial" amount={INITIAL_FEE.amount} />
+        ) : null}
+
+        {initialPaid && !finalPaid && status !== 'approved' && status !== 'rejected' ? (
+          <p className="rounded-md bg-blue-50 p-3 text-sm font-medium text-blue-900">
+            Initial Payment Complete - your application is being processed
+          </p>
+        ) : null}
+
+        {initialPaid && !app.address && status !== 'rejected' && !finalPaid ? (
+          <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            <p>Please complete your address and hotel details so we can finish your application.</p>
+            <Link to="/address-details" search={{ applicationId: app.id }} className={buttonClasses('outline', 'sm', 'mt-2')}>
+              Add address details
+            </Link>
+          </div>
+        ) : null}
+
+        {needsInfo ? (
+          <div className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-950">
+            <h3 className="font-semibold">Additional information required</h3>
+            {app.additionalInfoMessage ? <p className="mt-1 whitespace-pre-line">{app.additionalInfoMessage}</p> : null}
+            {app.requiresPassportReupload ? (
+              <div className="mt-3">
+                <p>Our team needs a new copy of your passport.</p>
+                <Link to="/passport-upload" search={{ applicationId: app.id }} className={buttonClasses('primary', 'sm', 'mt-2')}>
+                  Re-upload Passport
+                </Link>
+              </div>
+            ) : app.passportReuploadedAt ? (
+              <p className="mt-2 font-medium text-green-800">Passport Re-uploaded Successfully ({formatDateTime(app.passportReuploadedAt)})</p>
+            ) : null}
+          </div>
+        ) : null}
+
+        {status === 'approved' && !finalPaid ? (
+          <PaymentPanel applicationId={app.id} paymentType="final" amount={FINAL_FEE.amount} />
+        ) : null}
+
+        {status === 'final_payment_received' ? (
+          <div className="space-y-2">
+            <Button disabled variant="secondary" className="w-full">
+              E-Visa Sent to Your Email
+            </Button>
+            <VisaDownload applicationId={app.id} />
+          </div>
+        ) : null}
+
+        {status === 'rejected' ? (
+          <p className="rounded-md bg-red-50 p-3 text-sm text-red-900">
+            Your application has been rejected. Please contact support for more information.
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { buttonClasses } from '../../components/ui/button.js';
+import { Card, CardContent } from '../../components/ui/card.js';
+import { PageSpinner } from '../../components/ui/spinner.js';
+import { useAuth } from '../auth/use-auth.js';
+import { ApplicationCard } from './application-card.js';
+import { dashboardApplicationsQuery } from './queries.js';
+
+export function DashboardPage() {
+  const { user, isLoading: userLoading } = useAuth();
+  // The applications list is fetched only when signed in (SPEC §6).
+  const applications = useQuery({ ...dashboardApplicationsQuery, enabled: Boolean(user) });
+
+  if (userLoading) return <PageSpinner />;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <p className="text-lg text-slate-700">Please log in to view your dashboard.</p>
+        <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-4')}>
+          Login
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Manage your e-visa applications</h1>
+          <p className="mt-1 text-slate-600">Welcome back, {user.fullName}.</p>
+        </div>
+        <Link to="/apply" className={buttonClasses('primary', 'md')}>
+          New Application
+        </Link>
+      </div>
+
+      {applications.isLoading ? (
+        <PageSpinner label="Loading your applications" />
+      ) : applications.isError ? (
+        <p role="alert" className="mt-8 rounded-md bg-red-50 p-4 text-red-800">
+          Your applications could not be loaded: {applications.error.message}
+        </p>
+      ) : (applications.data ?? []).length === 0 ? (
+        <Card className="mx-auto mt-10 max-w-lg text-center">
+          <CardContent className="pt-8">
+            <h2 className="text-xl font-semibold text-slate-900">No Applications Yet</h2>
+            <p className="mt-2 text-slate-600">Start your Egypt e-visa application: it takes about 10 minutes.</p>
+            <Link to="/apply" className={buttonClasses('primary', 'md', 'mt-6')}>
+              Start Application
+            </Link>
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {applications.data!.map((app) => (
+            <ApplicationCard key={app.id} application={app} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { cn } from '../../lib/format.js';
+
+export interface Slide {
+  src: string;
+  alt: string;
+  caption: string;
+}
+
+export const CAROUSEL_INTERVAL_MS = 4000;
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * SPEC §2/§9: 5 images that advance every 4 s once they have all loaded, with previous/next and dot
+ * controls. Keyboard: arrow keys move between slides when the carousel has focus. It does not
+ * advance on its own for users who prefer reduced motion, nor while hovered or focused.
+ */
+export function Carousel({ slides }: { slides: readonly Slide[] }) {
+  const [index, setIndex] = useState(0);
+  const [loaded, setLoaded] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(prefersReducedMotion);
+  const allLoaded = loaded >= slides.length;
+
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const onChange = () => setReducedMotion(query.matches);
+    query.addEventListener?.('change', onChange);
+    return () => query.removeEventListener?.('change', onChange);
+  }, []);
+
+  const go = useCallback((next: number) => setIndex(((next % slides.length) + slides.length) % slides.length), [slides.length]);
+
+  useEffect(() => {
+    if (!allLoaded || paused || reducedMotion) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % slides.length), CAROUSEL_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [allLoaded, paused, reducedMotion, slides.length]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowRight') {
+      e.preventDefault();
+      go(index + 1);
+    } else if (e.key === 'ArrowLeft') {
+      e.preventDefault();
+      go(index - 1);
+    }
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Egypt in pictures"
+      className="relative overflow-hidden rounded-2xl shadow-xl"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPaused(false);
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <div className="relative aspect-[16/9] w-full bg-slate-200" aria-live={paused || reducedMotion ? 'polite' : 'off'}>
+        {slides.map((slide, i) => (
+          <figure
+            key={slide.src}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}`}
+            aria-hidden={i !== index}
+            className={cn('absolute inset-0 m-0 transition-opacity duration-700', i === index ? 'opacity-100' : 'opacity-0')}
+          >
+            <img
+              src={slide.src}
+              alt={slide.alt}
+              width={1200}
+              height={675}
+              loading="eager"
+              decoding="async"
+              className="h-full w-full object-cover"
+              onLoad={() => setLoaded((n) => n + 1)}
+              onError={() => setLoaded((n) => n + 1)}
+            />
+            <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-900/80 to-transparent px-4 pb-10 pt-8 text-sm font-medium text-white sm:text-base">
+              {slide.caption}
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+      <button
+        type="button"
+        aria-label="Previous image"
+        onClick={() => go(index - 1)}
+        className="absolute left-3 top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <button
+        type="button"
+        aria-label="Next image"
+        onClick={() => go(index + 1)}
+        className="absolute right-3 top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+      <div className="absolute inset-x-0 bottom-3 flex justify-center gap-2">
+        {slides.map((slide, i) => (
+          <button
+            key={slide.src}
+            type="button"
+            aria-label={`Show image ${i + 1}: ${slide.caption}`}
+            aria-current={i === index ? 'true' : undefined}
+            onClick={() => go(i)}
+            className={cn(
+              'h-3 rounded-full transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white',
+              i === index ? 'w-8 bg-white' : 'w-3 bg-white/60 hover:bg-white/80',
+            )}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

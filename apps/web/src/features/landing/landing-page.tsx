@@ -1,0 +1,143 @@
+import { Link } from '@tanstack/react-router';
+import { buttonClasses } from '../../components/ui/button.js';
+import { useAgency } from '../../lib/use-agency.js';
+import { Carousel } from './carousel.js';
+import { SLIDES } from './slides.js';
+
+const STEPS = [
+  { title: 'Register', text: 'Create your free account in a minute with your email and phone number.' },
+  { title: 'Apply', text: 'Fill in the online form and upload a clear copy of your passport.' },
+  { title: 'Pay initial fee', text: 'Pay the £10 assessment fee so our experts can check and process your application.' },
+  { title: 'Receive your visa', text: 'Once approved, pay the final fee and receive your e-visa by email.' },
+];
+
+const REASONS = [
+  { title: '5 working days guarantee', text: 'Your visa is returned within 5 working days — otherwise you do not pay the outstanding balance.' },
+  { title: '24/7 expert support', text: 'Our visa specialists answer your questions at any time, by email or phone.' },
+  { title: '100% approval guarantee', text: 'We check every detail before submission. If your visa is not approved, your money back (excluding the initial fee).' },
+  { title: 'Works with the authorities', text: 'We work with the Egypt immigration authorities and know exactly what they need.' },
+];
+
+const VISA_OPTIONS = [
+  { name: 'Tourist Visa', points: ['30 days stay', 'Single entry', '24-72 hours processing'] },
+  { name: 'Business Visa', points: ['Multiple entry options', 'Up to 90 days stay', 'For meetings and conferences'] },
+  { name: 'Transit Visa', points: ['Up to 7 days stay', 'Express processing available', 'For connecting journeys'] },
+];
+
+export function LandingPage() {
+  const { agencyName } = useAgency();
+  return (
+    <div>
+      <section className="bg-gradient-to-br from-blue-50 via-white to-purple-50">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:py-20 lg:grid-cols-2">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">Egypt tourist e-visa</p>
+            <h1 className="mt-3 text-4xl font-extrabold leading-tight text-slate-900 sm:text-5xl">
+              Your Egypt e-visa, <span className="bg-gradient-to-r from-blue-600 to-purple-600 bg-clip-text text-transparent">without the hassle</span>
+            </h1>
+            <p className="mt-5 text-lg text-slate-700">
+              Apply online in minutes. Our experts check your application, submit it and email your visa — returned within 5
+              working days, otherwise you do not pay the outstanding balance.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/auth" className={buttonClasses('primary', 'lg')}>
+                Apply for Visa
+              </Link>
+              <Link to="/contact" className={buttonClasses('outline', 'lg')}>
+                Contact Us
+              </Link>
+            </div>
+            <p className="mt-4 text-sm text-slate-600">From £10 to start · 24/7 expert support · secure card payment</p>
+          </div>
+          <Carousel slides={SLIDES} />
+        </div>
+      </section>
+
+      <section aria-labelledby="how-it-works" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="how-it-works" className="text-center text-3xl font-bold text-slate-900">How it works</h2>
+        <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {STEPS.map((step, i) => (
+            <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="flex h-10 w-10 items-center justify-center rounded-full bg-gradient-to-r from-blue-600 to-purple-600 font-bold text-white">
+                {i + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
+              <p className="mt-2 text-sm text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="payment-explainer" className="bg-white py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="payment-explainer" className="text-center text-3xl font-bold text-slate-900">Simple, fair payment</h2>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">You pay in two steps, and the second only once your visa is approved.</p>
+          <div className="mt-10 grid gap-6 md:grid-cols-2">
+            <div className="rounded-xl border-2 border-blue-600 p-6">
+              <p className="text-sm font-semibold uppercase text-blue-700">Step 1</p>
+              <h3 className="mt-1 text-2xl font-bold text-slate-900">Initial Payment £10</h3>
+              <p className="mt-2 text-slate-600">
+                Paid when you submit your application. It covers the assessment and document review by our experts and is
+                non-refundable.
+              </p>
+            </div>
+            <div className="rounded-xl border-2 border-purple-600 p-6">
+              <p className="text-sm font-semibold uppercase text-purple-700">Step 2</p>
+              <h3 className="mt-1 text-2xl font-bold text-slate-900">Final Payment after approval</h3>
+              <p className="mt-2 text-slate-600">
+                £39, charged only once your visa has been approved. If we miss the 5 working days guarantee, you do not pay it.
+              </p>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="why-choose" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="why-choose" className="text-center text-3xl font-bold text-slate-900">Why choose {agencyName}</h2>
+        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {REASONS.map((reason) => (
+            <div key={reason.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <h3 className="text-lg font-semibold text-slate-900">{reason.title}</h3>
+              <p className="mt-2 text-sm text-slate-600">{reason.text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="visa-options" className="bg-white py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="visa-options" className="text-center text-3xl font-bold text-slate-900">Visa options</h2>
+          <div className="mt-10 grid gap-6 md:grid-cols-3">
+            {VISA_OPTIONS.map((option) => (
+              <div key={option.name} className="flex flex-col rounded-xl border border-slate-200 p-6 shadow-sm">
+                <h3 className="text-xl font-semibold text-slate-900">{option.name}</h3>
+                <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
+                  {option.points.map((p) => (
+                    <li key={p} className="flex gap-2">
+                      <span aria-hidden="true" className="text-green-600">✓</span>
+                      {p}
+                    </li>
+                  ))}
+                </ul>
+                <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6 w-full')} aria-label={`Apply Now for a ${option.name}`}>
+                  Apply Now
+                </Link>
+              </div>
+            ))}
+          </div>
+          <p className="mt-6 text-center text-sm text-slate-600">Rush processing may cost extra. Our online form currently accepts tourism applications.</p>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16">
+        <div className="rounded-2xl bg-gradient-to-r from-blue-600 to-purple-600 px-6 py-12 text-center text-white">
+          <h2 className="text-3xl font-bold">Questions about your trip?</h2>
+          <p className="mx-auto mt-3 max-w-2xl text-blue-50">Our visa experts are here to help with every step of your application.</p>
+          <Link to="/contact" className={buttonClasses('outline', 'lg', 'mt-8')}>
+            Contact Our Experts
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { serverMessage, uploadFile, type UploadProgress } from '../../api/client.js';
+import { keys } from '../../api/keys.js';
+import { applicationsQuery, documentsQuery } from '../../api/query-client.js';
+import type { ApplicationDto, DocumentDto } from '../../api/types.js';
+import { documentFileUrl } from '../../../../../core/domain/document.js';
+import { FileUpload } from '../../components/file-upload.js';
+import { Badge } from '../../components/ui/badge.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { PageSpinner } from '../../components/ui/spinner.js';
+import { formatDateTime } from '../../lib/format.js';
+import { toast } from '../../lib/toast-store.js';
+import { checkPassportFile, PASSPORT_ACCEPT } from '../apply/file-rules.js';
+
+/** SPEC §9: back to the dashboard 2 s after a successful re-upload. */
+export const RETURN_DELAY_MS = 2000;
+
+export function PassportUploadPage() {
+  const { applicationId } = useSearch({ from: '/_authed/passport-upload' });
+  const applications = useQuery(applicationsQuery);
+  const [uploaded, setUploaded] = useState(false);
+  const application = applications.data?.find((a) => a.id === applicationId);
+
+  if (applications.isLoading) return <PageSpinner label="Loading your application" />;
+  if (!application) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <Card className="text-center">
+          <CardContent className="space-y-4 pt-8">
+            <h1 className="text-2xl font-semibold text-slate-900">Application Not Found</h1>
+            <p className="text-slate-600">We could not find this application in your account.</p>
+            <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
+              Go to Dashboard
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+  if (!application.requiresPassportReupload && !uploaded) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <Card className="text-center">
+          <CardContent className="space-y-4 pt-8">
+            <h1 className="text-2xl font-semibold text-slate-900">Passport Upload Not Required</h1>
+            <p className="text-slate-600">Our team has not asked for a new passport copy for this application.</p>
+            <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
+              Go to Dashboard
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+  return <PassportReupload application={application} uploaded={uploaded} onUploaded={() => setUploaded(true)} />;
+}
+
+function PassportReupload({ application, uploaded, onUploaded }: { application: ApplicationDto; uploaded: boolean; onUploaded: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const documents = useQuery(documentsQuery(application.id));
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<UploadProgress>(0);
+  const [pending, setPending] = useState(false);
+  const current = [...(documents.data ?? [])].filter((d) => d.type === 'passport').sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))[0];
+
+  useEffect(() => {
+    if (!uploaded) return;
+    const timer = window.setTimeout(() => void navigate({ to: '/dashboard' }), RETURN_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [uploaded, navigate]);
+
+  const onSelect = (selected: File | null, input: HTMLInputElement) => {
+    if (!selected) return;
+    // On this page the 10MB limit is stated in the instructions; the server enforces it.
+    const check = checkPassportFile(selected, { enforceSize: false });
+    if (!check.ok) {
+      toast({ title: check.title, description: check.description, variant: 'destructive' });
+      input.value = '';
+      return;
+    }
+    setFile(selected);
+  };
+
+  const upload = async () => {
+    if (!file || pending) return;
+    setPending(true);
+    try {
+      const body = new FormData();
+      body.append('file', file);
+      body.append('type', 'passport');
+      const document = await uploadFile<DocumentDto>(`/api/applications/${application.id}/documents`, body, setProgress);
+      if (!document || document.id === undefined || document.id === null) throw new Error('Invalid document response');
+      onUploaded();
+      toast({ title: 'Passport Uploaded Successfully!', description: 'Your new passport copy has been submitted for review.' });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.applications }),
+        queryClient.invalidateQueries({ queryKey: keys.documents(application.id) }),
+      ]);
+    } catch (error) {
+      toast({ title: 'Upload Failed', description: serverMessage(error) ?? 'Failed to upload document. Please try again.', variant: 'destructive' });
+    } finally {
+      setPending(false);
+      setProgress(0);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <CardTitle as="h1" className="text-2xl">Passport Re-upload</CardTitle>
+              <p className="mt-1 text-sm text-slate-600">
+                Application {application.applicationNumber || `#${application.id}`} — {application.givenName} {application.surname}
+              </p>
+            </div>
+            <Badge tone="orange">Additional Info Required</Badge>
+          </div>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          {uploaded ? (
+            <div role="status" className="space-y-3 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
+              <p className="font-semibold">Upload Successful</p>
+              <p className="text-sm">Your new passport copy has been submitted for review. Returning to your dashboard…</p>
+              <Link to="/dashboard" className={buttonClasses('primary', 'sm')}>
+                Return to Dashboard
+              </Link>
+            </div>
+          ) : (
+            <>
+              {application.additionalInfoMessage ? (
+                <div className="rounded-lg border border-orange-300 bg-orange-50 p-4 text-sm text-orange-950">
+                  <p className="font-semibold">Message from our review team</p>
+                  <p className="mt-1 whitespace-pre-line">{application.additionalInfoMessage}</p>
+                </div>
+              ) : null}
+              <div>
+                <h2 className="font-semibold text-slate-900">Instructions</h2>
+                <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+                  <li>Upload a clear, high-quality scan or photo of your passport's photo page.</li>
+                  <li>All text, including the two lines at the bottom, must be readable.</li>
+                  <li>Accepted formats: JPG, PNG or PDF.</li>
+                  <li>Maximum file size: 10MB.</li>
+                </ul>
+              </div>
+              {current ? (
+                <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+                  Current passport document:{' '}
+                  <a href={documentFileUrl(current.id)} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-700 underline">
+                    {current.fileName}
+                  </a>
+                  , uploaded {formatDateTime(current.uploadedAt)}
+                </p>
+              ) : null}
+              <FileUpload
+                inputId="reupload-file"
+                label="New passport copy"
+                description="JPG, PNG or PDF"
+                accept={PASSPORT_ACCEPT}
+                file={file}
+                progress={progress}
+                disabled={pending}
+                onSelect={onSelect}
+              />
+              <Button className="w-full" disabled={!file || pending} onClick={() => void upload()}>
+                {pending ? 'Uploading...' : 'Upload Passport'}
+              </Button>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

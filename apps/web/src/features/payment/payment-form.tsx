@@ -1,0 +1,324 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError, sendJson, serverMessage } from '../../api/client.js';
+import { configQuery } from '../../api/query-client.js';
+import type { PaymentType, PublicConfig, StartedPayment } from '../../api/types.js';
+import { Button } from '../../components/ui/button.js';
+import { Input } from '../../components/ui/input.js';
+import { Field, fieldAria } from '../../components/ui/label.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { track } from '../../lib/analytics.js';
+import { formatPence } from '../../lib/format.js';
+import { toast } from '../../lib/toast-store.js';
+import { loadStripe, type StripeElements, type StripeInstance } from './stripe-loader.js';
+
+export interface PaymentSucceeded {
+  paymentIntentId: string;
+  amount: number;
+  currency: string;
+}
+
+/** Records a payment the provider says succeeded (also used when Stripe redirects back). */
+export async function confirmWithApp(paymentType: PaymentType, applicationId: number, paymentIntentId: string): Promise<boolean> {
+  try {
+    await sendJson('POST', `/api/payments/${paymentType}/confirm/${applicationId}`, { paymentIntentId });
+    return true;
+  } catch {
+    toast({
+      title: 'Payment Confirmation Failed',
+      description: 'Your payment was successful but there was an issue with confirmation. Please contact support if needed.',
+      variant: 'destructive',
+    });
+    return false;
+  }
+}
+
+/** Whether card payments can be taken at all with this configuration. */
+export function paymentsAvailable(config: PublicConfig | undefined): boolean {
+  if (!config) return false;
+  return config.paymentProvider === 'test' || (config.paymentProvider === 'stripe' && Boolean(config.stripePublishableKey));
+}
+
+export function usePaymentConfig() {
+  return useQuery({ ...configQuery, retry: false });
+}
+
+/** 'Payment system unavailable' (SPEC §8) when no provider is usable. */
+export function PaymentUnavailableButton() {
+  return (
+    <Button disabled className="w-full">
+      Payment system unavailable
+    </Button>
+  );
+}
+
+/**
+ * Starts the payment on mount (POST /api/payments/{type}/{id}), shows the provider's card form —
+ * Stripe Elements when a publishable key is configured, the built-in test card form with the test
+ * provider — then confirms with the app (POST /api/payments/{type}/confirm/{id}). The pay button is
+ * disabled while a payment is pending, so it can never send two charges.
+ */
+export function PaymentForm({
+  applicationId,
+  paymentType,
+  successDescription,
+  onSuccess,
+  onCancel,
+  cancelLabel = 'Cancel',
+  returnUrl,
+}: {
+  applicationId: number;
+  paymentType: PaymentType;
+  /** Where Stripe sends the payer back when the card needs a redirect (3-D Secure). */
+  returnUrl?: string;
+  successDescription?: string;
+  onSuccess: (result: PaymentSucceeded) => void;
+  onCancel?: () => void;
+  cancelLabel?: string;
+}) {
+  const config = usePaymentConfig();
+  const [intent, setIntent] = useState<StartedPayment | null>(null);
+  const [initError, setInitError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  const start = useMutation({
+    mutationFn: async () => {
+      const data = await sendJson<Partial<StartedPayment>>('POST', `/api/payments/${paymentType}/${applicationId}`);
+      if (!data?.clientSecret) throw new Error('No client secret received from server');
+      return data as StartedPayment;
+    },
+    onSuccess: (data) => setIntent(data),
+    onError: (error) => {
+      const message = serverMessage(error) ?? 'Please try again or contact support.';
+      setInitError(message);
+      toast({ title: 'Payment initialization failed', description: message, variant: 'destructive' });
+    },
+  });
+
+  useEffect(() => {
+    if (started.current || !paymentsAvailable(config.data)) return;
+    started.current = true;
+    start.mutate();
+  }, [config.data, start]);
+
+  const finish = async (paymentIntentId: string) => {
+    if (!(await confirmWithApp(paymentType, applicationId, paymentIntentId))) return;
+    const amount = intent?.amount ?? 0;
+    const currency = intent?.currency ?? 'gbp';
+    track('payment_succeeded', { applicationId, paymentType, amount, currency });
+    toast({
+      title: 'Payment Successful!',
+      description:
+        successDescription ??
+        (paymentType === 'final'
+          ? 'Your e-visa will be sent to your email shortly.'
+          : 'Your application is now being processed.'),
+    });
+    onSuccess({ paymentIntentId, amount, currency });
+  };
+
+  if (config.isLoading) return <Spinner label="Loading payment options" />;
+  if (!paymentsAvailable(config.data)) return <PaymentUnavailableButton />;
+  if (initError) {
+    return (
+      <div className="space-y-3">
+        <p role="alert" className="text-sm text-red-700">
+          {initError}
+        </p>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            onClick={() => {
+              setInitError(null);
+              start.mutate();
+            }}
+          >
+            Try again
+          </Button>
+          {onCancel ? (
+            <Button variant="ghost" onClick={onCancel}>
+              {cancelLabel}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+  if (!intent) {
+    return (
+      <div className="flex items-center gap-3 text-sm text-slate-600">
+        <Spinner label="Preparing the card form" /> Preparing secure payment…
+      </div>
+    );
+  }
+  return config.data!.paymentProvider === 'stripe' ? (
+    <StripeCardForm
+      publishableKey={config.data!.stripePublishableKey!}
+      returnUrl={returnUrl ?? `${window.location.origin}/dashboard`}
+      intent={intent}
+      onPaid={finish}
+      onCancel={onCancel}
+      cancelLabel={cancelLabel}
+    />
+  ) : (
+    <TestCardForm intent={intent} onPaid={finish} onCancel={onCancel} cancelLabel={cancelLabel} />
+  );
+}
+
+interface CardFormProps {
+  intent: StartedPayment;
+  onPaid: (paymentIntentId: string) => Promise<void>;
+  onCancel?: () => void;
+  cancelLabel: string;
+}
+
+function PayButtons({ intent, pending, onCancel, cancelLabel, disabled }: { intent: StartedPayment; pending: boolean; onCancel?: () => void; cancelLabel: string; disabled?: boolean }) {
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <Button type="submit" className="flex-1" disabled={pending || disabled}>
+        {pending ? 'Processing...' : `Pay ${formatPence(intent.amount)}`}
+      </Button>
+      {onCancel ? (
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          {cancelLabel}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The built-in test provider's card form (test cards only; nothing leaves this server). */
+export function TestCardForm({ intent, onPaid, onCancel, cancelLabel }: CardFormProps) {
+  const [cardNumber, setCardNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (pending) return;
+    const digits = cardNumber.replace(/\s+/g, '');
+    const next: Record<string, string> = {};
+    if (!/^\d{12,19}$/.test(digits)) next.cardNumber = 'Please enter a valid card number';
+    if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(expiry.trim())) next.expiry = 'Please enter the expiry date as MM / YY';
+    if (!/^\d{3,4}$/.test(cvc.trim())) next.cvc = 'Please enter the 3 or 4 digit security code';
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setPending(true);
+    try {
+      const result = await sendJson<{ status?: string } | undefined>('POST', `/api/test-payments/${intent.paymentIntentId}/confirm`, {
+        cardNumber: digits,
+      });
+      if (result?.status && result.status !== 'succeeded') {
+        toast({ title: 'Payment incomplete', description: `Payment status: ${result.status}. Please try again.`, variant: 'destructive' });
+        return;
+      }
+      await onPaid(intent.paymentIntentId);
+    } catch (error) {
+      const message = error instanceof ApiError ? serverMessage(error) : undefined;
+      toast({ title: 'Payment failed', description: message ?? 'Payment failed', variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Card details">
+      <p className="rounded-md bg-amber-50 p-3 text-xs text-amber-900">
+        Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.
+      </p>
+      <Field id="card-number" label="Card number" error={errors.cardNumber}>
+        <Input
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={cardNumber}
+          onChange={(e) => setCardNumber(e.target.value)}
+          {...fieldAria('card-number', errors.cardNumber)}
+        />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field id="card-expiry" label="Expiry (MM / YY)" error={errors.expiry}>
+          <Input autoComplete="cc-exp" placeholder="MM / YY" value={expiry} onChange={(e) => setExpiry(e.target.value)} {...fieldAria('card-expiry', errors.expiry)} />
+        </Field>
+        <Field id="card-cvc" label="CVC" error={errors.cvc}>
+          <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={cvc} onChange={(e) => setCvc(e.target.value)} {...fieldAria('card-cvc', errors.cvc)} />
+        </Field>
+      </div>
+      <PayButtons intent={intent} pending={pending} onCancel={onCancel} cancelLabel={cancelLabel} />
+    </form>
+  );
+}
+
+/** Stripe's Payment Element, confirmed without redirect unless the card requires one (3-D Secure). */
+function StripeCardForm({ publishableKey, returnUrl, intent, onPaid, onCancel, cancelLabel }: CardFormProps & { publishableKey: string; returnUrl: string }) {
+  const mountRef = useRef<HTMLDivElement>(null);
+  const [stripe, setStripe] = useState<{ stripe: StripeInstance; elements: StripeElements } | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let element: { destroy(): void } | null = null;
+    loadStripe(publishableKey)
+      .then((instance) => {
+        if (cancelled || !mountRef.current) return;
+        const elements = instance.elements({ clientSecret: intent.clientSecret, appearance: { theme: 'stripe' } });
+        const payment = elements.create('payment');
+        payment.on('ready', () => setReady(true));
+        payment.mount(mountRef.current);
+        element = payment;
+        setStripe({ stripe: instance, elements });
+      })
+      .catch((error: Error) => setLoadError(error.message));
+    return () => {
+      cancelled = true;
+      element?.destroy();
+    };
+  }, [publishableKey, intent.clientSecret]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!stripe || pending) return;
+    setPending(true);
+    try {
+      const { error, paymentIntent } = await stripe.stripe.confirmPayment({
+        elements: stripe.elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: returnUrl },
+      });
+      if (error) {
+        toast({ title: 'Payment failed', description: error.message ?? 'Payment failed', variant: 'destructive' });
+        return;
+      }
+      if (!paymentIntent) {
+        toast({ description: 'No payment confirmation received. Please try again.', variant: 'destructive' });
+        return;
+      }
+      if (paymentIntent.status !== 'succeeded') {
+        toast({ title: 'Payment incomplete', description: `Payment status: ${paymentIntent.status}. Please try again.`, variant: 'destructive' });
+        return;
+      }
+      await onPaid(paymentIntent.id);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (loadError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {loadError}
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Card details">
+      <div ref={mountRef} className="min-h-24" />
+      {!ready ? <Spinner label="Loading the card form" /> : null}
+      <PayButtons intent={intent} pending={pending} onCancel={onCancel} cancelLabel={cancelLabel} disabled={!ready} />
+    </form>
+  );
+}

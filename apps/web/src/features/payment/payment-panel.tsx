@@ -1,0 +1,60 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keys } from '../../api/keys.js';
+import type { PaymentType } from '../../api/types.js';
+import { Button } from '../../components/ui/button.js';
+import { formatPence } from '../../lib/format.js';
+import { PaymentForm, PaymentUnavailableButton, paymentsAvailable, usePaymentConfig } from './payment-form.js';
+
+/**
+ * SPEC §2 payment panel on dashboard cards: an offer first, then the card form after 'Pay £X Now',
+ * with Back (to the offer) and Cancel. A successful payment refreshes the applications list.
+ */
+export function PaymentPanel({ applicationId, paymentType, amount }: { applicationId: number; paymentType: PaymentType; amount: number }) {
+  const [step, setStep] = useState<'offer' | 'form'>('offer');
+  const config = usePaymentConfig();
+  const queryClient = useQueryClient();
+  const title = paymentType === 'initial' ? 'Initial Payment Required' : 'Final Payment Required';
+  const text =
+    paymentType === 'initial'
+      ? 'Pay the initial assessment fee so our experts can review and process your application.'
+      : 'Your application has been approved. Pay the final processing fee to receive your e-visa by email.';
+
+  return (
+    <section aria-label={title} className="rounded-lg border border-blue-200 bg-blue-50/60 p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h3 className="font-semibold text-slate-900">{title}</h3>
+          <p className="mt-1 text-sm text-slate-700">{text}</p>
+        </div>
+        <p className="text-xl font-bold text-blue-700">{formatPence(amount)}</p>
+      </div>
+      <div className="mt-4">
+        {step === 'offer' ? (
+          config.isLoading ? null : paymentsAvailable(config.data) ? (
+            <Button className="w-full" onClick={() => setStep('form')}>
+              Pay {formatPence(amount)} Now
+            </Button>
+          ) : (
+            <PaymentUnavailableButton />
+          )
+        ) : (
+          <div className="space-y-3">
+            <Button variant="link" className="h-auto px-0" onClick={() => setStep('offer')}>
+              ← Back
+            </Button>
+            <PaymentForm
+              applicationId={applicationId}
+              paymentType={paymentType}
+              onCancel={() => setStep('offer')}
+              onSuccess={() => {
+                setStep('offer');
+                void queryClient.invalidateQueries({ queryKey: keys.applications });
+              }}
+            />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

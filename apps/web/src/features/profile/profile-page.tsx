@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { changePasswordFormSchema, profileSchema } from '../../../../../core/schemas/profile.js';
+import { sendJson, serverMessage } from '../../api/client.js';
+import { keys } from '../../api/keys.js';
+import type { CurrentUser } from '../../api/types.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { Input } from '../../components/ui/input.js';
+import { Field, fieldAria } from '../../components/ui/label.js';
+import { PageSpinner } from '../../components/ui/spinner.js';
+import { toast } from '../../lib/toast-store.js';
+import { useAuth } from '../auth/use-auth.js';
+
+export function ProfilePage() {
+  const { user } = useAuth();
+  const { changePassword } = useSearch({ from: '/_authed/profile' });
+  const navigate = useNavigate();
+  const [passwordOpen, setPasswordOpen] = useState(Boolean(changePassword));
+
+  // ?changePassword=true opens the form, then is removed from the address.
+  useEffect(() => {
+    if (changePassword) {
+      setPasswordOpen(true);
+      void navigate({ to: '/profile', search: {}, replace: true });
+    }
+  }, [changePassword, navigate]);
+
+  if (!user) return <PageSpinner />;
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Your Profile</h1>
+      {user.needsPasswordChange ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          Your account was created for you: please choose a new password.
+        </p>
+      ) : null}
+      <ProfileDetails user={user} />
+      <ChangePasswordSection open={passwordOpen} onOpenChange={setPasswordOpen} />
+    </div>
+  );
+}
+
+export function ProfileDetails({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const form = useForm<z.input<typeof profileSchema>, unknown, z.output<typeof profileSchema>>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { phoneNumber: user.phoneNumber },
+  });
+  const save = useMutation({
+    mutationFn: (values: z.output<typeof profileSchema>) => sendJson<CurrentUser | { user: CurrentUser }>('PUT', '/api/user/profile', values),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: keys.user });
+      toast({ title: 'Profile updated successfully!', description: 'Your phone number has been updated.' });
+    },
+    onError: (error) => {
+      toast({ title: 'Update failed', description: serverMessage(error) ?? 'Failed to update profile', variant: 'destructive' });
+    },
+  });
+  const error = form.formState.errors.phoneNumber?.message;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Personal details</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+          <Field id="profile-email" label="Email" hint="Email cannot be changed">
+            <Input type="email" value={user.email} readOnly disabled {...fieldAria('profile-email', undefined, true)} />
+          </Field>
+          <Field id="profile-fullName" label="Full name" hint="Name cannot be changed">
+            <Input value={user.fullName} readOnly disabled {...fieldAria('profile-fullName', undefined, true)} />
+          </Field>
+          <Field id="profile-phoneNumber" label="Phone number" error={error}>
+            <Input type="tel" autoComplete="tel" {...fieldAria('profile-phoneNumber', error)} {...form.register('phoneNumber')} />
+          </Field>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Update Profile'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ChangePasswordSection({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const queryClient = useQueryClient();
+  const regionId = useId();
+  const form = useForm<z.input<typeof changePasswordFormSchema>, unknown, z.output<typeof changePasswordFormSchema>>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const change = useMutation({
+    mutationFn: ({ currentPassword, newPassword }: z.output<typeof changePasswordFormSchema>) =>
+      sendJson('PUT', '/api/user/change-password', { currentPassword, newPassword }),
+    onSuccess: async () => {
+      toast({ title: 'Password changed successfully!', description: 'Your password has been updated.' });
+      form.reset();
+      onOpenChange(false);
+      await queryClient.invalidateQueries({ queryKey: keys.user });
+    },
+    onError: (error) => {
+      toast({ title: 'Password change failed', description: serverMessage(error) ?? 'Failed to change password', variant: 'destructive' });
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-4">
+        <div>
+          <CardTitle>Password</CardTitle>
+          <CardDescription>Choose a new password of at least 6 characters.</CardDescription>
+        </div>
+        {!open ? (
+          <Button variant="outline" aria-expanded={false} aria-controls={regionId} onClick={() => onOpenChange(true)}>
+            Change Password
+          </Button>
+        ) : null}
+      </CardHeader>
+      {open ? (
+        <CardContent id={regionId}>
+          <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => change.mutate(values))}>
+            <Field id="pw-current" label="Current password" error={errors.currentPassword?.message}>
+              <Input type="password" autoComplete="current-password" {...fieldAria('pw-current', errors.currentPassword?.message)} {...form.register('currentPassword')} />
+            </Field>
+            <Field id="pw-new" label="New password" error={errors.newPassword?.message}>
+              <Input type="password" autoComplete="new-password" {...fieldAria('pw-new', errors.newPassword?.message)} {...form.register('newPassword')} />
+            </Field>
+            <Field id="pw-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+              <Input type="password" autoComplete="new-password" {...fieldAria('pw-confirm', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
+            </Field>
+            <div className="flex gap-2">
+              <Button type="submit" disabled={change.isPending}>
+                {change.isPending ? 'Changing...' : 'Change Password'}
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  form.reset();
+                  onOpenChange(false);
+                }}
+              >
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      ) : null}
+    </Card>
+  );
+}

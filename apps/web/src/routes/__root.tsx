@@ -1,0 +1,43 @@
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { Footer } from '../components/layout/footer.js';
+import { Header } from '../components/layout/header.js';
+import { LazyToaster } from '../components/ui/lazy-toaster.js';
+import { NotFoundPage } from '../features/static/not-found.js';
+import { RouteError } from '../features/static/route-error.js';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteError,
+});
+
+function RootLayout() {
+  // After a client-side navigation, move focus to the new page so keyboard and screen-reader users
+  // start at its content (not on the link they used, which may be gone).
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Header />
+      <main id="main" className="flex-1 focus:outline-none" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <LazyToaster />
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageSpinner } from '../components/ui/spinner.js';
+import { AuthedLayout } from '../features/auth/authed-layout.js';
+import { requireUser } from '../features/auth/guard.js';
+
+/** Every signed-in page sits under this pathless layout: the route guard of SPEC §2. */
+export const Route = createFileRoute('/_authed')({
+  beforeLoad: ({ context }) => requireUser(context),
+  pendingComponent: () => <PageSpinner label="Loading your account" />,
+  component: AuthedLayout,
+});

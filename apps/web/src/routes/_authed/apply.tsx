@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { configQuery } from '../../api/query-client.js';
+import { ApplyPage } from '../../features/apply/apply-page.js';
+
+export const Route = createFileRoute('/_authed/apply')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(configQuery).catch(() => undefined),
+  component: ApplyPage,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { dashboardApplicationsQuery } from '../../features/dashboard/queries.js';
+import { DashboardPage } from '../../features/dashboard/dashboard-page.js';
+
+export const Route = createFileRoute('/_authed/dashboard')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(dashboardApplicationsQuery),
+  component: DashboardPage,
+});

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { applicationsQuery } from '../../api/query-client.js';
+import { PassportUploadPage } from '../../features/passport/passport-upload-page.js';
+import { parseIdSearch } from '../../lib/search.js';
+
+export const Route = createFileRoute('/_authed/passport-upload')({
+  validateSearch: parseIdSearch,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(applicationsQuery);
+  },
+  component: PassportUploadPage,
+});

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { paymentPageApplicationsQuery } from '../../features/payment/queries.js';
+import { PaymentPage } from '../../features/payment/payment-page.js';
+import { parseIdSearch } from '../../lib/search.js';
+
+export const Route = createFileRoute('/_authed/payment')({
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { applicationId?: number; type?: 'initial'; payment_intent?: string; redirect_status?: string } => ({
+    ...parseIdSearch(search),
+    ...(search.type === 'initial' ? { type: 'initial' as const } : {}),
+    // Stripe adds these when a card needed a redirect (3-D Secure) and sends the payer back here.
+    ...(typeof search.payment_intent === 'string' ? { payment_intent: search.payment_intent } : {}),
+    ...(typeof search.redirect_status === 'string' ? { redirect_status: search.redirect_status } : {}),
+  }),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(paymentPageApplicationsQuery);
+  },
+  component: PaymentPage,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ProfilePage } from '../../features/profile/profile-page.js';
+
+export const Route = createFileRoute('/_authed/profile')({
+  validateSearch: (search: Record<string, unknown>): { changePassword?: boolean } =>
+    search.changePassword === true || search.changePassword === 'true' ? { changePassword: true } : {},
+  component: ProfilePage,
+});

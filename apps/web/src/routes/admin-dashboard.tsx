@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+/** SPEC §2: /admin-dashboard redirects to /admin. */
+export const Route = createFileRoute('/admin-dashboard')({
+  beforeLoad: () => {
+    throw redirect({ to: '/admin', replace: true });
+  },
+});

@@ -1,0 +1,12 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { userQuery } from '../api/query-client.js';
+import { AuthPage } from '../features/auth/auth-page.js';
+
+export const Route = createFileRoute('/auth')({
+  // SPEC §2: an already signed-in user goes to /admin (admin) or /dashboard.
+  beforeLoad: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(userQuery);
+    if (user) throw redirect({ to: user.isAdmin ? '/admin' : '/dashboard' });
+  },
+  component: AuthPage,
+});

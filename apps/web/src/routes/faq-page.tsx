@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FaqPage } from '../features/static/faq-page.js';
+
+export const Route = createFileRoute('/faq-page')({
+  component: FaqPage,
+});

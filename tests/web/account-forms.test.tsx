@@ -1,0 +1,167 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AddressForm } from '../../apps/web/src/features/address/address-details-page.js';
+import { ContactPage } from '../../apps/web/src/features/contact/contact-page.js';
+import { ChangePasswordSection, ProfileDetails } from '../../apps/web/src/features/profile/profile-page.js';
+import type { ApplicationDto } from '../../apps/web/src/api/types.js';
+import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
+import { fakeFetch, renderPage, testUser } from './render.js';
+
+afterEach(() => {
+  dismissToast();
+  vi.unstubAllGlobals();
+});
+
+const application = {
+  id: 5,
+  applicationNumber: 'EV-2026-000005',
+  givenName: 'Amelia',
+  surname: 'Traveller',
+  expectedArrivalDate: '2026-12-10',
+  expectedDepartureDate: '2026-12-20',
+  address: null,
+  city: null,
+  postcode: null,
+  hotelDetails: null,
+} as unknown as ApplicationDto;
+
+describe('address and accommodation details', () => {
+  it('requires every field with SPEC messages and shows the travel dates', async () => {
+    const api = fakeFetch({});
+    vi.stubGlobal('fetch', api.fn);
+    await renderPage(<AddressForm application={application} />, { path: '/address-details', user: testUser() });
+    expect(screen.getByText('10 December 2026')).toBeInTheDocument();
+    expect(screen.getByText('20 December 2026')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save and Complete Application' }));
+    expect(await screen.findByText('Address is required')).toBeInTheDocument();
+    expect(screen.getByText('City is required')).toBeInTheDocument();
+    expect(screen.getByText('Postcode is required')).toBeInTheDocument();
+    expect(screen.getByText('Hotel details are required')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('saves the four fields and goes to the dashboard', async () => {
+    const api = fakeFetch({ 'PATCH /api/applications/5': (body) => ({ status: 200, body: { ...application, ...(body as object) } }) });
+    vi.stubGlobal('fetch', api.fn);
+    const page = await renderPage(<AddressForm application={application} />, { path: '/address-details', user: testUser() });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Home address/), '12 Acacia Avenue');
+    await user.type(screen.getByLabelText(/City/), 'Manchester');
+    await user.type(screen.getByLabelText(/Postcode/), 'M1 1AA');
+    await user.type(screen.getByLabelText(/Hotel details/), 'Nile Ritz-Carlton, booking 4411');
+    await user.click(screen.getByRole('button', { name: 'Save and Complete Application' }));
+    expect(await screen.findByText('Application Complete')).toBeInTheDocument();
+    expect(screen.getByText('Your application details have been submitted successfully.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PATCH')!.body).toEqual({
+      address: '12 Acacia Avenue', city: 'Manchester', postcode: 'M1 1AA', hotelDetails: 'Nile Ritz-Carlton, booking 4411',
+    });
+    await waitFor(() => expect(page.path()).toBe('/dashboard'));
+  });
+
+  it('reports a failed save with the server message', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'PATCH /api/applications/5': () => ({ status: 404, body: { message: 'Application not found.' } }) }).fn);
+    await renderPage(<AddressForm application={{ ...application, address: 'a', city: 'b', postcode: 'c', hotelDetails: 'd' }} />, { path: '/address-details' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save and Complete Application' }));
+    expect(await screen.findByText('Update Failed')).toBeInTheDocument();
+    expect(screen.getByText('Application not found.')).toBeInTheDocument();
+  });
+});
+
+describe('profile', () => {
+  it('shows email and name read-only and checks the phone number', async () => {
+    const api = fakeFetch({ 'PUT /api/user/profile': () => ({ status: 200, body: testUser({ phoneNumber: '+447700900999' }) }) });
+    vi.stubGlobal('fetch', api.fn);
+    await renderPage(<ProfileDetails user={testUser()} />, { path: '/profile', user: testUser() });
+    expect(screen.getByLabelText('Email')).toHaveValue('amelia@example.com');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByText('Email cannot be changed')).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveAttribute('readonly');
+    expect(screen.getByText('Name cannot be changed')).toBeInTheDocument();
+    const user = userEvent.setup();
+    const phone = screen.getByLabelText('Phone number');
+    await user.clear(phone);
+    await user.type(phone, '0770');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+    await user.clear(phone);
+    await user.type(phone, '+447700900999');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(screen.getByText('Your phone number has been updated.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ phoneNumber: '+447700900999' });
+  });
+
+  it('keeps the password form collapsed behind a button, with SPEC messages and Cancel', async () => {
+    const api = fakeFetch({ 'PUT /api/user/change-password': () => ({ status: 400, body: { message: 'Current password is incorrect.' } }) });
+    vi.stubGlobal('fetch', api.fn);
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return <ChangePasswordSection open={open} onOpenChange={setOpen} />;
+    }
+    await renderPage(<Harness />, { path: '/profile', user: testUser() });
+    const user = userEvent.setup();
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(screen.getByText('New password must be at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your new password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Current password'), 'old-password');
+    await user.type(screen.getByLabelText('New password'), 'new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-passwort');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-password');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Password change failed')).toBeInTheDocument();
+    expect(screen.getByText('Current password is incorrect.')).toBeInTheDocument();
+    expect(api.calls[0].body).toEqual({ currentPassword: 'old-password', newPassword: 'new-password' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+  });
+});
+
+describe('contact page', () => {
+  it('defaults to United Kingdom, validates, shows Submitting... and then the thank-you card', async () => {
+    let release!: () => void;
+    const api = fakeFetch({
+      'POST /api/contact': () => new Promise((resolve) => (release = () => resolve({ status: 201, body: { userId: 9 } }))),
+      'POST /api/events': () => ({ status: 204 }),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    await renderPage(<ContactPage />, { path: '/contact' });
+    expect(screen.getByText(/an account will be created for you/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Nationality/)).toHaveValue('United Kingdom');
+    expect(screen.getByText('e.g. tourism, business, transit, etc.')).toBeInTheDocument();
+    expect(screen.getByText('Monday-Friday 9:00-18:00 GMT')).toBeInTheDocument();
+    expect(screen.getByText('help@agency.example')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Full name/), 'A');
+    await user.type(screen.getByLabelText(/Phone number/), '12345');
+    await user.click(screen.getByRole('button', { name: 'Submit Contact Form' }));
+    expect(await screen.findByText('Full name must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/Full name/), 'lice Walker');
+    await user.type(screen.getByLabelText(/Email/), 'alice@example.com');
+    await user.type(screen.getByLabelText(/Phone number/), '67890');
+    await user.selectOptions(screen.getByLabelText(/Nationality/), 'Canada');
+    await user.type(screen.getByLabelText(/Purpose of travel/), 'A week in Luxor and Aswan');
+    await user.click(screen.getByRole('button', { name: 'Submit Contact Form' }));
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Contact form submitted successfully!')).toBeInTheDocument();
+    expect(screen.getByText("We've received your inquiry and will contact you soon. An account has been created for you.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In to Your Account' })).toHaveAttribute('href', '/auth');
+    expect(api.calls.find((c) => c.url === '/api/contact')!.body).toEqual({
+      fullName: 'Alice Walker', email: 'alice@example.com', phoneNumber: '1234567890', nationality: 'Canada', purposeOfTravel: 'A week in Luxor and Aswan',
+    });
+    await waitFor(() => expect(api.calls.find((c) => c.url === '/api/events')?.body).toMatchObject({ name: 'contact_submitted', properties: { nationality: 'Canada' } }));
+  });
+});

@@ -1,0 +1,128 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignInForm, SignUpForm } from '../../apps/web/src/features/auth/auth-page.js';
+import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
+import { fakeFetch, renderPage, testUser } from './render.js';
+
+afterEach(() => {
+  dismissToast();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('sign-in form', () => {
+  it('says what is wrong with the email and a missing password, and sends nothing', async () => {
+    const api = fakeFetch({});
+    vi.stubGlobal('fetch', api.fn);
+    await renderPage(<SignInForm />, { path: '/auth' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.filter((c) => c.url === '/api/login')).toHaveLength(0);
+  });
+
+  it('shows the server message on failure, else the default', async () => {
+    const api = fakeFetch({ 'POST /api/login': () => ({ status: 401, body: { message: 'Invalid email or password.' } }) });
+    vi.stubGlobal('fetch', api.fn);
+    await renderPage(<SignInForm />, { path: '/auth' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email or password.')).toBeInTheDocument();
+  });
+
+  it('sends a user who must change the password to /profile?changePassword=true', async () => {
+    const user = testUser({ needsPasswordChange: true });
+    const api = fakeFetch({
+      'POST /api/login': () => ({ status: 200, body: { user, needsPasswordChange: true } }),
+      'GET /api/user': () => ({ status: 200, body: user }),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    const page = await renderPage(<SignInForm />, { path: '/auth' });
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText('Email'), 'amelia@example.com');
+    await u.type(screen.getByLabelText('Password'), 'temporary-pw');
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('You have been logged in successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(page.path()).toBe('/profile?changePassword=true'));
+  });
+
+  it('sends an admin to /admin after login', async () => {
+    const admin = testUser({ isAdmin: true });
+    vi.stubGlobal('fetch', fakeFetch({
+      'POST /api/login': () => ({ status: 200, body: { user: admin, needsPasswordChange: false } }),
+      'GET /api/user': () => ({ status: 200, body: admin }),
+    }).fn);
+    const page = await renderPage(<SignInForm />, { path: '/auth' });
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await u.type(screen.getByLabelText('Password'), 'admin-password');
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(page.path()).toBe('/admin'));
+  });
+});
+
+describe('sign-up form', () => {
+  it('needs 6 characters and a matching confirmation, shown on the confirmation field', async () => {
+    const api = fakeFetch({});
+    vi.stubGlobal('fetch', api.fn);
+    await renderPage(<SignUpForm />, { path: '/auth' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Full name'), 'Amelia Traveller');
+    await user.type(screen.getByLabelText('Phone number'), '+447700900123');
+    await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
+    await user.type(screen.getByLabelText('Password'), '12345');
+    await user.type(screen.getByLabelText('Confirm password'), '12346');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'pyramids-2026');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const mismatch = await screen.findByText("Passwords don't match");
+    expect(mismatch.id).toBe('signup-confirmPassword-error');
+    expect(api.calls.filter((c) => c.url === '/api/register')).toHaveLength(0);
+  });
+
+  it('registers without sending confirmPassword, then goes to the dashboard', async () => {
+    const created = testUser();
+    const api = fakeFetch({
+      'POST /api/register': () => ({ status: 201, body: created }),
+      'GET /api/user': () => ({ status: 200, body: created }),
+      'POST /api/events': () => ({ status: 204 }),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    const page = await renderPage(<SignUpForm />, { path: '/auth' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Full name'), 'Amelia Traveller');
+    await user.type(screen.getByLabelText('Phone number'), '+447700900123');
+    await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
+    await user.type(screen.getByLabelText('Password'), 'pyramids-2026');
+    await user.type(screen.getByLabelText('Confirm password'), 'pyramids-2026');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Account created successfully. Redirecting to dashboard...')).toBeInTheDocument();
+    const sent = api.calls.find((c) => c.url === '/api/register')!.body;
+    expect(sent).toEqual({ email: 'amelia@example.com', fullName: 'Amelia Traveller', phoneNumber: '+447700900123', password: 'pyramids-2026' });
+    expect(api.calls.find((c) => c.url === '/api/events')?.body).toMatchObject({ name: 'registration' });
+    await waitFor(() => expect(page.path()).toBe('/dashboard'));
+  });
+
+  it('shows the registration failure from the server', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /api/register': () => ({ status: 409, body: { message: 'An account with this email already exists.' } }) }).fn);
+    await renderPage(<SignUpForm />, { path: '/auth' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Full name'), 'Amelia Traveller');
+    await user.type(screen.getByLabelText('Phone number'), '+447700900123');
+    await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
+    await user.type(screen.getByLabelText('Password'), 'pyramids-2026');
+    await user.type(screen.getByLabelText('Confirm password'), 'pyramids-2026');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+    expect(screen.getByText('An account with this email already exists.')).toBeInTheDocument();
+  });
+});

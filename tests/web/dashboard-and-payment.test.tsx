@@ -1,0 +1,224 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keys } from '../../apps/web/src/api/keys.js';
+import type { ApplicationDto } from '../../apps/web/src/api/types.js';
+import { ApplicationCard } from '../../apps/web/src/features/dashboard/application-card.js';
+import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-page.js';
+import { PaymentPanel } from '../../apps/web/src/features/payment/payment-panel.js';
+import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
+import { fakeFetch, renderPage, testUser } from './render.js';
+
+afterEach(() => {
+  dismissToast();
+  vi.unstubAllGlobals();
+});
+
+function app(overrides: Partial<ApplicationDto> = {}): ApplicationDto {
+  return {
+    id: 3,
+    applicationNumber: 'EV-2026-000003',
+    userId: 1,
+    status: 'online_entry',
+    givenName: 'Amelia',
+    surname: 'Traveller',
+    nationality: 'United Kingdom',
+    entry: 'Single',
+    expectedArrivalDate: '2026-12-10',
+    expectedDepartureDate: '2026-12-20',
+    createdAt: '2026-12-01T10:00:00.000Z',
+    initialPaymentId: null,
+    finalPaymentId: null,
+    address: null,
+    additionalInfoMessage: null,
+    requiresPassportReupload: false,
+    passportReuploadedAt: null,
+    guarantee: { deadline: null, breached: false },
+    ...overrides,
+  } as ApplicationDto;
+}
+
+describe('dashboard', () => {
+  it('shows the title, the New Application button and the empty state', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/applications': () => ({ status: 200, body: [] }) }).fn);
+    await renderPage(<DashboardPage />, { path: '/dashboard', user: testUser() });
+    expect(await screen.findByText('No Applications Yet')).toBeInTheDocument();
+    expect(screen.getByText('Manage your e-visa applications')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New Application' })).toHaveAttribute('href', '/apply');
+    expect(screen.getByRole('link', { name: 'Start Application' })).toHaveAttribute('href', '/apply');
+  });
+
+  it('asks a signed-out visitor to log in and fetches nothing', async () => {
+    const api = fakeFetch({});
+    vi.stubGlobal('fetch', api.fn);
+    await renderPage(<DashboardPage />, { path: '/dashboard', user: null });
+    expect(screen.getByText('Please log in to view your dashboard.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url === '/api/applications')).toHaveLength(0);
+  });
+});
+
+describe('application cards per status (SPEC §4)', () => {
+  async function card(overrides: Partial<ApplicationDto>) {
+    await renderPage(<ApplicationCard application={app(overrides)} />, { path: '/dashboard', user: testUser() });
+    return within(screen.getByTestId('application-3'));
+  }
+
+  it('offers the £10 initial payment before it is paid', async () => {
+    const c = await card({});
+    expect(c.getByText('Initial Payment Required')).toBeInTheDocument();
+    expect(c.getByRole('button', { name: 'Pay £10.00 Now' })).toBeEnabled();
+    expect(c.getByText('Online entry')).toHaveAttribute('data-tone', 'grey');
+  });
+
+  it('says the initial payment is complete and shows the guarantee deadline', async () => {
+    const c = await card({
+      status: 'application_created',
+      initialPaymentId: 'pi_1',
+      address: '1 High St',
+      guarantee: { deadline: '2026-12-08T23:59:59.999Z', breached: false },
+    });
+    expect(c.getByText('Initial Payment Complete - your application is being processed')).toBeInTheDocument();
+    expect(c.getByText('Guaranteed answer by')).toBeInTheDocument();
+    expect(c.getByText('8 December 2026')).toBeInTheDocument();
+    expect(c.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+
+  it('shows an under-process badge in yellow', async () => {
+    const c = await card({ status: 'under_process', initialPaymentId: 'pi_1', address: 'x' });
+    expect(c.getByText('Under process')).toHaveAttribute('data-tone', 'yellow');
+  });
+
+  it('shows the reviewer message and the passport re-upload prompt', async () => {
+    const c = await card({
+      status: 'additional_info_required',
+      initialPaymentId: 'pi_1',
+      address: 'x',
+      additionalInfoMessage: 'The photo page is blurred.',
+      requiresPassportReupload: true,
+    });
+    expect(c.getByText('The photo page is blurred.')).toBeInTheDocument();
+    expect(c.getByText('Additional info required')).toHaveAttribute('data-tone', 'orange');
+    expect(c.getByRole('link', { name: 'Re-upload Passport' })).toHaveAttribute('href', '/passport-upload?applicationId=3');
+  });
+
+  it('confirms a passport re-upload with its date', async () => {
+    const c = await card({
+      status: 'additional_info_required',
+      initialPaymentId: 'pi_1',
+      address: 'x',
+      additionalInfoMessage: 'Please send a new copy.',
+      passportReuploadedAt: '2026-12-03T09:30:00.000Z',
+    });
+    expect(c.getByText(/Passport Re-uploaded Successfully/)).toHaveTextContent('3 December 2026');
+    expect(c.queryByRole('link', { name: 'Re-upload Passport' })).toBeNull();
+  });
+
+  it('offers the £39 final payment once approved', async () => {
+    const c = await card({ status: 'approved', initialPaymentId: 'pi_1', address: 'x' });
+    expect(c.getByText('Approved')).toHaveAttribute('data-tone', 'green');
+    expect(c.getByRole('button', { name: 'Pay £39.00 Now' })).toBeInTheDocument();
+  });
+
+  it('labels final_payment_received Approved with a disabled e-visa button', async () => {
+    const c = await card({ status: 'final_payment_received', initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', address: 'x' });
+    expect(c.getByText('Approved')).toHaveAttribute('data-tone', 'green');
+    expect(c.getByRole('button', { name: 'E-Visa Sent to Your Email' })).toBeDisabled();
+  });
+
+  it('links to the issued e-visa once the agency has attached it', async () => {
+    vi.stubGlobal('fetch', fakeFetch({
+      'GET /api/applications/3/documents': () => ({
+        status: 200,
+        body: [
+          { id: 11, applicationId: 3, type: 'passport', fileName: 'passport.png', uploadedAt: '2026-12-01T10:00:00.000Z' },
+          { id: 12, applicationId: 3, type: 'visa', fileName: 'evisa-EV-3.pdf', uploadedAt: '2026-12-05T10:00:00.000Z' },
+        ],
+      }),
+    }).fn);
+    const c = await card({ status: 'final_payment_received', initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', address: 'x' });
+    expect(await c.findByRole('link', { name: 'Download your e-visa (evisa-EV-3.pdf)' })).toHaveAttribute('href', '/api/documents/12/file');
+  });
+
+  it('explains a rejection in red', async () => {
+    const c = await card({ status: 'rejected', initialPaymentId: 'pi_1', address: 'x' });
+    expect(c.getByText('Rejected')).toHaveAttribute('data-tone', 'red');
+    expect(c.getByText('Your application has been rejected. Please contact support for more information.')).toBeInTheDocument();
+  });
+});
+
+describe('payment panel', () => {
+  it("reads 'Payment system unavailable' when no provider key is configured", async () => {
+    await renderPage(<PaymentPanel applicationId={3} paymentType="initial" amount={1000} />, {
+      path: '/dashboard',
+      user: testUser(),
+      config: { paymentProvider: 'stripe', agencyEmail: 'a@b.example', agencyName: 'Agency' },
+    });
+    expect(screen.getByRole('button', { name: 'Payment system unavailable' })).toBeDisabled();
+  });
+
+  it('goes from the offer to the card form and back; a decline keeps it unpaid; a good card refreshes the list', async () => {
+    let confirmed = 0;
+    const api = fakeFetch({
+      'POST /api/payments/initial/3': () => ({ status: 200, body: { clientSecret: 'pi_t_secret', paymentIntentId: 'pi_t', amount: 1000, currency: 'gbp' } }),
+      'POST /api/test-payments/pi_t/confirm': (body) =>
+        (body as { cardNumber: string }).cardNumber === '4000000000000002'
+          ? { status: 402, body: { message: 'Your card was declined.' } }
+          : { status: 200, body: { paymentIntentId: 'pi_t', status: 'succeeded', amount: 1000, currency: 'gbp' } },
+      'POST /api/payments/initial/confirm/3': () => {
+        confirmed += 1;
+        return { status: 200, body: { application: app({ initialPaymentId: 'pi_t' }) } };
+      },
+      'GET /api/applications': () => ({ status: 200, body: [] }),
+      'POST /api/events': () => ({ status: 204 }),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    const page = await renderPage(<PaymentPanel applicationId={3} paymentType="initial" amount={1000} />, { path: '/dashboard', user: testUser() });
+    page.queryClient.setQueryData(keys.applications, [app()]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Pay £10.00 Now' }));
+    await user.click(await screen.findByRole('button', { name: '← Back' }));
+    expect(screen.getByRole('button', { name: 'Pay £10.00 Now' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay £10.00 Now' }));
+
+    await user.type(await screen.findByLabelText('Card number'), '4000 0000 0000 0002');
+    await user.type(screen.getByLabelText('Expiry (MM / YY)'), '12 / 30');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay £10.00' }));
+    expect(await screen.findByText('Payment failed')).toBeInTheDocument();
+    expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
+    expect(confirmed).toBe(0);
+
+    await user.clear(screen.getByLabelText('Card number'));
+    await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    const pay = screen.getByRole('button', { name: 'Pay £10.00' });
+    await user.click(pay);
+    expect(await screen.findByText('Payment Successful!')).toBeInTheDocument();
+    expect(screen.getByText('Your application is now being processed.')).toBeInTheDocument();
+    expect(confirmed).toBe(1);
+    expect(api.calls.find((c) => c.url === '/api/payments/initial/confirm/3')!.body).toEqual({ paymentIntentId: 'pi_t' });
+    expect(api.calls.find((c) => c.url === '/api/events')!.body).toMatchObject({
+      name: 'payment_succeeded', properties: { paymentType: 'initial', amount: 1000, currency: 'gbp', applicationId: 3 },
+    });
+    // The applications list is marked stale (the dashboard, which observes it, refetches it).
+    await waitFor(() => expect(page.queryClient.getQueryState(keys.applications)?.isInvalidated).toBe(true));
+    // One payment intent per opening of the card form (opened twice), none per click.
+    expect(api.calls.filter((c) => c.url === '/api/payments/initial/3')).toHaveLength(2);
+  });
+
+  it('reports a failed initialisation', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /api/payments/final/3': () => ({ status: 409, body: { message: 'The final fee is due only once the application is approved.' } }) }).fn);
+    await renderPage(<PaymentPanel applicationId={3} paymentType="final" amount={3900} />, { path: '/dashboard', user: testUser() });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Pay £39.00 Now' }));
+    expect(await screen.findByText('Payment initialization failed')).toBeInTheDocument();
+    expect(screen.getAllByText('The final fee is due only once the application is approved.').length).toBeGreaterThan(0);
+  });
+});
+
+describe('an ended session', () => {
+  it('clears the user when reading data answers 401, so the guard sends the visitor to sign in', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/applications': () => ({ status: 401, body: { message: 'Please sign in to continue.' } }) }).fn);
+    const page = await renderPage(<DashboardPage />, { path: '/dashboard', user: testUser() });
+    expect(await screen.findByText('Please log in to view your dashboard.')).toBeInTheDocument();
+    expect(page.queryClient.getQueryData(keys.user)).toBeNull();
+  });
+});

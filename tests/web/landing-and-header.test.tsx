@@ -1,0 +1,130 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keys } from '../../apps/web/src/api/keys.js';
+import { Header } from '../../apps/web/src/components/layout/header.js';
+import { Carousel, CAROUSEL_INTERVAL_MS } from '../../apps/web/src/features/landing/carousel.js';
+import { SLIDES } from '../../apps/web/src/features/landing/slides.js';
+import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
+import { fakeFetch, renderPage, testUser } from './render.js';
+
+afterEach(() => {
+  dismissToast();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function currentSlide(): string {
+  const shown = document.querySelectorAll('figure[aria-hidden="false"] img');
+  expect(shown).toHaveLength(1);
+  return shown[0].getAttribute('src')!;
+}
+
+function loadImages() {
+  for (const img of Array.from(document.images)) fireEvent.load(img);
+}
+
+function mockReducedMotion(reduce: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('reduce'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+describe('landing carousel', () => {
+  it('has 5 illustrations with alt texts and advances every 4 s only once they have loaded', () => {
+    vi.useFakeTimers();
+    mockReducedMotion(false);
+    render(<Carousel slides={SLIDES} />);
+    expect(document.images).toHaveLength(5);
+    for (const img of Array.from(document.images)) expect(img.getAttribute('alt')!.length).toBeGreaterThan(10);
+    expect(currentSlide()).toBe(SLIDES[0].src);
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 2));
+    expect(currentSlide()).toBe(SLIDES[0].src); // not loaded yet: stays
+    act(() => loadImages());
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS - 1));
+    expect(currentSlide()).toBe(SLIDES[0].src);
+    act(() => vi.advanceTimersByTime(1));
+    expect(currentSlide()).toBe(SLIDES[1].src);
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 4));
+    expect(currentSlide()).toBe(SLIDES[0].src); // wrapped round
+  });
+
+  it('does not move on its own for users who prefer reduced motion', () => {
+    vi.useFakeTimers();
+    mockReducedMotion(true);
+    render(<Carousel slides={SLIDES} />);
+    act(() => loadImages());
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3));
+    expect(currentSlide()).toBe(SLIDES[0].src);
+  });
+
+  it('moves with previous/next, the dots and the arrow keys', () => {
+    mockReducedMotion(true);
+    render(<Carousel slides={SLIDES} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(currentSlide()).toBe(SLIDES[1].src);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous image' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous image' }));
+    expect(currentSlide()).toBe(SLIDES[4].src);
+    fireEvent.click(screen.getByRole('button', { name: /Show image 3/ }));
+    expect(currentSlide()).toBe(SLIDES[2].src);
+    expect(screen.getByRole('button', { name: /Show image 3/ })).toHaveAttribute('aria-current', 'true');
+    const region = screen.getByRole('region', { name: 'Egypt in pictures' });
+    fireEvent.keyDown(region, { key: 'ArrowRight' });
+    expect(currentSlide()).toBe(SLIDES[3].src);
+    fireEvent.keyDown(region, { key: 'ArrowLeft' });
+    expect(currentSlide()).toBe(SLIDES[2].src);
+  });
+});
+
+describe('header navigation', () => {
+  const names = () => screen.getAllByRole('navigation', { hidden: true })[0].querySelectorAll('a,button');
+
+  it('offers Login and Register to visitors', async () => {
+    await renderPage(<Header />, { user: null });
+    expect(Array.from(names()).map((n) => n.textContent)).toEqual(['Login', 'Register']);
+    for (const link of screen.getAllByRole('link', { name: /Login|Register/ })) expect(link).toHaveAttribute('href', '/auth');
+  });
+
+  it('offers Dashboard, Apply Now, Profile and Logout to applicants', async () => {
+    await renderPage(<Header />, { user: testUser() });
+    expect(Array.from(names()).map((n) => n.textContent)).toEqual(['Dashboard', 'Apply Now', 'Profile', 'Logout']);
+  });
+
+  it('offers Admin Dashboard, Profile and Logout to admins', async () => {
+    await renderPage(<Header />, { user: testUser({ isAdmin: true }) });
+    expect(Array.from(names()).map((n) => n.textContent)).toEqual(['Admin Dashboard', 'Profile', 'Logout']);
+  });
+
+  it('reads Logging out... while logging out, then clears the user and goes home', async () => {
+    let release!: () => void;
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /api/logout': () => new Promise((r) => (release = () => r({ status: 200, body: { message: 'Logged out.' } }))) }).fn);
+    const page = await renderPage(<Header />, { user: testUser(), path: '/dashboard' });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]);
+    expect((await screen.findAllByRole('button', { name: 'Logging out...' }))[0]).toBeDisabled();
+    release();
+    await waitFor(() => expect(page.path()).toBe('/'));
+    expect(page.queryClient.getQueryData(keys.user)).toBeNull();
+  });
+
+  it('collapses the mobile menu behind a toggle that closes after a choice', async () => {
+    await renderPage(<Header />, { user: null, path: '/' });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    const mobile = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(mobile).toHaveAttribute('aria-label', 'Mobile');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(mobile).not.toBeVisible();
+    const user = userEvent.setup();
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(mobile).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(mobile).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(mobile.querySelector('a')!);
+    await waitFor(() => expect(mobile).not.toBeVisible());
+  });
+});

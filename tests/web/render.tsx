@@ -1,0 +1,93 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { act, render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createQueryClient } from '../../apps/web/src/api/query-client.js';
+import { keys } from '../../apps/web/src/api/keys.js';
+import type { CurrentUser, PublicConfig } from '../../apps/web/src/api/types.js';
+import { Toaster } from '../../apps/web/src/components/ui/toaster.js';
+
+export const TEST_CONFIG: PublicConfig = { paymentProvider: 'test', agencyEmail: 'help@agency.example', agencyName: 'Egypt e-Visa Agency' };
+
+export function testUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 1,
+    email: 'amelia@example.com',
+    username: 'amelia@example.com',
+    fullName: 'Amelia Traveller',
+    phoneNumber: '+447700900123',
+    isAdmin: false,
+    needsPasswordChange: false,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export interface Rendered extends RenderResult {
+  queryClient: QueryClient;
+  /** The path the in-memory router is on (after navigations the component made). */
+  path(): string;
+}
+
+/**
+ * Renders `ui` as the page at `path` inside a real TanStack router (memory history) and Query
+ * client, with the toaster mounted. Other paths render a marker so navigations can be asserted.
+ */
+export async function renderPage(
+  ui: ReactNode,
+  options: { path?: string; user?: CurrentUser | null; config?: PublicConfig | null; queryClient?: QueryClient } = {},
+): Promise<Rendered> {
+  const queryClient = options.queryClient ?? createQueryClient();
+  queryClient.setQueryData(keys.user, options.user === undefined ? null : options.user);
+  if (options.config !== null) queryClient.setQueryData(keys.config, options.config ?? TEST_CONFIG);
+  const path = options.path ?? '/';
+  const pathname = path.split('?')[0];
+
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <Outlet />
+        <Toaster />
+      </>
+    ),
+    notFoundComponent: () => <p data-testid="elsewhere">elsewhere</p>,
+  });
+  const pageRoute = createRoute({ getParentRoute: () => rootRoute, path: pathname, component: () => <>{ui}</> });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([pageRoute]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  let result!: RenderResult;
+  await act(async () => {
+    result = render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router as never} />
+      </QueryClientProvider>,
+    );
+    await router.load();
+  });
+  return {
+    ...result,
+    queryClient,
+    path: () => router.state.location.href,
+  };
+}
+
+/** A fetch stand-in answering by "METHOD path"; records every request. */
+export function fakeFetch(routes: Record<string, (body: unknown) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>>) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const fn = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    calls.push({ method, url, body });
+    const handler = routes[`${method} ${url}`];
+    if (!handler) return new Response(JSON.stringify({ message: 'Not found.' }), { status: 404 });
+    const answer = await handler(body);
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+  return { fn: fn as typeof fetch, calls };
+}
