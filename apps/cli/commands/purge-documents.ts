@@ -1,0 +1,42 @@
+import { Option, type Command } from 'commander';
+import { withAgency } from '../context.js';
+import { createReporter, plural } from '../output.js';
+import { wholeNumber } from '../validate.js';
+
+interface Flags {
+  olderThan: number;
+  dryRun?: boolean;
+}
+
+export function registerPurgeDocuments(program: Command): void {
+  program
+    .command('purge-documents')
+    .description(
+      'Retention policy: delete the passport scans (files and records) of applications finished (final payment received or rejected) more than DAYS days ago.',
+    )
+    .addOption(new Option('--older-than <days>', 'days since the application finished').argParser(wholeNumber({ min: 1, max: 36_500 })).makeOptionMandatory())
+    .option('--dry-run', 'count what would be deleted; delete nothing')
+    .addHelpText(
+      'after',
+      `
+Visa documents and the applications themselves are kept. Run it daily from a scheduler.
+
+Example:
+  $ evisa purge-documents --older-than 90 --dry-run
+  Dry run: 12 passport scans (12 files) would be deleted.
+  $ evisa purge-documents --older-than 90`,
+    )
+    .action(async (flags: Flags) => {
+      const out = createReporter();
+      const dryRun = Boolean(flags.dryRun);
+      await withAgency(async (agency) => {
+        const result = await agency.useCases.purgeDocuments({ olderThanDays: flags.olderThan, dryRun });
+        const what = `${plural(result.documents, 'passport scan')} (${plural(result.files, 'file')})`;
+        out.summary(
+          dryRun
+            ? `Dry run: ${what} of applications finished more than ${flags.olderThan} days ago would be deleted.`
+            : `Deleted ${what} of applications finished more than ${flags.olderThan} days ago.`,
+        );
+      });
+    });
+}

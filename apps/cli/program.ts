@@ -1,0 +1,66 @@
+import { Command, CommanderError } from 'commander';
+import { registerCreateAdmin } from './commands/create-admin.js';
+import { registerEraseUser } from './commands/erase-user.js';
+import { registerExportApplications } from './commands/export-applications.js';
+import { registerExportUser } from './commands/export-user.js';
+import { registerMigrate } from './commands/migrate.js';
+import { registerPurgeDocuments } from './commands/purge-documents.js';
+import { registerReconcilePayments } from './commands/reconcile-payments.js';
+import { registerSeedDemo } from './commands/seed-demo.js';
+import { registerSendReminders } from './commands/send-reminders.js';
+import { describeFailure, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
+
+export function buildProgram(): Command {
+  const program = new Command('evisa')
+    .description(
+      'Operator commands of the Egypt e-visa agency. They use the same environment as the server ' +
+        '(DATA_DIR, DATABASE_URL, STORAGE_URL, MAIL_URL, STRIPE_*, PUBLIC_URL, AGENCY_EMAIL).',
+    )
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureHelp({ sortSubcommands: false })
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 done, 1 failed, 2 bad usage (a bad flag, bad configuration or a refused confirmation).
+
+Example:
+  $ DATA_DIR=./data evisa migrate
+  $ evisa create-admin --email ops@agency.example --password 'long-secret' --name 'Ops Team' --phone '+441234567890'`,
+    );
+
+  registerMigrate(program);
+  registerCreateAdmin(program);
+  registerSendReminders(program);
+  registerExportApplications(program);
+  registerReconcilePayments(program);
+  registerExportUser(program);
+  registerEraseUser(program);
+  registerPurgeDocuments(program);
+  registerSeedDemo(program);
+
+  // Every subcommand reports usage errors through the same override (exit 2, one line).
+  for (const command of program.commands) command.exitOverride().showSuggestionAfterError(true);
+  return program;
+}
+
+/** Runs the CLI and answers the exit code; never throws, never prints a stack trace. */
+export async function run(argv: readonly string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return Number(process.exitCode ?? EXIT_OK) || EXIT_OK;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander already printed its one-line message (or the help text).
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
+      if (error.code === 'commander.help') return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+      if (error.code === 'commander.executeSubCommandAsync') return EXIT_FAILED;
+      return EXIT_USAGE;
+    }
+    const failure = describeFailure(error);
+    process.stderr.write(`Error: ${failure.message}\n`);
+    if (process.env.EVISA_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack ?? ''}\n`);
+    return failure.exitCode;
+  }
+}

@@ -1,0 +1,343 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSupportedNationality } from '../../core/domain/countries.js';
+import { APPLICATION_STATUSES } from '../../core/domain/status.js';
+import type { Application } from '../../core/domain/application.js';
+import { EXPORT_HEADER } from '../../apps/cli/export-columns.js';
+import { parseCsv } from './helpers/csv-parse.js';
+import { oneLineError, readOutbox, runCli, startBackend, type Backend } from './helpers/cli.js';
+
+const DAY = 86_400_000;
+
+/**
+ * Every operator command run as a subprocess (`node --import tsx apps/cli/main.ts …`) against one
+ * database, asserting what was stored, the files written and the mails in DATA_DIR/outbox. The
+ * tests run in order on the same data: seed, export, remind, answer data-protection requests,
+ * purge, reconcile.
+ */
+export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
+  // Each command is a node process (~1 s each on an idle machine, much more on a busy one).
+  describe(`evisa CLI on ${backendName}`, { timeout: 240_000 }, () => {
+    let backend: Backend;
+    const cli = (...args: string[]) => runCli(args, backend.env);
+
+    beforeAll(async () => {
+      backend = await startBackend(backendName);
+    });
+    afterAll(async () => {
+      await backend?.stop();
+    });
+
+    it('migrate applies the migrations and is safe to run again', async () => {
+      const first = await cli('migrate');
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      expect(first.stdout).toMatch(backendName === 'sqlite' ? /^Migrated SQLite database .*agency\.sqlite in [\d.]+ s\.\n$/ : /^Migrated PostgreSQL database .+ in [\d.]+ s\.\n$/);
+      const again = await cli('migrate');
+      expect(again.code).toBe(0);
+      const agency = await backend.agency();
+      expect(await agency.ports.users.findByEmail('nobody@example.com')).toBeNull();
+    });
+
+    it('create-admin creates an admin, promotes an existing user, and refuses a bad email with exit 2', async () => {
+      const agency = await backend.agency();
+      await agency.useCases.registerUser({ email: 'promote.me@example.com', password: 'original-pass', fullName: 'Promote Me', phoneNumber: '+441234567890' });
+
+      const [created, promoted, bad] = await Promise.all([
+        cli('create-admin', '--email', 'Ops@Agency.example', '--password', 'secret-123', '--name', 'Ops Team', '--phone', '+441111222333'),
+        cli('create-admin', '--email', 'promote.me@example.com', '--password', 'other-pass', '--name', 'Ignored', '--phone', '+449999999999'),
+        cli('create-admin', '--email', 'not-an-email', '--password', 'secret-123', '--name', 'X', '--phone', '+441111222333'),
+      ]);
+
+      expect(created.code).toBe(0);
+      expect(created.stdout).toMatch(/^Created admin ops@agency\.example \(user \d+\)\.\n$/);
+      const admin = await agency.ports.users.findByEmail('ops@agency.example');
+      expect(admin).toMatchObject({ isAdmin: true, fullName: 'Ops Team', phoneNumber: '+441111222333' });
+      expect(await agency.ports.hasher.verify(admin!.passwordHash, 'secret-123')).toBe(true);
+
+      expect(promoted.code).toBe(0);
+      expect(promoted.stdout).toMatch(/^Promoted existing user promote\.me@example\.com \(user \d+\) to admin/);
+      const user = await agency.ports.users.findByEmail('promote.me@example.com');
+      expect(user).toMatchObject({ isAdmin: true, fullName: 'Promote Me' });
+      expect(await agency.ports.hasher.verify(user!.passwordHash, 'original-pass')).toBe(true);
+
+      expect(bad.code).toBe(2);
+      expect(oneLineError(bad)).toBe('Error: --email: Please enter a valid email');
+      expect(await agency.ports.users.findByEmail('not-an-email')).toBeNull();
+    });
+
+    it('seed-demo stores realistic applications in every status, with payments, history and documents', async () => {
+      const result = await cli('seed-demo', '--applications', '80', '--users', '90', '--seed', '11', '--password', 'demo-pass-1');
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/Seeded 80 applications for 90 applicants \(10 without an application\), [\d,]+ stored files in [\d.]+ s/);
+      const adminEmail = /Demo admin: (\S+);/.exec(result.stdout)?.[1];
+
+      const agency = await backend.agency();
+      const all = (await agency.ports.applications.listAllWithUsers()).filter(({ user }) => user.email.endsWith('@example.com') && user.email !== 'promote.me@example.com');
+      expect(all).toHaveLength(80);
+      const statuses = new Set(all.map(({ application }) => application.status));
+      expect([...statuses].sort()).toEqual([...APPLICATION_STATUSES].sort());
+      const demoAdmin = await agency.ports.users.findByEmail(adminEmail!);
+      expect(demoAdmin?.isAdmin).toBe(true);
+
+      for (const { application: app, user } of all) {
+        expect(isSupportedNationality(app.nationality)).toBe(true);
+        expect(app.expectedDepartureDate >= app.expectedArrivalDate).toBe(true);
+        expect(app.passportExpiry > app.expectedDepartureDate).toBe(true);
+        expect(app.givenName.length).toBeGreaterThan(0);
+        expect(app.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+        expect(await agency.ports.hasher.verify(user.passwordHash, 'demo-pass-1')).toBe(true);
+
+        const payments = await agency.ports.payments.listByApplication(app.id);
+        const history = await agency.ports.history.listByApplication(app.id);
+        const documents = await agency.ports.documents.listByApplication(app.id);
+        expect(documents.some((d) => d.type === 'passport')).toBe(true);
+        for (const d of documents) expect(await agency.ports.files.exists(d.storageKey)).toBe(true);
+        if (app.initialPaymentId) {
+          expect(payments.find((p) => p.type === 'initial')).toMatchObject({ providerPaymentId: app.initialPaymentId, amount: 1000, status: 'succeeded', userId: user.id });
+          expect(app.guaranteeDeadline).not.toBeNull();
+          expect(app.address).not.toBeNull();
+        } else {
+          expect(app.status).toBe('online_entry');
+          expect(payments).toEqual([]);
+        }
+        if (app.status === 'final_payment_received') {
+          const final = payments.find((p) => p.type === 'final');
+          expect(final?.providerPaymentId ?? `waived_${app.id}`).toBe(app.finalPaymentId);
+          expect(app.visaDocument).not.toBeNull();
+          expect(documents.some((d) => d.type === 'visa' && d.fileName === app.visaDocument)).toBe(true);
+        }
+        if (app.status !== 'online_entry') {
+          expect(history.at(-1)?.toStatus).toBe(app.status);
+          expect(history[0]).toMatchObject({ fromStatus: 'online_entry', changedByName: 'system' });
+        }
+        if (['under_process', 'verified', 'approved', 'rejected', 'additional_info_required'].includes(app.status)) {
+          expect(history.some((h) => h.changedBy === demoAdmin!.id)).toBe(true);
+        }
+        if (app.status === 'additional_info_required') {
+          expect(app.additionalInfoMessage).toBeTruthy();
+        }
+      }
+    });
+
+    it('export-applications streams RFC 4180 CSV with both ids and formula escaping, JSON and NDJSON, and filters', async () => {
+      const agency = await backend.agency();
+      await agency.useCases.registerUser({ email: 'formula@example.org', password: 'secret-123', fullName: '=HYPERLINK("http://evil.example","x")', phoneNumber: '+441234567890' });
+      const out = path.join(backend.dataDir, 'export.csv');
+      const future = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
+
+      const [csv, json, ndjson, none, badSince] = await Promise.all([
+        cli('export-applications', '--out', out),
+        cli('export-applications', '--format', 'json'),
+        cli('export-applications', '--format', 'ndjson', '--status', 'REJECTED'),
+        cli('export-applications', '--tab', 'approved', '--since', future, '--format', 'json'),
+        cli('export-applications', '--since', 'yesterday'),
+      ]);
+
+      expect(csv.code).toBe(0);
+      expect(csv.stderr).toBe('');
+      expect(csv.stdout).toMatch(/^Exported \d+ applications and \d+ registered users without one to .*export\.csv \(csv\) in [\d.]+ s\.\n$/);
+      const text = fs.readFileSync(out, 'utf8');
+      expect(text.includes('\r\n')).toBe(true);
+      const [header, ...rows] = parseCsv(text);
+      expect(header).toEqual([...EXPORT_HEADER]);
+      const col = (name: string) => header.indexOf(name);
+      const stored = await agency.ports.applications.listAllWithUsers();
+      const exportedAppIds = rows.filter((r) => r[col('applicationId')] !== '').map((r) => Number(r[col('applicationId')]));
+      expect(exportedAppIds.sort((a, b) => a - b)).toEqual(stored.map((s) => s.application.id).sort((a, b) => a - b));
+      const withoutApplication = await agency.ports.users.listWithoutApplication();
+      const pseudoRows = rows.filter((r) => r[col('applicationId')] === '');
+      expect(pseudoRows.every((r) => r[col('status')] === 'user_registered')).toBe(true);
+      expect(pseudoRows.map((r) => Number(r[col('userId')])).every((id) => withoutApplication.some((u) => u.id === id))).toBe(true);
+      const formulaRow = pseudoRows.find((r) => r[col('email')] === 'formula@example.org');
+      expect(formulaRow?.[col('fullName')]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+      expect(formulaRow?.[col('phoneNumber')]).toBe("'+441234567890");
+      expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+
+      const sample = stored.find((s) => s.application.status === 'final_payment_received')!;
+      const row = rows.find((r) => r[col('applicationId')] === String(sample.application.id))!;
+      expect(row[col('userId')]).toBe(String(sample.user.id));
+      expect(row[col('applicationNumber')]).toBe(sample.application.applicationNumber);
+      expect(row[col('passportNumber')]).toBe(sample.application.passportNumber);
+      expect(row[col('email')]).toBe(sample.user.email);
+      expect(row[col('initialPaymentId')]).toBe(sample.application.initialPaymentId);
+      expect(row[col('createdAt')]).toBe(sample.application.createdAt.toISOString());
+      expect(row[col('expectedArrivalDate')]).toBe(sample.application.expectedArrivalDate);
+
+      expect(json.code).toBe(0);
+      const records = JSON.parse(json.stdout) as Record<string, unknown>[];
+      expect(records).toHaveLength(rows.length);
+      expect(Object.keys(records[0])).toEqual([...EXPORT_HEADER]);
+      expect(records.find((r) => r.applicationId === sample.application.id)).toMatchObject({
+        userId: sample.user.id,
+        status: 'final_payment_received',
+        initialPaymentAt: sample.application.initialPaymentAt!.toISOString(),
+        requiresPassportReupload: false,
+      });
+
+      expect(ndjson.code).toBe(0);
+      const rejected = ndjson.stdout.trim().split('\n').map((l) => JSON.parse(l) as { status: string; applicationId: number });
+      const storedRejected = stored.filter((s) => s.application.status === 'rejected');
+      expect(rejected.map((r) => r.applicationId).sort()).toEqual(storedRejected.map((s) => s.application.id).sort());
+      expect(ndjson.stderr).toMatch(/^Exported \d+ applications to stdout \(ndjson\)/);
+
+      expect(none.code).toBe(0);
+      expect(JSON.parse(none.stdout)).toEqual([]);
+      expect(none.stderr).toMatch(/^Exported 0 applications to stdout \(json\)/);
+
+      expect(badSince.code).toBe(2);
+      expect(oneLineError(badSince)).toBe(
+        "error: option '--since <date>' argument 'yesterday' is invalid. It must be a date such as 2026-01-31 or 2026-01-31T09:00:00Z (got 'yesterday').",
+      );
+    });
+
+    it('send-reminders: a dry run sends nothing; two runs at once remind everyone due exactly once and deliver the outbox', async () => {
+      const agency = await backend.agency();
+      const mailsBefore = await readOutbox(backend.dataDir);
+      const dry = await cli('send-reminders', '--dry-run');
+      expect(dry.code).toBe(0);
+      const wouldRemind = dry.stdout.split('\n').filter((l) => l.startsWith('would remind '));
+      const duePayment = wouldRemind.filter((l) => l.endsWith('[payment]'));
+      const dueApplication = wouldRemind.filter((l) => l.endsWith('[application]'));
+      expect(duePayment.length).toBeGreaterThan(0);
+      expect(dueApplication.length).toBeGreaterThan(0);
+      expect(dry.stdout).toMatch(/Dry run: \d+ payment reminders? and \d+ application reminders? would be sent; nothing was queued or sent\.\n$/);
+      expect(await readOutbox(backend.dataDir)).toHaveLength(mailsBefore.length);
+      const stored = await agency.ports.applications.listAllWithUsers();
+      expect(stored.every((s) => s.application.paymentReminderSent === null)).toBe(true);
+
+      const [a, b] = await Promise.all([cli('send-reminders'), cli('send-reminders')]);
+      expect(a.code, a.stderr).toBe(0);
+      expect(b.code, b.stderr).toBe(0);
+      const sentPayment = (r: typeof a) => Number(/Queued (\d+) payment reminder/.exec(r.stdout)?.[1]);
+      expect(sentPayment(a) + sentPayment(b)).toBe(duePayment.length);
+
+      const mails = await readOutbox(backend.dataDir);
+      const paymentMails = mails.filter((m) => m.subject.startsWith('Reminder: payment due for application'));
+      const applicationMails = mails.filter((m) => m.subject.startsWith('Complete your Egypt e-visa application'));
+      expect(paymentMails).toHaveLength(duePayment.length);
+      expect(applicationMails).toHaveLength(dueApplication.length);
+      const keys = paymentMails.map((m) => `${m.to}|${m.subject}`);
+      expect(new Set(keys).size).toBe(keys.length);
+      const dueEmails = duePayment.map((l) => l.split(' ')[2]).sort();
+      expect(paymentMails.map((m) => m.to.replace(/^.*<|>$/g, '')).sort()).toEqual(dueEmails);
+
+      const after = await agency.ports.applications.listAllWithUsers();
+      const dueIds = new Set(duePayment.map((l) => Number(/\(application (\d+)\)/.exec(l)?.[1])));
+      for (const { application } of after) {
+        expect(application.paymentReminderSent !== null).toBe(dueIds.has(application.id));
+      }
+      expect(await agency.ports.outbox.list({ sent: false })).toEqual([]);
+
+      const third = await cli('send-reminders', '--payment');
+      expect(third.code).toBe(0);
+      expect(third.stdout).toMatch(/^Queued 0 payment reminders in [\d.]+ s; delivered 0 mails in [\d.]+ s\.\n$/);
+      expect(await readOutbox(backend.dataDir)).toHaveLength(mails.length);
+    });
+
+    it('export-user answers an access request as JSON; erase-user needs confirmation, then erases and keeps payments anonymised', async () => {
+      const agency = await backend.agency();
+      const subject = (await agency.ports.applications.listAllWithUsers()).find(
+        (s) => s.application.status === 'final_payment_received' && s.application.finalPaymentId?.startsWith('pi_'),
+      )!;
+      const email = subject.user.email;
+      const out = path.join(backend.dataDir, 'access.json');
+      const [exported, unknown, refused] = await Promise.all([
+        cli('export-user', '--email', email.toUpperCase(), '--out', out),
+        cli('export-user', '--email', 'nobody@example.net'),
+        cli('erase-user', '--email', email),
+      ]);
+
+      expect(exported.code).toBe(0);
+      expect(exported.stdout).toMatch(new RegExp(`^Exported the data of ${email.replace(/[.+]/g, '\\$&')} \\(1 application, 2 payments, \\d+ documents`));
+      const raw = fs.readFileSync(out, 'utf8');
+      expect(raw).not.toMatch(/passwordHash|\$argon2/);
+      const answer = JSON.parse(raw);
+      expect(answer.user).toMatchObject({ id: subject.user.id, email, fullName: subject.user.fullName, phoneNumber: subject.user.phoneNumber });
+      expect(answer.applications.map((a: Application) => a.id)).toEqual([subject.application.id]);
+      expect(answer.applications[0].passportNumber).toBe(subject.application.passportNumber);
+      expect(answer.payments.map((p: { type: string }) => p.type).sort()).toEqual(['final', 'initial']);
+      expect(answer.statusHistory.length).toBeGreaterThanOrEqual(4);
+      expect(answer.documents.length).toBeGreaterThanOrEqual(2);
+      expect(answer.documents[0].fileUrl).toBe(`/api/documents/${answer.documents[0].id}/file`);
+
+      expect(unknown.code).toBe(1);
+      expect(oneLineError(unknown)).toMatch(/^Error: User not found\.?$/);
+
+      expect(refused.code).toBe(2);
+      expect(oneLineError(refused)).toBe(`Error: Refusing to erase ${email} without confirmation: not a terminal, so pass --yes to confirm.`);
+      expect(await agency.ports.users.findByEmail(email)).not.toBeNull();
+
+      const documents = await agency.ports.documents.listByApplication(subject.application.id);
+      const erased = await cli('erase-user', '--email', email, '--yes');
+      expect(erased.code, erased.stderr).toBe(0);
+      expect(erased.stdout).toMatch(new RegExp(`^Erased ${email.replace(/[.+]/g, '\\$&')}: 1 application, ${documents.length} documents, ${documents.length} stored files; 2 payments kept anonymised\\.\\n$`));
+      expect(await agency.ports.users.findByEmail(email)).toBeNull();
+      expect(await agency.ports.applications.findById(subject.application.id)).toBeNull();
+      for (const d of documents) expect(await agency.ports.files.exists(d.storageKey)).toBe(false);
+      const kept = await agency.ports.payments.findByProviderPaymentId(subject.application.finalPaymentId!);
+      expect(kept).toMatchObject({ applicationId: subject.application.id, userId: null, amount: 3900 });
+    });
+
+    it('purge-documents deletes passport scans of applications finished longer ago than DAYS, after a dry run', async () => {
+      const agency = await backend.agency();
+      const cutoff = new Date(Date.now() - 30 * DAY);
+      const due = await agency.ports.documents.listPassportsOfApplicationsFinishedBefore(cutoff);
+      expect(due.length).toBeGreaterThan(0);
+
+      const dry = await cli('purge-documents', '--older-than', '30', '--dry-run');
+      expect(dry.code).toBe(0);
+      expect(dry.stdout).toBe(`Dry run: ${due.length} passport scan${due.length === 1 ? '' : 's'} (${due.length} file${due.length === 1 ? '' : 's'}) of applications finished more than 30 days ago would be deleted.\n`);
+      for (const d of due) expect(await agency.ports.files.exists(d.storageKey)).toBe(true);
+
+      const purged = await cli('purge-documents', '--older-than', '30');
+      expect(purged.code).toBe(0);
+      expect(purged.stdout).toMatch(new RegExp(`^Deleted ${due.length} passport scans? \\(${due.length} files?\\)`));
+      expect(await agency.ports.documents.listPassportsOfApplicationsFinishedBefore(cutoff)).toEqual([]);
+      for (const d of due) {
+        expect(await agency.ports.documents.findById(d.id)).toBeNull();
+        expect(await agency.ports.files.exists(d.storageKey)).toBe(false);
+      }
+      const visas = (await agency.ports.documents.listByApplication(due[0].applicationId)).filter((d) => d.type === 'visa');
+      const app = await agency.ports.applications.findById(due[0].applicationId);
+      if (app?.visaDocument) expect(visas.length).toBeGreaterThan(0);
+
+      const bad = await cli('purge-documents', '--older-than', '-3');
+      expect(bad.code).toBe(2);
+    });
+
+    it('reconcile-payments lists a payment the gateway took but nobody recorded, and --fix records it', async () => {
+      const agency = await backend.agency();
+      const pending = (await agency.ports.applications.listAllWithUsers()).find((s) => s.application.status === 'online_entry')!;
+      const intent = await agency.ports.gateway.createIntent({
+        applicationId: pending.application.id,
+        paymentType: 'initial',
+        amount: 1000,
+        currency: 'gbp',
+        idempotencyKey: `initial-${pending.application.id}`,
+      });
+      backend.stripe.succeed(intent.id);
+      const since = new Date(Date.now() - DAY).toISOString().slice(0, 10);
+
+      const listed = await cli('reconcile-payments', '--since', since);
+      expect(listed.code).toBe(1);
+      expect(listed.stdout).toContain(`${intent.id} application ${pending.application.id} initial £10.00: succeeded at the gateway but not recorded`);
+      expect(oneLineError(listed)).toMatch(/^Error: Checked \d+ gateway payments? since .*: 1 mismatch \(run with --fix to record them\)\.$/);
+      expect((await agency.ports.applications.findById(pending.application.id))?.initialPaymentId).toBeNull();
+
+      const fixed = await cli('reconcile-payments', '--since', since, '--fix');
+      expect(fixed.code, fixed.stderr).toBe(0);
+      expect(fixed.stdout).toContain(`${intent.id} application ${pending.application.id} initial £10.00: recorded now`);
+      const app = await agency.ports.applications.findById(pending.application.id);
+      expect(app).toMatchObject({ initialPaymentId: intent.id, status: 'application_created' });
+      expect(await agency.ports.payments.findByProviderPaymentId(intent.id)).toMatchObject({ amount: 1000, type: 'initial' });
+
+      const clean = await cli('reconcile-payments', '--since', since);
+      expect(clean.code).toBe(0);
+      expect(clean.stdout).toMatch(/: every succeeded payment is recorded\.\n$/);
+    });
+  });
+}
+
