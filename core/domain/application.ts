@@ -120,6 +120,18 @@ export interface StatusChangeDecision {
 
 const STATUSES_FROM_APPROVAL: readonly ApplicationStatus[] = ['approved', 'final_payment_received'];
 
+/** additional_info_required tells the applicant what to do: a message, a passport re-upload, or both. */
+export const INFO_REQUEST_NEEDED_MESSAGE = 'Please enter a message or require a passport re-upload.';
+
+export function infoRequestIsComplete(input: { additionalInfoMessage?: string | null; requiresPassportReupload?: boolean }): boolean {
+  return Boolean(input.additionalInfoMessage?.trim()) || Boolean(input.requiresPassportReupload);
+}
+
+/** Whether a visa document may be attached to an application in this status (from approval on). */
+export function canAttachVisa(status: ApplicationStatus): boolean {
+  return STATUSES_FROM_APPROVAL.includes(status);
+}
+
 /**
  * An admin may set a status only if it is among the choices of the tab the application is in now.
  * Re-setting the same status is allowed (to change the message or the re-upload flag).
@@ -133,12 +145,8 @@ export function decideStatusChange(app: Application, input: StatusChangeInput, n
 
   const message = input.additionalInfoMessage?.trim() || null;
   const requiresReupload = input.requiresPassportReupload ?? false;
-  if (target === 'additional_info_required' && !message && !requiresReupload) {
-    return fail(
-      errors.validation('Please enter a message or require a passport re-upload.', {
-        additionalInfoMessage: ['Please enter a message or require a passport re-upload.'],
-      }),
-    );
+  if (target === 'additional_info_required' && !infoRequestIsComplete(input)) {
+    return fail(errors.validation(INFO_REQUEST_NEEDED_MESSAGE, { additionalInfoMessage: [INFO_REQUEST_NEEDED_MESSAGE] }));
   }
 
   let next: Application = { ...app, status: target, updatedAt: now };
@@ -220,7 +228,7 @@ export function applyPassportReupload(app: Application, now: Date): Result<Appli
 
 /** A visa document can be attached only from approval on. */
 export function applyVisaAttached(app: Application, fileName: string, now: Date): Result<Application> {
-  if (!STATUSES_FROM_APPROVAL.includes(app.status)) {
+  if (!canAttachVisa(app.status)) {
     return fail(errors.conflict('A visa document can be attached only once the application is approved.'));
   }
   return ok({ ...app, visaDocument: fileName, updatedAt: now });

@@ -3,6 +3,7 @@ import type { VisaDocumentRecord } from '../../../../core/domain/document.js';
 import type { PublicUser } from '../../../../core/domain/user.js';
 import type { AdminTabId } from '../../../../core/domain/admin-tabs.js';
 import type { PaymentType } from '../../../../core/domain/fees.js';
+import type { StatusHistoryEntry } from '../../../../core/domain/status-history.js';
 
 /** What JSON makes of a type: Dates arrive as ISO strings. */
 export type Jsonify<T> = T extends Date
@@ -18,6 +19,13 @@ export type ApplicationDto = Jsonify<ApplicationView>;
 export type DocumentDto = Jsonify<Omit<VisaDocumentRecord, 'storageKey'>> & { fileUrl?: string };
 export type AdminEntryDto = Jsonify<AdminListEntry>;
 export type AdminCounts = Record<AdminTabId, number>;
+export interface AdminPageDto {
+  items: AdminEntryDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+export type AdminHistoryDto = Jsonify<StatusHistoryEntry>[];
 
 export interface LoginResponse {
   user: CurrentUser;

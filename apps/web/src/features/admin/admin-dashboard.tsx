@@ -1,45 +1,145 @@
-import { useQuery } from '@tanstack/react-query';
-import { ADMIN_TABS } from '../../../../../core/domain/admin-tabs.js';
-import { keys } from '../../api/keys.js';
-import type { AdminCounts } from '../../api/types.js';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { ADMIN_TABS, isAdminTabId } from '../../../../../core/domain/admin-tabs.js';
+import { Button } from '../../components/ui/button.js';
+import { Checkbox } from '../../components/ui/checkbox.js';
+import { Input } from '../../components/ui/input.js';
+import { Label } from '../../components/ui/label.js';
+import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
+import { EntriesList } from './entries-list.js';
+import { LeaveGuard } from './leave-guard.js';
+import { adminCountsQuery, adminPageQuery } from './queries.js';
+import { ReminderButtons } from './reminder-buttons.js';
+import { compactAdminSearch, parseAdminSearch, type AdminSearch } from './search.js';
+import { StagedChangesProvider, useStagedChanges } from './staged-changes.js';
 
-/**
- * The admin dashboard's first version: heading, loading text and the six tabs with their counts
- * (GET /api/admin/applications/counts). The admin feature replaces this file with the full table.
- */
+const SEARCH_DELAY_MS = 300;
+
+/** SPEC §2's admin dashboard, with server-side search, paging and the overdue filter. */
 export function AdminDashboard() {
-  const counts = useQuery<AdminCounts>({ queryKey: keys.adminCounts });
+  return (
+    <StagedChangesProvider>
+      <Dashboard />
+    </StagedChangesProvider>
+  );
+}
+
+function Dashboard() {
+  const search = parseAdminSearch(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  const staged = useStagedChanges();
+  const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
+
+  const counts = useQuery(adminCountsQuery(search));
+  const page = useQuery({ ...adminPageQuery(search), placeholderData: keepPreviousData });
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-      {counts.isLoading ? (
-        <p className="mt-6 text-slate-600">Loading applications...</p>
-      ) : counts.isError ? (
-        <p role="alert" className="mt-6 text-red-700">
-          {counts.error.message}
+      <LeaveGuard unsaved={staged.count} />
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+        <ReminderButtons />
+      </div>
+
+      <div className="mt-6 flex flex-col gap-3 md:flex-row md:items-end">
+        <SearchBox value={search.q} onSearch={(q) => setSearch({ q, page: 1 })} />
+        <div className="flex items-center gap-2 md:pb-2">
+          <Checkbox id="admin-overdue" checked={search.overdue} onCheckedChange={(checked) => setSearch({ overdue: checked === true, page: 1 })} />
+          <Label htmlFor="admin-overdue">Overdue only (past the 5-working-day guarantee)</Label>
+        </div>
+      </div>
+
+      {staged.count > 0 ? (
+        <p role="status" className="mt-4 rounded-md bg-orange-50 p-3 text-sm text-orange-900">
+          {staged.count === 1 ? 'One application has' : `${staged.count} applications have`} unsaved changes.
         </p>
-      ) : (
-        <Tabs defaultValue="online-entries" className="mt-6">
-          <TabsList aria-label="Application categories">
-            {ADMIN_TABS.map((tab) => (
-              <TabsTrigger key={tab.id} value={tab.id}>
-                {tab.label}
-                <span className="rounded-full bg-slate-200 px-2 text-xs text-slate-800">{counts.data?.[tab.id] ?? 0}</span>
-              </TabsTrigger>
-            ))}
-          </TabsList>
+      ) : null}
+
+      <Tabs value={search.tab} onValueChange={(tab) => (isAdminTabId(tab) ? setSearch({ tab, page: 1 }) : undefined)} className="mt-6">
+        <TabsList aria-label="Application categories" className="w-full">
           {ADMIN_TABS.map((tab) => (
-            <TabsContent key={tab.id} value={tab.id}>
-              <p className="text-slate-600">
-                {(counts.data?.[tab.id] ?? 0) === 0
-                  ? 'No applications found in this category.'
-                  : `${counts.data?.[tab.id]} application(s) in ${tab.label}.`}
-              </p>
-            </TabsContent>
+            <TabsTrigger key={tab.id} value={tab.id} data-testid={`tab-${tab.id}`}>
+              {tab.label}
+              <span className="rounded-full bg-slate-200 px-2 text-xs text-slate-800" data-testid={`count-${tab.id}`}>
+                {counts.data ? counts.data[tab.id] : '…'}
+              </span>
+            </TabsTrigger>
           ))}
-        </Tabs>
-      )}
+        </TabsList>
+      </Tabs>
+
+      <div className="mt-4" role="tabpanel" aria-label={ADMIN_TABS.find((t) => t.id === search.tab)?.label}>
+        {page.isLoading ? (
+          <p className="text-slate-600">Loading applications...</p>
+        ) : page.isError ? (
+          <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
+            The applications could not be loaded: {page.error.message}
+          </p>
+        ) : page.data && page.data.items.length > 0 ? (
+          <>
+            <EntriesList entries={page.data.items} />
+            <Pager page={page.data.page} pageSize={page.data.pageSize} total={page.data.total} onPage={(p) => setSearch({ page: p })} />
+          </>
+        ) : page.data && page.data.total > 0 ? (
+          <div className="space-y-3">
+            <p className="text-slate-600">This page is empty.</p>
+            <Button variant="outline" onClick={() => setSearch({ page: 1 })}>
+              Back to the first page
+            </Button>
+          </div>
+        ) : (
+          <p className="text-slate-600">No applications found in this category.</p>
+        )}
+      </div>
     </div>
+  );
+}
+
+/** Searches as the admin types (name, email, passport number, application number). */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value.trim()) return;
+    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  });
+  return (
+    <div className="flex flex-1 flex-col gap-1.5">
+      <Label htmlFor="admin-search">Search applications</Label>
+      <Input
+        id="admin-search"
+        type="search"
+        value={text}
+        maxLength={100}
+        placeholder="Name, email, passport number or application number"
+        onChange={(e) => setText(e.target.value)}
+      />
+    </div>
+  );
+}
+
+function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+      <p>
+        Showing {first.toLocaleString('en-GB')}–{last.toLocaleString('en-GB')} of {total.toLocaleString('en-GB')}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <span>
+          Page {page} of {pages.toLocaleString('en-GB')}
+        </span>
+        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </div>
+    </nav>
   );
 }

@@ -1,15 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { keys } from '../../api/keys.js';
 import { requireUser } from '../../features/auth/guard.js';
 import { AdminDashboard } from '../../features/admin/admin-dashboard.js';
-import type { AdminCounts } from '../../api/types.js';
+import { adminCountsQuery, adminPageQuery } from '../../features/admin/queries.js';
+import { compactAdminSearch, parseAdminSearch } from '../../features/admin/search.js';
 
 export const Route = createFileRoute('/_authed/admin')({
+  validateSearch: (search: Record<string, unknown>) => compactAdminSearch(parseAdminSearch(search)),
   // Admin only: a signed-in non-admin is sent to /dashboard.
   beforeLoad: ({ context }) => requireUser(context, { admin: true }),
-  loader: ({ context }) => {
+  loaderDeps: ({ search }) => parseAdminSearch(search),
+  loader: ({ context, deps }) => {
     // Prefetch without blocking the page: it shows 'Loading applications...' meanwhile.
-    void context.queryClient.prefetchQuery<AdminCounts>({ queryKey: keys.adminCounts });
+    void context.queryClient.prefetchQuery(adminCountsQuery(deps));
+    void context.queryClient.prefetchQuery(adminPageQuery(deps));
   },
   component: AdminDashboard,
 });

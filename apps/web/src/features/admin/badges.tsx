@@ -1,0 +1,94 @@
+import { statusBadgeTone, statusLabel } from '../../../../../core/domain/status.js';
+import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
+import type { AdminEntryDto, ApplicationDto } from '../../api/types.js';
+import { Badge, type BadgeColour } from '../../components/ui/badge.js';
+import { formatPence } from '../../lib/format.js';
+
+interface BadgeSpec {
+  label: string;
+  tone: BadgeColour;
+  title: string;
+}
+
+/** Risk flags staff look at first (SPEC §2): deported, visited Egypt before, another nationality. */
+export function riskBadges(app: ApplicationDto): BadgeSpec[] {
+  const badges: BadgeSpec[] = [];
+  if (app.hasBeenDeported) badges.push({ label: 'DEPORTED', tone: 'red', title: 'Has been deported' });
+  if (app.visitedEgyptBefore) badges.push({ label: 'PREV VISIT', tone: 'orange', title: 'Has visited Egypt before' });
+  if (app.otherNationalities) badges.push({ label: 'OTHER NAT', tone: 'purple', title: 'Holds another nationality' });
+  return badges;
+}
+
+/** REUPLOAD while a new passport copy is awaited; UPLOADED once the applicant sent it. */
+export function reuploadBadge(app: ApplicationDto): BadgeSpec | null {
+  if (app.requiresPassportReupload) return { label: 'REUPLOAD', tone: 'orange', title: 'Waiting for a new passport copy' };
+  if (app.passportReuploadedAt) return { label: 'UPLOADED', tone: 'blue', title: 'A new passport copy was uploaded' };
+  return null;
+}
+
+/** 'Initial Paid'/'Initial Unpaid', and from approval on 'Final Paid'/'Final Pending' (or waived). */
+export function paymentBadges(app: ApplicationDto): BadgeSpec[] {
+  const badges: BadgeSpec[] = [
+    app.initialPaymentId
+      ? { label: 'Initial Paid', tone: 'green', title: 'The £10 initial fee is paid' }
+      : { label: 'Initial Unpaid', tone: 'grey', title: 'The £10 initial fee is not paid yet' },
+  ];
+  if (app.status === 'approved' || app.status === 'final_payment_received' || app.finalPaymentId) {
+    if (isWaived(app)) badges.push({ label: 'Final Waived', tone: 'blue', title: 'Final fee waived: approved after the 5-working-day guarantee' });
+    else if (app.finalPaymentId) badges.push({ label: 'Final Paid', tone: 'green', title: 'The £39 final fee is paid' });
+    else badges.push({ label: 'Final Pending', tone: 'yellow', title: 'The £39 final fee is due' });
+  }
+  return badges;
+}
+
+/** The core records a waived final fee under a payment id of its own ('waived_<id>'). */
+export function isWaived(app: ApplicationDto): boolean {
+  return app.finalPaymentId?.startsWith('waived_') ?? false;
+}
+
+/** The 5-working-day guarantee has passed and the visa is not decided yet. */
+export function isOverdue(app: ApplicationDto): boolean {
+  return app.guarantee.breached && !['approved', 'final_payment_received', 'rejected'].includes(app.status);
+}
+
+const wholePounds = (pence: number) => formatPence(pence).replace(/\.00$/, '');
+/** SPEC §2: a paid initial fee also reads 'Initial: £10 Paid'. */
+export const INITIAL_PAID_LABEL = `Initial: ${wholePounds(INITIAL_FEE.amount)} Paid`;
+export const FINAL_PAID_LABEL = `Final: ${wholePounds(FINAL_FEE.amount)} Paid`;
+
+function SpecBadge({ spec }: { spec: BadgeSpec }) {
+  return (
+    <Badge tone={spec.tone} title={spec.title}>
+      {spec.label}
+    </Badge>
+  );
+}
+
+export function StatusBadge({ entry }: { entry: AdminEntryDto }) {
+  if (!entry.application) return <Badge tone="grey">User</Badge>;
+  return <Badge tone={statusBadgeTone(entry.status)}>{statusLabel(entry.status)}</Badge>;
+}
+
+export function FlagBadges({ app }: { app: ApplicationDto }) {
+  const reupload = reuploadBadge(app);
+  const badges = [...riskBadges(app), ...(reupload ? [reupload] : [])];
+  if (isOverdue(app)) badges.unshift({ label: 'OVERDUE', tone: 'red', title: 'Past the 5-working-day guarantee' });
+  if (badges.length === 0) return null;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {badges.map((b) => (
+        <SpecBadge key={b.label} spec={b} />
+      ))}
+    </span>
+  );
+}
+
+export function PaymentBadges({ app }: { app: ApplicationDto }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {paymentBadges(app).map((b) => (
+        <SpecBadge key={b.label} spec={b} />
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,215 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { statusChoicesFor } from '../../../../../core/domain/admin-tabs.js';
+import { canAttachVisa, infoRequestIsComplete, INFO_REQUEST_NEEDED_MESSAGE } from '../../../../../core/domain/application.js';
+import { statusLabel, type ApplicationStatus } from '../../../../../core/domain/status.js';
+import { sendJson, serverMessage, uploadFile } from '../../api/client.js';
+import type { ApplicationDto } from '../../api/types.js';
+import { Button } from '../../components/ui/button.js';
+import { Checkbox } from '../../components/ui/checkbox.js';
+import { Textarea } from '../../components/ui/input.js';
+import { Label } from '../../components/ui/label.js';
+import { Select } from '../../components/ui/select.js';
+import { toast } from '../../lib/toast-store.js';
+import { refreshAdminData } from './queries.js';
+import { savedState, useStagedChanges, type StagedChange } from './staged-changes.js';
+import { VISA_ACCEPT, VisaUpload } from './visa-upload.js';
+
+const statusUrl = (id: number) => `/api/admin/applications/${id}/status`;
+const visaUrl = (id: number) => `/api/admin/applications/${id}/visa-upload`;
+
+function visaForm(file: File): FormData {
+  const form = new FormData();
+  form.append('visa', file);
+  return form;
+}
+
+/** The SPEC §8 toasts of a failed visa upload. */
+function visaUploadFailed(error: unknown) {
+  toast({ title: 'Upload Failed', description: serverMessage(error) ?? 'Failed to upload visa document. Please try again.', variant: 'destructive' });
+}
+
+/**
+ * An application's admin actions (SPEC §2): the status choices of its tab, the information
+ * request, the visa upload and the e-visa email. Status changes are staged and sent only on
+ * 'Apply Changes'.
+ */
+export function EntryActions({ app }: { app: ApplicationDto }) {
+  const queryClient = useQueryClient();
+  const staged = useStagedChanges();
+  const ids = useId();
+  const draft: StagedChange = staged.get(app.id) ?? savedState(app);
+  const isStaged = staged.get(app.id) !== undefined;
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const choices = statusChoicesFor(app.status);
+  const asksForInfo = draft.status === 'additional_info_required';
+  const infoMissing = asksForInfo && !infoRequestIsComplete(draft);
+  // SPEC: the visa upload prompt appears when the status is approved (staged or saved).
+  const showVisaPrompt = draft.status === 'approved' || (canAttachVisa(app.status) && draft.status !== 'rejected');
+  const statusFieldsChanged =
+    draft.status !== app.status ||
+    (asksForInfo &&
+      (draft.additionalInfoMessage.trim() !== (app.additionalInfoMessage ?? '').trim() || draft.requiresPassportReupload !== app.requiresPassportReupload));
+
+  function update(patch: Partial<StagedChange>) {
+    setSaveError(null);
+    staged.stage(app, { ...draft, ...patch });
+  }
+
+  async function applyChanges() {
+    setSaving(true);
+    setSaveError(null);
+    try {
+      if (statusFieldsChanged) {
+        await sendJson('PUT', statusUrl(app.id), {
+          status: draft.status,
+          ...(asksForInfo ? { additionalInfoMessage: draft.additionalInfoMessage.trim() || null, requiresPassportReupload: draft.requiresPassportReupload } : {}),
+        });
+      }
+    } catch (error) {
+      setSaveError(serverMessage(error) ?? null);
+      toast({ title: 'Error', description: 'Failed to save changes. Please try again.', variant: 'destructive' });
+      setSaving(false);
+      return;
+    }
+    // A visa chosen before the approval was saved goes up now that the server accepts it.
+    if (draft.visaFile) {
+      try {
+        await uploadFile(visaUrl(app.id), visaForm(draft.visaFile));
+      } catch (error) {
+        staged.discard(app.id);
+        setSaving(false);
+        visaUploadFailed(error);
+        await refreshAdminData(queryClient, app.id);
+        return;
+      }
+    }
+    staged.discard(app.id);
+    setSaving(false);
+    toast({ title: 'Changes Saved', description: 'Application status and information have been updated successfully.' });
+    await refreshAdminData(queryClient, app.id);
+  }
+
+  async function chooseVisa(file: File) {
+    if (!canAttachVisa(app.status)) {
+      // Not approved on the server yet: the file waits with the staged approval.
+      update({ visaFile: file });
+      return;
+    }
+    setUploading(true);
+    try {
+      await uploadFile(visaUrl(app.id), visaForm(file));
+      toast({ title: 'Visa Document Uploaded', description: "Document uploaded successfully. Click 'Apply Changes' to save and notify the user." });
+      await refreshAdminData(queryClient, app.id);
+    } catch (error) {
+      visaUploadFailed(error);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function sendEvisa() {
+    setSending(true);
+    try {
+      await sendJson('POST', `/api/admin/applications/${app.id}/send-evisa`);
+      toast({ title: 'Success', description: "E-visa document sent successfully to user's email" });
+      await refreshAdminData(queryClient, app.id);
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to send e-visa document. Please try again.', variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section aria-label={`Actions for ${app.applicationNumber}`} className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Actions</h3>
+      <div className="space-y-1.5">
+        <Label htmlFor={`status-${app.id}`}>Status</Label>
+        <Select
+          id={`status-${app.id}`}
+          value={draft.status}
+          onValueChange={(value) => update({ status: value as ApplicationStatus })}
+          options={choices.map((s) => ({ value: s, label: statusLabel(s) }))}
+          disabled={saving}
+        />
+      </div>
+
+      {asksForInfo ? (
+        <div className="space-y-3">
+          <div className="space-y-1.5">
+            <Label htmlFor={`info-message-${app.id}`}>Message to the applicant</Label>
+            <Textarea
+              id={`info-message-${app.id}`}
+              value={draft.additionalInfoMessage}
+              maxLength={2000}
+              placeholder="What do you need from the applicant?"
+              onChange={(e) => update({ additionalInfoMessage: e.target.value })}
+              aria-describedby={infoMissing ? `${ids}-info-missing` : undefined}
+              disabled={saving}
+            />
+          </div>
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id={`reupload-${app.id}`}
+              checked={draft.requiresPassportReupload}
+              onCheckedChange={(checked) => update({ requiresPassportReupload: checked === true })}
+              disabled={saving}
+            />
+            <Label htmlFor={`reupload-${app.id}`}>Require passport copy re-upload</Label>
+          </div>
+          {infoMissing ? (
+            <p id={`${ids}-info-missing`} className="text-sm text-orange-800">
+              {INFO_REQUEST_NEEDED_MESSAGE}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {showVisaPrompt ? (
+        <VisaUpload
+          inputId={`visa-file-${app.id}`}
+          currentFileName={app.visaDocument}
+          stagedFile={draft.visaFile}
+          uploading={uploading}
+          disabled={saving}
+          onChoose={chooseVisa}
+          accept={VISA_ACCEPT}
+        />
+      ) : null}
+
+      {app.finalPaymentId ? (
+        <Button variant="outline" onClick={sendEvisa} disabled={sending || saving} className="w-full">
+          {sending ? 'Sending...' : 'Send E-Visa Email'}
+        </Button>
+      ) : null}
+
+      {saveError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {saveError}
+        </p>
+      ) : null}
+
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={applyChanges} disabled={!isStaged || saving || infoMissing}>
+          {saving ? 'Saving...' : 'Apply Changes'}
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setSaveError(null);
+            staged.discard(app.id);
+          }}
+          disabled={!isStaged || saving}
+        >
+          Discard Changes
+        </Button>
+      </div>
+      {isStaged ? <p className="text-xs text-orange-800">Unsaved changes: nothing is sent until you apply them.</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { isAdminTabId, type AdminTabId } from '../../../../../core/domain/admin-tabs.js';
+
+/** One page of a tab: small enough to render at once, paged on the server (100k applications). */
+export const ADMIN_PAGE_SIZE = 25;
+
+/** The admin dashboard's state in the address (/admin?tab=approved&q=smith&page=2&overdue=true). */
+export interface AdminSearch {
+  tab: AdminTabId;
+  q: string;
+  page: number;
+  overdue: boolean;
+}
+
+/** Anything unexpected in the address falls back to the defaults instead of failing the page. */
+export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
+  const tab = typeof search.tab === 'string' && isAdminTabId(search.tab) ? search.tab : 'online-entries';
+  const q = typeof search.q === 'string' ? search.q.slice(0, 100) : '';
+  const rawPage = typeof search.page === 'number' ? search.page : typeof search.page === 'string' ? Number(search.page) : 1;
+  const page = Number.isSafeInteger(rawPage) && rawPage > 0 ? rawPage : 1;
+  const overdue = search.overdue === true || search.overdue === 'true';
+  return { tab, q, page, overdue };
+}
+
+/** Only what differs from the defaults, so /admin stays /admin and links stay short. */
+export function compactAdminSearch(search: AdminSearch): Partial<AdminSearch> {
+  return {
+    ...(search.tab !== 'online-entries' ? { tab: search.tab } : {}),
+    ...(search.q.trim() ? { q: search.q.trim() } : {}),
+    ...(search.page > 1 ? { page: search.page } : {}),
+    ...(search.overdue ? { overdue: true } : {}),
+  };
+}

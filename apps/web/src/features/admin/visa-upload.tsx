@@ -1,0 +1,66 @@
+import type { ChangeEvent } from 'react';
+import { FileIcon } from '../../components/ui/icons.js';
+import { Label } from '../../components/ui/label.js';
+import { toast } from '../../lib/toast-store.js';
+import { checkPassportFile } from '../apply/file-rules.js';
+
+/** SPEC §5: the admin visa upload accepts .pdf, .jpg, .jpeg, .png. */
+export const VISA_ACCEPT = '.pdf,.jpg,.jpeg,.png';
+
+/** The visa document prompt shown with an approval: the current file, a staged one, a file picker. */
+export function VisaUpload({
+  inputId,
+  currentFileName,
+  stagedFile,
+  uploading,
+  disabled,
+  accept,
+  onChoose,
+}: {
+  inputId: string;
+  currentFileName: string | null;
+  stagedFile: File | null;
+  uploading: boolean;
+  disabled?: boolean;
+  accept: string;
+  onChoose: (file: File) => void;
+}) {
+  function onChange(e: ChangeEvent<HTMLInputElement>) {
+    const input = e.target;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const check = checkPassportFile(file);
+    if (!check.ok) {
+      toast({ title: check.title, description: check.description, variant: 'destructive' });
+      return;
+    }
+    onChoose(file);
+  }
+
+  return (
+    <div className="space-y-2 rounded-md border border-green-300 bg-green-50 p-3">
+      <Label htmlFor={inputId}>{currentFileName ? 'Replace the visa document' : 'Upload the visa document'}</Label>
+      <p className="text-xs text-slate-600">PDF, JPG or PNG, at most 10MB.</p>
+      {currentFileName ? (
+        <p className="flex items-center gap-2 text-sm text-slate-800">
+          <FileIcon className="shrink-0 text-green-700" /> Current visa: <span className="font-medium">{currentFileName}</span>
+        </p>
+      ) : null}
+      {stagedFile ? (
+        <p className="text-sm text-orange-800" data-testid="staged-visa">
+          {stagedFile.name} will be uploaded when you apply the changes.
+        </p>
+      ) : null}
+      <input
+        id={inputId}
+        type="file"
+        accept={accept}
+        disabled={disabled || uploading}
+        onChange={onChange}
+        className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-white hover:file:bg-blue-700"
+      />
+      {uploading ? <p className="text-sm text-slate-600">Uploading...</p> : null}
+    </div>
+  );
+}

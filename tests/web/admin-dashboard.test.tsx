@@ -1,0 +1,371 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_TABS, tabOfStatus } from '../../core/domain/admin-tabs.js';
+import type { ApplicationStatus } from '../../core/domain/status.js';
+import type { AdminEntryDto, ApplicationDto } from '../../apps/web/src/api/types.js';
+import { AdminDashboard } from '../../apps/web/src/features/admin/admin-dashboard.js';
+import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
+import { installFakeXhr } from './fake-xhr.js';
+import { renderPage, testUser } from './render.js';
+
+afterEach(() => {
+  dismissToast();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const admin = testUser({ id: 99, email: 'staff@agency.example', fullName: 'Agency Admin', isAdmin: true });
+
+function application(id: number, overrides: Partial<ApplicationDto> = {}): ApplicationDto {
+  return {
+    id,
+    applicationNumber: `EV-2026-${String(id).padStart(6, '0')}`,
+    userId: id + 100,
+    status: 'online_entry',
+    givenName: `Given${id}`,
+    surname: `Surname${id}`,
+    gender: 'female',
+    dateOfBirth: '1990-05-15',
+    nationality: 'United Kingdom',
+    countryOfBirth: 'United Kingdom',
+    originalNationality: null,
+    otherNationalities: false,
+    otherNationality: null,
+    maritalStatus: 'single',
+    profession: 'Architect',
+    purposeOfVisit: 'tourism',
+    entry: 'Single',
+    expectedArrivalDate: '2026-12-10',
+    expectedDepartureDate: '2026-12-20',
+    passportNumber: `P${id}0000`,
+    passportExpiry: '2030-01-01',
+    visitedEgyptBefore: false,
+    lastVisitDateFrom: null,
+    lastVisitDateTo: null,
+    lastVisitStayLocation: null,
+    hasBeenDeported: false,
+    deportedFrom: null,
+    deportationDate: null,
+    deportationReason: null,
+    privacyPolicyAccepted: true,
+    address: null,
+    city: null,
+    postcode: null,
+    hotelDetails: null,
+    initialPaymentId: null,
+    finalPaymentId: null,
+    visaDocument: null,
+    additionalInfoMessage: null,
+    requiresPassportReupload: false,
+    passportReuploadedAt: null,
+    paymentReminderSent: null,
+    initialPaymentAt: null,
+    guaranteeDeadline: null,
+    approvedAt: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    version: 1,
+    guarantee: { deadline: null, breached: false },
+    ...overrides,
+  } as ApplicationDto;
+}
+
+function entryOf(app: ApplicationDto): AdminEntryDto {
+  return {
+    application: app,
+    status: app.status,
+    user: { id: app.userId, email: `applicant${app.id}@example.com`, username: `applicant${app.id}@example.com`, fullName: `${app.givenName} ${app.surname}`, phoneNumber: '+447700900123', createdAt: '2026-11-19T09:00:00.000Z' },
+  };
+}
+
+function userWithoutApplication(id: number): AdminEntryDto {
+  return {
+    application: null,
+    status: 'user_registered',
+    user: { id, email: `newcomer${id}@example.com`, username: `newcomer${id}@example.com`, fullName: 'Nadia Newcomer', phoneNumber: '+447700900999', createdAt: '2026-11-18T09:00:00.000Z' },
+  };
+}
+
+/**
+ * A small stand-in for the admin API: lists by tab, counts, history and documents, and applies
+ * status changes (refusing a status the tab does not offer, as the server does). Records requests.
+ */
+function fakeAdminApi(entries: AdminEntryDto[], options: { failStatus?: boolean; failReminders?: boolean } = {}) {
+  const requests: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://agency.test');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    requests.push({ method, path: url.pathname, query: url.searchParams, body });
+    if (method === 'GET' && url.pathname === '/api/admin/applications/counts') {
+      const counts = Object.fromEntries(ADMIN_TABS.map((t) => [t.id, entries.filter((e) => t.statuses.includes(e.status)).length]));
+      return json(200, counts);
+    }
+    if (method === 'GET' && url.pathname === '/api/admin/applications') {
+      const tab = ADMIN_TABS.find((t) => t.id === url.searchParams.get('tab'))!;
+      const items = entries.filter((e) => tab.statuses.includes(e.status));
+      return json(200, { items, total: items.length, page: 1, pageSize: 25 });
+    }
+    const history = /^\/api\/admin\/applications\/(\d+)\/history$/.exec(url.pathname);
+    if (method === 'GET' && history) {
+      return json(200, [{ id: 1, applicationId: Number(history[1]), fromStatus: null, toStatus: 'online_entry', changedBy: null, changedByName: 'system', message: null, changedAt: '2026-11-20T10:00:00.000Z' }]);
+    }
+    if (method === 'GET' && /^\/api\/applications\/\d+\/documents$/.test(url.pathname)) return json(200, []);
+    const statusChange = /^\/api\/admin\/applications\/(\d+)\/status$/.exec(url.pathname);
+    if (method === 'PUT' && statusChange) {
+      if (options.failStatus) return json(500, { message: 'Something went wrong on our side.' });
+      const entry = entries.find((e) => e.application?.id === Number(statusChange[1]))!;
+      const change = body as { status: ApplicationStatus; additionalInfoMessage?: string | null; requiresPassportReupload?: boolean };
+      if (!tabOfStatus(entry.status).choices.includes(change.status)) return json(409, { message: 'This status change is not allowed.' });
+      const app = { ...entry.application!, status: change.status, additionalInfoMessage: change.additionalInfoMessage ?? entry.application!.additionalInfoMessage, requiresPassportReupload: change.requiresPassportReupload ?? false };
+      entry.application = app;
+      entry.status = app.status;
+      return json(200, app);
+    }
+    if (method === 'POST' && url.pathname === '/api/admin/send-payment-reminders') {
+      return options.failReminders ? json(500, { message: 'SMTP is down' }) : json(200, { message: 'Sent 3 payment reminders (1 skipped).', sent: 3, skipped: 1 });
+    }
+    const evisa = /^\/api\/admin\/applications\/(\d+)\/send-evisa$/.exec(url.pathname);
+    if (method === 'POST' && evisa) return json(200, { message: 'E-visa sent.' });
+    return json(404, { message: 'Not found.' });
+  };
+  vi.stubGlobal('fetch', fetchFn);
+  return { requests, writes: () => requests.filter((r) => r.method !== 'GET') };
+}
+
+async function renderDashboard(path = '/admin') {
+  const user = userEvent.setup();
+  const rendered = await renderPage(<AdminDashboard />, { path, user: admin });
+  return { user, ...rendered };
+}
+
+async function openEntry(user: ReturnType<typeof userEvent.setup>, app: ApplicationDto) {
+  await user.click(await screen.findByRole('button', { name: `Manage ${app.applicationNumber}` }));
+  return screen.findByTestId(`admin-panel-${app.id}`);
+}
+
+async function chooseStatus(user: ReturnType<typeof userEvent.setup>, app: ApplicationDto, label: string) {
+  await user.click(document.getElementById(`status-${app.id}`)!);
+  await user.click(await screen.findByRole('option', { name: label }));
+}
+
+describe('admin dashboard', () => {
+  it('shows the heading, the six tabs with their counts and the empty message', async () => {
+    fakeAdminApi([entryOf(application(1, { status: 'verified' })), entryOf(application(2, { status: 'approved' })), userWithoutApplication(7)]);
+    await renderDashboard('/admin?tab=rejected');
+    expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('No applications found in this category.')).toBeInTheDocument();
+    const labels = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(labels).toEqual(['Online Entries1', 'Initial Payment0', 'Submitted to Portal1', 'Approved1', 'Complete0', 'Rejected0']);
+  });
+
+  it("says 'Loading applications...' until the list arrives", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const api = fakeAdminApi([]);
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      await gate;
+      return answer(input, init);
+    });
+    await renderDashboard();
+    expect(screen.getByText('Loading applications...')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('No applications found in this category.')).toBeInTheDocument();
+    expect(api.requests.some((r) => r.path === '/api/admin/applications' && r.query.get('tab') === 'online-entries')).toBe(true);
+  });
+
+  it("lists a user without an application as 'User' with 'No Application'", async () => {
+    fakeAdminApi([userWithoutApplication(7)]);
+    await renderDashboard();
+    const card = await screen.findByTestId('admin-user-7');
+    expect(within(card).getByText('No Application')).toBeInTheDocument();
+    expect(within(card).getByText('User')).toBeInTheDocument();
+    expect(within(card).getByText('newcomer7@example.com')).toBeInTheDocument();
+  });
+
+  it('shows the table with SPEC columns on large screens, and the risk, re-upload and payment badges', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(((query: string) => ({
+      matches: true, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined,
+      addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
+    })) as unknown as typeof window.matchMedia);
+    const risky = application(3, { status: 'additional_info_required', hasBeenDeported: true, visitedEgyptBefore: true, otherNationalities: true, requiresPassportReupload: true, initialPaymentId: 'pi_3', additionalInfoMessage: 'Send a sharper scan' });
+    const reuploaded = application(4, { status: 'under_process', passportReuploadedAt: '2026-11-21T10:00:00.000Z' });
+    fakeAdminApi([entryOf(risky), entryOf(reuploaded)]);
+    await renderDashboard('/admin?tab=initial-payment');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Application ID', 'Email', 'First Name', 'Last Name', 'Passport Number', 'Date Submitted', 'Status', 'Payment Status', 'Actions',
+    ]);
+    const row3 = screen.getByTestId('admin-row-3');
+    for (const badge of ['DEPORTED', 'PREV VISIT', 'OTHER NAT', 'REUPLOAD', 'Initial Paid', 'Additional info required']) {
+      expect(within(row3).getByText(badge)).toBeInTheDocument();
+    }
+    const row4 = screen.getByTestId('admin-row-4');
+    expect(within(row4).getByText('UPLOADED')).toBeInTheDocument();
+    expect(within(row4).getByText('Initial Unpaid')).toBeInTheDocument();
+    expect(within(row4).queryByText('DEPORTED')).toBeNull();
+  });
+
+  it("offers exactly the choices of the application's tab", async () => {
+    const app = application(5, { status: 'verified', initialPaymentId: 'pi_5' });
+    fakeAdminApi([entryOf(app)]);
+    const { user } = await renderDashboard('/admin?tab=submitted-portal');
+    await openEntry(user, app);
+    await user.click(document.getElementById('status-5')!);
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Verified', 'Additional info required', 'Approved', 'Rejected']);
+  });
+
+  it('stages an information request and sends it only on Apply Changes', async () => {
+    const app = application(6, { status: 'under_process', initialPaymentId: 'pi_6' });
+    const api = fakeAdminApi([entryOf(app)]);
+    const { user } = await renderDashboard('/admin?tab=initial-payment');
+    const panel = await openEntry(user, app);
+    expect(within(panel).getByText('Initial: £10 Paid')).toBeInTheDocument();
+    const apply = within(panel).getByRole('button', { name: 'Apply Changes' });
+    expect(apply).toBeDisabled();
+
+    await chooseStatus(user, app, 'Additional info required');
+    expect(within(panel).getByText('Please enter a message or require a passport re-upload.')).toBeInTheDocument();
+    expect(apply).toBeDisabled();
+    await user.type(within(panel).getByLabelText('Message to the applicant'), 'Please send a clearer passport photo.');
+    await user.click(within(panel).getByLabelText('Require passport copy re-upload'));
+    expect(screen.getByText('One application has unsaved changes.')).toBeInTheDocument();
+    expect(api.writes()).toHaveLength(0);
+
+    await user.click(apply);
+    await screen.findByText('Changes Saved');
+    expect(screen.getByText('Application status and information have been updated successfully.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/api/admin/applications/6/status',
+        body: { status: 'additional_info_required', additionalInfoMessage: 'Please send a clearer passport photo.', requiresPassportReupload: true },
+      }),
+    ]);
+    await waitFor(() => expect(screen.queryByText('One application has unsaved changes.')).toBeNull());
+  });
+
+  it('discards staged changes without sending anything', async () => {
+    const app = application(8, { status: 'application_created', initialPaymentId: 'pi_8' });
+    const api = fakeAdminApi([entryOf(app)]);
+    const { user } = await renderDashboard('/admin?tab=initial-payment');
+    const panel = await openEntry(user, app);
+    await chooseStatus(user, app, 'Verified');
+    expect(within(screen.getByTestId('admin-row-8')).getByText('Unsaved')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Discard Changes' }));
+    expect(within(screen.getByTestId('admin-row-8')).queryByText('Unsaved')).toBeNull();
+    expect(document.getElementById('status-8')).toHaveTextContent('Application created');
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  it("shows SPEC's error toast when saving fails, and keeps the staged change", async () => {
+    const app = application(9, { status: 'application_created', initialPaymentId: 'pi_9' });
+    fakeAdminApi([entryOf(app)], { failStatus: true });
+    const { user } = await renderDashboard('/admin?tab=initial-payment');
+    const panel = await openEntry(user, app);
+    await chooseStatus(user, app, 'Under process');
+    await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
+    await screen.findByText('Failed to save changes. Please try again.');
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(within(screen.getByTestId('admin-row-9')).getByText('Unsaved')).toBeInTheDocument();
+  });
+
+  it('shows the visa prompt for an approval and uploads a staged visa right after the approval is saved', async () => {
+    const app = application(10, { status: 'verified', initialPaymentId: 'pi_10' });
+    const api = fakeAdminApi([entryOf(app)]);
+    const xhr = installFakeXhr(() => ({ status: 201, body: { id: 55, type: 'visa', fileName: 'visa.pdf' } }));
+    try {
+      const { user } = await renderDashboard('/admin?tab=submitted-portal');
+      const panel = await openEntry(user, app);
+      expect(within(panel).queryByLabelText('Upload the visa document')).toBeNull();
+      await chooseStatus(user, app, 'Approved');
+      const input = within(panel).getByLabelText('Upload the visa document');
+      expect(input).toHaveAttribute('accept', '.pdf,.jpg,.jpeg,.png');
+      await user.upload(input, new File(['%PDF-1.4'], 'visa.pdf', { type: 'application/pdf' }));
+      expect(within(panel).getByTestId('staged-visa')).toHaveTextContent('visa.pdf will be uploaded when you apply the changes.');
+      expect(xhr.requests).toHaveLength(0);
+
+      await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
+      await screen.findByText('Changes Saved');
+      expect(api.writes()[0]).toMatchObject({ method: 'PUT', body: { status: 'approved' } });
+      expect(xhr.requests.map((r) => r.url)).toEqual(['/api/admin/applications/10/visa-upload']);
+      expect((xhr.requests[0].body.get('visa') as File).name).toBe('visa.pdf');
+    } finally {
+      xhr.restore();
+    }
+  });
+
+  it("uploads at once on an approved application, with SPEC's toast", async () => {
+    const app = application(11, { status: 'approved', initialPaymentId: 'pi_11' });
+    fakeAdminApi([entryOf(app)]);
+    const xhr = installFakeXhr(() => ({ status: 201, body: { id: 56 } }));
+    try {
+      const { user } = await renderDashboard('/admin?tab=approved');
+      const panel = await openEntry(user, app);
+      await user.upload(within(panel).getByLabelText('Upload the visa document'), new File(['%PDF-1.4'], 'evisa.pdf', { type: 'application/pdf' }));
+      await screen.findByText('Visa Document Uploaded');
+      expect(screen.getByText("Document uploaded successfully. Click 'Apply Changes' to save and notify the user.")).toBeInTheDocument();
+      expect(xhr.requests.map((r) => r.url)).toEqual(['/api/admin/applications/11/visa-upload']);
+    } finally {
+      xhr.restore();
+    }
+  });
+
+  it('shows the e-visa email button only once the final fee is paid', async () => {
+    const unpaid = application(12, { status: 'approved', initialPaymentId: 'pi_12' });
+    const paid = application(13, { status: 'final_payment_received', initialPaymentId: 'pi_13', finalPaymentId: 'pi_13f', visaDocument: 'visa.pdf' });
+    fakeAdminApi([entryOf(unpaid), entryOf(paid)]);
+    const { user } = await renderDashboard('/admin?tab=approved');
+    const unpaidPanel = await openEntry(user, unpaid);
+    expect(within(unpaidPanel).queryByRole('button', { name: 'Send E-Visa Email' })).toBeNull();
+    expect(within(screen.getByTestId('admin-row-12')).getByText('Final Pending')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: /Complete/ }));
+    const paidPanel = await openEntry(user, paid);
+    expect(within(screen.getByTestId('admin-row-13')).getByText('Final Paid')).toBeInTheDocument();
+    await user.click(within(paidPanel).getByRole('button', { name: 'Send E-Visa Email' }));
+    await screen.findByText("E-visa document sent successfully to user's email");
+  });
+
+  it("sends payment reminders and shows the server's message, or SPEC's failure text", async () => {
+    fakeAdminApi([]);
+    const { user } = await renderDashboard();
+    await user.click(screen.getByRole('button', { name: 'Send Payment Reminders' }));
+    await screen.findByText('Payment Reminders Sent');
+    expect(screen.getByText('Sent 3 payment reminders (1 skipped).')).toBeInTheDocument();
+
+    dismissToast();
+    fakeAdminApi([], { failReminders: true });
+    await user.click(screen.getByRole('button', { name: 'Send Payment Reminders' }));
+    await screen.findByText('Failed to send payment reminders. Please try again.');
+  });
+
+  it('flags an application past its guarantee deadline and filters for overdue ones on the server', async () => {
+    const late = application(14, { status: 'under_process', initialPaymentId: 'pi_14', guarantee: { deadline: '2026-11-10T23:59:59.999Z', breached: true } });
+    const onTime = application(15, { status: 'under_process', initialPaymentId: 'pi_15', guarantee: { deadline: '2026-12-10T23:59:59.999Z', breached: false } });
+    const api = fakeAdminApi([entryOf(late), entryOf(onTime)]);
+    const { user, path } = await renderDashboard('/admin?tab=initial-payment');
+    expect(within(await screen.findByTestId('admin-row-14')).getByText('OVERDUE')).toBeInTheDocument();
+    expect(within(screen.getByTestId('admin-row-15')).queryByText('OVERDUE')).toBeNull();
+    const panel = await openEntry(user, late);
+    expect(within(panel).getByText(/10 November 2026/)).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Overdue only (past the 5-working-day guarantee)'));
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/api/admin/applications' && r.query.get('overdue') === 'true')).toBe(true));
+    expect(api.requests.some((r) => r.path === '/api/admin/applications/counts' && r.query.get('overdue') === 'true')).toBe(true);
+    expect(path()).toContain('overdue=true');
+  });
+
+  it('searches on the server as the admin types', async () => {
+    const api = fakeAdminApi([]);
+    const { user, path } = await renderDashboard();
+    await user.type(screen.getByLabelText('Search applications'), 'smith');
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/api/admin/applications' && r.query.get('q') === 'smith')).toBe(true));
+    expect(api.requests.some((r) => r.path === '/api/admin/applications/counts' && r.query.get('q') === 'smith')).toBe(true);
+    expect(path()).toContain('q=smith');
+  });
+});
