@@ -2,11 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TABS, tabOfStatus } from '../../core/domain/admin-tabs.js';
+import { newApplication } from '../../core/domain/application.js';
 import type { ApplicationStatus } from '../../core/domain/status.js';
 import type { AdminEntryDto, ApplicationDto } from '../../apps/web/src/api/types.js';
 import { AdminDashboard } from '../../apps/web/src/features/admin/admin-dashboard.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { installFakeXhr } from './fake-xhr.js';
+import { validForm } from '../core/helpers.js';
 import { renderPage, testUser } from './render.js';
 
 afterEach(() => {
@@ -18,57 +20,15 @@ afterEach(() => {
 const admin = testUser({ id: 99, email: 'staff@agency.example', fullName: 'Agency Admin', isAdmin: true });
 
 function application(id: number, overrides: Partial<ApplicationDto> = {}): ApplicationDto {
-  return {
-    id,
-    applicationNumber: `EV-2026-${String(id).padStart(6, '0')}`,
+  const stored = newApplication({
+    form: validForm({ givenName: `Given${id}`, surname: `Surname${id}`, passportNumber: `P${id}0000` }),
     userId: id + 100,
-    status: 'online_entry',
-    givenName: `Given${id}`,
-    surname: `Surname${id}`,
-    gender: 'female',
-    dateOfBirth: '1990-05-15',
-    nationality: 'United Kingdom',
-    countryOfBirth: 'United Kingdom',
-    originalNationality: null,
-    otherNationalities: false,
-    otherNationality: null,
-    maritalStatus: 'single',
-    profession: 'Architect',
-    purposeOfVisit: 'tourism',
-    entry: 'Single',
-    expectedArrivalDate: '2026-12-10',
-    expectedDepartureDate: '2026-12-20',
-    passportNumber: `P${id}0000`,
-    passportExpiry: '2030-01-01',
-    visitedEgyptBefore: false,
-    lastVisitDateFrom: null,
-    lastVisitDateTo: null,
-    lastVisitStayLocation: null,
-    hasBeenDeported: false,
-    deportedFrom: null,
-    deportationDate: null,
-    deportationReason: null,
-    privacyPolicyAccepted: true,
-    address: null,
-    city: null,
-    postcode: null,
-    hotelDetails: null,
-    initialPaymentId: null,
-    finalPaymentId: null,
-    visaDocument: null,
-    additionalInfoMessage: null,
-    requiresPassportReupload: false,
-    passportReuploadedAt: null,
-    paymentReminderSent: null,
-    initialPaymentAt: null,
-    guaranteeDeadline: null,
-    approvedAt: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    version: 1,
-    guarantee: { deadline: null, breached: false },
-    ...overrides,
-  } as ApplicationDto;
+    applicationNumber: `EV-2026-${String(id).padStart(6, '0')}`,
+    now: new Date('2026-11-20T10:00:00.000Z'),
+  });
+  // What the API sends: dates as ISO text, plus the derived guarantee.
+  const asJson = JSON.parse(JSON.stringify({ ...stored, id, version: 1 })) as Omit<ApplicationDto, 'guarantee'>;
+  return { ...asJson, guarantee: { deadline: null, breached: false }, ...overrides };
 }
 
 function entryOf(app: ApplicationDto): AdminEntryDto {

@@ -46,6 +46,12 @@ function UnsavedBadge({ entry }: { entry: AdminEntryDto }) {
   return <Badge tone="orange">Unsaved</Badge>;
 }
 
+/** What a table row and a card both need to know about an entry. */
+function rowModel(entry: AdminEntryDto, expanded: Set<string>) {
+  const key = entryKey(entry);
+  return { key, open: expanded.has(key), app: entry.application, names: namesOf(entry), panelId: `panel-${key}` };
+}
+
 function submittedOn(entry: AdminEntryDto): string {
   return formatDate(entry.application?.createdAt ?? entry.user.createdAt);
 }
@@ -65,11 +71,7 @@ function EntriesTable({ entries, expanded, toggle }: ListProps) {
         </thead>
         <tbody className="divide-y divide-slate-200">
           {entries.map((entry) => {
-            const key = entryKey(entry);
-            const open = expanded.has(key);
-            const app = entry.application;
-            const names = namesOf(entry);
-            const panelId = `panel-${key}`;
+            const { key, open, app, names, panelId } = rowModel(entry, expanded);
             return (
               <Fragment key={key}>
                 <tr data-testid={app ? `admin-row-${app.id}` : `admin-user-${entry.user.id}`} className={open ? 'bg-blue-50/40' : undefined}>
@@ -113,11 +115,7 @@ function EntryCards({ entries, expanded, toggle }: ListProps) {
   return (
     <ul className="space-y-4">
       {entries.map((entry) => {
-        const key = entryKey(entry);
-        const open = expanded.has(key);
-        const app = entry.application;
-        const names = namesOf(entry);
-        const panelId = `panel-${key}`;
+        const { key, open, app, names, panelId } = rowModel(entry, expanded);
         return (
           <li key={key} data-testid={app ? `admin-row-${app.id}` : `admin-user-${entry.user.id}`}>
             <Card>
