@@ -3,6 +3,16 @@ import type { OutboxMailInput } from './mail-outbox.js';
 
 export type NewUser = Omit<User, 'id'>;
 
+/** One page of the admin's pseudo-entries (see UserRepository.pageWithoutApplication). */
+export interface PseudoEntryPageQuery {
+  /** Case-insensitive prefix of the user's email or full name (trimmed; blank means every user). */
+  q?: string;
+  /** How many matching users to skip (newest first). */
+  offset: number;
+  /** At most this many users; 0 answers the total alone. */
+  limit: number;
+}
+
 export interface UserRepository {
   /** Creates the user (and queues `mails` in the same operation). A taken email throws Conflict. */
   create(user: NewUser, mails?: OutboxMailInput[]): Promise<User>;
@@ -16,6 +26,11 @@ export interface UserRepository {
   setAdmin(id: number, isAdmin: boolean): Promise<void>;
   /** Registered users who have no application (the admin's pseudo-entries), newest first. */
   listWithoutApplication(): Promise<User[]>;
+  /**
+   * The admin's pseudo-entries, paged in the query: registered users who are not admins and have no
+   * application, matching `q` when given, newest first (createdAt, then id), with their total.
+   */
+  pageWithoutApplication(query: PseudoEntryPageQuery): Promise<{ items: User[]; total: number }>;
   /**
    * Atomically claims an application reminder for a user with no application who was not reminded
    * at or after `notRemindedSince`: sets applicationReminderSent = now and queues `mail`. Returns

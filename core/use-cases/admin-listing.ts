@@ -4,14 +4,11 @@ import type { Ports } from '../ports/index.js';
 
 /**
  * Pseudo-entries (SPEC §2/§4): registered users with no application, listed in the online-entries
- * tab with status user_registered. Admin accounts are not applicants and are left out.
+ * tab with status user_registered. Admin accounts are not applicants and are left out. The admin's
+ * paged listing and counts ask `users.pageWithoutApplication` instead of loading them all.
  */
-export async function pseudoEntryUsers(ports: Pick<Ports, 'users'>, q?: string): Promise<User[]> {
-  const term = (q ?? '').trim().toLowerCase();
-  const users = (await ports.users.listWithoutApplication()).filter((u) => !u.isAdmin);
-  if (term === '') return users;
-  // The same prefix match the repositories use for applications, on the user's email and name.
-  return users.filter((u) => u.email.toLowerCase().startsWith(term) || u.fullName.toLowerCase().startsWith(term));
+export async function pseudoEntryUsers(ports: Pick<Ports, 'users'>): Promise<User[]> {
+  return (await ports.users.listWithoutApplication()).filter((u) => !u.isAdmin);
 }
 
 /** Whether a listing of `tab` (all tabs when undefined) includes pseudo-entries. */

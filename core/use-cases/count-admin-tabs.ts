@@ -1,7 +1,7 @@
 import { ADMIN_TABS, type AdminTabId } from '../domain/admin-tabs.js';
 import type { ApplicationStatus } from '../domain/status.js';
 import type { Ports } from '../ports/index.js';
-import { emptyTabCounts, pseudoEntryUsers } from './admin-listing.js';
+import { emptyTabCounts } from './admin-listing.js';
 import { requireAdmin } from './shared.js';
 import type { Actor } from './use-cases.js';
 
@@ -11,7 +11,7 @@ export function makeCountAdminTabs(ports: Pick<Ports, 'applications' | 'users' |
     requireAdmin(actor);
     const now = ports.clock.now();
     const byStatus = await ports.applications.countByStatus({ q: query.q, overdueAt: query.overdue ? now : undefined });
-    const pseudo = query.overdue ? 0 : (await pseudoEntryUsers(ports, query.q)).length;
+    const pseudo = query.overdue ? 0 : (await ports.users.pageWithoutApplication({ q: query.q, offset: 0, limit: 0 })).total;
     const counts = emptyTabCounts();
     for (const tab of ADMIN_TABS) {
       for (const status of tab.statuses) {

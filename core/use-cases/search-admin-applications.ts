@@ -1,6 +1,6 @@
 import type { AdminTabId } from '../domain/admin-tabs.js';
 import type { Ports } from '../ports/index.js';
-import { pseudoEntryUsers, tabListsPseudoEntries } from './admin-listing.js';
+import { tabListsPseudoEntries } from './admin-listing.js';
 import { adminEntry, requireAdmin } from './shared.js';
 import type { Actor, AdminListEntry } from './use-cases.js';
 
@@ -30,13 +30,12 @@ export function makeSearchAdminApplications(ports: Pick<Ports, 'applications' | 
     let total = result.total;
 
     if (!query.overdue && tabListsPseudoEntries(query.tab)) {
-      const pseudo = await pseudoEntryUsers(ports, query.q);
-      total += pseudo.length;
-      const room = pageSize - items.length;
-      if (room > 0) {
-        const start = Math.max(0, (page - 1) * pageSize - result.total);
-        for (const user of pseudo.slice(start, start + room)) items.push(adminEntry(null, user, now));
-      }
+      // The room left on this page (none when the applications fill it: then only the total is asked).
+      const room = Math.max(0, pageSize - items.length);
+      const start = Math.max(0, (page - 1) * pageSize - result.total);
+      const pseudo = await ports.users.pageWithoutApplication({ q: query.q, offset: start, limit: room });
+      total += pseudo.total;
+      for (const user of pseudo.items) items.push(adminEntry(null, user, now));
     }
     return { items, total, page, pageSize };
   };

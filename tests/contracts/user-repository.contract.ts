@@ -90,6 +90,66 @@ export function describeUserRepositoryContract(name: string, makeAdapter: MakePe
       expect((await p.users.listWithoutApplication()).map((u) => u.id)).toEqual([newer.id, older.id]);
     });
 
+    it('pages the pseudo-entries (no application, no admin) newest first, then by id, with their total', async () => {
+      const a = await p.users.create(aUser({ createdAt: at(1) }));
+      const applied = await p.users.create(aUser({ createdAt: at(2) }));
+      const b = await p.users.create(aUser({ createdAt: at(3) }));
+      const c = await p.users.create(aUser({ createdAt: at(3) }));
+      await p.users.create(aUser({ createdAt: at(4), isAdmin: true }));
+      const d = await p.users.create(aUser({ createdAt: at(5) }));
+      const promoted = await p.users.create(aUser({ createdAt: at(6) }));
+      await p.users.setAdmin(promoted.id, true);
+      await p.applications.create(anApplication(applied.id));
+      const ids = (page: { items: { id: number }[] }) => page.items.map((u) => u.id);
+
+      const all = await p.users.pageWithoutApplication({ offset: 0, limit: 10 });
+      expect(ids(all)).toEqual([d.id, c.id, b.id, a.id]);
+      expect(all.total).toBe(4);
+      expect(all.items[0]).toEqual(await p.users.findById(d.id));
+      expect(await p.users.pageWithoutApplication({ offset: 1, limit: 2 })).toMatchObject({ total: 4 });
+      expect(ids(await p.users.pageWithoutApplication({ offset: 1, limit: 2 }))).toEqual([c.id, b.id]);
+      expect(ids(await p.users.pageWithoutApplication({ offset: 3, limit: 2 }))).toEqual([a.id]);
+      // limit 0 answers the total alone; past the end, no items but the same total.
+      expect(await p.users.pageWithoutApplication({ offset: 0, limit: 0 })).toEqual({ items: [], total: 4 });
+      expect(await p.users.pageWithoutApplication({ offset: 10, limit: 5 })).toEqual({ items: [], total: 4 });
+
+      // Applying takes a user out of the pseudo-entries.
+      await p.applications.create(anApplication(c.id));
+      const after = await p.users.pageWithoutApplication({ offset: 0, limit: 10 });
+      expect(ids(after)).toEqual([d.id, b.id, a.id]);
+      expect(after.total).toBe(3);
+    });
+
+    it('searches the pseudo-entries by a case-insensitive prefix of the email or the full name', async () => {
+      const amelia = await p.users.create(aUser({ email: 'amelia.clarke@example.com', fullName: 'Amelia Clarke', createdAt: at(1) }));
+      const ahmed = await p.users.create(aUser({ email: 'a.hassan@example.com', fullName: 'Ahmed Hassan', createdAt: at(2) }));
+      const omar = await p.users.create(aUser({ email: 'omar@example.com', fullName: 'Omar Amelin', createdAt: at(3) }));
+      const applied = await p.users.create(aUser({ email: 'amelia.jones@example.com', fullName: 'Amelia Jones', createdAt: at(4) }));
+      await p.applications.create(anApplication(applied.id));
+      await p.users.create(aUser({ email: 'amelia.admin@example.com', fullName: 'Amelia Admin', isAdmin: true, createdAt: at(5) }));
+      const odd = await p.users.create(aUser({ email: 'x_y%z@example.com', fullName: 'Xavier Y', createdAt: at(6) }));
+      await p.users.create(aUser({ email: 'xayz@example.com', fullName: 'Xayz', createdAt: at(7) }));
+      const search = async (q: string, offset = 0, limit = 10) => {
+        const page = await p.users.pageWithoutApplication({ q, offset, limit });
+        return { ids: page.items.map((u) => u.id), total: page.total };
+      };
+
+      // Email or full name, any case, trimmed; never an admin or a user who has applied.
+      expect(await search('AMELIA')).toEqual({ ids: [amelia.id], total: 1 });
+      expect(await search('  a.HAS ')).toEqual({ ids: [ahmed.id], total: 1 });
+      expect(await search('omar amelin')).toEqual({ ids: [omar.id], total: 1 });
+      expect(await search('a')).toEqual({ ids: [ahmed.id, amelia.id], total: 2 });
+      expect(await search('a', 1, 1)).toEqual({ ids: [amelia.id], total: 2 });
+      expect(await search('a', 0, 0)).toEqual({ ids: [], total: 2 });
+      // A prefix only: "clarke" is inside Amelia's email and name, not at their start.
+      expect(await search('clarke')).toEqual({ ids: [], total: 0 });
+      // LIKE wildcards are plain characters.
+      expect(await search('x_y%')).toEqual({ ids: [odd.id], total: 1 });
+      expect(await search('x%')).toEqual({ ids: [], total: 0 });
+      // A blank term is no filter.
+      expect((await search('   ')).total).toBe(5);
+    });
+
     it('claims an application reminder once per window, queuing the mail only when claimed', async () => {
       const user = await p.users.create(aUser());
       const mail = aMail(user.email, { template: 'application_reminder' });

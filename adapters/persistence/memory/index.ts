@@ -27,6 +27,7 @@ import {
   FINISHED_FOR_RETENTION,
   isOverdue,
   matchesSearch,
+  matchesUserSearch,
   normaliseSearch,
   owesPayment,
   reminderClaimable,
@@ -165,6 +166,16 @@ export function createMemoryPersistence(): Persistence {
         .filter((u) => !withApp.has(u.id))
         .sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id)
         .map(copy);
+    },
+    async pageWithoutApplication(query) {
+      const term = normaliseSearch(query.q);
+      const withApp = new Set([...s.applications.values()].map((a) => a.userId));
+      const all = [...s.users.values()]
+        .filter((u) => !u.isAdmin && !withApp.has(u.id) && matchesUserSearch(u, term))
+        .sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id);
+      const offset = Math.max(0, Math.floor(query.offset));
+      const limit = Math.max(0, Math.floor(query.limit));
+      return { items: all.slice(offset, offset + limit).map(copy), total: all.length };
     },
     async claimApplicationReminder(userId, now, notRemindedSince, mail) {
       const u = s.users.get(userId);

@@ -221,6 +221,27 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
         .orderBy(desc(users.createdAt), desc(users.id));
       return rows.map(userFromRow);
     },
+    async pageWithoutApplication(query) {
+      const term = normaliseSearch(query.q);
+      const offset = Math.max(0, Math.floor(query.offset));
+      const limit = Math.max(0, Math.floor(query.limit));
+      // The search is served by the text_pattern_ops indexes on lower(email) / lower(full_name), the
+      // "no application" test by an anti-join on applications_user_idx.
+      const where = and(
+        eq(users.isAdmin, false),
+        term === null ? undefined : or(prefix(sql`lower(${users.email})`, term), prefix(sql`lower(${users.fullName})`, term)),
+        sql`not exists (select 1 from ${applications} where ${applications.userId} = ${users.id})`,
+      );
+      const [rows, total] = await Promise.all([
+        limit === 0 ? [] : db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+        db
+          .select({ n: sql<string>`count(*)` })
+          .from(users)
+          .where(where)
+          .then(([c]) => Number(c?.n ?? 0)),
+      ]);
+      return { items: rows.map(userFromRow), total };
+    },
     async claimApplicationReminder(userId, now, notRemindedSince, mail) {
       return db.transaction(async (tx) => {
         const changed = await tx

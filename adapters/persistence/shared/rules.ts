@@ -47,6 +47,12 @@ export function matchesSearch(app: Application, user: User, term: string | null)
   return searchKeys(app, user).some((k) => k.startsWith(term));
 }
 
+/** The pseudo-entry search: the same prefix match on the user's email and full name. */
+export function matchesUserSearch(user: Pick<User, 'email' | 'fullName'>, term: string | null): boolean {
+  if (term === null) return true;
+  return user.email.toLowerCase().startsWith(term) || user.fullName.toLowerCase().startsWith(term);
+}
+
 /** Guarantee deadline passed before `overdueAt` and the visa is not decided yet. */
 export function isOverdue(app: Application, overdueAt: Date | undefined): boolean {
   if (!overdueAt) return true;
