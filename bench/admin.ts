@@ -1,0 +1,227 @@
+/**
+ * `npm run bench:admin` — the admin list's speed on a large agency, on this machine (a benchmark
+ * that prints figures, not a timed test):
+ *  1. seed-demo (its own process, SQLite in a temp DATA_DIR, no files) seeds 100k applications for
+ *     5% more applicants (so ~5k of them are pseudo-entries of the online-entries tab);
+ *  2. an admin signs in to the server, started in this process on loopback;
+ *  3. each request kind the admin screen sends — the first page (25 rows) of each of the six tabs,
+ *     the tab counts, prefix searches (a surname prefix and an email prefix taken from real rows) and
+ *     the overdue filter — is answered REQUESTS times, one request after the other (as one admin's
+ *     browser does) after WARMUP unmeasured ones; prints p50 / p95 / max per kind against the
+ *     target p95 ≤ 50 ms.
+ * BENCH_CONNECTIONS=n also loads each kind with autocannon (n connections, BENCH_DURATION s, in a
+ * child process) and prints req/s and its latency percentiles.
+ * Env: BENCH_APPLICATIONS (100000), BENCH_USERS (default: seed-demo's 5% more), BENCH_REQUESTS (200),
+ * BENCH_WARMUP (20). Exits 1 only on an error (a failed seed, a non-2xx answer), not on a missed target.
+ */
+import 'reflect-metadata';
+import { execFile, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../apps/http/server.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CLI_MAIN = path.join(ROOT, 'apps', 'cli', 'main.ts');
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
+const USERS = process.env.BENCH_USERS ? Number(process.env.BENCH_USERS) : undefined;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 0);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const TARGET_P95_MS = 50;
+const PAGE_SIZE = 25;
+
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password', fullName: 'Bench Admin', phoneNumber: '+447700900999' };
+
+// ---------- seeding (the CLI in its own process) ----------
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, EVISA_NO_PROGRESS: '1' };
+  for (const name of ['DATABASE_URL', 'STORAGE_URL', 'MAIL_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) delete env[name];
+  return { ...env, ...extra };
+}
+
+function cli(args: string[], dataDir: string): Promise<{ stdout: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI_MAIN, ...args], { cwd: ROOT, env: cleanEnv({ DATA_DIR: dataDir }) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`evisa ${args[0]} failed (exit ${code}):\n${stderr || stdout}`));
+      else resolve({ stdout, ms: performance.now() - started });
+    });
+  });
+}
+
+// ---------- measuring ----------
+
+interface Kind {
+  name: string;
+  path: string;
+}
+
+interface Figures {
+  p50: number;
+  p95: number;
+  max: number;
+  mean: number;
+}
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+async function get(url: string, cookie: string): Promise<unknown> {
+  const res = await fetch(url, { headers: { cookie, accept: 'application/json' } });
+  const body = await res.text();
+  if (res.status < 200 || res.status >= 300) throw new Error(`GET ${url} answered ${res.status}: ${body.slice(0, 500)}`);
+  return JSON.parse(body) as unknown;
+}
+
+/** REQUESTS sequential requests (each sent when the previous answer's body has been read). */
+async function sequential(origin: string, kind: Kind, cookie: string): Promise<Figures> {
+  const url = `${origin}${kind.path}`;
+  for (let i = 0; i < WARMUP; i++) await get(url, cookie);
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const started = performance.now();
+    await get(url, cookie);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], mean: times.reduce((a, b) => a + b, 0) / times.length };
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p90: number; p97_5: number; p99: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/** autocannon in a child process, so the load generator does not share this event loop. */
+function concurrent(url: string, cookie: string): Promise<AutocannonResult> {
+  const args = [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(DURATION), '-H', `cookie=${cookie}`, url];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
+      if (error) return reject(error);
+      resolve(JSON.parse(stdout) as AutocannonResult);
+    });
+  });
+}
+
+// ---------- the run ----------
+
+interface ListPage {
+  items: { application: { surname: string } | null; user: { email: string } }[];
+  total: number;
+}
+
+const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
+
+async function signIn(server: RunningServer): Promise<string> {
+  await server.agency.useCases.createAdmin(ADMIN);
+  const origin = server.url;
+  const res = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  if (res.status !== 200) throw new Error(`POST /api/login answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
+  if (!cookie) throw new Error('POST /api/login set no session cookie');
+  return cookie;
+}
+
+/**
+ * Search terms taken from real rows: a surname prefix of an initial-payment application (broad:
+ * "Smith" → "smi") and the email prefix of the last online-entries row, a pseudo-entry when there are
+ * any (narrow: its local part up to the last dot, "emma.smith").
+ */
+async function searchTerms(origin: string, cookie: string, onlineEntries: number): Promise<{ surname: string; email: string }> {
+  const first = (await get(`${origin}/api/admin/applications?tab=initial-payment&page=1&pageSize=1`, cookie)) as ListPage;
+  const application = first.items[0]?.application;
+  if (!application) throw new Error('the initial-payment tab is empty: nothing to take a search term from');
+  const last = (await get(`${origin}/api/admin/applications?tab=online-entries&page=${Math.max(1, onlineEntries)}&pageSize=1`, cookie)) as ListPage;
+  const local = (last.items[0] ?? first.items[0]).user.email.split('@')[0];
+  return { surname: application.surname.slice(0, 3).toLowerCase(), email: local.includes('.') ? local.slice(0, local.lastIndexOf('.')) : local };
+}
+
+async function main(): Promise<void> {
+  console.log(`Admin list benchmark on ${cpus().length} CPU(s), Node ${process.version}`);
+  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only meaningful on an idle machine)\n`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-bench-admin-'));
+  let server: RunningServer | undefined;
+  try {
+    const seedArgs = ['seed-demo', '--applications', String(APPLICATIONS), '--seed', '42', '--no-files'];
+    if (USERS !== undefined) seedArgs.push('--users', String(USERS));
+    const seeded = await cli(seedArgs, dataDir);
+    const summary = seeded.stdout.trim().split('\n').filter((l) => l.startsWith('Seeded')).pop() ?? '';
+    console.log(`seed-demo ${APPLICATIONS.toLocaleString('en-GB')} applications (SQLite, --no-files): ${(seeded.ms / 1000).toFixed(2)} s (process start included)`);
+    if (summary) console.log(`  ${summary}`);
+
+    server = await startServer({
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', STORAGE_URL: '', MAIL_URL: '' },
+      log: () => undefined,
+    });
+    const origin = server.url;
+    const cookie = await signIn(server);
+    const counts = (await get(`${origin}/api/admin/applications/counts`, cookie)) as Record<string, number>;
+    const terms = await searchTerms(origin, cookie, counts['online-entries'] ?? 0);
+    console.log(`  tab counts: ${Object.entries(counts).map(([tab, n]) => `${tab} ${n.toLocaleString('en-GB')}`).join(', ')}`);
+
+    const list = (query: string) => `/api/admin/applications?${query}&page=1&pageSize=${PAGE_SIZE}`;
+    const q = (term: string) => encodeURIComponent(term);
+    const kinds: Kind[] = [
+      ...['online-entries', 'initial-payment', 'submitted-portal', 'approved', 'completed', 'rejected'].map((tab) => ({ name: `tab ${tab}, page 1`, path: list(`tab=${tab}`) })),
+      { name: 'counts', path: '/api/admin/applications/counts' },
+      { name: `search initial-payment q=${terms.surname}`, path: list(`tab=initial-payment&q=${q(terms.surname)}`) },
+      { name: `search online-entries q=${terms.email}`, path: list(`tab=online-entries&q=${q(terms.email)}`) },
+      { name: `counts q=${terms.surname}`, path: `/api/admin/applications/counts?q=${q(terms.surname)}` },
+      { name: 'overdue initial-payment', path: list('tab=initial-payment&overdue=true') },
+      { name: 'counts overdue', path: '/api/admin/applications/counts?overdue=true' },
+    ];
+
+    console.log(`\n${REQUESTS} sequential requests per kind after ${WARMUP} warm-up ones, pageSize ${PAGE_SIZE}; target p95 ≤ ${TARGET_P95_MS} ms`);
+    let passed = 0;
+    for (const kind of kinds) {
+      const page = (await get(`${origin}${kind.path}`, cookie)) as ListPage | Record<string, number>;
+      const matched = 'total' in page && typeof page.total === 'number' ? `${page.total.toLocaleString('en-GB')} rows` : '';
+      const f = await sequential(origin, kind, cookie);
+      const ok = f.p95 <= TARGET_P95_MS;
+      if (ok) passed++;
+      console.log(`${kind.name.padEnd(44)} p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  max ${ms(f.max)}  ${ok ? 'PASS' : 'FAIL'}${matched ? `  (${matched})` : ''}`);
+    }
+    console.log(`\ntotal: ${passed}/${kinds.length} request kinds with p95 ≤ ${TARGET_P95_MS} ms${passed === kinds.length ? ' — target met' : ' — TARGET MISSED'}`);
+
+    if (CONNECTIONS > 0) {
+      console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION} s per kind (in a child process)`);
+      for (const kind of kinds) {
+        const r = await concurrent(`${origin}${kind.path}`, cookie);
+        if (r.non2xx > 0 || r.errors > 0) throw new Error(`${kind.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors under load`);
+        console.log(
+          `${kind.name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(5)} req/s  p50 ${r.latency.p50} ms  p90 ${r.latency.p90} ms  p99 ${r.latency.p99} ms  max ${r.latency.max} ms`,
+        );
+      }
+    }
+  } finally {
+    await server?.stop(2000);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
