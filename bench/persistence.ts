@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ADMIN_TAB_IDS } from '../core/domain/admin-tabs.js';
 import { newApplication } from '../core/domain/application.js';
+import { validForm } from '../tests/core/helpers.js';
 import { APPLICATION_STATUSES } from '../core/domain/status.js';
 import type { AdminListQuery } from '../core/ports/application-repository.js';
 import type { Persistence } from '../adapters/persistence/persistence.js';
@@ -50,34 +51,15 @@ function rows(count: number) {
     const status = APPLICATION_STATUSES[(i * 13) % APPLICATION_STATUSES.length];
     apps.push({
       ...newApplication({
-        form: {
+        form: validForm({
           givenName: given,
           surname,
-          gender: 'female',
           dateOfBirth: '1990-01-01',
-          nationality: 'United Kingdom',
-          countryOfBirth: 'United Kingdom',
-          originalNationality: null,
-          otherNationalities: false,
-          otherNationality: null,
-          maritalStatus: 'single',
-          profession: 'Engineer',
-          purposeOfVisit: 'tourism',
-          entry: 'Single',
           expectedArrivalDate: '2026-05-01',
           expectedDepartureDate: '2026-05-10',
           passportNumber: `GB${String(100000000 + i)}`,
           passportExpiry: '2031-01-01',
-          visitedEgyptBefore: false,
-          lastVisitDateFrom: null,
-          lastVisitDateTo: null,
-          lastVisitStayLocation: null,
-          hasBeenDeported: false,
-          deportedFrom: null,
-          deportationDate: null,
-          deportationReason: null,
-          privacyPolicyAccepted: true,
-        },
+        }),
         userId: 0,
         applicationNumber: `EV-${String(i).padStart(7, '0')}`,
         now: createdAt,

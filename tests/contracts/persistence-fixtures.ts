@@ -4,6 +4,7 @@ import type { NewPaymentRecord } from '../../core/domain/payment.js';
 import type { OutboxMailInput } from '../../core/ports/mail-outbox.js';
 import type { NewUser } from '../../core/ports/user-repository.js';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
+import { validForm } from '../core/helpers.js';
 
 /** A fresh, empty, migrated persistence per test; the suite closes it afterwards. */
 export type MakePersistence = () => Promise<Persistence>;
@@ -29,36 +30,18 @@ export function aUser(overrides: Partial<NewUser> = {}): NewUser {
   };
 }
 
+/** The core's valid form, with this suite's names and dates (persistence does not check dates). */
 export function aForm(overrides: Partial<ApplicationForm> = {}): ApplicationForm {
-  return {
+  return validForm({
     givenName: 'Amelia',
     surname: 'Clarke',
-    gender: 'female',
     dateOfBirth: '1990-04-12',
-    nationality: 'United Kingdom',
-    countryOfBirth: 'United Kingdom',
-    originalNationality: null,
-    otherNationalities: false,
-    otherNationality: null,
-    maritalStatus: 'single',
-    profession: 'Engineer',
-    purposeOfVisit: 'tourism',
-    entry: 'Single',
     expectedArrivalDate: '2026-05-01',
     expectedDepartureDate: '2026-05-14',
     passportNumber: `P${String(next()).padStart(8, '0')}`,
     passportExpiry: '2031-01-01',
-    visitedEgyptBefore: false,
-    lastVisitDateFrom: null,
-    lastVisitDateTo: null,
-    lastVisitStayLocation: null,
-    hasBeenDeported: false,
-    deportedFrom: null,
-    deportationDate: null,
-    deportationReason: null,
-    privacyPolicyAccepted: true,
     ...overrides,
-  };
+  });
 }
 
 export function anApplication(userId: number, overrides: Partial<NewApplication> = {}, form: Partial<ApplicationForm> = {}): NewApplication {
