@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Ports } from '../../core/ports/index.js';
@@ -24,7 +24,8 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
 const SESSION_ID_BYTES = 32;
 
 export function hashSessionId(rawId: string): string {
-  return createHash('sha256').update(rawId).digest('hex');
+  // The one-shot crypto.hash is half the cost of createHash().update().digest() on this hot path.
+  return hash('sha256', rawId, 'hex');
 }
 
 /**

@@ -12,7 +12,9 @@ export const DAY_MS = 24 * HOUR_MS;
 
 /** An application as clients see it: the stored fields plus the guarantee, derived at `now`. */
 export function toView(application: Application, now: Date): ApplicationView {
-  return { ...application, guarantee: guaranteeStatus(application, now) };
+  // Not `{ ...application, guarantee }`: copying ~50 fields and then adding one more takes V8 about
+  // twice as long as Object.assign takes to build the same object (same keys, same order).
+  return Object.assign({}, application, { guarantee: guaranteeStatus(application, now) });
 }
 
 export function adminEntry(application: Application | null, user: User, now: Date): AdminListEntry {

@@ -91,7 +91,7 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         const b = await p.applications.create(anApplication(user.id, { createdAt: at(3) }));
         const c = await p.applications.create(anApplication(user.id, { createdAt: at(2) }));
         await p.applications.create(anApplication(other.id));
-        expect((await p.applications.listByUser(user.id)).map((x) => x.id)).toEqual([b.id, c.id, a.id]);
+        expect(await p.applications.listByUser(user.id)).toEqual([b, c, a]);
         expect(await p.applications.listByUser(user.id + 1000)).toEqual([]);
       });
     });

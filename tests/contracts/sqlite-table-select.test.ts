@@ -1,0 +1,35 @@
+import Database from 'better-sqlite3';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SQLITE_MIGRATIONS_FOLDER } from '../../adapters/persistence/sqlite/index.js';
+import * as schema from '../../adapters/persistence/sqlite/schema.js';
+import { compileTableSelect } from '../../adapters/persistence/sqlite/table-select.js';
+
+// The SQLite adapter's hot reads skip drizzle's row mapping: their rows must be exactly drizzle's.
+describe('compileTableSelect (SQLite)', () => {
+  const sqlite = new Database(':memory:');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: SQLITE_MIGRATIONS_FOLDER });
+  afterAll(() => sqlite.close());
+
+  const user = db
+    .insert(schema.users)
+    .values({ email: 'a@example.com', passwordHash: 'x', fullName: 'A', phoneNumber: '+44', isAdmin: true, applicationReminderSent: new Date(5) })
+    .returning()
+    .get();
+
+  it('decodes rows as drizzle does (timestamps, booleans, nulls) and binds parameters in order', () => {
+    const select = compileTableSelect(sqlite, schema.users, db.select().from(schema.users).where(eq(schema.users.id, sql.placeholder('id'))));
+    const drizzleRow = db.select().from(schema.users).where(eq(schema.users.id, user.id)).get();
+    expect(select.get(user.id)).toStrictEqual(drizzleRow);
+    expect(select.all(user.id)).toStrictEqual([drizzleRow]);
+    expect(select.get(user.id + 1)).toBeUndefined();
+    expect(select.all(user.id + 1)).toEqual([]);
+  });
+
+  it('refuses a query that does not select every column of the table in order', () => {
+    expect(() => compileTableSelect(sqlite, schema.users, db.select({ id: schema.users.id }).from(schema.users))).toThrow(/every column of users/);
+  });
+});
