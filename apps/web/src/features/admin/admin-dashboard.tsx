@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.js';
 import { Checkbox } from '../../components/ui/checkbox.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { EntriesList } from './entries-list.js';
 import { LeaveGuard } from './leave-guard.js';
 import { adminCountsQuery, adminPageQuery } from './queries.js';
@@ -67,31 +67,31 @@ function Dashboard() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {/* Only the open tab's page is fetched and rendered (radix mounts the active content only). */}
+        <TabsContent value={search.tab}>
+          {page.isLoading ? (
+            <p className="text-slate-600">Loading applications...</p>
+          ) : page.isError ? (
+            <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
+              The applications could not be loaded: {page.error.message}
+            </p>
+          ) : page.data && page.data.items.length > 0 ? (
+            <>
+              <EntriesList entries={page.data.items} />
+              <Pager page={page.data.page} pageSize={page.data.pageSize} total={page.data.total} onPage={(p) => setSearch({ page: p })} />
+            </>
+          ) : page.data && page.data.total > 0 ? (
+            <div className="space-y-3">
+              <p className="text-slate-600">This page is empty.</p>
+              <Button variant="outline" onClick={() => setSearch({ page: 1 })}>
+                Back to the first page
+              </Button>
+            </div>
+          ) : (
+            <p className="text-slate-600">No applications found in this category.</p>
+          )}
+        </TabsContent>
       </Tabs>
-
-      <div className="mt-4" role="tabpanel" aria-label={ADMIN_TABS.find((t) => t.id === search.tab)?.label}>
-        {page.isLoading ? (
-          <p className="text-slate-600">Loading applications...</p>
-        ) : page.isError ? (
-          <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
-            The applications could not be loaded: {page.error.message}
-          </p>
-        ) : page.data && page.data.items.length > 0 ? (
-          <>
-            <EntriesList entries={page.data.items} />
-            <Pager page={page.data.page} pageSize={page.data.pageSize} total={page.data.total} onPage={(p) => setSearch({ page: p })} />
-          </>
-        ) : page.data && page.data.total > 0 ? (
-          <div className="space-y-3">
-            <p className="text-slate-600">This page is empty.</p>
-            <Button variant="outline" onClick={() => setSearch({ page: 1 })}>
-              Back to the first page
-            </Button>
-          </div>
-        ) : (
-          <p className="text-slate-600">No applications found in this category.</p>
-        )}
-      </div>
     </div>
   );
 }
