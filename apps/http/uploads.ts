@@ -8,6 +8,8 @@ import {
   sniffContentType,
 } from '../../core/domain/document.js';
 import { errors } from '../../core/domain/errors.js';
+import { applicationIdSchema } from '../../core/schemas/ids.js';
+import { pathId } from './context.js';
 import type { UploadedFile } from '../../core/use-cases/use-cases.js';
 
 /** Room for the multipart envelope (boundaries, part headers, the small `type` field). */
@@ -40,6 +42,18 @@ export function uploadBodyLimit(maxFileBytes = MAX_UPLOAD_BYTES): MiddlewareHand
     // a moment (never buffering it) and closes the connection.
     onError: (c) => c.json({ message: FILE_TOO_LARGE_MESSAGE }, 413),
   });
+}
+
+/**
+ * The upload routes' guard: the application id in the path is checked (400 with SPEC's message)
+ * before a byte of the upload is read, then the body is limited as uploadBodyLimit says.
+ */
+export function applicationUpload(): MiddlewareHandler {
+  const limit = uploadBodyLimit();
+  return async (c, next) => {
+    pathId(c, 'id', applicationIdSchema);
+    return limit(c, next);
+  };
 }
 
 /** Keeps only the base name, without control characters, at most 200 characters. */

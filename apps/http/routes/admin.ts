@@ -5,7 +5,7 @@ import { parseInput } from '../../../core/schemas/parse.js';
 import { actorOf, adminOnly } from '../auth.js';
 import { pathId, readBody, type AppEnv } from '../context.js';
 import type { RouteDeps } from '../deps.js';
-import { readUpload, uploadBodyLimit } from '../uploads.js';
+import { applicationUpload, readUpload } from '../uploads.js';
 import { documentView } from '../views.js';
 
 const LIST_PARAMS = ['tab', 'q', 'page', 'pageSize', 'overdue'] as const;
@@ -49,11 +49,7 @@ export function adminRoutes({ agency }: RouteDeps) {
     })
     .post(
       '/applications/:id/visa-upload',
-      async (c, next) => {
-        pathId(c, 'id', applicationIdSchema);
-        return next();
-      },
-      uploadBodyLimit(),
+      applicationUpload(),
       async (c) => {
         const actor = actorOf(c);
         const id = pathId(c, 'id', applicationIdSchema);

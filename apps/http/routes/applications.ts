@@ -6,7 +6,7 @@ import { applicationIdSchema } from '../../../core/schemas/ids.js';
 import { actorOf, signedIn } from '../auth.js';
 import { pathId, readBody, readJson, type AppEnv } from '../context.js';
 import type { RouteDeps } from '../deps.js';
-import { readUpload, uploadBodyLimit } from '../uploads.js';
+import { applicationUpload, readUpload } from '../uploads.js';
 import { documentView } from '../views.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 
@@ -51,12 +51,7 @@ export function applicationRoutes({ agency }: RouteDeps) {
     })
     .post(
       '/:id/documents',
-      async (c, next) => {
-        // The id is checked before a byte of the upload is read.
-        pathId(c, 'id', applicationIdSchema);
-        return next();
-      },
-      uploadBodyLimit(),
+      applicationUpload(),
       async (c) => {
         const actor = actorOf(c);
         const id = pathId(c, 'id', applicationIdSchema);
