@@ -39,7 +39,7 @@ import {
 } from '../shared/mappers.js';
 import { CONFLICT_MESSAGES, FINISHED_FOR_GUARANTEE, FINISHED_FOR_RETENTION, normaliseSearch, tabApplicationStatuses } from '../shared/rules.js';
 import * as schema from './schema.js';
-import { compileTableSelect } from './table-select.js';
+import { compileJoinSelect, compileTableSelect } from './table-select.js';
 import { analyticsEvents, applications, contactEnquiries, documents, mailOutbox, payments, sessions, statusHistory, users } from './schema.js';
 
 type Db = BetterSQLite3Database<typeof schema>;
@@ -337,11 +337,11 @@ export function createSqlitePersistence(file: string): Persistence {
       }
     },
     async findById(id) {
-      const r = hot.applicationById().get(id);
+      const r = hot.applicationById().get({ id });
       return r ? applicationFromRow(r) : null;
     },
     async listByUser(userId) {
-      return hot.applicationsOfUser().all(userId).map(applicationFromRow);
+      return hot.applicationsOfUser().all({ userId }).map(applicationFromRow);
     },
     async commit(change: ApplicationChange): Promise<CommitResult> {
       const id = change.application.id;
@@ -463,22 +463,28 @@ export function createSqlitePersistence(file: string): Persistence {
       });
     },
     async *streamForExport(query) {
-      let afterId = 0;
-      for (;;) {
-        const rows = db
+      // Keyset pages of whole rows, decoded without drizzle's generic row mapping (a fifth of an
+      // export's time at 100k applications).
+      const page = compileJoinSelect(
+        sqlite,
+        { application: applications, user: users },
+        db
           .select(withUserColumns)
           .from(applications)
           .innerJoin(users, eq(users.id, applications.userId))
           .where(
             and(
-              gt(applications.id, afterId),
+              gt(applications.id, sql.placeholder('afterId')),
               query.statuses ? inArray(applications.status, [...query.statuses]) : undefined,
               query.createdSince ? gte(applications.createdAt, query.createdSince) : undefined,
             ),
           )
           .orderBy(asc(applications.id))
-          .limit(EXPORT_PAGE)
-          .all();
+          .limit(EXPORT_PAGE),
+      );
+      let afterId = 0;
+      for (;;) {
+        const rows = page.all({ afterId });
         for (const r of rows) yield toWithUser(r);
         if (rows.length < EXPORT_PAGE) return;
         afterId = rows[rows.length - 1].application.id;

@@ -1,50 +1,85 @@
 import type Database from 'better-sqlite3';
-import { getTableColumns, getTableName } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 
-/** A compiled query of whole rows of one table; parameters bind to its `?`s in order. */
-export interface TableSelect<Row> {
-  all(...params: unknown[]): Row[];
-  get(...params: unknown[]): Row | undefined;
+/** A drizzle query (`db.select()…`), of which only the SQL text and parameters are used. */
+interface BuiltQuery {
+  toSQL(): { sql: string; params: unknown[] };
 }
 
-/** Decodes a raw row (its values in the table's column order) into drizzle's row object. */
-function rowDecoder<T extends SQLiteTable>(table: T): (values: unknown[]) => T['$inferSelect'] {
+/** A compiled query; `values` fill its `sql.placeholder(name)`s. */
+export interface CompiledSelect<Row> {
+  all(values?: Record<string, unknown>): Row[];
+  get(values?: Record<string, unknown>): Row | undefined;
+}
+
+/** Decodes `width` raw values from `start` into drizzle's row object for `table`. */
+function rowDecoder<T extends SQLiteTable>(table: T): { width: number; decode(values: unknown[], start: number): T['$inferSelect'] } {
   const columns = Object.entries(getTableColumns(table));
-  return (values) => {
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < columns.length; i++) {
-      const [key, column] = columns[i]!;
-      const value = values[i];
-      row[key] = value === null ? null : column.mapFromDriverValue(value);
-    }
-    return row as T['$inferSelect'];
+  return {
+    width: columns.length,
+    decode(values, start) {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < columns.length; i++) {
+        const [key, column] = columns[i]!;
+        const value = values[start + i];
+        row[key] = value === null ? null : column.mapFromDriverValue(value);
+      }
+      return row as T['$inferSelect'];
+    },
+  };
+}
+
+function compile<Row>(
+  sqlite: Database.Database,
+  tables: SQLiteTable[],
+  query: BuiltQuery,
+  assemble: (values: unknown[], decoders: ReturnType<typeof rowDecoder>[]) => Row,
+): CompiledSelect<Row> {
+  const { sql, params } = query.toSQL();
+  const statement = sqlite.prepare<unknown[], unknown[]>(sql).raw(true);
+  const selected = statement.columns().map((c) => c.name).join();
+  const declared = tables.flatMap((table) => Object.values(getTableColumns(table)).map((column) => column.name)).join();
+  if (selected !== declared) {
+    throw new Error(`compileSelect: the query must select every column of ${tables.map((t) => getTableName(t)).join(', then ')}, in order`);
+  }
+  const decoders = tables.map(rowDecoder);
+  return {
+    all: (values = {}) => statement.all(...fillPlaceholders(params, values)).map((raw) => assemble(raw, decoders)),
+    get: (values = {}) => {
+      const raw = statement.get(...fillPlaceholders(params, values));
+      return raw ? assemble(raw, decoders) : undefined;
+    },
   };
 }
 
 /**
  * Compiles `query` — drizzle's `db.select().from(table)…`, every column of `table` in declaration
  * order — once, and decodes its rows with the table's own column types, exactly as drizzle would.
- * For wide rows read on every request: drizzle's generic row mapping (walking each field's path,
- * checking its kind) costs more than SQLite reading the row.
+ * For wide rows read often: drizzle's generic row mapping (walking each field's path, checking its
+ * kind) costs more than SQLite reading the row.
  */
-export function compileTableSelect<T extends SQLiteTable>(
+export function compileTableSelect<T extends SQLiteTable>(sqlite: Database.Database, table: T, query: BuiltQuery): CompiledSelect<T['$inferSelect']> {
+  return compile(sqlite, [table], query, (raw, [decoder]) => decoder!.decode(raw, 0) as T['$inferSelect']);
+}
+
+/**
+ * The same for a join selecting every column of each table in turn (`db.select({ a: tableA,
+ * b: tableB })…`): rows come back as `{ a: rowOfA, b: rowOfB }`.
+ */
+export function compileJoinSelect<S extends Record<string, SQLiteTable>>(
   sqlite: Database.Database,
-  table: T,
-  query: { toSQL(): { sql: string } },
-): TableSelect<T['$inferSelect']> {
-  const statement = sqlite.prepare<unknown[], unknown[]>(query.toSQL().sql).raw(true);
-  const selected = statement.columns().map((c) => c.name).join();
-  const declared = Object.values(getTableColumns(table)).map((column) => column.name).join();
-  if (selected !== declared) {
-    throw new Error(`compileTableSelect: the query must select every column of ${getTableName(table)}, in order`);
-  }
-  const decode = rowDecoder(table);
-  return {
-    all: (...params) => statement.all(...params).map(decode),
-    get: (...params) => {
-      const values = statement.get(...params);
-      return values ? decode(values) : undefined;
-    },
-  };
+  tables: S,
+  query: BuiltQuery,
+): CompiledSelect<{ [K in keyof S]: S[K]['$inferSelect'] }> {
+  const keys = Object.keys(tables);
+  return compile(sqlite, Object.values(tables), query, (raw, decoders) => {
+    const row: Record<string, unknown> = {};
+    let start = 0;
+    for (let i = 0; i < keys.length; i++) {
+      row[keys[i]!] = decoders[i]!.decode(raw, start);
+      start += decoders[i]!.width;
+    }
+    return row as { [K in keyof S]: S[K]['$inferSelect'] };
+  });
 }
