@@ -1,32 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { errors } from '../../core/domain/errors.js';
-import type { Persistence } from './persistence.js';
-import { createPostgresPersistence } from './postgres/index.js';
-import { createSqlitePersistence } from './sqlite/index.js';
-
 export type { Persistence } from './persistence.js';
 export { createMemoryPersistence } from './memory/index.js';
 export { createPostgresPersistence } from './postgres/index.js';
 export { createSqlitePersistence } from './sqlite/index.js';
-
-/**
- * Opens the configured database: a `postgres://` / `postgresql://` DATABASE_URL selects PostgreSQL,
- * otherwise the embedded SQLite file (its folder is created). Does NOT migrate: call migrate().
- */
-export async function openPersistence(options: { databaseUrl: string | null; sqliteFile: string }): Promise<Persistence> {
-  const url = options.databaseUrl?.trim();
-  if (url) {
-    if (!/^postgres(ql)?:\/\//i.test(url)) {
-      throw errors.unavailable('database', 'DATABASE_URL must start with postgres:// or postgresql://.');
-    }
-    return createPostgresPersistence(url);
-  }
-  const file = resolve(options.sqliteFile);
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-  } catch (e) {
-    throw errors.unavailable('database', `Cannot create the folder for the SQLite database at ${file}: ${(e as Error).message}`);
-  }
-  return createSqlitePersistence(file);
-}
+export { openPersistence } from './open.js';

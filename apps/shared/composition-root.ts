@@ -1,9 +1,9 @@
 import { Container } from 'inversify';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
-import { openPersistence } from '../../adapters/persistence/index.js';
-import { openFileStorage } from '../../adapters/storage/index.js';
+import { openPersistence } from '../../adapters/persistence/open.js';
+import { openFileStorage } from '../../adapters/storage/open.js';
 import { openMailer } from '../../adapters/mail/index.js';
-import { openPaymentGateway } from '../../adapters/payments/index.js';
+import { openPaymentGateway } from '../../adapters/payments/open.js';
 import { Argon2PasswordHasher, CryptoIdGenerator, SystemClock } from '../../adapters/security/index.js';
 import type { Ports } from '../../core/ports/index.js';
 import { makeUseCases } from '../../core/use-cases/index.js';

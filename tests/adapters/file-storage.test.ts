@@ -154,9 +154,9 @@ describe('MinioFileStorage against a local S3 server', () => {
 });
 
 describe('openFileStorage', () => {
-  it('picks MinIO for an s3:// STORAGE_URL and the uploads folder otherwise', () => {
-    expect(openFileStorage({ storageUrl: 's3://k:s@127.0.0.1:9000/agency?ssl=false', uploadsDir: '/tmp/x' })).toBeInstanceOf(MinioFileStorage);
-    const fs = openFileStorage({ storageUrl: null, uploadsDir: '/tmp/agency-uploads' });
+  it('picks MinIO for an s3:// STORAGE_URL and the uploads folder otherwise', async () => {
+    expect(await openFileStorage({ storageUrl: 's3://k:s@127.0.0.1:9000/agency?ssl=false', uploadsDir: '/tmp/x' })).toBeInstanceOf(MinioFileStorage);
+    const fs = await openFileStorage({ storageUrl: null, uploadsDir: '/tmp/agency-uploads' });
     expect(fs).toBeInstanceOf(FilesystemFileStorage);
     expect((fs as FilesystemFileStorage).rootDir).toBe('/tmp/agency-uploads');
     expect(fileStorageName({ storageUrl: null })).toBe('filesystem');

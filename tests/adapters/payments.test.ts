@@ -249,10 +249,10 @@ describe('TestPaymentProvider (the built-in card network)', () => {
 });
 
 describe('openPaymentGateway', () => {
-  it('picks Stripe when configured and the built-in test provider otherwise', () => {
-    expect(openPaymentGateway(null).name).toBe('test');
-    expect(openPaymentGateway(null)).toBeInstanceOf(TestPaymentProvider);
-    const stripe = openPaymentGateway({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x', apiUrl: null });
+  it('picks Stripe when configured and the built-in test provider otherwise', async () => {
+    expect((await openPaymentGateway(null)).name).toBe('test');
+    expect(await openPaymentGateway(null)).toBeInstanceOf(TestPaymentProvider);
+    const stripe = await openPaymentGateway({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x', apiUrl: null });
     expect(stripe).toBeInstanceOf(StripePaymentGateway);
     expect(stripe.name).toBe('stripe');
   });

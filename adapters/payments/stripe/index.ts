@@ -4,9 +4,11 @@ import { errors } from '../../../core/domain/errors.js';
 import { isPaymentType } from '../../../core/domain/fees.js';
 import type { GatewayPayment } from '../../../core/domain/payment.js';
 import type { CreatePaymentIntent, PaymentGateway } from '../../../core/ports/payment-gateway.js';
+import { WebhookSignatureError, type WebhookVerifier } from '../webhook.js';
+
+export { INVALID_SIGNATURE_MESSAGE, WebhookSignatureError, isWebhookVerifier, type WebhookVerifier } from '../webhook.js';
 
 export const PAYMENTS_UNAVAILABLE_MESSAGE = 'The payment service is unavailable. Please try again later.';
-export const INVALID_SIGNATURE_MESSAGE = 'Invalid webhook signature.';
 
 export interface StripeGatewayConfig {
   secretKey: string;
@@ -14,23 +16,6 @@ export interface StripeGatewayConfig {
   publishableKey?: string;
   /** STRIPE_API_URL: another API base (a Stripe-compatible server in tests); null for api.stripe.com. */
   apiUrl?: string | null;
-}
-
-/** A webhook whose signature is missing, malformed, stale or wrong. */
-export class WebhookSignatureError extends Error {
-  constructor(message = INVALID_SIGNATURE_MESSAGE) {
-    super(message);
-    this.name = 'WebhookSignatureError';
-  }
-}
-
-/** A gateway that receives signed webhooks (Stripe). */
-export interface WebhookVerifier {
-  parseWebhook(rawBody: string, signatureHeader: string | null | undefined): GatewayPayment | null;
-}
-
-export function isWebhookVerifier(gateway: unknown): gateway is WebhookVerifier {
-  return typeof (gateway as Partial<WebhookVerifier> | null)?.parseWebhook === 'function';
 }
 
 const OPEN_STATUSES = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'requires_confirmation', 'requires_action']);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { isDomainError } from '../../../core/domain/errors.js';
 import type { PaymentGateway } from '../../../core/ports/payment-gateway.js';
 import type { UseCases } from '../../../core/use-cases/use-cases.js';
-import { isWebhookVerifier, WebhookSignatureError } from '../../../adapters/payments/stripe/index.js';
+import { isWebhookVerifier, WebhookSignatureError } from '../../../adapters/payments/webhook.js';
 import type { AppEnv } from '../context.js';
 
 export const WEBHOOKS_OFF_MESSAGE = 'Payment webhooks are not enabled on this installation.';

@@ -1,0 +1,28 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { errors } from '../../core/domain/errors.js';
+import type { Persistence } from './persistence.js';
+import { createSqlitePersistence } from './sqlite/index.js';
+
+/**
+ * Opens the configured database: a `postgres://` / `postgresql://` DATABASE_URL selects PostgreSQL
+ * (pg and its drizzle driver are loaded only then), otherwise the embedded SQLite file (its folder
+ * is created). Does NOT migrate: call migrate().
+ */
+export async function openPersistence(options: { databaseUrl: string | null; sqliteFile: string }): Promise<Persistence> {
+  const url = options.databaseUrl?.trim();
+  if (url) {
+    if (!/^postgres(ql)?:\/\//i.test(url)) {
+      throw errors.unavailable('database', 'DATABASE_URL must start with postgres:// or postgresql://.');
+    }
+    const { createPostgresPersistence } = await import('./postgres/index.js');
+    return createPostgresPersistence(url);
+  }
+  const file = resolve(options.sqliteFile);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (e) {
+    throw errors.unavailable('database', `Cannot create the folder for the SQLite database at ${file}: ${(e as Error).message}`);
+  }
+  return createSqlitePersistence(file);
+}
