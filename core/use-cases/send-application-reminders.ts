@@ -1,8 +1,6 @@
-import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import { pseudoEntryUsers } from './admin-listing.js';
-import { REMINDER_QUIET_HOURS } from './send-payment-reminders.js';
-import { HOUR_MS, plural } from './shared.js';
+import { startReminderRun } from './reminder-run.js';
 import type { Actor, ReminderRunResult } from './use-cases.js';
 
 /**
@@ -15,38 +13,23 @@ export function makeSendApplicationReminders(ports: Pick<Ports, 'users' | 'clock
     actor: Actor | null,
     options: { dryRun?: boolean } = {},
   ): Promise<ReminderRunResult & { message: string }> {
-    if (actor && !actor.isAdmin) throw errors.forbidden('Only administrators can do this.');
     const now = ports.clock.now();
-    const notRemindedSince = new Date(now.getTime() - REMINDER_QUIET_HOURS * HOUR_MS);
-    const result: ReminderRunResult = { sent: 0, skipped: 0, recipients: [] };
-    const due = (await pseudoEntryUsers(ports)).filter(
-      (u) => u.applicationReminderSent === null || u.applicationReminderSent.getTime() < notRemindedSince.getTime(),
-    );
+    const run = startReminderRun(actor, now, { reminder: 'application', noun: 'user' });
+    const due = (await pseudoEntryUsers(ports)).filter((u) => run.isDue(u.applicationReminderSent));
 
     for (const user of due) {
       const recipient = { email: user.email, applicationId: null, reason: 'no application yet' };
       if (options.dryRun) {
-        result.recipients.push(recipient);
+        run.wouldSend(recipient);
         continue;
       }
-      const claimed = await ports.users.claimApplicationReminder(user.id, now, notRemindedSince, {
+      const won = await ports.users.claimApplicationReminder(user.id, now, run.notRemindedSince, {
         to: user.email,
         template: 'application_reminder',
         data: { fullName: user.fullName },
       });
-      if (claimed) {
-        result.sent += 1;
-        result.recipients.push(recipient);
-      } else {
-        result.skipped += 1;
-      }
+      run.claimed(recipient, won);
     }
-
-    const message = options.dryRun
-      ? `${plural(result.recipients.length, 'user')} would be sent an application reminder.`
-      : result.sent === 0 && result.skipped === 0
-        ? 'No application reminders are due.'
-        : `Application reminders sent to ${plural(result.sent, 'user')}.${result.skipped ? ` ${result.skipped} skipped.` : ''}`;
-    return { ...result, message };
+    return run.finish(Boolean(options.dryRun));
   };
 }
