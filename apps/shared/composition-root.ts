@@ -1,5 +1,5 @@
 import { Container } from 'inversify';
-import type { Persistence } from '../../adapters/persistence/persistence.js';
+import { STORE_KEYS, storesOf, type Persistence } from '../../adapters/persistence/persistence.js';
 import { openPersistence } from '../../adapters/persistence/open.js';
 import { openFileStorage } from '../../adapters/storage/open.js';
 import { openMailer } from '../../adapters/mail/index.js';
@@ -10,9 +10,6 @@ import { makeUseCases } from '../../core/use-cases/index.js';
 import type { Agency } from './agency.js';
 import { loadConfig, type AgencyConfig } from './config.js';
 import { TOKENS } from './tokens.js';
-
-/** The stores a Persistence provides; an override of one of them replaces that store only. */
-const STORE_KEYS = ['users', 'sessions', 'applications', 'documents', 'payments', 'history', 'enquiries', 'outbox', 'analytics'] as const;
 
 export interface CreateAgencyOptions {
   /** Use this database instead of opening the one DATABASE_URL names (tests on memory stores). */
@@ -106,19 +103,12 @@ export function buildContainer(config: AgencyConfig, overrides: Partial<Ports> =
         clock,
         ids,
         hasher,
-        users: persistence.users,
-        sessions: persistence.sessions,
-        applications: persistence.applications,
-        documents: persistence.documents,
-        payments: persistence.payments,
-        history: persistence.history,
-        enquiries: persistence.enquiries,
-        outbox: persistence.outbox,
-        analytics: persistence.analytics,
+        ...storesOf(persistence),
         files,
         mailer,
         gateway,
       };
+      // An override of one store replaces that store only.
       for (const key of STORE_KEYS) {
         const store = overrides[key];
         if (store) (ports as unknown as Record<string, unknown>)[key] = store;

@@ -32,12 +32,8 @@ export interface TestAppOptions {
  * The HTTP app on memory adapters (makeMemoryPorts), composed by the real composition root: a
  * fixed clock, sequential ids and a fast hasher unless overridden.
  */
-export async function makeMemoryApp(options: TestAppOptions = {}): Promise<TestAgency> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-http-mem-'));
-  const clock = (options.overrides?.clock as FixedClock | undefined) ?? new FixedClock();
-  // Settings come from the configuration (env), as in production.
-  const { settings: _settings, persistence, ...ports } = makeMemoryPorts({ clock, ...options.overrides });
-  const agency = await createAgency({ DATA_DIR: dataDir, ...options.env }, ports, { persistence });
+/** The app over `agency`, with a close() that also removes the temp DATA_DIR. */
+function testAgency(agency: TestAgency['agency'], clock: FixedClock, dataDir: string, options: TestAppOptions): TestAgency {
   const app = createApp(agency, { staticRoot: null, logError: () => undefined, ...options.app });
   return {
     app,
@@ -51,6 +47,15 @@ export async function makeMemoryApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+export async function makeMemoryApp(options: TestAppOptions = {}): Promise<TestAgency> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-http-mem-'));
+  const clock = (options.overrides?.clock as FixedClock | undefined) ?? new FixedClock();
+  // Settings come from the configuration (env), as in production.
+  const { settings: _settings, persistence, ...ports } = makeMemoryPorts({ clock, ...options.overrides });
+  const agency = await createAgency({ DATA_DIR: dataDir, ...options.env }, ports, { persistence });
+  return testAgency(agency, clock, dataDir, options);
+}
+
 /**
  * The HTTP app on the embedded defaults — SQLite file, uploads folder, .eml outbox, built-in test
  * payment provider — in a temp DATA_DIR, migrated. The clock, ids and hasher are test fakes unless
@@ -62,17 +67,7 @@ export async function makeSqliteApp(options: TestAppOptions & { real?: boolean }
   const fakes: Partial<Ports> = options.real ? {} : { clock, ids: new SequentialIdGenerator(), hasher: new FastFakeHasher() };
   const agency = await createAgency({ DATA_DIR: dataDir, ...options.env }, { ...fakes, ...options.overrides });
   await agency.persistence.migrate();
-  const app = createApp(agency, { staticRoot: null, logError: () => undefined, ...options.app });
-  return {
-    app,
-    agency,
-    ports: agency.ports,
-    clock,
-    async close() {
-      await agency.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return testAgency(agency, clock, dataDir, options);
 }
 
 export interface RequestOptions {

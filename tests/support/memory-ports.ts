@@ -1,5 +1,5 @@
 import { createMemoryPersistence } from '../../adapters/persistence/memory/index.js';
-import type { Persistence } from '../../adapters/persistence/persistence.js';
+import { storesOf, type Persistence } from '../../adapters/persistence/persistence.js';
 import { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
 import { MemoryMailer } from '../../adapters/mail/memory/index.js';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
@@ -33,15 +33,7 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
     clock,
     ids: new SequentialIdGenerator(),
     hasher: new FastFakeHasher(),
-    users: persistence.users,
-    sessions: persistence.sessions,
-    applications: persistence.applications,
-    documents: persistence.documents,
-    payments: persistence.payments,
-    history: persistence.history,
-    enquiries: persistence.enquiries,
-    outbox: persistence.outbox,
-    analytics: persistence.analytics,
+    ...storesOf(persistence),
     mailer: new MemoryMailer(settings),
     files: new MemoryFileStorage(),
     gateway: new MemoryPaymentGateway(() => clock.now()),
