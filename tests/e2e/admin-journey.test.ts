@@ -109,6 +109,8 @@ describe.skipIf(!available)('the admin workflow in Chromium', { timeout: 180_000
   }
 
   async function applyChanges(page: Page, panel: ReturnType<Page['getByTestId']>) {
+    // The previous step's 'Changes Saved' toast (5 s) must not be taken for this one's.
+    await gone(page.getByText('Changes Saved', { exact: true }));
     await panel.getByRole('button', { name: 'Apply Changes' }).click();
     await see(page.getByText('Changes Saved', { exact: true }));
     await see(page.getByText('Application status and information have been updated successfully.'));
