@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GatewayPayment } from '../../core/domain/payment.js';
-import type { CreatePaymentIntent } from '../../core/ports/payment-gateway.js';
+import type { CreatePaymentIntent, FeePayment } from '../../core/ports/payment-gateway.js';
 
 interface Intent {
   payment: GatewayPayment;
@@ -8,14 +8,17 @@ interface Intent {
   idempotencyKey: string;
 }
 
-const OPEN: ReadonlySet<GatewayPayment['status']> = new Set(['requires_payment_method', 'requires_action', 'processing']);
+const OPEN: ReadonlySet<GatewayPayment['status']> = new Set(['requires_payment_method', 'requires_action']);
 
 /**
- * Payment intents kept in this process (the memory gateway and the built-in test provider):
- * one open intent per idempotency key, reused while unpaid, with the amount the core asks for.
+ * Payment intents kept in this process (the memory gateway and the built-in test provider): at
+ * most one open intent per fee (idempotency key), reused while unpaid with the amount the core asks
+ * for; a fee already paid or being paid is reported, never given a second payable intent.
  */
 export abstract class InProcessGateway {
   private readonly intents = new Map<string, Intent>();
+  /** The intents of each fee (idempotency key), oldest first. */
+  private readonly byFee = new Map<string, Intent[]>();
   private counter = 0;
 
   protected constructor(
@@ -23,19 +26,22 @@ export abstract class InProcessGateway {
     protected readonly now: () => Date,
   ) {}
 
-  async createIntent(input: CreatePaymentIntent): Promise<{ id: string; clientSecret: string }> {
-    const open = [...this.intents.values()].find((i) => i.idempotencyKey === input.idempotencyKey && OPEN.has(i.payment.status));
-    if (open && open.payment.status !== 'processing') {
+  async openFeePayment(input: CreatePaymentIntent): Promise<FeePayment> {
+    // Synchronous from here on: two clicks in one process cannot both open an intent.
+    const ofFee = this.ofFee(input.idempotencyKey);
+    const settled = ofFee.find((i) => i.payment.status === 'succeeded') ?? ofFee.find((i) => i.payment.status === 'processing');
+    if (settled) return { status: settled.payment.status as 'succeeded' | 'processing', payment: { ...settled.payment } };
+    const open = ofFee.find((i) => OPEN.has(i.payment.status));
+    if (open) {
       // The fee follows the core (e.g. an amount that changed since the intent was opened).
       open.payment.amount = input.amount;
       open.payment.currency = input.currency;
-      return { id: open.payment.id, clientSecret: open.clientSecret };
+      return { status: 'open', id: open.payment.id, clientSecret: open.clientSecret };
     }
-    if (open) return { id: open.payment.id, clientSecret: open.clientSecret };
     this.counter += 1;
     const id = `${this.idPrefix}${String(this.counter).padStart(6, '0')}${randomBytes(6).toString('hex')}`;
     const clientSecret = `${id}_secret_${randomBytes(12).toString('hex')}`;
-    this.intents.set(id, {
+    const intent: Intent = {
       idempotencyKey: input.idempotencyKey,
       clientSecret,
       payment: {
@@ -47,8 +53,20 @@ export abstract class InProcessGateway {
         paymentType: input.paymentType,
         createdAt: this.now(),
       },
-    });
-    return { id, clientSecret };
+    };
+    this.intents.set(id, intent);
+    this.byFee.set(input.idempotencyKey, [...ofFee, intent]);
+    return { status: 'open', id, clientSecret };
+  }
+
+  async cancelOpenPayments(idempotencyKey: string): Promise<number> {
+    const open = this.ofFee(idempotencyKey).filter((i) => OPEN.has(i.payment.status));
+    for (const intent of open) this.setStatus(intent, 'canceled');
+    return open.length;
+  }
+
+  private ofFee(idempotencyKey: string): Intent[] {
+    return this.byFee.get(idempotencyKey) ?? [];
   }
 
   async retrieve(paymentIntentId: string): Promise<GatewayPayment | null> {

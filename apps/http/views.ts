@@ -1,4 +1,5 @@
 import { documentFileUrl, type VisaDocumentRecord } from '../../core/domain/document.js';
+import type { UnrecordedPayment } from '../../core/use-cases/reconcile-payments.js';
 
 /** A document as clients see it: its download URL instead of the storage key. */
 export function documentView(doc: VisaDocumentRecord) {
@@ -23,4 +24,19 @@ export type DocumentView = ReturnType<typeof documentView>;
 export function attachmentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/** A payment taken but not recorded, as the admin dashboard lists it. */
+export function paymentIssueView(issue: UnrecordedPayment) {
+  return {
+    paymentIntentId: issue.paymentIntentId,
+    applicationId: issue.applicationId,
+    applicationNumber: issue.applicationNumber,
+    paymentType: issue.paymentType,
+    amount: issue.amount,
+    currency: issue.currency,
+    createdAt: issue.createdAt,
+    problem: issue.problem ?? 'Taken at the payment provider but not recorded on the application.',
+    recordable: issue.recordable,
+  };
 }

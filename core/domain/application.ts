@@ -177,13 +177,15 @@ export function waivedPaymentId(applicationId: number): string {
 }
 
 /** The fee due now for this payment type, or a failure saying why nothing is due. */
+export const feeAlreadyPaid = (type: PaymentType) => errors.paymentNotDue(type, `The ${type} fee has already been paid.`);
+
 export function feeDue(app: Application, type: PaymentType, now: Date): Result<Money> {
   if (type === 'initial') {
-    if (app.initialPaymentId) return fail(errors.paymentNotDue('initial', 'The initial fee has already been paid.'));
+    if (app.initialPaymentId) return fail(feeAlreadyPaid('initial'));
     if (app.status === 'rejected') return fail(errors.paymentNotDue('initial', 'This application has been rejected.'));
     return ok(INITIAL_FEE);
   }
-  if (app.finalPaymentId) return fail(errors.paymentNotDue('final', 'The final fee has already been paid.'));
+  if (app.finalPaymentId) return fail(feeAlreadyPaid('final'));
   if (app.status !== 'approved') {
     return fail(errors.paymentNotDue('final', 'The final fee is due only once the application is approved.'));
   }

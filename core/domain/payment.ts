@@ -32,3 +32,12 @@ export interface GatewayPayment {
   /** The decline reason, when the gateway gave one. */
   failureMessage?: string;
 }
+
+/**
+ * The key every gateway payment of one application's fee carries. The application number (random)
+ * is part of it, so a database that was reset and gave out the same ids again never meets the
+ * payments of the old one at the provider.
+ */
+export function paymentKeyOf(application: { id: number; applicationNumber: string }, type: PaymentType): string {
+  return `${application.id}:${application.applicationNumber}:${type}`;
+}

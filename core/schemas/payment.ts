@@ -12,3 +12,6 @@ export const paymentConfirmSchema = z.object({
 export type PaymentConfirmInput = z.output<typeof paymentConfirmSchema>;
 
 export const paymentTypeSchema = z.enum(PAYMENT_TYPES, { error: 'The payment type must be initial or final' });
+
+/** A payment intent id (or client secret) in a path. */
+export const paymentIntentIdSchema = z.string().trim().min(1, 'Unknown payment.').max(255, 'Unknown payment.');

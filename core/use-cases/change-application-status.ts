@@ -1,6 +1,7 @@
 import { decideStatusChange, feeDue, type Application, type StatusChangeInput } from '../domain/application.js';
 import { errors } from '../domain/errors.js';
-import { FINAL_FEE } from '../domain/fees.js';
+import { FINAL_FEE, PAYMENT_TYPES } from '../domain/fees.js';
+import { paymentKeyOf } from '../domain/payment.js';
 import { unwrap } from '../domain/result.js';
 import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
@@ -46,9 +47,20 @@ function isNoOp(before: Application, after: Application): boolean {
  * An admin sets a status (only among the choices of the application's current tab; see
  * decideStatusChange). One commit writes the application, a status-history row (who, when, from,
  * to, message), the applicant's mail and — when approval comes after the guarantee deadline — the
- * zero-amount 'waived' final payment record. The analytics event is recorded afterwards.
+ * zero-amount 'waived' final payment record. The analytics event is recorded afterwards. A rejected
+ * application's open payments are canceled at the provider, so nobody pays a fee no longer due.
  */
-export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock'>) {
+export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock' | 'gateway'>) {
+  async function cancelOpenPayments(application: Application): Promise<void> {
+    for (const type of PAYMENT_TYPES) {
+      try {
+        await ports.gateway.cancelOpenPayments(paymentKeyOf(application, type));
+      } catch {
+        // The rejection stands; a payment still made on a stale page is listed for staff to refund.
+      }
+    }
+  }
+
   return async function changeApplicationStatus(actor: Actor, applicationId: number, input: StatusChangeInput): Promise<ApplicationView> {
     requireAdmin(actor);
     const now = ports.clock.now();
@@ -88,6 +100,7 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
       throw errors.conflict('The final fee of this application has already been recorded. Please reload and try again.');
     }
     const updated = outcome.result.application;
+    if (updated.status === 'rejected') await cancelOpenPayments(updated);
     const oldStatus = (before as Application | null)?.status ?? null;
     if (oldStatus !== updated.status) {
       await ports.analytics.record({

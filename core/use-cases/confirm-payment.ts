@@ -1,21 +1,20 @@
-import { applyConfirmedPayment, feeDue, type Application } from '../domain/application.js';
+import { applyConfirmedPayment } from '../domain/application.js';
 import { errors } from '../domain/errors.js';
 import type { PaymentType } from '../domain/fees.js';
 import { CURRENCY } from '../domain/money.js';
+import { checkGatewayPayment, paidIdOf } from '../domain/payment-check.js';
 import { unwrap } from '../domain/result.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
-import { commitWithRetry, requireUser, toView } from './shared.js';
+import { commitWithRetry, loadOwned, requireUser, toView } from './shared.js';
 import type { Actor, ApplicationView } from './use-cases.js';
-
-const paidIdOf = (application: Application, type: PaymentType) =>
-  type === 'initial' ? application.initialPaymentId : application.finalPaymentId;
 
 /**
  * Records a payment the gateway says succeeded, for exactly the fee due, in GBP, for this
- * application and fee type. Idempotent: a payment already recorded answers `recorded: false`.
- * The payment record, the application change, a system status-history row and the mail are written
- * in one commit. `actor` is null for webhooks and reconciliation.
+ * application and fee type (checkGatewayPayment). Idempotent: a payment already recorded answers
+ * `recorded: false`. The payment record, the application change, a system status-history row and
+ * the mail are written in one commit. Only the application's owner confirms its fees (others: 404,
+ * admins: 403); `actor` is null for webhooks and reconciliation.
  */
 export function makeConfirmPayment(ports: Pick<Ports, 'applications' | 'payments' | 'users' | 'gateway' | 'clock'>) {
   return async function confirmPayment(
@@ -24,8 +23,8 @@ export function makeConfirmPayment(ports: Pick<Ports, 'applications' | 'payments
     type: PaymentType,
     paymentIntentId: string,
   ): Promise<{ application: ApplicationView; recorded: boolean }> {
-    const application = await ports.applications.findById(applicationId);
-    if (!application || (actor && !actor.isAdmin && application.userId !== actor.userId)) throw errors.notFound('Application');
+    const application = actor ? await loadOwned(ports, actor, applicationId) : await ports.applications.findById(applicationId);
+    if (!application) throw errors.notFound('Application');
 
     /** This payment is recorded already (by an earlier call, a webhook or reconciliation). */
     const already = async (): Promise<{ application: ApplicationView; recorded: boolean }> => {
@@ -51,27 +50,12 @@ export function makeConfirmPayment(ports: Pick<Ports, 'applications' | 'payments
 
     const payment = await ports.gateway.retrieve(paymentIntentId);
     if (!payment) throw errors.paymentNotSucceeded('The payment provider does not know this payment.');
-    if (payment.status !== 'succeeded') {
-      const reason = payment.failureMessage ? ` ${payment.failureMessage}` : '';
-      throw errors.paymentNotSucceeded(`Payment status: ${payment.status}. Please try again.${reason}`);
-    }
-    if (payment.applicationId !== applicationId || payment.paymentType !== type) {
-      throw errors.paymentNotSucceeded('This payment was made for another application or fee.');
-    }
-    if (payment.currency.toLowerCase() !== CURRENCY) {
-      throw errors.paymentNotSucceeded(`The payment was made in ${payment.currency.toUpperCase()}, not GBP.`);
-    }
 
     const now = ports.clock.now();
     const user = await requireUser(ports, application.userId);
     const outcome = await commitWithRetry<'already'>(ports, applicationId, (current) => {
       if (paidIdOf(current, type) === paymentIntentId) return { done: 'already' };
-      const due = unwrap(feeDue(current, type, now));
-      if (payment.amount !== due.amount) {
-        throw errors.paymentNotSucceeded(
-          `The amount paid (${payment.amount} pence) does not match the fee due (${due.amount} pence).`,
-        );
-      }
+      unwrap(checkGatewayPayment(payment, current, type, now));
       const next = unwrap(applyConfirmedPayment(current, type, paymentIntentId, now));
       const mail: OutboxMailInput =
         type === 'initial'

@@ -19,7 +19,8 @@ import { makeListOwnApplications } from './list-own-applications.js';
 import { makeLogIn } from './log-in.js';
 import { makeOpenDocument } from './open-document.js';
 import { makePurgeDocuments } from './purge-documents.js';
-import { makeReconcilePayments } from './reconcile-payments.js';
+import { makeFindOwnPayment } from './find-own-payment.js';
+import { makePaymentIssues, makeReconcilePayments } from './reconcile-payments.js';
 import { makeRecordEvent } from './record-event.js';
 import { makeRegisterUser } from './register-user.js';
 import { makeSearchAdminApplications } from './search-admin-applications.js';
@@ -36,6 +37,7 @@ import type { UseCases } from './use-cases.js';
 /** Builds every use case from the ports (one composition per app). */
 export function makeUseCases(ports: Ports): UseCases {
   const confirmPayment = makeConfirmPayment(ports);
+  const reconcilePayments = makeReconcilePayments(ports, confirmPayment);
   return {
     registerUser: makeRegisterUser(ports),
     logIn: makeLogIn(ports),
@@ -53,8 +55,9 @@ export function makeUseCases(ports: Ports): UseCases {
     attachPassport: makeAttachPassport(ports),
     openDocument: makeOpenDocument(ports),
 
-    startPayment: makeStartPayment(ports),
+    startPayment: makeStartPayment(ports, confirmPayment),
     confirmPayment,
+    findOwnPayment: makeFindOwnPayment(ports),
 
     listAdminApplications: makeListAdminApplications(ports),
     searchAdminApplications: makeSearchAdminApplications(ports),
@@ -65,12 +68,13 @@ export function makeUseCases(ports: Ports): UseCases {
     sendEvisa: makeSendEvisa(ports),
     sendPaymentReminders: makeSendPaymentReminders(ports),
     sendApplicationReminders: makeSendApplicationReminders(ports),
+    ...makePaymentIssues(ports, reconcilePayments, confirmPayment),
 
     deliverPendingMail: makeDeliverPendingMail(ports),
     recordEvent: makeRecordEvent(ports),
 
     exportApplications: makeExportApplications(ports),
-    reconcilePayments: makeReconcilePayments(ports, confirmPayment),
+    reconcilePayments,
     exportUserData: makeExportUserData(ports),
     eraseUser: makeEraseUser(ports),
     purgeDocuments: makePurgeDocuments(ports),

@@ -1,34 +1,75 @@
-import { isDomainError } from '../domain/errors.js';
+import { errors, isDomainError } from '../domain/errors.js';
 import type { PaymentType } from '../domain/fees.js';
+import { checkGatewayPayment } from '../domain/payment-check.js';
+import type { GatewayPayment } from '../domain/payment.js';
 import type { Ports } from '../ports/index.js';
-import type { UseCases } from './use-cases.js';
+import { requireAdmin } from './shared.js';
+import type { Actor, UseCases } from './use-cases.js';
 
-type Missing = { paymentIntentId: string; applicationId: number | null; paymentType: PaymentType | null; amount: number; fixed: boolean; problem?: string };
+/** A payment the gateway took that is not recorded on any application. */
+export interface UnrecordedPayment {
+  paymentIntentId: string;
+  applicationId: number | null;
+  applicationNumber: string | null;
+  paymentType: PaymentType | null;
+  amount: number;
+  currency: string;
+  createdAt: Date;
+  /** Whether confirmPayment would record it now. */
+  recordable: boolean;
+  /** Why it cannot be recorded (then staff record it by hand or refund it). */
+  problem?: string;
+  /** Recorded by this run (`fix`). */
+  fixed: boolean;
+}
+
+export const PAYMENT_ISSUE_WINDOW_DAYS = 30;
 
 /**
- * Operator task (CLI): compares the payments the gateway reports as succeeded since `since` with the
- * recorded ones. With `fix`, each missing payment is recorded through confirmPayment (which checks it
- * with the gateway again); problems are reported, never hidden.
+ * Compares the payments the gateway reports as succeeded since `since` with the recorded ones, and
+ * says for each one that is missing whether it can be recorded now and, if not, why. With `fix`,
+ * each recordable one is recorded through confirmPayment (which checks it with the gateway again).
+ * The operator CLI (reconcile-payments) and the admin dashboard's payment check both read this.
  */
-export function makeReconcilePayments(ports: Pick<Ports, 'gateway' | 'payments'>, confirmPayment: UseCases['confirmPayment']) {
-  return async function reconcilePayments(options: { since: Date; fix: boolean }): Promise<{ missing: Missing[]; checked: number }> {
-    const missing: Missing[] = [];
+export function makeReconcilePayments(ports: Pick<Ports, 'gateway' | 'payments' | 'applications' | 'clock'>, confirmPayment: UseCases['confirmPayment']) {
+  async function describe(payment: GatewayPayment): Promise<UnrecordedPayment> {
+    const entry: UnrecordedPayment = {
+      paymentIntentId: payment.id,
+      applicationId: payment.applicationId,
+      applicationNumber: null,
+      paymentType: payment.paymentType,
+      amount: payment.amount,
+      currency: payment.currency,
+      createdAt: payment.createdAt,
+      recordable: false,
+      fixed: false,
+    };
+    if (payment.applicationId === null || payment.paymentType === null) {
+      entry.problem = 'The payment carries no application id or fee type.';
+      return entry;
+    }
+    const application = await ports.applications.findById(payment.applicationId);
+    if (!application) {
+      entry.problem = 'The application no longer exists.';
+      return entry;
+    }
+    entry.applicationNumber = application.applicationNumber;
+    const check = checkGatewayPayment(payment, application, payment.paymentType, ports.clock.now());
+    entry.recordable = check.ok;
+    if (!check.ok) entry.problem = check.error.message;
+    return entry;
+  }
+
+  return async function reconcilePayments(options: { since: Date; fix: boolean }): Promise<{ missing: UnrecordedPayment[]; checked: number }> {
+    const missing: UnrecordedPayment[] = [];
     let checked = 0;
     for await (const payment of ports.gateway.listSucceeded(options.since)) {
       checked += 1;
       if (await ports.payments.findByProviderPaymentId(payment.id)) continue;
-      const entry: Missing = {
-        paymentIntentId: payment.id,
-        applicationId: payment.applicationId,
-        paymentType: payment.paymentType,
-        amount: payment.amount,
-        fixed: false,
-      };
-      if (payment.applicationId === null || payment.paymentType === null) {
-        entry.problem = 'The payment carries no application id or fee type.';
-      } else if (options.fix) {
+      const entry = await describe(payment);
+      if (options.fix && entry.recordable) {
         try {
-          await confirmPayment(null, payment.applicationId, payment.paymentType, payment.id);
+          await confirmPayment(null, entry.applicationId!, entry.paymentType!, payment.id);
           entry.fixed = true;
         } catch (error) {
           if (!isDomainError(error)) throw error;
@@ -38,5 +79,33 @@ export function makeReconcilePayments(ports: Pick<Ports, 'gateway' | 'payments'>
       missing.push(entry);
     }
     return { missing, checked };
+  };
+}
+
+/**
+ * The admin's view of the same check: payments taken in the last 30 days and not recorded, and
+ * recording one of them (the same use case as the confirm route, so every check applies again).
+ */
+export function makePaymentIssues(
+  ports: Pick<Ports, 'gateway' | 'clock'>,
+  reconcilePayments: UseCases['reconcilePayments'],
+  confirmPayment: UseCases['confirmPayment'],
+) {
+  return {
+    async listPaymentIssues(actor: Actor): Promise<{ checked: number; issues: UnrecordedPayment[] }> {
+      requireAdmin(actor);
+      const since = new Date(ports.clock.now().getTime() - PAYMENT_ISSUE_WINDOW_DAYS * 86_400_000);
+      const { missing, checked } = await reconcilePayments({ since, fix: false });
+      return { checked, issues: missing };
+    },
+    async recordPaymentIssue(actor: Actor, paymentIntentId: string): Promise<{ applicationId: number; paymentType: PaymentType }> {
+      requireAdmin(actor);
+      const payment = await ports.gateway.retrieve(paymentIntentId);
+      if (!payment || payment.applicationId === null || payment.paymentType === null) {
+        throw errors.notFound('Payment');
+      }
+      await confirmPayment(null, payment.applicationId, payment.paymentType, payment.id);
+      return { applicationId: payment.applicationId, paymentType: payment.paymentType };
+    },
   };
 }

@@ -1,24 +1,36 @@
-import { feeDue } from '../domain/application.js';
-import { errors } from '../domain/errors.js';
+import { feeAlreadyPaid, feeDue } from '../domain/application.js';
+import { errors, isDomainError } from '../domain/errors.js';
 import type { PaymentType } from '../domain/fees.js';
 import type { Money } from '../domain/money.js';
+import { paymentKeyOf } from '../domain/payment.js';
 import { unwrap } from '../domain/result.js';
 import type { Ports } from '../ports/index.js';
 import { completeWithWaiver, waiverMail, waiverPayment, WAIVER_MESSAGE } from './record-waiver.js';
 import { commitWithRetry, loadOwned, requireUser } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor, UseCases } from './use-cases.js';
+
+export const PAYMENT_UNDER_WAY_MESSAGE = 'A payment for this fee is already being processed. Please wait a moment and refresh the page.';
+export const PAYMENT_TAKEN_NOT_RECORDED_MESSAGE =
+  'A payment for this fee was already taken but could not be added to your application. Our team has been alerted and will record or refund it; please do not pay again.';
 
 /**
  * Opens (or reuses) the gateway's payment for the fee due now; the amount always comes from the
- * core. One idempotency key per application and fee (`${applicationId}:${type}`), so repeated
- * clicks reuse the open intent.
+ * core. A fee has at most one payable payment (`paymentKeyOf`): repeated clicks reuse the open one.
+ * When the provider already took a payment for the fee that was never confirmed here (the applicant
+ * paid, then left before the confirmation), that payment is recorded now — through confirmPayment,
+ * with all its checks — instead of a second one being opened; the answer is then "already paid".
+ * One that cannot be recorded stays listed for staff (reconcile-payments, the admin's payment
+ * check) and the applicant is told not to pay again.
  *
  * When the final fee due is £0 because the guarantee was breached (normally the waiver is recorded
  * at approval already), nothing is charged: the waiver is recorded, the application completes, and
  * the answer carries amount 0 with an empty clientSecret and paymentIntentId — clients treat
  * amount 0 as "nothing to pay" and refresh the application.
  */
-export function makeStartPayment(ports: Pick<Ports, 'applications' | 'users' | 'gateway' | 'clock'>) {
+export function makeStartPayment(
+  ports: Pick<Ports, 'applications' | 'users' | 'gateway' | 'clock'>,
+  confirmPayment: UseCases['confirmPayment'],
+) {
   return async function startPayment(
     actor: Actor,
     applicationId: number,
@@ -51,17 +63,30 @@ export function makeStartPayment(ports: Pick<Ports, 'applications' | 'users' | '
         };
       });
       if (outcome.kind === 'conflict') throw errors.paymentNotDue(type, 'The final fee has already been settled.');
+      // Nothing is payable for a waived fee any more.
+      await ports.gateway.cancelOpenPayments(paymentKeyOf(application, type));
       return { clientSecret: '', paymentIntentId: '', amount: 0, currency: due.currency };
     }
 
-    const intent = await ports.gateway.createIntent({
+    const payment = await ports.gateway.openFeePayment({
       applicationId,
       paymentType: type,
       amount: due.amount,
       currency: due.currency,
-      idempotencyKey: `${applicationId}:${type}`,
+      idempotencyKey: paymentKeyOf(application, type),
       customerEmail: user.email,
     });
-    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: due.amount, currency: due.currency };
+    if (payment.status === 'open') {
+      return { clientSecret: payment.clientSecret, paymentIntentId: payment.id, amount: due.amount, currency: due.currency };
+    }
+    if (payment.status === 'processing') throw errors.conflict(PAYMENT_UNDER_WAY_MESSAGE);
+    try {
+      await confirmPayment(null, applicationId, type, payment.payment.id);
+    } catch (error) {
+      if (!isDomainError(error) || error.type === 'Unavailable') throw error;
+      throw errors.conflict(PAYMENT_TAKEN_NOT_RECORDED_MESSAGE);
+    }
+    // Recorded now (or a moment ago, by a webhook): the fee is paid.
+    throw feeAlreadyPaid(type);
   };
 }

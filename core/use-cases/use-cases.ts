@@ -4,11 +4,12 @@ import type { AdminTabId } from '../domain/admin-tabs.js';
 import type { VisaDocumentRecord } from '../domain/document.js';
 import type { PaymentType } from '../domain/fees.js';
 import type { Money } from '../domain/money.js';
-import type { PaymentRecord } from '../domain/payment.js';
+import type { GatewayPayment, PaymentRecord } from '../domain/payment.js';
 import type { StatusHistoryEntry } from '../domain/status-history.js';
 import type { ApplicationStatus, ListedStatus } from '../domain/status.js';
 import type { PublicUser, User } from '../domain/user.js';
 import type { AnalyticsEvent, ContactEnquiry } from '../ports/index.js';
+import type { UnrecordedPayment } from './reconcile-payments.js';
 
 /** Who is asking: use cases check ownership and the admin flag themselves. */
 export interface Actor {
@@ -73,6 +74,8 @@ export interface UseCases {
   startPayment(actor: Actor, applicationId: number, type: PaymentType): Promise<{ clientSecret: string; paymentIntentId: string } & Money>;
   /** Idempotent; verifies with the gateway before recording. `actor` null for webhooks and reconciliation. */
   confirmPayment(actor: Actor | null, applicationId: number, type: PaymentType, paymentIntentId: string): Promise<{ application: ApplicationView; recorded: boolean }>;
+  /** The payment behind an intent id or client secret, for its applicant only (others: NotFound). */
+  findOwnPayment(actor: Actor, paymentRef: string): Promise<GatewayPayment>;
 
   // admin
   listAdminApplications(actor: Actor): Promise<AdminListEntry[]>;
@@ -84,6 +87,10 @@ export interface UseCases {
   sendEvisa(actor: Actor, applicationId: number): Promise<{ message: string }>;
   sendPaymentReminders(actor: Actor | null, options?: { dryRun?: boolean }): Promise<ReminderRunResult & { message: string }>;
   sendApplicationReminders(actor: Actor | null, options?: { dryRun?: boolean }): Promise<ReminderRunResult & { message: string }>;
+  /** Payments taken in the last 30 days that are not recorded, with why (admin dashboard). */
+  listPaymentIssues(actor: Actor): Promise<{ checked: number; issues: UnrecordedPayment[] }>;
+  /** Records one of them through confirmPayment's checks. */
+  recordPaymentIssue(actor: Actor, paymentIntentId: string): Promise<{ applicationId: number; paymentType: PaymentType }>;
 
   // mail delivery (the outbox sender)
   deliverPendingMail(options?: { limit?: number }): Promise<{ sent: number; failed: number }>;
@@ -93,7 +100,7 @@ export interface UseCases {
 
   // operator tasks (CLI)
   exportApplications(query: { tab?: AdminTabId; status?: ApplicationStatus; since?: Date }): AsyncIterable<AdminListEntry>;
-  reconcilePayments(options: { since: Date; fix: boolean }): Promise<{ missing: { paymentIntentId: string; applicationId: number | null; paymentType: PaymentType | null; amount: number; fixed: boolean; problem?: string }[]; checked: number }>;
+  reconcilePayments(options: { since: Date; fix: boolean }): Promise<{ missing: UnrecordedPayment[]; checked: number }>;
   exportUserData(email: string): Promise<{ user: PublicUser; applications: ApplicationView[]; payments: PaymentRecord[]; statusHistory: StatusHistoryEntry[]; documents: VisaDocumentRecord[]; contactEnquiries: ContactEnquiry[] }>;
   eraseUser(email: string): Promise<{ applications: number; documents: number; files: number; paymentsAnonymised: number }>;
   purgeDocuments(options: { olderThanDays: number; dryRun: boolean }): Promise<{ documents: number; files: number }>;

@@ -7,6 +7,7 @@ import type { Application } from '../../core/domain/application.js';
 import { EXPORT_HEADER } from '../../apps/cli/export-columns.js';
 import { parseCsv } from './helpers/csv-parse.js';
 import { oneLineError, readOutbox, runCli, startBackend, type Backend } from './helpers/cli.js';
+import { openIntent } from '../support/payments.js';
 
 const DAY = 86_400_000;
 
@@ -311,7 +312,7 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
     it('reconcile-payments lists a payment the gateway took but nobody recorded, and --fix records it', async () => {
       const agency = await backend.agency();
       const pending = (await agency.ports.applications.listAllWithUsers()).find((s) => s.application.status === 'online_entry')!;
-      const intent = await agency.ports.gateway.createIntent({
+      const intent = await openIntent(agency.ports.gateway, {
         applicationId: pending.application.id,
         paymentType: 'initial',
         amount: 1000,

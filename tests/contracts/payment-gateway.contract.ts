@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayPayment } from '../../core/domain/payment.js';
 import type { CreatePaymentIntent, PaymentGateway } from '../../core/ports/payment-gateway.js';
+import { openIntent } from '../support/payments.js';
 
 export interface PaymentGatewayHarness {
   gateway: PaymentGateway;
@@ -42,6 +43,8 @@ export function describePaymentGatewayContract(name: string, open: () => Promise
       };
     };
 
+    const open_ = (i: CreatePaymentIntent) => openIntent(h.gateway, i);
+
     beforeAll(async () => {
       h = await open();
     });
@@ -51,7 +54,7 @@ export function describePaymentGatewayContract(name: string, open: () => Promise
 
     it('opens an intent with the core’s amount, GBP and the application + fee as metadata', async () => {
       const i = input({ paymentType: 'final', amount: 3900 });
-      const intent = await h.gateway.createIntent(i);
+      const intent = await open_(i);
       expect(intent.id).toBeTruthy();
       expect(intent.clientSecret).toContain(intent.id);
       const got = await h.gateway.retrieve(intent.id);
@@ -63,52 +66,68 @@ export function describePaymentGatewayContract(name: string, open: () => Promise
 
     it('reuses the open intent for the same application and fee; another fee or application gets its own', async () => {
       const i = input();
-      const a = await h.gateway.createIntent(i);
-      const b = await h.gateway.createIntent(i);
+      const a = await open_(i);
+      const b = await open_(i);
       expect(b).toEqual(a);
-      const finalFee = await h.gateway.createIntent(input({ applicationId: i.applicationId, paymentType: 'final' }));
-      const otherApp = await h.gateway.createIntent(input());
+      const finalFee = await open_(input({ applicationId: i.applicationId, paymentType: 'final' }));
+      const otherApp = await open_(input());
       expect(new Set([a.id, finalFee.id, otherApp.id]).size).toBe(3);
     });
 
     it('five simultaneous clicks open one intent', async () => {
       const i = input();
-      const results = await Promise.all(Array.from({ length: 5 }, () => h.gateway.createIntent(i)));
+      const results = await Promise.all(Array.from({ length: 5 }, () => open_(i)));
       expect(new Set(results.map((r) => r.id)).size).toBe(1);
     });
 
-    it('a paid intent reads back as succeeded and is never handed out again', async () => {
+    it('a fee paid at the provider but not yet recorded is reported, never given a second payable intent', async () => {
       const i = input();
-      const first = await h.gateway.createIntent(i);
+      const first = await open_(i);
       await h.pay(first.id);
       const paid = await h.gateway.retrieve(first.id);
       expect(paid).toMatchObject({ id: first.id, status: 'succeeded', amount: 1000, currency: 'gbp', applicationId: i.applicationId, paymentType: 'initial' });
-      const next = await h.gateway.createIntent(i);
+      const again = await h.gateway.openFeePayment(i);
+      expect(again).toMatchObject({ status: 'succeeded', payment: { id: first.id, status: 'succeeded', amount: 1000, applicationId: i.applicationId, paymentType: 'initial' } });
+      const clicks = await Promise.all(Array.from({ length: 3 }, () => h.gateway.openFeePayment(i)));
+      expect(clicks.map((c) => c.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+      // The fee's other payment (final) is not affected.
+      expect((await h.gateway.openFeePayment(input({ applicationId: i.applicationId, paymentType: 'final' }))).status).toBe('open');
+    });
+
+    it('cancelOpenPayments makes the fee\'s open intent unpayable; the next request opens a fresh one', async () => {
+      const i = input({ paymentType: 'final', amount: 3900 });
+      const first = await open_(i);
+      expect(await h.gateway.cancelOpenPayments(i.idempotencyKey)).toBe(1);
+      expect((await h.gateway.retrieve(first.id))!.status).toBe('canceled');
+      expect(await h.gateway.cancelOpenPayments(i.idempotencyKey)).toBe(0);
+      const next = await open_(i);
       expect(next.id).not.toBe(first.id);
       expect((await h.gateway.retrieve(next.id))!.status).toBe('requires_payment_method');
-      // …and that new one is reused in turn
-      expect((await h.gateway.createIntent(i)).id).toBe(next.id);
     });
 
     it('a declined card leaves the intent open with the decline message; the same intent can then be paid', async () => {
       const i = input();
-      const intent = await h.gateway.createIntent(i);
+      const intent = await open_(i);
       await h.decline(intent.id);
       const declined = await h.gateway.retrieve(intent.id);
       expect(declined!.status).toBe('requires_payment_method');
       expect(declined!.failureMessage).toBe('Your card was declined.');
-      expect((await h.gateway.createIntent(i)).id).toBe(intent.id);
+      expect((await open_(i)).id).toBe(intent.id);
       await h.pay(intent.id);
       const paid = await h.gateway.retrieve(intent.id);
       expect(paid!.status).toBe('succeeded');
       expect(paid!.failureMessage).toBeUndefined();
     });
 
-    it('an amount that changed gives an intent for the new amount', async () => {
+    it('an amount that changed gives the new amount, and the fee still has one payable intent', async () => {
       const i = input({ paymentType: 'final', amount: 3900 });
-      await h.gateway.createIntent(i);
-      const changed = await h.gateway.createIntent({ ...i, amount: 1900 });
+      const before = await open_(i);
+      const changed = await open_({ ...i, amount: 1900 });
       expect((await h.gateway.retrieve(changed.id))!.amount).toBe(1900);
+      // Reused with its amount updated, or canceled before the new one was opened.
+      const earlier = (await h.gateway.retrieve(before.id))!;
+      expect(earlier.id === changed.id || earlier.status === 'canceled').toBe(true);
+      expect((await open_({ ...i, amount: 1900 })).id).toBe(changed.id);
     });
 
     it('answers null for an intent it never issued', async () => {
@@ -117,9 +136,9 @@ export function describePaymentGatewayContract(name: string, open: () => Promise
 
     it('lists exactly the succeeded payments created since a date', async () => {
       const since = new Date(Date.now() - 2000);
-      const a = await h.gateway.createIntent(input());
-      const b = await h.gateway.createIntent(input({ paymentType: 'final' }));
-      const c = await h.gateway.createIntent(input());
+      const a = await open_(input());
+      const b = await open_(input({ paymentType: 'final' }));
+      const c = await open_(input());
       await h.pay(a.id);
       await h.pay(b.id);
       const listed = await collect(h.gateway.listSucceeded(since));

@@ -76,7 +76,8 @@ const ROWS: Row[] = [
   {
     name: 'POST /api/payments/initial/confirm/:id (unknown payment)',
     request: (f) => ({ url: `/api/payments/initial/confirm/${f.applicationId}`, json: { paymentIntentId: 'pi_unknown' } }),
-    expect: { visitor: 401, owner: 402, other: 404, admin: 402 },
+    // Only the applicant confirms a fee: an admin is refused (403) before the provider is asked.
+    expect: { visitor: 401, owner: 402, other: 404, admin: 403 },
   },
   {
     name: 'POST /api/test-payments/:id/confirm (unknown payment)',

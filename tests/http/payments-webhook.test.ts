@@ -19,6 +19,8 @@ afterAll(async () => {
   await server.stop();
 });
 
+let setups = 0;
+
 /** A fresh agency on memory persistence with the REAL Stripe adapter pointed at the test server. */
 async function setup(email = 'alice@example.com') {
   const gateway = new StripePaymentGateway(server.config);
@@ -26,6 +28,8 @@ async function setup(email = 'alice@example.com') {
   const uc = makeUseCases(ports);
   const app = new Hono<AppEnv>().route('/api/payments/webhook', paymentsWebhookRoutes({ useCases: uc, gateway }));
   const applicant = await registerApplicant(uc, email);
+  // One Stripe server serves every test: each application gets its own number, as in production.
+  ports.ids.queuedApplicationNumbers.push(`EV-2611-W${String((setups += 1)).padStart(5, '0')}`);
   const application = await uc.createApplication(applicant, validForm());
   const started = await uc.startPayment(applicant, application.id, 'initial');
   return { ports, uc, app, applicant, applicationId: application.id, intentId: started.paymentIntentId };

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { errors } from '../../../core/domain/errors.js';
 import { isPaymentType } from '../../../core/domain/fees.js';
 import type { GatewayPayment } from '../../../core/domain/payment.js';
-import type { CreatePaymentIntent, PaymentGateway } from '../../../core/ports/payment-gateway.js';
+import type { CreatePaymentIntent, FeePayment, PaymentGateway } from '../../../core/ports/payment-gateway.js';
 import { WebhookSignatureError, type WebhookVerifier } from '../webhook.js';
 
 export { INVALID_SIGNATURE_MESSAGE, WebhookSignatureError, isWebhookVerifier, type WebhookVerifier } from '../webhook.js';
@@ -19,7 +19,8 @@ export interface StripeGatewayConfig {
 }
 
 const OPEN_STATUSES = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'requires_confirmation', 'requires_action']);
-/** Replayed, no-longer-open intents followed before falling back to a fresh idempotency key. */
+const UNDER_WAY_STATUSES = new Set<Stripe.PaymentIntent.Status>(['processing', 'requires_capture']);
+/** Replayed, canceled intents followed before falling back to a fresh idempotency key. */
 const MAX_KEY_HOPS = 8;
 const INTENT_ID = /^pi_[A-Za-z0-9_]{1,250}$/;
 
@@ -64,11 +65,27 @@ function isStripeError(error: unknown): error is { type: string; code?: string; 
 }
 
 /**
- * Stripe PaymentIntents through the official SDK. Amount and currency come from the core; the
- * intent carries metadata applicationId + paymentType; one open intent per application and fee is
- * reused while unpaid: found by its metadata (search), else through an Idempotency-Key per
- * application, fee, amount and request whose replayed answer is re-read, so a paid or canceled
- * intent is never handed out again.
+ * A fee already charged or being charged at Stripe, if any of `intents` is; the succeeded one wins.
+ * Such a fee is never given another payable intent.
+ */
+function settledOf(intents: readonly Stripe.PaymentIntent[]): FeePayment | null {
+  const succeeded = intents.find((i) => i.status === 'succeeded');
+  if (succeeded) return { status: 'succeeded', payment: toGatewayPayment(succeeded) };
+  const underWay = intents.find((i) => UNDER_WAY_STATUSES.has(i.status));
+  if (underWay) return { status: 'processing', payment: toGatewayPayment(underWay) };
+  return null;
+}
+
+const opened = (intent: Stripe.PaymentIntent): FeePayment => ({ status: 'open', id: intent.id, clientSecret: intent.client_secret! });
+
+/**
+ * Stripe PaymentIntents through the official SDK. Amount and currency come from the core; every
+ * intent carries metadata applicationId + paymentType + evisaFee (the fee's key). A fee has at most
+ * one open intent, reused as Stripe recommends ("reuse the same PaymentIntent if the checkout is
+ * interrupted", updating its amount when the core's changed): found through the search API by its
+ * evisaFee, and — because search lags writes by up to a minute — created under an Idempotency-Key
+ * per fee, amount and request whose replayed answer is re-read. A fee with an intent that
+ * succeeded or is processing gets no new one: that payment is reported instead.
  */
 export class StripePaymentGateway implements PaymentGateway, WebhookVerifier {
   readonly name = 'stripe' as const;
@@ -87,60 +104,71 @@ export class StripePaymentGateway implements PaymentGateway, WebhookVerifier {
     this.stripe = new Stripe(config.secretKey, options);
   }
 
-  async createIntent(input: CreatePaymentIntent): Promise<{ id: string; clientSecret: string }> {
+  async openFeePayment(input: CreatePaymentIntent): Promise<FeePayment> {
+    const feeKey = `evisa:${input.idempotencyKey}`;
     const params: Stripe.PaymentIntentCreateParams = {
       amount: input.amount,
       currency: input.currency,
       automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
       description: `Egypt e-visa ${input.paymentType} fee, application ${input.applicationId}`,
-      metadata: { applicationId: String(input.applicationId), paymentType: input.paymentType },
+      metadata: { applicationId: String(input.applicationId), paymentType: input.paymentType, evisaFee: feeKey },
       ...(input.customerEmail ? { receipt_email: input.customerEmail } : {}),
     };
-    // Stripe refuses a key reused with other parameters (another receipt address after a database
-    // reset, say): a digest of the parameters in the key means equal keys always carry equal requests.
+    // Stripe refuses a key reused with other parameters: a digest of the parameters in the key
+    // means equal keys always carry equal requests.
     const digest = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 12);
-    const baseKey = `evisa:${input.idempotencyKey}:${input.amount}:${input.currency}:${digest}`;
-    params.metadata = { ...params.metadata, evisaKey: baseKey };
+    const requestKey = `${feeKey}:${input.amount}:${input.currency}:${digest}`;
     return this.call(async () => {
-      // Stripe forgets idempotency keys after 24 hours: an intent opened earlier is found by its metadata.
-      const earlier = await this.findOpenIntent(baseKey);
-      if (earlier) return earlier;
-      let key = baseKey;
-      // Each replayed intent that is no longer open leads to a key derived from it (deterministic, so
-      // concurrent clicks converge). The chain is short in practice (one paid intent per fee); a long
-      // one means the key was reused by another database within Stripe's 24 h key lifetime (a reset
-      // development database), so after a few hops a fresh key is used.
+      // What Stripe already holds for this fee (also beyond the 24 hours it keeps idempotency keys).
+      const known = await this.intentsOfFee(feeKey);
+      const settled = settledOf(known);
+      if (settled) return settled;
+      const [newest, ...older] = known.filter((i) => OPEN_STATUSES.has(i.status) && i.client_secret);
+      if (newest) {
+        // At most one open intent per fee: any other is canceled before the newest is handed out.
+        for (const extra of older) await this.stripe.paymentIntents.cancel(extra.id);
+        if (newest.amount === input.amount && newest.currency === input.currency) return opened(newest);
+        return opened(await this.stripe.paymentIntents.update(newest.id, { amount: input.amount, currency: input.currency }));
+      }
+      let key = requestKey;
       for (let hop = 0; hop <= MAX_KEY_HOPS; hop += 1) {
-        if (hop === MAX_KEY_HOPS) key = `${baseKey}:${randomUUID()}`;
+        if (hop === MAX_KEY_HOPS) key = `${requestKey}:${randomUUID()}`;
         const created = await this.stripe.paymentIntents.create(params, { idempotencyKey: key });
         const replayed = created.lastResponse?.headers?.['idempotent-replayed'] === 'true';
         const current = replayed ? await this.stripe.paymentIntents.retrieve(created.id) : created;
-        if (OPEN_STATUSES.has(current.status) && current.client_secret) return { id: current.id, clientSecret: current.client_secret };
-        // Paid, processing or canceled: never hand it out again.
-        key = `${baseKey}:after:${current.id}`;
+        const settledNow = settledOf([current]);
+        if (settledNow) return settledNow;
+        if (OPEN_STATUSES.has(current.status) && current.client_secret) return opened(current);
+        // Canceled: never handed out again; the next key is derived from it (deterministic, so
+        // concurrent clicks converge).
+        key = `${requestKey}:after:${current.id}`;
       }
       throw new Error(`Could not open a payment intent for ${input.idempotencyKey}`);
     });
   }
 
+  async cancelOpenPayments(idempotencyKey: string): Promise<number> {
+    return this.call(async () => {
+      const open = (await this.intentsOfFee(`evisa:${idempotencyKey}`)).filter((i) => OPEN_STATUSES.has(i.status));
+      for (const intent of open) await this.stripe.paymentIntents.cancel(intent.id);
+      return open.length;
+    });
+  }
+
   /**
-   * The newest open intent carrying this key in its metadata (Stripe's search, which lags writes by
-   * up to a minute — the idempotency key covers that window). Null when there is none or search is
-   * not available on the account.
+   * Every intent of a fee, newest first, through Stripe's search (which lags writes by up to a
+   * minute — the idempotency key covers that window). Empty when search is not available on the
+   * account.
    */
-  private async findOpenIntent(baseKey: string): Promise<{ id: string; clientSecret: string } | null> {
-    let found: Stripe.PaymentIntent[];
+  private async intentsOfFee(feeKey: string): Promise<Stripe.PaymentIntent[]> {
     try {
-      const result = await this.stripe.paymentIntents.search({ query: `metadata['evisaKey']:'${baseKey.replace(/['\\]/g, '\\$&')}'`, limit: 20 });
-      found = result.data;
+      const query = `metadata['evisaFee']:'${feeKey.replace(/['\\]/g, '\\$&')}'`;
+      const result = await this.stripe.paymentIntents.search({ query, limit: 100 });
+      return result.data.filter((i) => i.metadata?.evisaFee === feeKey).sort((a, b) => b.created - a.created);
     } catch (error) {
-      if (isStripeError(error) && error.type === 'StripeInvalidRequestError') return null;
+      if (isStripeError(error) && error.type === 'StripeInvalidRequestError') return [];
       throw error;
     }
-    const open = found
-      .filter((i) => i.metadata?.evisaKey === baseKey && OPEN_STATUSES.has(i.status) && i.client_secret)
-      .sort((a, b) => b.created - a.created);
-    return open[0] ? { id: open[0].id, clientSecret: open[0].client_secret! } : null;
   }
 
   async retrieve(paymentIntentId: string): Promise<GatewayPayment | null> {

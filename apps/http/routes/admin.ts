@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { adminListQuerySchema, statusChangeSchema } from '../../../core/schemas/admin.js';
 import { applicationIdSchema } from '../../../core/schemas/ids.js';
+import { paymentIntentIdSchema } from '../../../core/schemas/payment.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 import { actorOf, adminOnly } from '../auth.js';
 import { pathId, readBody, type AppEnv } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 import { applicationUpload, readUpload } from '../uploads.js';
-import { documentView } from '../views.js';
+import { documentView, paymentIssueView } from '../views.js';
 
 const LIST_PARAMS = ['tab', 'q', 'page', 'pageSize', 'overdue'] as const;
 
@@ -16,6 +17,8 @@ const LIST_PARAMS = ['tab', 'q', 'page', 'pageSize', 'overdue'] as const;
  *   pseudo-entries for users with no application); with ?tab=&q=&page=&pageSize=&overdue= one page
  *   filtered and searched on the server: { items, total, page, pageSize }.
  * - GET /applications/counts?q=&overdue=: the count per tab.
+ * - GET /payment-issues: payments taken in the last 30 days that no application records, each with
+ *   whether it can be recorded now and why not; POST /payment-issues/:paymentIntentId/record records one.
  */
 export function adminRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
@@ -72,5 +75,15 @@ export function adminRoutes({ agency }: RouteDeps) {
       const result = await useCases.sendApplicationReminders(actorOf(c));
       c.set('mailQueued', true);
       return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
+    })
+    .get('/payment-issues', async (c) => {
+      const { checked, issues } = await useCases.listPaymentIssues(actorOf(c));
+      return c.json({ checked, issues: issues.map(paymentIssueView) }, 200);
+    })
+    .post('/payment-issues/:paymentIntentId/record', async (c) => {
+      const paymentIntentId = parseInput(paymentIntentIdSchema, c.req.param('paymentIntentId'));
+      const { applicationId, paymentType } = await useCases.recordPaymentIssue(actorOf(c), paymentIntentId);
+      c.set('mailQueued', true);
+      return c.json({ message: `The ${paymentType} fee is now recorded on application ${applicationId}.` }, 200);
     });
 }

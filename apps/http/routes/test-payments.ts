@@ -4,7 +4,8 @@ import { errors } from '../../../core/domain/errors.js';
 import type { GatewayPayment } from '../../../core/domain/payment.js';
 import type { PaymentGateway } from '../../../core/ports/payment-gateway.js';
 import { parseInput } from '../../../core/schemas/parse.js';
-import { signedIn } from '../auth.js';
+import { paymentIntentIdSchema } from '../../../core/schemas/payment.js';
+import { actorOf, signedIn } from '../auth.js';
 import { readBody, type AppEnv } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 
@@ -18,8 +19,6 @@ const cardSchema = z.object({
     .pipe(z.string().regex(/^\d{12,19}$/, CARD_NUMBER_MESSAGE)),
 });
 
-const intentIdSchema = z.string().trim().min(1, 'Unknown payment.').max(255, 'Unknown payment.');
-
 /** The built-in test provider, which plays the card network in place of Stripe. */
 export interface CardNetwork extends PaymentGateway {
   confirmWithCard(paymentIntentId: string, cardNumber: string): Promise<GatewayPayment>;
@@ -32,15 +31,17 @@ export function isCardNetwork(gateway: PaymentGateway): gateway is CardNetwork {
 /**
  * POST /api/test-payments/{paymentIntentId}/confirm { cardNumber }: "charges" a test card
  * (4242424242424242 succeeds; 4000000000000002 is declined, answered with 402 and the decline
- * message). It exists only while Stripe is not configured: otherwise it answers 404.
+ * message) for the applicant whose application the payment is for; anyone else gets 404. It exists
+ * only while Stripe is not configured: otherwise it answers 404.
  */
 export function testPaymentRoutes({ agency }: RouteDeps) {
   const gateway = agency.ports.gateway;
   const active = agency.config.stripe === null && isCardNetwork(gateway);
   return new Hono<AppEnv>().use(signedIn).post('/:paymentIntentId/confirm', async (c) => {
     if (!active || !isCardNetwork(gateway)) throw errors.notFound('Payment');
-    const paymentIntentId = parseInput(intentIdSchema, c.req.param('paymentIntentId'));
+    const paymentIntentId = parseInput(paymentIntentIdSchema, c.req.param('paymentIntentId'));
     const { cardNumber } = await readBody(c, cardSchema);
+    await agency.useCases.findOwnPayment(actorOf(c), paymentIntentId);
     const payment = await gateway.confirmWithCard(paymentIntentId, cardNumber);
     if (payment.status !== 'succeeded') {
       throw errors.paymentNotSucceeded(payment.failureMessage ?? `Payment status: ${payment.status}. Please try again.`);

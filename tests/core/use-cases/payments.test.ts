@@ -65,6 +65,27 @@ describe('startPayment', () => {
     expect(await ports.applications.findById(applicationId)).toMatchObject({ status: 'final_payment_received', finalPaymentId: `waived_${applicationId}` });
     expect((await ports.payments.listByApplication(applicationId)).find((p) => p.type === 'final')).toMatchObject({ amount: 0, status: 'waived', providerPaymentId: null });
   });
+
+  it('an application paid at the provider but not yet confirmed is recorded, not given a second payment', async () => {
+    const { ports, uc, applicant, applicationId } = await freshApplication();
+    const first = await uc.startPayment(applicant, applicationId, 'initial');
+    ports.gateway.succeed(first.paymentIntentId);
+    await domainError(uc.startPayment(applicant, applicationId, 'initial'), 'PaymentNotDue', 'The initial fee has already been paid.');
+    expect(ports.gateway.all()).toHaveLength(1);
+    expect(await ports.applications.findById(applicationId)).toMatchObject({ initialPaymentId: first.paymentIntentId, status: 'application_created' });
+    expect(await ports.history.listByApplication(applicationId)).toContainEqual(expect.objectContaining({ toStatus: 'application_created', changedByName: 'system' }));
+  });
+
+  it('a rejected application’s open payment is canceled at the provider', async () => {
+    const { ports, uc, applicant, applicationId } = await freshApplication();
+    const admin = await makeAdmin(uc);
+    await payFee(ports, uc, applicant, applicationId, 'initial');
+    await approve(uc, admin, applicationId);
+    const final = await uc.startPayment(applicant, applicationId, 'final');
+    await uc.changeApplicationStatus(admin, applicationId, { status: 'rejected' });
+    expect((await ports.gateway.retrieve(final.paymentIntentId))?.status).toBe('canceled');
+    await domainError(uc.startPayment(applicant, applicationId, 'final'), 'PaymentNotDue');
+  });
 });
 
 describe('confirmPayment', () => {
@@ -182,7 +203,23 @@ describe('reconcilePayments', () => {
     ports.gateway.succeed(paymentIntentId); // the browser closed before confirming
 
     const report = await uc.reconcilePayments({ since, fix: false });
-    expect(report).toEqual({ checked: 1, missing: [{ paymentIntentId, applicationId, paymentType: 'initial', amount: 1000, fixed: false }] });
+    const application = (await ports.applications.findById(applicationId))!;
+    expect(report).toEqual({
+      checked: 1,
+      missing: [
+        {
+          paymentIntentId,
+          applicationId,
+          applicationNumber: application.applicationNumber,
+          paymentType: 'initial',
+          amount: 1000,
+          currency: 'gbp',
+          createdAt: ports.clock.now(),
+          recordable: true,
+          fixed: false,
+        },
+      ],
+    });
     expect(await ports.payments.listByApplication(applicationId)).toEqual([]);
 
     const fixed = await uc.reconcilePayments({ since, fix: true });
@@ -198,6 +235,6 @@ describe('reconcilePayments', () => {
     ports.gateway.succeed(paymentIntentId);
     ports.gateway.tamper(paymentIntentId, { amount: 999 });
     const report = await uc.reconcilePayments({ since, fix: true });
-    expect(report.missing[0]).toMatchObject({ fixed: false, problem: 'The amount paid (999 pence) does not match the fee due (1000 pence).' });
+    expect(report.missing[0]).toMatchObject({ fixed: false, recordable: false, problem: 'The amount paid (999 pence) does not match the fee due (1000 pence).' });
   });
 });
