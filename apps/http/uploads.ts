@@ -4,7 +4,6 @@ import {
   FILE_TOO_LARGE_MESSAGE,
   INVALID_FILE_TYPE_MESSAGE,
   MAX_UPLOAD_BYTES,
-  extensionFor,
   sniffContentType,
 } from '../../core/domain/document.js';
 import { errors } from '../../core/domain/errors.js';
@@ -56,14 +55,6 @@ export function applicationUpload(): MiddlewareHandler {
   };
 }
 
-/** Keeps only the base name, without control characters, at most 200 characters. */
-export function safeFileName(name: string, fallback: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  if (!cleaned || cleaned === '.' || cleaned === '..') return fallback;
-  return cleaned.length > 200 ? cleaned.slice(cleaned.length - 200) : cleaned;
-}
-
 /**
  * Reads a multipart upload: the file in `field` (plus the other text fields). The type is decided
  * by the file's first bytes, never by its name or declared type.
@@ -96,7 +87,8 @@ export async function readUpload(
   return {
     file: {
       body: content,
-      fileName: safeFileName(entry.name, `upload.${extensionFor(sniffed)}`),
+      // The use case decides the stored name from this and the sniffed type (storedFileName).
+      fileName: entry.name,
       contentType: sniffed,
       size: content.length,
     },

@@ -45,3 +45,27 @@ export function sniffContentType(head: Uint8Array): AllowedContentType | null {
 export function extensionFor(contentType: AllowedContentType): string {
   return contentType === 'image/jpeg' ? 'jpg' : contentType === 'image/png' ? 'png' : 'pdf';
 }
+
+/** Longest base name kept (before the extension). */
+const MAX_BASE_NAME = 100;
+
+/**
+ * The name a stored file is kept and downloaded under (OWASP file upload: never trust the client's
+ * name): the client's base name without folders, its own extension, dots or any character but
+ * letters, digits, spaces, '-', '_' and parentheses, followed by the extension of the type sniffed
+ * from the content. `fallback` names a file whose name has nothing left.
+ */
+export function storedFileName(clientName: string, contentType: AllowedContentType, fallback: string): string {
+  const base = clientName.split(/[\\/]/).pop() ?? '';
+  const withoutExtension = base.replace(/\.[^.]*$/, '');
+  const cleaned = withoutExtension
+    .normalize('NFC')
+    .replace(/\./g, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/[^\p{L}\p{M}\p{N} _()-]/gu, '')
+    .replace(/ {2,}/g, ' ')
+    .trim()
+    .slice(0, MAX_BASE_NAME)
+    .trim();
+  return `${cleaned || fallback}.${extensionFor(contentType)}`;
+}

@@ -1,9 +1,9 @@
 import { applyPassportReupload, type Application } from '../domain/application.js';
-import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, type NewDocument, type VisaDocumentRecord } from '../domain/document.js';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, storedFileName, type NewDocument, type VisaDocumentRecord } from '../domain/document.js';
 import { errors } from '../domain/errors.js';
 import { unwrap } from '../domain/result.js';
 import type { Ports } from '../ports/index.js';
-import { checkUpload, cleanFileName, commitWithRetry, deleteQuietly, loadOwned } from './shared.js';
+import { checkUpload, commitWithRetry, deleteQuietly, loadOwned } from './shared.js';
 import type { Actor, UploadedFile } from './use-cases.js';
 
 export const PASSPORT_NOT_REQUESTED = 'A passport re-upload has not been requested for this application.';
@@ -31,7 +31,7 @@ export function makeAttachPassport(ports: Pick<Ports, 'applications' | 'document
     await decide(application, now); // fail fast, before storing anything
 
     const storageKey = ports.ids.storageKey();
-    const fileName = cleanFileName(file.fileName, 'passport');
+    const fileName = storedFileName(file.fileName, file.contentType, 'passport');
     const stored = await ports.files.put(storageKey, file.body, { contentType: file.contentType, fileName, size: file.size });
     try {
       if (stored.size > MAX_UPLOAD_BYTES) throw errors.validation(FILE_TOO_LARGE_MESSAGE, { file: [FILE_TOO_LARGE_MESSAGE] });

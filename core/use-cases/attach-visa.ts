@@ -1,9 +1,9 @@
 import { applyVisaAttached } from '../domain/application.js';
-import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, type NewDocument, type VisaDocumentRecord } from '../domain/document.js';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, storedFileName, type NewDocument, type VisaDocumentRecord } from '../domain/document.js';
 import { errors } from '../domain/errors.js';
 import { unwrap } from '../domain/result.js';
 import type { Ports } from '../ports/index.js';
-import { checkUpload, cleanFileName, commitWithRetry, deleteQuietly, loadVisible, requireAdmin } from './shared.js';
+import { checkUpload, commitWithRetry, deleteQuietly, loadVisible, requireAdmin } from './shared.js';
 import type { Actor, UploadedFile } from './use-cases.js';
 
 /**
@@ -18,7 +18,7 @@ export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' |
     checkUpload(file);
     const application = await loadVisible(ports, actor, applicationId);
     const now = ports.clock.now();
-    const fileName = cleanFileName(file.fileName, 'e-visa');
+    const fileName = storedFileName(file.fileName, file.contentType, 'e-visa');
     unwrap(applyVisaAttached(application, fileName, now)); // fail fast, before storing anything
 
     const previous = (await ports.documents.listByApplication(applicationId)).filter((d) => d.type === 'visa');

@@ -88,13 +88,6 @@ export async function commitWithRetry<T = never>(
   throw errors.conflict('The application was changed by someone else at the same time. Please try again.');
 }
 
-/** The uploader's file name as metadata only: no folders, no control characters, at most 200 characters. */
-export function cleanFileName(name: string, fallback: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned;
-}
-
 /** Type and declared size of an upload (the app sniffed the type from the content). */
 export function checkUpload(file: UploadedFile): void {
   if (!(ALLOWED_CONTENT_TYPES as readonly string[]).includes(file.contentType)) {

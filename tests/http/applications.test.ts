@@ -161,6 +161,24 @@ describe('passport upload and documents', () => {
     expect(await t.ports.documents.listByApplication(other.application.id)).toEqual([]);
   });
 
+  it('stores and serves a file under a cleaned base name with the extension of its sniffed type, never the client’s', async () => {
+    const owner = await applicantWithApplication(t);
+    const id = owner.application.id;
+    const res = await owner.browser.upload(`/api/applications/${id}/documents`, {
+      file: { content: FILES.jpeg, name: '../../etc/passwd<script>.html', type: 'text/html' },
+      type: 'passport',
+    });
+    expect(res.status).toBe(201);
+    const doc = await res.json();
+    expect(doc).toMatchObject({ fileName: 'passwdscript.jpg', contentType: 'image/jpeg' });
+    expect((await t.ports.documents.findById(doc.id))!.fileName).toBe('passwdscript.jpg');
+
+    const download = await owner.browser.get(doc.fileUrl);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('image/jpeg');
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="passwdscript.jpg"; filename*=UTF-8''passwdscript.jpg`);
+  });
+
   it('refuses a file over 10 MB with 413 and stores nothing', async () => {
     const owner = await applicantWithApplication(t);
     const big = new Uint8Array(10 * 1024 * 1024 + 1);

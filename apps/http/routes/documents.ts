@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { storedFileName } from '../../../core/domain/document.js';
 import { documentIdSchema } from '../../../core/schemas/ids.js';
 import { actorOf, signedIn } from '../auth.js';
 import { pathId, type AppEnv } from '../context.js';
@@ -13,7 +14,8 @@ export function documentRoutes({ agency }: RouteDeps) {
     const stream = Readable.toWeb(body) as unknown as ReadableStream<Uint8Array>;
     return c.body(stream, 200, {
       'Content-Type': document.contentType,
-      'Content-Disposition': attachmentDisposition(document.fileName),
+      // Rows stored before names were cleaned at upload get the same cleaning here.
+      'Content-Disposition': attachmentDisposition(storedFileName(document.fileName, document.contentType, document.type)),
       'X-Content-Type-Options': 'nosniff',
     });
   });
