@@ -3,6 +3,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { errors } from '../../core/domain/errors.js';
 import type { PublicUser } from '../../core/domain/user.js';
 import type { Actor } from '../../core/use-cases/use-cases.js';
+import { parseStoredId, type IdSchema } from '../../core/schemas/ids.js';
 import { parseInput } from '../../core/schemas/parse.js';
 import type { z } from 'zod';
 
@@ -55,7 +56,7 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return parseInput(schema, await readJson(c));
 }
 
-/** Validates a path parameter with a shared id schema (400 with its message). */
-export function pathId<S extends z.ZodType<number, unknown>>(c: Context, name: string, schema: S): number {
-  return parseInput(schema, c.req.param(name)) as number;
+/** A path parameter read with a shared id schema: 400 with its message, 404 beyond the id range. */
+export function pathId(c: Context, name: string, schema: IdSchema): number {
+  return parseStoredId(schema, c.req.param(name));
 }

@@ -165,6 +165,9 @@ describe('StripePaymentGateway (real SDK against the Stripe-compatible test serv
     const foreign = toGatewayPayment({ ...base, status: 'succeeded', metadata: { applicationId: '12abc', paymentType: 'deposit' } });
     expect(foreign.applicationId).toBeNull();
     expect(foreign.paymentType).toBeNull();
+    // An id beyond the id columns' range names no application (it must never reach a query).
+    expect(toGatewayPayment({ ...base, status: 'succeeded', metadata: { applicationId: '2147483648', paymentType: 'initial' } }).applicationId).toBeNull();
+    expect(toGatewayPayment({ ...base, status: 'succeeded', metadata: { applicationId: '2147483647', paymentType: 'initial' } }).applicationId).toBe(2147483647);
   });
 
   it('retrieve answers null for an unknown or malformed id without asking Stripe about odd paths', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Ports } from '../../core/ports/index.js';
 import type { Agency } from '../../apps/shared/agency.js';
+import { STORE_KEYS } from '../../adapters/persistence/persistence.js';
 import { createAgency } from '../../apps/shared/composition-root.js';
 import { createApp, type AppOptions, type HttpApp } from '../../apps/http/app.js';
 import { FastFakeHasher, FixedClock, SequentialIdGenerator } from './fakes.js';
@@ -52,6 +53,17 @@ export async function makeMemoryApp(options: TestAppOptions = {}): Promise<TestA
   const clock = (options.overrides?.clock as FixedClock | undefined) ?? new FixedClock();
   // Settings come from the configuration (env), as in production.
   const { settings: _settings, persistence, ...ports } = makeMemoryPorts({ clock, ...options.overrides });
+  const agency = await createAgency({ DATA_DIR: dataDir, ...options.env }, ports, { persistence });
+  return testAgency(agency, clock, dataDir, options);
+}
+
+/** The HTTP app on memory adapters but the given database (a contract harness's SQLite or PostgreSQL). */
+export async function makeAppOn(persistence: Agency['persistence'], options: TestAppOptions = {}): Promise<TestAgency> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-http-db-'));
+  const clock = (options.overrides?.clock as FixedClock | undefined) ?? new FixedClock();
+  const { settings: _settings, persistence: _memory, ...memory } = makeMemoryPorts({ clock, ...options.overrides });
+  // Every store comes from `persistence`; the rest (files, mail, payments, clock…) from memory.
+  const ports = Object.fromEntries(Object.entries(memory).filter(([key]) => !(STORE_KEYS as readonly string[]).includes(key)));
   const agency = await createAgency({ DATA_DIR: dataDir, ...options.env }, ports, { persistence });
   return testAgency(agency, clock, dataDir, options);
 }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { errors } from '../../../core/domain/errors.js';
 import { isPaymentType } from '../../../core/domain/fees.js';
+import { isStoredId } from '../../../core/domain/ids.js';
 import type { GatewayPayment } from '../../../core/domain/payment.js';
 import type { CreatePaymentIntent, FeePayment, PaymentGateway } from '../../../core/ports/payment-gateway.js';
 import { WebhookSignatureError, type WebhookVerifier } from '../webhook.js';
@@ -52,7 +53,7 @@ export function toGatewayPayment(intent: Pick<Stripe.PaymentIntent, 'id' | 'stat
     status: translateStatus(intent.status),
     amount: intent.amount,
     currency: intent.currency,
-    applicationId: Number.isSafeInteger(applicationId) && applicationId > 0 ? applicationId : null,
+    applicationId: isStoredId(applicationId) ? applicationId : null,
     paymentType: isPaymentType(paymentType) ? paymentType : null,
     createdAt: new Date(intent.created * 1000),
   };
