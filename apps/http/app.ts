@@ -10,9 +10,10 @@ import { isDomainError } from '../../core/domain/errors.js';
 import type { Agency } from '../shared/agency.js';
 import { AuthCache } from './auth-cache.js';
 import { loadAuth } from './auth.js';
-import type { AppEnv } from './context.js';
+import { clientIp, type AppEnv } from './context.js';
 import type { RouteDeps } from './deps.js';
 import { answerForDomainError, INTERNAL_ERROR_MESSAGE } from './error-map.js';
+import { LoginThrottle } from './login-throttle.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
 import { applicationRoutes } from './routes/applications.js';
@@ -38,14 +39,16 @@ export interface AppOptions {
   sessionPolicy?: Partial<SessionPolicy>;
   /** How long this process may reuse a session + user it read (default 2000 ms; 0 disables). */
   authCacheMs?: number;
-  /** Default: 10 failed logins per account and per address in 15 minutes. */
+  /** Default: 10 failed logins per account and address in 15 minutes (see LoginThrottle). */
   loginLimit?: RateLimit;
+  /** Default: 20 registrations per address per hour. */
+  registerLimit?: RateLimit;
   /** Default: 20 contact forms per address per hour. */
   contactLimit?: RateLimit;
   /** Default: 600 analytics events per address per minute. */
   eventLimit?: RateLimit;
-  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy?: boolean;
+  /** Proxies in front of the server that append to X-Forwarded-For (default: TRUST_PROXY from the configuration). */
+  trustProxyHops?: number;
   /** The SPA build to serve (apps/web/dist by default, when it exists); null serves none. */
   staticRoot?: string | null;
   /** Called after a request that may have queued mail, so the outbox sender runs at once. */
@@ -91,18 +94,21 @@ function apiRoutes(deps: RouteDeps) {
 export function createApp(agency: Agency, options: AppOptions = {}) {
   const clock = () => agency.ports.clock.now().getTime();
   const login = options.loginLimit ?? { limit: 10, windowMs: 15 * 60 * 1000 };
+  const register = options.registerLimit ?? { limit: 20, windowMs: 60 * 60 * 1000 };
   const contact = options.contactLimit ?? { limit: 20, windowMs: 60 * 60 * 1000 };
   const events = options.eventLimit ?? { limit: 600, windowMs: 60 * 1000 };
+  const trustProxyHops = options.trustProxyHops ?? agency.config.trustProxyHops;
   const sessions = new SessionManager(agency.ports, agency.config.publicUrl, options.sessionPolicy, new AuthCache(options.authCacheMs ?? 2000));
   const deps: RouteDeps = {
     agency,
     sessions,
     limits: {
-      login: new SlidingWindowLimiter(login.limit, login.windowMs, clock),
+      login: LoginThrottle.inMemory(login.limit, login.windowMs, clock),
+      register: new SlidingWindowLimiter(register.limit, register.windowMs, clock),
       contact: new SlidingWindowLimiter(contact.limit, contact.windowMs, clock),
       events: new SlidingWindowLimiter(events.limit, events.windowMs, clock),
     },
-    trustProxy: options.trustProxy ?? false,
+    clientAddress: (c) => clientIp(c, trustProxyHops),
   };
   const logError = options.logError ?? defaultLogError;
   const onMailQueued = options.onMailQueued;

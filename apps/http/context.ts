@@ -27,17 +27,22 @@ export type AppEnv = {
 export type AppContext = Context<AppEnv>;
 
 /**
- * The client's address: the socket's remote address, or — only when the server is told it sits
- * behind a proxy (TRUST_PROXY) — the first X-Forwarded-For entry. `app.request` in tests has no
- * socket: the address is then 'local'.
+ * The client's address. Without proxies (`trustProxyHops` 0) it is the socket's remote address.
+ * Behind N trusted proxies, each appends the address it saw to X-Forwarded-For, so the client is
+ * the N-th address from the right of [...X-Forwarded-For, socket]: entries left of it were written
+ * by the client and are not trusted (a forged header changes nothing). `app.request` in tests has
+ * no socket: the address is then 'local'.
  */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+export function clientIp(c: Context, trustProxyHops: number): string {
   const env = c.env as Partial<HttpBindings> | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'local';
+  const socket = env?.incoming?.socket?.remoteAddress ?? 'local';
+  if (trustProxyHops <= 0) return socket;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const chain = [...forwarded, socket];
+  return chain[Math.max(0, chain.length - 1 - trustProxyHops)]!;
 }
 
 /** Reads the JSON body: an empty body is `{}`; text that is not JSON is a 400. */

@@ -1,5 +1,7 @@
+import type { Context } from 'hono';
 import type { Agency } from '../shared/agency.js';
-import type { SlidingWindowLimiter } from './rate-limit.js';
+import type { LoginThrottle } from './login-throttle.js';
+import type { RateLimiter } from './rate-limit.js';
 import type { SessionManager } from './sessions.js';
 
 /** What every route module is built from. */
@@ -7,13 +9,15 @@ export interface RouteDeps {
   agency: Agency;
   sessions: SessionManager;
   limits: {
-    /** Failed logins, per account and per client address. */
-    login: SlidingWindowLimiter;
+    /** Failed logins, per account and address, per address and per account (see LoginThrottle). */
+    login: LoginThrottle;
+    /** Registrations (each an account and a password hash), per client address. */
+    register: RateLimiter;
     /** Contact-form submissions (each may create an account and send mail), per client address. */
-    contact: SlidingWindowLimiter;
+    contact: RateLimiter;
     /** Analytics events, per client address. */
-    events: SlidingWindowLimiter;
+    events: RateLimiter;
   };
-  /** Trust X-Forwarded-For for the client address (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /** The client's address, as the trusted proxies saw it (TRUST_PROXY hops), else the socket's. */
+  clientAddress(c: Context): string;
 }

@@ -1,9 +1,27 @@
 /**
+ * Counts attempts per key within a sliding window. Asynchronous, so a store shared by several
+ * server processes can stand behind it.
+ */
+export interface RateLimiter {
+  readonly limit: number;
+  readonly windowMs: number;
+  /** Attempts recorded for `key` within the window. */
+  count(key: string): Promise<number>;
+  /** Seconds until `key` may try again; 0 when it may now. */
+  retryAfterSeconds(key: string): Promise<number>;
+  /** Records one attempt (a failed login, a submitted form…). */
+  hit(key: string): Promise<void>;
+  /** Records an attempt unless `key` is over the limit; answers the wait (0 = allowed and recorded). */
+  take(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+/**
  * An in-memory sliding-window limiter: at most `limit` hits per key within any `windowMs`. Old hits
  * age out on their own, so nobody is ever locked out for good. Memory stays bounded: at most
  * `limit` timestamps per key and at most `maxKeys` keys (the stalest keys are dropped first).
  */
-export class SlidingWindowLimiter {
+export class SlidingWindowLimiter implements RateLimiter {
   private readonly hits = new Map<string, number[]>();
   private readonly maxKeys: number;
 
@@ -27,17 +45,40 @@ export class SlidingWindowLimiter {
     return list;
   }
 
-  /** Seconds until `key` may try again; 0 when it may now. */
-  retryAfterSeconds(key: string): number {
+  async count(key: string): Promise<number> {
+    return this.live(key, this.now()).length;
+  }
+
+  async retryAfterSeconds(key: string): Promise<number> {
+    return this.waitFor(key, this.now());
+  }
+
+  async hit(key: string): Promise<void> {
+    this.record(key, this.now());
+  }
+
+  async take(key: string): Promise<number> {
     const now = this.now();
+    const wait = this.waitFor(key, now);
+    if (wait === 0) this.record(key, now);
+    return wait;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.hits.delete(key);
+  }
+
+  get size(): number {
+    return this.hits.size;
+  }
+
+  private waitFor(key: string, now: number): number {
     const list = this.live(key, now);
     if (list.length < this.limit) return 0;
     return Math.max(1, Math.ceil((list[0] + this.windowMs - now) / 1000));
   }
 
-  /** Records one hit (a failed login, a submitted form…). */
-  hit(key: string): void {
-    const now = this.now();
+  private record(key: string, now: number): void {
     const list = this.live(key, now);
     if (list.length === 0) {
       if (this.hits.size >= this.maxKeys) this.evictOldest();
@@ -49,22 +90,6 @@ export class SlidingWindowLimiter {
     // Re-insert so Map order tracks recency for eviction.
     this.hits.delete(key);
     this.hits.set(key, list);
-  }
-
-  /** Records a hit and answers the wait if that hit went over the limit (0 = allowed). */
-  take(key: string): number {
-    const wait = this.retryAfterSeconds(key);
-    if (wait > 0) return wait;
-    this.hit(key);
-    return 0;
-  }
-
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
-
-  get size(): number {
-    return this.hits.size;
   }
 
   private evictOldest(): void {

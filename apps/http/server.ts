@@ -26,10 +26,6 @@ export interface StartOptions {
   mailIntervalMs?: number;
 }
 
-function isTrue(value: string | undefined): boolean {
-  return value !== undefined && ['1', 'true', 'yes'].includes(value.trim().toLowerCase());
-}
-
 /**
  * Composes the agency from the environment, applies migrations, and serves the app with
  * @hono/node-server; the outbox sender and the session sweeper run beside it.
@@ -42,7 +38,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     await agency.persistence.migrate();
     const outbox = new OutboxSender(agency.useCases, { intervalMs: options.mailIntervalMs, log });
-    const app = createApp(agency, { trustProxy: isTrue(env.TRUST_PROXY), ...options.app, onMailQueued: () => outbox.kick() });
+    const app = createApp(agency, { ...options.app, onMailQueued: () => outbox.kick() });
 
     const listening = new Promise<AddressInfo>((resolve, reject) => {
       server = serve({ fetch: app.fetch, hostname: agency.config.host, port: agency.config.port }, (info) => resolve(info)) as Server;

@@ -20,6 +20,8 @@ export interface AgencyConfig {
   publicUrl: string;
   agencyEmail: string;
   agencyName: string;
+  /** How many reverse proxies in front of the server append to X-Forwarded-For (0: none, use the socket). */
+  trustProxyHops: number;
 }
 
 /** Bad configuration: the message is one line naming the variable. */
@@ -85,6 +87,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
   const agencyName = nonEmpty(env, 'AGENCY_NAME') ?? 'Egypt e-Visa Agency';
   const mailFrom = nonEmpty(env, 'MAIL_FROM') ?? `${agencyName} <${agencyEmail}>`;
 
+  const trustProxyText = (nonEmpty(env, 'TRUST_PROXY') ?? '0').toLowerCase();
+  const trustProxyHops = trustProxyText === 'true' ? 1 : trustProxyText === 'false' ? 0 : Number(trustProxyText);
+  if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0 || trustProxyHops > 10) {
+    throw new ConfigError('TRUST_PROXY', `must be the number of proxies in front of the server, 0 to 10 (got ${trustProxyText})`);
+  }
+
   return {
     port,
     host,
@@ -100,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     publicUrl,
     agencyEmail,
     agencyName,
+    trustProxyHops,
   };
 }

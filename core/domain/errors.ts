@@ -54,12 +54,8 @@ export const errors = {
   paymentNotDue: (paymentType: PaymentType, message: string) =>
     new DomainError({ type: 'PaymentNotDue', paymentType, message }),
   paymentNotSucceeded: (message: string) => new DomainError({ type: 'PaymentNotSucceeded', message }),
-  rateLimited: (retryAfterSeconds: number) =>
-    new DomainError({
-      type: 'RateLimited',
-      retryAfterSeconds,
-      message: 'Too many failed attempts. Please wait a few minutes and try again.',
-    }),
+  rateLimited: (retryAfterSeconds: number, message = 'Too many failed attempts. Please wait a few minutes and try again.') =>
+    new DomainError({ type: 'RateLimited', retryAfterSeconds, message }),
   unavailable: (service: 'database' | 'storage' | 'mail' | 'payments', message: string) =>
     new DomainError({ type: 'Unavailable', service, message }),
 };

@@ -4,7 +4,8 @@ import { normaliseEmail } from '../../../core/domain/user.js';
 import { loginSchema, registrationSchema } from '../../../core/schemas/auth.js';
 import { changePasswordSchema, profileSchema } from '../../../core/schemas/profile.js';
 import { actorOf } from '../auth.js';
-import { clientIp, readBody, type AppEnv } from '../context.js';
+import { readBody, type AppEnv } from '../context.js';
+import { TOO_MANY_FORMS_MESSAGE } from './contact.js';
 import type { RouteDeps } from '../deps.js';
 
 export const LOGGED_OUT_MESSAGE = 'You have been logged out.';
@@ -14,11 +15,14 @@ export const PASSWORD_CHANGED_MESSAGE = 'Your password has been updated.';
  * Accounts: POST /api/register, /api/login, /api/logout; GET /api/user; PUT /api/user/profile and
  * /api/user/change-password. Mounted at /api.
  */
-export function authRoutes({ agency, sessions, limits, trustProxy }: RouteDeps) {
+export function authRoutes({ agency, sessions, limits, clientAddress }: RouteDeps) {
   const useCases = agency.useCases;
   return new Hono<AppEnv>()
     .post('/register', async (c) => {
       const input = await readBody(c, registrationSchema);
+      // Each account costs an argon2 hash: one address cannot make hundreds and slow everyone down.
+      const wait = await limits.register.take(clientAddress(c));
+      if (wait > 0) throw errors.rateLimited(wait, TOO_MANY_FORMS_MESSAGE);
       const user = await useCases.registerUser(input);
       await sessions.start(c, user.id);
       c.set('mailQueued', true);
@@ -26,23 +30,18 @@ export function authRoutes({ agency, sessions, limits, trustProxy }: RouteDeps) 
     })
     .post('/login', async (c) => {
       const input = await readBody(c, loginSchema);
-      const accountKey = `account:${normaliseEmail(input.email)}`;
-      const addressKey = `address:${clientIp(c, trustProxy)}`;
-      const wait = Math.max(limits.login.retryAfterSeconds(accountKey), limits.login.retryAfterSeconds(addressKey));
+      const account = normaliseEmail(input.email);
+      const address = clientAddress(c);
+      const wait = await limits.login.wait(account, address);
       if (wait > 0) throw errors.rateLimited(wait);
       let result: Awaited<ReturnType<typeof useCases.logIn>>;
       try {
         result = await useCases.logIn(input);
       } catch (error) {
-        if (isDomainError(error, 'InvalidCredentials')) {
-          limits.login.hit(accountKey);
-          limits.login.hit(addressKey);
-        }
+        if (isDomainError(error, 'InvalidCredentials')) await limits.login.failed(account, address);
         throw error;
       }
-      // The account's own failures are forgiven once its owner signs in; the address's are not, so a
-      // guesser cannot reset its count by signing in to an account of its own.
-      limits.login.reset(accountKey);
+      await limits.login.succeeded(account, address);
       await sessions.start(c, result.user.id);
       return c.json({ user: result.user, needsPasswordChange: result.needsPasswordChange }, 200);
     })

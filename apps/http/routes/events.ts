@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import { errors } from '../../../core/domain/errors.js';
 import { analyticsEventSchema } from '../../../core/schemas/analytics.js';
-import { clientIp, readBody, type AppEnv } from '../context.js';
+import { readBody, type AppEnv } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 
 /**
  * POST /api/events { name, path?, properties? }: page views and conversion events, from visitors and
  * signed-in users alike. Only SPEC's tracking fields are kept; the size of everything is bounded.
  */
-export function eventRoutes({ agency, limits, trustProxy }: RouteDeps) {
+export function eventRoutes({ agency, limits, clientAddress }: RouteDeps) {
   return new Hono<AppEnv>().post('/', async (c) => {
     const input = await readBody(c, analyticsEventSchema);
-    const wait = limits.events.take(`address:${clientIp(c, trustProxy)}`);
+    const wait = await limits.events.take(clientAddress(c));
     if (wait > 0) throw errors.rateLimited(wait);
     await agency.useCases.recordEvent({
       name: input.name,
