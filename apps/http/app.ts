@@ -55,8 +55,10 @@ export interface AppOptions {
   onMailQueued?: () => void;
   /** Mounts GET /api/bench/bare (before any middleware) and /api/bench/floor (after it) for the API benchmark. */
   benchRoutes?: boolean;
-  /** Where unexpected errors are reported (default: console.error). */
+  /** Where unexpected errors are reported, with their stack (default: console.error). */
   logError?: (error: unknown, c: Context) => void;
+  /** Where one-line operational events go: outages, degraded health, client aborts (default: console.error). */
+  log?: (line: string) => void;
 }
 
 /** apps/web/dist, wherever the server is started from. */
@@ -109,6 +111,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
       events: new SlidingWindowLimiter(events.limit, events.windowMs, clock),
     },
     clientAddress: (c) => clientIp(c, trustProxyHops),
+    log: options.log ?? ((line) => console.error(line)),
   };
   const logError = options.logError ?? defaultLogError;
   const onMailQueued = options.onMailQueued;
@@ -177,6 +180,8 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   app.onError((error, c) => {
     if (error instanceof UploadRejected) return c.json({ message: error.message }, error.status);
     if (isDomainError(error)) {
+      // The details of an outage (hosts, paths, driver messages) go to the log, never to the client.
+      if (error.data.type === 'Unavailable') deps.log(`[http] ${c.req.method} ${c.req.path}: ${error.data.service} unavailable: ${error.message}`);
       const answer = answerForDomainError(error.data);
       return c.json(answer.body, answer.status, answer.headers);
     }

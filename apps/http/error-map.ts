@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { DomainErrorData, DomainErrorType } from '../../core/domain/errors.js';
+import type { DomainErrorData, DomainErrorType, UnavailableService } from '../../core/domain/errors.js';
 
 /**
  * The ONE table from domain errors to HTTP answers. Every error answer is JSON `{ message }`
@@ -29,11 +29,25 @@ export interface ErrorAnswer {
   headers: Record<string, string>;
 }
 
+/**
+ * What visitors are told when a service is down. The adapter's own message (which may name a host,
+ * a port, a path or a driver error) goes to the server log only.
+ */
+export const UNAVAILABLE_MESSAGE_OF: Record<UnavailableService, string> = {
+  database: 'The service is temporarily unavailable. Please try again in a moment.',
+  storage: 'File storage is unavailable. Please try again later.',
+  mail: 'Email is temporarily unavailable. Please try again later.',
+  payments: 'The payment service is unavailable. Please try again later.',
+};
+
 export function answerForDomainError(error: DomainErrorData): ErrorAnswer {
   const status = HTTP_STATUS_OF[error.type];
   const headers: Record<string, string> = {};
   if (error.type === 'RateLimited') headers['Retry-After'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
-  if (error.type === 'Unavailable') headers['Retry-After'] = '30';
+  if (error.type === 'Unavailable') {
+    headers['Retry-After'] = '30';
+    return { status, body: { message: UNAVAILABLE_MESSAGE_OF[error.service] }, headers };
+  }
   if (error.type === 'Validation') return { status, body: { message: error.message, errors: error.errors }, headers };
   return { status, body: { message: error.message }, headers };
 }

@@ -16,7 +16,10 @@ export type DomainErrorData =
   | { type: 'PaymentNotDue'; paymentType: PaymentType; message: string }
   | { type: 'PaymentNotSucceeded'; message: string }
   | { type: 'RateLimited'; message: string; retryAfterSeconds: number }
-  | { type: 'Unavailable'; service: 'database' | 'storage' | 'mail' | 'payments'; message: string };
+  | { type: 'Unavailable'; service: UnavailableService; message: string };
+
+/** The outside services an operation can find down. */
+export type UnavailableService = 'database' | 'storage' | 'mail' | 'payments';
 
 export type DomainErrorType = DomainErrorData['type'];
 
@@ -56,6 +59,6 @@ export const errors = {
   paymentNotSucceeded: (message: string) => new DomainError({ type: 'PaymentNotSucceeded', message }),
   rateLimited: (retryAfterSeconds: number, message = 'Too many failed attempts. Please wait a few minutes and try again.') =>
     new DomainError({ type: 'RateLimited', retryAfterSeconds, message }),
-  unavailable: (service: 'database' | 'storage' | 'mail' | 'payments', message: string) =>
+  unavailable: (service: UnavailableService, message: string) =>
     new DomainError({ type: 'Unavailable', service, message }),
 };

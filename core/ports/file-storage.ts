@@ -15,4 +15,8 @@ export interface FileStorage {
   get(key: string): Promise<{ body: Readable; info: StoredFileInfo } | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Whether the store can be reached and written to now (health checks); never throws. */
+  ping(): Promise<boolean>;
+  /** Every stored file, in no particular order, with when it was written (the orphan-file sweep). */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }

@@ -55,6 +55,25 @@ describe('FilesystemFileStorage', () => {
     expect((await readdir(path.dirname(file))).sort()).toEqual(['abc123.pdf', 'abc123.pdf.meta.json']);
   });
 
+  it('answers ping with false when its folder cannot be written (a file in the way)', async () => {
+    const blocker = path.join(root, 'not-a-folder');
+    await writeFile(blocker, 'x');
+    expect(await new FilesystemFileStorage(blocker).ping()).toBe(false);
+    expect(await new FilesystemFileStorage(path.join(root, 'fresh')).ping()).toBe(true);
+  });
+
+  it('lists the temporary files of an upload a crash cut short, never the sidecars', async () => {
+    const dir = path.join(root, 'crashed');
+    const storage = new FilesystemFileStorage(dir);
+    await storage.put('done.pdf', Buffer.from('%PDF-1.4'), { contentType: 'application/pdf', fileName: 'done.pdf' });
+    await writeFile(path.join(dir, 'half.pdf.4242-0123456789ab.tmp'), 'partial');
+    const keys: string[] = [];
+    for await (const entry of storage.list()) keys.push(entry.key);
+    expect(keys.sort()).toEqual(['done.pdf', 'half.pdf.4242-0123456789ab.tmp']);
+    await storage.delete('half.pdf.4242-0123456789ab.tmp');
+    expect(await readdir(dir)).toEqual(expect.not.arrayContaining(['half.pdf.4242-0123456789ab.tmp']));
+  });
+
   it('never writes outside its root for a traversal key', async () => {
     const storage = new FilesystemFileStorage(path.join(root, 'jail'));
     await expect(storage.put('../outside.pdf', Buffer.from('x'), { contentType: 'application/pdf', fileName: 'x' })).rejects.toThrow(/Unsafe storage key/);
@@ -142,12 +161,15 @@ describe('MinioFileStorage against a local S3 server', () => {
     await expectUnavailable(storage.get('k/a.pdf'));
     await expectUnavailable(storage.exists('k/a.pdf'));
     await expectUnavailable(storage.delete('k/a.pdf'));
+    expect(await storage.ping()).toBe(false);
 
     // Stop a live server mid-life: the same adapter instance reports Unavailable, not a raw socket error.
     const live = await startS3Server();
     const liveStorage = new MinioFileStorage(live.storageUrl('live-bucket'));
     await liveStorage.put('k/ok.pdf', Buffer.from('ok'), { contentType: 'application/pdf', fileName: 'ok.pdf' });
+    expect(await liveStorage.ping()).toBe(true);
     await live.stop();
+    expect(await liveStorage.ping()).toBe(false);
     await expectUnavailable(liveStorage.get('k/ok.pdf'));
     await expectUnavailable(liveStorage.put('k/new.pdf', Buffer.from('x'), { contentType: 'application/pdf', fileName: 'n.pdf' }));
   });

@@ -43,6 +43,25 @@ export function describeFileStorageContract(name: string, open: () => Promise<Fi
       await harness?.close?.();
     });
 
+    it('answers ping with true while the store can be reached', async () => {
+      expect(await storage.ping()).toBe(true);
+    });
+
+    it('lists every stored file with when it was written; deleted ones and metadata are not listed', async () => {
+      const kept = key('listing');
+      const gone = key('listing');
+      const before = Date.now();
+      await storage.put(kept, PDF, { contentType: 'application/pdf', fileName: 'kept.pdf' });
+      await storage.put(gone, PNG, { contentType: 'image/png', fileName: 'gone.png' });
+      await storage.delete(gone);
+      const listed = new Map<string, Date>();
+      for await (const entry of storage.list()) listed.set(entry.key, entry.modifiedAt);
+      expect(listed.has(kept)).toBe(true);
+      expect(listed.has(gone)).toBe(false);
+      expect(Math.abs(listed.get(kept)!.getTime() - before)).toBeLessThan(60_000);
+      expect([...listed.keys()].filter((k) => k.includes('meta'))).toEqual([]);
+    });
+
     it('stores a buffer and reads back the same bytes, content type, size and original file name', async () => {
       const k = key();
       const info = await storage.put(k, PDF, { contentType: 'application/pdf', fileName: 'passport scan.pdf' });

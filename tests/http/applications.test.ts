@@ -297,7 +297,7 @@ describe('passport upload and documents', () => {
       };
       const res = await owner.browser.upload(`/api/applications/${owner.application.id}/documents`, { file: { content: FILES.pdf, name: 'p.pdf' } });
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ message: 'File storage is unavailable. Please try again shortly.' });
+      expect(await res.json()).toEqual({ message: 'File storage is unavailable. Please try again later.' });
       expect(await down.ports.documents.listByApplication(owner.application.id)).toEqual([]);
     } finally {
       await down.close();

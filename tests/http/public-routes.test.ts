@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeMemoryApp, signUp, TestBrowser, type TestAgency } from '../support/http.js';
+import { errors } from '../../core/domain/errors.js';
+import { applicantWithApplication, makeMemoryApp, signInAdmin, signUp, TestBrowser, type TestAgency } from '../support/http.js';
 
 let t: TestAgency;
 beforeEach(async () => {
@@ -33,17 +34,51 @@ describe('GET /api/config', () => {
 });
 
 describe('GET /api/health', () => {
-  it('answers 200 with the adapters in use', async () => {
-    const res = await new TestBrowser(t.app).get('/api/health');
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: true, adapters: t.agency.adapters });
+  it('tells visitors and applicants only ok; admins also see each check and the adapters in use', async () => {
+    const visitor = await new TestBrowser(t.app).get('/api/health');
+    expect(visitor.status).toBe(200);
+    expect(await visitor.json()).toEqual({ status: 'ok' });
+    const applicant = await signUp(t.app);
+    expect(await (await applicant.browser.get('/api/health')).json()).toEqual({ status: 'ok' });
+    const admin = await signInAdmin(t);
+    expect(await (await admin.browser.get('/api/health')).json()).toEqual({ status: 'ok', checks: { database: true, storage: true }, adapters: t.agency.adapters });
+    expect(await (await new TestBrowser(t.app).get('/api/health/live')).json()).toEqual({ status: 'ok' });
   });
 
-  it('answers 503 when the database does not answer', async () => {
-    t.agency.persistence.ping = async () => false;
-    const res = await new TestBrowser(t.app).get('/api/health');
-    expect(res.status).toBe(503);
-    expect((await res.json()).status).toBe('unavailable');
+  it.each(['database', 'storage'] as const)('answers 503 degraded when the %s does not answer, and says what failed in the log only', async (down) => {
+    const logged: string[] = [];
+    const watched = await makeMemoryApp({ app: { log: (line) => logged.push(line) } });
+    try {
+      if (down === 'database') watched.agency.persistence.ping = async () => false;
+      else watched.ports.files.ping = async () => false;
+      const res = await new TestBrowser(watched.app).get('/api/health');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 'degraded' });
+      expect(logged).toEqual([expect.stringMatching(new RegExp(`^\\[health\\] degraded: ${down} .* did not answer$`))]);
+      // Liveness is about the process, not its dependencies.
+      expect((await new TestBrowser(watched.app).get('/api/health/live')).status).toBe(200);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('an outage answers 503 with a plain message; the host and the driver error go to the log only', async () => {
+    const logged: string[] = [];
+    const watched = await makeMemoryApp({ app: { log: (line) => logged.push(line) } });
+    try {
+      const owner = await applicantWithApplication(watched);
+      watched.ports.applications.findById = async () => {
+        throw errors.unavailable('database', 'Cannot reach the database at db.internal.example:5432: connect ECONNREFUSED 10.1.2.3:5432');
+      };
+      const res = await owner.browser.get(`/api/applications/${owner.application.id}`);
+      expect(res.status).toBe(503);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ message: 'The service is temporarily unavailable. Please try again in a moment.' });
+      expect(text).not.toContain('db.internal');
+      expect(logged).toEqual([`[http] GET /api/applications/${owner.application.id}: database unavailable: Cannot reach the database at db.internal.example:5432: connect ECONNREFUSED 10.1.2.3:5432`]);
+    } finally {
+      await watched.close();
+    }
   });
 });
 

@@ -35,7 +35,7 @@ export interface TestAppOptions {
  */
 /** The app over `agency`, with a close() that also removes the temp DATA_DIR. */
 function testAgency(agency: TestAgency['agency'], clock: FixedClock, dataDir: string, options: TestAppOptions): TestAgency {
-  const app = createApp(agency, { staticRoot: null, logError: () => undefined, ...options.app });
+  const app = createApp(agency, { staticRoot: null, logError: () => undefined, log: () => undefined, ...options.app });
   return {
     app,
     agency,

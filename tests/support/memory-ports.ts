@@ -35,7 +35,7 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
     hasher: new FastFakeHasher(),
     ...storesOf(persistence),
     mailer: new MemoryMailer(settings),
-    files: new MemoryFileStorage(),
+    files: new MemoryFileStorage(() => clock.now()),
     gateway: new MemoryPaymentGateway(() => clock.now()),
     persistence,
     ...(overrides as object),

@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -84,6 +85,37 @@ export class FilesystemFileStorage implements FileStorage {
     } catch (error) {
       if (isMissing(error)) return false;
       throw this.translate(error);
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await mkdir(this.rootDir, { recursive: true });
+      await access(this.rootDir, constants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Every file but sidecars — including the temporary files of uploads a crash cut short. */
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    let entries;
+    try {
+      entries = await readdir(this.rootDir, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw this.translate(error);
+    }
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.endsWith('.meta.json')) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      try {
+        const { mtime } = await stat(file);
+        yield { key: path.relative(this.rootDir, file).split(path.sep).join('/'), modifiedAt: mtime };
+      } catch (error) {
+        if (!isMissing(error)) throw this.translate(error);
+      }
     }
   }
 

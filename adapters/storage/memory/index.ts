@@ -4,7 +4,9 @@ import { assertSafeKey, bufferStream, DEFAULT_CONTENT_TYPE, toBuffer } from '../
 
 /** Files kept in the process's memory: tests and throwaway runs. */
 export class MemoryFileStorage implements FileStorage {
-  private readonly files = new Map<string, { content: Buffer; info: StoredFileInfo }>();
+  private readonly files = new Map<string, { content: Buffer; info: StoredFileInfo; modifiedAt: Date }>();
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
 
   async put(key: string, body: Readable | Buffer, meta: { contentType: string; fileName: string; size?: number }): Promise<StoredFileInfo> {
     assertSafeKey(key);
@@ -15,7 +17,7 @@ export class MemoryFileStorage implements FileStorage {
       contentType: meta.contentType || DEFAULT_CONTENT_TYPE,
       fileName: meta.fileName,
     };
-    this.files.set(key, { content, info });
+    this.files.set(key, { content, info, modifiedAt: this.now() });
     return { ...info };
   }
 
@@ -34,6 +36,14 @@ export class MemoryFileStorage implements FileStorage {
   async exists(key: string): Promise<boolean> {
     assertSafeKey(key);
     return this.files.has(key);
+  }
+
+  async ping(): Promise<boolean> {
+    return true;
+  }
+
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    for (const [key, file] of [...this.files]) yield { key, modifiedAt: file.modifiedAt };
   }
 
   /** Test helper: every stored key. */

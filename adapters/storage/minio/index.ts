@@ -159,6 +159,29 @@ export class MinioFileStorage implements FileStorage {
     return (await this.stat(key)) !== null;
   }
 
+  async ping(): Promise<boolean> {
+    try {
+      await this.ensureBucket();
+      // Asked every time: ensureBucket remembers its first success.
+      return await this.client.bucketExists(this.bucket);
+    } catch {
+      return false;
+    }
+  }
+
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    await this.ensureBucket();
+    const objects = this.client.listObjectsV2(this.bucket, '', true);
+    try {
+      for await (const object of objects as AsyncIterable<{ name?: string; lastModified?: Date }>) {
+        if (object.name) yield { key: object.name, modifiedAt: object.lastModified ?? new Date(0) };
+      }
+    } catch (error) {
+      if (isUnavailable(error)) throw errors.unavailable('storage', STORAGE_UNAVAILABLE_MESSAGE);
+      throw error;
+    }
+  }
+
   private async stat(key: string): Promise<StoredFileInfo | null> {
     try {
       const stat = await this.guard(() => this.client.statObject(this.bucket, key));
