@@ -10,7 +10,7 @@ import { isDomainError } from '../../core/domain/errors.js';
 import type { Agency } from '../shared/agency.js';
 import { AuthCache } from './auth-cache.js';
 import { loadAuth } from './auth.js';
-import { clientIp, type AppEnv } from './context.js';
+import { clientIp, clientWentAway, type AppEnv } from './context.js';
 import type { RouteDeps } from './deps.js';
 import { answerForDomainError, INTERNAL_ERROR_MESSAGE } from './error-map.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -65,6 +65,8 @@ export interface AppOptions {
 export const DEFAULT_STATIC_ROOT = fileURLToPath(new URL('../web/dist', import.meta.url));
 export const NOT_FOUND_MESSAGE = 'Not found.';
 export const BODY_TOO_LARGE_MESSAGE = 'The request is too large.';
+/** Nobody reads it (the connection is gone), but every error answer has a message. */
+const CLIENT_GONE_MESSAGE = 'The request was not received in full.';
 
 /** JSON bodies are small forms: anything larger is refused before it is read. */
 const JSON_BODY_LIMIT_BYTES = 256 * 1024;
@@ -178,6 +180,10 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));
   app.onError((error, c) => {
+    if (clientWentAway(c)) {
+      deps.log(`[http] ${c.req.method} ${c.req.path}: the client went away before sending the whole request`);
+      return c.json({ message: CLIENT_GONE_MESSAGE }, 400);
+    }
     if (error instanceof UploadRejected) return c.json({ message: error.message }, error.status);
     if (isDomainError(error)) {
       // The details of an outage (hosts, paths, driver messages) go to the log, never to the client.

@@ -45,6 +45,15 @@ export function clientIp(c: Context, trustProxyHops: number): string {
   return chain[Math.max(0, chain.length - 1 - trustProxyHops)]!;
 }
 
+/**
+ * Whether the client closed the connection before its request body arrived in full (a closed
+ * laptop, a dropped mobile connection): reading the body then fails, which is no fault of ours.
+ */
+export function clientWentAway(c: Context): boolean {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  return Boolean(incoming && !incoming.complete && (incoming.destroyed || incoming.errored));
+}
+
 /** Reads the JSON body: an empty body is `{}`; text that is not JSON is a 400. */
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
