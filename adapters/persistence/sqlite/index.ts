@@ -13,6 +13,7 @@ import { runSync, type Op } from '../shared/unit.js';
 import { sqlitePseudoEntryPage } from './pseudo-entries.js';
 import * as schema from './schema.js';
 import { compileJoinSelect, compileTableSelect, type CompiledSelect } from './table-select.js';
+import { sqliteUnavailable } from './unavailable.js';
 
 export const SQLITE_MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -111,7 +112,7 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
       return searching ? sql<ApplicationStatus>`+${schema.applications.status}` : sql<ApplicationStatus>`${schema.applications.status}`;
     },
     lockForClaim: (select) => select,
-    unavailable: () => null,
+    unavailable: sqliteUnavailable(file),
     async migrate() {
       migrate(drizzleDb, { migrationsFolder: SQLITE_MIGRATIONS_FOLDER });
     },
