@@ -1,8 +1,8 @@
-import type { Application, NewApplication } from '../../../core/domain/application.js';
+import { waivedPaymentId, type Application, type NewApplication } from '../../../core/domain/application.js';
 import type { NewDocument, VisaDocumentRecord } from '../../../core/domain/document.js';
 import { errors } from '../../../core/domain/errors.js';
-import type { PaymentRecord } from '../../../core/domain/payment.js';
-import type { StatusHistoryEntry } from '../../../core/domain/status-history.js';
+import type { NewPaymentRecord, PaymentRecord } from '../../../core/domain/payment.js';
+import type { NewStatusHistoryEntry, StatusHistoryEntry } from '../../../core/domain/status-history.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import type { User } from '../../../core/domain/user.js';
 import type { Analytics, AnalyticsEvent } from '../../../core/ports/analytics.js';
@@ -21,7 +21,7 @@ import type { PaymentRepository } from '../../../core/ports/payment-repository.j
 import type { Session, SessionStore } from '../../../core/ports/session-store.js';
 import type { StatusHistoryRepository } from '../../../core/ports/status-history-repository.js';
 import type { NewUser, UserRepository } from '../../../core/ports/user-repository.js';
-import type { Persistence } from '../persistence.js';
+import type { BulkLoader, Persistence } from '../persistence.js';
 import {
   CONFLICT_MESSAGES,
   FINISHED_FOR_RETENTION,
@@ -89,6 +89,22 @@ export function createMemoryPersistence(): Persistence {
       s.outbox.set(id, row);
       return row;
     });
+  }
+
+  function addPayment(applicationId: number, payment: Omit<NewPaymentRecord, 'applicationId'>): void {
+    const id = ++s.seq.payments;
+    s.payments.set(id, { ...copy(payment), applicationId, id });
+  }
+
+  function addHistory(applicationId: number, entry: NewStatusHistoryEntry): void {
+    const id = ++s.seq.history;
+    s.history.set(id, { ...copy(entry), applicationId, id });
+  }
+
+  function addDocument(applicationId: number, document: Omit<NewDocument, 'applicationId'>): number {
+    const id = ++s.seq.documents;
+    s.documents.set(id, { ...copy(document), applicationId, id });
+    return id;
   }
 
   function userByEmail(email: string): User | undefined {
@@ -268,19 +284,9 @@ export function createMemoryPersistence(): Persistence {
       // All checks passed: apply every part.
       const next: Application = { ...copy(change.application), id, createdAt: current.createdAt, version: current.version + 1 };
       s.applications.set(id, next);
-      if (change.payment) {
-        const pid = ++s.seq.payments;
-        s.payments.set(pid, { ...copy(change.payment), applicationId: id, id: pid });
-      }
-      if (change.history) {
-        const hid = ++s.seq.history;
-        s.history.set(hid, { ...copy(change.history), applicationId: id, id: hid });
-      }
-      let documentId: number | undefined;
-      if (change.document) {
-        documentId = ++s.seq.documents;
-        s.documents.set(documentId, { ...copy(change.document), applicationId: id, id: documentId });
-      }
+      if (change.payment) addPayment(id, change.payment);
+      if (change.history) addHistory(id, change.history);
+      const documentId = change.document ? addDocument(id, change.document) : undefined;
       queueMails(change.mails, change.application.updatedAt);
       const result: CommitResult = { outcome: 'committed', application: copy(next) };
       if (documentId !== undefined) result.documentId = documentId;
@@ -463,8 +469,40 @@ export function createMemoryPersistence(): Persistence {
     },
   };
 
+  // ---- bulk loads ----
+  const bulk: BulkLoader = {
+    async insertUsers(list) {
+      // All or nothing, as the SQL dialects' transaction: the batch is checked before anything is stored.
+      const emails = list.map((u) => u.email.toLowerCase());
+      if (new Set(emails).size < emails.length || list.some((u) => userByEmail(u.email))) throw errors.conflict(CONFLICT_MESSAGES.email);
+      return list.map((user) => {
+        const id = ++s.seq.users;
+        s.users.set(id, { ...copy(user), id });
+        return id;
+      });
+    },
+    async insertApplications(loaded) {
+      const numbers = new Set([...s.applications.values()].map((a) => a.applicationNumber));
+      for (const l of loaded) {
+        if (numbers.has(l.application.applicationNumber)) throw errors.conflict(CONFLICT_MESSAGES.applicationNumber);
+        numbers.add(l.application.applicationNumber);
+      }
+      return loaded.map((l) => {
+        const id = ++s.seq.applications;
+        const application: Application = { ...copy(l.application), id, version: 1 };
+        if (l.finalFeeWaived) application.finalPaymentId = waivedPaymentId(id);
+        s.applications.set(id, application);
+        for (const payment of l.payments) addPayment(id, payment);
+        for (const entry of l.history) addHistory(id, entry);
+        for (const document of l.documents) addDocument(id, document);
+        return id;
+      });
+    },
+  };
+
   return {
     dialect: 'memory',
+    bulk,
     users,
     sessions,
     applications,

@@ -1,13 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import type { Persistence } from '../persistence.js';
 import type { Db, PreparedSelect, SqlDatabase, Tables } from '../shared/sql-database.js';
 import { createSqlPersistence } from '../shared/sql-persistence.js';
-import { runAsync, type Op } from '../shared/unit.js';
+import { runAsync, type Op, type Unit } from '../shared/unit.js';
+import { insertRows } from './bulk-insert.js';
 import * as schema from './schema.js';
 import { describeTarget, postgresUnavailable } from './unavailable.js';
 
@@ -36,7 +38,8 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
   pool.on('error', () => {});
   const db: Db = drizzle(pool);
 
-  const perform = async (on: Db, op: Op): Promise<unknown> => {
+  /** Performs a unit's step on `on` (the pool, or a transaction on `client`). */
+  const perform = async (on: Db, client: pg.PoolClient | null, op: Op): Promise<unknown> => {
     switch (op.kind) {
       case 'rows':
         return await op.query;
@@ -44,18 +47,43 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
         return ((await op.query) as pg.QueryResult).rowCount ?? 0;
       case 'sql':
         return (await on.execute(op.query)).rows;
+      case 'insertMany':
+        if (!client) throw new Error('Bulk inserts run in a transaction');
+        return insertRows(client, op.table as PgTable, op.rows, op.key);
       case 'all':
-        return Promise.all(op.steps.map((step) => perform(on, step.op)));
+        return Promise.all(op.steps.map((step) => perform(on, client, step.op)));
     }
   };
+
+  /**
+   * One transaction on one pooled client, begun and ended here rather than by drizzle's
+   * db.transaction so the unit's bulk inserts (multi-row INSERTs, or COPY) can use the client too.
+   */
+  async function transaction<T>(unit: (tx: Db) => Unit<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      const tx: Db = drizzle(client);
+      const result = await runAsync(unit(tx), (op) => perform(tx, client, op));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((e: Error) => (broken = e));
+      throw error;
+    } finally {
+      // A client whose rollback failed has lost its connection: the pool drops it.
+      client.release(broken);
+    }
+  }
 
   let closed: Promise<void> | null = null;
   const database: SqlDatabase = {
     dialect: 'postgres',
     db,
     tables: schema,
-    transaction: (unit) => db.transaction((tx) => runAsync(unit(tx), (op) => perform(tx, op))),
-    read: (unit) => runAsync(unit(db), (op) => perform(db, op)),
+    transaction,
+    read: (unit) => runAsync(unit(db), (op) => perform(db, null, op)),
     prepare<Q extends PromiseLike<unknown[]>>(build: () => Q) {
       // Without a name pg sends it as an unnamed statement, exactly as an unprepared query (so it is
       // safe behind a transaction-mode pooler); drizzle builds its SQL once.

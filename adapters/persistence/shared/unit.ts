@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import type { SQL, Table } from 'drizzle-orm';
 
 /**
  * Units of work, written once for both SQL dialects.
@@ -28,6 +28,8 @@ export type Op =
   | { kind: 'changes'; query: PromiseLike<unknown> }
   /** A hand-written SQL select (`sql\`…\``): its rows, as the driver returns the column values. */
   | { kind: 'sql'; query: SQL }
+  /** Many rows into one table, as fast as the dialect can (bulk loads); their ids when `key` is given. */
+  | { kind: 'insertMany'; table: Table; rows: object[]; key?: string }
   /** Several steps whose order does not matter: PostgreSQL may run them at once on the pool. */
   | { kind: 'all'; steps: Step<unknown>[] };
 
@@ -53,6 +55,14 @@ export function changes(query: PromiseLike<unknown>): Step<number> {
 /** The rows of a hand-written select. Raw values: numbers may come back as strings (PostgreSQL's count). */
 export function sqlRows<Row>(query: SQL): Step<Row[]> {
   return new Step({ kind: 'sql', query });
+}
+
+/**
+ * Inserts `rows` (objects keyed by the table's property names, all with the same keys) into
+ * `table`. With `key`, a unique column's property name, answers the new ids in input order.
+ */
+export function insertMany(table: Table, rows: object[], key?: string): Step<number[]> {
+  return new Step({ kind: 'insertMany', table, rows, key });
 }
 
 type Results<S extends readonly Step<unknown>[]> = { -readonly [K in keyof S]: S[K] extends Step<infer R> ? R : never };

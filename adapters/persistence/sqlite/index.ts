@@ -10,6 +10,7 @@ import type { Persistence } from '../persistence.js';
 import type { Db, PreparedSelect, SqlDatabase, Tables } from '../shared/sql-database.js';
 import { createSqlPersistence } from '../shared/sql-persistence.js';
 import { runSync, type Op } from '../shared/unit.js';
+import { bulkInserter } from './bulk-insert.js';
 import { sqlitePseudoEntryPage } from './pseudo-entries.js';
 import * as schema from './schema.js';
 import { compileJoinSelect, compileTableSelect, type CompiledSelect } from './table-select.js';
@@ -63,6 +64,8 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
   const db = drizzleDb as unknown as Db;
   const tables = schema as unknown as Tables;
 
+  const insertMany = bulkInserter(sqlite);
+
   const perform = (op: Op): unknown => {
     switch (op.kind) {
       case 'rows':
@@ -71,6 +74,8 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
         return (op.query as unknown as SyncQuery).run().changes;
       case 'sql':
         return drizzleDb.all(op.query);
+      case 'insertMany':
+        return insertMany(op.table as SQLiteTable, op.rows);
       case 'all':
         return op.steps.map((step) => perform(step.op));
     }
