@@ -23,7 +23,9 @@ import type { StatusHistoryRepository } from '../../../core/ports/status-history
 import type { NewUser, UserRepository } from '../../../core/ports/user-repository.js';
 import type { BulkLoader, Persistence } from '../persistence.js';
 import {
+  adminPage,
   CONFLICT_MESSAGES,
+  EXPORT_PAGE,
   FINISHED_FOR_RETENTION,
   isOverdue,
   matchesSearch,
@@ -32,6 +34,7 @@ import {
   owesPayment,
   reminderClaimable,
   tabApplicationStatuses,
+  offsetLimit,
 } from '../shared/rules.js';
 
 /**
@@ -189,8 +192,7 @@ export function createMemoryPersistence(): Persistence {
       const all = [...s.users.values()]
         .filter((u) => !u.isAdmin && !withApp.has(u.id) && matchesUserSearch(u, term))
         .sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id);
-      const offset = Math.max(0, Math.floor(query.offset));
-      const limit = Math.max(0, Math.floor(query.limit));
+      const { offset, limit } = offsetLimit(query);
       return { items: all.slice(offset, offset + limit).map(copy), total: all.length };
     },
     async claimApplicationReminder(userId, now, notRemindedSince, mail) {
@@ -294,9 +296,8 @@ export function createMemoryPersistence(): Persistence {
     },
     async listForAdmin(query: AdminListQuery) {
       const all = filtered(query).sort(newestFirst);
-      const page = Math.max(1, Math.floor(query.page));
-      const size = Math.max(1, Math.floor(query.pageSize));
-      return { items: all.slice((page - 1) * size, page * size).map(withUser), total: all.length };
+      const { size, offset } = adminPage(query);
+      return { items: all.slice(offset, offset + size).map(withUser), total: all.length };
     },
     async countByStatus(filter = {}) {
       const counts: Partial<Record<ApplicationStatus, number>> = {};
@@ -322,7 +323,6 @@ export function createMemoryPersistence(): Persistence {
       return true;
     },
     async *streamForExport(query: ExportQuery) {
-      const pageSize = 500;
       let afterId = 0;
       for (;;) {
         const page = [...s.applications.values()]
@@ -333,12 +333,12 @@ export function createMemoryPersistence(): Persistence {
               (!query.createdSince || time(a.createdAt) >= time(query.createdSince)),
           )
           .sort((a, b) => a.id - b.id)
-          .slice(0, pageSize)
+          .slice(0, EXPORT_PAGE)
           .map(withUser);
         if (page.length === 0) return;
         for (const item of page) yield item;
         afterId = page[page.length - 1].application.id;
-        if (page.length < pageSize) return;
+        if (page.length < EXPORT_PAGE) return;
       }
     },
   };

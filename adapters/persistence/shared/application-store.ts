@@ -6,13 +6,10 @@ import { adminFilter } from './admin-filter.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow, userFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
-import { CONFLICT_MESSAGES, normaliseSearch } from './rules.js';
+import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch } from './rules.js';
 import type { ApplicationRow, UserRow } from './schema-parity.js';
 import type { SqlDatabase } from './sql-database.js';
 import { all, changes, rows, sqlRows } from './unit.js';
-
-/** Applications per page of an export stream (keyset pages: memory stays flat). */
-export const EXPORT_PAGE = 500;
 
 const withUser = (r: { application: ApplicationRow; user: UserRow }): ApplicationWithUser => ({
   application: applicationFromRow(r.application),
@@ -92,9 +89,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
     },
     async listForAdmin(query) {
       const where = adminFilter(database, query);
-      const page = Math.max(1, Math.floor(query.page));
-      const size = Math.max(1, Math.floor(query.pageSize));
-      const offset = (page - 1) * size;
+      const { page, size, offset } = adminPage(query);
       const searching = normaliseSearch(query.q) !== null;
       // Deferred join: the page's ids come off the indexes (no full rows in the sort), then just
       // those rows are read with their users.

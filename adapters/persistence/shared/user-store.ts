@@ -5,7 +5,7 @@ import type { UserRepository } from '../../../core/ports/user-repository.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { userFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
-import { CONFLICT_MESSAGES, normaliseSearch } from './rules.js';
+import { CONFLICT_MESSAGES, normaliseSearch, offsetLimit } from './rules.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
 import { all, changes, rows, type Unit } from './unit.js';
 
@@ -99,11 +99,7 @@ export function userStore(database: SqlDatabase, options: { pseudoEntryPage?: Ps
       return found.map(userFromRow);
     },
     async pageWithoutApplication(query) {
-      return page({
-        term: normaliseSearch(query.q),
-        offset: Math.max(0, Math.floor(query.offset)),
-        limit: Math.max(0, Math.floor(query.limit)),
-      });
+      return page({ term: normaliseSearch(query.q), ...offsetLimit(query) });
     },
     async claimApplicationReminder(userId, now, notRemindedSince, mail) {
       return database.transaction(function* (tx) {
