@@ -6,14 +6,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import type { Persistence } from '../persistence.js';
-import type { Db, PreparedSelect, SqlDatabase, Tables } from '../shared/sql-database.js';
+import type { Db, PreparedSelect, SqlDatabase } from '../shared/sql-database.js';
 import { createSqlPersistence } from '../shared/sql-persistence.js';
 import { runAsync, type Op, type Unit } from '../shared/unit.js';
 import { insertRows } from './bulk-insert.js';
 import * as schema from './schema.js';
 import { describeTarget, postgresUnavailable } from './unavailable.js';
-
-export { describeTarget } from './unavailable.js';
 
 export const POSTGRES_MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -27,6 +25,11 @@ interface Preparable {
   prepare(name?: string): { execute(values?: Record<string, unknown>): Promise<unknown[]> };
 }
 
+/** A drizzle select's row-lock clause (PgSelect#for). */
+interface Lockable {
+  for(strength: 'update', config: { skipLocked: boolean }): unknown;
+}
+
 /**
  * PostgreSQL via a pg Pool, running the shared stores (../shared). A unit of work runs in one real
  * transaction on one pooled client; the compare-and-set UPDATE (`WHERE id = ? AND version = ?`) and
@@ -36,7 +39,8 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db: Db = drizzle(pool);
+  const pooled = drizzle(pool);
+  const db: Db = pooled;
 
   /** Performs a unit's step on `on` (the pool, or a transaction on `client`). */
   const perform = async (on: Db, client: pg.PoolClient | null, op: Op): Promise<unknown> => {
@@ -99,10 +103,11 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
       return sql`${expr} like ${likePrefix(term)}`;
     },
     statusTerm: () => sql<ApplicationStatus>`${schema.applications.status}`,
-    lockForClaim: (select) => (select as unknown as { for(strength: 'update', config: { skipLocked: boolean }): unknown }).for('update', { skipLocked: true }) as typeof select,
+    // Concurrent senders skip the rows another holds instead of waiting for them.
+    lockForClaim: (select) => (select as unknown as Lockable).for('update', { skipLocked: true }) as typeof select,
     unavailable: postgresUnavailable(describeTarget(url)),
     async migrate() {
-      await migrate(drizzle(pool), { migrationsFolder: POSTGRES_MIGRATIONS_FOLDER });
+      await migrate(pooled, { migrationsFolder: POSTGRES_MIGRATIONS_FOLDER });
     },
     async ping() {
       try {
