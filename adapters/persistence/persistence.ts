@@ -1,12 +1,41 @@
+import type { NewApplication } from '../../core/domain/application.js';
+import type { NewDocument } from '../../core/domain/document.js';
+import type { NewPaymentRecord } from '../../core/domain/payment.js';
+import type { NewStatusHistoryEntry } from '../../core/domain/status-history.js';
 import type { Ports } from '../../core/ports/index.js';
+import type { NewUser } from '../../core/ports/user-repository.js';
 
 /** The ports one database provides. */
 export const STORE_KEYS = ['users', 'sessions', 'applications', 'documents', 'payments', 'history', 'enquiries', 'outbox', 'analytics'] as const;
 export type Stores = Pick<Ports, (typeof STORE_KEYS)[number]>;
 
+/** One application in its final state, with what was recorded about it on the way there. */
+export interface LoadedApplication {
+  application: NewApplication;
+  payments: Omit<NewPaymentRecord, 'applicationId'>[];
+  history: NewStatusHistoryEntry[];
+  documents: Omit<NewDocument, 'applicationId'>[];
+  /** The final fee was waived: its finalPaymentId is waivedPaymentId(id), known once it is stored. */
+  finalFeeWaived: boolean;
+}
+
+/**
+ * Bulk loads (seed-demo, benchmarks): rows written as they are, many per statement, one
+ * transaction per call — the repository ports write one application at a time (≈5 ms each with
+ * its payments, history and documents), so 100k would take minutes. No mails are queued and no
+ * rule is checked beyond the database's own constraints.
+ */
+export interface BulkLoader {
+  /** Stores the users; answers their ids in input order. */
+  insertUsers(users: NewUser[]): Promise<number[]>;
+  /** Stores the applications with their payments, history and documents; answers their ids in input order. */
+  insertApplications(applications: LoadedApplication[]): Promise<number[]>;
+}
+
 /** The stores one database provides; every dialect (memory, SQLite, PostgreSQL) returns this. */
 export type Persistence = Stores & {
   readonly dialect: 'memory' | 'sqlite' | 'postgres';
+  readonly bulk: BulkLoader;
   /** Applies pending migrations; safe to run on an already-migrated database. */
   migrate(): Promise<void>;
   /** Answers true when the database is reachable (health check). */

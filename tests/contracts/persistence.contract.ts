@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import { describeAnalyticsContract } from './analytics.contract.js';
+import { describeBulkLoaderContract } from './bulk-loader.contract.js';
 import { describeApplicationRepositoryContract } from './application-repository.contract.js';
 import { describeContactEnquiryRepositoryContract } from './contact-enquiry-repository.contract.js';
 import { describeDocumentRepositoryContract } from './document-repository.contract.js';
@@ -40,4 +41,5 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeContactEnquiryRepositoryContract(name, makeAdapter);
   describeMailOutboxContract(name, makeAdapter);
   describeAnalyticsContract(name, makeAdapter);
+  describeBulkLoaderContract(name, makeAdapter);
 }

@@ -1,8 +1,8 @@
-import type { Application, NewApplication } from '../../../core/domain/application.js';
+import { waivedPaymentId, type Application, type NewApplication } from '../../../core/domain/application.js';
 import type { NewDocument, VisaDocumentRecord } from '../../../core/domain/document.js';
 import { errors } from '../../../core/domain/errors.js';
-import type { PaymentRecord } from '../../../core/domain/payment.js';
-import type { StatusHistoryEntry } from '../../../core/domain/status-history.js';
+import type { NewPaymentRecord, PaymentRecord } from '../../../core/domain/payment.js';
+import type { NewStatusHistoryEntry, StatusHistoryEntry } from '../../../core/domain/status-history.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import type { User } from '../../../core/domain/user.js';
 import type { Analytics, AnalyticsEvent } from '../../../core/ports/analytics.js';
@@ -21,9 +21,11 @@ import type { PaymentRepository } from '../../../core/ports/payment-repository.j
 import type { Session, SessionStore } from '../../../core/ports/session-store.js';
 import type { StatusHistoryRepository } from '../../../core/ports/status-history-repository.js';
 import type { NewUser, UserRepository } from '../../../core/ports/user-repository.js';
-import type { Persistence } from '../persistence.js';
+import type { BulkLoader, Persistence } from '../persistence.js';
 import {
+  adminPage,
   CONFLICT_MESSAGES,
+  EXPORT_PAGE,
   FINISHED_FOR_RETENTION,
   isOverdue,
   matchesSearch,
@@ -32,6 +34,7 @@ import {
   owesPayment,
   reminderClaimable,
   tabApplicationStatuses,
+  offsetLimit,
 } from '../shared/rules.js';
 
 /**
@@ -89,6 +92,22 @@ export function createMemoryPersistence(): Persistence {
       s.outbox.set(id, row);
       return row;
     });
+  }
+
+  function addPayment(applicationId: number, payment: Omit<NewPaymentRecord, 'applicationId'>): void {
+    const id = ++s.seq.payments;
+    s.payments.set(id, { ...copy(payment), applicationId, id });
+  }
+
+  function addHistory(applicationId: number, entry: NewStatusHistoryEntry): void {
+    const id = ++s.seq.history;
+    s.history.set(id, { ...copy(entry), applicationId, id });
+  }
+
+  function addDocument(applicationId: number, document: Omit<NewDocument, 'applicationId'>): number {
+    const id = ++s.seq.documents;
+    s.documents.set(id, { ...copy(document), applicationId, id });
+    return id;
   }
 
   function userByEmail(email: string): User | undefined {
@@ -173,8 +192,7 @@ export function createMemoryPersistence(): Persistence {
       const all = [...s.users.values()]
         .filter((u) => !u.isAdmin && !withApp.has(u.id) && matchesUserSearch(u, term))
         .sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id);
-      const offset = Math.max(0, Math.floor(query.offset));
-      const limit = Math.max(0, Math.floor(query.limit));
+      const { offset, limit } = offsetLimit(query);
       return { items: all.slice(offset, offset + limit).map(copy), total: all.length };
     },
     async claimApplicationReminder(userId, now, notRemindedSince, mail) {
@@ -268,19 +286,9 @@ export function createMemoryPersistence(): Persistence {
       // All checks passed: apply every part.
       const next: Application = { ...copy(change.application), id, createdAt: current.createdAt, version: current.version + 1 };
       s.applications.set(id, next);
-      if (change.payment) {
-        const pid = ++s.seq.payments;
-        s.payments.set(pid, { ...copy(change.payment), applicationId: id, id: pid });
-      }
-      if (change.history) {
-        const hid = ++s.seq.history;
-        s.history.set(hid, { ...copy(change.history), applicationId: id, id: hid });
-      }
-      let documentId: number | undefined;
-      if (change.document) {
-        documentId = ++s.seq.documents;
-        s.documents.set(documentId, { ...copy(change.document), applicationId: id, id: documentId });
-      }
+      if (change.payment) addPayment(id, change.payment);
+      if (change.history) addHistory(id, change.history);
+      const documentId = change.document ? addDocument(id, change.document) : undefined;
       queueMails(change.mails, change.application.updatedAt);
       const result: CommitResult = { outcome: 'committed', application: copy(next) };
       if (documentId !== undefined) result.documentId = documentId;
@@ -288,9 +296,8 @@ export function createMemoryPersistence(): Persistence {
     },
     async listForAdmin(query: AdminListQuery) {
       const all = filtered(query).sort(newestFirst);
-      const page = Math.max(1, Math.floor(query.page));
-      const size = Math.max(1, Math.floor(query.pageSize));
-      return { items: all.slice((page - 1) * size, page * size).map(withUser), total: all.length };
+      const { size, offset } = adminPage(query);
+      return { items: all.slice(offset, offset + size).map(withUser), total: all.length };
     },
     async countByStatus(filter = {}) {
       const counts: Partial<Record<ApplicationStatus, number>> = {};
@@ -316,7 +323,6 @@ export function createMemoryPersistence(): Persistence {
       return true;
     },
     async *streamForExport(query: ExportQuery) {
-      const pageSize = 500;
       let afterId = 0;
       for (;;) {
         const page = [...s.applications.values()]
@@ -327,12 +333,12 @@ export function createMemoryPersistence(): Persistence {
               (!query.createdSince || time(a.createdAt) >= time(query.createdSince)),
           )
           .sort((a, b) => a.id - b.id)
-          .slice(0, pageSize)
+          .slice(0, EXPORT_PAGE)
           .map(withUser);
         if (page.length === 0) return;
         for (const item of page) yield item;
         afterId = page[page.length - 1].application.id;
-        if (page.length < pageSize) return;
+        if (page.length < EXPORT_PAGE) return;
       }
     },
   };
@@ -463,8 +469,40 @@ export function createMemoryPersistence(): Persistence {
     },
   };
 
+  // ---- bulk loads ----
+  const bulk: BulkLoader = {
+    async insertUsers(list) {
+      // All or nothing, as the SQL dialects' transaction: the batch is checked before anything is stored.
+      const emails = list.map((u) => u.email.toLowerCase());
+      if (new Set(emails).size < emails.length || list.some((u) => userByEmail(u.email))) throw errors.conflict(CONFLICT_MESSAGES.email);
+      return list.map((user) => {
+        const id = ++s.seq.users;
+        s.users.set(id, { ...copy(user), id });
+        return id;
+      });
+    },
+    async insertApplications(loaded) {
+      const numbers = new Set([...s.applications.values()].map((a) => a.applicationNumber));
+      for (const l of loaded) {
+        if (numbers.has(l.application.applicationNumber)) throw errors.conflict(CONFLICT_MESSAGES.applicationNumber);
+        numbers.add(l.application.applicationNumber);
+      }
+      return loaded.map((l) => {
+        const id = ++s.seq.applications;
+        const application: Application = { ...copy(l.application), id, version: 1 };
+        if (l.finalFeeWaived) application.finalPaymentId = waivedPaymentId(id);
+        s.applications.set(id, application);
+        for (const payment of l.payments) addPayment(id, payment);
+        for (const entry of l.history) addHistory(id, entry);
+        for (const document of l.documents) addDocument(id, document);
+        return id;
+      });
+    },
+  };
+
   return {
     dialect: 'memory',
+    bulk,
     users,
     sessions,
     applications,

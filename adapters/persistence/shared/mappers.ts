@@ -238,32 +238,3 @@ export function outboxInsert(mail: OutboxMailInput, now: Date | undefined): Mail
     createdAt: now ?? new Date(),
   };
 }
-
-/** Walks an error and its causes (drizzle wraps driver errors) for SQLite / PostgreSQL codes. */
-function codes(error: unknown): { code?: string; constraint?: string; message: string }[] {
-  const out: { code?: string; constraint?: string; message: string }[] = [];
-  let e: unknown = error;
-  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const o = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    out.push({
-      code: typeof o.code === 'string' ? o.code : undefined,
-      constraint: typeof o.constraint === 'string' ? o.constraint : undefined,
-      message: typeof o.message === 'string' ? o.message : '',
-    });
-    e = o.cause;
-  }
-  return out;
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return codes(error).some((c) => c.code === '23505' || c.code === 'SQLITE_CONSTRAINT_UNIQUE' || c.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
-}
-
-export function isForeignKeyViolation(error: unknown): boolean {
-  return codes(error).some((c) => c.code === '23503' || c.code === 'SQLITE_CONSTRAINT_FOREIGNKEY');
-}
-
-/** Escapes LIKE wildcards (backslash is the escape character) for a prefix pattern. */
-export function likePrefix(term: string): string {
-  return `${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}

@@ -72,6 +72,21 @@ export function reminderClaimable(sent: Date | null, notRemindedSince: Date): bo
   return sent === null || sent.getTime() < notRemindedSince.getTime();
 }
 
+/** Applications per page of an export stream (keyset pages: memory stays flat whatever the size). */
+export const EXPORT_PAGE = 500;
+
+/** An admin-list page as asked (1-based page, page size), made whole and at least 1; its offset. */
+export function adminPage(query: { page: number; pageSize: number }): { page: number; size: number; offset: number } {
+  const page = Math.max(1, Math.floor(query.page));
+  const size = Math.max(1, Math.floor(query.pageSize));
+  return { page, size, offset: (page - 1) * size };
+}
+
+/** An offset/limit window as asked, made whole and not negative. */
+export function offsetLimit(query: { offset: number; limit: number }): { offset: number; limit: number } {
+  return { offset: Math.max(0, Math.floor(query.offset)), limit: Math.max(0, Math.floor(query.limit)) };
+}
+
 /** Messages of the Conflict errors stores raise. */
 export const CONFLICT_MESSAGES = {
   email: 'An account with this email already exists.',

@@ -16,12 +16,12 @@ import type { ApplicationStatus } from '../../../core/domain/status.js';
 import type { User } from '../../../core/domain/user.js';
 import type { Ports } from '../../../core/ports/index.js';
 import type { NewUser } from '../../../core/ports/user-repository.js';
+import type { LoadedApplication } from '../../../adapters/persistence/persistence.js';
 import { WAIVER_MESSAGE } from '../../../core/use-cases/record-waiver.js';
 import type { Agency } from '../../shared/agency.js';
 import { withAgency } from '../context.js';
 import { UsageError } from '../errors.js';
 import { createReporter, plural, seconds } from '../output.js';
-import { openBulkWriter, type PlannedApplication } from '../seed/bulk-writer.js';
 import {
   createRandom,
   DEMO_PDF,
@@ -126,7 +126,8 @@ export async function seed(agency: Agency, flags: Flags, out: ReturnType<typeof 
     createdAt: new Date(now.getTime() - 200 * DAY),
   });
 
-  const writer = await openBulkWriter(agency);
+  // Written in bulk (one transaction per batch) through the database's own loader.
+  const bulk = agency.persistence.bulk;
   const bar = out.progress('Seeding', userCount + applications);
   const counts = new Map<ApplicationStatus, number>();
   let files = 0;
@@ -149,13 +150,13 @@ export async function seed(agency: Agency, flags: Flags, out: ReturnType<typeof 
           createdAt: new Date(now.getTime() - rng.int(1, 200) * DAY),
         });
       }
-      userIds.push(...(await writer.insertUsers(batch)));
+      userIds.push(...(await bulk.insertUsers(batch)));
       bar.increment(batch.length);
     }
 
     const ctx: PlanContext = { ports, rng, now, admin, tag, sequence: 0 };
     for (let from = 0; from < applications; from += BATCH) {
-      const plans: PlannedApplication[] = [];
+      const plans: LoadedApplication[] = [];
       const pendingFiles: PendingFile[] = [];
       for (let i = from; i < Math.min(applications, from + BATCH); i++) {
         // The first min(N, M) applications go one per user; the rest to random users (repeat applicants).
@@ -168,13 +169,12 @@ export async function seed(agency: Agency, flags: Flags, out: ReturnType<typeof 
       // File writes (libuv's thread pool) overlap the batch's database insert (this thread).
       const stored = flags.files ? storeFiles(ports, pendingFiles) : Promise.resolve(0);
       stored.catch(() => {});
-      await writer.insertApplications(plans);
+      await bulk.insertApplications(plans);
       files += await stored;
       bar.increment(plans.length);
     }
   } finally {
     bar.stop();
-    await writer.close();
   }
 
   const breakdown = [...counts.entries()].map(([st, n]) => `${st} ${n.toLocaleString('en-GB')}`).join(', ');
@@ -259,7 +259,7 @@ function stepDelayHours(rng: Random, status: ApplicationStatus): number {
  * the admin's status changes, re-upload, visa), recording the payments, the history and the
  * documents that the use cases would have written on the way. Nothing is written here.
  */
-function planApplication(ctx: PlanContext, userId: number, person: DemoPerson, target: ApplicationStatus, files: PendingFile[]): PlannedApplication {
+function planApplication(ctx: PlanContext, userId: number, person: DemoPerson, target: ApplicationStatus, files: PendingFile[]): LoadedApplication {
   const { rng, now } = ctx;
   const path = PATHS[target];
   const steps = path.map((status) => stepDelayHours(rng, status) * HOUR);
@@ -273,7 +273,7 @@ function planApplication(ctx: PlanContext, userId: number, person: DemoPerson, t
   const applicationNumber = `EV-${createdAt.toISOString().slice(2, 4)}${createdAt.toISOString().slice(5, 7)}-D${ctx.tag.toUpperCase()}${ctx.sequence.toString(36).toUpperCase().padStart(5, '0')}`;
   const form = demoForm(rng, person, createdAt);
   let app: Application = { ...newApplication({ form, userId, applicationNumber, now: createdAt }), id: 0, version: 1 };
-  const plan: PlannedApplication = { application: app, userId, payments: [], history: [], documents: [], waived: false };
+  const plan: LoadedApplication = { application: app, payments: [], history: [], documents: [], finalFeeWaived: false };
   const surname = form.surname.toLowerCase().replace(/[^a-z]/g, '') || 'scan';
   plan.documents.push(demoDocument(ctx, 'passport', `passport-${surname}`, createdAt, files));
   if (target === 'online_entry') return plan;
@@ -305,7 +305,7 @@ function planApplication(ctx: PlanContext, userId: number, person: DemoPerson, t
       changedAt: at,
     });
     if (waived) {
-      plan.waived = true;
+      plan.finalFeeWaived = true;
       plan.payments.push({ userId, type: 'final', providerPaymentId: null, amount: 0, currency: CURRENCY, status: 'waived', createdAt: at });
     }
     if (app.status === 'approved' || app.status === 'final_payment_received') {

@@ -1,0 +1,38 @@
+import { and, eq, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminListQuery } from '../../../core/ports/application-repository.js';
+import { FINISHED_FOR_GUARANTEE, normaliseSearch, tabApplicationStatuses } from './rules.js';
+import type { SqlDatabase } from './sql-database.js';
+
+export type AdminFilter = Pick<AdminListQuery, 'tab' | 'status' | 'q' | 'overdueAt'>;
+
+/**
+ * The admin-list filter (rules.ts's semantics, as SQL): tab/status, the overdue rule and the
+ * prefix search, all index-backed. Overdue applications come off the covering
+ * (status, guarantee_deadline, created_at) index, so a page of them is sorted from the index alone.
+ */
+export function adminFilter(database: SqlDatabase, query: AdminFilter): SQL | undefined {
+  const t = database.tables;
+  const term = normaliseSearch(query.q);
+  const status = database.statusTerm(term !== null);
+  const parts: (SQL | undefined)[] = [];
+  if (query.tab) parts.push(inArray(status, tabApplicationStatuses(query.tab)));
+  if (query.status) parts.push(eq(status, query.status));
+  if (query.overdueAt) parts.push(lt(t.applications.guaranteeDeadline, query.overdueAt), notInArray(status, [...FINISHED_FOR_GUARANTEE]));
+  if (term !== null) {
+    // One OR of index conditions on applications alone (SQLite's multi-index OR, PostgreSQL's
+    // BitmapOr): the user's email and full name are the trigger-maintained search_email / search_name.
+    const a = t.applications;
+    parts.push(
+      or(
+        database.prefix(sql`${a.searchEmail}`, term),
+        database.prefix(sql`${a.searchName}`, term),
+        database.prefix(sql`lower(${a.applicationNumber})`, term),
+        database.prefix(sql`lower(${a.passportNumber})`, term),
+        database.prefix(sql`lower(${a.givenName})`, term),
+        database.prefix(sql`lower(${a.surname})`, term),
+        database.prefix(sql`lower(${a.givenName} || ' ' || ${a.surname})`, term),
+      ),
+    );
+  }
+  return and(...parts);
+}

@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { ApplicationStatus } from '../../../core/domain/status.js';
+import { errors } from '../../../core/domain/errors.js';
+import type { ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
+import { adminFilter } from './admin-filter.js';
+import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
+import { applicationFromRow, applicationToRow, userFromRow } from './mappers.js';
+import { queueMails } from './outbox-store.js';
+import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch } from './rules.js';
+import type { ApplicationRow, UserRow } from './schema-parity.js';
+import type { SqlDatabase } from './sql-database.js';
+import { all, changes, rows, sqlRows } from './unit.js';
+
+const withUser = (r: { application: ApplicationRow; user: UserRow }): ApplicationWithUser => ({
+  application: applicationFromRow(r.application),
+  user: userFromRow(r.user),
+});
+
+export function applicationStore(database: SqlDatabase): ApplicationRepository {
+  const { db, tables: t } = database;
+  const a = t.applications;
+  const withUserColumns = { application: a, user: t.users };
+  const newestFirst = [desc(a.createdAt), desc(a.id)];
+
+  // The signed-in read path: an application and the applicant's list.
+  const byId = database.prepare(() => db.select().from(a).where(eq(a.id, sql.placeholder('id'))), { wholeRowsOf: a });
+  const ofUser = database.prepare(
+    () =>
+      db
+        .select()
+        .from(a)
+        .where(eq(a.userId, sql.placeholder('userId')))
+        .orderBy(...newestFirst),
+    { wholeRowsOf: a },
+  );
+
+  /** A fee is outstanding (rules.ts's owesPayment). */
+  const owesPayment = or(and(isNull(a.initialPaymentId), ne(a.status, 'rejected')), and(eq(a.status, 'approved'), isNull(a.finalPaymentId)));
+  const reminderDue = (since: Date) => or(isNull(a.paymentReminderSent), lt(a.paymentReminderSent, since));
+
+  return {
+    async create(application, mails) {
+      try {
+        return await database.transaction(function* (tx) {
+          const [row] = yield* rows(tx.insert(a).values({ ...applicationToRow(application), version: 1 }).returning());
+          yield* queueMails(tx, t, mails, application.createdAt);
+          return applicationFromRow(row);
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw errors.conflict(CONFLICT_MESSAGES.applicationNumber);
+        if (isForeignKeyViolation(e)) throw errors.notFound('User');
+        throw e;
+      }
+    },
+    async findById(id) {
+      const row = await byId.get({ id });
+      return row ? applicationFromRow(row) : null;
+    },
+    async listByUser(userId) {
+      return (await ofUser.all({ userId })).map(applicationFromRow);
+    },
+    async commit(change) {
+      const id = change.application.id;
+      try {
+        return await database.transaction(function* (tx) {
+          const { createdAt: _createdAt, ...fields } = applicationToRow(change.application);
+          const [updated] = yield* rows(
+            tx
+              .update(a)
+              .set({ ...fields, version: change.expectedVersion + 1 })
+              .where(and(eq(a.id, id), eq(a.version, change.expectedVersion)))
+              .returning(),
+          );
+          if (!updated) return { outcome: 'stale' } as const;
+          if (change.payment) yield* changes(tx.insert(t.payments).values({ ...change.payment, applicationId: id }));
+          if (change.history) yield* changes(tx.insert(t.statusHistory).values({ ...change.history, applicationId: id }));
+          const result: CommitResult = { outcome: 'committed', application: applicationFromRow(updated) };
+          if (change.document) {
+            const [document] = yield* rows(tx.insert(t.documents).values({ ...change.document, applicationId: id }).returning({ id: t.documents.id }));
+            result.documentId = document.id;
+          }
+          yield* queueMails(tx, t, change.mails, change.application.updatedAt);
+          return result;
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) return { outcome: 'conflict' };
+        throw e;
+      }
+    },
+    async listForAdmin(query) {
+      const where = adminFilter(database, query);
+      const { page, size, offset } = adminPage(query);
+      const searching = normaliseSearch(query.q) !== null;
+      // Deferred join: the page's ids come off the indexes (no full rows in the sort), then just
+      // those rows are read with their users.
+      return database.read(function* (db) {
+        // With a search term the matches are gathered once in a MATERIALIZED CTE (the multi-index
+        // OR / BitmapOr over the search indexes; an ORDER BY … LIMIT over the table would tempt the
+        // planner into walking created_at backwards and testing every row), then sorted and counted
+        // in the same pass. Without one, the page comes straight off the (status, created_at) /
+        // created_at indexes and the count off a covering index.
+        let ids: number[];
+        let known: number | null = null;
+        if (searching) {
+          const matched = yield* sqlRows<{ id: number; total: number | string }>(sql`
+            with m as materialized (
+              select ${a.id} as id, ${a.createdAt} as created_at from ${a} where ${where}
+            )
+            select id, (select count(*) from m) as total from m order by created_at desc, id desc limit ${size} offset ${offset}`);
+          ids = matched.map((r) => Number(r.id));
+          // Past the last page the count is unknown (no row carries it), unless there is no match at all.
+          known = matched.length > 0 ? Number(matched[0].total) : page === 1 ? 0 : null;
+        } else {
+          const picked = yield* rows(
+            db
+              .select({ id: a.id })
+              .from(a)
+              .where(where)
+              .orderBy(...newestFirst)
+              .limit(size)
+              .offset(offset),
+          );
+          ids = picked.map((r) => r.id);
+        }
+        const readPage = rows(db.select(withUserColumns).from(a).innerJoin(t.users, eq(t.users.id, a.userId)).where(inArray(a.id, ids)).orderBy(...newestFirst));
+        if (known !== null) return { items: ids.length === 0 ? [] : (yield* readPage).map(withUser), total: known };
+        const count = rows(db.select({ n: sql<number>`count(*)` }).from(a).where(where));
+        if (ids.length === 0) return { items: [], total: Number((yield* count)[0]?.n ?? 0) };
+        const [found, [counted]] = yield* all([readPage, count]);
+        return { items: found.map(withUser), total: Number(counted?.n ?? 0) };
+      });
+    },
+    async countByStatus(filter = {}) {
+      const status = database.statusTerm(normaliseSearch(filter.q) !== null);
+      const counted = await db
+        .select({ status, n: sql<number>`count(*)` })
+        .from(a)
+        .where(adminFilter(database, filter))
+        .groupBy(status);
+      const out: Partial<Record<ApplicationStatus, number>> = {};
+      for (const r of counted) out[r.status] = Number(r.n);
+      return out;
+    },
+    async listAllWithUsers() {
+      const found = await db
+        .select(withUserColumns)
+        .from(a)
+        .innerJoin(t.users, eq(t.users.id, a.userId))
+        .orderBy(...newestFirst);
+      return found.map(withUser);
+    },
+    async listPaymentReminderCandidates(notRemindedSince, limit) {
+      const found = await db
+        .select(withUserColumns)
+        .from(a)
+        .innerJoin(t.users, eq(t.users.id, a.userId))
+        .where(and(owesPayment, reminderDue(notRemindedSince)))
+        .orderBy(asc(a.createdAt), asc(a.id))
+        .limit(Math.max(0, limit));
+      return found.map(withUser);
+    },
+    async claimPaymentReminder(applicationId, now, notRemindedSince, mail) {
+      return database.transaction(function* (tx) {
+        // The version moves too, so a commit computed from the row before the claim answers stale
+        // instead of undoing it.
+        const changed = yield* changes(
+          tx
+            .update(a)
+            .set({ paymentReminderSent: now, version: sql`${a.version} + 1` })
+            .where(and(eq(a.id, applicationId), owesPayment, reminderDue(notRemindedSince))),
+        );
+        if (changed === 0) return false;
+        yield* queueMails(tx, t, [mail], now);
+        return true;
+      });
+    },
+    async *streamForExport(query) {
+      // Keyset pages of whole rows, the page's statement prepared once per export.
+      const page = database.prepare(
+        () =>
+          db
+            .select(withUserColumns)
+            .from(a)
+            .innerJoin(t.users, eq(t.users.id, a.userId))
+            .where(
+              and(
+                gt(a.id, sql.placeholder('afterId')),
+                query.statuses ? inArray(a.status, [...query.statuses]) : undefined,
+                query.createdSince ? gte(a.createdAt, query.createdSince) : undefined,
+              ),
+            )
+            .orderBy(asc(a.id))
+            .limit(EXPORT_PAGE),
+        { wholeRowsOf: withUserColumns },
+      );
+      let afterId = 0;
+      for (;;) {
+        const found = await page.all({ afterId });
+        for (const r of found) yield withUser(r);
+        if (found.length < EXPORT_PAGE) return;
+        afterId = found[found.length - 1].application.id;
+      }
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { errors } from '../../../core/domain/errors.js';
+import type { DocumentRepository } from '../../../core/ports/document-repository.js';
+import { isForeignKeyViolation } from './driver-errors.js';
+import { documentFromRow } from './mappers.js';
+import { FINISHED_FOR_RETENTION } from './rules.js';
+import type { SqlDatabase } from './sql-database.js';
+
+export function documentStore(database: SqlDatabase): DocumentRepository {
+  const { db, tables: t } = database;
+  return {
+    async create(document) {
+      try {
+        const [row] = await db.insert(t.documents).values({ ...document }).returning();
+        return documentFromRow(row);
+      } catch (e) {
+        if (isForeignKeyViolation(e)) throw errors.notFound('Application');
+        throw e;
+      }
+    },
+    async findById(id) {
+      const [row] = await db.select().from(t.documents).where(eq(t.documents.id, id));
+      return row ? documentFromRow(row) : null;
+    },
+    async listByApplication(applicationId) {
+      const found = await db
+        .select()
+        .from(t.documents)
+        .where(eq(t.documents.applicationId, applicationId))
+        .orderBy(asc(t.documents.uploadedAt), asc(t.documents.id));
+      return found.map(documentFromRow);
+    },
+    async delete(id) {
+      await db.delete(t.documents).where(eq(t.documents.id, id));
+    },
+    async listPassportsOfApplicationsFinishedBefore(finishedBefore) {
+      const found = await db
+        .select({ document: t.documents })
+        .from(t.documents)
+        .innerJoin(t.applications, eq(t.applications.id, t.documents.applicationId))
+        .where(
+          and(
+            eq(t.documents.type, 'passport'),
+            inArray(t.applications.status, [...FINISHED_FOR_RETENTION]),
+            lt(t.applications.updatedAt, finishedBefore),
+          ),
+        )
+        .orderBy(asc(t.documents.id));
+      return found.map((r) => documentFromRow(r.document));
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { asc, eq, gte } from 'drizzle-orm';
+import type { PaymentRepository } from '../../../core/ports/payment-repository.js';
+import { paymentFromRow } from './mappers.js';
+import type { SqlDatabase } from './sql-database.js';
+
+export function paymentStore(database: SqlDatabase): PaymentRepository {
+  const { db, tables: t } = database;
+  return {
+    async listByApplication(applicationId) {
+      const found = await db.select().from(t.payments).where(eq(t.payments.applicationId, applicationId)).orderBy(asc(t.payments.id));
+      return found.map(paymentFromRow);
+    },
+    async findByProviderPaymentId(providerPaymentId) {
+      const [row] = await db.select().from(t.payments).where(eq(t.payments.providerPaymentId, providerPaymentId));
+      return row ? paymentFromRow(row) : null;
+    },
+    async listSince(since) {
+      const found = await db.select().from(t.payments).where(gte(t.payments.createdAt, since)).orderBy(asc(t.payments.createdAt), asc(t.payments.id));
+      return found.map(paymentFromRow);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { eq, lt, or, sql } from 'drizzle-orm';
+import type { SessionStore } from '../../../core/ports/session-store.js';
+import { sessionFromRow } from './mappers.js';
+import type { SqlDatabase } from './sql-database.js';
+
+export function sessionStore(database: SqlDatabase): SessionStore {
+  const { db, tables: t } = database;
+  // Read on every signed-in request.
+  const byIdHash = database.prepare(() => db.select().from(t.sessions).where(eq(t.sessions.idHash, sql.placeholder('idHash'))));
+  return {
+    async create(session) {
+      await db.insert(t.sessions).values({ ...session });
+    },
+    async find(idHash) {
+      const row = await byIdHash.get({ idHash });
+      return row ? sessionFromRow(row) : null;
+    },
+    async touch(idHash, lastSeenAt) {
+      await db.update(t.sessions).set({ lastSeenAt }).where(eq(t.sessions.idHash, idHash));
+    },
+    async delete(idHash) {
+      await db.delete(t.sessions).where(eq(t.sessions.idHash, idHash));
+    },
+    async deleteAllForUser(userId) {
+      await db.delete(t.sessions).where(eq(t.sessions.userId, userId));
+    },
+    async deleteExpired(idleBefore, createdBefore) {
+      const gone = await db
+        .delete(t.sessions)
+        .where(or(lt(t.sessions.lastSeenAt, idleBefore), lt(t.sessions.createdAt, createdBefore)))
+        .returning({ idHash: t.sessions.idHash });
+      return gone.length;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { SQL, Table } from 'drizzle-orm';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { DomainError } from '../../../core/domain/errors.js';
+import type { ApplicationStatus } from '../../../core/domain/status.js';
+import type * as schema from '../postgres/schema.js';
+import type { Unit } from './unit.js';
+
+/**
+ * The tables the shared queries are written against, typed once with the PostgreSQL schema's types.
+ * At run time they are the dialect's own tables; schema-parity.ts proves both dialects' rows
+ * identical, so the types hold for SQLite too.
+ */
+export type Tables = typeof schema;
+
+/**
+ * What shared queries are built with: drizzle's query builder, typed as PostgreSQL's (whose
+ * queries are awaited). SQLite's builder answers the same dialect-neutral chain (`select().from()
+ * .where(eq(…))`, `insert().values().returning()`, …) and is awaitable too. Shared code never calls
+ * a dialect's own methods (SQLite's `.all()`/`.get()`/`.run()`, PostgreSQL's `.for()`/`execute()`):
+ * statements inside units go through their steps, dialect-only pieces through the hooks below.
+ */
+export type Db = PgDatabase<NodePgQueryResultHKT>;
+
+/** A select built once (with `sql.placeholder(name)`s) and run many times. */
+export interface PreparedSelect<Row> {
+  all(values?: Record<string, unknown>): Promise<Row[]>;
+  get(values?: Record<string, unknown>): Promise<Row | undefined>;
+}
+
+/**
+ * One SQL database, as the shared stores need it: a runner for units of work and single
+ * statements, plus the few pieces whose best SQL depends on the dialect's planner or locking.
+ */
+export interface SqlDatabase {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly db: Db;
+  readonly tables: Tables;
+
+  /**
+   * Runs `unit` in one transaction: all of its writes or none. `lockFirst` takes the write lock
+   * before the first read where the dialect locks the whole database (SQLite's BEGIN IMMEDIATE);
+   * PostgreSQL units lock the rows they claim (`lockForClaim`).
+   */
+  transaction<T>(unit: (tx: Db) => Unit<T>, options?: { lockFirst?: boolean }): Promise<T>;
+  /**
+   * Runs a unit that only reads. SQLite runs it in one deferred transaction (one snapshot, one
+   * lock for all its statements); PostgreSQL on the pool, `all()` steps at once.
+   */
+  read<T>(unit: (db: Db) => Unit<T>): Promise<T>;
+  /**
+   * Prepares a hot select once, on first use (the tables exist only after migrate()).
+   * `wholeRowsOf` names the table(s) whose every column the select returns, in order: a dialect may
+   * decode such wide rows itself (SQLite does, drizzle's generic row mapping costing more than
+   * reading the row).
+   */
+  prepare<Q extends PromiseLike<unknown[]>>(build: () => Q, options?: { wholeRowsOf?: Table | Record<string, Table> }): PreparedSelect<Awaited<Q>[number]>;
+
+  /** A case-insensitive PREFIX match of `expr` (an indexed lower(…) expression) against `term`. */
+  prefix(expr: SQL, term: string): SQL;
+  /** The status column as an admin filter or grouping term (`searching`: a search term is set). */
+  statusTerm(searching: boolean): SQL<ApplicationStatus>;
+  /** Locks the rows a claim selects so concurrent claimers skip them, where the dialect locks rows. */
+  lockForClaim<Q>(select: Q): Q;
+
+  /** The domain's Unavailable for an infrastructure failure (busy, unreachable, disk…), else null. */
+  unavailable(error: unknown): DomainError | null;
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,43 @@
+import type { Persistence } from '../persistence.js';
+import { analyticsStore } from './analytics-store.js';
+import { applicationStore } from './application-store.js';
+import { bulkLoader } from './bulk-loader.js';
+import { documentStore } from './document-store.js';
+import { enquiryStore } from './enquiry-store.js';
+import { guard, translating } from './guard.js';
+import { historyStore } from './history-store.js';
+import { outboxStore } from './outbox-store.js';
+import { paymentStore } from './payment-store.js';
+import { sessionStore } from './session-store.js';
+import type { SqlDatabase } from './sql-database.js';
+import { userStore, type PseudoEntryPager } from './user-store.js';
+
+/** Queries a dialect answers its own way (each says why where it is written). */
+export interface DialectQueries {
+  pseudoEntryPage?: PseudoEntryPager;
+}
+
+/**
+ * A Persistence over one SQL database: the stores are written once (this folder) and run by the
+ * dialect's `database`; everything they throw passes the dialect's translation of infrastructure
+ * failures into the domain's Unavailable.
+ */
+export function createSqlPersistence(database: SqlDatabase, queries: DialectQueries = {}): Persistence {
+  const translate = (error: unknown) => database.unavailable(error);
+  return {
+    dialect: database.dialect,
+    users: guard(userStore(database, queries), translate),
+    sessions: guard(sessionStore(database), translate),
+    applications: guard(applicationStore(database), translate),
+    documents: guard(documentStore(database), translate),
+    payments: guard(paymentStore(database), translate),
+    history: guard(historyStore(database), translate),
+    enquiries: guard(enquiryStore(database), translate),
+    outbox: guard(outboxStore(database), translate),
+    analytics: guard(analyticsStore(database), translate),
+    bulk: guard(bulkLoader(database), translate),
+    migrate: () => translating(() => database.migrate(), translate),
+    ping: () => database.ping(),
+    close: () => database.close(),
+  };
+}

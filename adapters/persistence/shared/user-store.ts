@@ -1,0 +1,138 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { errors } from '../../../core/domain/errors.js';
+import type { User } from '../../../core/domain/user.js';
+import type { UserRepository } from '../../../core/ports/user-repository.js';
+import { isUniqueViolation } from './driver-errors.js';
+import { userFromRow } from './mappers.js';
+import { queueMails } from './outbox-store.js';
+import { CONFLICT_MESSAGES, normaliseSearch, offsetLimit } from './rules.js';
+import type { Db, SqlDatabase, Tables } from './sql-database.js';
+import { all, changes, rows, type Unit } from './unit.js';
+
+/** The user has no application (served by applications_user_idx). */
+export function hasNoApplication(t: Tables): SQL {
+  return sql`not exists (select 1 from ${t.applications} where ${t.applications.userId} = ${t.users.id})`;
+}
+
+/** The admin's pseudo-entries: non-admin users without an application, matching `term` when given. */
+export function pseudoEntries(database: SqlDatabase, term: string | null): SQL | undefined {
+  const t = database.tables;
+  return and(
+    eq(t.users.isAdmin, false),
+    term === null ? undefined : or(database.prefix(sql`lower(${t.users.email})`, term), database.prefix(sql`lower(${t.users.fullName})`, term)),
+    hasNoApplication(t),
+  );
+}
+
+/** The users with these ids, newest first. */
+export function* readUsers(tx: Db, t: Tables, ids: number[]): Unit<User[]> {
+  if (ids.length === 0) return [];
+  const found = yield* rows(tx.select().from(t.users).where(inArray(t.users.id, ids)).orderBy(desc(t.users.createdAt), desc(t.users.id)));
+  return found.map(userFromRow);
+}
+
+/** A page of pseudo-entries and their total; offset and limit are whole and non-negative. */
+export type PseudoEntryPager = (query: { term: string | null; offset: number; limit: number }) => Promise<{ items: User[]; total: number }>;
+
+/** The plain pseudo-entry page: one filter, paged and counted (both at once on PostgreSQL's pool). */
+function pseudoEntryPage(database: SqlDatabase): PseudoEntryPager {
+  const t = database.tables;
+  return ({ term, offset, limit }) =>
+    database.read(function* (db) {
+      const where = pseudoEntries(database, term);
+      const counted = rows(db.select({ n: sql<number>`count(*)` }).from(t.users).where(where));
+      if (limit === 0) {
+        const [count] = yield* counted;
+        return { items: [], total: Number(count?.n ?? 0) };
+      }
+      const paged = rows(db.select().from(t.users).where(where).orderBy(desc(t.users.createdAt), desc(t.users.id)).limit(limit).offset(offset));
+      const [found, [count]] = yield* all([paged, counted]);
+      return { items: found.map(userFromRow), total: Number(count?.n ?? 0) };
+    });
+}
+
+export function userStore(database: SqlDatabase, options: { pseudoEntryPage?: PseudoEntryPager } = {}): UserRepository {
+  const { db, tables: t } = database;
+  const byId = database.prepare(() => db.select().from(t.users).where(eq(t.users.id, sql.placeholder('id'))));
+  const page = options.pseudoEntryPage ?? pseudoEntryPage(database);
+  const reminderDue = (since: Date) => or(isNull(t.users.applicationReminderSent), lt(t.users.applicationReminderSent, since));
+
+  return {
+    async create(user, mails) {
+      try {
+        return await database.transaction(function* (tx) {
+          const [row] = yield* rows(tx.insert(t.users).values({ ...user }).returning());
+          yield* queueMails(tx, t, mails, user.createdAt);
+          return userFromRow(row);
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw errors.conflict(CONFLICT_MESSAGES.email);
+        throw e;
+      }
+    },
+    async findById(id) {
+      const row = await byId.get({ id });
+      return row ? userFromRow(row) : null;
+    },
+    async findByEmail(email) {
+      const [row] = await db
+        .select()
+        .from(t.users)
+        .where(sql`lower(${t.users.email}) = ${email.trim().toLowerCase()}`);
+      return row ? userFromRow(row) : null;
+    },
+    async updatePhone(id, phoneNumber) {
+      const [row] = await db.update(t.users).set({ phoneNumber }).where(eq(t.users.id, id)).returning();
+      return row ? userFromRow(row) : null;
+    },
+    async updatePassword(id, passwordHash, needsPasswordChange, mails, now) {
+      await database.transaction(function* (tx) {
+        const changed = yield* changes(tx.update(t.users).set({ passwordHash, needsPasswordChange }).where(eq(t.users.id, id)));
+        if (changed > 0) yield* queueMails(tx, t, mails, now);
+      });
+    },
+    async setAdmin(id, isAdmin) {
+      await db.update(t.users).set({ isAdmin }).where(eq(t.users.id, id));
+    },
+    async listWithoutApplication() {
+      const found = await db.select().from(t.users).where(hasNoApplication(t)).orderBy(desc(t.users.createdAt), desc(t.users.id));
+      return found.map(userFromRow);
+    },
+    async pageWithoutApplication(query) {
+      return page({ term: normaliseSearch(query.q), ...offsetLimit(query) });
+    },
+    async claimApplicationReminder(userId, now, notRemindedSince, mail) {
+      return database.transaction(function* (tx) {
+        const changed = yield* changes(
+          tx
+            .update(t.users)
+            .set({ applicationReminderSent: now })
+            .where(
+              and(
+                eq(t.users.id, userId),
+                reminderDue(notRemindedSince),
+                sql`not exists (select 1 from ${t.applications} where ${t.applications.userId} = ${userId})`,
+              ),
+            ),
+        );
+        if (changed === 0) return false;
+        yield* queueMails(tx, t, [mail], now);
+        return true;
+      });
+    },
+    async erase(id) {
+      await database.transaction(function* (tx) {
+        yield* changes(tx.update(t.payments).set({ userId: null }).where(eq(t.payments.userId, id)));
+        yield* changes(tx.update(t.analyticsEvents).set({ userId: null }).where(eq(t.analyticsEvents.userId, id)));
+        yield* changes(tx.update(t.statusHistory).set({ changedBy: null }).where(eq(t.statusHistory.changedBy, id)));
+        yield* changes(tx.delete(t.sessions).where(eq(t.sessions.userId, id)));
+        yield* changes(tx.delete(t.contactEnquiries).where(eq(t.contactEnquiries.userId, id)));
+        const applicationIds = sql`(select ${t.applications.id} from ${t.applications} where ${t.applications.userId} = ${id})`;
+        yield* changes(tx.delete(t.documents).where(sql`${t.documents.applicationId} in ${applicationIds}`));
+        yield* changes(tx.delete(t.statusHistory).where(sql`${t.statusHistory.applicationId} in ${applicationIds}`));
+        yield* changes(tx.delete(t.applications).where(eq(t.applications.userId, id)));
+        yield* changes(tx.delete(t.users).where(eq(t.users.id, id)));
+      });
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { errors, type DomainError } from '../../../core/domain/errors.js';
+import { driverMessage, errorCodes } from '../shared/driver-errors.js';
+
+/** Another connection (or process) holds the write lock past busy_timeout. */
+const BUSY = /^SQLITE_BUSY/;
+/** The file cannot be used: disk, permissions, space, memory, damage. */
+const BROKEN = /^SQLITE_(IOERR|CANTOPEN|FULL|READONLY|PERM|NOMEM|CORRUPT|NOTADB|PROTOCOL)/;
+
+/**
+ * SQLite's infrastructure failures as the domain's Unavailable('database'). Constraint violations,
+ * a missing table (not migrated) and SQL errors stay what they are: they are no outage.
+ */
+export function sqliteUnavailable(file: string): (error: unknown) => DomainError | null {
+  return (error) => {
+    const codes = errorCodes(error);
+    if (codes.some((c) => BUSY.test(c))) {
+      return errors.unavailable('database', `The SQLite database at ${file} is busy (another process is writing to it): ${driverMessage(error)}`);
+    }
+    if (codes.some((c) => BROKEN.test(c))) {
+      return errors.unavailable('database', `Cannot use the SQLite database at ${file}: ${driverMessage(error)}`);
+    }
+    return null;
+  };
+}

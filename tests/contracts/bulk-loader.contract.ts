@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LoadedApplication, Persistence } from '../../adapters/persistence/persistence.js';
+import { aDocument, anApplication, aPayment, at, aUser, type MakePersistence } from './persistence-fixtures.js';
+
+function loaded(userId: number, n: number, overrides: Partial<LoadedApplication> = {}): LoadedApplication {
+  const { applicationId: _applicationId, ...document } = aDocument(0, { fileName: `passport-${n}.pdf`, uploadedAt: at(n) });
+  return {
+    application: anApplication(userId, { status: 'under_process', createdAt: at(n), updatedAt: at(n + 1) }),
+    payments: [aPayment({ userId, providerPaymentId: `pi_bulk_${n}`, createdAt: at(n) })],
+    history: [{ fromStatus: 'online_entry', toStatus: 'application_created', changedBy: null, changedByName: 'system', message: 'Initial fee paid', changedAt: at(n) }],
+    documents: [document],
+    finalFeeWaived: false,
+    ...overrides,
+  };
+}
+
+export function describeBulkLoaderContract(name: string, makeAdapter: MakePersistence): void {
+  describe(`${name}: BulkLoader`, () => {
+    let p: Persistence;
+    beforeEach(async () => {
+      p = await makeAdapter();
+    });
+    afterEach(async () => {
+      await p.close();
+    });
+
+    it('stores users as they are and answers their ids in input order, across statement-sized chunks', async () => {
+      const users = Array.from({ length: 450 }, (_, i) => aUser({ fullName: `Bulk ${i}`, createdAt: at(i) }));
+      const ids = await p.bulk.insertUsers(users);
+      expect(ids).toHaveLength(450);
+      expect(new Set(ids).size).toBe(450);
+      for (const i of [0, 399, 400, 449]) expect(await p.users.findById(ids[i])).toEqual({ ...users[i], id: ids[i] });
+    });
+
+    it('stores applications with their payments, history and documents, version 1, a waived final fee pointing at its own id', async () => {
+      const [userA, userB] = await p.bulk.insertUsers([aUser(), aUser()]);
+      const batch = [
+        loaded(userA, 1),
+        loaded(userB, 2, { payments: [], history: [], documents: [] }),
+        loaded(userA, 3, { application: anApplication(userA, { status: 'final_payment_received', approvedAt: at(4) }), finalFeeWaived: true }),
+      ];
+      const ids = await p.bulk.insertApplications(batch);
+      expect(ids).toHaveLength(3);
+
+      for (const [i, id] of ids.entries()) {
+        const stored = await p.applications.findById(id);
+        const finalPaymentId = batch[i].finalFeeWaived ? `waived_${id}` : batch[i].application.finalPaymentId;
+        expect(stored).toEqual({ ...batch[i].application, id, version: 1, finalPaymentId });
+        expect(await p.payments.listByApplication(id)).toEqual(batch[i].payments.map((x) => ({ ...x, id: expect.any(Number), applicationId: id })));
+        expect(await p.history.listByApplication(id)).toEqual(batch[i].history.map((x) => ({ ...x, id: expect.any(Number), applicationId: id })));
+        expect(await p.documents.listByApplication(id)).toEqual(batch[i].documents.map((x) => ({ ...x, id: expect.any(Number), applicationId: id })));
+      }
+      expect((await p.applications.listByUser(userA)).map((x) => x.id).sort()).toEqual([ids[0], ids[2]].sort());
+      // No mail is queued by a bulk load.
+      expect(await p.outbox.list()).toEqual([]);
+    });
+
+    it('stores nothing of a batch that breaks a constraint', async () => {
+      const [user] = await p.bulk.insertUsers([aUser()]);
+      const first = loaded(user, 1);
+      await p.bulk.insertApplications([first]);
+      const fresh = loaded(user, 2);
+      const clash = loaded(user, 3, { application: { ...anApplication(user), applicationNumber: first.application.applicationNumber } });
+
+      await expect(p.bulk.insertApplications([fresh, clash])).rejects.toThrow();
+      expect(await p.applications.listByUser(user)).toHaveLength(1);
+      expect(await p.payments.findByProviderPaymentId(fresh.payments[0].providerPaymentId!)).toBeNull();
+
+      await expect(p.bulk.insertUsers([aUser({ email: 'new@example.com' }), aUser({ email: 'NEW@example.com' })])).rejects.toThrow();
+      expect(await p.users.findByEmail('new@example.com')).toBeNull();
+    });
+  });
+}

@@ -1,0 +1,57 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The dependency rule of eslint.config.js, applied to one-line files placed in each layer: what it
+// refuses and what it lets through. (`npm run lint` applies it to the real files.)
+const eslint = new ESLint({ cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+
+/** The dependency-rule messages ESLint gives `code` as if it were the file at `path`. */
+async function refusals(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+describe('the dependency rule', () => {
+  it('keeps core/ framework-free, for static and dynamic imports', async () => {
+    expect(await refusals('core/domain/x.ts', "import { eq } from 'drizzle-orm';")).toEqual([expect.stringContaining('core/ must stay framework-free')]);
+    expect(await refusals('core/use-cases/x.ts', "import { openPersistence } from '../../adapters/persistence/index.js';")).toHaveLength(1);
+    expect(await refusals('core/use-cases/x.ts', "export const load = () => import('../../apps/shared/config.js');")).toHaveLength(1);
+    expect(await refusals('core/domain/x.ts', "import { z } from 'zod';\nimport { errors } from './errors.js';")).toEqual([]);
+  });
+
+  it('keeps apps/ out of adapters/', async () => {
+    expect(await refusals('adapters/mail/x.ts', "import type { Agency } from '../../apps/shared/agency.js';")).toEqual([expect.stringContaining('Adapters never import apps/')]);
+    expect(await refusals('adapters/mail/x.ts', "export const load = () => import('../../apps/shared/config.js');")).toHaveLength(1);
+    expect(await refusals('adapters/persistence/x.ts', "import pg from 'pg';\nimport { errors } from '../../core/domain/errors.js';")).toEqual([]);
+  });
+
+  it('keeps database drivers, drizzle and the dialect schemas out of apps/', async () => {
+    for (const code of [
+      "import pg from 'pg';",
+      "import Database from 'better-sqlite3';",
+      "import { PGlite } from '@electric-sql/pglite';",
+      "import { getTableColumns } from 'drizzle-orm';",
+      "import * as schema from '../../../adapters/persistence/sqlite/schema.js';",
+      "import * as schema from '../../../adapters/persistence/postgres/schema.js';",
+      "import { applicationToRow } from '../../../adapters/persistence/shared/mappers.js';",
+      "export const load = () => import('pg');",
+      "export const load = () => import('../../adapters/persistence/postgres/index.js');",
+    ]) {
+      expect(await refusals('apps/cli/seed/x.ts', code), code).toEqual([expect.stringContaining('apps/ reach the database through Persistence')]);
+    }
+    expect(
+      await refusals('apps/cli/commands/x.ts', "import type { Persistence, LoadedApplication } from '../../../adapters/persistence/persistence.js';\nimport { openPersistence } from '../../../adapters/persistence/index.js';"),
+    ).toEqual([]);
+  });
+
+  it('lets nothing but tests import tests/', async () => {
+    for (const path of ['bench/x.ts', 'apps/http/x.ts', 'adapters/storage/x.ts', 'core/domain/x.ts', 'scripts/x.mjs']) {
+      const up = path.split('/').length - 1;
+      const code = `import { validForm } from '${'../'.repeat(up)}tests/core/helpers.js';`;
+      expect(await refusals(path, code), path).toEqual([expect.stringContaining('Only tests import tests/')]);
+    }
+    expect(await refusals('bench/x.ts', "export const load = () => import('../tests/support/postgres.js');")).toHaveLength(1);
+    expect(await refusals('tests/http/x.ts', "import { validForm } from '../core/helpers.js';\nimport pg from 'pg';")).toEqual([]);
+  });
+});
