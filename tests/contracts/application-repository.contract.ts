@@ -19,6 +19,19 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
     });
 
     describe('create and read', () => {
+      it('an id beyond the 32-bit id columns names nothing, on every repository that reads by id', async () => {
+        const user = await p.users.create(aUser());
+        await p.applications.create(anApplication(user.id));
+        for (const id of [2 ** 31, 2 ** 32, Number.MAX_SAFE_INTEGER]) {
+          expect(await p.applications.findById(id)).toBeNull();
+          expect(await p.users.findById(id)).toBeNull();
+          expect(await p.documents.findById(id)).toBeNull();
+          expect(await p.documents.listByApplication(id)).toEqual([]);
+          expect(await p.payments.listByApplication(id)).toEqual([]);
+          expect(await p.history.listByApplication(id)).toEqual([]);
+        }
+      });
+
       it('stores every field of an application with version 1', async () => {
         const user = await p.users.create(aUser());
         const input = anApplication(

@@ -1,3 +1,4 @@
+import { isStoredId } from '../../../core/domain/ids.js';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import { errors } from '../../../core/domain/errors.js';
@@ -53,6 +54,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
       }
     },
     async findById(id) {
+      if (!isStoredId(id)) return null;
       const row = await byId.get({ id });
       return row ? applicationFromRow(row) : null;
     },

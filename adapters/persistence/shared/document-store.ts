@@ -1,3 +1,4 @@
+import { isStoredId } from '../../../core/domain/ids.js';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { errors } from '../../../core/domain/errors.js';
 import type { DocumentRepository } from '../../../core/ports/document-repository.js';
@@ -19,10 +20,12 @@ export function documentStore(database: SqlDatabase): DocumentRepository {
       }
     },
     async findById(id) {
+      if (!isStoredId(id)) return null;
       const [row] = await db.select().from(t.documents).where(eq(t.documents.id, id));
       return row ? documentFromRow(row) : null;
     },
     async listByApplication(applicationId) {
+      if (!isStoredId(applicationId)) return [];
       const found = await db
         .select()
         .from(t.documents)

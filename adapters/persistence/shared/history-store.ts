@@ -1,3 +1,4 @@
+import { isStoredId } from '../../../core/domain/ids.js';
 import { asc, eq } from 'drizzle-orm';
 import type { StatusHistoryRepository } from '../../../core/ports/status-history-repository.js';
 import { historyFromRow } from './mappers.js';
@@ -7,6 +8,7 @@ export function historyStore(database: SqlDatabase): StatusHistoryRepository {
   const { db, tables: t } = database;
   return {
     async listByApplication(applicationId) {
+      if (!isStoredId(applicationId)) return [];
       const found = await db
         .select()
         .from(t.statusHistory)

@@ -1,3 +1,4 @@
+import { isStoredId } from '../../../core/domain/ids.js';
 import { asc, eq, gte } from 'drizzle-orm';
 import type { PaymentRepository } from '../../../core/ports/payment-repository.js';
 import { paymentFromRow } from './mappers.js';
@@ -7,6 +8,7 @@ export function paymentStore(database: SqlDatabase): PaymentRepository {
   const { db, tables: t } = database;
   return {
     async listByApplication(applicationId) {
+      if (!isStoredId(applicationId)) return [];
       const found = await db.select().from(t.payments).where(eq(t.payments.applicationId, applicationId)).orderBy(asc(t.payments.id));
       return found.map(paymentFromRow);
     },

@@ -1,3 +1,4 @@
+import { isStoredId } from '../../../core/domain/ids.js';
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { errors } from '../../../core/domain/errors.js';
 import type { User } from '../../../core/domain/user.js';
@@ -71,6 +72,7 @@ export function userStore(database: SqlDatabase, options: { pseudoEntryPage?: Ps
       }
     },
     async findById(id) {
+      if (!isStoredId(id)) return null;
       const row = await byId.get({ id });
       return row ? userFromRow(row) : null;
     },
