@@ -16,8 +16,10 @@ export function Select({
   placeholder = 'Select…',
   disabled,
   invalid,
+  required,
   describedBy,
   className,
+  onBlur,
   'aria-label': ariaLabel,
 }: {
   id?: string;
@@ -27,17 +29,34 @@ export function Select({
   placeholder?: string;
   disabled?: boolean;
   invalid?: boolean;
+  required?: boolean;
   describedBy?: string;
   className?: string;
+  /**
+   * The user left the field: its list closed, or focus moved on while it was closed. (A plain blur
+   * would also fire while the list is open, as focus moves into it, and flash the error meanwhile.)
+   */
+  onBlur?: () => void;
   'aria-label'?: string;
 }) {
   return (
-    <SelectPrimitive.Root value={value || undefined} onValueChange={onValueChange} disabled={disabled}>
+    <SelectPrimitive.Root
+      value={value || undefined}
+      onValueChange={onValueChange}
+      disabled={disabled}
+      onOpenChange={(open) => {
+        if (!open) onBlur?.();
+      }}
+    >
       <SelectPrimitive.Trigger
         id={id}
         aria-label={ariaLabel}
         aria-invalid={invalid || undefined}
+        aria-required={required || undefined}
         aria-describedby={describedBy}
+        onBlur={(event) => {
+          if (event.currentTarget.dataset.state !== 'open') onBlur?.();
+        }}
         className={cn(
           'flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-left text-sm',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 data-[placeholder]:text-slate-500',

@@ -188,6 +188,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
                         id="app-gender"
                         value={field.value}
                         onValueChange={(v) => field.onChange(v)}
+                        onBlur={field.onBlur}
                         options={GENDERS}
                         placeholder="Select gender"
                         invalid={Boolean(err('gender'))}
@@ -240,6 +241,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
                         id="app-maritalStatus"
                         value={field.value}
                         onValueChange={(v) => field.onChange(v)}
+                        onBlur={field.onBlur}
                         options={MARITAL_STATUSES}
                         placeholder="Select marital status"
                         invalid={Boolean(err('maritalStatus'))}
@@ -398,7 +400,13 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
                     <Checkbox
                       id="app-privacyPolicyAccepted"
                       checked={field.value}
-                      onCheckedChange={(checked) => field.onChange(checked === true)}
+                      onCheckedChange={(checked) => {
+                        field.onChange(checked === true);
+                        // A click is the whole interaction (focus often stays on the box): count it as
+                        // touched, so unticking shows the message at once (mode onTouched).
+                        field.onBlur();
+                      }}
+                      onBlur={field.onBlur}
                       aria-invalid={err('privacyPolicyAccepted') ? true : undefined}
                       aria-describedby={err('privacyPolicyAccepted') ? 'app-privacyPolicyAccepted-error' : undefined}
                     />
