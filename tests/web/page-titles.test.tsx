@@ -1,36 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, render, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../apps/web/src/api/query-client.js';
-import { keys } from '../../apps/web/src/api/keys.js';
 import type { CurrentUser } from '../../apps/web/src/api/types.js';
-import { routeTree } from '../../apps/web/src/routeTree.gen.js';
-import { fakeFetch, TEST_CONFIG, testUser } from './render.js';
+import { fakeFetch, renderApp, TEST_CONFIG, testUser } from './render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const AGENCY = 'Nile Visa Services';
 
-/** The app's real route tree on a memory history, with the user and the config already known. */
 async function openApp(path: string, user: CurrentUser | null) {
   const api = fakeFetch({
     'GET /api/applications': () => ({ status: 200, body: [] }),
     'POST /api/events': () => ({ status: 204 }),
   });
   vi.stubGlobal('fetch', api.fn);
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(keys.user, user);
-  queryClient.setQueryData(keys.config, { ...TEST_CONFIG, agencyName: AGENCY });
-  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-    await router.load();
-  });
+  const { router } = await renderApp(path, { user, config: { ...TEST_CONFIG, agencyName: AGENCY } });
   return router;
 }
 
