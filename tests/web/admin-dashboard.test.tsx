@@ -259,17 +259,57 @@ describe('admin dashboard', () => {
     }
   });
 
-  it("uploads at once on an approved application, with SPEC's toast", async () => {
-    const app = application(11, { status: 'approved', initialPaymentId: 'pi_11' });
-    fakeAdminApi([entryOf(app)]);
+  it("stages a replacement visa on an approved application like any change: SPEC's toast, sent on 'Apply Changes'", async () => {
+    const app = application(11, { status: 'approved', initialPaymentId: 'pi_11', visaDocument: 'old-visa.pdf' });
+    const api = fakeAdminApi([entryOf(app)]);
     const xhr = installFakeXhr(() => ({ status: 201, body: { id: 56 } }));
     try {
       const { user } = await renderDashboard('/admin?tab=approved');
       const panel = await openEntry(user, app);
-      await user.upload(within(panel).getByLabelText('Upload the visa document'), new File(['%PDF-1.4'], 'evisa.pdf', { type: 'application/pdf' }));
+      const apply = within(panel).getByRole('button', { name: 'Apply Changes' });
+      expect(apply).toBeDisabled();
+      await user.upload(within(panel).getByLabelText('Replace the visa document'), new File(['%PDF-1.4'], 'evisa.pdf', { type: 'application/pdf' }));
       await screen.findByText('Visa Document Uploaded');
       expect(screen.getByText("Document uploaded successfully. Click 'Apply Changes' to save and notify the user.")).toBeInTheDocument();
+      // Nothing is sent yet: the file waits with the staged change, and 'Apply Changes' can send it.
+      expect(xhr.requests).toHaveLength(0);
+      expect(within(panel).getByTestId('staged-visa')).toHaveTextContent('evisa.pdf will be uploaded when you apply the changes.');
+      expect(within(screen.getByTestId('admin-row-11')).getByText('Unsaved')).toBeInTheDocument();
+      expect(apply).toBeEnabled();
+
+      await user.click(apply);
+      await screen.findByText('Changes Saved');
       expect(xhr.requests.map((r) => r.url)).toEqual(['/api/admin/applications/11/visa-upload']);
+      expect((xhr.requests[0].body.get('visa') as File).name).toBe('evisa.pdf');
+      expect(api.writes()).toEqual([]); // the status was not touched: no status request
+      await waitFor(() => expect(within(panel).queryByTestId('staged-visa')).toBeNull());
+    } finally {
+      xhr.restore();
+    }
+  });
+
+  it('drops a staged replacement visa on Discard, and keeps it for a retry when its upload fails', async () => {
+    const app = application(14, { status: 'approved', initialPaymentId: 'pi_14', visaDocument: 'old-visa.pdf' });
+    fakeAdminApi([entryOf(app)]);
+    let fail = true;
+    const xhr = installFakeXhr(() => (fail ? { status: 400, body: { message: 'Please select a JPG, PNG, or PDF file.' } } : { status: 201, body: { id: 57 } }));
+    try {
+      const { user } = await renderDashboard('/admin?tab=approved');
+      const panel = await openEntry(user, app);
+      const choose = () => user.upload(within(panel).getByLabelText('Replace the visa document'), new File(['%PDF-1.4'], 'new-visa.pdf', { type: 'application/pdf' }));
+      await choose();
+      await user.click(within(panel).getByRole('button', { name: 'Discard Changes' }));
+      expect(within(panel).queryByTestId('staged-visa')).toBeNull();
+      expect(xhr.requests).toHaveLength(0);
+
+      await choose();
+      await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
+      await screen.findByText('Upload Failed');
+      expect(within(panel).getByTestId('staged-visa')).toHaveTextContent('new-visa.pdf');
+      fail = false;
+      await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
+      await screen.findByText('Changes Saved');
+      expect(xhr.requests.map((r) => r.url)).toEqual(['/api/admin/applications/14/visa-upload', '/api/admin/applications/14/visa-upload']);
     } finally {
       xhr.restore();
     }
