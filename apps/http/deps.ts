@@ -11,6 +11,8 @@ export interface RouteDeps {
     login: SlidingWindowLimiter;
     /** Contact-form submissions (each may create an account and send mail), per client address. */
     contact: SlidingWindowLimiter;
+    /** Password-reset requests (each may send a mail), per client address and per account. */
+    passwordReset: SlidingWindowLimiter;
     /** Analytics events, per client address. */
     events: SlidingWindowLimiter;
   };
