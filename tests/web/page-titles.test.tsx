@@ -26,6 +26,8 @@ describe('document titles (one per route, with the agency name)', () => {
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms of Service'],
     ['/faq-page', 'Frequently Asked Questions'],
+    ['/forgot-password', 'Forgot Your Password?'],
+    ['/reset-password?token=1.2.abc', 'Choose a New Password'],
     ['/no-such-page', 'Page Not Found'],
   ];
   it.each(publicPages)('%s is titled "%s — <agency>"', async (path, title) => {

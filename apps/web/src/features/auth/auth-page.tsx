@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginSchema, signUpFormSchema } from '../../../../../core/schemas/auth.js';
@@ -88,6 +88,11 @@ export function SignInForm() {
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className="text-blue-700 underline">
+          Forgot your password?
+        </Link>
+      </p>
     </form>
   );
 }
