@@ -1,6 +1,7 @@
 import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/format.js';
+import { useAriaRequired } from './label.js';
 
 export interface SelectOption {
   value: string;
@@ -16,7 +17,6 @@ export function Select({
   placeholder = 'Select…',
   disabled,
   invalid,
-  required,
   describedBy,
   className,
   onBlur,
@@ -29,7 +29,6 @@ export function Select({
   placeholder?: string;
   disabled?: boolean;
   invalid?: boolean;
-  required?: boolean;
   describedBy?: string;
   className?: string;
   /**
@@ -39,6 +38,7 @@ export function Select({
   onBlur?: () => void;
   'aria-label'?: string;
 }) {
+  const ariaRequired = useAriaRequired(id);
   return (
     <SelectPrimitive.Root
       value={value || undefined}
@@ -52,7 +52,7 @@ export function Select({
         id={id}
         aria-label={ariaLabel}
         aria-invalid={invalid || undefined}
-        aria-required={required || undefined}
+        aria-required={ariaRequired}
         aria-describedby={describedBy}
         onBlur={(event) => {
           if (event.currentTarget.dataset.state !== 'open') onBlur?.();

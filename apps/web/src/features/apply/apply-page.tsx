@@ -279,6 +279,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
                   label="Passport copy (photo page)"
                   description="A clear colour scan or photo. JPG, PNG or PDF, up to 10MB."
                   accept={PASSPORT_ACCEPT}
+                  required
                   file={passport}
                   progress={progress}
                   disabled={submitting}
@@ -407,6 +408,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
                         field.onBlur();
                       }}
                       onBlur={field.onBlur}
+                      aria-required="true"
                       aria-invalid={err('privacyPolicyAccepted') ? true : undefined}
                       aria-describedby={err('privacyPolicyAccepted') ? 'app-privacyPolicyAccepted-error' : undefined}
                     />

@@ -39,11 +39,10 @@ export function ForgotPasswordPage() {
             </p>
           ) : (
             <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => request.mutate(values))}>
-              <Field id="forgot-email" label="Email" required error={errors.email?.message}>
+              <Field id="forgot-email" label="Email" required requiredMark={false} error={errors.email?.message}>
                 <Input
                   type="email"
                   autoComplete="email"
-                  required
                   {...fieldAria('forgot-email', errors.email?.message)}
                   {...form.register('email')}
                 />

@@ -87,20 +87,18 @@ function NewPasswordForm({ token }: { token: string }) {
         </p>
       ) : null}
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => reset.mutate(values))}>
-        <Field id="reset-newPassword" label="New password" required error={errors.newPassword?.message}>
+        <Field id="reset-newPassword" label="New password" required requiredMark={false} error={errors.newPassword?.message}>
           <Input
             type="password"
             autoComplete="new-password"
-            required
             {...fieldAria('reset-newPassword', errors.newPassword?.message)}
             {...form.register('newPassword')}
           />
         </Field>
-        <Field id="reset-confirmPassword" label="Confirm new password" required error={errors.confirmPassword?.message}>
+        <Field id="reset-confirmPassword" label="Confirm new password" required requiredMark={false} error={errors.confirmPassword?.message}>
           <Input
             type="password"
             autoComplete="new-password"
-            required
             {...fieldAria('reset-confirmPassword', errors.confirmPassword?.message)}
             {...form.register('confirmPassword')}
           />
