@@ -48,7 +48,11 @@ const PURPOSES = [{ value: 'tourism', label: 'Tourism' }];
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4 sm:p-6">
-      <legend className="px-2 text-lg font-semibold text-slate-900">{title}</legend>
+      {/* A heading in the legend: screen-reader users can jump between sections, and the headings
+          inside a section (h3) follow an h2. */}
+      <legend className="px-2">
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      </legend>
       {description ? <p className="text-sm text-slate-600">{description}</p> : null}
       {children}
     </fieldset>
