@@ -36,7 +36,8 @@ function Dashboard() {
   const page = useQuery({ ...adminPageQuery(search), placeholderData: keepPreviousData });
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
+    // The same width as the header and footer, so the page's edges line up with theirs.
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <LeaveGuard unsaved={staged.count} />
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
