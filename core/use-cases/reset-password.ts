@@ -3,6 +3,7 @@ import { PASSWORD_RESET_INVALID_MESSAGE, parsePasswordResetToken, verifyPassword
 import type { Ports } from '../ports/index.js';
 import { parseInput } from '../schemas/parse.js';
 import { passwordResetSchema } from '../schemas/password-reset.js';
+import { storeNewPassword } from './store-new-password.js';
 
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been reset. You can now sign in with your new password.';
 
@@ -11,9 +12,9 @@ const invalidToken = () => errors.validation(PASSWORD_RESET_INVALID_MESSAGE, { t
 /**
  * Sets a new password from a reset link's token. The token must be signed for the user's current
  * password hash and unexpired; storing the new hash makes it (and every other link sent before)
- * useless. Like a password change it clears needsPasswordChange, queues the 'password_changed'
- * notice in the same operation and ends every session of the user. Answers the user's id so the
- * app can forget what it cached about those sessions.
+ * useless. The rest is any password change's (storeNewPassword): needsPasswordChange cleared, the
+ * 'password_changed' notice, every session ended. Answers the user's id so the app can forget what
+ * it cached about those sessions.
  */
 export function makeResetPassword(ports: Pick<Ports, 'users' | 'hasher' | 'sessions' | 'clock'>) {
   return async function resetPassword(input: { token: string; newPassword: string }): Promise<{ userId: number; message: string }> {
@@ -24,15 +25,7 @@ export function makeResetPassword(ports: Pick<Ports, 'users' | 'hasher' | 'sessi
     const now = ports.clock.now();
     if (!user || !(await verifyPasswordResetToken(token, user, now))) throw invalidToken();
 
-    const passwordHash = await ports.hasher.hash(data.newPassword);
-    await ports.users.updatePassword(
-      user.id,
-      passwordHash,
-      false,
-      [{ to: user.email, template: 'password_changed', data: { fullName: user.fullName, changedAt: now.toISOString() } }],
-      now,
-    );
-    await ports.sessions.deleteAllForUser(user.id);
+    await storeNewPassword(ports, user, data.newPassword, now);
     return { userId: user.id, message: PASSWORD_RESET_DONE_MESSAGE };
   };
 }
