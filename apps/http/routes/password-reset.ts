@@ -20,7 +20,8 @@ export function passwordResetRoutes({ agency, sessions, limits, trustProxy }: Ro
       // Per address (one sender asking for many accounts) and per account (many senders flooding
       // one inbox). The account key is the email as typed, whether or not it has an account.
       for (const key of [`address:${clientIp(c, trustProxy)}`, `account:${normaliseEmail(input.email)}`]) {
-        const wait = limits.passwordReset.take(key);
+        // Awaited: the limiters become asynchronous (a shared store) on main.
+        const wait = await limits.passwordReset.take(key);
         if (wait > 0) throw new DomainError({ type: 'RateLimited', retryAfterSeconds: wait, message: PASSWORD_RESET_LIMITED_MESSAGE });
       }
       const result = await useCases.requestPasswordReset(input);
