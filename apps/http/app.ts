@@ -24,6 +24,7 @@ import { documentRoutes } from './routes/documents.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { paymentRoutes } from './routes/payments.js';
+import { passwordResetRoutes } from './routes/password-reset.js';
 import { paymentsWebhookRoutes } from './routes/payments-webhook.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
 import { isCsrfExempt, isUploadPath, refuseCrossSite, refuseNonJson, securityHeaders } from './security.js';
@@ -82,6 +83,7 @@ function apiRoutes(deps: RouteDeps) {
   return new Hono<AppEnv>()
     .route('/', authRoutes(deps))
     .route('/contact', contactRoutes(deps))
+    .route('/password-reset', passwordResetRoutes(deps))
     .route('/applications', applicationRoutes(deps))
     .route('/documents', documentRoutes(deps))
     // The webhook first: it is public, signed by the provider and reads its raw body.
@@ -110,6 +112,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
       login: LoginThrottle.inMemory(login.limit, login.windowMs, clock),
       register: new SlidingWindowLimiter(register.limit, register.windowMs, clock),
       contact: new SlidingWindowLimiter(contact.limit, contact.windowMs, clock),
+      passwordReset: new SlidingWindowLimiter(5, 60 * 60 * 1000, clock), // 5 requests an hour per address and per account
       events: new SlidingWindowLimiter(events.limit, events.windowMs, clock),
     },
     clientAddress: (c) => clientIp(c, trustProxyHops),

@@ -15,6 +15,8 @@ export interface RouteDeps {
     register: RateLimiter;
     /** Contact-form submissions (each may create an account and send mail), per client address. */
     contact: RateLimiter;
+    /** Password-reset requests (each may send a mail), per client address and per account. */
+    passwordReset: RateLimiter;
     /** Analytics events, per client address. */
     events: RateLimiter;
   };

@@ -10,5 +10,7 @@ export const MAIL_TEMPLATES = [
   'payment_reminder',
   'application_reminder',
   'password_changed',
+  'password_reset',
+  'account_exists',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];

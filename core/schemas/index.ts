@@ -8,5 +8,6 @@ export * from './dates.js';
 export * from './fields.js';
 export * from './ids.js';
 export * from './parse.js';
+export * from './password-reset.js';
 export * from './payment.js';
 export * from './profile.js';

@@ -3,6 +3,7 @@ import type { Ports } from '../ports/index.js';
 import { parseInput } from '../schemas/parse.js';
 import { changePasswordSchema } from '../schemas/profile.js';
 import { requireUser } from './shared.js';
+import { storeNewPassword } from './store-new-password.js';
 import type { Actor } from './use-cases.js';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
@@ -23,15 +24,6 @@ export function makeChangePassword(ports: Pick<Ports, 'users' | 'hasher' | 'sess
     if (data.newPassword === data.currentPassword) {
       throw errors.validation(NEW_PASSWORD_SAME, { newPassword: [NEW_PASSWORD_SAME] });
     }
-    const now = ports.clock.now();
-    const passwordHash = await ports.hasher.hash(data.newPassword);
-    await ports.users.updatePassword(
-      user.id,
-      passwordHash,
-      false,
-      [{ to: user.email, template: 'password_changed', data: { fullName: user.fullName, changedAt: now.toISOString() } }],
-      now,
-    );
-    await ports.sessions.deleteAllForUser(user.id);
+    await storeNewPassword(ports, user, data.newPassword, ports.clock.now());
   };
 }

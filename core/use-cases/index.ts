@@ -23,6 +23,8 @@ import { makeFindOwnPayment } from './find-own-payment.js';
 import { makePaymentIssues, makeReconcilePayments } from './reconcile-payments.js';
 import { makeRecordEvent } from './record-event.js';
 import { makeRegisterUser } from './register-user.js';
+import { makeRequestPasswordReset } from './request-password-reset.js';
+import { makeResetPassword } from './reset-password.js';
 import { makeSearchAdminApplications } from './search-admin-applications.js';
 import { makeSendApplicationReminders } from './send-application-reminders.js';
 import { makeSendEvisa } from './send-evisa.js';
@@ -45,6 +47,8 @@ export function makeUseCases(ports: Ports): UseCases {
     submitContactForm: makeSubmitContactForm(ports),
     updatePhone: makeUpdatePhone(ports),
     changePassword: makeChangePassword(ports),
+    requestPasswordReset: makeRequestPasswordReset(ports),
+    resetPassword: makeResetPassword(ports),
     createAdmin: makeCreateAdmin(ports),
 
     createApplication: makeCreateApplication(ports),

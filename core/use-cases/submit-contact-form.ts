@@ -1,4 +1,5 @@
 import { isDomainError } from '../domain/errors.js';
+import { createPasswordResetToken } from '../domain/password-reset.js';
 import { normaliseEmail, type User } from '../domain/user.js';
 import type { Ports } from '../ports/index.js';
 import { contactSchema } from '../schemas/contact.js';
@@ -7,7 +8,7 @@ import { parseInput } from '../schemas/parse.js';
 export const CONTACT_ACCOUNT_CREATED_MESSAGE =
   "We've received your inquiry and will contact you soon. An account has been created for you: your sign-in details are on their way to your email.";
 export const CONTACT_EXISTING_ACCOUNT_MESSAGE =
-  "We've received your inquiry and will contact you soon. You already have an account with this email: please sign in with your password.";
+  "We've received your inquiry and will contact you soon. An account already exists for this email: please sign in. We've emailed you how, and how to reset your password if you've forgotten it.";
 
 /** Random bytes of a temporary password (128 bits, 22 base64url characters). */
 const TEMPORARY_PASSWORD_BYTES = 16;
@@ -15,9 +16,11 @@ const TEMPORARY_PASSWORD_BYTES = 16;
 /**
  * The contact form (SPEC §2 Contact page): keeps the enquiry and creates an account for the visitor
  * with a random password, mailed to them in the same operation, to be changed at first sign-in. An
- * email that already has an account gets no second account; the enquiry is kept all the same.
+ * email that already has an account gets no second account: the enquiry is kept all the same, and
+ * its owner is mailed how to sign in, with a password-reset link in case it is forgotten (the page
+ * says only that an account exists, which the registration form reveals anyway).
  */
-export function makeSubmitContactForm(ports: Pick<Ports, 'users' | 'enquiries' | 'hasher' | 'ids' | 'clock' | 'settings'>) {
+export function makeSubmitContactForm(ports: Pick<Ports, 'users' | 'enquiries' | 'outbox' | 'hasher' | 'ids' | 'clock' | 'settings'>) {
   return async function submitContactForm(input: {
     fullName: string;
     email: string;
@@ -73,6 +76,11 @@ export function makeSubmitContactForm(ports: Pick<Ports, 'users' | 'enquiries' |
       existingAccount: !accountCreated,
       createdAt: now,
     });
+
+    if (!accountCreated) {
+      const resetToken = await createPasswordResetToken(user, now);
+      await ports.outbox.enqueue({ to: user.email, template: 'account_exists', data: { fullName: user.fullName, email: user.email, resetToken } }, now);
+    }
 
     return {
       userId: user.id,

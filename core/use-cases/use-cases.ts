@@ -55,6 +55,10 @@ export interface UseCases {
   submitContactForm(input: { fullName: string; email: string; phoneNumber: string; nationality: string; purposeOfTravel: string }): Promise<{ userId: number; accountCreated: boolean; message: string }>;
   updatePhone(actor: Actor, input: { phoneNumber: string }): Promise<PublicUser>;
   changePassword(actor: Actor, input: { currentPassword: string; newPassword: string }): Promise<void>;
+  /** Mails a reset link when the email has an account; the same answer either way. */
+  requestPasswordReset(input: { email: string }): Promise<{ message: string }>;
+  /** A reset link's token and the new password; ends every session of the user. */
+  resetPassword(input: { token: string; newPassword: string }): Promise<{ userId: number; message: string }>;
   /** Creates an admin, or promotes an existing user (CLI). */
   createAdmin(input: { email: string; password: string; fullName: string; phoneNumber: string }): Promise<{ user: PublicUser; created: boolean }>;
 

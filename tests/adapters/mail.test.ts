@@ -228,6 +228,26 @@ describe('mail templates', () => {
     }
   });
 
+  it('password_reset links to the reset page with its token and says how long it works', () => {
+    const r = render('password_reset');
+    expect(r.subject).toBe('Reset your Nile Gate e-Visa Agency password');
+    expect(r.text).toContain('Choose a new password: https://visa.nilegate.example/reset-password?token=7.1795000000.c2lnbmF0dXJl');
+    expect(r.html).toContain('href="https://visa.nilegate.example/reset-password?token=7.1795000000.c2lnbmF0dXJl"');
+    expect(r.text).toContain('1 hour');
+    expect(r.text).toContain('If you did not ask for this');
+  });
+
+  it('account_exists tells a contact-form visitor with an account how to sign in and how to reset the password', () => {
+    const r = render('account_exists');
+    expect(r.text).toContain('no new account was created');
+    expect(r.text).toContain('Email: amira@example.com');
+    expect(r.text).toContain('Sign in: https://visa.nilegate.example/auth');
+    expect(r.text).toContain('Reset your password: https://visa.nilegate.example/reset-password?token=7.1795000000.c2lnbmF0dXJl');
+    expect(r.text).not.toContain('temporary');
+    // Without a token (an old outbox row) it points to the page that sends a new link.
+    expect(render('account_exists', { email: 'amira@example.com' }).text).toContain('Reset your password: https://visa.nilegate.example/forgot-password');
+  });
+
   it('a subject never carries a line break (no header injection)', () => {
     const r = render('status_changed', { ...SAMPLE_DATA.status_changed, applicationNumber: 'X\r\nBcc: victim@example.com' });
     expect(r.subject).not.toMatch(/[\r\n]/);

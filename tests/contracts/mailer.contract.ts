@@ -38,6 +38,8 @@ export const SAMPLE_DATA: Record<MailTemplateName, MailToDeliver['data']> = {
   payment_reminder: { fullName: 'Amira Hassan', applicationNumber: 'EV-2026-000123', applicationId: 123, paymentType: 'initial', amount: 1000 },
   application_reminder: { fullName: 'Amira Hassan' },
   password_changed: { fullName: 'Amira Hassan', changedAt: '2026-11-22T09:00:00.000Z' },
+  password_reset: { fullName: 'Amira Hassan', resetToken: '7.1795000000.c2lnbmF0dXJl' },
+  account_exists: { fullName: 'Amira Hassan', email: 'amira@example.com', resetToken: '7.1795000000.c2lnbmF0dXJl' },
 };
 
 const normalise = (s: string) => s.replace(/\r\n/g, '\n');

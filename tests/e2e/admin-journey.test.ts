@@ -4,7 +4,7 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMail, type ParsedMail } from '../support/smtp-server.js';
 import { applicantWithApplication, PASSPORT_PNG } from './support/applicant.js';
-import { accessibilityProblems } from './support/a11y.js';
+import { accessibilityProblems, axeViolations } from './support/a11y.js';
 import { expectText, gone, see, until } from './support/assert.js';
 import { browserAvailability, launchBrowser, screenshot, type BrowserSession } from './support/browser.js';
 import { runCli, startAgencyServer, type AgencyServer } from './support/server.js';
@@ -225,7 +225,7 @@ describe.skipIf(!available)('the admin workflow in Chromium', { timeout: 180_000
       const historyBefore = await historyOf(admin, id);
       const { row, panel } = await findApplication(admin, 'Initial Payment', before.passportNumber, id, before.applicationNumber);
       await see(panel.getByText('Status history'));
-      expect(await accessibilityProblems(admin)).toEqual([]);
+      expect([...(await accessibilityProblems(admin)), ...(await axeViolations(admin))]).toEqual([]);
 
       await chooseStatus(admin, id, 'Verified');
       await see(row.getByText('Unsaved'));

@@ -5,7 +5,7 @@ import { browserAvailability, launchBrowser, screenshot, type BrowserSession } f
 import { request as playwrightRequest } from 'playwright-core';
 import { runCli, startAgencyServer, type AgencyServer } from './support/server.js';
 import { ensureWebBuild } from './support/web-build.js';
-import { accessibilityProblems } from './support/a11y.js';
+import { accessibilityProblems, axeViolations } from './support/a11y.js';
 import { applicantWithApplication, isoDaysFromNow, newEmail, PASSPORT_PNG } from './support/applicant.js';
 
 /**
@@ -303,13 +303,13 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await page.close();
   });
 
-  it('labels every control, names every button and link, gives every image an alt text and each screen one h1', async () => {
+  it('labels every control, names every button and link, gives every image an alt text and each screen one h1; axe finds nothing', async () => {
     const page = await newPage();
     const checked: Record<string, string[]> = {};
     const check = async (path: string, ready: string) => {
       await page.goto(`${server.url}${path}`);
       await see(page.getByText(ready).first());
-      checked[path] = await accessibilityProblems(page);
+      checked[path] = [...(await accessibilityProblems(page)), ...(await axeViolations(page))];
     };
     await check('/', 'How it works');
     await check('/auth', 'Sign In');
@@ -317,11 +317,14 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await check('/privacy', 'Your rights');
     await check('/faq-page', 'Frequently Asked Questions');
     await check('/no-such-page', '404 Page Not Found');
+    await check('/forgot-password', 'Send Reset Link');
+    await check('/reset-password?token=1.2.abc', 'Reset Password');
     const id = await applicantWithApplication(page.request, server.url);
     await check('/dashboard', 'Manage your e-visa applications');
     await check('/apply', 'Egypt E-Visa Application');
     await check(`/payment?applicationId=${id}&type=initial`, 'Processing Fee');
     await check(`/address-details?applicationId=${id}`, 'Address and Accommodation Details');
+    await check(`/passport-upload?applicationId=${id}`, 'Passport Upload Not Required');
     await check('/profile', 'Your Profile');
     expect(checked).toEqual(Object.fromEntries(Object.keys(checked).map((k) => [k, []])));
     await page.close();

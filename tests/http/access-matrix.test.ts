@@ -120,6 +120,12 @@ const ROWS: Row[] = [
     }),
     expect: all(201),
   },
+  { name: 'POST /api/password-reset', request: (_f, role) => ({ url: '/api/password-reset', json: { email: `matrix-reset-${role}@example.com` } }), expect: all(200) },
+  {
+    name: 'POST /api/password-reset/confirm (forged token)',
+    request: () => ({ url: '/api/password-reset/confirm', json: { token: '1.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', newPassword: 'hijacked-pw' } }),
+    expect: all(400),
+  },
   {
     name: 'POST /api/register',
     request: (_f, role) => ({ url: '/api/register', json: { email: `new-${role}@example.com`, password: 'secret-123', fullName: 'New Person', phoneNumber: '+447700900222' } }),

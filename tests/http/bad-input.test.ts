@@ -48,6 +48,8 @@ for (const [adapters, make] of ADAPTERS) {
       { method: 'POST', url: () => '/api/register', as: 'visitor' },
       { method: 'POST', url: () => '/api/login', as: 'visitor' },
       { method: 'POST', url: () => '/api/contact', as: 'visitor' },
+      { method: 'POST', url: () => '/api/password-reset', as: 'visitor' },
+      { method: 'POST', url: () => '/api/password-reset/confirm', as: 'visitor' },
       { method: 'POST', url: () => '/api/events', as: 'visitor' },
       { method: 'PUT', url: () => '/api/user/profile', as: 'owner' },
       { method: 'PUT', url: () => '/api/user/change-password', as: 'owner' },

@@ -95,7 +95,7 @@ describe('POST /api/contact', () => {
     const res = await new TestBrowser(t.app).post('/api/contact', form);
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toEqual({ userId: expect.any(Number), message: expect.any(String) });
+    expect(body).toEqual({ userId: expect.any(Number), accountCreated: true, message: expect.any(String) });
     const user = await t.ports.users.findByEmail('omar@example.com');
     expect(user).toMatchObject({ id: body.userId, fullName: 'Omar Visitor', needsPasswordChange: true });
     expect(await t.ports.enquiries.listByEmail('omar@example.com')).toEqual([expect.objectContaining({ purposeOfTravel: 'Tourism with family' })]);

@@ -12,6 +12,8 @@ if (typeof window !== 'undefined') {
   proto.setPointerCapture ??= () => undefined;
   proto.releasePointerCapture ??= () => undefined;
   proto.scrollIntoView ??= () => undefined;
+  // The router scrolls to the top on navigation; jsdom only logs "Not implemented" for it.
+  window.scrollTo = (() => undefined) as typeof window.scrollTo;
   if (typeof window.ResizeObserver === 'undefined') {
     window.ResizeObserver = class {
       observe() {}

@@ -164,4 +164,28 @@ describe('contact page', () => {
     });
     await waitFor(() => expect(api.calls.find((c) => c.url === '/api/events')?.body).toMatchObject({ name: 'contact_submitted', properties: { nationality: 'Canada' } }));
   });
+
+  it('says that an account already exists for the email and points to sign in (no "account created")', async () => {
+    const api = fakeFetch({
+      'POST /api/contact': () => ({ status: 201, body: { userId: 4, accountCreated: false, message: 'An account already exists for this email.' } }),
+      'POST /api/events': () => ({ status: 204 }),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    await renderPage(<ContactPage />, { path: '/contact' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Full name/), 'Alice Walker');
+    await user.type(screen.getByLabelText(/Email/), 'alice@example.com');
+    await user.type(screen.getByLabelText(/Phone number/), '1234567890');
+    await user.type(screen.getByLabelText(/Purpose of travel/), 'Tourism');
+    await user.click(screen.getByRole('button', { name: 'Submit Contact Form' }));
+
+    expect(await screen.findByText('Contact form submitted successfully!')).toBeInTheDocument();
+    expect(
+      screen.getByText("We've received your inquiry and will contact you soon. An account already exists for this email: please sign in."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/An account has been created for you/)).toBeNull();
+    expect(screen.getByTestId('contact-thank-you')).toHaveTextContent('An account already exists for alice@example.com');
+    expect(screen.getByRole('link', { name: 'Sign In to Your Account' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+  });
 });

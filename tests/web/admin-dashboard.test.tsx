@@ -11,6 +11,19 @@ import { installFakeXhr } from './fake-xhr.js';
 import { validForm } from '../core/helpers.js';
 import { renderPage, testUser } from './render.js';
 
+/** One entry of GET /api/admin/payment-issues (the server's contract). */
+interface PaymentIssue {
+  paymentIntentId: string;
+  applicationId: number | null;
+  applicationNumber: string | null;
+  paymentType: 'initial' | 'final' | null;
+  amount: number;
+  currency: string;
+  createdAt: string;
+  problem: string;
+  recordable: boolean;
+}
+
 afterEach(() => {
   dismissToast();
   vi.unstubAllGlobals();
@@ -51,7 +64,11 @@ function userWithoutApplication(id: number): AdminEntryDto {
  * A small stand-in for the admin API: lists by tab, counts, history and documents, and applies
  * status changes (refusing a status the tab does not offer, as the server does). Records requests.
  */
-function fakeAdminApi(entries: AdminEntryDto[], options: { failStatus?: boolean; failReminders?: boolean } = {}) {
+function fakeAdminApi(
+  entries: AdminEntryDto[],
+  options: { failStatus?: boolean; failReminders?: boolean; paymentIssues?: PaymentIssue[]; refuseRecord?: string } = {},
+) {
+  const issues = options.paymentIssues ? [...options.paymentIssues] : null;
   const requests: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -89,6 +106,16 @@ function fakeAdminApi(entries: AdminEntryDto[], options: { failStatus?: boolean;
     }
     const evisa = /^\/api\/admin\/applications\/(\d+)\/send-evisa$/.exec(url.pathname);
     if (method === 'POST' && evisa) return json(200, { message: 'E-visa sent.' });
+    // The payment-issues contract (GET list, POST record), as the server answers it.
+    if (issues && method === 'GET' && url.pathname === '/api/admin/payment-issues') return json(200, { checked: 12, issues });
+    const record = /^\/api\/admin\/payment-issues\/([^/]+)\/record$/.exec(url.pathname);
+    if (issues && method === 'POST' && record) {
+      if (options.refuseRecord) return json(409, { message: options.refuseRecord });
+      const index = issues.findIndex((i) => i.paymentIntentId === decodeURIComponent(record[1]));
+      if (index < 0) return json(404, { message: 'Payment not found.' });
+      const [recorded] = issues.splice(index, 1);
+      return json(200, { message: `Payment recorded on application ${recorded.applicationNumber}.` });
+    }
     return json(404, { message: 'Not found.' });
   };
   vi.stubGlobal('fetch', fetchFn);
@@ -259,17 +286,57 @@ describe('admin dashboard', () => {
     }
   });
 
-  it("uploads at once on an approved application, with SPEC's toast", async () => {
-    const app = application(11, { status: 'approved', initialPaymentId: 'pi_11' });
-    fakeAdminApi([entryOf(app)]);
+  it("stages a replacement visa on an approved application like any change: SPEC's toast, sent on 'Apply Changes'", async () => {
+    const app = application(11, { status: 'approved', initialPaymentId: 'pi_11', visaDocument: 'old-visa.pdf' });
+    const api = fakeAdminApi([entryOf(app)]);
     const xhr = installFakeXhr(() => ({ status: 201, body: { id: 56 } }));
     try {
       const { user } = await renderDashboard('/admin?tab=approved');
       const panel = await openEntry(user, app);
-      await user.upload(within(panel).getByLabelText('Upload the visa document'), new File(['%PDF-1.4'], 'evisa.pdf', { type: 'application/pdf' }));
+      const apply = within(panel).getByRole('button', { name: 'Apply Changes' });
+      expect(apply).toBeDisabled();
+      await user.upload(within(panel).getByLabelText('Replace the visa document'), new File(['%PDF-1.4'], 'evisa.pdf', { type: 'application/pdf' }));
       await screen.findByText('Visa Document Uploaded');
       expect(screen.getByText("Document uploaded successfully. Click 'Apply Changes' to save and notify the user.")).toBeInTheDocument();
+      // Nothing is sent yet: the file waits with the staged change, and 'Apply Changes' can send it.
+      expect(xhr.requests).toHaveLength(0);
+      expect(within(panel).getByTestId('staged-visa')).toHaveTextContent('evisa.pdf will be uploaded when you apply the changes.');
+      expect(within(screen.getByTestId('admin-row-11')).getByText('Unsaved')).toBeInTheDocument();
+      expect(apply).toBeEnabled();
+
+      await user.click(apply);
+      await screen.findByText('Changes Saved');
       expect(xhr.requests.map((r) => r.url)).toEqual(['/api/admin/applications/11/visa-upload']);
+      expect((xhr.requests[0].body.get('visa') as File).name).toBe('evisa.pdf');
+      expect(api.writes()).toEqual([]); // the status was not touched: no status request
+      await waitFor(() => expect(within(panel).queryByTestId('staged-visa')).toBeNull());
+    } finally {
+      xhr.restore();
+    }
+  });
+
+  it('drops a staged replacement visa on Discard, and keeps it for a retry when its upload fails', async () => {
+    const app = application(14, { status: 'approved', initialPaymentId: 'pi_14', visaDocument: 'old-visa.pdf' });
+    fakeAdminApi([entryOf(app)]);
+    let fail = true;
+    const xhr = installFakeXhr(() => (fail ? { status: 400, body: { message: 'Please select a JPG, PNG, or PDF file.' } } : { status: 201, body: { id: 57 } }));
+    try {
+      const { user } = await renderDashboard('/admin?tab=approved');
+      const panel = await openEntry(user, app);
+      const choose = () => user.upload(within(panel).getByLabelText('Replace the visa document'), new File(['%PDF-1.4'], 'new-visa.pdf', { type: 'application/pdf' }));
+      await choose();
+      await user.click(within(panel).getByRole('button', { name: 'Discard Changes' }));
+      expect(within(panel).queryByTestId('staged-visa')).toBeNull();
+      expect(xhr.requests).toHaveLength(0);
+
+      await choose();
+      await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
+      await screen.findByText('Upload Failed');
+      expect(within(panel).getByTestId('staged-visa')).toHaveTextContent('new-visa.pdf');
+      fail = false;
+      await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
+      await screen.findByText('Changes Saved');
+      expect(xhr.requests.map((r) => r.url)).toEqual(['/api/admin/applications/14/visa-upload', '/api/admin/applications/14/visa-upload']);
     } finally {
       xhr.restore();
     }
@@ -327,5 +394,87 @@ describe('admin dashboard', () => {
     await waitFor(() => expect(api.requests.some((r) => r.path === '/api/admin/applications' && r.query.get('q') === 'smith')).toBe(true));
     expect(api.requests.some((r) => r.path === '/api/admin/applications/counts' && r.query.get('q') === 'smith')).toBe(true);
     expect(path()).toContain('q=smith');
+  });
+});
+
+describe('payments to check (taken by the provider, not recorded)', () => {
+  const unrecorded: PaymentIssue = {
+    paymentIntentId: 'pi_lost_1',
+    applicationId: 21,
+    applicationNumber: 'EV-2026-000021',
+    paymentType: 'initial',
+    amount: 1000,
+    currency: 'gbp',
+    createdAt: '2026-11-20T14:30:00.000Z',
+    problem: 'Succeeded with the provider but not recorded on the application.',
+    recordable: true,
+  };
+  const orphan: PaymentIssue = {
+    paymentIntentId: 'pi_orphan_2',
+    applicationId: null,
+    applicationNumber: null,
+    paymentType: null,
+    amount: 3900,
+    currency: 'gbp',
+    createdAt: '2026-11-21T09:05:00.000Z',
+    problem: 'No application matches this payment: refund it from the provider.',
+    recordable: false,
+  };
+
+  it('shows nothing when every payment taken is recorded', async () => {
+    const api = fakeAdminApi([], { paymentIssues: [] });
+    await renderDashboard();
+    await screen.findByText('No applications found in this category.');
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/api/admin/payment-issues')).toBe(true));
+    expect(screen.queryByText('Payments to check')).toBeNull();
+  });
+
+  it('lists each unrecorded payment above the tabs, fetched once when the dashboard opens', async () => {
+    const api = fakeAdminApi([], { paymentIssues: [unrecorded, orphan] });
+    await renderDashboard();
+    const panel = await screen.findByRole('region', { name: 'Payments to check' });
+    const first = within(panel).getByTestId('payment-issue-pi_lost_1');
+    expect(first).toHaveTextContent('EV-2026-000021');
+    expect(first).toHaveTextContent('Initial fee');
+    expect(first).toHaveTextContent('£10.00');
+    expect(first).toHaveTextContent('20 November 2026');
+    expect(first).toHaveTextContent('Succeeded with the provider but not recorded on the application.');
+    expect(within(first).getByRole('button', { name: 'Record payment' })).toBeEnabled();
+    const second = within(panel).getByTestId('payment-issue-pi_orphan_2');
+    expect(second).toHaveTextContent('£39.00');
+    expect(second).toHaveTextContent('No application matches this payment: refund it from the provider.');
+    expect(within(second).queryByRole('button', { name: 'Record payment' })).toBeNull();
+    // Above the tabs.
+    expect(panel.compareDocumentPosition(screen.getByRole('tablist')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // Not refetched when the window regains focus.
+    // (TanStack Query listens for visibilitychange on window; jsdom's document is always visible.)
+    window.dispatchEvent(new Event('visibilitychange'));
+    await new Promise((r) => setTimeout(r, 50));
+    await screen.findByText('No applications found in this category.');
+    expect(api.requests.filter((r) => r.path === '/api/admin/payment-issues')).toHaveLength(1);
+  });
+
+  it("records a payment with 'Record payment', says so and refreshes the list and the applications", async () => {
+    const api = fakeAdminApi([], { paymentIssues: [unrecorded, orphan] });
+    const { user } = await renderDashboard();
+    const panel = await screen.findByRole('region', { name: 'Payments to check' });
+    const listReads = () => api.requests.filter((r) => r.path === '/api/admin/applications').length;
+    const before = listReads();
+    await user.click(within(within(panel).getByTestId('payment-issue-pi_lost_1')).getByRole('button', { name: 'Record payment' }));
+    await screen.findByText('Payment recorded on application EV-2026-000021.');
+    expect(api.writes()).toEqual([expect.objectContaining({ method: 'POST', path: '/api/admin/payment-issues/pi_lost_1/record' })]);
+    await waitFor(() => expect(within(panel).queryByTestId('payment-issue-pi_lost_1')).toBeNull());
+    expect(within(panel).getByTestId('payment-issue-pi_orphan_2')).toBeInTheDocument();
+    await waitFor(() => expect(listReads()).toBeGreaterThan(before));
+  });
+
+  it("shows the server's reason when a payment cannot be recorded", async () => {
+    fakeAdminApi([], { paymentIssues: [unrecorded], refuseRecord: 'The initial fee of this application is already recorded.' });
+    const { user } = await renderDashboard();
+    const panel = await screen.findByRole('region', { name: 'Payments to check' });
+    await user.click(within(panel).getByRole('button', { name: 'Record payment' }));
+    await screen.findByText('The initial fee of this application is already recorded.');
+    expect(within(panel).getByTestId('payment-issue-pi_lost_1')).toBeInTheDocument();
   });
 });

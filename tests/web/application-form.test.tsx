@@ -201,6 +201,35 @@ describe('application form', () => {
     expect(screen.getByTestId('selected-file')).toHaveTextContent('passport.pdf');
   });
 
+  it("shows 'You must accept the privacy policy to continue' when consent is unticked after being ticked", async () => {
+    const user = userEvent.setup();
+    await renderForm();
+    const consent = document.getElementById('app-privacyPolicyAccepted')!;
+    await user.click(consent);
+    expect(screen.queryByText('You must accept the privacy policy to continue')).toBeNull();
+    await user.click(consent);
+    expect(await screen.findByText('You must accept the privacy policy to continue')).toBeInTheDocument();
+    expect(consent).toHaveAttribute('aria-invalid', 'true');
+    await user.click(consent);
+    await waitFor(() => expect(screen.queryByText('You must accept the privacy policy to continue')).toBeNull());
+  });
+
+  it('shows the gender and marital status messages when their list is left without a choice', async () => {
+    const user = userEvent.setup();
+    await renderForm();
+    await user.click(document.getElementById('app-gender')!);
+    await screen.findByRole('option', { name: 'Female' });
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Please select a gender')).toBeInTheDocument();
+    expect(document.getElementById('app-gender')).toHaveAttribute('aria-invalid', 'true');
+    // Tabbing past the marital status without choosing counts as leaving it too.
+    document.getElementById('app-maritalStatus')!.focus();
+    await user.tab();
+    expect(await screen.findByText('Please select a marital status')).toBeInTheDocument();
+    await chooseOption(user, 'app-gender', 'Male');
+    await waitFor(() => expect(screen.queryByText('Please select a gender')).toBeNull());
+  });
+
   it('creates the application, uploads the passport, then goes to the payment page after 0.5 s', async () => {
     const api = fakeFetch({
       'POST /api/applications': () => ({ status: 201, body: { id: 7, applicationNumber: 'EV-7' } }),

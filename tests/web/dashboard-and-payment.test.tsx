@@ -7,7 +7,7 @@ import { ApplicationCard } from '../../apps/web/src/features/dashboard/applicati
 import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-page.js';
 import { PaymentPanel } from '../../apps/web/src/features/payment/payment-panel.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderPage, testUser } from './render.js';
+import { fakeFetch, renderApp, renderPage, testUser } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -220,5 +220,37 @@ describe('an ended session', () => {
     const page = await renderPage(<DashboardPage />, { path: '/dashboard', user: testUser() });
     expect(await screen.findByText('Please log in to view your dashboard.')).toBeInTheDocument();
     expect(page.queryClient.getQueryData(keys.user)).toBeNull();
+  });
+});
+
+describe('payment page', () => {
+  async function openPayment(application: ApplicationDto) {
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/applications': () => ({ status: 200, body: [application] }), 'POST /api/events': () => ({ status: 204 }) }).fn);
+    return renderApp(`/payment?applicationId=${application.id}&type=initial`, { user: testUser() });
+  }
+
+  it('asks for the initial payment while it is due', async () => {
+    await openPayment(app());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Payment' })).toBeInTheDocument();
+    expect(screen.getByText('Initial Payment Required')).toBeInTheDocument();
+    expect(screen.getByText('Processing Fee')).toBeInTheDocument();
+  });
+
+  it('shows a paid fee as paid, and leads on to the address details while they are missing', async () => {
+    await openPayment(app({ status: 'application_created', initialPaymentId: 'pi_1' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Complete' })).toBeInTheDocument();
+    expect(screen.queryByText('Complete Your Payment')).toBeNull();
+    expect(screen.queryByText('Initial Payment Required')).toBeNull();
+    expect(screen.getByText('Initial Payment Received')).toBeInTheDocument();
+    expect(screen.getByTestId('initial-fee-paid')).toHaveTextContent('£10.00 Paid');
+    expect(screen.getByRole('link', { name: 'Continue to Address Details' })).toHaveAttribute('href', '/address-details?applicationId=3');
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+
+  it('leads a paid application with its address details to the dashboard', async () => {
+    await openPayment(app({ status: 'under_process', initialPaymentId: 'pi_1', address: '1 Nile St', city: 'London', postcode: 'W1', hotelDetails: 'Cairo' } as Partial<ApplicationDto>));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Complete' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: 'Continue to Address Details' })).toBeNull();
   });
 });

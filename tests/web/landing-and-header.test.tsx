@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 function currentSlide(): string {
-  const shown = document.querySelectorAll('figure[aria-hidden="false"] img');
+  const shown = document.querySelectorAll('[aria-roledescription="slide"][aria-hidden="false"] img');
   expect(shown).toHaveLength(1);
   return shown[0].getAttribute('src')!;
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type AnyRouter } from '@tanstack/react-router';
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../../apps/web/src/api/query-client.js';
@@ -71,6 +71,32 @@ export async function renderPage(
     queryClient,
     path: () => router.state.location.href,
   };
+}
+
+/**
+ * Renders the whole app (its real route tree: header, guards, loaders, pages) at `path` on a memory
+ * history, with the user and the config already known. Stub `fetch` for what the pages load.
+ */
+export async function renderApp(
+  path: string,
+  options: { user?: CurrentUser | null; config?: PublicConfig } = {},
+): Promise<RenderResult & { router: AnyRouter; queryClient: QueryClient; path(): string }> {
+  // Loaded here, not at the top: most suites render one component and need none of the app's pages.
+  const { routeTree } = await import('../../apps/web/src/routeTree.gen.js');
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(keys.user, options.user ?? null);
+  queryClient.setQueryData(keys.config, options.config ?? TEST_CONFIG);
+  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
+  let result!: RenderResult;
+  await act(async () => {
+    result = render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await router.load();
+  });
+  return { ...result, router, queryClient, path: () => router.state.location.href };
 }
 
 /** A fetch stand-in answering by "METHOD path"; records every request. */

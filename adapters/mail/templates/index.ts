@@ -18,6 +18,8 @@
  * | payment_reminder            | fullName, applicationNumber*, applicationId*, paymentType ('initial' or 'final', default 'initial'), amount (pence; default the list price) |
  * | application_reminder        | fullName |
  * | password_changed            | fullName, changedAt (ISO date-time) |
+ * | password_reset              | fullName, resetToken* (the link's token, valid 1 hour) |
+ * | account_exists              | fullName, email*, resetToken (a reset link in case the password is forgotten) |
  *
  * `applicationId` builds links (/payment?applicationId=…, /passport-upload?applicationId=…); the
  * `applicationNumber` is what the applicant sees.
@@ -27,6 +29,7 @@ import type { AgencySettings } from '../../../core/ports/index.js';
 import { formatPence } from '../../../core/domain/money.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../core/domain/fees.js';
 import { GUARANTEE_WORKING_DAYS } from '../../../core/domain/guarantee.js';
+import { PASSWORD_RESET_TTL_TEXT } from '../../../core/domain/password-reset.js';
 import { statusLabel } from '../../../core/domain/status.js';
 
 export type MailData = Record<string, string | number | boolean | null | undefined>;
@@ -270,7 +273,41 @@ const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
     blocks.push({ kind: 'button', label: 'Go to your profile', href: link('/profile') });
     return { subject: `Your ${settings.agencyName} password was changed`, preheader: 'Your password has been changed.', blocks };
   },
+
+  password_reset: ({ data, settings, link }) => ({
+    subject: `Reset your ${settings.agencyName} password`,
+    preheader: `Choose a new password. The link works for ${PASSWORD_RESET_TTL_TEXT}.`,
+    blocks: [
+      { kind: 'p', parts: ['We received a request to reset the password of your account.'] },
+      { kind: 'button', label: 'Choose a new password', href: resetLink(data, link) },
+      { kind: 'p', parts: [`The link works for ${PASSWORD_RESET_TTL_TEXT} and only once. After that, ask for a new one on the sign-in page.`] },
+      { kind: 'p', parts: ['If you did not ask for this, you can ignore this email: your password stays as it is.'] },
+    ],
+  }),
+
+  account_exists: ({ data, settings, link, to }) => ({
+    subject: `Your enquiry to ${settings.agencyName}: you already have an account`,
+    preheader: "Thank you for contacting us. Here is how to sign in to the account you already have.",
+    blocks: [
+      { kind: 'p', parts: ["Thank you for contacting us. We've received your inquiry and will contact you soon."] },
+      { kind: 'p', parts: ['You already have an account with us for this email address, so no new account was created.'] },
+      { kind: 'fields', rows: [['Email', str(data, 'email', to)]] },
+      { kind: 'p', parts: ['Sign in with this email and your password to apply and follow your applications.'] },
+      { kind: 'button', label: 'Sign in', href: link('/auth') },
+      {
+        kind: 'p',
+        parts: [`Forgotten your password? Choose a new one with the link below (it works for ${PASSWORD_RESET_TTL_TEXT} and only once), or use 'Forgot your password?' on the sign-in page.`],
+      },
+      { kind: 'button', label: 'Reset your password', href: resetLink(data, link) },
+    ],
+  }),
 };
+
+/** The reset page for a token; without one, the page that sends a new link. */
+function resetLink(data: MailData, link: (path: string) => string): string {
+  const token = str(data, 'resetToken');
+  return token ? link(`/reset-password?token=${encodeURIComponent(token)}`) : link('/forgot-password');
+}
 
 function partText(part: Part): string {
   if (typeof part === 'string') return part;

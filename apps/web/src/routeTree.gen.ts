@@ -16,7 +16,9 @@ import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ContactInfoRouteImport } from './routes/contact-info'
 import { Route as FaqPageRouteImport } from './routes/faq-page'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthedAddressDetailsRouteImport } from './routes/_authed/address-details'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
@@ -60,9 +62,19 @@ const FaqPageRoute = FaqPageRouteImport.update({
   path: '/faq-page',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TermsRoute = TermsRouteImport.update({
@@ -113,7 +125,9 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/contact-info': typeof ContactInfoRoute
   '/faq-page': typeof FaqPageRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/privacy': typeof PrivacyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/address-details': typeof AuthedAddressDetailsRoute
   '/admin': typeof AuthedAdminRoute
@@ -130,7 +144,9 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/contact-info': typeof ContactInfoRoute
   '/faq-page': typeof FaqPageRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/privacy': typeof PrivacyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/address-details': typeof AuthedAddressDetailsRoute
   '/admin': typeof AuthedAdminRoute
@@ -149,7 +165,9 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/contact-info': typeof ContactInfoRoute
   '/faq-page': typeof FaqPageRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/privacy': typeof PrivacyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/_authed/address-details': typeof AuthedAddressDetailsRoute
   '/_authed/admin': typeof AuthedAdminRoute
@@ -168,7 +186,9 @@ export interface FileRouteTypes {
     | '/contact'
     | '/contact-info'
     | '/faq-page'
+    | '/forgot-password'
     | '/privacy'
+    | '/reset-password'
     | '/terms'
     | '/address-details'
     | '/admin'
@@ -185,7 +205,9 @@ export interface FileRouteTypes {
     | '/contact'
     | '/contact-info'
     | '/faq-page'
+    | '/forgot-password'
     | '/privacy'
+    | '/reset-password'
     | '/terms'
     | '/address-details'
     | '/admin'
@@ -203,7 +225,9 @@ export interface FileRouteTypes {
     | '/contact'
     | '/contact-info'
     | '/faq-page'
+    | '/forgot-password'
     | '/privacy'
+    | '/reset-password'
     | '/terms'
     | '/_authed/address-details'
     | '/_authed/admin'
@@ -222,7 +246,9 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   ContactInfoRoute: typeof ContactInfoRoute
   FaqPageRoute: typeof FaqPageRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   PrivacyRoute: typeof PrivacyRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
 }
 
@@ -277,11 +303,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FaqPageRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy': {
       id: '/privacy'
       path: '/privacy'
       fullPath: '/privacy'
       preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms': {
@@ -374,7 +414,9 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   ContactInfoRoute: ContactInfoRoute,
   FaqPageRoute: FaqPageRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   PrivacyRoute: PrivacyRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeMemoryAgency } from '../../support/memory-ports.js';
+import type { UseCases } from '../../../core/use-cases/use-cases.js';
+import { makeMemoryAgency, type MemoryPorts } from '../../support/memory-ports.js';
 import { actorOf, domainError, makeAdmin, registerApplicant } from '../helpers.js';
 
 const signUp = { email: '  Bob@Example.COM ', password: 'secret123', fullName: 'Bob Jones', phoneNumber: '07700900456' };
@@ -78,16 +79,23 @@ describe('submitContactForm', () => {
     ]);
   });
 
-  it('gives an existing email no second account, keeps the enquiry and says so', async () => {
+  it('gives an existing email no second account, keeps the enquiry, says so and mails how to sign in or reset the password', async () => {
     const { ports, uc } = makeMemoryAgency();
     const applicant = await registerApplicant(uc, 'carol@example.com', 'Carol Tan');
     const result = await uc.submitContactForm(enquiry);
     expect(result).toMatchObject({ userId: applicant.userId, accountCreated: false });
-    expect(result.message).toContain('You already have an account');
-    expect(await ports.outbox.list({ to: 'carol@example.com' })).toEqual([]);
+    expect(result.message).toContain('An account already exists for this email');
     expect((await ports.enquiries.listByEmail('carol@example.com'))[0]).toMatchObject({ existingAccount: true, userId: applicant.userId });
-    // the existing password still works
+    // the existing password still works: nothing about the account changed
     await uc.logIn({ email: 'carol@example.com', password: 'secret123' });
+
+    const mails = await ports.outbox.list({ to: 'carol@example.com' });
+    expect(mails.map((m) => m.template)).toEqual(['account_exists']);
+    expect(mails[0].data).toMatchObject({ fullName: 'Carol Tan', email: 'carol@example.com' });
+    expect(mails[0].data).not.toHaveProperty('temporaryPassword');
+    // Its reset link works.
+    await uc.resetPassword({ token: String(mails[0].data.resetToken), newPassword: 'carol-new-pw' });
+    await uc.logIn({ email: 'carol@example.com', password: 'carol-new-pw' });
   });
 
   it('refuses bad input without creating anything', async () => {
@@ -159,6 +167,101 @@ describe('changePassword', () => {
     const actor = await registerApplicant(uc);
     await domainError(uc.changePassword(actor, { currentPassword: 'secret123', newPassword: '123' }), 'Validation', 'New password must be at least 6 characters');
     await domainError(uc.changePassword(actor, { currentPassword: 'secret123', newPassword: 'secret123' }), 'Validation', 'New password must be different from the current password');
+  });
+});
+
+describe('password reset', () => {
+  async function requestLink(ports: MemoryPorts, uc: UseCases, email = 'alice@example.com'): Promise<string> {
+    await uc.requestPasswordReset({ email });
+    const mails = (await ports.outbox.list({ to: 'alice@example.com' })).filter((m) => m.template === 'password_reset');
+    return String(mails[mails.length - 1].data.resetToken);
+  }
+
+  it('mails a reset link to an account, and answers an unknown email the same without mailing anyone', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    await registerApplicant(uc);
+    const known = await uc.requestPasswordReset({ email: ' ALICE@example.com ' });
+    const unknown = await uc.requestPasswordReset({ email: 'nobody@example.com' });
+    expect(known).toEqual(unknown);
+    expect(known.message).toBe('If an account exists for this email, we have sent it a link to choose a new password. The link works for 1 hour.');
+    const mails = await ports.outbox.list();
+    expect(mails.map((m) => [m.to, m.template])).toEqual([['alice@example.com', 'password_reset']]);
+    expect(mails[0].data).toMatchObject({ fullName: 'Alice Smith', resetToken: expect.stringMatching(/^\d+\.\d+\.[A-Za-z0-9_-]{43}$/) });
+  });
+
+  it('refuses a badly formed email', async () => {
+    const { uc } = makeMemoryAgency();
+    await domainError(uc.requestPasswordReset({ email: 'not-an-email' }), 'Validation', 'Please enter a valid email');
+  });
+
+  it('sets the new password, clears needsPasswordChange, ends every session and queues a notice', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    const { userId } = await uc.submitContactForm({ fullName: 'Dan', email: 'alice@example.com', phoneNumber: '07700900111', nationality: 'France', purposeOfTravel: 'Tourism' });
+    const now = ports.clock.now();
+    await ports.sessions.create({ idHash: 'h1', userId, createdAt: now, lastSeenAt: now });
+    await ports.sessions.create({ idHash: 'h2', userId, createdAt: now, lastSeenAt: now });
+    const token = await requestLink(ports, uc);
+
+    const result = await uc.resetPassword({ token, newPassword: 'chosen-pw' });
+    expect(result).toEqual({ userId, message: 'Your password has been reset. You can now sign in with your new password.' });
+    const login = await uc.logIn({ email: 'alice@example.com', password: 'chosen-pw' });
+    expect(login.needsPasswordChange).toBe(false);
+    expect(await ports.sessions.find('h1')).toBeNull();
+    expect(await ports.sessions.find('h2')).toBeNull();
+    const notices = (await ports.outbox.list({ to: 'alice@example.com' })).filter((m) => m.template === 'password_changed');
+    expect(notices).toHaveLength(1);
+    expect(notices[0].data.changedAt).toBe(now.toISOString());
+  });
+
+  it('works once: the used link, and every link sent before it, stop working', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    await registerApplicant(uc);
+    const earlier = await requestLink(ports, uc);
+    const token = await requestLink(ports, uc);
+    await uc.resetPassword({ token, newPassword: 'first-new' });
+    const invalid = 'This password reset link is invalid, has expired or has already been used. Please request a new one.';
+    const again = await domainError(uc.resetPassword({ token, newPassword: 'second-new' }), 'Validation', invalid);
+    expect(again.data).toMatchObject({ errors: { token: [invalid] } });
+    await domainError(uc.resetPassword({ token: earlier, newPassword: 'second-new' }), 'Validation', invalid);
+    await uc.logIn({ email: 'alice@example.com', password: 'first-new' });
+  });
+
+  it('stops working after 1 hour, and after the password was changed otherwise', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    const actor = await registerApplicant(uc);
+    const token = await requestLink(ports, uc);
+    ports.clock.advance(60 * 60 * 1000);
+    await domainError(uc.resetPassword({ token, newPassword: 'too-late' }), 'Validation');
+
+    const fresh = await requestLink(ports, uc);
+    await uc.changePassword(actor, { currentPassword: 'secret123', newPassword: 'changed-in-profile' });
+    await domainError(uc.resetPassword({ token: fresh, newPassword: 'too-late' }), 'Validation');
+    await uc.logIn({ email: 'alice@example.com', password: 'changed-in-profile' });
+  });
+
+  it('refuses a forged, altered or malformed token and a short password, and changes nothing', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    const actor = await registerApplicant(uc);
+    await registerApplicant(uc, 'bob@example.com', 'Bob Jones');
+    const token = await requestLink(ports, uc);
+    const [, expiry, signature] = token.split('.');
+    const otherUser = (await ports.users.findByEmail('bob@example.com'))!.id;
+    const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
+    for (const bad of [
+      `${otherUser}.${expiry}.${signature}`, // another user's id with this signature
+      `${actor.userId}.${Number(expiry) + 3600}.${signature}`, // a later expiry
+      `${actor.userId}.${expiry}.${flipped}`,
+      'not-a-token',
+      `${actor.userId}.${expiry}`,
+      `999.${expiry}.${signature}`,
+      `2147483648.${expiry}.${signature}`, // beyond every database's id range: refused before any lookup
+    ]) {
+      await domainError(uc.resetPassword({ token: bad, newPassword: 'hijacked' }), 'Validation', 'This password reset link is invalid, has expired or has already been used. Please request a new one.');
+    }
+    await domainError(uc.resetPassword({ token, newPassword: '123' }), 'Validation', 'New password must be at least 6 characters');
+    await uc.logIn({ email: 'alice@example.com', password: 'secret123' });
+    await uc.logIn({ email: 'bob@example.com', password: 'secret123' });
+    expect((await ports.outbox.list()).filter((m) => m.template === 'password_changed')).toEqual([]);
   });
 });
 

@@ -1,4 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+
+let axeSource: string | null = null;
+
+/** axe's impact levels, least to most severe. */
+const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const;
+export type AxeImpact = (typeof IMPACTS)[number];
+
+/**
+ * axe-core's WCAG 2.x A/AA rules and its best practices (heading order, landmarks, allowed ARIA
+ * roles, target size…) on the page as it is now, reported from `minImpact` up (by default every
+ * finding, minor ones too): one line per rule with the elements it flagged. Empty when it passes.
+ */
+export async function axeViolations(page: Page, minImpact: AxeImpact = 'minor'): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the app's Content-Security-Policy (rightly) refuses an
+  // injected <script>.
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+  const floor = IMPACTS.indexOf(minImpact);
+  return violations
+    .filter((v) => IMPACTS.indexOf((v.impact ?? 'minor') as AxeImpact) >= floor)
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.slice(0, 5).join(', ')}${v.targets.length > 5 ? ` and ${v.targets.length - 5} more` : ''}`);
+}
 
 /**
  * Basic accessibility checks that need no extra tooling: every form control and button has an

@@ -14,6 +14,7 @@ export const keys = {
     [withQuery('/api/admin/applications', params)] as const,
   adminCounts: (params: { q: string; overdue: boolean }) => [withQuery('/api/admin/applications/counts', params)] as const,
   adminHistory: (id: number) => [`/api/admin/applications/${id}/history`] as const,
+  paymentIssues: ['/api/admin/payment-issues'] as const,
 };
 
 /** `path?name=value…`, leaving out empty and false values. */

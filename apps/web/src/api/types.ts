@@ -39,6 +39,28 @@ export interface PublicConfig {
   agencyName: string;
 }
 
+/**
+ * GET /api/admin/payment-issues: payments that succeeded with the provider in the last 30 days but
+ * are not recorded on an application. (Written out here until the server's route exports its type.)
+ */
+export interface PaymentIssueDto {
+  paymentIntentId: string;
+  applicationId: number | null;
+  applicationNumber: string | null;
+  paymentType: PaymentType | null;
+  /** Minor units (pence). */
+  amount: number;
+  currency: string;
+  createdAt: string;
+  problem: string;
+  /** The server can record it on its application ('Record payment'). */
+  recordable: boolean;
+}
+export interface PaymentIssuesDto {
+  checked: number;
+  issues: PaymentIssueDto[];
+}
+
 export interface StartedPayment {
   clientSecret: string;
   paymentIntentId: string;

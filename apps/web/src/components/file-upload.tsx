@@ -20,6 +20,7 @@ export function FileUpload({
   disabled,
   onSelect,
   inputId,
+  required,
 }: {
   label: string;
   description?: string;
@@ -29,6 +30,8 @@ export function FileUpload({
   disabled?: boolean;
   onSelect: (file: File | null, input: HTMLInputElement) => void;
   inputId?: string;
+  /** Announced to screen readers (the form checks it on submit). */
+  required?: boolean;
 }) {
   const generated = useId();
   const id = inputId ?? generated;
@@ -57,6 +60,7 @@ export function FileUpload({
           type="file"
           accept={accept}
           disabled={disabled}
+          aria-required={required || undefined}
           className="sr-only"
           onChange={(e: ChangeEvent<HTMLInputElement>) => onSelect(e.target.files?.[0] ?? null, e.target)}
         />

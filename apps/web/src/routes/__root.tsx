@@ -6,6 +6,7 @@ import { Header } from '../components/layout/header.js';
 import { LazyToaster } from '../components/ui/lazy-toaster.js';
 import { NotFoundPage } from '../features/static/not-found.js';
 import { RouteError } from '../features/static/route-error.js';
+import { useDocumentTitle } from '../lib/page-title.js';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -18,6 +19,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  useDocumentTitle();
   // After a client-side navigation, move focus to the new page so keyboard and screen-reader users
   // start at its content (not on the link they used, which may be gone).
   const pathname = useRouterState({ select: (s) => s.location.pathname });

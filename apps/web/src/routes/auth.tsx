@@ -3,6 +3,7 @@ import { userQuery } from '../api/query-client.js';
 import { AuthPage } from '../features/auth/auth-page.js';
 
 export const Route = createFileRoute('/auth')({
+  staticData: { title: 'Sign In or Register' },
   // SPEC §2: an already signed-in user goes to /admin (admin) or /dashboard.
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(userQuery);

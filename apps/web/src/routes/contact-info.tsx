@@ -3,5 +3,6 @@ import { ContactPage } from '../features/contact/contact-page.js';
 
 /** SPEC §2: /contact-info shows the same contact form as /contact. */
 export const Route = createFileRoute('/contact-info')({
+  staticData: { title: 'Contact Us' },
   component: ContactPage,
 });

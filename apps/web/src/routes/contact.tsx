@@ -2,5 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ContactPage } from '../features/contact/contact-page.js';
 
 export const Route = createFileRoute('/contact')({
+  staticData: { title: 'Contact Us' },
   component: ContactPage,
 });

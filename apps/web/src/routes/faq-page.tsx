@@ -2,5 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { FaqPage } from '../features/static/faq-page.js';
 
 export const Route = createFileRoute('/faq-page')({
+  staticData: { title: 'Frequently Asked Questions' },
   component: FaqPage,
 });

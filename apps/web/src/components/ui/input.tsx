@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/format.js';
+import { useAriaRequired } from './label.js';
 
 const fieldClasses =
   'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 ' +
@@ -7,14 +8,16 @@ const fieldClasses =
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-500';
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
-  return <input ref={ref} className={cn(fieldClasses, 'h-10', className)} {...props} />;
+  const ariaRequired = useAriaRequired(props.id);
+  return <input ref={ref} className={cn(fieldClasses, 'h-10', className)} aria-required={ariaRequired} {...props} />;
 });
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
   { className, ...props },
   ref,
 ) {
-  return <textarea ref={ref} className={cn(fieldClasses, 'min-h-24', className)} {...props} />;
+  const ariaRequired = useAriaRequired(props.id);
+  return <textarea ref={ref} className={cn(fieldClasses, 'min-h-24', className)} aria-required={ariaRequired} {...props} />;
 });
 
 /** A native select styled like the inputs (long lists such as countries stay fast and accessible). */
@@ -22,5 +25,6 @@ export const NativeSelect = forwardRef<HTMLSelectElement, React.SelectHTMLAttrib
   { className, ...props },
   ref,
 ) {
-  return <select ref={ref} className={cn(fieldClasses, 'h-10', className)} {...props} />;
+  const ariaRequired = useAriaRequired(props.id);
+  return <select ref={ref} className={cn(fieldClasses, 'h-10', className)} aria-required={ariaRequired} {...props} />;
 });

@@ -1,4 +1,4 @@
-import type { LabelHTMLAttributes, ReactNode } from 'react';
+import { createContext, useContext, type LabelHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '../../lib/format.js';
 
 export function Label({ className, required, children, ...props }: LabelHTMLAttributes<HTMLLabelElement> & { required?: boolean }) {
@@ -15,11 +15,27 @@ export function Label({ className, required, children, ...props }: LabelHTMLAttr
   );
 }
 
-/** A label, its control, an optional hint and the field's error, tied together for screen readers. */
+const RequiredField = createContext<string | null>(null);
+
+/**
+ * aria-required for the control with this id when it sits in a required <Field>, so every input,
+ * select, textarea and radix Select is announced as required without each call site saying so.
+ */
+export function useAriaRequired(id: string | undefined): true | undefined {
+  const requiredId = useContext(RequiredField);
+  return id !== undefined && requiredId === id ? true : undefined;
+}
+
+/**
+ * A label, its control, an optional hint and the field's error, tied together for screen readers.
+ * `required` announces the control as required; the visible asterisk shows too, unless
+ * `requiredMark` is false (forms where every field is required and no field is marked).
+ */
 export function Field({
   id,
   label,
   required,
+  requiredMark = true,
   hint,
   error,
   children,
@@ -28,6 +44,7 @@ export function Field({
   id: string;
   label: ReactNode;
   required?: boolean;
+  requiredMark?: boolean;
   hint?: ReactNode;
   error?: string;
   children: ReactNode;
@@ -35,10 +52,10 @@ export function Field({
 }) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <Label htmlFor={id} required={required}>
+      <Label htmlFor={id} required={required && requiredMark}>
         {label}
       </Label>
-      {children}
+      <RequiredField.Provider value={required ? id : null}>{children}</RequiredField.Provider>
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}

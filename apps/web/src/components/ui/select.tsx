@@ -1,6 +1,7 @@
 import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/format.js';
+import { useAriaRequired } from './label.js';
 
 export interface SelectOption {
   value: string;
@@ -18,6 +19,7 @@ export function Select({
   invalid,
   describedBy,
   className,
+  onBlur,
   'aria-label': ariaLabel,
 }: {
   id?: string;
@@ -29,15 +31,32 @@ export function Select({
   invalid?: boolean;
   describedBy?: string;
   className?: string;
+  /**
+   * The user left the field: its list closed, or focus moved on while it was closed. (A plain blur
+   * would also fire while the list is open, as focus moves into it, and flash the error meanwhile.)
+   */
+  onBlur?: () => void;
   'aria-label'?: string;
 }) {
+  const ariaRequired = useAriaRequired(id);
   return (
-    <SelectPrimitive.Root value={value || undefined} onValueChange={onValueChange} disabled={disabled}>
+    <SelectPrimitive.Root
+      value={value || undefined}
+      onValueChange={onValueChange}
+      disabled={disabled}
+      onOpenChange={(open) => {
+        if (!open) onBlur?.();
+      }}
+    >
       <SelectPrimitive.Trigger
         id={id}
         aria-label={ariaLabel}
         aria-invalid={invalid || undefined}
+        aria-required={ariaRequired}
         aria-describedby={describedBy}
+        onBlur={(event) => {
+          if (event.currentTarget.dataset.state !== 'open') onBlur?.();
+        }}
         className={cn(
           'flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-left text-sm',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 data-[placeholder]:text-slate-500',

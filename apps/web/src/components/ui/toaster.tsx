@@ -31,7 +31,8 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ) : null}
-      <Toast.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
+      {/* Bottom right on every screen: at the top of a phone it covered the header and its menu button. */}
+      <Toast.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]" />
     </Toast.Provider>
   );
 }

@@ -9,6 +9,7 @@ import { Label } from '../../components/ui/label.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { EntriesList } from './entries-list.js';
 import { LeaveGuard } from './leave-guard.js';
+import { PaymentIssues } from './payment-issues.js';
 import { adminCountsQuery, adminPageQuery } from './queries.js';
 import { ReminderButtons } from './reminder-buttons.js';
 import { compactAdminSearch, parseAdminSearch, type AdminSearch } from './search.js';
@@ -35,12 +36,15 @@ function Dashboard() {
   const page = useQuery({ ...adminPageQuery(search), placeholderData: keepPreviousData });
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
+    // The same width as the header and footer, so the page's edges line up with theirs.
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <LeaveGuard unsaved={staged.count} />
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
         <ReminderButtons />
       </div>
+
+      <PaymentIssues />
 
       <div className="mt-6 flex flex-col gap-3 md:flex-row md:items-end">
         <SearchBox value={search.q} onSearch={(q) => setSearch({ q, page: 1 })} />

@@ -41,7 +41,6 @@ export function EntryActions({ app }: { app: ApplicationDto }) {
   const draft: StagedChange = staged.get(app.id) ?? savedState(app);
   const isStaged = staged.get(app.id) !== undefined;
   const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
 
@@ -76,12 +75,13 @@ export function EntryActions({ app }: { app: ApplicationDto }) {
       setSaving(false);
       return;
     }
-    // A visa chosen before the approval was saved goes up now that the server accepts it.
+    // The staged visa goes up once the status (if it changed) is saved: the server attaches a
+    // visa only from approval on.
     if (draft.visaFile) {
       try {
         await uploadFile(visaUrl(app.id), visaForm(draft.visaFile));
       } catch (error) {
-        staged.discard(app.id);
+        // The file stays staged (with the status, now saved) so 'Apply Changes' can try it again.
         setSaving(false);
         visaUploadFailed(error);
         await refreshAdminData(queryClient, app.id);
@@ -94,22 +94,10 @@ export function EntryActions({ app }: { app: ApplicationDto }) {
     await refreshAdminData(queryClient, app.id);
   }
 
-  async function chooseVisa(file: File) {
-    if (!canAttachVisa(app.status)) {
-      // Not approved on the server yet: the file waits with the staged approval.
-      update({ visaFile: file });
-      return;
-    }
-    setUploading(true);
-    try {
-      await uploadFile(visaUrl(app.id), visaForm(file));
-      toast({ title: 'Visa Document Uploaded', description: "Document uploaded successfully. Click 'Apply Changes' to save and notify the user." });
-      await refreshAdminData(queryClient, app.id);
-    } catch (error) {
-      visaUploadFailed(error);
-    } finally {
-      setUploading(false);
-    }
+  /** A chosen visa (first or replacement) is staged like every other change. */
+  function chooseVisa(file: File) {
+    update({ visaFile: file });
+    toast({ title: 'Visa Document Uploaded', description: "Document uploaded successfully. Click 'Apply Changes' to save and notify the user." });
   }
 
   async function sendEvisa() {
@@ -175,7 +163,7 @@ export function EntryActions({ app }: { app: ApplicationDto }) {
           inputId={`visa-file-${app.id}`}
           currentFileName={app.visaDocument}
           stagedFile={draft.visaFile}
-          uploading={uploading}
+          uploading={saving && draft.visaFile !== null}
           disabled={saving}
           onChoose={chooseVisa}
           accept={VISA_ACCEPT}

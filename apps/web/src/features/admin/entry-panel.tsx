@@ -20,6 +20,10 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
   }
   return (
     <div id={id} data-testid={`admin-panel-${app.id}`} className="grid gap-6 lg:grid-cols-3">
+      {/* Names the panel in the page's outline; its sections (h3) sit under it. */}
+      <h2 className="sr-only">
+        Application {app.applicationNumber}: {app.givenName} {app.surname}
+      </h2>
       <div className="lg:col-span-2">
         <ApplicationFields entry={entry} app={app} />
       </div>

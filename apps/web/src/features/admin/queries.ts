@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getJson } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
-import type { AdminCounts, AdminHistoryDto, AdminPageDto } from '../../api/types.js';
+import type { AdminCounts, AdminHistoryDto, AdminPageDto, PaymentIssuesDto } from '../../api/types.js';
 import { ADMIN_PAGE_SIZE, type AdminSearch } from './search.js';
 
 /** One page of a tab, filtered and searched on the server. */
@@ -25,6 +25,17 @@ export const adminCountsQuery = (search: Pick<AdminSearch, 'q' | 'overdue'>) =>
 
 export const adminHistoryQuery = (applicationId: number) =>
   queryOptions({ queryKey: keys.adminHistory(applicationId), queryFn: () => getJson<AdminHistoryDto>(keys.adminHistory(applicationId)[0]) });
+
+/**
+ * Payments taken but not recorded. Asking means asking the payment provider about 30 days of
+ * payments: once each time the dashboard opens, never on window focus.
+ */
+export const paymentIssuesQuery = queryOptions({
+  queryKey: keys.paymentIssues,
+  queryFn: () => getJson<PaymentIssuesDto>(keys.paymentIssues[0]),
+  staleTime: 0,
+  refetchOnWindowFocus: false,
+});
 
 /** After a change: every admin list, count and history, and the application's documents. */
 export async function refreshAdminData(queryClient: QueryClient, applicationId?: number): Promise<void> {

@@ -48,7 +48,11 @@ const PURPOSES = [{ value: 'tourism', label: 'Tourism' }];
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4 sm:p-6">
-      <legend className="px-2 text-lg font-semibold text-slate-900">{title}</legend>
+      {/* A heading in the legend: screen-reader users can jump between sections, and the headings
+          inside a section (h3) follow an h2. */}
+      <legend className="px-2">
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      </legend>
       {description ? <p className="text-sm text-slate-600">{description}</p> : null}
       {children}
     </fieldset>
@@ -188,6 +192,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
                         id="app-gender"
                         value={field.value}
                         onValueChange={(v) => field.onChange(v)}
+                        onBlur={field.onBlur}
                         options={GENDERS}
                         placeholder="Select gender"
                         invalid={Boolean(err('gender'))}
@@ -240,6 +245,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
                         id="app-maritalStatus"
                         value={field.value}
                         onValueChange={(v) => field.onChange(v)}
+                        onBlur={field.onBlur}
                         options={MARITAL_STATUSES}
                         placeholder="Select marital status"
                         invalid={Boolean(err('maritalStatus'))}
@@ -277,6 +283,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
                   label="Passport copy (photo page)"
                   description="A clear colour scan or photo. JPG, PNG or PDF, up to 10MB."
                   accept={PASSPORT_ACCEPT}
+                  required
                   file={passport}
                   progress={progress}
                   disabled={submitting}
@@ -398,7 +405,14 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
                     <Checkbox
                       id="app-privacyPolicyAccepted"
                       checked={field.value}
-                      onCheckedChange={(checked) => field.onChange(checked === true)}
+                      onCheckedChange={(checked) => {
+                        field.onChange(checked === true);
+                        // A click is the whole interaction (focus often stays on the box): count it as
+                        // touched, so unticking shows the message at once (mode onTouched).
+                        field.onBlur();
+                      }}
+                      onBlur={field.onBlur}
+                      aria-required="true"
                       aria-invalid={err('privacyPolicyAccepted') ? true : undefined}
                       aria-describedby={err('privacyPolicyAccepted') ? 'app-privacyPolicyAccepted-error' : undefined}
                     />

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginSchema, signUpFormSchema } from '../../../../../core/schemas/auth.js';
@@ -79,15 +79,20 @@ export function SignInForm() {
 
   return (
     <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-      <Field id="signin-email" label="Email" error={errors.email?.message}>
+      <Field id="signin-email" label="Email" required requiredMark={false} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...fieldAria('signin-email', errors.email?.message)} {...form.register('email')} />
       </Field>
-      <Field id="signin-password" label="Password" error={errors.password?.message}>
+      <Field id="signin-password" label="Password" required requiredMark={false} error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...fieldAria('signin-password', errors.password?.message)} {...form.register('password')} />
       </Field>
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className="text-blue-700 underline">
+          Forgot your password?
+        </Link>
+      </p>
     </form>
   );
 }
@@ -116,19 +121,19 @@ export function SignUpForm() {
 
   return (
     <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => register.mutate(values))}>
-      <Field id="signup-fullName" label="Full name" error={errors.fullName?.message}>
+      <Field id="signup-fullName" label="Full name" required requiredMark={false} error={errors.fullName?.message}>
         <Input autoComplete="name" {...fieldAria('signup-fullName', errors.fullName?.message)} {...form.register('fullName')} />
       </Field>
-      <Field id="signup-phoneNumber" label="Phone number" error={errors.phoneNumber?.message}>
+      <Field id="signup-phoneNumber" label="Phone number" required requiredMark={false} error={errors.phoneNumber?.message}>
         <Input type="tel" autoComplete="tel" {...fieldAria('signup-phoneNumber', errors.phoneNumber?.message)} {...form.register('phoneNumber')} />
       </Field>
-      <Field id="signup-email" label="Email" error={errors.email?.message}>
+      <Field id="signup-email" label="Email" required requiredMark={false} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...fieldAria('signup-email', errors.email?.message)} {...form.register('email')} />
       </Field>
-      <Field id="signup-password" label="Password" error={errors.password?.message}>
+      <Field id="signup-password" label="Password" required requiredMark={false} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...fieldAria('signup-password', errors.password?.message)} {...form.register('password')} />
       </Field>
-      <Field id="signup-confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
+      <Field id="signup-confirmPassword" label="Confirm password" required requiredMark={false} error={errors.confirmPassword?.message}>
         <Input
           type="password"
           autoComplete="new-password"

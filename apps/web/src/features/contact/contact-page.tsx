@@ -18,32 +18,39 @@ import { useAgency } from '../../lib/use-agency.js';
 
 type ContactValues = z.input<typeof contactSchema>;
 
+/** What the thank-you card says: an account was made, or one already exists for `email`. */
+export type ContactOutcome = { accountCreated: true } | { accountCreated: false; email: string };
+
 export function ContactPage() {
-  const [submitted, setSubmitted] = useState(false);
+  const [outcome, setOutcome] = useState<ContactOutcome | null>(null);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="grid gap-8 lg:grid-cols-3">
-        <div className="lg:col-span-2">{submitted ? <ThankYouCard /> : <ContactForm onSubmitted={() => setSubmitted(true)} />}</div>
+        <div className="lg:col-span-2">{outcome ? <ThankYouCard outcome={outcome} /> : <ContactForm onSubmitted={setOutcome} />}</div>
         <ContactDetails />
       </div>
     </div>
   );
 }
 
-export function ContactForm({ onSubmitted }: { onSubmitted: () => void }) {
+export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOutcome) => void }) {
   const form = useForm<ContactValues, unknown, z.output<typeof contactSchema>>({
     resolver: zodResolver(contactSchema),
     defaultValues: { fullName: '', email: '', phoneNumber: '', nationality: DEFAULT_COUNTRY, purposeOfTravel: '' },
   });
   const submit = useMutation({
-    mutationFn: (values: z.output<typeof contactSchema>) => sendJson<{ userId: number }>('POST', '/api/contact', values),
-    onSuccess: (_data, values) => {
+    mutationFn: (values: z.output<typeof contactSchema>) => sendJson<{ userId: number; accountCreated?: boolean }>('POST', '/api/contact', values),
+    onSuccess: (data, values) => {
       track('contact_submitted', { nationality: values.nationality });
+      // The server says when the email already had an account (then no account was created).
+      const existing = data?.accountCreated === false;
       toast({
         title: 'Contact form submitted successfully!',
-        description: "We've received your inquiry and will contact you soon. An account has been created for you.",
+        description: existing
+          ? "We've received your inquiry and will contact you soon. An account already exists for this email: please sign in."
+          : "We've received your inquiry and will contact you soon. An account has been created for you.",
       });
-      onSubmitted();
+      onSubmitted(existing ? { accountCreated: false, email: values.email } : { accountCreated: true });
     },
     onError: (error) => {
       toast({ title: 'Submission failed', description: serverMessage(error) ?? 'Failed to submit contact form', variant: 'destructive' });
@@ -94,21 +101,35 @@ export function ContactForm({ onSubmitted }: { onSubmitted: () => void }) {
   );
 }
 
-function ThankYouCard() {
+function ThankYouCard({ outcome }: { outcome: ContactOutcome }) {
   return (
-    <Card className="text-center">
+    <Card className="text-center" data-testid="contact-thank-you">
       <CardContent className="space-y-4 pt-10">
         <div aria-hidden="true" className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-2xl text-green-700">
           ✓
         </div>
         <h1 className="text-2xl font-bold text-slate-900">Thank You!</h1>
-        <p className="text-slate-700">
-          We've received your inquiry and will contact you soon. An account has been created for you with your email address — check your inbox for
-          how to sign in.
-        </p>
-        <Link to="/auth" className={buttonClasses('primary', 'md')}>
-          Sign In to Your Account
-        </Link>
+        {outcome.accountCreated ? (
+          <p className="text-slate-700">
+            We've received your inquiry and will contact you soon. An account has been created for you with your email address — check your inbox for
+            how to sign in.
+          </p>
+        ) : (
+          <p className="text-slate-700">
+            We've received your inquiry and will contact you soon. An account already exists for {outcome.email}, so no new one was created: sign in
+            with your password. We've emailed you how, and how to choose a new password if you've forgotten it.
+          </p>
+        )}
+        <div className="flex flex-col items-center gap-3">
+          <Link to="/auth" className={buttonClasses('primary', 'md')}>
+            Sign In to Your Account
+          </Link>
+          {outcome.accountCreated ? null : (
+            <Link to="/forgot-password" className="text-sm text-blue-700 underline">
+              Forgot your password?
+            </Link>
+          )}
+        </div>
       </CardContent>
     </Card>
   );

@@ -42,12 +42,15 @@ export function ApplicationCard({ application: app }: { application: Application
   return (
     <Card className="flex flex-col" data-testid={`application-${app.id}`}>
       <CardHeader className="pb-3">
-        <div className="flex items-start justify-between gap-3">
+        {/* In a narrow card the badge goes below rather than squeezing the number onto two lines. */}
+        <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
           <div>
             <h2 className="text-lg font-semibold text-slate-900">
               {app.givenName} {app.surname}
             </h2>
-            <p className="text-sm text-slate-600">Application {app.applicationNumber}</p>
+            <p className="text-sm text-slate-600">
+              Application <span className="whitespace-nowrap">{app.applicationNumber}</span>
+            </p>
           </div>
           <Badge tone={statusBadgeTone(status)}>{applicantStatusLabel(status)}</Badge>
         </div>

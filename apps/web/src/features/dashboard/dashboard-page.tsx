@@ -3,9 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
+import { cn } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
 import { ApplicationCard } from './application-card.js';
 import { dashboardApplicationsQuery } from './queries.js';
+
+/** The card grid's columns for one, two, or three and more applications. */
+const COLUMNS = { 1: 'max-w-2xl', 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:grid-cols-3' } as const;
 
 export function DashboardPage() {
   const { user, isLoading: userLoading } = useAuth();
@@ -53,7 +57,9 @@ export function DashboardPage() {
           </CardContent>
         </Card>
       ) : (
-        <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        // As many columns as there are cards, up to three: a lone card a third wide wrapped its
+        // name and number.
+        <div className={cn('mt-8 grid gap-6', COLUMNS[Math.min(applications.data!.length, 3) as 1 | 2 | 3])}>
           {applications.data!.map((app) => (
             <ApplicationCard key={app.id} application={app} />
           ))}

@@ -66,29 +66,32 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
     >
       <div className="relative aspect-[16/9] w-full bg-slate-200" aria-live={paused || reducedMotion ? 'polite' : 'off'}>
         {slides.map((slide, i) => (
-          <figure
+          // The APG carousel's slide is a group; a <figure> may not take that role, so it sits inside.
+          <div
             key={slide.src}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${slides.length}`}
             aria-hidden={i !== index}
-            className={cn('absolute inset-0 m-0 transition-opacity duration-700', i === index ? 'opacity-100' : 'opacity-0')}
+            className={cn('absolute inset-0 transition-opacity duration-700', i === index ? 'opacity-100' : 'opacity-0')}
           >
-            <img
-              src={slide.src}
-              alt={slide.alt}
-              width={1200}
-              height={675}
-              loading="eager"
-              decoding="async"
-              className="h-full w-full object-cover"
-              onLoad={() => setLoaded((n) => n + 1)}
-              onError={() => setLoaded((n) => n + 1)}
-            />
-            <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-900/80 to-transparent px-4 pb-10 pt-8 text-sm font-medium text-white sm:text-base">
-              {slide.caption}
-            </figcaption>
-          </figure>
+            <figure className="m-0 h-full w-full">
+              <img
+                src={slide.src}
+                alt={slide.alt}
+                width={1200}
+                height={675}
+                loading="eager"
+                decoding="async"
+                className="h-full w-full object-cover"
+                onLoad={() => setLoaded((n) => n + 1)}
+                onError={() => setLoaded((n) => n + 1)}
+              />
+              <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-900/80 to-transparent px-4 pb-10 pt-8 text-sm font-medium text-white sm:text-base">
+                {slide.caption}
+              </figcaption>
+            </figure>
+          </div>
         ))}
       </div>
       <button
@@ -107,19 +110,22 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
       >
         <span aria-hidden="true">›</span>
       </button>
-      <div className="absolute inset-x-0 bottom-3 flex justify-center gap-2">
+      <div className="absolute inset-x-0 bottom-1.5 flex justify-center">
         {slides.map((slide, i) => (
+          // A 24 px target (WCAG 2.2 target size) around the small dot that shows.
           <button
             key={slide.src}
             type="button"
             aria-label={`Show image ${i + 1}: ${slide.caption}`}
             aria-current={i === index ? 'true' : undefined}
             onClick={() => go(i)}
-            className={cn(
-              'h-3 rounded-full transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white',
-              i === index ? 'w-8 bg-white' : 'w-3 bg-white/60 hover:bg-white/80',
-            )}
-          />
+            className="group flex h-6 min-w-6 items-center justify-center rounded-full px-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+          >
+            <span
+              aria-hidden="true"
+              className={cn('h-3 rounded-full transition-all', i === index ? 'w-8 bg-white' : 'w-3 bg-white/60 group-hover:bg-white/80')}
+            />
+          </button>
         ))}
       </div>
     </section>

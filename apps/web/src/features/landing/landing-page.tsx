@@ -33,7 +33,8 @@ export function LandingPage() {
           <div>
             <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">Egypt tourist e-visa</p>
             <h1 className="mt-3 text-4xl font-extrabold leading-tight text-slate-900 sm:text-5xl">
-              Your Egypt e-visa, <span className="bg-gradient-to-r from-blue-600 to-purple-600 bg-clip-text text-transparent">without the hassle</span>
+              {/* Browsers may break a line after a hyphen: keep "e-visa" whole on narrow screens. */}
+              Your Egypt <span className="whitespace-nowrap">e-visa,</span> <span className="bg-gradient-to-r from-blue-600 to-purple-600 bg-clip-text text-transparent">without the hassle</span>
             </h1>
             <p className="mt-5 text-lg text-slate-700">
               Apply online in minutes. Our experts check your application, submit it and email your visa — returned within 5

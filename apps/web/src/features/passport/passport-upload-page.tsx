@@ -162,6 +162,7 @@ function PassportReupload({ application, uploaded, onUploaded }: { application: 
                 label="New passport copy"
                 description="JPG, PNG or PDF"
                 accept={PASSPORT_ACCEPT}
+                required
                 file={file}
                 progress={progress}
                 disabled={pending}

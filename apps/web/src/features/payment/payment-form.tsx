@@ -228,7 +228,7 @@ export function TestCardForm({ intent, onPaid, onCancel, cancelLabel }: CardForm
       <p className="rounded-md bg-amber-50 p-3 text-xs text-amber-900">
         Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.
       </p>
-      <Field id="card-number" label="Card number" error={errors.cardNumber}>
+      <Field id="card-number" label="Card number" required requiredMark={false} error={errors.cardNumber}>
         <Input
           inputMode="numeric"
           autoComplete="cc-number"
@@ -239,10 +239,10 @@ export function TestCardForm({ intent, onPaid, onCancel, cancelLabel }: CardForm
         />
       </Field>
       <div className="grid grid-cols-2 gap-3">
-        <Field id="card-expiry" label="Expiry (MM / YY)" error={errors.expiry}>
+        <Field id="card-expiry" label="Expiry (MM / YY)" required requiredMark={false} error={errors.expiry}>
           <Input autoComplete="cc-exp" placeholder="MM / YY" value={expiry} onChange={(e) => setExpiry(e.target.value)} {...fieldAria('card-expiry', errors.expiry)} />
         </Field>
-        <Field id="card-cvc" label="CVC" error={errors.cvc}>
+        <Field id="card-cvc" label="CVC" required requiredMark={false} error={errors.cvc}>
           <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={cvc} onChange={(e) => setCvc(e.target.value)} {...fieldAria('card-cvc', errors.cvc)} />
         </Field>
       </div>

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { CardIcon, LockIcon, ShieldIcon } from '../../components/ui/icons.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { formatPence } from '../../lib/format.js';
+import type { ApplicationDto } from '../../api/types.js';
 import { confirmWithApp, PaymentForm } from './payment-form.js';
 import { paymentPageApplicationsQuery } from './queries.js';
 
@@ -81,21 +82,37 @@ export function PaymentPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Complete Your Payment</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{alreadyPaid ? 'Payment Complete' : 'Complete Your Payment'}</h1>
       <p className="mt-1 text-slate-600">Application {application.applicationNumber}</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-3">
-          <CardHeader>
-            <CardTitle>Initial Payment Required</CardTitle>
-            <CardDescription>Secure card payment for your Egypt e-visa application.</CardDescription>
-          </CardHeader>
+          {alreadyPaid ? (
+            <CardHeader>
+              <CardTitle>Initial Payment Received</CardTitle>
+              <CardDescription>Thank you: the assessment fee for this application has been paid and our experts are processing it.</CardDescription>
+            </CardHeader>
+          ) : (
+            <CardHeader>
+              <CardTitle>Initial Payment Required</CardTitle>
+              <CardDescription>Secure card payment for your Egypt e-visa application.</CardDescription>
+            </CardHeader>
+          )}
           <CardContent className="space-y-6">
-            <div className="flex items-baseline justify-between rounded-lg bg-gradient-to-r from-blue-50 to-purple-50 p-4">
-              <span className="font-medium text-slate-800">Processing Fee</span>
-              <span className="text-3xl font-bold text-slate-900">{formatPence(INITIAL_FEE.amount)}</span>
-            </div>
+            {alreadyPaid ? (
+              <div data-testid="initial-fee-paid" className="flex items-baseline justify-between rounded-lg bg-green-50 p-4 text-green-900">
+                <span className="font-medium">Processing Fee</span>
+                <span className="text-2xl font-bold">
+                  {formatPence(INITIAL_FEE.amount)} <span className="text-base font-semibold">Paid</span>
+                </span>
+              </div>
+            ) : (
+              <div className="flex items-baseline justify-between rounded-lg bg-gradient-to-r from-blue-50 to-purple-50 p-4">
+                <span className="font-medium text-slate-800">Processing Fee</span>
+                <span className="text-3xl font-bold text-slate-900">{formatPence(INITIAL_FEE.amount)}</span>
+              </div>
+            )}
             <div>
-              <h2 className="text-sm font-semibold text-slate-900">What's included</h2>
+              <h3 className="text-sm font-semibold text-slate-900">What's included</h3>
               <ul className="mt-2 space-y-1.5 text-sm text-slate-700">
                 {INCLUDED.map((item) => (
                   <li key={item} className="flex gap-2">
@@ -106,12 +123,7 @@ export function PaymentPage() {
               </ul>
             </div>
             {alreadyPaid ? (
-              <div className="space-y-3 rounded-md bg-green-50 p-4 text-sm text-green-900">
-                <p>The initial fee for this application has already been paid.</p>
-                <Link to="/address-details" search={{ applicationId: application.id }} className={buttonClasses('primary', 'sm')}>
-                  Continue to address details
-                </Link>
-              </div>
+              <PaidWayOn application={application} />
             ) : returnedIntent && redirectStatus === 'succeeded' ? (
               <p role="status" className="rounded-md bg-blue-50 p-4 text-sm text-blue-900">
                 Confirming your payment…
@@ -156,6 +168,28 @@ export function PaymentPage() {
           </Card>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** After the initial fee: the address details while they are missing, else the dashboard. */
+function PaidWayOn({ application }: { application: ApplicationDto }) {
+  if (!application.address) {
+    return (
+      <div className="space-y-3 rounded-md border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
+        <p>Now please complete your address and hotel details so we can finish your application.</p>
+        <Link to="/address-details" search={{ applicationId: application.id }} className={buttonClasses('primary', 'md')}>
+          Continue to Address Details
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+      <p>Your application is complete. Follow its progress on your dashboard; we will also email you at every step.</p>
+      <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
+        Go to Dashboard
+      </Link>
     </div>
   );
 }

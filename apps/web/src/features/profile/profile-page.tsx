@@ -76,7 +76,7 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
           <Field id="profile-fullName" label="Full name" hint="Name cannot be changed">
             <Input value={user.fullName} readOnly disabled {...fieldAria('profile-fullName', undefined, true)} />
           </Field>
-          <Field id="profile-phoneNumber" label="Phone number" error={error}>
+          <Field id="profile-phoneNumber" label="Phone number" required requiredMark={false} error={error}>
             <Input type="tel" autoComplete="tel" {...fieldAria('profile-phoneNumber', error)} {...form.register('phoneNumber')} />
           </Field>
           <Button type="submit" disabled={save.isPending}>
@@ -126,13 +126,13 @@ export function ChangePasswordSection({ open, onOpenChange }: { open: boolean; o
       {open ? (
         <CardContent id={regionId}>
           <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => change.mutate(values))}>
-            <Field id="pw-current" label="Current password" error={errors.currentPassword?.message}>
+            <Field id="pw-current" label="Current password" required requiredMark={false} error={errors.currentPassword?.message}>
               <Input type="password" autoComplete="current-password" {...fieldAria('pw-current', errors.currentPassword?.message)} {...form.register('currentPassword')} />
             </Field>
-            <Field id="pw-new" label="New password" error={errors.newPassword?.message}>
+            <Field id="pw-new" label="New password" required requiredMark={false} error={errors.newPassword?.message}>
               <Input type="password" autoComplete="new-password" {...fieldAria('pw-new', errors.newPassword?.message)} {...form.register('newPassword')} />
             </Field>
-            <Field id="pw-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+            <Field id="pw-confirm" label="Confirm new password" required requiredMark={false} error={errors.confirmPassword?.message}>
               <Input type="password" autoComplete="new-password" {...fieldAria('pw-confirm', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
             </Field>
             <div className="flex gap-2">

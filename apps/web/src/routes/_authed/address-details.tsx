@@ -4,6 +4,7 @@ import { AddressDetailsPage } from '../../features/address/address-details-page.
 import { parseIdSearch } from '../../lib/search.js';
 
 export const Route = createFileRoute('/_authed/address-details')({
+  staticData: { title: 'Address and Accommodation Details' },
   validateSearch: parseIdSearch,
   loaderDeps: ({ search }) => ({ applicationId: search.applicationId }),
   loader: ({ context, deps }) => {

@@ -5,6 +5,7 @@ import { adminCountsQuery, adminPageQuery } from '../../features/admin/queries.j
 import { compactAdminSearch, parseAdminSearch } from '../../features/admin/search.js';
 
 export const Route = createFileRoute('/_authed/admin')({
+  staticData: { title: 'Admin Dashboard' },
   validateSearch: (search: Record<string, unknown>) => compactAdminSearch(parseAdminSearch(search)),
   // Admin only: a signed-in non-admin is sent to /dashboard.
   beforeLoad: ({ context }) => requireUser(context, { admin: true }),

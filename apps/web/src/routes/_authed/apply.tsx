@@ -3,6 +3,7 @@ import { configQuery } from '../../api/query-client.js';
 import { ApplyPage } from '../../features/apply/apply-page.js';
 
 export const Route = createFileRoute('/_authed/apply')({
+  staticData: { title: 'Apply' },
   loader: ({ context }) => context.queryClient.ensureQueryData(configQuery).catch(() => undefined),
   component: ApplyPage,
 });

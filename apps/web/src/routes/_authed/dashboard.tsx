@@ -3,6 +3,7 @@ import { dashboardApplicationsQuery } from '../../features/dashboard/queries.js'
 import { DashboardPage } from '../../features/dashboard/dashboard-page.js';
 
 export const Route = createFileRoute('/_authed/dashboard')({
+  staticData: { title: 'My Applications' },
   loader: ({ context }) => context.queryClient.ensureQueryData(dashboardApplicationsQuery),
   component: DashboardPage,
 });

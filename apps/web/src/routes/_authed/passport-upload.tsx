@@ -4,6 +4,7 @@ import { PassportUploadPage } from '../../features/passport/passport-upload-page
 import { parseIdSearch } from '../../lib/search.js';
 
 export const Route = createFileRoute('/_authed/passport-upload')({
+  staticData: { title: 'Passport Re-upload' },
   validateSearch: parseIdSearch,
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(applicationsQuery);

@@ -4,6 +4,7 @@ import { PaymentPage } from '../../features/payment/payment-page.js';
 import { parseIdSearch } from '../../lib/search.js';
 
 export const Route = createFileRoute('/_authed/payment')({
+  staticData: { title: 'Payment' },
   validateSearch: (
     search: Record<string, unknown>,
   ): { applicationId?: number; type?: 'initial'; payment_intent?: string; redirect_status?: string } => ({

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { errors } from '../../../core/domain/errors.js';
+import { normaliseEmail } from '../../../core/domain/user.js';
+import { passwordResetRequestSchema, passwordResetSchema } from '../../../core/schemas/password-reset.js';
+import { readBody, type AppEnv } from '../context.js';
+import type { RouteDeps } from '../deps.js';
+
+export const PASSWORD_RESET_LIMITED_MESSAGE = 'Too many password reset requests. Please wait a while and try again.';
+
+/**
+ * "Forgot your password?": POST /api/password-reset { email } mails a reset link (the same answer
+ * whether or not the email has an account); POST /api/password-reset/confirm { token, newPassword }
+ * sets the new password and signs the user out everywhere. Mounted at /api/password-reset.
+ */
+export function passwordResetRoutes({ agency, sessions, limits, clientAddress }: RouteDeps) {
+  const useCases = agency.useCases;
+  return new Hono<AppEnv>()
+    .post('/', async (c) => {
+      const input = await readBody(c, passwordResetRequestSchema);
+      // Per address (one sender asking for many accounts) and per account (many senders flooding
+      // one inbox). The account key is the email as typed, whether or not it has an account.
+      for (const key of [`address:${clientAddress(c)}`, `account:${normaliseEmail(input.email)}`]) {
+        const wait = await limits.passwordReset.take(key);
+        if (wait > 0) throw errors.rateLimited(wait, PASSWORD_RESET_LIMITED_MESSAGE);
+      }
+      const result = await useCases.requestPasswordReset(input);
+      c.set('mailQueued', true);
+      return c.json({ message: result.message }, 200);
+    })
+    .post('/confirm', async (c) => {
+      const input = await readBody(c, passwordResetSchema);
+      const result = await useCases.resetPassword(input);
+      // The use case ended every session of the user; this process forgets what it cached of them.
+      sessions.cache.forgetUser(result.userId);
+      c.set('mailQueued', true);
+      return c.json({ message: result.message }, 200);
+    });
+}

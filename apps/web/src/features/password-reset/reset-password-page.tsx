@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { newPasswordFormSchema } from '../../../../../core/schemas/profile.js';
+import { sendJson, serverMessage } from '../../api/client.js';
+import { keys } from '../../api/keys.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { Input } from '../../components/ui/input.js';
+import { Field, fieldAria } from '../../components/ui/label.js';
+import { toast } from '../../lib/toast-store.js';
+
+type NewPasswordValues = z.input<typeof newPasswordFormSchema>;
+
+function RequestNewLink() {
+  return (
+    <Link to="/forgot-password" className={buttonClasses('outline', 'md', 'w-full')}>
+      Request a new link
+    </Link>
+  );
+}
+
+/** /reset-password?token=…: the page a reset mail links to. A new password, then sign in. */
+export function ResetPasswordPage() {
+  const { token } = useSearch({ from: '/reset-password' });
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12">
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle as="h1" className="text-2xl">Choose a New Password</CardTitle>
+          <CardDescription>Your new password must be at least 6 characters long.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {token ? (
+            <NewPasswordForm token={token} />
+          ) : (
+            <>
+              <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+                This link is incomplete. Please open the link from the email again, or request a new one.
+              </p>
+              <RequestNewLink />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const form = useForm<NewPasswordValues, unknown, z.output<typeof newPasswordFormSchema>>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const reset = useMutation({
+    // The confirmation is checked here and never sent.
+    mutationFn: ({ newPassword }: z.output<typeof newPasswordFormSchema>) =>
+      sendJson<{ message: string }>('POST', '/api/password-reset/confirm', { token, newPassword }),
+    onSuccess: async (data) => {
+      toast({ title: 'Password reset successfully!', description: data.message });
+      // Every session of the account has ended, this browser's too if it was signed in as it.
+      await queryClient.invalidateQueries({ queryKey: keys.user });
+    },
+  });
+  const { errors } = form.formState;
+
+  if (reset.isSuccess) {
+    return (
+      <>
+        <p role="status" className="rounded-md border border-green-300 bg-green-50 p-4 text-sm text-green-900">
+          {reset.data.message}
+        </p>
+        <Link to="/auth" className={buttonClasses('primary', 'md', 'w-full')}>
+          Sign In
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      {reset.isError ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+          {serverMessage(reset.error) ?? 'Failed to reset the password. Please try again.'}
+        </p>
+      ) : null}
+      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => reset.mutate(values))}>
+        <Field id="reset-newPassword" label="New password" required requiredMark={false} error={errors.newPassword?.message}>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...fieldAria('reset-newPassword', errors.newPassword?.message)}
+            {...form.register('newPassword')}
+          />
+        </Field>
+        <Field id="reset-confirmPassword" label="Confirm new password" required requiredMark={false} error={errors.confirmPassword?.message}>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...fieldAria('reset-confirmPassword', errors.confirmPassword?.message)}
+            {...form.register('confirmPassword')}
+          />
+        </Field>
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </form>
+      {reset.isError ? <RequestNewLink /> : null}
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ResetPasswordPage } from '../features/password-reset/reset-password-page.js';
+
+export const Route = createFileRoute('/reset-password')({
+  staticData: { title: 'Choose a New Password' },
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token.trim() !== '' ? { token: search.token.trim() } : {},
+  component: ResetPasswordPage,
+});
