@@ -4,7 +4,7 @@ import { openPersistence } from '../../adapters/persistence/open.js';
 import { openFileStorage } from '../../adapters/storage/open.js';
 import { openMailer } from '../../adapters/mail/index.js';
 import { openPaymentGateway } from '../../adapters/payments/open.js';
-import { Argon2PasswordHasher, CryptoIdGenerator, SystemClock } from '../../adapters/security/index.js';
+import { Argon2PasswordHasher, CryptoIdGenerator, loadOrCreateSecret, SystemClock } from '../../adapters/security/index.js';
 import type { Ports } from '../../core/ports/index.js';
 import { makeUseCases } from '../../core/use-cases/index.js';
 import type { Agency } from './agency.js';
@@ -46,6 +46,12 @@ export function buildContainer(config: AgencyConfig, overrides: Partial<Ports> =
     container
       .bind(TOKENS.Settings)
       .toResolvedValue((c: AgencyConfig) => ({ agencyName: c.agencyName, agencyEmail: c.agencyEmail, publicUrl: c.publicUrl }), [TOKENS.Config]);
+
+  if (overrides.secrets) container.bind(TOKENS.Secrets).toConstantValue(overrides.secrets);
+  else
+    container
+      .bind(TOKENS.Secrets)
+      .toResolvedValue((c: AgencyConfig) => ({ tokenKey: c.appSecret ?? loadOrCreateSecret(c.appSecretFile) }), [TOKENS.Config]);
 
   if (overrides.clock) container.bind(TOKENS.Clock).toConstantValue(overrides.clock);
   else container.bind(TOKENS.Clock).toResolvedValue(() => new SystemClock());
@@ -90,6 +96,7 @@ export function buildContainer(config: AgencyConfig, overrides: Partial<Ports> =
   container.bind(TOKENS.Ports).toResolvedValue(
     (
       settings: Ports['settings'],
+      secrets: Ports['secrets'],
       clock: Ports['clock'],
       ids: Ports['ids'],
       hasher: Ports['hasher'],
@@ -100,6 +107,7 @@ export function buildContainer(config: AgencyConfig, overrides: Partial<Ports> =
     ): Ports => {
       const ports: Ports = {
         settings,
+        secrets,
         clock,
         ids,
         hasher,
@@ -117,6 +125,7 @@ export function buildContainer(config: AgencyConfig, overrides: Partial<Ports> =
     },
     [
       TOKENS.Settings,
+      TOKENS.Secrets,
       TOKENS.Clock,
       TOKENS.Ids,
       TOKENS.Hasher,

@@ -22,6 +22,9 @@ export interface AgencyConfig {
   agencyName: string;
   /** How many reverse proxies in front of the server append to X-Forwarded-For (0: none, use the socket). */
   trustProxyHops: number;
+  /** APP_SECRET; null: the embedded default keeps one in DATA_DIR/app-secret. */
+  appSecret: string | null;
+  appSecretFile: string;
 }
 
 /** Bad configuration: the message is one line naming the variable. */
@@ -93,6 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     throw new ConfigError('TRUST_PROXY', `must be the number of proxies in front of the server, 0 to 10 (got ${trustProxyText})`);
   }
 
+  const appSecret = nonEmpty(env, 'APP_SECRET');
+  if (appSecret !== null && appSecret.length < 43) {
+    throw new ConfigError('APP_SECRET', 'must be at least 43 characters (e.g. `openssl rand -base64 32`)');
+  }
+
   return {
     port,
     host,
@@ -109,5 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     agencyEmail,
     agencyName,
     trustProxyHops,
+    appSecret,
+    appSecretFile: path.join(dataDir, 'app-secret'),
   };
 }

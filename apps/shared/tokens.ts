@@ -1,6 +1,7 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import type {
+  AgencySecrets,
   AgencySettings,
   Clock,
   FileStorage,
@@ -20,6 +21,7 @@ import type { AgencyConfig } from './config.js';
 export const TOKENS = {
   Config: Symbol.for('evisa.Config') as ServiceIdentifier<AgencyConfig>,
   Settings: Symbol.for('evisa.Settings') as ServiceIdentifier<AgencySettings>,
+  Secrets: Symbol.for('evisa.Secrets') as ServiceIdentifier<AgencySecrets>,
   Clock: Symbol.for('evisa.Clock') as ServiceIdentifier<Clock>,
   Ids: Symbol.for('evisa.Ids') as ServiceIdentifier<IdGenerator>,
   Hasher: Symbol.for('evisa.Hasher') as ServiceIdentifier<PasswordHasher>,

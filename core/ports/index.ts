@@ -23,9 +23,19 @@ export interface AgencySettings {
   publicUrl: string;
 }
 
+/** Secrets the rules need: never shown to anyone, never put in a mail. */
+export interface AgencySecrets {
+  /**
+   * Keys the signatures of password-reset links together with the user's password hash, so that
+   * someone who can read the database still cannot forge a link.
+   */
+  tokenKey: string;
+}
+
 /** Everything the use cases reach the outside world through. */
 export interface Ports {
   settings: AgencySettings;
+  secrets: AgencySecrets;
   clock: Clock;
   ids: IdGenerator;
   hasher: PasswordHasher;

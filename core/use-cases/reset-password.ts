@@ -16,14 +16,14 @@ const invalidToken = () => errors.validation(PASSWORD_RESET_INVALID_MESSAGE, { t
  * 'password_changed' notice, every session ended. Answers the user's id so the app can forget what
  * it cached about those sessions.
  */
-export function makeResetPassword(ports: Pick<Ports, 'users' | 'hasher' | 'sessions' | 'clock'>) {
+export function makeResetPassword(ports: Pick<Ports, 'users' | 'hasher' | 'sessions' | 'clock' | 'secrets'>) {
   return async function resetPassword(input: { token: string; newPassword: string }): Promise<{ userId: number; message: string }> {
     const data = parseInput(passwordResetSchema, input);
     const token = parsePasswordResetToken(data.token);
     if (!token) throw invalidToken();
     const user = await ports.users.findById(token.userId);
     const now = ports.clock.now();
-    if (!user || !(await verifyPasswordResetToken(token, user, now))) throw invalidToken();
+    if (!user || !(await verifyPasswordResetToken(token, user, ports.secrets.tokenKey, now))) throw invalidToken();
 
     await storeNewPassword(ports, user, data.newPassword, now);
     return { userId: user.id, message: PASSWORD_RESET_DONE_MESSAGE };

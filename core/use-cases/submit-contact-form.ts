@@ -20,7 +20,7 @@ const TEMPORARY_PASSWORD_BYTES = 16;
  * its owner is mailed how to sign in, with a password-reset link in case it is forgotten (the page
  * says only that an account exists, which the registration form reveals anyway).
  */
-export function makeSubmitContactForm(ports: Pick<Ports, 'users' | 'enquiries' | 'outbox' | 'hasher' | 'ids' | 'clock' | 'settings'>) {
+export function makeSubmitContactForm(ports: Pick<Ports, 'users' | 'enquiries' | 'outbox' | 'hasher' | 'ids' | 'clock' | 'settings' | 'secrets'>) {
   return async function submitContactForm(input: {
     fullName: string;
     email: string;
@@ -78,7 +78,7 @@ export function makeSubmitContactForm(ports: Pick<Ports, 'users' | 'enquiries' |
     });
 
     if (!accountCreated) {
-      const resetToken = await createPasswordResetToken(user, now);
+      const resetToken = await createPasswordResetToken(user, ports.secrets.tokenKey, now);
       await ports.outbox.enqueue({ to: user.email, template: 'account_exists', data: { fullName: user.fullName, email: user.email, resetToken } }, now);
     }
 

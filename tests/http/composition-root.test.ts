@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -63,6 +63,29 @@ describe('the composition root', () => {
     } finally {
       await agency.close();
     }
+  });
+
+  it('keeps the server secret in DATA_DIR/app-secret (owner-only, the same at every start) unless APP_SECRET is set', async () => {
+    const dataDir = tempDir();
+    const first = await createAgency({ DATA_DIR: dataDir });
+    const again = await createAgency({ DATA_DIR: dataDir });
+    try {
+      const file = path.join(dataDir, 'app-secret');
+      expect(first.ports.secrets.tokenKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(again.ports.secrets.tokenKey).toBe(first.ports.secrets.tokenKey);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      await first.close();
+      await again.close();
+    }
+    const shared = 'a-secret-every-node-shares-0123456789-abcdefgh';
+    const configured = await createAgency({ DATA_DIR: tempDir(), APP_SECRET: shared });
+    try {
+      expect(configured.ports.secrets.tokenKey).toBe(shared);
+    } finally {
+      await configured.close();
+    }
+    await expect(createAgency({ DATA_DIR: tempDir(), APP_SECRET: 'short' })).rejects.toThrow('Invalid configuration: APP_SECRET must be at least 43 characters');
   });
 
   it('uses the adapters it is given instead of its own', async () => {

@@ -30,6 +30,7 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
   const settings = overrides.settings ?? TEST_SETTINGS;
   const ports: MemoryPorts = {
     settings,
+    secrets: { tokenKey: 'test-token-key-not-for-production-0123456789abcdef' },
     clock,
     ids: new SequentialIdGenerator(),
     hasher: new FastFakeHasher(),

@@ -1,3 +1,4 @@
+import { createPasswordResetToken } from '../../../core/domain/password-reset.js';
 import { describe, expect, it } from 'vitest';
 import type { UseCases } from '../../../core/use-cases/use-cases.js';
 import { makeMemoryAgency, type MemoryPorts } from '../../support/memory-ports.js';
@@ -224,6 +225,20 @@ describe('password reset', () => {
     expect(again.data).toMatchObject({ errors: { token: [invalid] } });
     await domainError(uc.resetPassword({ token: earlier, newPassword: 'second-new' }), 'Validation', invalid);
     await uc.logIn({ email: 'alice@example.com', password: 'first-new' });
+  });
+
+  it('cannot be forged from the database alone: a link signed without the server’s secret is refused', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    await registerApplicant(uc);
+    const user = (await ports.users.findByEmail('alice@example.com'))!;
+    // Everything a database reader knows: the id and the password hash.
+    for (const guessedSecret of ['', 'some-other-secret']) {
+      const forged = await createPasswordResetToken(user, guessedSecret, ports.clock.now());
+      await domainError(uc.resetPassword({ token: forged, newPassword: 'taken-over' }), 'Validation');
+    }
+    const genuine = await createPasswordResetToken(user, ports.secrets.tokenKey, ports.clock.now());
+    await uc.resetPassword({ token: genuine, newPassword: 'chosen-pw' });
+    await uc.logIn({ email: 'alice@example.com', password: 'chosen-pw' });
   });
 
   it('stops working after 1 hour, and after the password was changed otherwise', async () => {
