@@ -8,6 +8,7 @@ import { registerPurgeDocuments } from './commands/purge-documents.js';
 import { registerReconcilePayments } from './commands/reconcile-payments.js';
 import { registerSeedDemo } from './commands/seed-demo.js';
 import { registerSendReminders } from './commands/send-reminders.js';
+import { registerSweepOrphanFiles } from './commands/sweep-orphan-files.js';
 import { describeFailure, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
 
 export function buildProgram(): Command {
@@ -37,6 +38,7 @@ Example:
   registerExportUser(program);
   registerEraseUser(program);
   registerPurgeDocuments(program);
+  registerSweepOrphanFiles(program);
   registerSeedDemo(program);
 
   // Every subcommand reports usage errors through the same override (exit 2, one line).

@@ -6,6 +6,8 @@ export interface DocumentRepository {
   /** Oldest first. */
   listByApplication(applicationId: number): Promise<VisaDocumentRecord[]>;
   delete(id: number): Promise<void>;
+  /** Those of `storageKeys` that a document row points at (the orphan-file sweep asks in batches). */
+  storageKeysInUse(storageKeys: readonly string[]): Promise<Set<string>>;
   /** Passport documents of applications finished (final_payment_received or rejected) before `finishedBefore`. */
   listPassportsOfApplicationsFinishedBefore(finishedBefore: Date): Promise<VisaDocumentRecord[]>;
 }

@@ -30,6 +30,7 @@ import { makeSendApplicationReminders } from './send-application-reminders.js';
 import { makeSendEvisa } from './send-evisa.js';
 import { makeSendPaymentReminders } from './send-payment-reminders.js';
 import { makeStartPayment } from './start-payment.js';
+import { makeSweepOrphanFiles } from './sweep-orphan-files.js';
 import { makeStatusHistory } from './status-history.js';
 import { makeSubmitContactForm } from './submit-contact-form.js';
 import { makeUpdateAddressDetails } from './update-address-details.js';
@@ -82,6 +83,7 @@ export function makeUseCases(ports: Ports): UseCases {
     exportUserData: makeExportUserData(ports),
     eraseUser: makeEraseUser(ports),
     purgeDocuments: makePurgeDocuments(ports),
+    sweepOrphanFiles: makeSweepOrphanFiles(ports),
   };
 }
 

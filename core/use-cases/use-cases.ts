@@ -10,6 +10,7 @@ import type { ApplicationStatus, ListedStatus } from '../domain/status.js';
 import type { PublicUser, User } from '../domain/user.js';
 import type { AnalyticsEvent, ContactEnquiry } from '../ports/index.js';
 import type { UnrecordedPayment } from './reconcile-payments.js';
+import type { OrphanSweep } from './sweep-orphan-files.js';
 
 /** Who is asking: use cases check ownership and the admin flag themselves. */
 export interface Actor {
@@ -108,6 +109,8 @@ export interface UseCases {
   exportUserData(email: string): Promise<{ user: PublicUser; applications: ApplicationView[]; payments: PaymentRecord[]; statusHistory: StatusHistoryEntry[]; documents: VisaDocumentRecord[]; contactEnquiries: ContactEnquiry[] }>;
   eraseUser(email: string): Promise<{ applications: number; documents: number; files: number; paymentsAnonymised: number }>;
   purgeDocuments(options: { olderThanDays: number; dryRun: boolean }): Promise<{ documents: number; files: number }>;
+  /** Stored files no document points at, older than the grace period (default 24 h). */
+  sweepOrphanFiles(options: { graceHours?: number; dryRun: boolean }): Promise<OrphanSweep>;
 }
 
 export type { User };

@@ -22,6 +22,18 @@ export function describeDocumentRepositoryContract(name: string, makeAdapter: Ma
       expect(await p.documents.findById(doc.id + 1000)).toBeNull();
     });
 
+    it('tells which storage keys a document points at (the orphan-file sweep)', async () => {
+      const app = await seedApplication(p);
+      const a = await p.documents.create(aDocument(app.id, { storageKey: 'passports/aaa' }));
+      await p.documents.create(aDocument(app.id, { storageKey: 'visas/bbb' }));
+      expect(await p.documents.storageKeysInUse(['passports/aaa', 'visas/bbb', 'orphans/ccc'])).toEqual(new Set(['passports/aaa', 'visas/bbb']));
+      expect(await p.documents.storageKeysInUse([])).toEqual(new Set());
+      await p.documents.delete(a.id);
+      expect(await p.documents.storageKeysInUse(['passports/aaa'])).toEqual(new Set());
+      const many = Array.from({ length: 500 }, (_, i) => `orphans/${i}`);
+      expect((await p.documents.storageKeysInUse([...many, 'visas/bbb'])).size).toBe(1);
+    });
+
     it('refuses a document for an application that does not exist', async () => {
       const app = await seedApplication(p);
       const error = await p.documents.create(aDocument(app.id + 1000)).catch((e) => e);

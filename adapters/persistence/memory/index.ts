@@ -365,6 +365,10 @@ export function createMemoryPersistence(): Persistence {
     async delete(id) {
       s.documents.delete(id);
     },
+    async storageKeysInUse(storageKeys) {
+      const wanted = new Set(storageKeys);
+      return new Set([...s.documents.values()].map((d) => d.storageKey).filter((key) => wanted.has(key)));
+    },
     async listPassportsOfApplicationsFinishedBefore(finishedBefore) {
       return [...s.documents.values()]
         .filter((d) => {

@@ -145,7 +145,12 @@ export const documents = pgTable(
     uploadedAt: ts('uploaded_at').notNull().defaultNow(),
     verifiedAt: ts('verified_at'),
   },
-  (t) => [index('documents_application_idx').on(t.applicationId), index('documents_type_idx').on(t.type)],
+  (t) => [
+    index('documents_application_idx').on(t.applicationId),
+    index('documents_type_idx').on(t.type),
+    // The orphan-file sweep asks which stored files a row points at.
+    index('documents_storage_key_idx').on(t.storageKey),
+  ],
 );
 
 export const payments = pgTable(

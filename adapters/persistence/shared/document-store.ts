@@ -36,6 +36,14 @@ export function documentStore(database: SqlDatabase): DocumentRepository {
     async delete(id) {
       await db.delete(t.documents).where(eq(t.documents.id, id));
     },
+    async storageKeysInUse(storageKeys) {
+      if (storageKeys.length === 0) return new Set();
+      const found = await db
+        .select({ storageKey: t.documents.storageKey })
+        .from(t.documents)
+        .where(inArray(t.documents.storageKey, [...storageKeys]));
+      return new Set(found.map((r) => r.storageKey));
+    },
     async listPassportsOfApplicationsFinishedBefore(finishedBefore) {
       const found = await db
         .select({ document: t.documents })

@@ -144,7 +144,12 @@ export const documents = sqliteTable(
     uploadedAt: ts('uploaded_at').notNull().default(now),
     verifiedAt: ts('verified_at'),
   },
-  (t) => [index('documents_application_idx').on(t.applicationId), index('documents_type_idx').on(t.type)],
+  (t) => [
+    index('documents_application_idx').on(t.applicationId),
+    index('documents_type_idx').on(t.type),
+    // The orphan-file sweep asks which stored files a row points at.
+    index('documents_storage_key_idx').on(t.storageKey),
+  ],
 );
 
 export const payments = sqliteTable(

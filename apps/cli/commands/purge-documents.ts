@@ -1,5 +1,7 @@
 import { Option, type Command } from 'commander';
+import { ORPHAN_GRACE_HOURS } from '../../../core/use-cases/sweep-orphan-files.js';
 import { withAgency } from '../context.js';
+import { describeSweep } from './sweep-orphan-files.js';
 import { createReporter, plural } from '../output.js';
 import { wholeNumber } from '../validate.js';
 
@@ -19,7 +21,8 @@ export function registerPurgeDocuments(program: Command): void {
     .addHelpText(
       'after',
       `
-Visa documents and the applications themselves are kept. Run it daily from a scheduler.
+Visa documents and the applications themselves are kept. The run ends by sweeping stored files
+that no record points at (sweep-orphan-files, ${ORPHAN_GRACE_HOURS} hours' grace). Run it daily from a scheduler.
 
 Example:
   $ evisa purge-documents --older-than 90 --dry-run
@@ -32,11 +35,13 @@ Example:
       await withAgency(async (agency) => {
         const result = await agency.useCases.purgeDocuments({ olderThanDays: flags.olderThan, dryRun });
         const what = `${plural(result.documents, 'passport scan')} (${plural(result.files, 'file')})`;
-        out.summary(
+        out.line(
           dryRun
             ? `Dry run: ${what} of applications finished more than ${flags.olderThan} days ago would be deleted.`
             : `Deleted ${what} of applications finished more than ${flags.olderThan} days ago.`,
         );
+        const swept = await agency.useCases.sweepOrphanFiles({ graceHours: ORPHAN_GRACE_HOURS, dryRun });
+        out.summary(describeSweep(swept, dryRun, ORPHAN_GRACE_HOURS));
       });
     });
 }

@@ -100,3 +100,22 @@ describe('purgeDocuments', () => {
     expect(ports.files.keys()).toHaveLength(1);
   });
 });
+
+describe('sweepOrphanFiles', () => {
+  it('deletes stored files no document points at once they are older than the grace period; never a document’s file', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    const kept = await paidApplication(ports, uc, 'kept@example.com');
+    const keptKeys = (await ports.documents.listByApplication(kept.applicationId)).map((d) => d.storageKey);
+    await ports.files.put('left-by-a-crash', Buffer.from('%PDF-1.4'), { contentType: 'application/pdf', fileName: 'x.pdf' });
+
+    // Younger than 24 hours: perhaps an upload whose row is being written right now.
+    expect(await uc.sweepOrphanFiles({ dryRun: false })).toEqual({ checked: 2, orphans: 0, deleted: 0 });
+    ports.clock.advance({ hours: 25 });
+    await ports.files.put('uploading-now', Buffer.from('%PDF-1.4'), { contentType: 'application/pdf', fileName: 'y.pdf' });
+    expect(await uc.sweepOrphanFiles({ dryRun: true })).toEqual({ checked: 3, orphans: 1, deleted: 0 });
+    expect(ports.files.keys()).toContain('left-by-a-crash');
+    expect(await uc.sweepOrphanFiles({ dryRun: false })).toEqual({ checked: 3, orphans: 1, deleted: 1 });
+    expect(ports.files.keys().sort()).toEqual([...keptKeys, 'uploading-now'].sort());
+    expect(await uc.sweepOrphanFiles({ graceHours: 1, dryRun: false })).toEqual({ checked: 2, orphans: 0, deleted: 0 });
+  });
+});

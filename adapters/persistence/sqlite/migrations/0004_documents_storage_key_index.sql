@@ -1,0 +1,1 @@
+CREATE INDEX `documents_storage_key_idx` ON `documents` (`storage_key`);
