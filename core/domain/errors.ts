@@ -16,7 +16,11 @@ export type DomainErrorData =
   | { type: 'PaymentNotDue'; paymentType: PaymentType; message: string }
   | { type: 'PaymentNotSucceeded'; message: string }
   | { type: 'RateLimited'; message: string; retryAfterSeconds: number }
-  | { type: 'Unavailable'; service: 'database' | 'storage' | 'mail' | 'payments'; message: string };
+  | { type: 'Unreadable'; message: string }
+  | { type: 'Unavailable'; service: UnavailableService; message: string };
+
+/** The outside services a use case may find unavailable (the passport scanner: too busy). */
+export type UnavailableService = 'database' | 'storage' | 'mail' | 'payments' | 'passport-scanner';
 
 export type DomainErrorType = DomainErrorData['type'];
 
@@ -54,12 +58,10 @@ export const errors = {
   paymentNotDue: (paymentType: PaymentType, message: string) =>
     new DomainError({ type: 'PaymentNotDue', paymentType, message }),
   paymentNotSucceeded: (message: string) => new DomainError({ type: 'PaymentNotSucceeded', message }),
-  rateLimited: (retryAfterSeconds: number) =>
-    new DomainError({
-      type: 'RateLimited',
-      retryAfterSeconds,
-      message: 'Too many failed attempts. Please wait a few minutes and try again.',
-    }),
-  unavailable: (service: 'database' | 'storage' | 'mail' | 'payments', message: string) =>
+  rateLimited: (retryAfterSeconds: number, message = 'Too many failed attempts. Please wait a few minutes and try again.') =>
+    new DomainError({ type: 'RateLimited', retryAfterSeconds, message }),
+  /** A file was received but what it should contain cannot be read from it (no passport MRZ). */
+  unreadable: (message: string) => new DomainError({ type: 'Unreadable', message }),
+  unavailable: (service: UnavailableService, message: string) =>
     new DomainError({ type: 'Unavailable', service, message }),
 };
