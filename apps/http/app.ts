@@ -22,6 +22,7 @@ import { contactRoutes } from './routes/contact.js';
 import { documentRoutes } from './routes/documents.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
+import { passportScanRoutes } from './routes/passport-scan.js';
 import { paymentRoutes } from './routes/payments.js';
 import { paymentsWebhookRoutes } from './routes/payments-webhook.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
@@ -77,6 +78,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/contact', contactRoutes(deps))
     .route('/applications', applicationRoutes(deps))
     .route('/documents', documentRoutes(deps))
+    .route('/passport-scan', passportScanRoutes(deps))
     // The webhook first: it is public, signed by the provider and reads its raw body.
     .route('/payments/webhook', paymentsWebhookRoutes({ useCases: deps.agency.useCases, gateway: deps.agency.ports.gateway }))
     .route('/payments', paymentRoutes(deps))
