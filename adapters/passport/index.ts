@@ -4,6 +4,7 @@ import { errors } from '../../core/domain/errors.js';
 import type { MrzReading, PassportImageType } from '../../core/domain/passport-scan.js';
 import type { PassportImage, PassportReader } from '../../core/ports/passport-reader.js';
 import { DEFAULT_MAX_PIXELS, UndecodableImage } from './decode.js';
+import { bundleWorker, type WorkerBundle } from './worker-bundle.js';
 import type { ConversionOutcome, PassportTask } from './worker.js';
 
 export { UndecodableImage } from './decode.js';
@@ -35,9 +36,6 @@ export function defaultScannerOptions(): PassportScannerOptions {
 
 export const SCANNER_BUSY_MESSAGE = 'The passport scanner is busy. Please try again in a minute.';
 
-/** The worker entry is JavaScript that loads the TypeScript task module (see worker-entry.mjs). */
-const WORKER_ENTRY = new URL('./worker-entry.mjs', import.meta.url).href;
-
 /** A JavaScript heap bigger than this in one thread is a hostile file (say, a PDF bomb): the thread dies. */
 const THREAD_HEAP_LIMIT_MB = 384;
 
@@ -62,7 +60,7 @@ function isQueueFull(error: unknown): boolean {
  */
 export class PassportScanner implements PassportReader {
   readonly options: PassportScannerOptions;
-  private pool: Promise<Piscina> | null = null;
+  private pool: Promise<{ pool: Piscina; bundle: WorkerBundle }> | null = null;
   private closed = false;
 
   constructor(options: Partial<PassportScannerOptions> = {}) {
@@ -76,11 +74,13 @@ export class PassportScanner implements PassportReader {
     return this.started?.threads.length ?? 0;
   }
 
-  private start(): Promise<Piscina> {
+  private start(): Promise<{ pool: Piscina; bundle: WorkerBundle }> {
     this.pool ??= (async () => {
-      const { Piscina } = await import('piscina');
+      const [{ Piscina }, bundle] = await Promise.all([import('piscina'), bundleWorker()]);
       const pool = new Piscina({
-        filename: WORKER_ENTRY,
+        filename: bundle.url,
+        // Plain Node in the threads: no loader of the parent's (see worker-bundle.ts).
+        execArgv: [],
         minThreads: 0,
         maxThreads: this.options.workers,
         maxQueue: this.options.maxQueue,
@@ -88,14 +88,14 @@ export class PassportScanner implements PassportReader {
         resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_LIMIT_MB },
       });
       this.started = pool;
-      return pool;
+      return { pool, bundle };
     })();
     return this.pool;
   }
 
   private async run<R>(task: PassportTask): Promise<R> {
     if (this.closed) throw errors.unavailable('passport-scanner', 'The passport scanner has stopped.');
-    const pool = await this.start();
+    const { pool } = await this.start();
     if (pool.queueSize >= this.options.maxQueue) throw errors.unavailable('passport-scanner', SCANNER_BUSY_MESSAGE);
     try {
       const transferList = [task.bytes.buffer as ArrayBuffer];
@@ -148,10 +148,13 @@ export class PassportScanner implements PassportReader {
   /** Ends every thread (running tasks are abandoned): the server calls it on shutdown. */
   async close(): Promise<void> {
     this.closed = true;
-    const pool = this.pool;
+    const started = this.pool;
     this.pool = null;
     this.started = null;
-    if (pool) await (await pool).destroy();
+    if (!started) return;
+    const { pool, bundle } = await started;
+    await pool.destroy();
+    await bundle.remove();
   }
 }
 

@@ -32,7 +32,7 @@ async function convert(make: () => Promise<Buffer>): Promise<ConversionOutcome> 
 }
 
 /** Runs one task in a pool thread: everything CPU-heavy (decoding, rendering, OCR) happens here. */
-export async function runPassportTask(task: PassportTask): Promise<MrzReading | null | ConversionOutcome> {
+export default async function runPassportTask(task: PassportTask): Promise<MrzReading | null | ConversionOutcome> {
   switch (task.kind) {
     case 'read-mrz':
       return readPassportMrz(task.bytes, task.type, engines, task.limits);
