@@ -194,3 +194,28 @@ export async function passportPdf(options: PageOptions): Promise<Buffer> {
   document.endPage();
   return document.close();
 }
+
+const SURNAMES = ['SMITH', 'NGUYEN', 'OBRIEN', 'MUELLER', 'GARCIA<LOPEZ', 'KOWALSKA', 'ROSSI', 'DUBOIS', 'TANAKA', 'JOHANSSON'];
+const GIVEN_NAMES = ['ALICE JANE', 'MINH', 'SEAN PATRICK', 'KLAUS', 'MARIA JOSE', 'ANNA', 'LUCA', 'CHLOE', 'HIROSHI', 'ERIK OLAF'];
+const STATES = ['GBR', 'USA', 'IRL', 'D', 'ESP', 'POL', 'ITA', 'FRA', 'JPN', 'SWE', 'GBD', 'CAN'];
+
+/** `count` invented travellers, the same on every run (for the benchmark). */
+export function syntheticPeople(count: number): SyntheticPerson[] {
+  return Array.from({ length: count }, (_, i) => {
+    const state = STATES[i % STATES.length]!;
+    const year = String(60 + ((i * 7) % 40)).padStart(2, '0');
+    const month = String(1 + (i % 12)).padStart(2, '0');
+    const day = String(1 + ((i * 5) % 28)).padStart(2, '0');
+    return {
+      issuingState: state,
+      nationality: state,
+      surname: SURNAMES[i % SURNAMES.length]!.replace('<', ' '),
+      givenNames: GIVEN_NAMES[(i * 3) % GIVEN_NAMES.length]!,
+      documentNumber: i % 3 === 0 ? `C${String(10_000_000 + i * 7919).slice(0, 8)}` : String(500_000_000 + i * 104_729).slice(0, 9),
+      birthDate: `${year}${month}${day}`,
+      sex: i % 2 === 0 ? 'F' : 'M',
+      expiryDate: `${String(27 + (i % 8))}${month}${day}`,
+      personalNumber: i % 4 === 0 ? `${String(1000 + i)}X${String(77 + i)}` : '',
+    };
+  });
+}
