@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { comparePassport, type TypedPassportFields } from '../../core/domain/passport-check.js';
 import type { PassportScan } from '../../core/domain/passport-scan.js';
-
-const LINE2 = '9250764733GBR9005019F3101012<<<<<<<<<<<<<<<6';
+import { BRITISH_FIELDS, BRITISH_READING } from '../support/synthetic-passport.js';
 
 function scan(overrides: Partial<PassportScan['fields']> = {}, options: { valid?: boolean; line1?: string } = {}): PassportScan {
   return {
-    fields: {
-      surname: 'SMITH',
-      givenName: 'ALICE JANE',
-      passportNumber: '925076473',
-      nationality: 'United Kingdom',
-      dateOfBirth: '1990-05-01',
-      gender: 'female',
-      passportExpiry: '2031-01-01',
-      ...overrides,
-    },
+    fields: { ...BRITISH_FIELDS, ...overrides },
     valid: options.valid ?? true,
-    mrz: [options.line1 ?? 'P<GBRSMITH<<ALICE<JANE<<<<<<<<<<<<<<<<<<<<<<', LINE2],
+    mrz: [options.line1 ?? BRITISH_READING.lines[0], BRITISH_READING.lines[1]],
   };
 }
 

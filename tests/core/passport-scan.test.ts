@@ -10,22 +10,12 @@ import {
   sniffPassportImageType,
   type MrzReading,
 } from '../../core/domain/passport-scan.js';
+import { BRITISH_FIELDS, BRITISH_READING } from '../support/synthetic-passport.js';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 
 function reading(overrides: Partial<MrzReading> = {}): MrzReading {
-  return {
-    lines: ['P<GBRSMITH<<ALICE<JANE<<<<<<<<<<<<<<<<<<<<<<', '9250764733GBR9005019F3101012<<<<<<<<<<<<<<<6'],
-    surname: 'SMITH',
-    givenNames: 'ALICE JANE',
-    documentNumber: '925076473',
-    nationality: 'GBR',
-    birthDate: '900501',
-    sex: 'F',
-    expiryDate: '310101',
-    checkDigits: { documentNumber: true, birthDate: true, expiryDate: true, personalNumber: true, composite: true },
-    ...overrides,
-  };
+  return { ...BRITISH_READING, ...overrides };
 }
 
 describe('nationality from the MRZ code (ICAO 9303 → the product list)', () => {
@@ -81,19 +71,8 @@ describe('dates from the MRZ (two-digit years, relative to today)', () => {
 
 describe("a scan's fields from an MRZ reading", () => {
   it("fills the form's fields: names as written, the list's country, ISO dates, the form's gender", () => {
-    expect(passportScanFromMrz(reading(), NOW)).toEqual({
-      fields: {
-        surname: 'SMITH',
-        givenName: 'ALICE JANE',
-        passportNumber: '925076473',
-        nationality: 'United Kingdom',
-        dateOfBirth: '1990-05-01',
-        gender: 'female',
-        passportExpiry: '2031-01-01',
-      },
-      valid: true,
-      mrz: ['P<GBRSMITH<<ALICE<JANE<<<<<<<<<<<<<<<<<<<<<<', '9250764733GBR9005019F3101012<<<<<<<<<<<<<<<6'],
-    });
+    expect(passportScanFromMrz(reading(), NOW)).toEqual({ fields: BRITISH_FIELDS, valid: true, mrz: BRITISH_READING.lines });
+    expect(BRITISH_FIELDS).toMatchObject({ nationality: 'United Kingdom', dateOfBirth: '1990-05-01', gender: 'female', passportExpiry: '2031-01-01' });
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { readTd3 } from '../../adapters/passport/mrz-text.js';
 import { PASSPORT_IMAGE_TYPE_MESSAGE, PASSPORT_UNREADABLE_MESSAGE } from '../../core/domain/passport-scan.js';
 import type { FakePassportReader } from '../support/fakes.js';
 import { FILES, makeMemoryApp, signUp, TestBrowser, type TestAgency } from '../support/http.js';
-import { BRITISH_TRAVELLER, td3Lines, withBrokenCheckDigit } from '../support/synthetic-passport.js';
+import { BRITISH_FIELDS, BRITISH_TRAVELLER, td3Lines, withBrokenCheckDigit } from '../support/synthetic-passport.js';
 
 const HEIC = readFileSync(new URL('../fixtures/passport-british.heic', import.meta.url));
 const BRITISH = td3Lines(BRITISH_TRAVELLER);
@@ -30,19 +30,7 @@ describe('POST /api/passport-scan', () => {
     const res = await scan(browser, FILES.jpeg);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({
-      fields: {
-        surname: 'SMITH',
-        givenName: 'ALICE JANE',
-        passportNumber: '925076473',
-        nationality: 'United Kingdom',
-        dateOfBirth: '1990-05-01',
-        gender: 'female',
-        passportExpiry: '2031-01-01',
-      },
-      valid: true,
-      mrz: BRITISH,
-    });
+    expect(await res.json()).toEqual({ fields: BRITISH_FIELDS, valid: true, mrz: BRITISH });
     expect(reader.images).toHaveLength(1);
     expect(reader.images[0]).toEqual({ body: Buffer.from(FILES.jpeg), contentType: 'image/jpeg' });
   });

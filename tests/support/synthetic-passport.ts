@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas, GlobalFonts, loadImage, PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
+import type { MrzReading, PassportFields } from '../../core/domain/passport-scan.js';
 
 /**
  * Synthetic passport photo pages for tests and the scan benchmark: invented people only, drawn at
@@ -53,6 +54,30 @@ export const BRITISH_TRAVELLER: SyntheticPerson = {
   sex: 'F',
   expiryDate: '310101',
   personalNumber: '',
+};
+
+/** What a PassportReader answers for BRITISH_TRAVELLER's passport. */
+export const BRITISH_READING: MrzReading = {
+  lines: ['P<GBRSMITH<<ALICE<JANE<<<<<<<<<<<<<<<<<<<<<<', '9250764733GBR9005019F3101012<<<<<<<<<<<<<<<6'],
+  surname: 'SMITH',
+  givenNames: 'ALICE JANE',
+  documentNumber: '925076473',
+  nationality: 'GBR',
+  birthDate: '900501',
+  sex: 'F',
+  expiryDate: '310101',
+  checkDigits: { documentNumber: true, birthDate: true, expiryDate: true, personalNumber: true, composite: true },
+};
+
+/** The form fields BRITISH_TRAVELLER's passport fills. */
+export const BRITISH_FIELDS: PassportFields = {
+  surname: 'SMITH',
+  givenName: 'ALICE JANE',
+  passportNumber: '925076473',
+  nationality: 'United Kingdom',
+  dateOfBirth: '1990-05-01',
+  gender: 'female',
+  passportExpiry: '2031-01-01',
 };
 
 /** ICAO 9303 check digit, written here independently of the adapter under test. */
