@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import { errors } from '../../core/domain/errors.js';
-import type { MrzReading, PassportImageType } from '../../core/domain/passport-scan.js';
+import type { MrzReading } from '../../core/domain/passport-scan.js';
 import type { PassportImage, PassportReader } from '../../core/ports/passport-reader.js';
 import { DEFAULT_MAX_PIXELS, UndecodableImage } from './decode.js';
 import { bundleWorker, type WorkerBundle } from './worker-bundle.js';
@@ -47,8 +47,9 @@ function isOutOfMemory(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
 
-function isQueueFull(error: unknown): boolean {
-  return error instanceof Error && error.message === 'Task queue is at limit';
+/** A private copy of the bytes, so the caller's buffer is not detached when this one is transferred. */
+function copyOf(body: Uint8Array): Uint8Array {
+  return new Uint8Array(body);
 }
 
 /**
@@ -61,17 +62,18 @@ function isQueueFull(error: unknown): boolean {
 export class PassportScanner implements PassportReader {
   readonly options: PassportScannerOptions;
   private pool: Promise<{ pool: Piscina; bundle: WorkerBundle }> | null = null;
+  private running: Piscina | null = null;
+  /** Tasks accepted and not yet answered: running in a thread or waiting for one. */
+  private inFlight = 0;
   private closed = false;
 
   constructor(options: Partial<PassportScannerOptions> = {}) {
     this.options = { ...defaultScannerOptions(), ...options };
   }
 
-  private started: Piscina | null = null;
-
   /** Threads currently running (0 until the first task, and again once idle threads have ended). */
   get threads(): number {
-    return this.started?.threads.length ?? 0;
+    return this.running?.threads.length ?? 0;
   }
 
   private start(): Promise<{ pool: Piscina; bundle: WorkerBundle }> {
@@ -83,38 +85,36 @@ export class PassportScanner implements PassportReader {
         execArgv: [],
         minThreads: 0,
         maxThreads: this.options.workers,
-        maxQueue: this.options.maxQueue,
         idleTimeout: this.options.idleTimeoutMs,
         resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_LIMIT_MB },
       });
-      this.started = pool;
+      this.running = pool;
       return { pool, bundle };
     })();
     return this.pool;
   }
 
+  /**
+   * Runs a task in a thread, or refuses it at once when every thread is busy and `maxQueue` tasks
+   * already wait (counted here, before anything is awaited, so a burst cannot slip past the bound).
+   */
   private async run<R>(task: PassportTask): Promise<R> {
     if (this.closed) throw errors.unavailable('passport-scanner', 'The passport scanner has stopped.');
-    const { pool } = await this.start();
-    if (pool.queueSize >= this.options.maxQueue) throw errors.unavailable('passport-scanner', SCANNER_BUSY_MESSAGE);
+    if (this.inFlight >= this.options.workers + this.options.maxQueue) throw errors.unavailable('passport-scanner', SCANNER_BUSY_MESSAGE);
+    this.inFlight += 1;
     try {
+      const { pool } = await this.start();
       const transferList = [task.bytes.buffer as ArrayBuffer];
       return (await pool.run(task, { signal: AbortSignal.timeout(this.options.timeoutMs), transferList })) as R;
-    } catch (error) {
-      if (isQueueFull(error)) throw errors.unavailable('passport-scanner', SCANNER_BUSY_MESSAGE);
-      throw error;
+    } finally {
+      this.inFlight -= 1;
     }
-  }
-
-  /** A private copy of the bytes, so the caller's buffer is not detached when it is transferred. */
-  private bytesOf(body: Uint8Array): Uint8Array {
-    return new Uint8Array(body);
   }
 
   async read(image: PassportImage): Promise<MrzReading | null> {
     const limits = { maxPixels: this.options.maxPixels };
     try {
-      return await this.run<MrzReading | null>({ kind: 'read-mrz', bytes: this.bytesOf(image.body), type: image.contentType, limits });
+      return await this.run<MrzReading | null>({ kind: 'read-mrz', bytes: copyOf(image.body), type: image.contentType, limits });
     } catch (error) {
       // A file that took too long or blew the thread's memory is a file we cannot read.
       if (isTimeout(error) || isOutOfMemory(error)) return null;
@@ -124,12 +124,12 @@ export class PassportScanner implements PassportReader {
 
   /** The image as the official portal takes it (see toPortalCopy). Throws UndecodableImage. */
   async portalCopy(image: PassportImage): Promise<Buffer> {
-    return this.convert({ kind: 'portal-copy', bytes: this.bytesOf(image.body), type: image.contentType, limits: { maxPixels: this.options.maxPixels } });
+    return this.convert({ kind: 'portal-copy', bytes: copyOf(image.body), type: image.contentType, limits: { maxPixels: this.options.maxPixels } });
   }
 
   /** A HEIC/HEIF photo as a JPEG. Throws UndecodableImage. */
   async heicToJpeg(body: Uint8Array): Promise<Buffer> {
-    return this.convert({ kind: 'heic-to-jpeg', bytes: this.bytesOf(body), limits: { maxPixels: this.options.maxPixels } });
+    return this.convert({ kind: 'heic-to-jpeg', bytes: copyOf(body), limits: { maxPixels: this.options.maxPixels } });
   }
 
   private async convert(task: PassportTask): Promise<Buffer> {
@@ -150,7 +150,7 @@ export class PassportScanner implements PassportReader {
     this.closed = true;
     const started = this.pool;
     this.pool = null;
-    this.started = null;
+    this.running = null;
     if (!started) return;
     const { pool, bundle } = await started;
     await pool.destroy();
@@ -162,5 +162,3 @@ export class PassportScanner implements PassportReader {
 export function openPassportScanner(options: Partial<PassportScannerOptions> = {}): PassportScanner {
   return new PassportScanner(options);
 }
-
-export type { PassportImageType };

@@ -158,6 +158,18 @@ describe('the scanner stays bounded', () => {
     }
   });
 
+  it('with no queue at all, runs one scan per thread and refuses the others', { timeout: OCR_TIMEOUT }, async () => {
+    const scanner = new PassportScanner({ workers: 1, maxQueue: 0, timeoutMs: 120_000 });
+    try {
+      const body = await passportJpeg({ mrz: BRITISH, person: BRITISH_TRAVELLER, width: 1000 });
+      const outcomes = await Promise.allSettled([1, 2].map(() => scanner.read({ body, contentType: 'image/jpeg' })));
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+      expect((await scanner.read({ body, contentType: 'image/jpeg' }))?.lines).toEqual(BRITISH); // the thread is free again
+    } finally {
+      await scanner.close();
+    }
+  });
+
   it('starts no thread before the first task and ends its threads on close', { timeout: OCR_TIMEOUT }, async () => {
     const scanner = new PassportScanner({ workers: 1 });
     expect(scanner.threads).toBe(0);
