@@ -1,4 +1,4 @@
-import { DomainError } from '../../core/domain/errors.js';
+import { DomainError, type UnavailableService } from '../../core/domain/errors.js';
 import { ConfigError } from '../shared/config.js';
 
 /** Exit codes of every command: 0 ok, 1 failed, 2 bad usage (flags, configuration, missing confirmation). */
@@ -120,6 +120,15 @@ function firstLine(text: string | undefined): string {
   return (text ?? '').split('\n').find((line) => line.trim())?.trim() ?? '';
 }
 
+/** The setting an operator checks when a service is unavailable. */
+const SETTING_OF_SERVICE: Record<UnavailableService, string> = {
+  database: 'DATABASE_URL',
+  mail: 'MAIL_URL',
+  storage: 'STORAGE_URL',
+  payments: 'STRIPE_SECRET_KEY',
+  'passport-scanner': 'PASSPORT_SCAN_WORKERS',
+};
+
 function domainFailure(error: DomainError): Failure {
   const data = error.data;
   switch (data.type) {
@@ -129,7 +138,7 @@ function domainFailure(error: DomainError): Failure {
       return { exitCode: EXIT_USAGE, message: `${data.message}${detail}` };
     }
     case 'Unavailable': {
-      const variable = data.service === 'database' ? 'DATABASE_URL' : data.service === 'mail' ? 'MAIL_URL' : data.service === 'storage' ? 'STORAGE_URL' : 'STRIPE_SECRET_KEY';
+      const variable = SETTING_OF_SERVICE[data.service];
       const text = firstLine(data.message).replace(/\.$/, '');
       const named = new RegExp(data.service === 'payments' ? 'payment|stripe' : data.service === 'mail' ? 'mail|smtp' : data.service, 'i').test(text);
       const prefix = named ? '' : `The ${data.service} service is unavailable: `;

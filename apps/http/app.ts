@@ -23,6 +23,7 @@ import { contactRoutes } from './routes/contact.js';
 import { documentRoutes } from './routes/documents.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
+import { passportScanRoutes } from './routes/passport-scan.js';
 import { paymentRoutes } from './routes/payments.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { paymentsWebhookRoutes } from './routes/payments-webhook.js';
@@ -86,6 +87,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/password-reset', passwordResetRoutes(deps))
     .route('/applications', applicationRoutes(deps))
     .route('/documents', documentRoutes(deps))
+    .route('/passport-scan', passportScanRoutes(deps))
     // The webhook first: it is public, signed by the provider and reads its raw body.
     .route('/payments/webhook', paymentsWebhookRoutes({ useCases: deps.agency.useCases, gateway: deps.agency.ports.gateway }))
     .route('/payments', paymentRoutes(deps))
@@ -114,6 +116,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
       contact: new SlidingWindowLimiter(contact.limit, contact.windowMs, clock),
       passwordReset: new SlidingWindowLimiter(5, 60 * 60 * 1000, clock), // 5 requests an hour per address and per account
       events: new SlidingWindowLimiter(events.limit, events.windowMs, clock),
+      passportScan: new SlidingWindowLimiter(agency.config.passportScan.perHour, 60 * 60 * 1000, clock),
     },
     clientAddress: (c) => clientIp(c, trustProxyHops),
     log: options.log ?? ((line) => console.error(line)),

@@ -17,6 +17,8 @@ export interface RouteDeps {
     contact: RateLimiter;
     /** Password-reset requests (each may send a mail), per client address and per account. */
     passwordReset: RateLimiter;
+    /** Passport scans (each seconds of OCR), per signed-in user. */
+    passportScan: RateLimiter;
     /** Analytics events, per client address. */
     events: RateLimiter;
   };

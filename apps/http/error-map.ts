@@ -7,7 +7,8 @@ import type { DomainErrorData, DomainErrorType, UnavailableService } from '../..
  *
  * PaymentNotSucceeded answers 402 Payment Required: the request was well-formed and allowed, but
  * the payment provider has not (or not yet) taken the money — the same status Stripe's API uses for
- * a declined card, and distinct from 409 "nothing is due".
+ * a declined card, and distinct from 409 "nothing is due". Unreadable answers 422: the file arrived
+ * and is of an accepted type, but what it should show (a passport's MRZ) cannot be read from it.
  */
 export const HTTP_STATUS_OF: Record<DomainErrorType, ContentfulStatusCode> = {
   Validation: 400,
@@ -20,6 +21,7 @@ export const HTTP_STATUS_OF: Record<DomainErrorType, ContentfulStatusCode> = {
   PaymentNotDue: 409,
   PaymentNotSucceeded: 402,
   RateLimited: 429,
+  Unreadable: 422,
   Unavailable: 503,
 };
 
@@ -38,6 +40,7 @@ export const UNAVAILABLE_MESSAGE_OF: Record<UnavailableService, string> = {
   storage: 'File storage is unavailable. Please try again later.',
   mail: 'Email is temporarily unavailable. Please try again later.',
   payments: 'The payment service is unavailable. Please try again later.',
+  'passport-scanner': 'Passport scanning is busy right now. Please try again in a minute, or fill in the fields yourself.',
 };
 
 export function answerForDomainError(error: DomainErrorData): ErrorAnswer {

@@ -11,7 +11,11 @@ export function isCsrfExempt(path: string): boolean {
 
 /** Routes whose body is a multipart upload rather than JSON. */
 export function isUploadPath(path: string): boolean {
-  return /^\/api\/applications\/[^/]+\/documents\/?$/.test(path) || /^\/api\/admin\/applications\/[^/]+\/visa-upload\/?$/.test(path);
+  return (
+    /^\/api\/applications\/[^/]+\/documents\/?$/.test(path) ||
+    /^\/api\/admin\/applications\/[^/]+\/visa-upload\/?$/.test(path) ||
+    /^\/api\/passport-scan\/?$/.test(path)
+  );
 }
 
 /**

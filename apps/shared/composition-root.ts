@@ -4,10 +4,12 @@ import { openPersistence } from '../../adapters/persistence/open.js';
 import { openFileStorage } from '../../adapters/storage/open.js';
 import { openMailer } from '../../adapters/mail/index.js';
 import { openPaymentGateway } from '../../adapters/payments/open.js';
+import { openPassportScanner } from '../../adapters/passport/index.js';
 import { Argon2PasswordHasher, CryptoIdGenerator, loadOrCreateSecret, SystemClock } from '../../adapters/security/index.js';
 import type { Ports } from '../../core/ports/index.js';
 import { makeUseCases } from '../../core/use-cases/index.js';
-import type { Agency } from './agency.js';
+import { makeScanPassport } from '../../core/use-cases/scan-passport.js';
+import type { Agency, AgencyUseCases } from './agency.js';
 import { loadConfig, type AgencyConfig } from './config.js';
 import { TOKENS } from './tokens.js';
 
@@ -93,6 +95,16 @@ export function buildContainer(config: AgencyConfig, overrides: Partial<Ports> =
         [TOKENS.Config, TOKENS.Clock],
       );
 
+  // The scanner starts its worker threads with the first scan: binding it costs nothing.
+  if (overrides.passportReader) container.bind(TOKENS.PassportReader).toConstantValue(overrides.passportReader);
+  else
+    container
+      .bind(TOKENS.PassportReader)
+      .toResolvedValue((c: AgencyConfig) => {
+        const { workers, maxQueue, timeoutMs } = c.passportScan;
+        return openPassportScanner(definedOnly({ workers, maxQueue, timeoutMs }));
+      }, [TOKENS.Config]);
+
   container.bind(TOKENS.Ports).toResolvedValue(
     (
       settings: Ports['settings'],
@@ -104,6 +116,7 @@ export function buildContainer(config: AgencyConfig, overrides: Partial<Ports> =
       files: Ports['files'],
       mailer: Ports['mailer'],
       gateway: Ports['gateway'],
+      passportReader: Ports['passportReader'],
     ): Ports => {
       const ports: Ports = {
         settings,
@@ -115,6 +128,7 @@ export function buildContainer(config: AgencyConfig, overrides: Partial<Ports> =
         files,
         mailer,
         gateway,
+        passportReader,
       };
       // An override of one store replaces that store only.
       for (const key of STORE_KEYS) {
@@ -133,11 +147,19 @@ export function buildContainer(config: AgencyConfig, overrides: Partial<Ports> =
       TOKENS.FileStorage,
       TOKENS.Mailer,
       TOKENS.PaymentGateway,
+      TOKENS.PassportReader,
     ],
   );
 
-  container.bind(TOKENS.UseCases).toResolvedValue((ports: Ports) => makeUseCases(ports), [TOKENS.Ports]);
+  container
+    .bind(TOKENS.UseCases)
+    .toResolvedValue((ports: Ports): AgencyUseCases => ({ ...makeUseCases(ports), scanPassport: makeScanPassport(ports) }), [TOKENS.Ports]);
   return container;
+}
+
+/** The settings that are set (the scanner keeps its own defaults for the others). */
+function definedOnly<T extends object>(settings: T): Partial<T> {
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 async function closeQuietly(instance: unknown): Promise<void> {
@@ -188,6 +210,7 @@ export async function createAgency(
         if (!overrides.mailer) await closeQuietly(ports.mailer).catch(() => undefined);
         if (!overrides.files) await closeQuietly(ports.files).catch(() => undefined);
         if (!overrides.gateway) await closeQuietly(ports.gateway).catch(() => undefined);
+        if (!overrides.passportReader) await closeQuietly(ports.passportReader).catch(() => undefined);
         if (!options.persistence) await persistence.close();
       })();
       return closed;

@@ -25,6 +25,14 @@ export interface AgencyConfig {
   /** APP_SECRET; null: the embedded default keeps one in DATA_DIR/app-secret. */
   appSecret: string | null;
   appSecretFile: string;
+  /** The offline passport scan; unset values take the scanner's defaults (adapters/passport). */
+  passportScan: {
+    workers?: number;
+    maxQueue?: number;
+    timeoutMs?: number;
+    /** Scans each signed-in user may run per hour. */
+    perHour: number;
+  };
 }
 
 /** Bad configuration: the message is one line naming the variable. */
@@ -51,6 +59,15 @@ function parseUrl(name: string, value: string, protocols: string[]): URL {
     throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got ${url.protocol}//)`);
   }
   return url;
+}
+
+/** An integer setting within [min, max], or undefined when unset. */
+function integer(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
+  const text = nonEmpty(env, name);
+  if (text === null) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got ${text})`);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
@@ -89,6 +106,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
   if (!/^[^@\s]+@[^@\s]+$/.test(agencyEmail)) throw new ConfigError('AGENCY_EMAIL', `is not an email address: ${agencyEmail}`);
   const agencyName = nonEmpty(env, 'AGENCY_NAME') ?? 'Egypt e-Visa Agency';
   const mailFrom = nonEmpty(env, 'MAIL_FROM') ?? `${agencyName} <${agencyEmail}>`;
+  const scanTimeoutSeconds = integer(env, 'PASSPORT_SCAN_TIMEOUT_SECONDS', 1, 600);
+  const passportScan: AgencyConfig['passportScan'] = {
+    workers: integer(env, 'PASSPORT_SCAN_WORKERS', 1, 64),
+    maxQueue: integer(env, 'PASSPORT_SCAN_QUEUE', 0, 1000),
+    timeoutMs: scanTimeoutSeconds === undefined ? undefined : scanTimeoutSeconds * 1000,
+    perHour: integer(env, 'PASSPORT_SCANS_PER_HOUR', 1, 10_000) ?? 20,
+  };
 
   const trustProxyText = (nonEmpty(env, 'TRUST_PROXY') ?? '0').toLowerCase();
   const trustProxyHops = trustProxyText === 'true' ? 1 : trustProxyText === 'false' ? 0 : Number(trustProxyText);
@@ -119,5 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     trustProxyHops,
     appSecret,
     appSecretFile: path.join(dataDir, 'app-secret'),
+    passportScan,
   };
 }

@@ -7,11 +7,12 @@ import type {
   FileStorage,
   IdGenerator,
   Mailer,
+  PassportReader,
   PasswordHasher,
   PaymentGateway,
   Ports,
 } from '../../core/ports/index.js';
-import type { UseCases } from '../../core/use-cases/use-cases.js';
+import type { AgencyUseCases } from './agency.js';
 import type { AgencyConfig } from './config.js';
 
 /**
@@ -29,8 +30,9 @@ export const TOKENS = {
   FileStorage: Symbol.for('evisa.FileStorage') as ServiceIdentifier<FileStorage>,
   Mailer: Symbol.for('evisa.Mailer') as ServiceIdentifier<Mailer>,
   PaymentGateway: Symbol.for('evisa.PaymentGateway') as ServiceIdentifier<PaymentGateway>,
+  PassportReader: Symbol.for('evisa.PassportReader') as ServiceIdentifier<PassportReader>,
   Ports: Symbol.for('evisa.Ports') as ServiceIdentifier<Ports>,
-  UseCases: Symbol.for('evisa.UseCases') as ServiceIdentifier<UseCases>,
+  UseCases: Symbol.for('evisa.UseCases') as ServiceIdentifier<AgencyUseCases>,
 } as const;
 
 export type TokenName = keyof typeof TOKENS;

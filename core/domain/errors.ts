@@ -16,10 +16,11 @@ export type DomainErrorData =
   | { type: 'PaymentNotDue'; paymentType: PaymentType; message: string }
   | { type: 'PaymentNotSucceeded'; message: string }
   | { type: 'RateLimited'; message: string; retryAfterSeconds: number }
+  | { type: 'Unreadable'; message: string }
   | { type: 'Unavailable'; service: UnavailableService; message: string };
 
-/** The outside services an operation can find down. */
-export type UnavailableService = 'database' | 'storage' | 'mail' | 'payments';
+/** The outside services a use case may find unavailable (the passport scanner: too busy). */
+export type UnavailableService = 'database' | 'storage' | 'mail' | 'payments' | 'passport-scanner';
 
 export type DomainErrorType = DomainErrorData['type'];
 
@@ -59,6 +60,8 @@ export const errors = {
   paymentNotSucceeded: (message: string) => new DomainError({ type: 'PaymentNotSucceeded', message }),
   rateLimited: (retryAfterSeconds: number, message = 'Too many failed attempts. Please wait a few minutes and try again.') =>
     new DomainError({ type: 'RateLimited', retryAfterSeconds, message }),
+  /** A file was received but what it should contain cannot be read from it (no passport MRZ). */
+  unreadable: (message: string) => new DomainError({ type: 'Unreadable', message }),
   unavailable: (service: UnavailableService, message: string) =>
     new DomainError({ type: 'Unavailable', service, message }),
 };

@@ -7,6 +7,7 @@ import type { FileStorage } from './file-storage.js';
 import type { IdGenerator } from './id-generator.js';
 import type { MailOutbox } from './mail-outbox.js';
 import type { Mailer } from './mailer.js';
+import type { PassportReader } from './passport-reader.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import type { PaymentRepository } from './payment-repository.js';
@@ -51,6 +52,7 @@ export interface Ports {
   files: FileStorage;
   gateway: PaymentGateway;
   analytics: Analytics;
+  passportReader: PassportReader;
 }
 
 export type * from './analytics.js';
@@ -62,6 +64,7 @@ export type * from './file-storage.js';
 export type * from './id-generator.js';
 export type * from './mail-outbox.js';
 export type * from './mailer.js';
+export type * from './passport-reader.js';
 export type * from './password-hasher.js';
 export type * from './payment-gateway.js';
 export type * from './payment-repository.js';

@@ -68,6 +68,8 @@ const ROWS: Row[] = [
     expect: { visitor: 401, owner: 409, other: 404, admin: 403 },
   },
   { name: 'GET /api/documents/:id/file', request: (f) => ({ url: `/api/documents/${f.documentId}/file` }), expect: { visitor: 401, owner: 200, other: 404, admin: 200 } },
+  // A PDF without a passport page: on SQLite the real scanner reads it (no MRZ), on memory the fake reader finds none.
+  { name: 'POST /api/passport-scan (no MRZ in the file)', request: () => ({ url: '/api/passport-scan', method: 'POST', form: pdf() }), expect: signedIn(422) },
   {
     name: 'POST /api/payments/initial/:id',
     request: (f) => ({ url: `/api/payments/initial/${f.applicationId}`, method: 'POST' }),

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildContainer, createAgency } from '../../apps/shared/composition-root.js';
 import { ConfigError, loadConfig } from '../../apps/shared/config.js';
 import { TOKENS } from '../../apps/shared/tokens.js';
+import { defaultScannerOptions, PassportScanner } from '../../adapters/passport/index.js';
 import { FastFakeHasher, FixedClock } from '../support/fakes.js';
 
 const dirs: string[] = [];
@@ -19,7 +20,7 @@ afterEach(() => {
 
 const PORT_KEYS = [
   'settings', 'clock', 'ids', 'hasher', 'users', 'sessions', 'applications', 'documents', 'payments',
-  'history', 'enquiries', 'outbox', 'mailer', 'files', 'gateway', 'analytics',
+  'history', 'enquiries', 'outbox', 'mailer', 'files', 'gateway', 'analytics', 'passportReader',
 ] as const;
 
 describe('the composition root', () => {
@@ -36,7 +37,9 @@ describe('the composition root', () => {
     // Singletons: the ports hold the very adapters bound under their tokens.
     expect(ports.files).toBe(resolved.FileStorage);
     expect(ports.gateway).toBe(resolved.PaymentGateway);
+    expect(ports.passportReader).toBe(resolved.PassportReader);
     expect(typeof (resolved.UseCases as Record<string, unknown>).registerUser).toBe('function');
+    expect(typeof (resolved.UseCases as Record<string, unknown>).scanPassport).toBe('function');
     await (resolved.Persistence as { close(): Promise<void> }).close();
   });
 
@@ -100,6 +103,27 @@ describe('the composition root', () => {
     }
   });
 
+  it('binds the passport scanner from PASSPORT_SCAN_* without starting a thread, and close() ends it', async () => {
+    const agency = await createAgency({ DATA_DIR: tempDir(), PASSPORT_SCAN_WORKERS: '3', PASSPORT_SCAN_QUEUE: '0', PASSPORT_SCAN_TIMEOUT_SECONDS: '12', PASSPORT_SCANS_PER_HOUR: '5' });
+    const scanner = agency.ports.passportReader as PassportScanner;
+    expect(scanner).toBeInstanceOf(PassportScanner);
+    expect(scanner.options).toMatchObject({ workers: 3, maxQueue: 0, timeoutMs: 12_000 });
+    expect(agency.config.passportScan.perHour).toBe(5);
+    expect(scanner.threads).toBe(0);
+    await agency.close();
+    await expect(scanner.read({ body: Buffer.from('x'), contentType: 'image/png' })).rejects.toMatchObject({ data: { type: 'Unavailable' } });
+  });
+
+  it('defaults the scan settings: one scanner thread per two cores, 20 scans per user per hour', async () => {
+    const agency = await createAgency({ DATA_DIR: tempDir() });
+    try {
+      expect((agency.ports.passportReader as PassportScanner).options).toEqual(defaultScannerOptions());
+      expect(agency.config.passportScan.perHour).toBe(20);
+    } finally {
+      await agency.close();
+    }
+  });
+
   it('close() closes the database, once', async () => {
     const agency = await createAgency({ DATA_DIR: tempDir() });
     await agency.persistence.migrate();
@@ -117,6 +141,10 @@ describe('the composition root', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ AGENCY_EMAIL: 'nobody' }, 'AGENCY_EMAIL'],
+    [{ PASSPORT_SCAN_WORKERS: '0' }, 'PASSPORT_SCAN_WORKERS'],
+    [{ PASSPORT_SCAN_QUEUE: 'many' }, 'PASSPORT_SCAN_QUEUE'],
+    [{ PASSPORT_SCAN_TIMEOUT_SECONDS: '2.5' }, 'PASSPORT_SCAN_TIMEOUT_SECONDS'],
+    [{ PASSPORT_SCANS_PER_HOUR: '-1' }, 'PASSPORT_SCANS_PER_HOUR'],
   ])('bad configuration %o fails with one line naming %s', async (env, variable) => {
     const attempt = createAgency({ DATA_DIR: tempDir(), ...env });
     await expect(attempt).rejects.toBeInstanceOf(ConfigError);

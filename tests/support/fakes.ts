@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../core/ports/clock.js';
 import type { IdGenerator } from '../../core/ports/id-generator.js';
+import { errors } from '../../core/domain/errors.js';
+import type { MrzReading } from '../../core/domain/passport-scan.js';
+import type { PassportImage, PassportReader } from '../../core/ports/passport-reader.js';
 import type { PasswordHasher } from '../../core/ports/password-hasher.js';
 
 /** A clock tests move by hand. */
@@ -65,5 +68,27 @@ export class FastFakeHasher implements PasswordHasher {
 
   async verify(hash: string, password: string): Promise<boolean> {
     return hash === (await this.hash(password));
+  }
+}
+
+/**
+ * A passport reader for tests where OCR is not the point: it answers the reading it is given
+ * (build one with the adapter's readTd3), null (no MRZ), or that it is busy.
+ */
+export class FakePassportReader implements PassportReader {
+  private answer: MrzReading | null | 'busy' = null;
+  /** The images it was asked to read (to check what the route passed on). */
+  readonly images: PassportImage[] = [];
+
+  /** Answers this reading from now on (null: no MRZ in the image; 'busy': the scanner is full). */
+  answers(reading: MrzReading | null | 'busy'): this {
+    this.answer = reading;
+    return this;
+  }
+
+  async read(image: PassportImage): Promise<MrzReading | null> {
+    this.images.push(image);
+    if (this.answer === 'busy') throw errors.unavailable('passport-scanner', 'The passport scanner is busy. Please try again in a minute.');
+    return this.answer;
   }
 }

@@ -6,7 +6,7 @@ import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import type { AgencySettings, Ports } from '../../core/ports/index.js';
 import { makeUseCases } from '../../core/use-cases/index.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
-import { FastFakeHasher, FixedClock, SequentialIdGenerator } from './fakes.js';
+import { FakePassportReader, FastFakeHasher, FixedClock, SequentialIdGenerator } from './fakes.js';
 
 export const TEST_SETTINGS: AgencySettings = {
   agencyName: 'Egypt E-Visa Agency',
@@ -21,6 +21,7 @@ export interface MemoryPorts extends Ports {
   files: MemoryFileStorage;
   mailer: MemoryMailer;
   gateway: MemoryPaymentGateway;
+  passportReader: FakePassportReader;
   persistence: Persistence;
 }
 
@@ -38,6 +39,7 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
     mailer: new MemoryMailer(settings),
     files: new MemoryFileStorage(() => clock.now()),
     gateway: new MemoryPaymentGateway(() => clock.now()),
+    passportReader: new FakePassportReader(),
     persistence,
     ...(overrides as object),
   } as MemoryPorts;

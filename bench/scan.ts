@@ -1,0 +1,142 @@
+/**
+ * `npm run bench:scan` — the offline passport scan on this machine: the server (npm start's
+ * apps/http/main.ts, in its own process, SQLite in a temp DATA_DIR, the scanner's default pool)
+ * receives 20 synthetic passport pages over POST /api/passport-scan, 2 at a time. Prints scans per
+ * second, p50/p95/max latency (target p95 ≤ 6 s), the server's CPU time per scan, how many were
+ * read right, the first scan (the pool's threads and OCR engines starting) apart, and the server
+ * process's peak RSS (target ≤ 600 MB). PASSPORT_SCAN_WORKERS and friends pass through to the server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { passportJpeg, passportPdf, passportPng, syntheticPeople, td3Lines, type PageOptions } from './support/synthetic-passport.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SCANS = Number(process.env.BENCH_SCANS ?? 20);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
+
+interface Page {
+  name: string;
+  body: Buffer;
+  type: string;
+  mrz: [string, string];
+}
+
+/** The pages: mostly phone-sized JPEGs, some PNG scans, PDFs, one HEIC photo and one taken sideways. */
+async function pages(): Promise<Page[]> {
+  const people = syntheticPeople(SCANS);
+  const heic = readFileSync(path.join(ROOT, 'tests', 'fixtures', 'passport-british.heic'));
+  const heicMrz: [string, string] = ['P<GBRSMITH<<ALICE<JANE<<<<<<<<<<<<<<<<<<<<<<', '9250764733GBR9005019F3101012<<<<<<<<<<<<<<<6'];
+  return Promise.all(
+    people.map(async (person, i): Promise<Page> => {
+      const mrz = td3Lines(person);
+      const options: PageOptions = { mrz, person, width: [1600, 2000, 1200, 2400][i % 4], seed: i + 1 };
+      if (i === 7) return { name: 'heic', body: heic, type: 'image/heic', mrz: heicMrz };
+      if (i === 11) return { name: 'jpeg, turned 90°', body: await passportJpeg({ ...options, turn: 90 }), type: 'image/jpeg', mrz };
+      if (i % 9 === 4) return { name: 'pdf', body: await passportPdf(options), type: 'application/pdf', mrz };
+      if (i % 5 === 2) return { name: 'png', body: await passportPng(options), type: 'image/png', mrz };
+      return { name: `jpeg ${options.width}px`, body: await passportJpeg(options, 80 + (i % 3) * 5), type: 'image/jpeg', mrz };
+    }),
+  );
+}
+
+/** Peak resident set size (VmHWM) of a running process, in MB. */
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** CPU time (user + system) a process has used, in ms (Linux reports it in 1/100 s ticks). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function startServer(dataDir: string): Promise<{ child: ChildProcess; origin: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', PASSPORT_SCANS_PER_HOUR: '10000' };
+  for (const name of ['DATABASE_URL', 'STORAGE_URL', 'MAIL_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) delete env[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps', 'http', 'main.ts')], { cwd: ROOT, env });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      output += d;
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ child, origin: url.replace('localhost', '127.0.0.1') });
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+  });
+}
+
+async function signUp(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: 'scan-bench@example.com', password: 'bench-password', fullName: 'Scan Bench', phoneNumber: '+447700900123' }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+async function scan(origin: string, cookie: string, page: Page): Promise<{ ms: number; status: number; right: boolean }> {
+  const form = new FormData();
+  form.append('file', new File([new Uint8Array(page.body)], page.name, { type: page.type }));
+  const started = performance.now();
+  const res = await fetch(`${origin}/api/passport-scan`, { method: 'POST', headers: { cookie, origin }, body: form });
+  const body = (await res.json()) as { mrz?: string[]; valid?: boolean; message?: string };
+  const ms = performance.now() - started;
+  return { ms, status: res.status, right: res.status === 200 && body.valid === true && body.mrz?.join() === page.mrz.join() };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-bench-scan-'));
+  const { child, origin } = await startServer(dataDir);
+  try {
+    console.log(`passport scan benchmark: ${SCANS} synthetic pages, ${CONCURRENCY} at a time, over HTTP to the server process`);
+    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only meaningful on an idle machine)`);
+    const all = await pages();
+    const cookie = await signUp(origin);
+    const rssBefore = peakRssMb(child.pid!);
+    const first = await scan(origin, cookie, all[0]!);
+    console.log(`first scan (starts the pool's thread and its OCR engine): ${s(first.ms)}, ${first.right ? 'read right' : `NOT read right (${first.status})`}`);
+
+    const results: { page: Page; ms: number; status: number; right: boolean }[] = [];
+    let next = 0;
+    const cpuBefore = cpuMs(child.pid!);
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < all.length) {
+          const page = all[next++]!;
+          results.push({ page, ...(await scan(origin, cookie, page)) });
+        }
+      }),
+    );
+    const wallMs = performance.now() - started;
+    const cpuPerScan = (cpuMs(child.pid!) - cpuBefore) / results.length;
+    const sorted = results.map((r) => r.ms).sort((a, b) => a - b);
+    const p95 = percentile(sorted, 95);
+    const peak = peakRssMb(child.pid!);
+    const wrong = results.filter((r) => !r.right);
+    console.log(`scans: ${results.length} in ${s(wallMs)}: ${(results.length / (wallMs / 1000)).toFixed(2)} scans/s`);
+    console.log(`latency: p50 ${s(percentile(sorted, 50))}, p95 ${s(p95)}, max ${s(sorted[sorted.length - 1]!)} [target p95 ≤ 6 s: ${p95 <= 6000 ? 'OK' : 'MISSED'}]`);
+    console.log(`server CPU per scan: ${s(cpuPerScan)} (steadier than latency on a shared machine)`);
+    console.log(`read right (valid, the exact MRZ): ${results.length - wrong.length}/${results.length}`);
+    for (const r of wrong) console.log(`  not read right: ${r.page.name} (HTTP ${r.status}, ${s(r.ms)})`);
+    console.log(`server peak RSS: ${peak.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before the first scan) [target ≤ 600 MB: ${peak <= 600 ? 'OK' : 'MISSED'}]`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
