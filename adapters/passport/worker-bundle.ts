@@ -22,6 +22,8 @@ export interface WorkerBundle {
  * (measured here). Threads therefore start without tsx (execArgv []) and load packages natively.
  */
 export async function bundleWorker(): Promise<WorkerBundle> {
+  // The production build (npm run build) is JavaScript already: its worker.js is used as it is.
+  if (import.meta.url.endsWith('.js')) return { url: new URL('./worker.js', import.meta.url).href, remove: async () => {} };
   const { build } = await import('esbuild');
   const entry = new URL('./worker.ts', import.meta.url);
   const result = await build({

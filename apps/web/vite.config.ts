@@ -8,7 +8,7 @@ import { landingSizeReport } from './landing-size-plugin.js';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiPort = process.env.API_PORT || '3001';
 
-// The applicant and admin SPA. `npm run build` writes apps/web/dist, which the HTTP app serves;
+// The applicant and admin SPA. `npm run build:web` (and `npm run build`) writes apps/web/dist, which the HTTP app serves;
 // `npm run dev` runs this dev server with /api proxied to the API.
 export default defineConfig({
   root: here('.'),

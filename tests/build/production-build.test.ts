@@ -1,0 +1,75 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm run build` makes plain JavaScript that `node` runs without tsx, Vite or TypeScript: the
+ * server answers and the CLI migrates. (The web app's build is exercised by the browser suites.)
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+// Inside the checkout, so the built files find node_modules and "type": "module" as dist/ does.
+const OUT = path.join(ROOT, 'test-artifacts', `build-${process.pid}`);
+
+function filesIn(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesIn(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+describe('the production build', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-built-'));
+    const result = spawnSync(process.execPath, ['scripts/build.mjs', '--server-only'], { cwd: ROOT, env: { ...process.env, BUILD_OUT_DIR: OUT }, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+  });
+  afterAll(() => {
+    rmSync(OUT, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is JavaScript only, with the migrations beside their adapters', () => {
+    const files = filesIn(OUT).map((f) => path.relative(OUT, f));
+    expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
+    expect(files).toContain(path.join('apps', 'http', 'main.js'));
+    expect(files).toContain(path.join('adapters', 'passport', 'worker.js'));
+    for (const dialect of ['sqlite', 'postgres']) {
+      expect(existsSync(path.join(OUT, 'adapters', 'persistence', dialect, 'migrations', 'meta', '_journal.json'))).toBe(true);
+    }
+  });
+
+  it('serves with plain node, and its CLI runs too', async () => {
+    const env = { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production' };
+    const migrate = spawnSync(process.execPath, [path.join(OUT, 'apps/cli/main.js'), 'migrate'], { env, encoding: 'utf8' });
+    expect(migrate.status, migrate.stderr).toBe(0);
+
+    const server = spawn(process.execPath, [path.join(OUT, 'apps/http/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    server.stdout.on('data', (d) => (output += d));
+    server.stderr.on('data', (d) => (output += d));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL logged: ${output}`)), 20_000);
+        server.stdout.on('data', () => {
+          const match = /listening on (http:\/\/\S+)/.exec(output);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+      });
+      expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: 'ok' });
+      const register = await fetch(`${url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ email: 'built@example.com', password: 'secret-123', fullName: 'Built Server', phoneNumber: '+447700900123' }),
+      });
+      expect(register.status).toBe(201);
+    } finally {
+      server.kill('SIGTERM');
+      const code = await new Promise((r) => server.on('exit', r));
+      expect(code).toBe(0);
+    }
+    expect(output).toContain('Stopped.');
+  });
+});
