@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { EntriesList } from './entries-list.js';
 import { LeaveGuard } from './leave-guard.js';
 import { PaymentIssues } from './payment-issues.js';
-import { adminCountsQuery, adminPageQuery } from './queries.js';
+import { adminCountsQuery, adminPageQuery } from './api.js';
 import { ReminderButtons } from './reminder-buttons.js';
 import { compactAdminSearch, parseAdminSearch, type AdminSearch } from './search.js';
 import { StagedChangesProvider, useStagedChanges } from './staged-changes.js';

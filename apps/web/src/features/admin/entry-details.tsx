@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { statusLabel } from '../../../../../core/domain/status.js';
-import { documentsQuery } from '../../api/query-client.js';
-import type { AdminEntryDto, ApplicationDto } from '../../api/types.js';
+import { documentsQuery } from '../../api/applications.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
 import { FINAL_PAID_LABEL, INITIAL_PAID_LABEL, isOverdue, isWaived } from './badges.js';
-import { adminHistoryQuery } from './queries.js';
+import { adminHistoryQuery, type AdminApplicationDto as ApplicationDto, type AdminEntryDto } from './api.js';
 
 function yesNo(value: boolean): string {
   return value ? 'Yes' : 'No';

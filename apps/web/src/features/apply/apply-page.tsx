@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { ApplicationForm } from '../../../../../core/domain/application.js';
 import { COUNTRIES, isSupportedNationality, unsupportedNationalityMessage } from '../../../../../core/domain/countries.js';
-import { INVALID_APPLICATION_ID_MESSAGE } from '../../../../../core/domain/document.js';
 import { INITIAL_FEE } from '../../../../../core/domain/fees.js';
 import { applicationFormSchema } from '../../../../../core/schemas/application.js';
 import { earliestArrivalDate, earliestPassportExpiry } from '../../../../../core/schemas/dates.js';
-import { sendJson, serverMessage, uploadFile, type UploadProgress } from '../../api/client.js';
-import { keys } from '../../api/keys.js';
-import type { ApplicationDto, DocumentDto } from '../../api/types.js';
+import { useUploadPassportMutation } from '../../api/applications.js';
+import { serverMessage, type UploadProgress } from '../../api/client.js';
 import { FileUpload } from '../../components/file-upload.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
@@ -23,6 +20,7 @@ import { track } from '../../lib/analytics.js';
 import { formatPence, isoDate } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
 import { useAgency } from '../../lib/use-agency.js';
+import { useCreateApplicationMutation } from './api.js';
 import { checkPassportFile, PASSPORT_ACCEPT } from './file-rules.js';
 import { DEFAULT_APPLICATION_VALUES, raisedDeparture, submitState, type ApplicationFormValues } from './rules.js';
 
@@ -78,7 +76,8 @@ export function ApplyPage() {
 
 export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmail: string; now?: Date }) {
   const [now] = useState(() => fixedNow ?? new Date());
-  const queryClient = useQueryClient();
+  const createApplication = useCreateApplicationMutation();
+  const uploadPassport = useUploadPassportMutation();
   const navigate = useNavigate();
   const schema = useMemo(() => applicationFormSchema({ today: now, agencyEmail }), [now, agencyEmail]);
   const minArrival = earliestArrivalDate(now);
@@ -136,20 +135,10 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
     try {
       let id = createdId.current;
       if (id === null) {
-        const created = await sendJson<ApplicationDto>('POST', '/api/applications', data);
-        if (!created || typeof created.id !== 'number' || !Number.isInteger(created.id)) throw new Error(INVALID_APPLICATION_ID_MESSAGE);
-        id = created.id;
+        id = (await createApplication.mutateAsync(data)).id;
         createdId.current = id;
       }
-      const body = new FormData();
-      body.append('file', passport);
-      body.append('type', 'passport');
-      const document = await uploadFile<DocumentDto>(`/api/applications/${id}/documents`, body, setProgress);
-      if (!document || document.id === undefined || document.id === null) throw new Error('Invalid document response');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.applications }),
-        queryClient.invalidateQueries({ queryKey: keys.documents(id) }),
-      ]);
+      await uploadPassport.mutateAsync({ applicationId: id, file: passport, onProgress: setProgress });
       track('application_submitted', { applicationId: id, nationality: data.nationality, purposeOfVisit: data.purposeOfVisit, entry: data.entry });
       toast({ title: 'Application Submitted', description: 'Redirecting to payment page...' });
       const target = id;

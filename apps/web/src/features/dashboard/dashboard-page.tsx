@@ -6,7 +6,7 @@ import { PageSpinner } from '../../components/ui/spinner.js';
 import { cn } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
 import { ApplicationCard } from './application-card.js';
-import { dashboardApplicationsQuery } from './queries.js';
+import { dashboardApplicationsQuery } from './api.js';
 
 /** The card grid's columns for one, two, or three and more applications. */
 const COLUMNS = { 1: 'max-w-2xl', 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:grid-cols-3' } as const;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { applicationsQuery } from '../../api/query-client.js';
+import { applicationsQuery } from '../../api/applications.js';
 
 /** SPEC §7: on the dashboard the applications list is always stale and refetched on window focus. */
 export const dashboardApplicationsQuery = queryOptions({
