@@ -90,6 +90,28 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The fields a validation answer (400 `{ message, errors: { field: [messages] } }`) refused, each
+ * with its first message. Form-level messages (`_form`) are left to the toast.
+ */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return fields;
+  let errors: unknown;
+  try {
+    const parsed: unknown = JSON.parse(error.body);
+    errors = parsed && typeof parsed === 'object' && 'errors' in parsed ? parsed.errors : undefined;
+  } catch {
+    return fields;
+  }
+  if (!errors || typeof errors !== 'object') return fields;
+  for (const [field, messages] of Object.entries(errors)) {
+    const first: unknown = Array.isArray(messages) ? messages[0] : undefined;
+    if (field !== '_form' && typeof first === 'string' && first) fields[field] = first;
+  }
+  return fields;
+}
+
 /** Upload steps shown to the applicant (SPEC §4): 25, 50, 75, 100 percent. */
 export type UploadProgress = 0 | 25 | 50 | 75 | 100;
 

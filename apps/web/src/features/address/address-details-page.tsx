@@ -12,6 +12,7 @@ import { Input, Textarea } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { formatDate } from '../../lib/format.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { useSaveAddressMutation } from './api.js';
 
@@ -56,6 +57,7 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
       await navigate({ to: '/dashboard' });
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Update Failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
     },
   });

@@ -27,7 +27,7 @@ export function ApplyPage() {
 export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmail: string; now?: Date }) {
   const [now] = useState(() => fixedNow ?? new Date());
   const { form, fields, passport, setPassport, dates, submitState } = useApplicationForm({ agencyEmail, now });
-  const { submit, submitting, progress } = useSubmitApplication({ agencyEmail });
+  const { submit, submitting, progress } = useSubmitApplication({ agencyEmail, form });
 
   const onSelectFile = (file: File | null, input: HTMLInputElement) => {
     try {

@@ -5,8 +5,10 @@ import { isSupportedNationality, unsupportedNationalityMessage } from '../../../
 import { useUploadPassportMutation } from '../../api/applications.js';
 import { serverMessage, type UploadProgress } from '../../api/client.js';
 import { track } from '../../lib/analytics.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { useCreateApplicationMutation } from './api.js';
+import type { ApplicationFormApi } from './use-application-form.js';
 
 /** SPEC §9: redirect to the payment page 500 ms after the application was submitted. */
 export const PAYMENT_REDIRECT_DELAY_MS = 500;
@@ -14,9 +16,10 @@ export const PAYMENT_REDIRECT_DELAY_MS = 500;
 /**
  * Submits an application as SPEC §7 says: create it, upload the passport (an upload failure aborts
  * the submission: nothing is said to be submitted, and a retry uploads to the application already
- * created instead of creating a second), then go to the payment page 0.5 s later.
+ * created instead of creating a second), then go to the payment page 0.5 s later. Field errors the
+ * server finds are shown under their fields.
  */
-export function useSubmitApplication({ agencyEmail }: { agencyEmail: string }) {
+export function useSubmitApplication({ agencyEmail, form }: { agencyEmail: string; form: Pick<ApplicationFormApi, 'getValues' | 'setError'> }) {
   const navigate = useNavigate();
   const create = useCreateApplicationMutation();
   const upload = useUploadPassportMutation();
@@ -47,6 +50,7 @@ export function useSubmitApplication({ agencyEmail }: { agencyEmail: string }) {
         void navigate({ to: '/payment', search: { applicationId: target, type: 'initial' } });
       }, PAYMENT_REDIRECT_DELAY_MS);
     } catch (error) {
+      showServerFieldErrors(form, error);
       toast({ title: 'Submission Failed', description: serverMessage(error) ?? 'Please try again or contact support.', variant: 'destructive' });
     } finally {
       setProgress(0);

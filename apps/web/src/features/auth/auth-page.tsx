@@ -10,6 +10,7 @@ import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { track } from '../../lib/analytics.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { useLoginMutation, useRegisterMutation, type CurrentUser } from './api.js';
 import { homeFor } from './use-auth.js';
@@ -67,6 +68,7 @@ export function SignInForm() {
       redirect(data.user, data.needsPasswordChange || data.user.needsPasswordChange);
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Error', description: serverMessage(error) ?? 'Invalid email or password.', variant: 'destructive' });
     },
   });
@@ -105,6 +107,7 @@ export function SignUpForm() {
       redirect(user, false);
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Registration failed', description: serverMessage(error) ?? 'Failed to create account.', variant: 'destructive' });
     },
   });

@@ -12,6 +12,7 @@ import { Input, NativeSelect, Textarea } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { track } from '../../lib/analytics.js';
 import { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_PHONE_HREF, SUPPORT_HOURS, WEEKEND_SUPPORT } from '../../lib/agency-info.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { useSubmitContactMutation } from './api.js';
@@ -52,6 +53,7 @@ export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOut
       onSubmitted(existing ? { accountCreated: false, email: values.email } : { accountCreated: true });
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Submission failed', description: serverMessage(error) ?? 'Failed to submit contact form', variant: 'destructive' });
     },
   });

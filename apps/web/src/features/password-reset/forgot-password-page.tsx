@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { useRequestPasswordResetMutation } from './api.js';
 
@@ -19,6 +20,7 @@ export function ForgotPasswordPage() {
   });
   const request = useRequestPasswordResetMutation({
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Request failed', description: serverMessage(error) ?? 'Failed to send the reset link. Please try again.', variant: 'destructive' });
     },
   });

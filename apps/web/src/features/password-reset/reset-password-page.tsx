@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { useResetPasswordMutation } from './api.js';
 
@@ -57,6 +58,8 @@ function NewPasswordForm({ token }: { token: string }) {
     onSuccess: (data) => {
       toast({ title: 'Password reset successfully!', description: data.message });
     },
+    // A refused token is said above the form (it is no field of it); a refused password under its field.
+    onError: (error) => showServerFieldErrors(form, error),
   });
   const { errors } = form.formState;
 

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import type { CurrentUser } from '../auth/api.js';
 import { useAuth } from '../auth/use-auth.js';
@@ -54,6 +55,7 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
       toast({ title: 'Profile updated successfully!', description: 'Your phone number has been updated.' });
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Update failed', description: serverMessage(error) ?? 'Failed to update profile', variant: 'destructive' });
     },
   });
@@ -97,6 +99,7 @@ export function ChangePasswordSection({ open, onOpenChange }: { open: boolean; o
       onOpenChange(false);
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Password change failed', description: serverMessage(error) ?? 'Failed to change password', variant: 'destructive' });
     },
   });
