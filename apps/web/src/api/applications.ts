@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, apiPath, call, upload, type UploadProgress } from './client.js';
 import { keys } from './keys.js';
@@ -34,6 +34,19 @@ export const documentsQuery = (id: number) =>
       }
     },
   });
+
+export function useApplicationsQuery() {
+  return useQuery(applicationsQuery);
+}
+
+/** One application; nothing is asked without an id (the page says the link is invalid). */
+export function useApplicationQuery(id: number | undefined) {
+  return useQuery({ ...applicationQuery(id ?? 0), enabled: Boolean(id) });
+}
+
+export function useDocumentsQuery(applicationId: number) {
+  return useQuery(documentsQuery(applicationId));
+}
 
 /** After an application changed: the list, the application and its documents are refetched. */
 export function refreshApplication(queryClient: QueryClient, applicationId: number): Promise<unknown> {

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { addressSchema } from '../../../../../core/schemas/address.js';
-import { applicationQuery, type ApplicationDto } from '../../api/applications.js';
+import { useApplicationQuery, type ApplicationDto } from '../../api/applications.js';
 import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
@@ -20,7 +19,7 @@ type AddressValues = z.input<typeof addressSchema>;
 
 export function AddressDetailsPage() {
   const { applicationId } = useSearch({ from: '/_authed/address-details' });
-  const application = useQuery({ ...applicationQuery(applicationId ?? 0), enabled: Boolean(applicationId) });
+  const application = useApplicationQuery(applicationId);
 
   if (applicationId && application.isLoading) return <PageSpinner />;
   if (!applicationId || application.isError || !application.data) {

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, apiPath, call, upload } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
@@ -12,7 +12,6 @@ export type AdminPageDto = Exclude<AdminListBody, unknown[]>;
 export type AdminEntryDto = AdminPageDto['items'][number];
 /** A real application of the admin list, with its user attached to its entry. */
 export type AdminApplicationDto = NonNullable<AdminEntryDto['application']>;
-export type AdminCounts = InferResponseType<typeof adminApplications.counts.$get, 200>;
 export type PaymentIssuesDto = InferResponseType<(typeof api.admin)['payment-issues']['$get'], 200>;
 export type PaymentIssueDto = PaymentIssuesDto['issues'][number];
 type StatusChange = InferRequestType<(typeof adminApplications)[':id']['status']['$put']>['json'];
@@ -69,6 +68,23 @@ export const paymentIssuesQuery = queryOptions({
   staleTime: 0,
   refetchOnWindowFocus: false,
 });
+
+/** The open tab's page; while the next page loads, the previous one stays on screen. */
+export function useAdminPageQuery(search: AdminSearch) {
+  return useQuery({ ...adminPageQuery(search), placeholderData: keepPreviousData });
+}
+
+export function useAdminCountsQuery(search: Pick<AdminSearch, 'q' | 'overdue'>) {
+  return useQuery(adminCountsQuery(search));
+}
+
+export function useAdminHistoryQuery(applicationId: number) {
+  return useQuery(adminHistoryQuery(applicationId));
+}
+
+export function usePaymentIssuesQuery() {
+  return useQuery(paymentIssuesQuery);
+}
 
 /** After a change: every admin list, count and history, and the application's documents. */
 export function refreshAdminData(queryClient: QueryClient, applicationId?: number): Promise<unknown> {

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { formatDateTime, formatPence } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
-import { paymentIssuesQuery, useRecordPaymentMutation, type PaymentIssueDto } from './api.js';
+import { usePaymentIssuesQuery, useRecordPaymentMutation, type PaymentIssueDto } from './api.js';
 
 const FEE_LABEL = { initial: 'Initial fee', final: 'Final fee' } as const;
 
@@ -18,7 +17,7 @@ function amountText(issue: PaymentIssueDto): string {
  * can be recorded on its application here, the others are refunded from the provider's dashboard.
  */
 export function PaymentIssues() {
-  const issues = useQuery(paymentIssuesQuery);
+  const issues = usePaymentIssuesQuery();
   const headingId = useId();
   const list = issues.data?.issues ?? [];
   if (list.length === 0) return null;

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { applicationsQuery } from '../../api/applications.js';
 
 /** SPEC §7: on the dashboard the applications list is always stale and refetched on window focus. */
@@ -7,3 +7,8 @@ export const dashboardApplicationsQuery = queryOptions({
   staleTime: 0,
   refetchOnWindowFocus: true,
 });
+
+/** The applications list is fetched only when signed in (SPEC §6). */
+export function useDashboardApplicationsQuery({ signedIn }: { signedIn: boolean }) {
+  return useQuery({ ...dashboardApplicationsQuery, enabled: signedIn });
+}

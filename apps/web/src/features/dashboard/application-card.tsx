@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { documentFileUrl } from '../../../../../core/domain/document.js';
-import { documentsQuery, type ApplicationDto } from '../../api/applications.js';
+import { useDocumentsQuery, type ApplicationDto } from '../../api/applications.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
 import { applicantStatusLabel, statusBadgeTone } from '../../../../../core/domain/status.js';
 import { Badge } from '../../components/ui/badge.js';
@@ -12,7 +11,7 @@ import { PaymentPanel } from '../payment/payment-panel.js';
 
 /** A link to the issued e-visa (its document's download URL), once the agency has attached it. */
 function VisaDownload({ applicationId }: { applicationId: number }) {
-  const documents = useQuery(documentsQuery(applicationId));
+  const documents = useDocumentsQuery(applicationId);
   const visa = (documents.data ?? []).filter((d) => d.type === 'visa').sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))[0];
   if (!visa) return null;
   return (

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { applicationsQuery, documentsQuery, useUploadPassportMutation, type ApplicationDto } from '../../api/applications.js';
+import { useApplicationsQuery, useDocumentsQuery, useUploadPassportMutation, type ApplicationDto } from '../../api/applications.js';
 import { serverMessage, type UploadProgress } from '../../api/client.js';
 import { documentFileUrl } from '../../../../../core/domain/document.js';
 import { FileUpload } from '../../components/file-upload.js';
@@ -18,7 +17,7 @@ export const RETURN_DELAY_MS = 2000;
 
 export function PassportUploadPage() {
   const { applicationId } = useSearch({ from: '/_authed/passport-upload' });
-  const applications = useQuery(applicationsQuery);
+  const applications = useApplicationsQuery();
   const [progress, setProgress] = useState<UploadProgress>(0);
   const upload = useUploadPassportMutation({
     onSuccess: () => {
@@ -88,7 +87,7 @@ function PassportReupload({
   onUpload: (file: File) => void;
 }) {
   const navigate = useNavigate();
-  const documents = useQuery(documentsQuery(application.id));
+  const documents = useDocumentsQuery(application.id);
   const [file, setFile] = useState<File | null>(null);
   const current = [...(documents.data ?? [])].filter((d) => d.type === 'passport').sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))[0];
 

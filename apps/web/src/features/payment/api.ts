@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { applicationsQuery, refreshApplication } from '../../api/applications.js';
 import { api, call } from '../../api/client.js';
@@ -18,6 +18,10 @@ export const paymentPageApplicationsQuery = queryOptions({
   staleTime: 5_000,
   refetchOnWindowFocus: false,
 });
+
+export function usePaymentPageApplicationsQuery() {
+  return useQuery(paymentPageApplicationsQuery);
+}
 
 interface PaymentRef {
   paymentType: PaymentType;

@@ -1,7 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, serverMessage } from '../../api/client.js';
-import { configQuery, type PublicConfig } from '../../api/config.js';
+import { useConfigQuery, type PublicConfig } from '../../api/config.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
@@ -41,7 +41,7 @@ export function paymentsAvailable(config: PublicConfig | undefined): boolean {
 }
 
 export function usePaymentConfig() {
-  return useQuery({ ...configQuery, retry: false });
+  return useConfigQuery();
 }
 
 /** 'Payment system unavailable' (SPEC §8) when no provider is usable. */

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { track } from '../../lib/analytics.js';
@@ -12,7 +11,7 @@ import { CardIcon, LockIcon, ShieldIcon } from '../../components/ui/icons.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { formatPence } from '../../lib/format.js';
 import type { ApplicationDto } from '../../api/applications.js';
-import { paymentPageApplicationsQuery } from './api.js';
+import { usePaymentPageApplicationsQuery } from './api.js';
 import { PaymentForm, useConfirmPayment } from './payment-form.js';
 
 const INCLUDED = [
@@ -25,7 +24,7 @@ const INCLUDED = [
 export function PaymentPage() {
   const { applicationId, payment_intent: returnedIntent, redirect_status: redirectStatus } = useSearch({ from: '/_authed/payment' });
   const navigate = useNavigate();
-  const applications = useQuery(paymentPageApplicationsQuery);
+  const applications = usePaymentPageApplicationsQuery();
   const application = applications.data?.find((a) => a.id === applicationId);
   const confirm = useConfirmPayment();
 
