@@ -3,6 +3,7 @@ import { Controller } from 'react-hook-form';
 import { COUNTRIES } from '../../../../../core/domain/countries.js';
 import { Checkbox } from '../../components/ui/checkbox.js';
 import { Label } from '../../components/ui/label.js';
+import { Select } from '../../components/ui/select.js';
 import type { ApplicationFields } from './use-application-form.js';
 
 /** One section of the form: a fieldset whose legend is its heading. */
@@ -29,6 +30,37 @@ export function CountryOptions() {
         </option>
       ))}
     </>
+  );
+}
+
+/** A list of choices (radix Select) bound to a field; leaving it without a choice shows the field's message. */
+export function ChoiceField({
+  fields,
+  name,
+  options,
+  placeholder,
+}: {
+  fields: ApplicationFields;
+  name: 'gender' | 'maritalStatus' | 'purposeOfVisit' | 'entry';
+  options: { value: string; label: string }[];
+  placeholder?: string;
+}) {
+  return (
+    <Controller
+      control={fields.form.control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          id={fields.id(name)}
+          value={field.value}
+          onValueChange={(v) => field.onChange(v)}
+          onBlur={field.onBlur}
+          options={options}
+          placeholder={placeholder}
+          invalid={Boolean(fields.error(name))}
+        />
+      )}
+    />
   );
 }
 

@@ -1,8 +1,6 @@
-import { Controller } from 'react-hook-form';
 import { NativeSelect } from '../../../components/ui/input.js';
 import { Field } from '../../../components/ui/label.js';
-import { Select } from '../../../components/ui/select.js';
-import { CountryOptions, Section, YesNoQuestion } from '../form-parts.js';
+import { ChoiceField, CountryOptions, Section, YesNoQuestion } from '../form-parts.js';
 import type { ApplicationFields } from '../use-application-form.js';
 
 const ENTRIES = [
@@ -18,18 +16,10 @@ export function AdditionalSection({ fields }: { fields: ApplicationFields }) {
     <Section title="Additional Information">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={fields.id('purposeOfVisit')} label="Purpose of visit" required error={error('purposeOfVisit')}>
-          <Controller
-            control={form.control}
-            name="purposeOfVisit"
-            render={({ field }) => <Select id={fields.id('purposeOfVisit')} value={field.value} onValueChange={(v) => field.onChange(v)} options={PURPOSES} />}
-          />
+          <ChoiceField fields={fields} name="purposeOfVisit" options={PURPOSES} />
         </Field>
         <Field id={fields.id('entry')} label="Entry" required error={error('entry')}>
-          <Controller
-            control={form.control}
-            name="entry"
-            render={({ field }) => <Select id={fields.id('entry')} value={field.value} onValueChange={(v) => field.onChange(v)} options={ENTRIES} />}
-          />
+          <ChoiceField fields={fields} name="entry" options={ENTRIES} />
         </Field>
       </div>
       <YesNoQuestion fields={fields} name="otherNationalities" label="I hold other nationalities" />

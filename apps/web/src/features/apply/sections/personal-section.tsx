@@ -1,10 +1,8 @@
-import { Controller } from 'react-hook-form';
 import { isSupportedNationality, unsupportedNationalityMessage } from '../../../../../../core/domain/countries.js';
 import { Input, NativeSelect } from '../../../components/ui/input.js';
 import { Field } from '../../../components/ui/label.js';
-import { Select } from '../../../components/ui/select.js';
 import { toast } from '../../../lib/toast-store.js';
-import { CountryOptions, Section } from '../form-parts.js';
+import { ChoiceField, CountryOptions, Section } from '../form-parts.js';
 import type { ApplicationFields } from '../use-application-form.js';
 
 const GENDERS = [
@@ -21,7 +19,7 @@ const MARITAL_STATUSES = [
 /** Names, birth, nationality (an unsupported one is refused at once) and civil status. */
 export function PersonalSection({ fields, agencyEmail, today }: { fields: ApplicationFields; agencyEmail: string; today: string }) {
   const { form, values, error, aria } = fields;
-  const { register, control } = form;
+  const { register } = form;
   const nationalitySupported = !values.nationality || isSupportedNationality(values.nationality);
   const birthDiffers = values.countryOfBirth !== values.nationality;
   return (
@@ -34,21 +32,7 @@ export function PersonalSection({ fields, agencyEmail, today }: { fields: Applic
           <Input autoComplete="family-name" {...aria('surname')} {...register('surname')} />
         </Field>
         <Field id={fields.id('gender')} label="Gender" required error={error('gender')}>
-          <Controller
-            control={control}
-            name="gender"
-            render={({ field }) => (
-              <Select
-                id={fields.id('gender')}
-                value={field.value}
-                onValueChange={(v) => field.onChange(v)}
-                onBlur={field.onBlur}
-                options={GENDERS}
-                placeholder="Select gender"
-                invalid={Boolean(error('gender'))}
-              />
-            )}
-          />
+          <ChoiceField fields={fields} name="gender" options={GENDERS} placeholder="Select gender" />
         </Field>
         <Field id={fields.id('dateOfBirth')} label="Date of birth" required error={error('dateOfBirth')}>
           <Input type="date" max={today} {...aria('dateOfBirth')} {...register('dateOfBirth')} />
@@ -87,21 +71,7 @@ export function PersonalSection({ fields, agencyEmail, today }: { fields: Applic
           </Field>
         ) : null}
         <Field id={fields.id('maritalStatus')} label="Marital status" required error={error('maritalStatus')}>
-          <Controller
-            control={control}
-            name="maritalStatus"
-            render={({ field }) => (
-              <Select
-                id={fields.id('maritalStatus')}
-                value={field.value}
-                onValueChange={(v) => field.onChange(v)}
-                onBlur={field.onBlur}
-                options={MARITAL_STATUSES}
-                placeholder="Select marital status"
-                invalid={Boolean(error('maritalStatus'))}
-              />
-            )}
-          />
+          <ChoiceField fields={fields} name="maritalStatus" options={MARITAL_STATUSES} placeholder="Select marital status" />
         </Field>
         <Field id={fields.id('profession')} label="Profession" required error={error('profession')}>
           <Input autoComplete="organization-title" {...aria('profession')} {...register('profession')} />
