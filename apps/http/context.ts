@@ -65,6 +65,27 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/**
+ * The context of a handler that reads its JSON body with `readBody(c, schema)`. Only a type: it
+ * declares the body in the route's Hono Input, so the SPA's typed `hc` client knows what to send
+ * (`InferRequestType`). The handler still reads and checks the body itself, after its own checks
+ * (session, path ids), so the answers keep their order. The body is declared as the schema reads
+ * it (its output): what a well-behaved client sends, already in the form the server keeps.
+ */
+export type JsonBodyContext<S extends z.ZodType> = Context<AppEnv, string, { in: { json: z.output<S> } }>;
+
+/**
+ * The same for a query string read with `parseInput(schema, c.req.query())`: its values are texts
+ * the schema coerces, so it is declared as the schema's input.
+ */
+export type QueryContext<S extends z.ZodType> = Context<AppEnv, string, { in: { query: z.input<S> } }>;
+
+/**
+ * The same for a multipart upload read with `readUpload(c, field)`: its file field (and the
+ * others it reads).
+ */
+export type UploadContext<Form extends Record<string, File | string | undefined>> = Context<AppEnv, string, { in: { form: Form } }>;
+
 /** Reads and validates the JSON body with a shared schema (400 with SPEC's messages). */
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   return parseInput(schema, await readJson(c));

@@ -1,5 +1,6 @@
-import { hc } from 'hono/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hc, type InferRequestType } from 'hono/client';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { ApplicationForm } from '../../core/domain/application.js';
 import type { AppType } from '../../apps/http/app.js';
 import { makeMemoryApp, TEST_ORIGIN, type TestAgency } from '../support/http.js';
 
@@ -39,5 +40,23 @@ describe('the exported AppType', () => {
     const list = await client.applications.$get();
     expect(list.status).toBe(200);
     if (list.status === 200) expect(await list.json()).toEqual([]);
+  });
+
+  it('declares the body, query and upload each route reads, so the client checks what it sends', () => {
+    const client = hc<AppType>('/api');
+    expectTypeOf<InferRequestType<typeof client.login.$post>>().toEqualTypeOf<{ json: { email: string; password: string } }>();
+    expectTypeOf<InferRequestType<typeof client.register.$post>['json']>().toEqualTypeOf<{ password: string; email: string; fullName: string; phoneNumber: string }>();
+    expectTypeOf<InferRequestType<typeof client.user.profile.$put>['json']>().toEqualTypeOf<{ phoneNumber: string }>();
+    expectTypeOf<InferRequestType<(typeof client.user)['change-password']['$put']>['json']>().toEqualTypeOf<{ currentPassword: string; newPassword: string }>();
+    expectTypeOf<InferRequestType<typeof client.applications.$post>['json']>().toEqualTypeOf<ApplicationForm>();
+    type AddressRequest = InferRequestType<(typeof client.applications)[':id']['$patch']>;
+    expectTypeOf<AddressRequest['json']>().toEqualTypeOf<{ address: string; city: string; postcode: string; hotelDetails: string }>();
+    expectTypeOf<AddressRequest['param']>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<InferRequestType<(typeof client.applications)[':id']['documents']['$post']>['form']>().toEqualTypeOf<{ file: File; type?: 'passport' }>();
+    expectTypeOf<InferRequestType<(typeof client.admin.applications)[':id']['visa-upload']['$post']>['form']>().toEqualTypeOf<{ visa: File }>();
+    expectTypeOf<InferRequestType<(typeof client.payments)[':type']['confirm'][':applicationId']['$post']>['json']>().toEqualTypeOf<{ paymentIntentId: string }>();
+    expectTypeOf<InferRequestType<typeof client.admin.applications.$get>['query']>().toHaveProperty('tab');
+    expectTypeOf<InferRequestType<typeof client.contact.$post>['json']>().toHaveProperty('purposeOfTravel');
+    expectTypeOf<InferRequestType<(typeof client)['password-reset']['confirm']['$post']>['json']>().toEqualTypeOf<{ token: string; newPassword: string }>();
   });
 });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddressForm } from '../../apps/web/src/features/address/address-details-page.js';
 import { ContactPage } from '../../apps/web/src/features/contact/contact-page.js';
 import { ChangePasswordSection, ProfileDetails } from '../../apps/web/src/features/profile/profile-page.js';
-import type { ApplicationDto } from '../../apps/web/src/api/types.js';
+import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { fakeFetch, renderPage, testUser } from './render.js';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../apps/web/src/api/keys.js';
-import type { ApplicationDto } from '../../apps/web/src/api/types.js';
+import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { ApplicationCard } from '../../apps/web/src/features/dashboard/application-card.js';
 import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-page.js';
 import { PaymentPanel } from '../../apps/web/src/features/payment/payment-panel.js';

@@ -4,7 +4,8 @@ import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../../apps/web/src/api/query-client.js';
 import { keys } from '../../apps/web/src/api/keys.js';
-import type { CurrentUser, PublicConfig } from '../../apps/web/src/api/types.js';
+import type { PublicConfig } from '../../apps/web/src/api/config.js';
+import type { CurrentUser } from '../../apps/web/src/features/auth/api.js';
 import { Toaster } from '../../apps/web/src/components/ui/toaster.js';
 
 export const TEST_CONFIG: PublicConfig = { paymentProvider: 'test', agencyEmail: 'help@agency.example', agencyName: 'Egypt e-Visa Agency' };

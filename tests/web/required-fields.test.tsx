@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApplicationDto } from '../../apps/web/src/api/types.js';
+import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { AddressForm } from '../../apps/web/src/features/address/address-details-page.js';
 import { ApplicationFormView } from '../../apps/web/src/features/apply/apply-page.js';
 import { SignInForm, SignUpForm } from '../../apps/web/src/features/auth/auth-page.js';

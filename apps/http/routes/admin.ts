@@ -4,12 +4,13 @@ import { applicationIdSchema } from '../../../core/schemas/ids.js';
 import { paymentIntentIdSchema } from '../../../core/schemas/payment.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 import { actorOf, adminOnly } from '../auth.js';
-import { pathId, readBody, type AppEnv } from '../context.js';
+import { pathId, readBody, type AppEnv, type JsonBodyContext, type QueryContext, type UploadContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 import { applicationUpload, readUpload } from '../uploads.js';
 import { documentView, paymentIssueView } from '../views.js';
 
 const LIST_PARAMS = ['tab', 'q', 'page', 'pageSize', 'overdue'] as const;
+const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: true });
 
 /**
  * Staff only (401 for visitors, 403 for applicants). Mounted at /api/admin.
@@ -24,7 +25,7 @@ export function adminRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
     .use(adminOnly)
-    .get('/applications', async (c) => {
+    .get('/applications', async (c: QueryContext<typeof adminListQuerySchema>) => {
       const actor = actorOf(c);
       const raw = c.req.query();
       if (!LIST_PARAMS.some((name) => raw[name] !== undefined)) {
@@ -34,15 +35,15 @@ export function adminRoutes({ agency }: RouteDeps) {
       const page = await useCases.searchAdminApplications(actor, query);
       return c.json(page, 200);
     })
-    .get('/applications/counts', async (c) => {
-      const query = parseInput(adminListQuerySchema.pick({ q: true, overdue: true }), c.req.query());
+    .get('/applications/counts', async (c: QueryContext<typeof adminCountsQuerySchema>) => {
+      const query = parseInput(adminCountsQuerySchema, c.req.query());
       return c.json(await useCases.countAdminTabs(actorOf(c), query), 200);
     })
     .get('/applications/:id/history', async (c) => {
       const history = await useCases.statusHistory(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json(history, 200);
     })
-    .put('/applications/:id/status', async (c) => {
+    .put('/applications/:id/status', async (c: JsonBodyContext<typeof statusChangeSchema>) => {
       const actor = actorOf(c);
       const id = pathId(c, 'id', applicationIdSchema);
       const input = await readBody(c, statusChangeSchema);
@@ -53,7 +54,7 @@ export function adminRoutes({ agency }: RouteDeps) {
     .post(
       '/applications/:id/visa-upload',
       applicationUpload(),
-      async (c) => {
+      async (c: UploadContext<{ visa: File }>) => {
         const actor = actorOf(c);
         const id = pathId(c, 'id', applicationIdSchema);
         const { file } = await readUpload(c, 'visa');

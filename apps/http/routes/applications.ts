@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { errors } from '../../../core/domain/errors.js';
 import { addressSchema } from '../../../core/schemas/address.js';
-import { applicationFormSchema } from '../../../core/schemas/application.js';
+import { applicationFormSchema, type ApplicationFormSchema } from '../../../core/schemas/application.js';
 import { applicationIdSchema } from '../../../core/schemas/ids.js';
 import { actorOf, signedIn } from '../auth.js';
-import { pathId, readBody, readJson, type AppEnv } from '../context.js';
+import { pathId, readBody, readJson, type AppEnv, type JsonBodyContext, type UploadContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 import { applicationUpload, readUpload } from '../uploads.js';
 import { documentView } from '../views.js';
@@ -24,7 +24,7 @@ export function applicationRoutes({ agency }: RouteDeps) {
       const applications = await useCases.listOwnApplications(actorOf(c));
       return c.json(applications, 200);
     })
-    .post('/', async (c) => {
+    .post('/', async (c: JsonBodyContext<ApplicationFormSchema>) => {
       const actor = actorOf(c);
       const schema = applicationFormSchema({ today: ports.clock.now(), agencyEmail: ports.settings.agencyEmail });
       const body = await readJson(c);
@@ -38,7 +38,7 @@ export function applicationRoutes({ agency }: RouteDeps) {
       const application = await useCases.getApplication(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json(application, 200);
     })
-    .patch('/:id', async (c) => {
+    .patch('/:id', async (c: JsonBodyContext<typeof addressSchema>) => {
       const actor = actorOf(c);
       const id = pathId(c, 'id', applicationIdSchema);
       const details = await readBody(c, addressSchema);
@@ -52,7 +52,7 @@ export function applicationRoutes({ agency }: RouteDeps) {
     .post(
       '/:id/documents',
       applicationUpload(),
-      async (c) => {
+      async (c: UploadContext<{ file: File; type?: 'passport' }>) => {
         const actor = actorOf(c);
         const id = pathId(c, 'id', applicationIdSchema);
         const { file, fields } = await readUpload(c, 'file');

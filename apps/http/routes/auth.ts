@@ -4,7 +4,7 @@ import { normaliseEmail } from '../../../core/domain/user.js';
 import { loginSchema, registrationSchema } from '../../../core/schemas/auth.js';
 import { changePasswordSchema, profileSchema } from '../../../core/schemas/profile.js';
 import { actorOf } from '../auth.js';
-import { readBody, type AppEnv } from '../context.js';
+import { readBody, type AppEnv, type JsonBodyContext } from '../context.js';
 import { TOO_MANY_FORMS_MESSAGE } from './contact.js';
 import type { RouteDeps } from '../deps.js';
 
@@ -18,7 +18,7 @@ export const PASSWORD_CHANGED_MESSAGE = 'Your password has been updated.';
 export function authRoutes({ agency, sessions, limits, clientAddress }: RouteDeps) {
   const useCases = agency.useCases;
   return new Hono<AppEnv>()
-    .post('/register', async (c) => {
+    .post('/register', async (c: JsonBodyContext<typeof registrationSchema>) => {
       const input = await readBody(c, registrationSchema);
       // Each account costs an argon2 hash: one address cannot make hundreds and slow everyone down.
       const wait = await limits.register.take(clientAddress(c));
@@ -28,7 +28,7 @@ export function authRoutes({ agency, sessions, limits, clientAddress }: RouteDep
       c.set('mailQueued', true);
       return c.json(user, 201);
     })
-    .post('/login', async (c) => {
+    .post('/login', async (c: JsonBodyContext<typeof loginSchema>) => {
       const input = await readBody(c, loginSchema);
       const account = normaliseEmail(input.email);
       const address = clientAddress(c);
@@ -54,14 +54,14 @@ export function authRoutes({ agency, sessions, limits, clientAddress }: RouteDep
       if (!auth) throw errors.unauthenticated();
       return c.json(auth.user, 200);
     })
-    .put('/user/profile', async (c) => {
+    .put('/user/profile', async (c: JsonBodyContext<typeof profileSchema>) => {
       const actor = actorOf(c);
       const input = await readBody(c, profileSchema);
       const user = await useCases.updatePhone(actor, input);
       sessions.cache.forgetUser(actor.userId);
       return c.json(user, 200);
     })
-    .put('/user/change-password', async (c) => {
+    .put('/user/change-password', async (c: JsonBodyContext<typeof changePasswordSchema>) => {
       const actor = actorOf(c);
       const input = await readBody(c, changePasswordSchema);
       await useCases.changePassword(actor, input);

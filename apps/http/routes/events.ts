@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { errors } from '../../../core/domain/errors.js';
 import { analyticsEventSchema } from '../../../core/schemas/analytics.js';
-import { readBody, type AppEnv } from '../context.js';
+import { readBody, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 
 /**
@@ -9,7 +9,7 @@ import type { RouteDeps } from '../deps.js';
  * signed-in users alike. Only SPEC's tracking fields are kept; the size of everything is bounded.
  */
 export function eventRoutes({ agency, limits, clientAddress }: RouteDeps) {
-  return new Hono<AppEnv>().post('/', async (c) => {
+  return new Hono<AppEnv>().post('/', async (c: JsonBodyContext<typeof analyticsEventSchema>) => {
     const input = await readBody(c, analyticsEventSchema);
     const wait = await limits.events.take(clientAddress(c));
     if (wait > 0) throw errors.rateLimited(wait);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { errors } from '../../../core/domain/errors.js';
 import { normaliseEmail } from '../../../core/domain/user.js';
 import { passwordResetRequestSchema, passwordResetSchema } from '../../../core/schemas/password-reset.js';
-import { readBody, type AppEnv } from '../context.js';
+import { readBody, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 
 export const PASSWORD_RESET_LIMITED_MESSAGE = 'Too many password reset requests. Please wait a while and try again.';
@@ -15,7 +15,7 @@ export const PASSWORD_RESET_LIMITED_MESSAGE = 'Too many password reset requests.
 export function passwordResetRoutes({ agency, sessions, limits, clientAddress }: RouteDeps) {
   const useCases = agency.useCases;
   return new Hono<AppEnv>()
-    .post('/', async (c) => {
+    .post('/', async (c: JsonBodyContext<typeof passwordResetRequestSchema>) => {
       const input = await readBody(c, passwordResetRequestSchema);
       // Per address (one sender asking for many accounts) and per account (many senders flooding
       // one inbox). The account key is the email as typed, whether or not it has an account.
@@ -27,7 +27,7 @@ export function passwordResetRoutes({ agency, sessions, limits, clientAddress }:
       c.set('mailQueued', true);
       return c.json({ message: result.message }, 200);
     })
-    .post('/confirm', async (c) => {
+    .post('/confirm', async (c: JsonBodyContext<typeof passwordResetSchema>) => {
       const input = await readBody(c, passwordResetSchema);
       const result = await useCases.resetPassword(input);
       // The use case ended every session of the user; this process forgets what it cached of them.

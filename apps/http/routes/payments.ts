@@ -3,7 +3,7 @@ import { applicationIdSchema } from '../../../core/schemas/ids.js';
 import { paymentConfirmSchema, paymentTypeSchema } from '../../../core/schemas/payment.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 import { actorOf, signedIn } from '../auth.js';
-import { pathId, readBody, type AppEnv } from '../context.js';
+import { pathId, readBody, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 
 /**
@@ -15,7 +15,7 @@ export function paymentRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
     .use(signedIn)
-    .post('/:type/confirm/:applicationId', async (c) => {
+    .post('/:type/confirm/:applicationId', async (c: JsonBodyContext<typeof paymentConfirmSchema>) => {
       const actor = actorOf(c);
       const type = parseInput(paymentTypeSchema, c.req.param('type'));
       const applicationId = pathId(c, 'applicationId', applicationIdSchema);

@@ -1,7 +1,26 @@
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { AppType } from '../../../http/app.js';
+
+/** Where the API is mounted on this origin. */
+export const API_BASE = '/api';
+
 /**
- * The typed fetch client. Every call sends the session cookie (same origin). A non-OK answer
- * becomes an ApiError whose message is `${status}: ${text}` (SPEC §7); `serverMessage` digs the
- * `{ message }` the API sends out of it for toasts.
+ * The typed API client: paths, request bodies and answers come from the server's own routes
+ * (AppType), so a route or body the server does not have fails to compile. Every call sends the
+ * session cookie. Call it through `call()`, which turns a non-OK answer into an ApiError.
+ */
+export const api = hc<AppType>(API_BASE, { init: { credentials: 'include' } });
+
+/** The API path of a typed route: `apiPath(api.applications[':id'].$path({ param: { id: '7' } }))` is '/api/applications/7'. */
+export function apiPath(routePath: string): string {
+  return `${API_BASE}${routePath}`;
+}
+
+/**
+ * A non-OK answer. Its message is `${status}: ${text}` — the response text, or the status text
+ * when the body is empty (SPEC §7); `serverMessage` and `serverFieldErrors` dig the API's
+ * `{ message, errors }` out of it.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -14,11 +33,42 @@ export class ApiError extends Error {
   }
 }
 
-export async function throwIfNotOk(res: Response): Promise<void> {
+async function throwIfNotOk(res: { ok: boolean; status: number; statusText: string; text(): Promise<string> }): Promise<void> {
   if (!res.ok) {
     const text = await res.text().catch(() => '');
     throw new ApiError(res.status, res.statusText, text);
   }
+}
+
+/** What a typed call answers when it succeeds: the JSON of its success statuses. */
+export type SuccessBody<R> = R extends ClientResponse<infer T, infer S, infer F> ? (S extends SuccessStatusCode ? (F extends 'json' ? T : undefined) : never) : never;
+
+/**
+ * Runs a typed request (`call(api.applications.$get())`) and answers its success body, typed from
+ * the route; a non-OK answer throws an ApiError. An empty body answers undefined.
+ */
+export async function call<R extends { ok: boolean; status: number; statusText: string; text(): Promise<string> }>(request: Promise<R>): Promise<SuccessBody<R>> {
+  const res = await request;
+  await throwIfNotOk(res);
+  const text = await res.text();
+  // The one place the answer's type is taken on trust: it is the route's own c.json type.
+  return (text ? JSON.parse(text) : undefined) as SuccessBody<R>;
+}
+
+/** Runs a typed request whose answer is not read: only a non-OK answer matters (an ApiError). */
+export async function send(request: Promise<{ ok: boolean; status: number; statusText: string; text(): Promise<string> }>): Promise<void> {
+  await throwIfNotOk(await request);
+}
+
+/**
+ * SPEC §7's default query: a GET of the path the query is keyed by. Untyped by nature (the path is
+ * data); every query of this app names its typed queryFn, this only answers a bare key.
+ */
+export async function getPath(path: string): Promise<unknown> {
+  const res = await fetch(path, { credentials: 'include' });
+  await throwIfNotOk(res);
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
 /** The server's own message, if the error carries one (JSON `{ message }` or plain text). */
@@ -40,36 +90,39 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
-    credentials: 'include',
-  });
-  await throwIfNotOk(res);
-  return res;
-}
-
-export async function getJson<T>(url: string): Promise<T> {
-  const res = await apiRequest('GET', url);
-  return (await res.json()) as T;
-}
-
-export async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+/**
+ * The fields a validation answer (400 `{ message, errors: { field: [messages] } }`) refused, each
+ * with its first message. Form-level messages (`_form`) are left to the toast.
+ */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return fields;
+  let errors: unknown;
+  try {
+    const parsed: unknown = JSON.parse(error.body);
+    errors = parsed && typeof parsed === 'object' && 'errors' in parsed ? parsed.errors : undefined;
+  } catch {
+    return fields;
+  }
+  if (!errors || typeof errors !== 'object') return fields;
+  for (const [field, messages] of Object.entries(errors)) {
+    const first: unknown = Array.isArray(messages) ? messages[0] : undefined;
+    if (field !== '_form' && typeof first === 'string' && first) fields[field] = first;
+  }
+  return fields;
 }
 
 /** Upload steps shown to the applicant (SPEC §4): 25, 50, 75, 100 percent. */
 export type UploadProgress = 0 | 25 | 50 | 75 | 100;
 
 /**
- * multipart upload with progress reported in 25 % steps. XHR (not fetch) because only XHR reports
- * upload progress in browsers. Error bodies are read as plain text (SPEC §7).
+ * A multipart upload with progress reported in 25 % steps. XHR (not fetch) because only XHR
+ * reports upload progress in browsers. Error bodies are read as plain text (SPEC §7). `T` is the
+ * upload route's typed answer (the caller names it with InferResponseType).
  */
-export function uploadFile<T>(url: string, form: FormData, onProgress?: (step: UploadProgress) => void): Promise<T> {
+export function upload<T>(path: string, fields: Record<string, string | Blob>, onProgress?: (step: UploadProgress) => void): Promise<T> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     let reached: UploadProgress = 0;
@@ -79,7 +132,7 @@ export function uploadFile<T>(url: string, form: FormData, onProgress?: (step: U
         onProgress?.(step);
       }
     };
-    xhr.open('POST', url);
+    xhr.open('POST', path);
     xhr.withCredentials = true;
     report(25);
     xhr.upload.onprogress = (e) => {

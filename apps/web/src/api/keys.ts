@@ -1,29 +1,25 @@
+import type { InferRequestType } from 'hono/client';
+import { api, apiPath } from './client.js';
+
+type AdminListQuery = NonNullable<InferRequestType<typeof api.admin.applications.$get>['query']>;
+type AdminCountsQuery = NonNullable<InferRequestType<typeof api.admin.applications.counts.$get>['query']>;
+
+const byId = (id: number) => ({ param: { id: String(id) } });
+
 /**
- * Query keys. A key is the API path it GETs (SPEC §7: the default query is a GET of its key), so
- * `useQuery({ queryKey: keys.applications })` needs no queryFn.
+ * Query keys. A key is the API path it GETs (SPEC §7: the default query is a GET of its key), taken
+ * from the typed client so that it always names a route the server has.
  */
 export const keys = {
-  user: ['/api/user'] as const,
-  config: ['/api/config'] as const,
-  applications: ['/api/applications'] as const,
-  application: (id: number) => [`/api/applications/${id}`] as const,
-  documents: (id: number) => [`/api/applications/${id}/documents`] as const,
+  user: [apiPath(api.user.$path())] as const,
+  config: [apiPath(api.config.$path())] as const,
+  applications: [apiPath(api.applications.$path())] as const,
+  application: (id: number) => [apiPath(api.applications[':id'].$path(byId(id)))] as const,
+  documents: (id: number) => [apiPath(api.applications[':id'].documents.$path(byId(id)))] as const,
   /** Every admin listing and count starts with this path: invalidating it refreshes them all. */
-  adminPrefix: '/api/admin/applications',
-  adminPage: (params: { tab: string; q: string; page: number; pageSize: number; overdue: boolean }) =>
-    [withQuery('/api/admin/applications', params)] as const,
-  adminCounts: (params: { q: string; overdue: boolean }) => [withQuery('/api/admin/applications/counts', params)] as const,
-  adminHistory: (id: number) => [`/api/admin/applications/${id}/history`] as const,
-  paymentIssues: ['/api/admin/payment-issues'] as const,
+  adminPrefix: apiPath(api.admin.applications.$path()),
+  adminPage: (query: AdminListQuery) => [apiPath(api.admin.applications.$path({ query }))] as const,
+  adminCounts: (query: AdminCountsQuery) => [apiPath(api.admin.applications.counts.$path({ query }))] as const,
+  adminHistory: (id: number) => [apiPath(api.admin.applications[':id'].history.$path(byId(id)))] as const,
+  paymentIssues: [apiPath(api.admin['payment-issues'].$path())] as const,
 };
-
-/** `path?name=value…`, leaving out empty and false values. */
-function withQuery(path: string, params: Record<string, string | number | boolean>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value === '' || value === false) continue;
-    query.set(name, String(value));
-  }
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}

@@ -1,10 +1,9 @@
-import { QueryCache, QueryClient, queryOptions, type QueryFunction } from '@tanstack/react-query';
-import { ApiError, getJson } from './client.js';
+import { QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { ApiError, getPath } from './client.js';
 import { keys } from './keys.js';
-import type { ApplicationDto, CurrentUser, DocumentDto, PublicConfig } from './types.js';
 
 /** SPEC §7: a default query is a GET of the path it is keyed by. */
-const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(String(queryKey[0]));
+const defaultQueryFn: QueryFunction = ({ queryKey }) => getPath(String(queryKey[0]));
 
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
@@ -29,43 +28,3 @@ export function createQueryClient(): QueryClient {
   });
   return client;
 }
-
-/** The current user; a 401 means signed out (null), not an error. */
-export const userQuery = queryOptions({
-  queryKey: keys.user,
-  queryFn: async (): Promise<CurrentUser | null> => {
-    try {
-      return await getJson<CurrentUser>(keys.user[0]);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  },
-});
-
-export const configQuery = queryOptions({
-  queryKey: keys.config,
-  queryFn: () => getJson<PublicConfig>(keys.config[0]),
-});
-
-/** The applicant's applications (default options; the dashboard and payment page override). */
-export const applicationsQuery = queryOptions({
-  queryKey: keys.applications,
-  queryFn: () => getJson<ApplicationDto[]>(keys.applications[0]),
-});
-
-export const applicationQuery = (id: number) =>
-  queryOptions({ queryKey: keys.application(id), queryFn: () => getJson<ApplicationDto>(keys.application(id)[0]) });
-
-/** A failure gives an empty list for that application (SPEC §7). */
-export const documentsQuery = (id: number) =>
-  queryOptions({
-    queryKey: keys.documents(id),
-    queryFn: async () => {
-      try {
-        return await getJson<DocumentDto[]>(keys.documents(id)[0]);
-      } catch {
-        return [] as DocumentDto[];
-      }
-    },
-  });

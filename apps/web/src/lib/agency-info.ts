@@ -1,5 +1,5 @@
 /**
- * The agency's published contact details. The email comes from GET /api/config (AGENCY_EMAIL);
+ * The agency's published contact details. The email comes from the configuration (configQuery, AGENCY_EMAIL);
  * the telephone and postal address are the office's and are edited here.
  */
 export const AGENCY_PHONE = '+44 20 7946 0321';

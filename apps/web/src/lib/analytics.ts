@@ -1,29 +1,12 @@
 import type { AnalyticsPropertyKey } from '../../../../core/ports/analytics.js';
+import { sendEvent } from '../api/events.js';
 
 export type EventProperties = Partial<Record<AnalyticsPropertyKey, string | number | boolean | null>>;
 
-/**
- * Sends one analytics event to POST /api/events without ever blocking navigation or surfacing an
- * error: fetch with keepalive (it outlives the page), else navigator.sendBeacon.
- */
+/** Sends one analytics event (sendEvent) without ever blocking navigation or surfacing an error. */
 export function track(name: string, properties: EventProperties = {}, path?: string): void {
   if (typeof window === 'undefined') return;
-  const body = JSON.stringify({ name, path: path ?? window.location.pathname, properties });
-  try {
-    if (typeof fetch === 'function') {
-      void fetch('/api/events', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body,
-        keepalive: true,
-        credentials: 'include',
-      }).catch(() => undefined);
-      return;
-    }
-    navigator.sendBeacon?.('/api/events', new Blob([body], { type: 'application/json' }));
-  } catch {
-    // analytics must never break the page
-  }
+  sendEvent({ name, path: path ?? window.location.pathname, properties });
 }
 
 export const trackPageView = (path?: string) => track('page_view', {}, path);

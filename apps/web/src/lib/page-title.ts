@@ -20,7 +20,7 @@ export function documentTitle(title: string | undefined, agencyName: string): st
 /**
  * Keeps document.title on the current route's own title (each route declares it as
  * `staticData.title`, so a pre-renderer can read it without rendering) and the agency's name from
- * GET /api/config. A page that is not found or failed to load is titled as such.
+ * the agency's configuration (configQuery). A page that is not found or failed to load is titled as such.
  */
 export function useDocumentTitle(): void {
   const { agencyName } = useAgency();

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { userQuery } from '../api/query-client.js';
+import { userQuery } from '../features/auth/api.js';
 import { AuthPage } from '../features/auth/auth-page.js';
 
 export const Route = createFileRoute('/auth')({

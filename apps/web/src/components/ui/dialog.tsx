@@ -3,8 +3,6 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/format.js';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { children: ReactNode }) {
   return (

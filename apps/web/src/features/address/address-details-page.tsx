@@ -1,26 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { addressSchema } from '../../../../../core/schemas/address.js';
-import { sendJson, serverMessage } from '../../api/client.js';
-import { keys } from '../../api/keys.js';
-import { applicationQuery } from '../../api/query-client.js';
-import type { ApplicationDto } from '../../api/types.js';
+import { useApplicationQuery, type ApplicationDto } from '../../api/applications.js';
+import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input, Textarea } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { formatDate } from '../../lib/format.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
+import { useSaveAddressMutation } from './api.js';
 
 type AddressValues = z.input<typeof addressSchema>;
 
 export function AddressDetailsPage() {
   const { applicationId } = useSearch({ from: '/_authed/address-details' });
-  const application = useQuery({ ...applicationQuery(applicationId ?? 0), enabled: Boolean(applicationId) });
+  const application = useApplicationQuery(applicationId);
 
   if (applicationId && application.isLoading) return <PageSpinner />;
   if (!applicationId || application.isError || !application.data) {
@@ -41,7 +40,6 @@ export function AddressDetailsPage() {
 }
 
 export function AddressForm({ application }: { application: ApplicationDto }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm<AddressValues, unknown, z.output<typeof addressSchema>>({
     resolver: zodResolver(addressSchema),
@@ -52,17 +50,13 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
       hotelDetails: application.hotelDetails ?? '',
     },
   });
-  const save = useMutation({
-    mutationFn: (values: z.output<typeof addressSchema>) => sendJson<ApplicationDto>('PATCH', `/api/applications/${application.id}`, values),
+  const save = useSaveAddressMutation(application.id, {
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.applications }),
-        queryClient.invalidateQueries({ queryKey: keys.application(application.id) }),
-      ]);
       toast({ title: 'Application Complete', description: 'Your application details have been submitted successfully.' });
       await navigate({ to: '/dashboard' });
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Update Failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
     },
   });

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ADMIN_TABS, isAdminTabId } from '../../../../../core/domain/admin-tabs.js';
@@ -10,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { EntriesList } from './entries-list.js';
 import { LeaveGuard } from './leave-guard.js';
 import { PaymentIssues } from './payment-issues.js';
-import { adminCountsQuery, adminPageQuery } from './queries.js';
+import { useAdminCountsQuery, useAdminPageQuery } from './api.js';
 import { ReminderButtons } from './reminder-buttons.js';
 import { compactAdminSearch, parseAdminSearch, type AdminSearch } from './search.js';
 import { StagedChangesProvider, useStagedChanges } from './staged-changes.js';
@@ -32,8 +31,8 @@ function Dashboard() {
   const staged = useStagedChanges();
   const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
 
-  const counts = useQuery(adminCountsQuery(search));
-  const page = useQuery({ ...adminPageQuery(search), placeholderData: keepPreviousData });
+  const counts = useAdminCountsQuery(search);
+  const page = useAdminPageQuery(search);
 
   return (
     // The same width as the header and footer, so the page's edges line up with theirs.

@@ -1,6 +1,6 @@
 import { statusBadgeTone, statusLabel } from '../../../../../core/domain/status.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
-import type { AdminEntryDto, ApplicationDto } from '../../api/types.js';
+import type { AdminApplicationDto as ApplicationDto, AdminEntryDto } from './api.js';
 import { Badge, type BadgeColour } from '../../components/ui/badge.js';
 import { formatPence } from '../../lib/format.js';
 

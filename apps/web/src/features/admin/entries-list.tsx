@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import type { AdminEntryDto } from '../../api/types.js';
+import type { AdminEntryDto } from './api.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';

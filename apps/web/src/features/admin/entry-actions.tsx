@@ -1,28 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { statusChoicesFor } from '../../../../../core/domain/admin-tabs.js';
 import { canAttachVisa, infoRequestIsComplete, INFO_REQUEST_NEEDED_MESSAGE } from '../../../../../core/domain/application.js';
 import { statusLabel, type ApplicationStatus } from '../../../../../core/domain/status.js';
-import { sendJson, serverMessage, uploadFile } from '../../api/client.js';
-import type { ApplicationDto } from '../../api/types.js';
+import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Checkbox } from '../../components/ui/checkbox.js';
 import { Textarea } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Select } from '../../components/ui/select.js';
 import { toast } from '../../lib/toast-store.js';
-import { refreshAdminData } from './queries.js';
+import { useChangeStatusMutation, useSendEvisaMutation, useUploadVisaMutation, type AdminApplicationDto } from './api.js';
 import { savedState, useStagedChanges, type StagedChange } from './staged-changes.js';
 import { VISA_ACCEPT, VisaUpload } from './visa-upload.js';
-
-const statusUrl = (id: number) => `/api/admin/applications/${id}/status`;
-const visaUrl = (id: number) => `/api/admin/applications/${id}/visa-upload`;
-
-function visaForm(file: File): FormData {
-  const form = new FormData();
-  form.append('visa', file);
-  return form;
-}
 
 /** The SPEC §8 toasts of a failed visa upload. */
 function visaUploadFailed(error: unknown) {
@@ -34,15 +23,24 @@ function visaUploadFailed(error: unknown) {
  * request, the visa upload and the e-visa email. Status changes are staged and sent only on
  * 'Apply Changes'.
  */
-export function EntryActions({ app }: { app: ApplicationDto }) {
-  const queryClient = useQueryClient();
+export function EntryActions({ app }: { app: AdminApplicationDto }) {
   const staged = useStagedChanges();
   const ids = useId();
   const draft: StagedChange = staged.get(app.id) ?? savedState(app);
   const isStaged = staged.get(app.id) !== undefined;
-  const [saving, setSaving] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const saveStatus = useChangeStatusMutation(app.id, {
+    onError: () => toast({ title: 'Error', description: 'Failed to save changes. Please try again.', variant: 'destructive' }),
+  });
+  // A failed visa upload keeps the file staged (with the status, now saved) so 'Apply Changes' can try it again.
+  const uploadVisa = useUploadVisaMutation(app.id, { onError: visaUploadFailed });
+  const sendEvisa = useSendEvisaMutation(app.id, {
+    onSuccess: () => toast({ title: 'Success', description: "E-visa document sent successfully to user's email" }),
+    onError: (error) => {
+      toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to send e-visa document. Please try again.', variant: 'destructive' });
+    },
+  });
+  const saving = saveStatus.isPending || uploadVisa.isPending;
+  const saveError = saveStatus.isError ? (serverMessage(saveStatus.error) ?? null) : null;
 
   const choices = statusChoicesFor(app.status);
   const asksForInfo = draft.status === 'additional_info_required';
@@ -55,62 +53,33 @@ export function EntryActions({ app }: { app: ApplicationDto }) {
       (draft.additionalInfoMessage.trim() !== (app.additionalInfoMessage ?? '').trim() || draft.requiresPassportReupload !== app.requiresPassportReupload));
 
   function update(patch: Partial<StagedChange>) {
-    setSaveError(null);
+    saveStatus.reset();
     staged.stage(app, { ...draft, ...patch });
   }
 
   async function applyChanges() {
-    setSaving(true);
-    setSaveError(null);
+    const change = draft;
     try {
       if (statusFieldsChanged) {
-        await sendJson('PUT', statusUrl(app.id), {
-          status: draft.status,
-          ...(asksForInfo ? { additionalInfoMessage: draft.additionalInfoMessage.trim() || null, requiresPassportReupload: draft.requiresPassportReupload } : {}),
+        await saveStatus.mutateAsync({
+          status: change.status,
+          ...(asksForInfo ? { additionalInfoMessage: change.additionalInfoMessage.trim() || null, requiresPassportReupload: change.requiresPassportReupload } : {}),
         });
       }
-    } catch (error) {
-      setSaveError(serverMessage(error) ?? null);
-      toast({ title: 'Error', description: 'Failed to save changes. Please try again.', variant: 'destructive' });
-      setSaving(false);
-      return;
-    }
-    // The staged visa goes up once the status (if it changed) is saved: the server attaches a
-    // visa only from approval on.
-    if (draft.visaFile) {
-      try {
-        await uploadFile(visaUrl(app.id), visaForm(draft.visaFile));
-      } catch (error) {
-        // The file stays staged (with the status, now saved) so 'Apply Changes' can try it again.
-        setSaving(false);
-        visaUploadFailed(error);
-        await refreshAdminData(queryClient, app.id);
-        return;
-      }
+      // The staged visa goes up once the status (if it changed) is saved: the server attaches a
+      // visa only from approval on.
+      if (change.visaFile) await uploadVisa.mutateAsync(change.visaFile);
+    } catch {
+      return; // told by the failed step's toast
     }
     staged.discard(app.id);
-    setSaving(false);
     toast({ title: 'Changes Saved', description: 'Application status and information have been updated successfully.' });
-    await refreshAdminData(queryClient, app.id);
   }
 
   /** A chosen visa (first or replacement) is staged like every other change. */
   function chooseVisa(file: File) {
     update({ visaFile: file });
     toast({ title: 'Visa Document Uploaded', description: "Document uploaded successfully. Click 'Apply Changes' to save and notify the user." });
-  }
-
-  async function sendEvisa() {
-    setSending(true);
-    try {
-      await sendJson('POST', `/api/admin/applications/${app.id}/send-evisa`);
-      toast({ title: 'Success', description: "E-visa document sent successfully to user's email" });
-      await refreshAdminData(queryClient, app.id);
-    } catch (error) {
-      toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to send e-visa document. Please try again.', variant: 'destructive' });
-    } finally {
-      setSending(false);
-    }
   }
 
   return (
@@ -171,8 +140,8 @@ export function EntryActions({ app }: { app: ApplicationDto }) {
       ) : null}
 
       {app.finalPaymentId ? (
-        <Button variant="outline" onClick={sendEvisa} disabled={sending || saving} className="w-full">
-          {sending ? 'Sending...' : 'Send E-Visa Email'}
+        <Button variant="outline" onClick={() => sendEvisa.mutate()} disabled={sendEvisa.isPending || saving} className="w-full">
+          {sendEvisa.isPending ? 'Sending...' : 'Send E-Visa Email'}
         </Button>
       ) : null}
 
@@ -189,7 +158,7 @@ export function EntryActions({ app }: { app: ApplicationDto }) {
         <Button
           variant="outline"
           onClick={() => {
-            setSaveError(null);
+            saveStatus.reset();
             staged.discard(app.id);
           }}
           disabled={!isStaged || saving}

@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { statusLabel } from '../../../../../core/domain/status.js';
-import { documentsQuery } from '../../api/query-client.js';
-import type { AdminEntryDto, ApplicationDto } from '../../api/types.js';
+import { useDocumentsQuery } from '../../api/applications.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
 import { FINAL_PAID_LABEL, INITIAL_PAID_LABEL, isOverdue, isWaived } from './badges.js';
-import { adminHistoryQuery } from './queries.js';
+import { useAdminHistoryQuery, type AdminApplicationDto as ApplicationDto, type AdminEntryDto } from './api.js';
 
 function yesNo(value: boolean): string {
   return value ? 'Yes' : 'No';
@@ -119,7 +117,7 @@ export function ApplicationFields({ entry, app }: { entry: AdminEntryDto; app: A
 
 /** The application's documents: a preview of images, a download link for every file. */
 export function DocumentsList({ app }: { app: ApplicationDto }) {
-  const documents = useQuery(documentsQuery(app.id));
+  const documents = useDocumentsQuery(app.id);
   return (
     <section>
       <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Documents</h3>
@@ -159,7 +157,7 @@ export function DocumentsList({ app }: { app: ApplicationDto }) {
 
 /** Who changed the status, when, from what to what, with which message. */
 export function StatusHistory({ app }: { app: ApplicationDto }) {
-  const history = useQuery(adminHistoryQuery(app.id));
+  const history = useAdminHistoryQuery(app.id);
   return (
     <section>
       <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Status history</h3>

@@ -1,4 +1,4 @@
-import type { AdminEntryDto } from '../../api/types.js';
+import type { AdminEntryDto } from './api.js';
 import { formatDateTime } from '../../lib/format.js';
 import { EntryActions } from './entry-actions.js';
 import { ApplicationFields, DocumentsList, StatusHistory } from './entry-details.js';

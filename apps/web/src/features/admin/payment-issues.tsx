@@ -1,12 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { sendJson, serverMessage } from '../../api/client.js';
-import { keys } from '../../api/keys.js';
-import type { PaymentIssueDto } from '../../api/types.js';
+import { useId } from 'react';
+import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { formatDateTime, formatPence } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
-import { paymentIssuesQuery, refreshAdminData } from './queries.js';
+import { usePaymentIssuesQuery, useRecordPaymentMutation, type PaymentIssueDto } from './api.js';
 
 const FEE_LABEL = { initial: 'Initial fee', final: 'Final fee' } as const;
 
@@ -20,7 +17,7 @@ function amountText(issue: PaymentIssueDto): string {
  * can be recorded on its application here, the others are refunded from the provider's dashboard.
  */
 export function PaymentIssues() {
-  const issues = useQuery(paymentIssuesQuery);
+  const issues = usePaymentIssuesQuery();
   const headingId = useId();
   const list = issues.data?.issues ?? [];
   if (list.length === 0) return null;
@@ -43,21 +40,14 @@ export function PaymentIssues() {
 }
 
 function PaymentIssueItem({ issue }: { issue: PaymentIssueDto }) {
-  const queryClient = useQueryClient();
-  const [recording, setRecording] = useState(false);
-
-  async function record() {
-    setRecording(true);
-    try {
-      const result = await sendJson<{ message?: string }>('POST', `/api/admin/payment-issues/${encodeURIComponent(issue.paymentIntentId)}/record`);
+  const record = useRecordPaymentMutation(issue, {
+    onSuccess: (result) => {
       toast({ title: 'Payment Recorded', description: result?.message ?? 'The payment has been recorded on its application.' });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.paymentIssues }), refreshAdminData(queryClient, issue.applicationId ?? undefined)]);
-    } catch (error) {
+    },
+    onError: (error) => {
       toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to record the payment. Please try again.', variant: 'destructive' });
-    } finally {
-      setRecording(false);
-    }
-  }
+    },
+  });
 
   return (
     <li data-testid={`payment-issue-${issue.paymentIntentId}`} className="flex flex-col gap-3 rounded-md border border-amber-300 bg-white p-3 text-sm text-slate-800 md:flex-row md:items-center md:justify-between">
@@ -71,8 +61,8 @@ function PaymentIssueItem({ issue }: { issue: PaymentIssueDto }) {
         <p>{issue.problem}</p>
       </div>
       {issue.recordable ? (
-        <Button size="sm" onClick={record} disabled={recording} className="shrink-0">
-          {recording ? 'Recording...' : 'Record payment'}
+        <Button size="sm" onClick={() => record.mutate()} disabled={record.isPending} className="shrink-0">
+          {record.isPending ? 'Recording...' : 'Record payment'}
         </Button>
       ) : null}
     </li>

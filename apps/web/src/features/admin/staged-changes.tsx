@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ApplicationStatus } from '../../../../../core/domain/status.js';
-import type { ApplicationDto } from '../../api/types.js';
+import type { AdminApplicationDto as ApplicationDto } from './api.js';
 
 /**
  * What an admin has chosen for one application but not sent yet (SPEC §2: changes are staged

@@ -1,34 +1,12 @@
+import type { ApplicationForm } from '../../../../../core/domain/application.js';
 import { isSupportedNationality } from '../../../../../core/domain/countries.js';
 
-/** The form's raw values as the browser holds them (before the shared schema parses them). */
-export interface ApplicationFormValues {
-  givenName: string;
-  surname: string;
-  gender: string;
-  dateOfBirth: string;
-  nationality: string;
-  countryOfBirth: string;
-  originalNationality: string;
-  otherNationalities: boolean;
-  otherNationality: string;
-  maritalStatus: string;
-  profession: string;
-  purposeOfVisit: string;
-  entry: string;
-  expectedArrivalDate: string;
-  expectedDepartureDate: string;
-  passportNumber: string;
-  passportExpiry: string;
-  visitedEgyptBefore: boolean;
-  lastVisitDateFrom: string;
-  lastVisitDateTo: string;
-  lastVisitStayLocation: string;
-  hasBeenDeported: boolean;
-  deportedFrom: string;
-  deportationDate: string;
-  deportationReason: string;
-  privacyPolicyAccepted: boolean;
-}
+/**
+ * The form's raw values as the browser holds them, before the shared schema parses them into an
+ * ApplicationForm: its yes/no answers (and the consent) as booleans, everything else as the text
+ * of its input or the value of its list, '' while not filled in.
+ */
+export type ApplicationFormValues = { [Field in keyof ApplicationForm]: ApplicationForm[Field] extends boolean ? boolean : string };
 
 export const DEFAULT_APPLICATION_VALUES: ApplicationFormValues = {
   givenName: '',
@@ -58,7 +36,6 @@ export const DEFAULT_APPLICATION_VALUES: ApplicationFormValues = {
   deportationReason: '',
   privacyPolicyAccepted: false,
 };
-
 const filled = (v: string | undefined | null) => typeof v === 'string' && v.trim() !== '';
 
 /** SPEC §5: every field that must be filled before the submit button is enabled. */

@@ -1,19 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginSchema, signUpFormSchema } from '../../../../../core/schemas/auth.js';
-import { sendJson, serverMessage } from '../../api/client.js';
-import { keys } from '../../api/keys.js';
-import type { CurrentUser, LoginResponse } from '../../api/types.js';
+import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { track } from '../../lib/analytics.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
+import { useLoginMutation, useRegisterMutation, type CurrentUser } from './api.js';
 import { homeFor } from './use-auth.js';
 
 /** SPEC §9: redirect about 50 ms after a successful login or registration. */
@@ -46,12 +45,10 @@ export function AuthPage() {
   );
 }
 
-function useSignedIn() {
-  const queryClient = useQueryClient();
+/** After login or registration: the redirect about 50 ms later (SPEC §2). */
+function useRedirectSignedIn() {
   const navigate = useNavigate();
-  return async (user: CurrentUser, needsPasswordChange: boolean) => {
-    queryClient.setQueryData(keys.user, user);
-    await queryClient.invalidateQueries({ queryKey: keys.user });
+  return (user: CurrentUser, needsPasswordChange: boolean) => {
     window.setTimeout(() => {
       if (needsPasswordChange) void navigate({ to: '/profile', search: { changePassword: true } });
       else void navigate({ to: homeFor(user) });
@@ -60,18 +57,18 @@ function useSignedIn() {
 }
 
 export function SignInForm() {
-  const signedIn = useSignedIn();
+  const redirect = useRedirectSignedIn();
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
-  const login = useMutation({
-    mutationFn: (values: z.output<typeof loginSchema>) => sendJson<LoginResponse>('POST', '/api/login', values),
-    onSuccess: async (data) => {
+  const login = useLoginMutation({
+    onSuccess: (data) => {
       toast({ title: 'Success', description: 'You have been logged in successfully.' });
-      await signedIn(data.user, Boolean(data.needsPasswordChange ?? data.user.needsPasswordChange));
+      redirect(data.user, data.needsPasswordChange || data.user.needsPasswordChange);
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Error', description: serverMessage(error) ?? 'Invalid email or password.', variant: 'destructive' });
     },
   });
@@ -98,29 +95,31 @@ export function SignInForm() {
 }
 
 export function SignUpForm() {
-  const signedIn = useSignedIn();
+  const redirect = useRedirectSignedIn();
   const form = useForm<z.input<typeof signUpFormSchema>, unknown, z.output<typeof signUpFormSchema>>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { email: '', password: '', confirmPassword: '', fullName: '', phoneNumber: '' },
   });
-  const register = useMutation({
-    // confirmPassword is checked here and never sent.
-    mutationFn: ({ email, fullName, phoneNumber, password }: z.output<typeof signUpFormSchema>) =>
-      sendJson<CurrentUser | { user: CurrentUser }>('POST', '/api/register', { email, fullName, phoneNumber, password }),
-    onSuccess: async (data) => {
-      const user = 'user' in data ? data.user : data;
+  const register = useRegisterMutation({
+    onSuccess: (user) => {
       toast({ description: 'Account created successfully. Redirecting to dashboard...' });
       track('registration');
-      await signedIn(user, false);
+      redirect(user, false);
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Registration failed', description: serverMessage(error) ?? 'Failed to create account.', variant: 'destructive' });
     },
   });
   const { errors } = form.formState;
 
   return (
-    <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => register.mutate(values))}>
+    <form
+      noValidate
+      className="space-y-4"
+      // confirmPassword is checked here and never sent.
+      onSubmit={form.handleSubmit(({ email, fullName, phoneNumber, password }) => register.mutate({ email, fullName, phoneNumber, password }))}
+    >
       <Field id="signup-fullName" label="Full name" required requiredMark={false} error={errors.fullName?.message}>
         <Input autoComplete="name" {...fieldAria('signup-fullName', errors.fullName?.message)} {...form.register('fullName')} />
       </Field>

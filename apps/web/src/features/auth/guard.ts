@@ -1,7 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { userQuery } from '../../api/query-client.js';
-import type { CurrentUser } from '../../api/types.js';
+import { userQuery, type CurrentUser } from './api.js';
 
 /**
  * The route guard (SPEC §2): used in `beforeLoad`. While the user loads the route's pending

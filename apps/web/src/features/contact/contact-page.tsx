@@ -1,20 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { COUNTRIES, DEFAULT_COUNTRY } from '../../../../../core/domain/countries.js';
 import { contactSchema } from '../../../../../core/schemas/contact.js';
-import { sendJson, serverMessage } from '../../api/client.js';
+import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { track } from '../../lib/analytics.js';
 import { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_PHONE_HREF, SUPPORT_HOURS, WEEKEND_SUPPORT } from '../../lib/agency-info.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { useAgency } from '../../lib/use-agency.js';
+import { useSubmitContactMutation } from './api.js';
 
 type ContactValues = z.input<typeof contactSchema>;
 
@@ -38,8 +39,7 @@ export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOut
     resolver: zodResolver(contactSchema),
     defaultValues: { fullName: '', email: '', phoneNumber: '', nationality: DEFAULT_COUNTRY, purposeOfTravel: '' },
   });
-  const submit = useMutation({
-    mutationFn: (values: z.output<typeof contactSchema>) => sendJson<{ userId: number; accountCreated?: boolean }>('POST', '/api/contact', values),
+  const submit = useSubmitContactMutation({
     onSuccess: (data, values) => {
       track('contact_submitted', { nationality: values.nationality });
       // The server says when the email already had an account (then no account was created).
@@ -53,6 +53,7 @@ export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOut
       onSubmitted(existing ? { accountCreated: false, email: values.email } : { accountCreated: true });
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Submission failed', description: serverMessage(error) ?? 'Failed to submit contact form', variant: 'destructive' });
     },
   });

@@ -1,19 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { documentFileUrl } from '../../../../../core/domain/document.js';
-import { documentsQuery } from '../../api/query-client.js';
+import { useDocumentsQuery, type ApplicationDto } from '../../api/applications.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
 import { applicantStatusLabel, statusBadgeTone } from '../../../../../core/domain/status.js';
-import type { ApplicationDto } from '../../api/types.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
 import { PaymentPanel } from '../payment/payment-panel.js';
 
-/** A link to the issued e-visa (GET /api/documents/{id}/file), once the agency has attached it. */
+/** A link to the issued e-visa (its document's download URL), once the agency has attached it. */
 function VisaDownload({ applicationId }: { applicationId: number }) {
-  const documents = useQuery(documentsQuery(applicationId));
+  const documents = useDocumentsQuery(applicationId);
   const visa = (documents.data ?? []).filter((d) => d.type === 'visa').sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))[0];
   if (!visa) return null;
   return (

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
@@ -6,15 +5,14 @@ import { PageSpinner } from '../../components/ui/spinner.js';
 import { cn } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
 import { ApplicationCard } from './application-card.js';
-import { dashboardApplicationsQuery } from './queries.js';
+import { useDashboardApplicationsQuery } from './api.js';
 
 /** The card grid's columns for one, two, or three and more applications. */
 const COLUMNS = { 1: 'max-w-2xl', 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:grid-cols-3' } as const;
 
 export function DashboardPage() {
   const { user, isLoading: userLoading } = useAuth();
-  // The applications list is fetched only when signed in (SPEC §6).
-  const applications = useQuery({ ...dashboardApplicationsQuery, enabled: Boolean(user) });
+  const applications = useDashboardApplicationsQuery({ signedIn: Boolean(user) });
 
   if (userLoading) return <PageSpinner />;
   if (!user) {

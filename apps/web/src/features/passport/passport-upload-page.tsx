@@ -1,10 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { serverMessage, uploadFile, type UploadProgress } from '../../api/client.js';
-import { keys } from '../../api/keys.js';
-import { applicationsQuery, documentsQuery } from '../../api/query-client.js';
-import type { ApplicationDto, DocumentDto } from '../../api/types.js';
+import { useApplicationsQuery, useDocumentsQuery, useUploadPassportMutation, type ApplicationDto } from '../../api/applications.js';
+import { serverMessage, type UploadProgress } from '../../api/client.js';
 import { documentFileUrl } from '../../../../../core/domain/document.js';
 import { FileUpload } from '../../components/file-upload.js';
 import { Badge } from '../../components/ui/badge.js';
@@ -20,8 +17,17 @@ export const RETURN_DELAY_MS = 2000;
 
 export function PassportUploadPage() {
   const { applicationId } = useSearch({ from: '/_authed/passport-upload' });
-  const applications = useQuery(applicationsQuery);
-  const [uploaded, setUploaded] = useState(false);
+  const applications = useApplicationsQuery();
+  const [progress, setProgress] = useState<UploadProgress>(0);
+  const upload = useUploadPassportMutation({
+    onSuccess: () => {
+      toast({ title: 'Passport Uploaded Successfully!', description: 'Your new passport copy has been submitted for review.' });
+    },
+    onError: (error) => {
+      toast({ title: 'Upload Failed', description: serverMessage(error) ?? 'Failed to upload document. Please try again.', variant: 'destructive' });
+    },
+    onSettled: () => setProgress(0),
+  });
   const application = applications.data?.find((a) => a.id === applicationId);
 
   if (applications.isLoading) return <PageSpinner label="Loading your application" />;
@@ -40,7 +46,8 @@ export function PassportUploadPage() {
       </div>
     );
   }
-  if (!application.requiresPassportReupload && !uploaded) {
+  // The refetch after an upload clears requiresPassportReupload: the page stays on the upload until it is done.
+  if (!application.requiresPassportReupload && !upload.isPending && !upload.isSuccess) {
     return (
       <div className="mx-auto max-w-md px-4 py-16">
         <Card className="text-center">
@@ -55,16 +62,33 @@ export function PassportUploadPage() {
       </div>
     );
   }
-  return <PassportReupload application={application} uploaded={uploaded} onUploaded={() => setUploaded(true)} />;
+  return (
+    <PassportReupload
+      application={application}
+      uploaded={upload.isSuccess}
+      pending={upload.isPending}
+      progress={progress}
+      onUpload={(file) => upload.mutate({ applicationId: application.id, file, onProgress: setProgress })}
+    />
+  );
 }
 
-function PassportReupload({ application, uploaded, onUploaded }: { application: ApplicationDto; uploaded: boolean; onUploaded: () => void }) {
-  const queryClient = useQueryClient();
+function PassportReupload({
+  application,
+  uploaded,
+  pending,
+  progress,
+  onUpload,
+}: {
+  application: ApplicationDto;
+  uploaded: boolean;
+  pending: boolean;
+  progress: UploadProgress;
+  onUpload: (file: File) => void;
+}) {
   const navigate = useNavigate();
-  const documents = useQuery(documentsQuery(application.id));
+  const documents = useDocumentsQuery(application.id);
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<UploadProgress>(0);
-  const [pending, setPending] = useState(false);
   const current = [...(documents.data ?? [])].filter((d) => d.type === 'passport').sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))[0];
 
   useEffect(() => {
@@ -83,29 +107,6 @@ function PassportReupload({ application, uploaded, onUploaded }: { application: 
       return;
     }
     setFile(selected);
-  };
-
-  const upload = async () => {
-    if (!file || pending) return;
-    setPending(true);
-    try {
-      const body = new FormData();
-      body.append('file', file);
-      body.append('type', 'passport');
-      const document = await uploadFile<DocumentDto>(`/api/applications/${application.id}/documents`, body, setProgress);
-      if (!document || document.id === undefined || document.id === null) throw new Error('Invalid document response');
-      onUploaded();
-      toast({ title: 'Passport Uploaded Successfully!', description: 'Your new passport copy has been submitted for review.' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.applications }),
-        queryClient.invalidateQueries({ queryKey: keys.documents(application.id) }),
-      ]);
-    } catch (error) {
-      toast({ title: 'Upload Failed', description: serverMessage(error) ?? 'Failed to upload document. Please try again.', variant: 'destructive' });
-    } finally {
-      setPending(false);
-      setProgress(0);
-    }
   };
 
   return (
@@ -168,7 +169,7 @@ function PassportReupload({ application, uploaded, onUploaded }: { application: 
                 disabled={pending}
                 onSelect={onSelect}
               />
-              <Button className="w-full" disabled={!file || pending} onClick={() => void upload()}>
+              <Button className="w-full" disabled={!file || pending} onClick={() => file && !pending && onUpload(file)}>
                 {pending ? 'Uploading...' : 'Upload Passport'}
               </Button>
             </>

@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { passwordResetRequestSchema } from '../../../../../core/schemas/password-reset.js';
-import { sendJson, serverMessage } from '../../api/client.js';
+import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
+import { useRequestPasswordResetMutation } from './api.js';
 
 /** "Forgot your password?": asks for the account's email; the server mails a reset link. */
 export function ForgotPasswordPage() {
@@ -17,9 +18,9 @@ export function ForgotPasswordPage() {
     resolver: zodResolver(passwordResetRequestSchema),
     defaultValues: { email: '' },
   });
-  const request = useMutation({
-    mutationFn: (values: z.output<typeof passwordResetRequestSchema>) => sendJson<{ message: string }>('POST', '/api/password-reset', values),
+  const request = useRequestPasswordResetMutation({
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Request failed', description: serverMessage(error) ?? 'Failed to send the reset link. Please try again.', variant: 'destructive' });
     },
   });

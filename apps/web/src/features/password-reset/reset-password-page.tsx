@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { newPasswordFormSchema } from '../../../../../core/schemas/profile.js';
-import { sendJson, serverMessage } from '../../api/client.js';
-import { keys } from '../../api/keys.js';
+import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
+import { useResetPasswordMutation } from './api.js';
 
 type NewPasswordValues = z.input<typeof newPasswordFormSchema>;
 
@@ -50,20 +50,16 @@ export function ResetPasswordPage() {
 }
 
 function NewPasswordForm({ token }: { token: string }) {
-  const queryClient = useQueryClient();
   const form = useForm<NewPasswordValues, unknown, z.output<typeof newPasswordFormSchema>>({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
-  const reset = useMutation({
-    // The confirmation is checked here and never sent.
-    mutationFn: ({ newPassword }: z.output<typeof newPasswordFormSchema>) =>
-      sendJson<{ message: string }>('POST', '/api/password-reset/confirm', { token, newPassword }),
-    onSuccess: async (data) => {
+  const reset = useResetPasswordMutation({
+    onSuccess: (data) => {
       toast({ title: 'Password reset successfully!', description: data.message });
-      // Every session of the account has ended, this browser's too if it was signed in as it.
-      await queryClient.invalidateQueries({ queryKey: keys.user });
     },
+    // A refused token is said above the form (it is no field of it); a refused password under its field.
+    onError: (error) => showServerFieldErrors(form, error),
   });
   const { errors } = form.formState;
 
@@ -86,7 +82,12 @@ function NewPasswordForm({ token }: { token: string }) {
           {serverMessage(reset.error) ?? 'Failed to reset the password. Please try again.'}
         </p>
       ) : null}
-      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => reset.mutate(values))}>
+      <form
+        noValidate
+        className="space-y-4"
+        // The confirmation is checked here and never sent.
+        onSubmit={form.handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}
+      >
         <Field id="reset-newPassword" label="New password" required requiredMark={false} error={errors.newPassword?.message}>
           <Input
             type="password"

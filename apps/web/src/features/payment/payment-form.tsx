@@ -1,8 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, sendJson, serverMessage } from '../../api/client.js';
-import { configQuery } from '../../api/query-client.js';
-import type { PaymentType, PublicConfig, StartedPayment } from '../../api/types.js';
+import { ApiError, serverMessage } from '../../api/client.js';
+import { useConfigQuery, type PublicConfig } from '../../api/config.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
@@ -10,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { track } from '../../lib/analytics.js';
 import { formatPence } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
+import { useConfirmPaymentMutation, useStartPaymentMutation, useTestCardPaymentMutation, type PaymentType, type StartedPayment } from './api.js';
 import { loadStripe, type StripeElements, type StripeInstance } from './stripe-loader.js';
 
 export interface PaymentSucceeded {
@@ -18,19 +18,20 @@ export interface PaymentSucceeded {
   currency: string;
 }
 
-/** Records a payment the provider says succeeded (also used when Stripe redirects back). */
-export async function confirmWithApp(paymentType: PaymentType, applicationId: number, paymentIntentId: string): Promise<boolean> {
-  try {
-    await sendJson('POST', `/api/payments/${paymentType}/confirm/${applicationId}`, { paymentIntentId });
-    return true;
-  } catch {
-    toast({
-      title: 'Payment Confirmation Failed',
-      description: 'Your payment was successful but there was an issue with confirmation. Please contact support if needed.',
-      variant: 'destructive',
-    });
-    return false;
-  }
+/**
+ * Records a payment the provider says succeeded (also when Stripe redirects back); a failure is
+ * told with SPEC §8's toast (mutateAsync then rejects).
+ */
+export function useConfirmPayment() {
+  return useConfirmPaymentMutation({
+    onError: () => {
+      toast({
+        title: 'Payment Confirmation Failed',
+        description: 'Your payment was successful but there was an issue with confirmation. Please contact support if needed.',
+        variant: 'destructive',
+      });
+    },
+  });
 }
 
 /** Whether card payments can be taken at all with this configuration. */
@@ -40,7 +41,7 @@ export function paymentsAvailable(config: PublicConfig | undefined): boolean {
 }
 
 export function usePaymentConfig() {
-  return useQuery({ ...configQuery, retry: false });
+  return useConfigQuery();
 }
 
 /** 'Payment system unavailable' (SPEC §8) when no provider is usable. */
@@ -53,9 +54,9 @@ export function PaymentUnavailableButton() {
 }
 
 /**
- * Starts the payment on mount (POST /api/payments/{type}/{id}), shows the provider's card form —
+ * Starts the payment on mount (useStartPaymentMutation), shows the provider's card form —
  * Stripe Elements when a publishable key is configured, the built-in test card form with the test
- * provider — then confirms with the app (POST /api/payments/{type}/confirm/{id}). The pay button is
+ * provider — then confirms it with the app (useConfirmPayment). The pay button is
  * disabled while a payment is pending, so it can never send two charges.
  */
 export function PaymentForm({
@@ -77,32 +78,29 @@ export function PaymentForm({
   cancelLabel?: string;
 }) {
   const config = usePaymentConfig();
-  const [intent, setIntent] = useState<StartedPayment | null>(null);
-  const [initError, setInitError] = useState<string | null>(null);
   const started = useRef(false);
-
-  const start = useMutation({
-    mutationFn: async () => {
-      const data = await sendJson<Partial<StartedPayment>>('POST', `/api/payments/${paymentType}/${applicationId}`);
-      if (!data?.clientSecret) throw new Error('No client secret received from server');
-      return data as StartedPayment;
-    },
-    onSuccess: (data) => setIntent(data),
+  const initFailed = (error: unknown) => serverMessage(error) ?? 'Please try again or contact support.';
+  const start = useStartPaymentMutation({
     onError: (error) => {
-      const message = serverMessage(error) ?? 'Please try again or contact support.';
-      setInitError(message);
-      toast({ title: 'Payment initialization failed', description: message, variant: 'destructive' });
+      toast({ title: 'Payment initialization failed', description: initFailed(error), variant: 'destructive' });
     },
   });
+  const confirm = useConfirmPayment();
+  const intent = start.data ?? null;
+  const initError = start.isError ? initFailed(start.error) : null;
 
   useEffect(() => {
     if (started.current || !paymentsAvailable(config.data)) return;
     started.current = true;
-    start.mutate();
-  }, [config.data, start]);
+    start.mutate({ paymentType, applicationId });
+  }, [config.data, start, paymentType, applicationId]);
 
   const finish = async (paymentIntentId: string) => {
-    if (!(await confirmWithApp(paymentType, applicationId, paymentIntentId))) return;
+    try {
+      await confirm.mutateAsync({ paymentType, applicationId, paymentIntentId });
+    } catch {
+      return;
+    }
     const amount = intent?.amount ?? 0;
     const currency = intent?.currency ?? 'gbp';
     track('payment_succeeded', { applicationId, paymentType, amount, currency });
@@ -126,13 +124,7 @@ export function PaymentForm({
           {initError}
         </p>
         <div className="flex gap-2">
-          <Button
-            variant="outline"
-            onClick={() => {
-              setInitError(null);
-              start.mutate();
-            }}
-          >
+          <Button variant="outline" onClick={() => start.mutate({ paymentType, applicationId })}>
             Try again
           </Button>
           {onCancel ? (
@@ -157,17 +149,20 @@ export function PaymentForm({
       returnUrl={returnUrl ?? `${window.location.origin}/dashboard`}
       intent={intent}
       onPaid={finish}
+      confirming={confirm.isPending}
       onCancel={onCancel}
       cancelLabel={cancelLabel}
     />
   ) : (
-    <TestCardForm intent={intent} onPaid={finish} onCancel={onCancel} cancelLabel={cancelLabel} />
+    <TestCardForm intent={intent} onPaid={finish} confirming={confirm.isPending} onCancel={onCancel} cancelLabel={cancelLabel} />
   );
 }
 
 interface CardFormProps {
   intent: StartedPayment;
+  /** Records the payment with the app; `confirming` while it runs (the pay button stays disabled). */
   onPaid: (paymentIntentId: string) => Promise<void>;
+  confirming: boolean;
   onCancel?: () => void;
   cancelLabel: string;
 }
@@ -188,12 +183,13 @@ function PayButtons({ intent, pending, onCancel, cancelLabel, disabled }: { inte
 }
 
 /** The built-in test provider's card form (test cards only; nothing leaves this server). */
-export function TestCardForm({ intent, onPaid, onCancel, cancelLabel }: CardFormProps) {
+export function TestCardForm({ intent, onPaid, confirming, onCancel, cancelLabel }: CardFormProps) {
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const charge = useTestCardPaymentMutation(intent.paymentIntentId);
+  const pending = charge.isPending || confirming;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -205,22 +201,19 @@ export function TestCardForm({ intent, onPaid, onCancel, cancelLabel }: CardForm
     if (!/^\d{3,4}$/.test(cvc.trim())) next.cvc = 'Please enter the 3 or 4 digit security code';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    setPending(true);
+    let status: string | undefined;
     try {
-      const result = await sendJson<{ status?: string } | undefined>('POST', `/api/test-payments/${intent.paymentIntentId}/confirm`, {
-        cardNumber: digits,
-      });
-      if (result?.status && result.status !== 'succeeded') {
-        toast({ title: 'Payment incomplete', description: `Payment status: ${result.status}. Please try again.`, variant: 'destructive' });
-        return;
-      }
-      await onPaid(intent.paymentIntentId);
+      ({ status } = await charge.mutateAsync(digits));
     } catch (error) {
       const message = error instanceof ApiError ? serverMessage(error) : undefined;
       toast({ title: 'Payment failed', description: message ?? 'Payment failed', variant: 'destructive' });
-    } finally {
-      setPending(false);
+      return;
     }
+    if (status && status !== 'succeeded') {
+      toast({ title: 'Payment incomplete', description: `Payment status: ${status}. Please try again.`, variant: 'destructive' });
+      return;
+    }
+    await onPaid(intent.paymentIntentId);
   };
 
   return (
@@ -252,12 +245,17 @@ export function TestCardForm({ intent, onPaid, onCancel, cancelLabel }: CardForm
 }
 
 /** Stripe's Payment Element, confirmed without redirect unless the card requires one (3-D Secure). */
-function StripeCardForm({ publishableKey, returnUrl, intent, onPaid, onCancel, cancelLabel }: CardFormProps & { publishableKey: string; returnUrl: string }) {
+function StripeCardForm({ publishableKey, returnUrl, intent, onPaid, confirming, onCancel, cancelLabel }: CardFormProps & { publishableKey: string; returnUrl: string }) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<{ stripe: StripeInstance; elements: StripeElements } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
-  const [pending, setPending] = useState(false);
+  // The card is charged by Stripe.js itself (not our API), confirmed without a redirect unless required.
+  const charge = useMutation({
+    mutationFn: (loaded: { stripe: StripeInstance; elements: StripeElements }) =>
+      loaded.stripe.confirmPayment({ elements: loaded.elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } }),
+  });
+  const pending = charge.isPending || confirming;
 
   useEffect(() => {
     let cancelled = false;
@@ -282,29 +280,20 @@ function StripeCardForm({ publishableKey, returnUrl, intent, onPaid, onCancel, c
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!stripe || pending) return;
-    setPending(true);
-    try {
-      const { error, paymentIntent } = await stripe.stripe.confirmPayment({
-        elements: stripe.elements,
-        redirect: 'if_required',
-        confirmParams: { return_url: returnUrl },
-      });
-      if (error) {
-        toast({ title: 'Payment failed', description: error.message ?? 'Payment failed', variant: 'destructive' });
-        return;
-      }
-      if (!paymentIntent) {
-        toast({ description: 'No payment confirmation received. Please try again.', variant: 'destructive' });
-        return;
-      }
-      if (paymentIntent.status !== 'succeeded') {
-        toast({ title: 'Payment incomplete', description: `Payment status: ${paymentIntent.status}. Please try again.`, variant: 'destructive' });
-        return;
-      }
-      await onPaid(paymentIntent.id);
-    } finally {
-      setPending(false);
+    const { error, paymentIntent } = await charge.mutateAsync(stripe);
+    if (error) {
+      toast({ title: 'Payment failed', description: error.message ?? 'Payment failed', variant: 'destructive' });
+      return;
     }
+    if (!paymentIntent) {
+      toast({ description: 'No payment confirmation received. Please try again.', variant: 'destructive' });
+      return;
+    }
+    if (paymentIntent.status !== 'succeeded') {
+      toast({ title: 'Payment incomplete', description: `Payment status: ${paymentIntent.status}. Please try again.`, variant: 'destructive' });
+      return;
+    }
+    await onPaid(paymentIntent.id);
   };
 
   if (loadError) {

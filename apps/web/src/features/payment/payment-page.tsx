@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { track } from '../../lib/analytics.js';
@@ -11,9 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { CardIcon, LockIcon, ShieldIcon } from '../../components/ui/icons.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { formatPence } from '../../lib/format.js';
-import type { ApplicationDto } from '../../api/types.js';
-import { confirmWithApp, PaymentForm } from './payment-form.js';
-import { paymentPageApplicationsQuery } from './queries.js';
+import type { ApplicationDto } from '../../api/applications.js';
+import { usePaymentPageApplicationsQuery } from './api.js';
+import { PaymentForm, useConfirmPayment } from './payment-form.js';
 
 const INCLUDED = [
   'Application processing and verification',
@@ -25,8 +24,9 @@ const INCLUDED = [
 export function PaymentPage() {
   const { applicationId, payment_intent: returnedIntent, redirect_status: redirectStatus } = useSearch({ from: '/_authed/payment' });
   const navigate = useNavigate();
-  const applications = useQuery(paymentPageApplicationsQuery);
+  const applications = usePaymentPageApplicationsQuery();
   const application = applications.data?.find((a) => a.id === applicationId);
+  const confirm = useConfirmPayment();
 
   // Back from a Stripe redirect (3-D Secure): record the payment, or say it failed.
   const handledReturn = useRef(false);
@@ -38,13 +38,12 @@ export function PaymentPage() {
       void navigate({ to: '/payment', search: { applicationId: application.id, type: 'initial' }, replace: true });
       return;
     }
-    void confirmWithApp('initial', application.id, returnedIntent).then((ok) => {
-      if (!ok) return;
+    confirm.mutateAsync({ paymentType: 'initial', applicationId: application.id, paymentIntentId: returnedIntent }).then(() => {
       track('payment_succeeded', { applicationId: application.id, paymentType: 'initial', amount: INITIAL_FEE.amount, currency: INITIAL_FEE.currency });
       toast({ title: 'Payment Successful!', description: 'Now please complete your address and hotel details.' });
       void navigate({ to: '/address-details', search: { applicationId: application.id } });
-    });
-  }, [returnedIntent, redirectStatus, application, navigate]);
+    }, () => undefined); // told by the confirmation's toast
+  }, [returnedIntent, redirectStatus, application, navigate, confirm]);
 
   useEffect(() => {
     if (applications.isError) {

@@ -1,19 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { keys } from '../../api/keys.js';
-import type { PaymentType } from '../../api/types.js';
 import { Button } from '../../components/ui/button.js';
 import { formatPence } from '../../lib/format.js';
+import type { PaymentType } from './api.js';
 import { PaymentForm, PaymentUnavailableButton, paymentsAvailable, usePaymentConfig } from './payment-form.js';
 
 /**
  * SPEC §2 payment panel on dashboard cards: an offer first, then the card form after 'Pay £X Now',
- * with Back (to the offer) and Cancel. A successful payment refreshes the applications list.
+ * with Back (to the offer) and Cancel. A successful payment refreshes the applications list (the
+ * confirmation's own refresh).
  */
 export function PaymentPanel({ applicationId, paymentType, amount }: { applicationId: number; paymentType: PaymentType; amount: number }) {
   const [step, setStep] = useState<'offer' | 'form'>('offer');
   const config = usePaymentConfig();
-  const queryClient = useQueryClient();
   const title = paymentType === 'initial' ? 'Initial Payment Required' : 'Final Payment Required';
   const text =
     paymentType === 'initial'
@@ -47,10 +45,7 @@ export function PaymentPanel({ applicationId, paymentType, amount }: { applicati
               applicationId={applicationId}
               paymentType={paymentType}
               onCancel={() => setStep('offer')}
-              onSuccess={() => {
-                setStep('offer');
-                void queryClient.invalidateQueries({ queryKey: keys.applications });
-              }}
+              onSuccess={() => setStep('offer')}
             />
           </div>
         )}

@@ -1,20 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { changePasswordFormSchema, profileSchema } from '../../../../../core/schemas/profile.js';
-import { sendJson, serverMessage } from '../../api/client.js';
-import { keys } from '../../api/keys.js';
-import type { CurrentUser } from '../../api/types.js';
+import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
+import type { CurrentUser } from '../auth/api.js';
 import { useAuth } from '../auth/use-auth.js';
+import { useChangePasswordMutation, useUpdateProfileMutation } from './api.js';
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -46,18 +46,16 @@ export function ProfilePage() {
 }
 
 export function ProfileDetails({ user }: { user: CurrentUser }) {
-  const queryClient = useQueryClient();
   const form = useForm<z.input<typeof profileSchema>, unknown, z.output<typeof profileSchema>>({
     resolver: zodResolver(profileSchema),
     defaultValues: { phoneNumber: user.phoneNumber },
   });
-  const save = useMutation({
-    mutationFn: (values: z.output<typeof profileSchema>) => sendJson<CurrentUser | { user: CurrentUser }>('PUT', '/api/user/profile', values),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: keys.user });
+  const save = useUpdateProfileMutation({
+    onSuccess: () => {
       toast({ title: 'Profile updated successfully!', description: 'Your phone number has been updated.' });
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Update failed', description: serverMessage(error) ?? 'Failed to update profile', variant: 'destructive' });
     },
   });
@@ -89,22 +87,19 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
 }
 
 export function ChangePasswordSection({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const queryClient = useQueryClient();
   const regionId = useId();
   const form = useForm<z.input<typeof changePasswordFormSchema>, unknown, z.output<typeof changePasswordFormSchema>>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const change = useMutation({
-    mutationFn: ({ currentPassword, newPassword }: z.output<typeof changePasswordFormSchema>) =>
-      sendJson('PUT', '/api/user/change-password', { currentPassword, newPassword }),
-    onSuccess: async () => {
+  const change = useChangePasswordMutation({
+    onSuccess: () => {
       toast({ title: 'Password changed successfully!', description: 'Your password has been updated.' });
       form.reset();
       onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: keys.user });
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({ title: 'Password change failed', description: serverMessage(error) ?? 'Failed to change password', variant: 'destructive' });
     },
   });
@@ -125,7 +120,12 @@ export function ChangePasswordSection({ open, onOpenChange }: { open: boolean; o
       </CardHeader>
       {open ? (
         <CardContent id={regionId}>
-          <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => change.mutate(values))}>
+          <form
+            noValidate
+            className="space-y-4"
+            // The confirmation is checked here and never sent.
+            onSubmit={form.handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))}
+          >
             <Field id="pw-current" label="Current password" required requiredMark={false} error={errors.currentPassword?.message}>
               <Input type="password" autoComplete="current-password" {...fieldAria('pw-current', errors.currentPassword?.message)} {...form.register('currentPassword')} />
             </Field>

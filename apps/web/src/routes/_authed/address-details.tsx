@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { applicationQuery } from '../../api/query-client.js';
+import { applicationQuery } from '../../api/applications.js';
 import { AddressDetailsPage } from '../../features/address/address-details-page.js';
 import { parseIdSearch } from '../../lib/search.js';
 

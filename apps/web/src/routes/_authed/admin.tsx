@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireUser } from '../../features/auth/guard.js';
 import { AdminDashboard } from '../../features/admin/admin-dashboard.js';
-import { adminCountsQuery, adminPageQuery } from '../../features/admin/queries.js';
+import { adminCountsQuery, adminPageQuery } from '../../features/admin/api.js';
 import { compactAdminSearch, parseAdminSearch } from '../../features/admin/search.js';
 
 export const Route = createFileRoute('/_authed/admin')({

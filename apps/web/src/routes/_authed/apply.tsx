@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { configQuery } from '../../api/query-client.js';
+import { configQuery } from '../../api/config.js';
 import { ApplyPage } from '../../features/apply/apply-page.js';
 
 export const Route = createFileRoute('/_authed/apply')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { dashboardApplicationsQuery } from '../../features/dashboard/queries.js';
+import { dashboardApplicationsQuery } from '../../features/dashboard/api.js';
 import { DashboardPage } from '../../features/dashboard/dashboard-page.js';
 
 export const Route = createFileRoute('/_authed/dashboard')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { applicationsQuery } from '../../api/query-client.js';
+import { applicationsQuery } from '../../api/applications.js';
 import { PassportUploadPage } from '../../features/passport/passport-upload-page.js';
 import { parseIdSearch } from '../../lib/search.js';
 

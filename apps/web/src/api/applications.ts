@@ -1,0 +1,84 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { api, apiPath, call, upload, type UploadProgress } from './client.js';
+import { keys } from './keys.js';
+import { useApiMutation, type MutationConfig } from './mutation.js';
+
+/**
+ * The applicant's applications and their documents: read by the dashboard, the payment, address
+ * and re-upload pages and the admin panel, so they live here rather than in one feature.
+ */
+export type ApplicationDto = InferResponseType<(typeof api.applications)[':id']['$get'], 200>;
+export type DocumentDto = InferResponseType<(typeof api.applications)[':id']['documents']['$get'], 200>[number];
+
+const byId = (id: number) => ({ param: { id: String(id) } });
+
+/** The applicant's applications (default options; the dashboard and payment page override). */
+export const applicationsQuery = queryOptions({
+  queryKey: keys.applications,
+  queryFn: () => call(api.applications.$get()),
+});
+
+export const applicationQuery = (id: number) =>
+  queryOptions({ queryKey: keys.application(id), queryFn: () => call(api.applications[':id'].$get(byId(id))) });
+
+/** A failure gives an empty list for that application (SPEC §7). */
+export const documentsQuery = (id: number) =>
+  queryOptions({
+    queryKey: keys.documents(id),
+    queryFn: async (): Promise<DocumentDto[]> => {
+      try {
+        return await call(api.applications[':id'].documents.$get(byId(id)));
+      } catch {
+        return [];
+      }
+    },
+  });
+
+export function useApplicationsQuery() {
+  return useQuery(applicationsQuery);
+}
+
+/** One application; nothing is asked without an id (the page says the link is invalid). */
+export function useApplicationQuery(id: number | undefined) {
+  return useQuery({ ...applicationQuery(id ?? 0), enabled: Boolean(id) });
+}
+
+export function useDocumentsQuery(applicationId: number) {
+  return useQuery(documentsQuery(applicationId));
+}
+
+/** After an application changed: the list, the application and its documents are refetched. */
+export function refreshApplication(queryClient: QueryClient, applicationId: number): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.applications }),
+    queryClient.invalidateQueries({ queryKey: keys.application(applicationId) }),
+    queryClient.invalidateQueries({ queryKey: keys.documents(applicationId) }),
+  ]);
+}
+
+const passportUploadRoute = api.applications[':id'].documents;
+type PassportUploadForm = InferRequestType<typeof passportUploadRoute.$post>['form'];
+type UploadedDocument = InferResponseType<typeof passportUploadRoute.$post, 201>;
+
+export interface PassportUpload {
+  applicationId: number;
+  file: File;
+  onProgress?: (step: UploadProgress) => void;
+}
+
+/**
+ * POST /api/applications/{id}/documents (multipart `file`, type passport) with the 25 % progress
+ * steps. The answer must carry the document's id (SPEC §5).
+ */
+export async function uploadPassport({ applicationId, file, onProgress }: PassportUpload): Promise<UploadedDocument> {
+  const form: PassportUploadForm = { file, type: 'passport' };
+  const document = await upload<UploadedDocument | undefined>(apiPath(passportUploadRoute.$path(byId(applicationId))), form, onProgress);
+  if (!document || document.id === undefined || document.id === null) throw new Error('Invalid document response');
+  return document;
+}
+
+/** A passport upload (on submission or re-upload); afterwards the applications and documents are refetched (SPEC §7). */
+export function useUploadPassportMutation(config?: MutationConfig<UploadedDocument, PassportUpload>) {
+  return useApiMutation(uploadPassport, (queryClient, _document, { applicationId }) => refreshApplication(queryClient, applicationId), config);
+}

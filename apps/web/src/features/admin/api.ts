@@ -1,0 +1,156 @@
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { api, apiPath, call, upload } from '../../api/client.js';
+import { keys } from '../../api/keys.js';
+import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
+import { ADMIN_PAGE_SIZE, type AdminSearch } from './search.js';
+
+const adminApplications = api.admin.applications;
+type AdminListBody = InferResponseType<typeof adminApplications.$get, 200>;
+/** One page of a tab (GET /api/admin/applications with ?tab=&q=&page=&pageSize=&overdue=). */
+export type AdminPageDto = Exclude<AdminListBody, unknown[]>;
+export type AdminEntryDto = AdminPageDto['items'][number];
+/** A real application of the admin list, with its user attached to its entry. */
+export type AdminApplicationDto = NonNullable<AdminEntryDto['application']>;
+export type PaymentIssuesDto = InferResponseType<(typeof api.admin)['payment-issues']['$get'], 200>;
+export type PaymentIssueDto = PaymentIssuesDto['issues'][number];
+type StatusChange = InferRequestType<(typeof adminApplications)[':id']['status']['$put']>['json'];
+
+const byId = (id: number) => ({ param: { id: String(id) } });
+
+/** The list's query string, leaving out what is empty or off (the same text keys the query). */
+function listQuery(search: Pick<AdminSearch, 'q' | 'overdue'>) {
+  return { q: search.q.trim() || undefined, overdue: search.overdue ? 'true' : undefined };
+}
+
+function isPage(body: AdminListBody): body is AdminPageDto {
+  return !Array.isArray(body);
+}
+
+/** One page of a tab, filtered and searched on the server. */
+export const adminPageQuery = (search: AdminSearch) => {
+  const { q, overdue } = listQuery(search);
+  const query = { tab: search.tab, q, page: String(search.page), pageSize: String(ADMIN_PAGE_SIZE), overdue };
+  return queryOptions({
+    queryKey: keys.adminPage(query),
+    queryFn: async () => {
+      const body = await call(adminApplications.$get({ query }));
+      if (!isPage(body)) throw new Error('The server answered the whole list instead of a page.');
+      return body;
+    },
+    // Staff work on a live queue: what others changed shows when they come back to the window.
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+};
+
+/** The count on each tab, under the same search and overdue filter as the list. */
+export const adminCountsQuery = (search: Pick<AdminSearch, 'q' | 'overdue'>) => {
+  const query = listQuery(search);
+  return queryOptions({
+    queryKey: keys.adminCounts(query),
+    queryFn: () => call(adminApplications.counts.$get({ query })),
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+};
+
+export const adminHistoryQuery = (applicationId: number) =>
+  queryOptions({ queryKey: keys.adminHistory(applicationId), queryFn: () => call(adminApplications[':id'].history.$get(byId(applicationId))) });
+
+/**
+ * Payments taken but not recorded. Asking means asking the payment provider about 30 days of
+ * payments: once each time the dashboard opens, never on window focus.
+ */
+export const paymentIssuesQuery = queryOptions({
+  queryKey: keys.paymentIssues,
+  queryFn: () => call(api.admin['payment-issues'].$get()),
+  staleTime: 0,
+  refetchOnWindowFocus: false,
+});
+
+/** The open tab's page; while the next page loads, the previous one stays on screen. */
+export function useAdminPageQuery(search: AdminSearch) {
+  return useQuery({ ...adminPageQuery(search), placeholderData: keepPreviousData });
+}
+
+export function useAdminCountsQuery(search: Pick<AdminSearch, 'q' | 'overdue'>) {
+  return useQuery(adminCountsQuery(search));
+}
+
+export function useAdminHistoryQuery(applicationId: number) {
+  return useQuery(adminHistoryQuery(applicationId));
+}
+
+export function usePaymentIssuesQuery() {
+  return useQuery(paymentIssuesQuery);
+}
+
+/** After a change: every admin list, count and history, and the application's documents. */
+export function refreshAdminData(queryClient: QueryClient, applicationId?: number): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(keys.adminPrefix) }),
+    applicationId === undefined ? undefined : queryClient.invalidateQueries({ queryKey: keys.documents(applicationId) }),
+  ]);
+}
+
+/** PUT /api/admin/applications/{id}/status: the status, and with an information request its message and re-upload flag. */
+export function useChangeStatusMutation(applicationId: number, config?: MutationConfig<AdminApplicationDto, StatusChange>) {
+  return useApiMutation(
+    (json: StatusChange) => call(adminApplications[':id'].status.$put({ ...byId(applicationId), json })),
+    (queryClient) => refreshAdminData(queryClient, applicationId),
+    config,
+  );
+}
+
+const visaUploadRoute = adminApplications[':id']['visa-upload'];
+type VisaUploadForm = InferRequestType<typeof visaUploadRoute.$post>['form'];
+type VisaDocument = InferResponseType<typeof visaUploadRoute.$post, 201>;
+
+/** POST /api/admin/applications/{id}/visa-upload (multipart `visa`): attaches or replaces the e-visa. */
+export function useUploadVisaMutation(applicationId: number, config?: MutationConfig<VisaDocument, File>) {
+  return useApiMutation(
+    (visa: File) => {
+      const form: VisaUploadForm = { visa };
+      return upload<VisaDocument>(apiPath(visaUploadRoute.$path(byId(applicationId))), form);
+    },
+    (queryClient) => refreshAdminData(queryClient, applicationId),
+    config,
+  );
+}
+
+type EvisaSent = InferResponseType<(typeof adminApplications)[':id']['send-evisa']['$post'], 200>;
+
+/** POST /api/admin/applications/{id}/send-evisa: emails the visa document to the applicant. */
+export function useSendEvisaMutation(applicationId: number, config?: MutationConfig<EvisaSent, void>) {
+  return useApiMutation(
+    () => call(adminApplications[':id']['send-evisa'].$post(byId(applicationId))),
+    (queryClient) => refreshAdminData(queryClient, applicationId),
+    config,
+  );
+}
+
+export type ReminderKind = 'payment' | 'application';
+type RemindersSent = InferResponseType<(typeof api.admin)['send-payment-reminders']['$post'], 200>;
+
+/** POST /api/admin/send-payment-reminders or send-application-reminders (the reminder dates show in the lists). */
+export function useSendRemindersMutation(config?: MutationConfig<RemindersSent, ReminderKind>) {
+  return useApiMutation(
+    (kind: ReminderKind) =>
+      call(kind === 'payment' ? api.admin['send-payment-reminders'].$post() : api.admin['send-application-reminders'].$post()),
+    (queryClient) => refreshAdminData(queryClient),
+    config,
+  );
+}
+
+type PaymentRecorded = InferResponseType<(typeof api.admin)['payment-issues'][':paymentIntentId']['record']['$post'], 200>;
+
+/** POST /api/admin/payment-issues/{paymentIntentId}/record: records a taken payment on its application. */
+export function useRecordPaymentMutation(issue: Pick<PaymentIssueDto, 'paymentIntentId' | 'applicationId'>, config?: MutationConfig<PaymentRecorded, void>) {
+  return useApiMutation(
+    () => call(api.admin['payment-issues'][':paymentIntentId'].record.$post({ param: { paymentIntentId: encodeURIComponent(issue.paymentIntentId) } })),
+    (queryClient) =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: keys.paymentIssues }), refreshAdminData(queryClient, issue.applicationId ?? undefined)]),
+    config,
+  );
+}

@@ -1,0 +1,54 @@
+import type { UploadProgress } from '../../../api/client.js';
+import { FileUpload } from '../../../components/file-upload.js';
+import { Input } from '../../../components/ui/input.js';
+import { Field } from '../../../components/ui/label.js';
+import { PASSPORT_ACCEPT } from '../file-rules.js';
+import { Section } from '../form-parts.js';
+import type { ApplicationFields } from '../use-application-form.js';
+
+export interface PassportFile {
+  file: File | null;
+  progress: UploadProgress;
+  /** While the application is being submitted. */
+  disabled: boolean;
+  onSelect: (file: File | null, input: HTMLInputElement) => void;
+}
+
+/** The passport's number and expiry, and the required documents (the passport copy). */
+export function PassportSection({ fields, minExpiry, passport }: { fields: ApplicationFields; minExpiry: string; passport: PassportFile }) {
+  const { form, error, aria } = fields;
+  return (
+    <Section title="Passport Information">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={fields.id('passportNumber')} label="Passport number" required error={error('passportNumber')}>
+          <Input autoComplete="off" {...aria('passportNumber')} {...form.register('passportNumber')} />
+        </Field>
+        <Field
+          id={fields.id('passportExpiry')}
+          label="Passport expiry date"
+          required
+          hint="Must be valid for at least 6 months from today."
+          error={error('passportExpiry')}
+        >
+          <Input type="date" min={minExpiry} {...aria('passportExpiry', true)} {...form.register('passportExpiry')} />
+        </Field>
+      </div>
+      <div className="space-y-2">
+        <h3 className="text-sm font-semibold text-slate-900">
+          Required documents <span className="text-red-600" aria-hidden="true">*</span>
+        </h3>
+        <FileUpload
+          inputId="app-passport-file"
+          label="Passport copy (photo page)"
+          description="A clear colour scan or photo. JPG, PNG or PDF, up to 10MB."
+          accept={PASSPORT_ACCEPT}
+          required
+          file={passport.file}
+          progress={passport.progress}
+          disabled={passport.disabled}
+          onSelect={passport.onSelect}
+        />
+      </div>
+    </Section>
+  );
+}

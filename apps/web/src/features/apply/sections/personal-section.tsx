@@ -1,0 +1,88 @@
+import { isSupportedNationality, unsupportedNationalityMessage } from '../../../../../../core/domain/countries.js';
+import { Input, NativeSelect } from '../../../components/ui/input.js';
+import { Field } from '../../../components/ui/label.js';
+import { toast } from '../../../lib/toast-store.js';
+import { ChoiceField, CountryOptions, Section } from '../form-parts.js';
+import type { ApplicationFields } from '../use-application-form.js';
+
+const GENDERS = [
+  { value: 'male', label: 'Male' },
+  { value: 'female', label: 'Female' },
+];
+const MARITAL_STATUSES = [
+  { value: 'single', label: 'Single' },
+  { value: 'married', label: 'Married' },
+  { value: 'divorced', label: 'Divorced' },
+  { value: 'widow', label: 'Widowed' },
+];
+
+/** Names, birth, nationality (an unsupported one is refused at once) and civil status. */
+export function PersonalSection({ fields, agencyEmail, today }: { fields: ApplicationFields; agencyEmail: string; today: string }) {
+  const { form, values, error, aria } = fields;
+  const { register } = form;
+  const nationalitySupported = !values.nationality || isSupportedNationality(values.nationality);
+  const birthDiffers = values.countryOfBirth !== values.nationality;
+  return (
+    <Section title="Personal Information">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={fields.id('givenName')} label="Given name(s)" required error={error('givenName')}>
+          <Input autoComplete="given-name" {...aria('givenName')} {...register('givenName')} />
+        </Field>
+        <Field id={fields.id('surname')} label="Surname" required error={error('surname')}>
+          <Input autoComplete="family-name" {...aria('surname')} {...register('surname')} />
+        </Field>
+        <Field id={fields.id('gender')} label="Gender" required error={error('gender')}>
+          <ChoiceField fields={fields} name="gender" options={GENDERS} placeholder="Select gender" />
+        </Field>
+        <Field id={fields.id('dateOfBirth')} label="Date of birth" required error={error('dateOfBirth')}>
+          <Input type="date" max={today} {...aria('dateOfBirth')} {...register('dateOfBirth')} />
+        </Field>
+        <Field id={fields.id('nationality')} label="Nationality" required error={error('nationality')}>
+          <NativeSelect
+            {...aria('nationality')}
+            {...register('nationality', {
+              onChange: (e: { target: { value: string } }) => {
+                if (!isSupportedNationality(e.target.value)) {
+                  toast({ title: 'Nationality Not Supported', description: unsupportedNationalityMessage(agencyEmail), variant: 'destructive' });
+                }
+              },
+            })}
+          >
+            <CountryOptions />
+          </NativeSelect>
+        </Field>
+        <Field id={fields.id('countryOfBirth')} label="Country of birth" required error={error('countryOfBirth')}>
+          <NativeSelect {...aria('countryOfBirth')} {...register('countryOfBirth')}>
+            <CountryOptions />
+          </NativeSelect>
+        </Field>
+        {birthDiffers ? (
+          <Field
+            id={fields.id('originalNationality')}
+            label="Original nationality"
+            required
+            hint="Required because your country of birth differs from your nationality."
+            error={error('originalNationality')}
+          >
+            <NativeSelect {...aria('originalNationality', true)} {...register('originalNationality')}>
+              <option value="">Select original nationality</option>
+              <CountryOptions />
+            </NativeSelect>
+          </Field>
+        ) : null}
+        <Field id={fields.id('maritalStatus')} label="Marital status" required error={error('maritalStatus')}>
+          <ChoiceField fields={fields} name="maritalStatus" options={MARITAL_STATUSES} placeholder="Select marital status" />
+        </Field>
+        <Field id={fields.id('profession')} label="Profession" required error={error('profession')}>
+          <Input autoComplete="organization-title" {...aria('profession')} {...register('profession')} />
+        </Field>
+      </div>
+      {!nationalitySupported ? (
+        <div role="alert" className="rounded-lg border-2 border-red-500 bg-red-50 p-4 text-red-900" data-testid="nationality-not-supported">
+          <h3 className="font-semibold">Nationality Not Supported</h3>
+          <p className="mt-1 text-sm">{unsupportedNationalityMessage(agencyEmail)}</p>
+        </div>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,58 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { api, ApiError, call, send } from '../../api/client.js';
+import { keys } from '../../api/keys.js';
+import { refreshNothing, useApiMutation, type MutationConfig } from '../../api/mutation.js';
+
+export type CurrentUser = InferResponseType<typeof api.user.$get, 200>;
+export type LoginResponse = InferResponseType<typeof api.login.$post, 200>;
+type LoginInput = InferRequestType<typeof api.login.$post>['json'];
+type RegistrationInput = InferRequestType<typeof api.register.$post>['json'];
+
+/** The current user; a 401 means signed out (null), not an error (SPEC §7). */
+export const userQuery = queryOptions({
+  queryKey: keys.user,
+  queryFn: async (): Promise<CurrentUser | null> => {
+    try {
+      return await call(api.user.$get());
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+});
+
+export function useUserQuery() {
+  return useQuery(userQuery);
+}
+
+/** Signed in: the user is known at once, and the current-user query is invalidated (SPEC §7). */
+async function signedIn(queryClient: QueryClient, user: CurrentUser): Promise<void> {
+  queryClient.setQueryData(keys.user, user);
+  await queryClient.invalidateQueries({ queryKey: keys.user });
+}
+
+/** POST /api/login. */
+export function useLoginMutation(config?: MutationConfig<LoginResponse, LoginInput>) {
+  return useApiMutation((json: LoginInput) => call(api.login.$post({ json })), (queryClient, data) => signedIn(queryClient, data.user), config);
+}
+
+/** POST /api/register (the confirmation is checked by the form and never sent). */
+export function useRegisterMutation(config?: MutationConfig<CurrentUser, RegistrationInput>) {
+  return useApiMutation((json: RegistrationInput) => call(api.register.$post({ json })), signedIn, config);
+}
+
+/** POST /api/logout: no body is read; the user is cleared and nothing of theirs stays cached. */
+export function useLogoutMutation(config?: MutationConfig<void, void>) {
+  return useApiMutation(
+    () => send(api.logout.$post()),
+    refreshNothing,
+    config,
+  );
+}
+
+/** After signing out: the user is null and every query of the previous user is dropped. */
+export function forgetUser(queryClient: QueryClient): void {
+  queryClient.setQueryData(keys.user, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== keys.user[0] && q.queryKey[0] !== keys.config[0] });
+}

@@ -1,0 +1,69 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { applicationsQuery, refreshApplication } from '../../api/applications.js';
+import { api, call } from '../../api/client.js';
+import { refreshNothing, useApiMutation, type MutationConfig } from '../../api/mutation.js';
+import type { PaymentType } from '../../../../../core/domain/fees.js';
+
+export type { PaymentType };
+
+const paymentRoutes = api.payments[':type'];
+export type StartedPayment = InferResponseType<(typeof paymentRoutes)[':applicationId']['$post'], 200>;
+type ConfirmedPayment = InferResponseType<(typeof paymentRoutes)['confirm'][':applicationId']['$post'], 200>;
+type TestCardPayment = InferResponseType<(typeof api)['test-payments'][':paymentIntentId']['confirm']['$post'], 200>;
+
+/** SPEC §7: on the payment page the applications list is cached 5 seconds and not refetched on focus. */
+export const paymentPageApplicationsQuery = queryOptions({
+  ...applicationsQuery,
+  staleTime: 5_000,
+  refetchOnWindowFocus: false,
+});
+
+export function usePaymentPageApplicationsQuery() {
+  return useQuery(paymentPageApplicationsQuery);
+}
+
+interface PaymentRef {
+  paymentType: PaymentType;
+  applicationId: number;
+}
+
+const feeParam = ({ paymentType, applicationId }: PaymentRef) => ({ param: { type: paymentType, applicationId: String(applicationId) } });
+
+/** POST /api/payments/{type}/{applicationId}: opens (or reuses) the payment; its client secret is required (SPEC §8). */
+export function useStartPaymentMutation(config?: MutationConfig<StartedPayment, PaymentRef>) {
+  return useApiMutation(
+    async (ref: PaymentRef) => {
+      const payment = await call(paymentRoutes[':applicationId'].$post(feeParam(ref)));
+      if (!payment?.clientSecret) throw new Error('No client secret received from server');
+      return payment;
+    },
+    refreshNothing,
+    config,
+  );
+}
+
+/**
+ * POST /api/payments/{type}/confirm/{applicationId}: records a payment the provider says succeeded.
+ * The application changed: its list and itself are refetched, without holding up the page.
+ */
+export function useConfirmPaymentMutation(config?: MutationConfig<ConfirmedPayment, PaymentRef & { paymentIntentId: string }>) {
+  return useApiMutation(
+    ({ paymentIntentId, ...ref }: PaymentRef & { paymentIntentId: string }) =>
+      call(paymentRoutes.confirm[':applicationId'].$post({ ...feeParam(ref), json: { paymentIntentId } })),
+    (queryClient, _confirmed, { applicationId }) => {
+      void refreshApplication(queryClient, applicationId);
+    },
+    config,
+  );
+}
+
+/** POST /api/test-payments/{paymentIntentId}/confirm: the built-in test provider "charges" a test card. */
+export function useTestCardPaymentMutation(paymentIntentId: string, config?: MutationConfig<TestCardPayment, string>) {
+  return useApiMutation(
+    (cardNumber: string) =>
+      call(api['test-payments'][':paymentIntentId'].confirm.$post({ param: { paymentIntentId: encodeURIComponent(paymentIntentId) }, json: { cardNumber } })),
+    refreshNothing,
+    config,
+  );
+}
