@@ -8,7 +8,7 @@ import { bundleWorker, type WorkerBundle } from './worker-bundle.js';
 import type { ConversionOutcome, PassportTask } from './worker.js';
 
 export { UndecodableImage } from './decode.js';
-export { PORTAL_MAX_BYTES, PORTAL_MIN_LONG_SIDE } from './portal-copy.js';
+export { PORTAL_MAX_BYTES } from './portal-copy.js';
 
 export interface PassportScannerOptions {
   /** Worker threads doing the CPU work (decoding, PDF rendering, OCR). */

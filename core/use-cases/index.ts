@@ -86,5 +86,3 @@ export function makeUseCases(ports: Ports): UseCases {
     sweepOrphanFiles: makeSweepOrphanFiles(ports),
   };
 }
-
-export type { Actor, AdminListEntry, ApplicationView, ReminderRunResult, UploadedFile, UseCases } from './use-cases.js';

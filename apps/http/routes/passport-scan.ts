@@ -6,7 +6,6 @@ import type { PassportImage } from '../../../core/ports/passport-reader.js';
 import { actorOf, signedIn } from '../auth.js';
 import type { AppEnv } from '../context.js';
 import type { RouteDeps } from '../deps.js';
-import { SlidingWindowLimiter } from '../rate-limit.js';
 import { MULTIPART_ONLY_MESSAGE, NO_FILE_MESSAGE, UNREADABLE_UPLOAD_MESSAGE, UploadRejected, uploadBodyLimit } from '../uploads.js';
 
 export const SCANS_RATE_LIMITED_MESSAGE = 'You have scanned many passports in the last hour. Please wait a while, or fill in the fields yourself.';
