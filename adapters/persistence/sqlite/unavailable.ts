@@ -1,5 +1,5 @@
 import { errors, type DomainError } from '../../../core/domain/errors.js';
-import { driverMessage, errorCodes } from '../shared/driver-errors.js';
+import { driverMessage, errorCodes } from '../../shared/error-chain.js';
 
 /** Another connection (or process) holds the write lock past busy_timeout. */
 const BUSY = /^SQLITE_BUSY/;
