@@ -6,7 +6,7 @@ import { SmtpMailer } from './smtp/index.js';
 export { OutboxFolderMailer, compactTimestamp } from './outbox/index.js';
 export { SmtpMailer } from './smtp/index.js';
 export { MemoryMailer } from './memory/index.js';
-export { MailDeliveryError } from './message.js';
+export { MailDeliveryError } from './unavailable.js';
 export { renderMail } from './templates/index.js';
 
 /** MAIL_URL smtp://… selects SMTP; otherwise each mail is an .eml file in `outboxDir` (DATA_DIR/outbox). */

@@ -37,15 +37,3 @@ export function composeMessage(mail: MailToDeliver, from: string, settings: Agen
     attachments: mail.attachments.map((a) => ({ filename: a.fileName, contentType: a.contentType, content: a.content })),
   };
 }
-
-/** Thrown when a mail could not be handed over; `temporary` is false for a permanent 5xx refusal. */
-export class MailDeliveryError extends Error {
-  readonly temporary: boolean;
-  readonly responseCode: number | null;
-  constructor(message: string, options: { temporary: boolean; responseCode?: number | null; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.name = 'MailDeliveryError';
-    this.temporary = options.temporary;
-    this.responseCode = options.responseCode ?? null;
-  }
-}

@@ -17,7 +17,8 @@ export type DomainErrorData =
   | { type: 'PaymentNotSucceeded'; message: string }
   | { type: 'RateLimited'; message: string; retryAfterSeconds: number }
   | { type: 'Unreadable'; message: string }
-  | { type: 'Unavailable'; service: UnavailableService; message: string };
+  /** `busy`: the service works but is saturated (a locked database, a full scanner queue): retry, nothing to fix. */
+  | { type: 'Unavailable'; service: UnavailableService; message: string; busy?: true };
 
 /** The outside services a use case may find unavailable (the passport scanner: too busy). */
 export type UnavailableService = 'database' | 'storage' | 'mail' | 'payments' | 'passport-scanner';
@@ -26,8 +27,8 @@ export type DomainErrorType = DomainErrorData['type'];
 
 export class DomainError extends Error {
   readonly data: DomainErrorData;
-  constructor(data: DomainErrorData) {
-    super(data.message);
+  constructor(data: DomainErrorData, options?: { cause?: unknown }) {
+    super(data.message, options);
     this.name = 'DomainError';
     this.data = data;
   }
@@ -62,6 +63,6 @@ export const errors = {
     new DomainError({ type: 'RateLimited', retryAfterSeconds, message }),
   /** A file was received but what it should contain cannot be read from it (no passport MRZ). */
   unreadable: (message: string) => new DomainError({ type: 'Unreadable', message }),
-  unavailable: (service: UnavailableService, message: string) =>
-    new DomainError({ type: 'Unavailable', service, message }),
+  unavailable: (service: UnavailableService, message: string, options: { busy?: boolean } = {}) =>
+    new DomainError(options.busy ? { type: 'Unavailable', service, message, busy: true } : { type: 'Unavailable', service, message }),
 };

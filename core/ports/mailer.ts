@@ -11,6 +11,6 @@ export interface MailToDeliver {
 
 /** Renders a mail from its template and hands it over (SMTP, .eml outbox folder, memory). */
 export interface Mailer {
-  /** Throws when delivery failed; the outbox retries later. */
+  /** Throws the domain's Unavailable('mail') when the mail could not be handed over; the outbox retries later. */
   send(mail: MailToDeliver): Promise<void>;
 }

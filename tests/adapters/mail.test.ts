@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailDeliveryError, MemoryMailer, OutboxFolderMailer, SmtpMailer, compactTimestamp, mailerName, openMailer, renderMail } from '../../adapters/mail/index.js';
+import { isDomainError } from '../../core/domain/errors.js';
 import { MAIL_TEMPLATES } from '../../core/domain/mail.js';
 import type { MailToDeliver } from '../../core/ports/mailer.js';
 import { CONTRACT_SETTINGS as SETTINGS, SAMPLE_DATA } from '../contracts/mailer.contract.js';
@@ -26,6 +27,9 @@ async function rejection(promise: Promise<unknown>): Promise<MailDeliveryError> 
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(MailDeliveryError);
+  // Every mailer's failure leaves it as the domain's Unavailable('mail') (adapters/mail/unavailable.ts).
+  expect(isDomainError(error, 'Unavailable')).toBe(true);
+  expect((error as MailDeliveryError).data).toMatchObject({ type: 'Unavailable', service: 'mail' });
   return error as MailDeliveryError;
 }
 
@@ -163,6 +167,12 @@ describe('MemoryMailer', () => {
     await mailer.send(m);
     expect(mailer.deliveredTo('X@example.com')).toHaveLength(1);
     expect(mailer.delivered[0]!.id).toBe(m.id);
+  });
+
+  it('fails the way the real mailers do: MailDeliveryError, the domain Unavailable(mail)', async () => {
+    const mailer = new MemoryMailer(SETTINGS);
+    mailer.failNext(1);
+    await rejection(mailer.send(mail()));
   });
 });
 

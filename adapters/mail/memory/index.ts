@@ -3,6 +3,7 @@ import type { Mailer, MailToDeliver } from '../../../core/ports/mailer.js';
 import type { MailTemplateName } from '../../../core/domain/mail.js';
 import { renderMail } from '../templates/index.js';
 import { stableMessageId } from '../message.js';
+import { MailDeliveryError } from '../unavailable.js';
 
 export interface DeliveredMail {
   /** The outbox id the mail was sent for. */
@@ -36,7 +37,7 @@ export class MemoryMailer implements Mailer {
     const rendered = renderMail({ template: mail.template, data: mail.data, to: mail.to }, this.settings);
     if (this.failures.remaining > 0) {
       this.failures.remaining -= 1;
-      throw new Error(this.failures.message);
+      throw new MailDeliveryError(this.failures.message, { temporary: true });
     }
     this.delivered.push({
       id: mail.id,
