@@ -17,6 +17,14 @@ export type DomainErrorData =
   | { type: 'PaymentNotSucceeded'; message: string }
   | { type: 'RateLimited'; message: string; retryAfterSeconds: number }
   | { type: 'Unreadable'; message: string }
+  /** An upload over the size limit, seen before it is read in full. */
+  | { type: 'FileTooLarge'; message: string }
+  /** An upload of a type that is not accepted (decided from its bytes), or not sent as a file upload at all. */
+  | { type: 'UnsupportedMediaType'; message: string }
+  /** An upload whose multipart body cannot be parsed. */
+  | { type: 'MalformedUpload'; message: string }
+  /** A provider's webhook whose signature is missing, malformed, stale or wrong. */
+  | { type: 'InvalidSignature'; message: string }
   /** `busy`: the service works but is saturated (a locked database, a full scanner queue): retry, nothing to fix. */
   | { type: 'Unavailable'; service: UnavailableService; message: string; busy?: true };
 
@@ -47,7 +55,7 @@ export const errors = {
   invalidCredentials: () => new DomainError({ type: 'InvalidCredentials', message: 'Invalid email or password.' }),
   unauthenticated: () => new DomainError({ type: 'Unauthenticated', message: 'Please sign in to continue.' }),
   forbidden: (message = 'You are not allowed to do this.') => new DomainError({ type: 'Forbidden', message }),
-  notFound: (entity: string) => new DomainError({ type: 'NotFound', entity, message: `${entity} not found.` }),
+  notFound: (entity: string, message = `${entity} not found.`) => new DomainError({ type: 'NotFound', entity, message }),
   conflict: (message: string) => new DomainError({ type: 'Conflict', message }),
   invalidTransition: (from: ApplicationStatus, to: ApplicationStatus) =>
     new DomainError({
@@ -63,6 +71,10 @@ export const errors = {
     new DomainError({ type: 'RateLimited', retryAfterSeconds, message }),
   /** A file was received but what it should contain cannot be read from it (no passport MRZ). */
   unreadable: (message: string) => new DomainError({ type: 'Unreadable', message }),
+  fileTooLarge: (message: string) => new DomainError({ type: 'FileTooLarge', message }),
+  unsupportedMediaType: (message: string) => new DomainError({ type: 'UnsupportedMediaType', message }),
+  malformedUpload: (message: string) => new DomainError({ type: 'MalformedUpload', message }),
+  invalidSignature: (message: string) => new DomainError({ type: 'InvalidSignature', message }),
   unavailable: (service: UnavailableService, message: string, options: { busy?: boolean } = {}) =>
     new DomainError(options.busy ? { type: 'Unavailable', service, message, busy: true } : { type: 'Unavailable', service, message }),
 };
