@@ -100,7 +100,7 @@ export class PassportScanner implements PassportReader {
    */
   private async run<R>(task: PassportTask): Promise<R> {
     if (this.closed) throw errors.unavailable('passport-scanner', 'The passport scanner has stopped.');
-    if (this.inFlight >= this.options.workers + this.options.maxQueue) throw errors.unavailable('passport-scanner', SCANNER_BUSY_MESSAGE);
+    if (this.inFlight >= this.options.workers + this.options.maxQueue) throw errors.unavailable('passport-scanner', SCANNER_BUSY_MESSAGE, { busy: true });
     this.inFlight += 1;
     try {
       const { pool } = await this.start();

@@ -14,7 +14,7 @@ export function sqliteUnavailable(file: string): (error: unknown) => DomainError
   return (error) => {
     const codes = errorCodes(error);
     if (codes.some((c) => BUSY.test(c))) {
-      return errors.unavailable('database', `The SQLite database at ${file} is busy (another process is writing to it): ${driverMessage(error)}`);
+      return errors.unavailable('database', `The SQLite database at ${file} is busy (another process is writing to it): ${driverMessage(error)}`, { busy: true });
     }
     if (codes.some((c) => BROKEN.test(c))) {
       return errors.unavailable('database', `Cannot use the SQLite database at ${file}: ${driverMessage(error)}`);
