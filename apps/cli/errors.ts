@@ -96,6 +96,13 @@ export function describeFailure(error: unknown, env: NodeJS.ProcessEnv = process
   if (error instanceof UsageError || error instanceof ConfigError) return { exitCode: EXIT_USAGE, message: firstLine(error.message) };
   if (error instanceof CommandFailed) return { exitCode: EXIT_FAILED, message: error.message };
   if (isDomainError(error)) return { exitCode: EXIT_CODE_OF[error.data.type], message: messageOf(error.data, env) };
-  // A failure nothing translated (a bug, or a file the command itself writes): its own words.
-  return { exitCode: EXIT_FAILED, message: `Failed: ${firstLine(error instanceof Error ? error.message : String(error))}` };
+  // A failure nothing translated (a bug, a statement on a database that is not migrated): the words
+  // of the error at the bottom of its causes, not a wrapper's (drizzle's "Failed query: <SQL>").
+  return { exitCode: EXIT_FAILED, message: `Failed: ${firstLine(innermost(error))}` };
+}
+
+function innermost(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error && current.cause instanceof Error; depth += 1) current = current.cause;
+  return current instanceof Error ? current.message : String(error);
 }

@@ -47,5 +47,10 @@ describe('describeFailure', () => {
 
   it('says an untranslated failure in its own first line', () => {
     expect(describeFailure(new TypeError('x is not a function\n    at y (z.ts:1:1)'))).toEqual({ exitCode: 1, message: 'Failed: x is not a function' });
+    // A wrapper (drizzle's) is not what the operator needs: the error it wraps is.
+    const wrapped = new Error('Failed query: select "id" from "users" where "email" = $1\nparams: someone@example.com', {
+      cause: new Error('relation "users" does not exist'),
+    });
+    expect(describeFailure(wrapped).message).toBe('Failed: relation "users" does not exist');
   });
 });
