@@ -23,7 +23,7 @@ export function stableMessageId(mail: Pick<MailToDeliver, 'id' | 'to' | 'templat
 
 /** The nodemailer message for an outbox mail: rendered template, attachments, stable Message-ID. */
 export function composeMessage(mail: MailToDeliver, from: string, settings: AgencySettings, date = new Date()): Mail.Options {
-  const rendered = renderMail({ template: mail.template, data: mail.data, to: mail.to }, settings);
+  const rendered = renderMail(mail, settings);
   return {
     from,
     to: mail.to,

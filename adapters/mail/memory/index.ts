@@ -34,7 +34,7 @@ export class MemoryMailer implements Mailer {
   }
 
   async send(mail: MailToDeliver): Promise<void> {
-    const rendered = renderMail({ template: mail.template, data: mail.data, to: mail.to }, this.settings);
+    const rendered = renderMail(mail, this.settings);
     if (this.failures.remaining > 0) {
       this.failures.remaining -= 1;
       throw new MailDeliveryError(this.failures.message, { temporary: true });
