@@ -25,6 +25,7 @@ import { makeRecordEvent } from './record-event.js';
 import { makeRegisterUser } from './register-user.js';
 import { makeRequestPasswordReset } from './request-password-reset.js';
 import { makeResetPassword } from './reset-password.js';
+import { makeScanPassport } from './scan-passport.js';
 import { makeSearchAdminApplications } from './search-admin-applications.js';
 import { makeSendApplicationReminders } from './send-application-reminders.js';
 import { makeSendEvisa } from './send-evisa.js';
@@ -63,6 +64,8 @@ export function makeUseCases(ports: Ports): UseCases {
     startPayment: makeStartPayment(ports, confirmPayment),
     confirmPayment,
     findOwnPayment: makeFindOwnPayment(ports),
+
+    scanPassport: makeScanPassport(ports),
 
     listAdminApplications: makeListAdminApplications(ports),
     searchAdminApplications: makeSearchAdminApplications(ports),

@@ -12,12 +12,6 @@ import type { Actor } from './use-cases.js';
 
 export type ScanPassport = (actor: Actor, image: PassportImage) => Promise<PassportScan>;
 
-/** The use cases of the passport scan (merged into the app's use cases by the composition root). */
-export interface PassportScanUseCases {
-  /** Reads a passport photo's MRZ into the application form's fields; Unreadable when there is none. */
-  scanPassport: ScanPassport;
-}
-
 /**
  * A signed-in traveller's passport photo, read on this server: the fields it fills, whether every
  * check digit holds and the two MRZ lines. Nothing is stored: the file is read and dropped.
