@@ -4,7 +4,7 @@
  * AggregateError gathers (a connection tried over IPv4 and IPv6).
  */
 
-export interface ErrorLike {
+interface ErrorLike {
   code?: unknown;
   message?: unknown;
   cause?: unknown;

@@ -33,7 +33,7 @@ export interface Failure {
  * its job (1). Driver and SDK failures never get here as such: the adapters translate them into
  * Unavailable at their boundary (adapters/shared/guard.ts).
  */
-export const EXIT_CODE_OF: Record<DomainErrorType, Failure['exitCode']> = {
+const EXIT_CODE_OF: Record<DomainErrorType, Failure['exitCode']> = {
   Validation: EXIT_USAGE,
   InvalidCredentials: EXIT_FAILED,
   Unauthenticated: EXIT_FAILED,

@@ -14,9 +14,9 @@ import { pathId } from './context.js';
 /** Room for the multipart envelope (boundaries, part headers, the small `type` field). */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-export const MULTIPART_ONLY_MESSAGE = 'Please upload the file as multipart/form-data.';
-export const NO_FILE_MESSAGE = 'Please select a file to upload.';
-export const UNREADABLE_UPLOAD_MESSAGE = 'The upload could not be read. Please try again.';
+const MULTIPART_ONLY_MESSAGE = 'Please upload the file as multipart/form-data.';
+const NO_FILE_MESSAGE = 'Please select a file to upload.';
+const UNREADABLE_UPLOAD_MESSAGE = 'The upload could not be read. Please try again.';
 
 /**
  * Refuses a body over 10 MB (plus the multipart envelope) with 413 as soon as the limit is passed:
@@ -54,7 +54,7 @@ export interface AcceptedFiles<T extends string> {
 }
 
 /** Documents (passport copies, e-visas): JPG, PNG or PDF. */
-export const DOCUMENT_FILES: AcceptedFiles<AllowedContentType> = { sniff: sniffContentType, refusal: INVALID_FILE_TYPE_MESSAGE };
+const DOCUMENT_FILES: AcceptedFiles<AllowedContentType> = { sniff: sniffContentType, refusal: INVALID_FILE_TYPE_MESSAGE };
 
 /**
  * Reads a multipart upload: the file in `field` (plus the other text fields). The type is decided

@@ -10,7 +10,7 @@ import {
 import type { PassportImage, Ports } from '../ports/index.js';
 import type { Actor } from './use-cases.js';
 
-export type ScanPassport = (actor: Actor, image: PassportImage) => Promise<PassportScan>;
+type ScanPassport = (actor: Actor, image: PassportImage) => Promise<PassportScan>;
 
 /**
  * A signed-in traveller's passport photo, read on this server: the fields it fills, whether every
