@@ -12,7 +12,6 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/web/**', 'node_modules/**'],
-          setupFiles: ['tests/support/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

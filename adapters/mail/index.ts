@@ -6,8 +6,8 @@ import { SmtpMailer } from './smtp/index.js';
 export { OutboxFolderMailer, compactTimestamp } from './outbox/index.js';
 export { SmtpMailer } from './smtp/index.js';
 export { MemoryMailer } from './memory/index.js';
-export { MailDeliveryError, composeMessage, stableMessageId } from './message.js';
-export { renderMail, escapeHtml } from './templates/index.js';
+export { MailDeliveryError } from './unavailable.js';
+export { renderMail } from './templates/index.js';
 
 /** MAIL_URL smtp://… selects SMTP; otherwise each mail is an .eml file in `outboxDir` (DATA_DIR/outbox). */
 export function openMailer(options: { mailUrl: string | null; outboxDir: string; mailFrom: string; settings: AgencySettings }): Mailer {

@@ -23,7 +23,7 @@ export function stableMessageId(mail: Pick<MailToDeliver, 'id' | 'to' | 'templat
 
 /** The nodemailer message for an outbox mail: rendered template, attachments, stable Message-ID. */
 export function composeMessage(mail: MailToDeliver, from: string, settings: AgencySettings, date = new Date()): Mail.Options {
-  const rendered = renderMail({ template: mail.template, data: mail.data, to: mail.to }, settings);
+  const rendered = renderMail(mail, settings);
   return {
     from,
     to: mail.to,
@@ -36,16 +36,4 @@ export function composeMessage(mail: MailToDeliver, from: string, settings: Agen
     headers: { 'X-Agency-Template': mail.template, 'X-Agency-Outbox-Id': String(mail.id) },
     attachments: mail.attachments.map((a) => ({ filename: a.fileName, contentType: a.contentType, content: a.content })),
   };
-}
-
-/** Thrown when a mail could not be handed over; `temporary` is false for a permanent 5xx refusal. */
-export class MailDeliveryError extends Error {
-  readonly temporary: boolean;
-  readonly responseCode: number | null;
-  constructor(message: string, options: { temporary: boolean; responseCode?: number | null; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.name = 'MailDeliveryError';
-    this.temporary = options.temporary;
-    this.responseCode = options.responseCode ?? null;
-  }
 }

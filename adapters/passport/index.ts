@@ -8,7 +8,7 @@ import { bundleWorker, type WorkerBundle } from './worker-bundle.js';
 import type { ConversionOutcome, PassportTask } from './worker.js';
 
 export { UndecodableImage } from './decode.js';
-export { PORTAL_MAX_BYTES, PORTAL_MIN_LONG_SIDE } from './portal-copy.js';
+export { PORTAL_MAX_BYTES } from './portal-copy.js';
 
 export interface PassportScannerOptions {
   /** Worker threads doing the CPU work (decoding, PDF rendering, OCR). */
@@ -100,7 +100,7 @@ export class PassportScanner implements PassportReader {
    */
   private async run<R>(task: PassportTask): Promise<R> {
     if (this.closed) throw errors.unavailable('passport-scanner', 'The passport scanner has stopped.');
-    if (this.inFlight >= this.options.workers + this.options.maxQueue) throw errors.unavailable('passport-scanner', SCANNER_BUSY_MESSAGE);
+    if (this.inFlight >= this.options.workers + this.options.maxQueue) throw errors.unavailable('passport-scanner', SCANNER_BUSY_MESSAGE, { busy: true });
     this.inFlight += 1;
     try {
       const { pool } = await this.start();

@@ -1,13 +1,14 @@
+import { DomainError } from '../../core/domain/errors.js';
 import type { GatewayPayment } from '../../core/domain/payment.js';
 
 // What the HTTP app needs to receive provider webhooks, without loading a provider's SDK.
 
 export const INVALID_SIGNATURE_MESSAGE = 'Invalid webhook signature.';
 
-/** A webhook whose signature is missing, malformed, stale or wrong. */
-export class WebhookSignatureError extends Error {
+/** A webhook whose signature is missing, malformed, stale or wrong: the domain's InvalidSignature. */
+export class WebhookSignatureError extends DomainError {
   constructor(message = INVALID_SIGNATURE_MESSAGE) {
-    super(message);
+    super({ type: 'InvalidSignature', message });
     this.name = 'WebhookSignatureError';
   }
 }

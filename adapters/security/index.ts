@@ -1,4 +1,4 @@
 export { Argon2PasswordHasher } from './argon2-password-hasher.js';
 export { CROCKFORD_BASE32, CryptoIdGenerator } from './crypto-id-generator.js';
 export { SystemClock } from './system-clock.js';
-export { loadOrCreateSecret, MIN_SECRET_LENGTH } from './app-secret.js';
+export { loadOrCreateSecret } from './app-secret.js';

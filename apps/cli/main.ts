@@ -1,6 +1,5 @@
 // The operator CLI's entry: `npm run cli -- <command>`, `evisa <command>` (bin/evisa.mjs), or
 // `node --import tsx apps/cli/main.ts <command>`.
-import 'reflect-metadata';
 import { run } from './program.js';
 
 // A reader that stops early (`evisa export-applications | head`) is not a failure.

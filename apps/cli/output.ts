@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import cliProgress from 'cli-progress';
+import { CommandFailed } from './errors.js';
 
 /**
  * Where a command's human-readable lines go. Data (exports) goes to stdout; when stdout carries
@@ -144,12 +145,18 @@ export async function openDestination(outPath: string | undefined): Promise<Dest
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   };
-  await Promise.race([
-    once(stream, 'open'),
-    once(stream, 'error').then(([error]) => {
-      throw error;
-    }),
-  ]);
+  try {
+    await Promise.race([
+      once(stream, 'open'),
+      once(stream, 'error').then(([error]) => {
+        throw error;
+      }),
+    ]);
+  } catch (error) {
+    forget();
+    // The command's own file: a missing folder, no permission, a full disk.
+    throw new CommandFailed(`Cannot write ${finalPath}: ${(error as Error).message}`);
+  }
   return {
     stream,
     toStdout: false,

@@ -12,7 +12,7 @@ import { AuthCache } from './auth-cache.js';
 import { loadAuth } from './auth.js';
 import { clientIp, clientWentAway, type AppEnv } from './context.js';
 import type { RouteDeps } from './deps.js';
-import { answerForDomainError, INTERNAL_ERROR_MESSAGE } from './error-map.js';
+import { domainErrorResponse, INTERNAL_ERROR_MESSAGE } from './error-map.js';
 import { LoginThrottle } from './login-throttle.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
@@ -30,7 +30,6 @@ import { paymentsWebhookRoutes } from './routes/payments-webhook.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
 import { isCsrfExempt, isUploadPath, refuseCrossSite, refuseNonJson, securityHeaders } from './security.js';
 import { SessionManager, type SessionPolicy } from './sessions.js';
-import { UploadRejected } from './uploads.js';
 
 export interface RateLimit {
   limit: number;
@@ -190,12 +189,10 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
       deps.log(`[http] ${c.req.method} ${c.req.path}: the client went away before sending the whole request`);
       return c.json({ message: CLIENT_GONE_MESSAGE }, 400);
     }
-    if (error instanceof UploadRejected) return c.json({ message: error.message }, error.status);
     if (isDomainError(error)) {
       // The details of an outage (hosts, paths, driver messages) go to the log, never to the client.
       if (error.data.type === 'Unavailable') deps.log(`[http] ${c.req.method} ${c.req.path}: ${error.data.service} unavailable: ${error.message}`);
-      const answer = answerForDomainError(error.data);
-      return c.json(answer.body, answer.status, answer.headers);
+      return domainErrorResponse(c, error);
     }
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;

@@ -24,8 +24,6 @@ export type AppEnv = {
   };
 };
 
-export type AppContext = Context<AppEnv>;
-
 /**
  * The client's address. Without proxies (`trustProxyHops` 0) it is the socket's remote address.
  * Behind N trusted proxies, each appends the address it saw to X-Forwarded-For, so the client is

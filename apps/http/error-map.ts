@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { DomainErrorData, DomainErrorType, UnavailableService } from '../../core/domain/errors.js';
 
@@ -5,24 +6,34 @@ import type { DomainErrorData, DomainErrorType, UnavailableService } from '../..
  * The ONE table from domain errors to HTTP answers. Every error answer is JSON `{ message }`
  * (plus `errors` for validation); nothing else of the error (stack, entity, internals) is sent.
  *
- * PaymentNotSucceeded answers 402 Payment Required: the request was well-formed and allowed, but
- * the payment provider has not (or not yet) taken the money — the same status Stripe's API uses for
- * a declined card, and distinct from 409 "nothing is due". Unreadable answers 422: the file arrived
- * and is of an accepted type, but what it should show (a passport's MRZ) cannot be read from it.
+ * `status`: PaymentNotSucceeded answers 402 Payment Required: the request was well-formed and
+ * allowed, but the payment provider has not (or not yet) taken the money — the same status Stripe's
+ * API uses for a declined card, and distinct from 409 "nothing is due". Unreadable answers 422: the
+ * file arrived and is of an accepted type, but what it should show (a passport's MRZ) cannot be read
+ * from it. Upload refusals answer 413 (too large), 415 (not multipart, or a refused file type) and
+ * 400 (a body that cannot be parsed); a webhook's bad signature 400.
+ *
+ * `final`: sending the same request again cannot change the answer. A provider's webhook with a
+ * final outcome is acknowledged (so the provider stops re-sending it); any other failure (an
+ * outage, a limit, a concurrent change) is answered as an error and the provider re-delivers later.
  */
-export const HTTP_STATUS_OF: Record<DomainErrorType, ContentfulStatusCode> = {
-  Validation: 400,
-  InvalidCredentials: 401,
-  Unauthenticated: 401,
-  Forbidden: 403,
-  NotFound: 404,
-  Conflict: 409,
-  InvalidTransition: 409,
-  PaymentNotDue: 409,
-  PaymentNotSucceeded: 402,
-  RateLimited: 429,
-  Unreadable: 422,
-  Unavailable: 503,
+export const HTTP_ANSWER_OF: Record<DomainErrorType, { status: ContentfulStatusCode; final: boolean }> = {
+  Validation: { status: 400, final: true },
+  InvalidCredentials: { status: 401, final: true },
+  Unauthenticated: { status: 401, final: true },
+  Forbidden: { status: 403, final: true },
+  NotFound: { status: 404, final: true },
+  Conflict: { status: 409, final: false },
+  InvalidTransition: { status: 409, final: true },
+  PaymentNotDue: { status: 409, final: true },
+  PaymentNotSucceeded: { status: 402, final: true },
+  RateLimited: { status: 429, final: false },
+  Unreadable: { status: 422, final: true },
+  FileTooLarge: { status: 413, final: true },
+  UnsupportedMediaType: { status: 415, final: true },
+  MalformedUpload: { status: 400, final: true },
+  InvalidSignature: { status: 400, final: true },
+  Unavailable: { status: 503, final: false },
 };
 
 export interface ErrorAnswer {
@@ -44,7 +55,7 @@ export const UNAVAILABLE_MESSAGE_OF: Record<UnavailableService, string> = {
 };
 
 export function answerForDomainError(error: DomainErrorData): ErrorAnswer {
-  const status = HTTP_STATUS_OF[error.type];
+  const { status } = HTTP_ANSWER_OF[error.type];
   const headers: Record<string, string> = {};
   if (error.type === 'RateLimited') headers['Retry-After'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
   if (error.type === 'Unavailable') {
@@ -53,6 +64,12 @@ export function answerForDomainError(error: DomainErrorData): ErrorAnswer {
   }
   if (error.type === 'Validation') return { status, body: { message: error.message, errors: error.errors }, headers };
   return { status, body: { message: error.message }, headers };
+}
+
+/** The JSON response for a domain error, as the table says. */
+export function domainErrorResponse(c: Context, error: { data: DomainErrorData }): Response {
+  const answer = answerForDomainError(error.data);
+  return c.json(answer.body, answer.status, answer.headers);
 }
 
 /** What any unexpected failure answers: no stack, no internals. */

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { ConfigError } from '../shared/config.js';
 import { startServer, type RunningServer } from './server.js';
 

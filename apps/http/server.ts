@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import type { Ports } from '../../core/ports/index.js';
 import type { Agency } from '../shared/agency.js';
-import { createAgency } from '../shared/composition-root.js';
+import { createAgency, type GivenAdapters } from '../shared/composition-root.js';
 import { createApp, type AppOptions, type HttpApp } from './app.js';
 import { OutboxSender } from './outbox-sender.js';
 
@@ -19,7 +18,8 @@ export interface RunningServer {
 
 export interface StartOptions {
   env?: NodeJS.ProcessEnv;
-  overrides?: Partial<Ports>;
+  /** Adapters to use instead of those the environment selects (tests). */
+  overrides?: GivenAdapters;
   app?: Omit<AppOptions, 'onMailQueued'>;
   log?: (message: string) => void;
   /** Outbox polling period (default 5 s). */

@@ -5,29 +5,18 @@ import {
   INVALID_FILE_TYPE_MESSAGE,
   MAX_UPLOAD_BYTES,
   sniffContentType,
+  type AllowedContentType,
 } from '../../core/domain/document.js';
 import { errors } from '../../core/domain/errors.js';
 import { applicationIdSchema } from '../../core/schemas/ids.js';
 import { pathId } from './context.js';
-import type { UploadedFile } from '../../core/use-cases/use-cases.js';
 
 /** Room for the multipart envelope (boundaries, part headers, the small `type` field). */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-export const MULTIPART_ONLY_MESSAGE = 'Please upload the file as multipart/form-data.';
-export const NO_FILE_MESSAGE = 'Please select a file to upload.';
-export const UNREADABLE_UPLOAD_MESSAGE = 'The upload could not be read. Please try again.';
-
-/** An upload problem answered with its own status (413, 415 or 400) and `{ message }`. */
-export class UploadRejected extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UploadRejected';
-  }
-}
+const MULTIPART_ONLY_MESSAGE = 'Please upload the file as multipart/form-data.';
+const NO_FILE_MESSAGE = 'Please select a file to upload.';
+const UNREADABLE_UPLOAD_MESSAGE = 'The upload could not be read. Please try again.';
 
 /**
  * Refuses a body over 10 MB (plus the multipart envelope) with 413 as soon as the limit is passed:
@@ -39,7 +28,9 @@ export function uploadBodyLimit(maxFileBytes = MAX_UPLOAD_BYTES): MiddlewareHand
     maxSize: maxFileBytes + MULTIPART_OVERHEAD_BYTES,
     // The server answers at once; @hono/node-server then discards what the client still sends for
     // a moment (never buffering it) and closes the connection.
-    onError: (c) => c.json({ message: FILE_TOO_LARGE_MESSAGE }, 413),
+    onError: () => {
+      throw errors.fileTooLarge(FILE_TOO_LARGE_MESSAGE);
+    },
   });
 }
 
@@ -55,22 +46,34 @@ export function applicationUpload(): MiddlewareHandler {
   };
 }
 
+/** The files an upload route accepts: their type is decided from their first bytes by `sniff`. */
+export interface AcceptedFiles<T extends string> {
+  sniff(head: Uint8Array): T | null;
+  /** What a refused type is told (415). */
+  refusal: string;
+}
+
+/** Documents (passport copies, e-visas): JPG, PNG or PDF. */
+const DOCUMENT_FILES: AcceptedFiles<AllowedContentType> = { sniff: sniffContentType, refusal: INVALID_FILE_TYPE_MESSAGE };
+
 /**
  * Reads a multipart upload: the file in `field` (plus the other text fields). The type is decided
- * by the file's first bytes, never by its name or declared type.
+ * by the file's first bytes (`accepts.sniff`), never by its name or declared type. Refusals are
+ * domain errors answered by the error table: not multipart or a refused type 415, over 10 MB 413, a
+ * body that cannot be parsed 400, no file 400 with the field's error.
  */
-export async function readUpload(
+export async function readUpload<T extends string = AllowedContentType>(
   c: Context,
   field: string,
-  maxFileBytes = MAX_UPLOAD_BYTES,
-): Promise<{ file: UploadedFile; fields: Record<string, string> }> {
+  accepts: AcceptedFiles<T> = DOCUMENT_FILES as unknown as AcceptedFiles<T>,
+): Promise<{ file: { body: Buffer; fileName: string; contentType: T; size: number }; fields: Record<string, string> }> {
   const contentType = c.req.header('content-type') ?? '';
-  if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new UploadRejected(415, MULTIPART_ONLY_MESSAGE);
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw errors.unsupportedMediaType(MULTIPART_ONLY_MESSAGE);
   let form: FormData;
   try {
     form = await c.req.raw.formData();
   } catch {
-    throw new UploadRejected(400, UNREADABLE_UPLOAD_MESSAGE);
+    throw errors.malformedUpload(UNREADABLE_UPLOAD_MESSAGE);
   }
   const fields: Record<string, string> = {};
   form.forEach((value, key) => {
@@ -80,10 +83,10 @@ export async function readUpload(
   if (entry === null || typeof entry === 'string') {
     throw errors.validation(NO_FILE_MESSAGE, { [field]: [NO_FILE_MESSAGE] });
   }
-  if (entry.size > maxFileBytes) throw new UploadRejected(413, FILE_TOO_LARGE_MESSAGE);
+  if (entry.size > MAX_UPLOAD_BYTES) throw errors.fileTooLarge(FILE_TOO_LARGE_MESSAGE);
   const content = Buffer.from(await entry.arrayBuffer());
-  const sniffed = sniffContentType(content.subarray(0, 16));
-  if (!sniffed) throw new UploadRejected(415, INVALID_FILE_TYPE_MESSAGE);
+  const sniffed = accepts.sniff(content.subarray(0, 16));
+  if (!sniffed) throw errors.unsupportedMediaType(accepts.refusal);
   return {
     file: {
       body: content,

@@ -1,18 +1,14 @@
 import type { Ports } from '../../core/ports/index.js';
-import type { PassportScanUseCases } from '../../core/use-cases/scan-passport.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import type { AgencyConfig } from './config.js';
-
-/** Every use case the apps may call: the core's, plus the passport scan's. */
-export type AgencyUseCases = UseCases & PassportScanUseCases;
 
 /** The whole agency, composed from the environment (apps/shared/composition-root.ts). */
 export interface Agency {
   config: AgencyConfig;
   ports: Ports;
   persistence: Persistence;
-  useCases: AgencyUseCases;
+  useCases: UseCases;
   /** What adapters are in use, for /api/health and CLI messages. */
   adapters: { database: string; storage: string; mail: string; payments: string };
   close(): Promise<void>;

@@ -1,5 +1,4 @@
-import { Container } from 'inversify';
-import { STORE_KEYS, storesOf, type Persistence } from '../../adapters/persistence/persistence.js';
+import { STORE_KEYS, storesOf, type Persistence, type Stores } from '../../adapters/persistence/persistence.js';
 import { openPersistence } from '../../adapters/persistence/open.js';
 import { openFileStorage } from '../../adapters/storage/open.js';
 import { openMailer } from '../../adapters/mail/index.js';
@@ -8,14 +7,69 @@ import { openPassportScanner } from '../../adapters/passport/index.js';
 import { Argon2PasswordHasher, CryptoIdGenerator, loadOrCreateSecret, SystemClock } from '../../adapters/security/index.js';
 import type { Ports } from '../../core/ports/index.js';
 import { makeUseCases } from '../../core/use-cases/index.js';
-import { makeScanPassport } from '../../core/use-cases/scan-passport.js';
-import type { Agency, AgencyUseCases } from './agency.js';
+import type { Agency } from './agency.js';
 import { loadConfig, type AgencyConfig } from './config.js';
-import { TOKENS } from './tokens.js';
 
-export interface CreateAgencyOptions {
-  /** Use this database instead of opening the one DATABASE_URL names (tests on memory stores). */
-  persistence?: Persistence;
+/** What the agency is composed of: every port that is not a database store, and the database. */
+export type Adapters = Omit<Ports, keyof Stores> & { persistence: Persistence };
+
+/** What a caller (a test, a benchmark) brings instead of what the configuration selects: any adapter or store. */
+export type GivenAdapters = Partial<Adapters & Stores>;
+
+/** The adapters the others are opened with. */
+type Base = Pick<Adapters, 'settings' | 'clock'> & { config: AgencyConfig };
+type Opened = Omit<Adapters, keyof Base>;
+
+/**
+ * How each adapter is opened from the validated configuration, in this order, when the caller
+ * brings none. Nothing here connects to anything: the database, storage, mail and payments are
+ * reached on first use.
+ */
+const OPEN: { [K in keyof Opened]: (base: Base) => Opened[K] | Promise<Opened[K]> } = {
+  secrets: ({ config }) => ({ tokenKey: config.appSecret ?? loadOrCreateSecret(config.appSecretFile) }),
+  ids: () => new CryptoIdGenerator(),
+  hasher: () => new Argon2PasswordHasher(),
+  persistence: ({ config }) => openPersistence({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile }),
+  files: ({ config }) => openFileStorage({ storageUrl: config.storageUrl, uploadsDir: config.uploadsDir }),
+  mailer: ({ config, settings }) => openMailer({ mailUrl: config.mailUrl, outboxDir: config.outboxDir, mailFrom: config.mailFrom, settings }),
+  gateway: ({ config, clock }) => openPaymentGateway(config.stripe, () => clock.now()),
+  // The scanner starts its worker threads with the first scan: opening it costs nothing.
+  passportReader: ({ config }) => {
+    const { workers, maxQueue, timeoutMs } = config.passportScan;
+    return openPassportScanner(definedOnly({ workers, maxQueue, timeoutMs }));
+  },
+};
+
+/** The settings that are set (the scanner keeps its own defaults for the others). */
+function definedOnly<T extends object>(settings: T): Partial<T> {
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+async function closeQuietly(adapter: unknown): Promise<void> {
+  const close = (adapter as { close?: () => unknown } | null)?.close;
+  if (typeof close === 'function') await Promise.resolve(close.call(adapter)).catch(() => undefined);
+}
+
+/**
+ * Opens what the caller did not bring, in OPEN's order. `opened` collects what was opened here (the
+ * agency closes those, and only those); on a failure they are closed before it propagates.
+ */
+async function openAdapters(base: Base, given: GivenAdapters, opened: unknown[]): Promise<Opened> {
+  const adapters: Partial<Record<keyof Opened, unknown>> = {};
+  try {
+    for (const key of Object.keys(OPEN) as (keyof Opened)[]) {
+      let adapter: unknown = given[key];
+      if (adapter === undefined) {
+        adapter = await OPEN[key](base);
+        opened.push(adapter);
+      }
+      adapters[key] = adapter;
+    }
+  } catch (error) {
+    for (const adapter of opened.reverse()) await closeQuietly(adapter);
+    throw error;
+  }
+  return adapters as Opened;
 }
 
 function describeDatabase(config: AgencyConfig, persistence: Persistence): string {
@@ -27,191 +81,51 @@ function describeDatabase(config: AgencyConfig, persistence: Persistence): strin
   return persistence.dialect;
 }
 
-function describeAdapter(instance: object, fallback: string, override: boolean): string {
-  if (!override) return fallback;
-  const name = instance.constructor?.name;
+/** The configured adapter's description, or the class of the one the caller brought. */
+function describeAdapter(adapter: object, configured: string, given: boolean): string {
+  if (!given) return configured;
+  const name = adapter.constructor?.name;
   return name && name !== 'Object' ? name : 'custom';
 }
 
 /**
- * Builds the inversify container: one binding per token, decorator-free (`toResolvedValue` with the
- * tokens each factory is built from), every binding a singleton. Overrides replace an adapter
- * (tests pass fakes); everything else is chosen from the validated configuration.
+ * The ONE composition root, used by the HTTP server, the CLI and the tests: reads the environment
+ * contract (a bad value throws ConfigError naming the variable), opens the adapters it selects —
+ * except those the caller brings (`given`: test doubles, a shared database) — and builds the use
+ * cases from the ports. A plain typed function: every binding is a singleton made once at start,
+ * so a container would only add tokens and casts. Migrations are not applied here: the server and
+ * `cli migrate` apply them.
  */
-export function buildContainer(config: AgencyConfig, overrides: Partial<Ports> = {}, options: CreateAgencyOptions = {}): Container {
-  const container = new Container({ defaultScope: 'Singleton' });
-
-  container.bind(TOKENS.Config).toConstantValue(config);
-
-  if (overrides.settings) container.bind(TOKENS.Settings).toConstantValue(overrides.settings);
-  else
-    container
-      .bind(TOKENS.Settings)
-      .toResolvedValue((c: AgencyConfig) => ({ agencyName: c.agencyName, agencyEmail: c.agencyEmail, publicUrl: c.publicUrl }), [TOKENS.Config]);
-
-  if (overrides.secrets) container.bind(TOKENS.Secrets).toConstantValue(overrides.secrets);
-  else
-    container
-      .bind(TOKENS.Secrets)
-      .toResolvedValue((c: AgencyConfig) => ({ tokenKey: c.appSecret ?? loadOrCreateSecret(c.appSecretFile) }), [TOKENS.Config]);
-
-  if (overrides.clock) container.bind(TOKENS.Clock).toConstantValue(overrides.clock);
-  else container.bind(TOKENS.Clock).toResolvedValue(() => new SystemClock());
-
-  if (overrides.ids) container.bind(TOKENS.Ids).toConstantValue(overrides.ids);
-  else container.bind(TOKENS.Ids).toResolvedValue(() => new CryptoIdGenerator());
-
-  if (overrides.hasher) container.bind(TOKENS.Hasher).toConstantValue(overrides.hasher);
-  else container.bind(TOKENS.Hasher).toResolvedValue(() => new Argon2PasswordHasher());
-
-  if (options.persistence) container.bind(TOKENS.Persistence).toConstantValue(options.persistence);
-  else
-    container
-      .bind(TOKENS.Persistence)
-      .toResolvedValue((c: AgencyConfig) => openPersistence({ databaseUrl: c.databaseUrl, sqliteFile: c.sqliteFile }), [TOKENS.Config]);
-
-  if (overrides.files) container.bind(TOKENS.FileStorage).toConstantValue(overrides.files);
-  else
-    container
-      .bind(TOKENS.FileStorage)
-      .toResolvedValue(async (c: AgencyConfig) => openFileStorage({ storageUrl: c.storageUrl, uploadsDir: c.uploadsDir }), [TOKENS.Config]);
-
-  if (overrides.mailer) container.bind(TOKENS.Mailer).toConstantValue(overrides.mailer);
-  else
-    container
-      .bind(TOKENS.Mailer)
-      .toResolvedValue(
-        async (c: AgencyConfig, settings: Ports['settings']) =>
-          openMailer({ mailUrl: c.mailUrl, outboxDir: c.outboxDir, mailFrom: c.mailFrom, settings }),
-        [TOKENS.Config, TOKENS.Settings],
-      );
-
-  if (overrides.gateway) container.bind(TOKENS.PaymentGateway).toConstantValue(overrides.gateway);
-  else
-    container
-      .bind(TOKENS.PaymentGateway)
-      .toResolvedValue(
-        async (c: AgencyConfig, clock: Ports['clock']) => openPaymentGateway(c.stripe, () => clock.now()),
-        [TOKENS.Config, TOKENS.Clock],
-      );
-
-  // The scanner starts its worker threads with the first scan: binding it costs nothing.
-  if (overrides.passportReader) container.bind(TOKENS.PassportReader).toConstantValue(overrides.passportReader);
-  else
-    container
-      .bind(TOKENS.PassportReader)
-      .toResolvedValue((c: AgencyConfig) => {
-        const { workers, maxQueue, timeoutMs } = c.passportScan;
-        return openPassportScanner(definedOnly({ workers, maxQueue, timeoutMs }));
-      }, [TOKENS.Config]);
-
-  container.bind(TOKENS.Ports).toResolvedValue(
-    (
-      settings: Ports['settings'],
-      secrets: Ports['secrets'],
-      clock: Ports['clock'],
-      ids: Ports['ids'],
-      hasher: Ports['hasher'],
-      persistence: Persistence,
-      files: Ports['files'],
-      mailer: Ports['mailer'],
-      gateway: Ports['gateway'],
-      passportReader: Ports['passportReader'],
-    ): Ports => {
-      const ports: Ports = {
-        settings,
-        secrets,
-        clock,
-        ids,
-        hasher,
-        ...storesOf(persistence),
-        files,
-        mailer,
-        gateway,
-        passportReader,
-      };
-      // An override of one store replaces that store only.
-      for (const key of STORE_KEYS) {
-        const store = overrides[key];
-        if (store) (ports as unknown as Record<string, unknown>)[key] = store;
-      }
-      return ports;
-    },
-    [
-      TOKENS.Settings,
-      TOKENS.Secrets,
-      TOKENS.Clock,
-      TOKENS.Ids,
-      TOKENS.Hasher,
-      TOKENS.Persistence,
-      TOKENS.FileStorage,
-      TOKENS.Mailer,
-      TOKENS.PaymentGateway,
-      TOKENS.PassportReader,
-    ],
-  );
-
-  container
-    .bind(TOKENS.UseCases)
-    .toResolvedValue((ports: Ports): AgencyUseCases => ({ ...makeUseCases(ports), scanPassport: makeScanPassport(ports) }), [TOKENS.Ports]);
-  return container;
-}
-
-/** The settings that are set (the scanner keeps its own defaults for the others). */
-function definedOnly<T extends object>(settings: T): Partial<T> {
-  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
-async function closeQuietly(instance: unknown): Promise<void> {
-  const close = (instance as { close?: () => unknown } | null)?.close;
-  if (typeof close === 'function') await close.call(instance);
-}
-
-/**
- * The ONE composition root, used by the HTTP server and the CLI: reads the environment contract
- * (a bad value throws ConfigError naming the variable), opens the adapters it selects and builds the
- * use cases. Migrations are not applied here: the server and `cli migrate` apply them.
- */
-export async function createAgency(
-  env: NodeJS.ProcessEnv = process.env,
-  overrides: Partial<Ports> = {},
-  options: CreateAgencyOptions = {},
-): Promise<Agency> {
+export async function createAgency(env: NodeJS.ProcessEnv = process.env, given: GivenAdapters = {}): Promise<Agency> {
   const config = loadConfig(env);
-  const container = buildContainer(config, overrides, options);
-  const persistence = await container.getAsync(TOKENS.Persistence);
-  let ports: Ports;
-  let useCases: Agency['useCases'];
-  try {
-    ports = await container.getAsync(TOKENS.Ports);
-    useCases = await container.getAsync(TOKENS.UseCases);
-  } catch (error) {
-    if (!options.persistence) await persistence.close().catch(() => undefined);
-    throw error;
-  }
-
-  const adapters: Agency['adapters'] = {
-    database: describeDatabase(config, persistence),
-    storage: describeAdapter(ports.files, config.storageUrl ? `s3 (${new URL(config.storageUrl).host})` : `filesystem (${config.uploadsDir})`, Boolean(overrides.files)),
-    mail: describeAdapter(ports.mailer, config.mailUrl ? `smtp (${new URL(config.mailUrl).host})` : `outbox (${config.outboxDir})`, Boolean(overrides.mailer)),
-    payments: ports.gateway.name,
+  const base: Base = {
+    config,
+    settings: given.settings ?? { agencyName: config.agencyName, agencyEmail: config.agencyEmail, publicUrl: config.publicUrl },
+    clock: given.clock ?? new SystemClock(),
   };
+  const opened: unknown[] = [];
+  const { persistence, ...adapters } = await openAdapters(base, given, opened);
+  // The database's stores, except any the caller brought on its own (a store that fails on purpose).
+  const givenStores = Object.fromEntries(STORE_KEYS.flatMap((key) => (given[key] ? [[key, given[key]]] : [])));
+  const ports: Ports = { settings: base.settings, clock: base.clock, ...adapters, ...storesOf(persistence), ...givenStores };
 
   let closed: Promise<void> | null = null;
   return {
     config,
     ports,
     persistence,
-    useCases,
-    adapters,
+    useCases: makeUseCases(ports),
+    adapters: {
+      database: describeDatabase(config, persistence),
+      storage: describeAdapter(ports.files, config.storageUrl ? `s3 (${new URL(config.storageUrl).host})` : `filesystem (${config.uploadsDir})`, Boolean(given.files)),
+      mail: describeAdapter(ports.mailer, config.mailUrl ? `smtp (${new URL(config.mailUrl).host})` : `outbox (${config.outboxDir})`, Boolean(given.mailer)),
+      payments: ports.gateway.name,
+    },
     close() {
+      // What was opened here is closed, newest first, the database last; what was given belongs to the caller.
       closed ??= (async () => {
-        // Adapters we opened ourselves are closed; overrides belong to the caller.
-        if (!overrides.mailer) await closeQuietly(ports.mailer).catch(() => undefined);
-        if (!overrides.files) await closeQuietly(ports.files).catch(() => undefined);
-        if (!overrides.gateway) await closeQuietly(ports.gateway).catch(() => undefined);
-        if (!overrides.passportReader) await closeQuietly(ports.passportReader).catch(() => undefined);
-        if (!options.persistence) await persistence.close();
+        for (const adapter of [...opened].reverse()) if (adapter !== persistence) await closeQuietly(adapter);
+        if (opened.includes(persistence)) await persistence.close();
       })();
       return closed;
     },

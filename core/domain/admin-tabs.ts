@@ -1,4 +1,4 @@
-import type { ApplicationStatus, ListedStatus } from './status.js';
+import { APPLICATION_STATUSES, type ApplicationStatus, type ListedStatus } from './status.js';
 
 export const ADMIN_TAB_IDS = ['online-entries', 'initial-payment', 'submitted-portal', 'approved', 'completed', 'rejected'] as const;
 export type AdminTabId = (typeof ADMIN_TAB_IDS)[number];
@@ -39,6 +39,15 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'rejected', label: 'Rejected', statuses: ['rejected'], choices: closingChoices },
 ];
 
+/**
+ * The transition table: from each status, the statuses an admin may move an application to.
+ * SPEC §4 gives them per tab (the choices of the tab the application is listed in), so the table
+ * is read off ADMIN_TABS rather than written twice.
+ */
+export const ALLOWED_TRANSITIONS: Readonly<Record<ApplicationStatus, readonly ApplicationStatus[]>> = Object.fromEntries(
+  APPLICATION_STATUSES.map((status) => [status, tabOfStatus(status).choices]),
+) as Record<ApplicationStatus, readonly ApplicationStatus[]>;
+
 export function adminTab(id: AdminTabId): AdminTab {
   const tab = ADMIN_TABS.find((t) => t.id === id);
   if (!tab) throw new Error(`Unknown admin tab ${id}`);
@@ -58,5 +67,5 @@ export function tabOfStatus(status: ListedStatus): AdminTab {
 
 /** The choices offered to an admin for an application currently in `status`. */
 export function statusChoicesFor(status: ApplicationStatus): readonly ApplicationStatus[] {
-  return tabOfStatus(status).choices;
+  return ALLOWED_TRANSITIONS[status];
 }

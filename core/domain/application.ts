@@ -3,7 +3,7 @@ import { FINAL_FEE, INITIAL_FEE, type PaymentType } from './fees.js';
 import type { Money } from './money.js';
 import { guaranteeDeadline, isGuaranteeBreached } from './guarantee.js';
 import { fail, ok, type Result } from './result.js';
-import { statusChoicesFor, tabOfStatus } from './admin-tabs.js';
+import { ALLOWED_TRANSITIONS } from './admin-tabs.js';
 import type { ApplicationStatus } from './status.js';
 
 export type Gender = 'male' | 'female';
@@ -133,12 +133,13 @@ export function canAttachVisa(status: ApplicationStatus): boolean {
 }
 
 /**
- * An admin may set a status only if it is among the choices of the tab the application is in now.
+ * An admin may set a status only if ALLOWED_TRANSITIONS has it (the choices of the tab the
+ * application is in now).
  * Re-setting the same status is allowed (to change the message or the re-upload flag).
  */
 export function decideStatusChange(app: Application, input: StatusChangeInput, now: Date): Result<StatusChangeDecision> {
   const target = input.status;
-  if (!statusChoicesFor(app.status).includes(target)) return fail(errors.invalidTransition(app.status, target));
+  if (!ALLOWED_TRANSITIONS[app.status].includes(target)) return fail(errors.invalidTransition(app.status, target));
   if (target === 'final_payment_received' && !app.finalPaymentId) {
     return fail(errors.conflict('The final payment has not been received for this application.'));
   }
@@ -216,10 +217,6 @@ export function applyConfirmedPayment(app: Application, type: PaymentType, payme
   return ok({ ...app, finalPaymentId: paymentId, status: 'final_payment_received', updatedAt: now });
 }
 
-export function canReuploadPassport(app: Application): boolean {
-  return app.requiresPassportReupload;
-}
-
 /** Clears the re-upload request once the applicant has sent a new passport copy. */
 export function applyPassportReupload(app: Application, now: Date): Result<Application> {
   if (!app.requiresPassportReupload) {
@@ -245,5 +242,3 @@ export function guaranteeStatus(app: Application, now: Date): { deadline: Date |
   const finishedAt = app.approvedAt ?? (app.status === 'rejected' ? app.updatedAt : null);
   return { deadline: app.guaranteeDeadline, breached: isGuaranteeBreached(app.guaranteeDeadline, finishedAt ?? now) };
 }
-
-export { tabOfStatus };

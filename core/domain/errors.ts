@@ -17,7 +17,16 @@ export type DomainErrorData =
   | { type: 'PaymentNotSucceeded'; message: string }
   | { type: 'RateLimited'; message: string; retryAfterSeconds: number }
   | { type: 'Unreadable'; message: string }
-  | { type: 'Unavailable'; service: UnavailableService; message: string };
+  /** An upload over the size limit, seen before it is read in full. */
+  | { type: 'FileTooLarge'; message: string }
+  /** An upload of a type that is not accepted (decided from its bytes), or not sent as a file upload at all. */
+  | { type: 'UnsupportedMediaType'; message: string }
+  /** An upload whose multipart body cannot be parsed. */
+  | { type: 'MalformedUpload'; message: string }
+  /** A provider's webhook whose signature is missing, malformed, stale or wrong. */
+  | { type: 'InvalidSignature'; message: string }
+  /** `busy`: the service works but is saturated (a locked database, a full scanner queue): retry, nothing to fix. */
+  | { type: 'Unavailable'; service: UnavailableService; message: string; busy?: true };
 
 /** The outside services a use case may find unavailable (the passport scanner: too busy). */
 export type UnavailableService = 'database' | 'storage' | 'mail' | 'payments' | 'passport-scanner';
@@ -26,8 +35,8 @@ export type DomainErrorType = DomainErrorData['type'];
 
 export class DomainError extends Error {
   readonly data: DomainErrorData;
-  constructor(data: DomainErrorData) {
-    super(data.message);
+  constructor(data: DomainErrorData, options?: { cause?: unknown }) {
+    super(data.message, options);
     this.name = 'DomainError';
     this.data = data;
   }
@@ -46,7 +55,7 @@ export const errors = {
   invalidCredentials: () => new DomainError({ type: 'InvalidCredentials', message: 'Invalid email or password.' }),
   unauthenticated: () => new DomainError({ type: 'Unauthenticated', message: 'Please sign in to continue.' }),
   forbidden: (message = 'You are not allowed to do this.') => new DomainError({ type: 'Forbidden', message }),
-  notFound: (entity: string) => new DomainError({ type: 'NotFound', entity, message: `${entity} not found.` }),
+  notFound: (entity: string, message = `${entity} not found.`) => new DomainError({ type: 'NotFound', entity, message }),
   conflict: (message: string) => new DomainError({ type: 'Conflict', message }),
   invalidTransition: (from: ApplicationStatus, to: ApplicationStatus) =>
     new DomainError({
@@ -62,6 +71,10 @@ export const errors = {
     new DomainError({ type: 'RateLimited', retryAfterSeconds, message }),
   /** A file was received but what it should contain cannot be read from it (no passport MRZ). */
   unreadable: (message: string) => new DomainError({ type: 'Unreadable', message }),
-  unavailable: (service: UnavailableService, message: string) =>
-    new DomainError({ type: 'Unavailable', service, message }),
+  fileTooLarge: (message: string) => new DomainError({ type: 'FileTooLarge', message }),
+  unsupportedMediaType: (message: string) => new DomainError({ type: 'UnsupportedMediaType', message }),
+  malformedUpload: (message: string) => new DomainError({ type: 'MalformedUpload', message }),
+  invalidSignature: (message: string) => new DomainError({ type: 'InvalidSignature', message }),
+  unavailable: (service: UnavailableService, message: string, options: { busy?: boolean } = {}) =>
+    new DomainError(options.busy ? { type: 'Unavailable', service, message, busy: true } : { type: 'Unavailable', service, message }),
 };

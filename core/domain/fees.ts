@@ -11,7 +11,3 @@ export function isPaymentType(value: string): value is PaymentType {
 export const INITIAL_FEE: Money = { amount: 1000, currency: CURRENCY };
 /** £39 final processing fee, charged only after approval. */
 export const FINAL_FEE: Money = { amount: 3900, currency: CURRENCY };
-
-export function listPrice(type: PaymentType): Money {
-  return type === 'initial' ? INITIAL_FEE : FINAL_FEE;
-}

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { PAYMENT_TYPES } from './fees.js';
+import { APPLICATION_STATUSES } from './status.js';
+
 /** Every mail the agency sends; templates (text + HTML) live in adapters/mail/templates. */
 export const MAIL_TEMPLATES = [
   'account_created',
@@ -14,3 +18,110 @@ export const MAIL_TEMPLATES = [
   'account_exists',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
+
+/** Every mail greets its reader by name when it is known. */
+const addressed = { fullName: z.string().optional() };
+const application = { ...addressed, applicationNumber: z.string() };
+
+/**
+ * What each template is rendered from: the data a use case writes into the outbox with the mail,
+ * checked by the compiler where the mail is built and by the schema when a stored mail is read back
+ * to be sent. Optional keys have a fallback in the template, so a mail queued before a key existed
+ * still renders. `applicationId` builds links; `applicationNumber` is what the applicant sees.
+ */
+export const MAIL_DATA = {
+  account_created: z.object({
+    ...addressed,
+    email: z.string(),
+    temporaryPassword: z.string(),
+    /** The sign-in page when the account was made, kept with the mail for the record. */
+    signInUrl: z.string().optional(),
+  }),
+  application_received: z.object({
+    ...application,
+    applicationId: z.number(),
+    /** The initial fee is already paid (the mail then says processing has started). */
+    paid: z.boolean().optional(),
+  }),
+  status_changed: z.object({
+    ...application,
+    applicationId: z.number().optional(),
+    oldStatus: z.enum(APPLICATION_STATUSES).optional(),
+    newStatus: z.enum(APPLICATION_STATUSES),
+  }),
+  info_requested: z.object({
+    ...application,
+    applicationId: z.number().optional(),
+    /** The reviewer's words. */
+    message: z.string().nullable(),
+    requiresPassportReupload: z.boolean().optional(),
+  }),
+  passport_reupload_requested: z.object({
+    ...application,
+    applicationId: z.number(),
+    /** The reviewer's words, if any. */
+    message: z.string().nullable().optional(),
+  }),
+  approved: z.object({
+    ...application,
+    applicationId: z.number(),
+    /** Pence; the list price when absent. */
+    finalFeeAmount: z.number().optional(),
+    /** The guarantee waived the final fee. */
+    finalFeeWaived: z.boolean().optional(),
+  }),
+  evisa: z.object({
+    ...application,
+    applicationId: z.number().optional(),
+    givenName: z.string().optional(),
+    surname: z.string().optional(),
+  }),
+  payment_reminder: z.object({
+    ...application,
+    applicationId: z.number(),
+    paymentType: z.enum(PAYMENT_TYPES).optional(),
+    /** Pence; the fee's list price when absent. */
+    amount: z.number().optional(),
+  }),
+  application_reminder: z.object(addressed),
+  password_changed: z.object({
+    ...addressed,
+    /** ISO date-time. */
+    changedAt: z.string().optional(),
+  }),
+  password_reset: z.object({
+    ...addressed,
+    /** The reset link's token (valid 1 hour). */
+    resetToken: z.string(),
+  }),
+  account_exists: z.object({
+    ...addressed,
+    email: z.string(),
+    /** A reset link in case the password is forgotten. */
+    resetToken: z.string().optional(),
+  }),
+} satisfies Record<MailTemplateName, z.ZodType>;
+
+/** The data of one template's mail. */
+export type MailData<T extends MailTemplateName> = z.output<(typeof MAIL_DATA)[T]>;
+
+/** A mail's content: a template and that template's data (a union keyed by template). */
+export type MailContent = { [T in MailTemplateName]: { template: T; data: MailData<T> } }[MailTemplateName];
+
+function isTemplate(name: string): name is MailTemplateName {
+  return (MAIL_TEMPLATES as readonly string[]).includes(name);
+}
+
+/**
+ * A stored mail's content read back: its template's data as the schema reads it, or what is wrong
+ * with it (an unknown template, a missing or mistyped key) for the outbox to record.
+ */
+export function readMailContent(template: string, data: unknown): { ok: true; content: MailContent } | { ok: false; problem: string } {
+  if (!isTemplate(template)) return { ok: false, problem: `Unknown mail template: ${template}` };
+  const parsed = MAIL_DATA[template].safeParse(data);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'data'}: ${issue.message}`).join('; ');
+    return { ok: false, problem: `The stored data does not fit the ${template} template (${issues})` };
+  }
+  return { ok: true, content: { template, data: parsed.data } as MailContent };
+}

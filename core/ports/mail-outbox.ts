@@ -1,16 +1,31 @@
-import type { MailTemplateName } from '../domain/mail.js';
+import type { MailContent } from '../domain/mail.js';
 
-/** A mail to send, written in the same operation as the state change that causes it. */
-export interface OutboxMailInput {
-  to: string;
-  template: MailTemplateName;
-  data: Record<string, string | number | boolean | null>;
-  /** Files in FileStorage to attach (the e-visa). */
-  attachments?: { storageKey: string; fileName: string; contentType: string }[];
+/** Files in FileStorage to attach (the e-visa). */
+export interface OutboxAttachment {
+  storageKey: string;
+  fileName: string;
+  contentType: string;
 }
 
-export interface OutboxMail extends OutboxMailInput {
+/**
+ * A mail to send, written in the same operation as the state change that causes it: a template and
+ * that template's data (MailContent, checked by the compiler), its recipient and attachments.
+ */
+export type OutboxMailInput = MailContent & {
+  to: string;
+  attachments?: OutboxAttachment[];
+};
+
+/**
+ * A queued mail as stored: its data is the JSON written with it, read back as it is. The sender
+ * checks it against the template (readMailContent) before sending it.
+ */
+export interface OutboxMail {
   id: number;
+  to: string;
+  template: string;
+  data: Record<string, unknown>;
+  attachments?: OutboxAttachment[];
   attempts: number;
   nextAttemptAt: Date;
   sentAt: Date | null;

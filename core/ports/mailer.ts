@@ -1,16 +1,15 @@
-import type { MailTemplateName } from '../domain/mail.js';
+import type { MailContent } from '../domain/mail.js';
 
-export interface MailToDeliver {
+/** A mail read from the outbox and checked against its template, with its attachments' bytes. */
+export type MailToDeliver = MailContent & {
   /** Outbox id: the adapter uses it as a stable Message-ID so a retried mail is recognisable. */
   id: number;
   to: string;
-  template: MailTemplateName;
-  data: Record<string, string | number | boolean | null>;
   attachments: { fileName: string; contentType: string; content: Buffer }[];
-}
+};
 
 /** Renders a mail from its template and hands it over (SMTP, .eml outbox folder, memory). */
 export interface Mailer {
-  /** Throws when delivery failed; the outbox retries later. */
+  /** Throws the domain's Unavailable('mail') when the mail could not be handed over; the outbox retries later. */
   send(mail: MailToDeliver): Promise<void>;
 }

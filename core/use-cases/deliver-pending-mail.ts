@@ -1,3 +1,4 @@
+import { readMailContent } from '../domain/mail.js';
 import type { MailToDeliver } from '../ports/mailer.js';
 import type { OutboxMail } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
@@ -16,18 +17,23 @@ export function retryDelayMs(attempts: number): number {
 
 /**
  * The outbox sender: claims the mails that are due (leased, so concurrent senders never both send
- * one), resolves attachments from file storage, hands each to the mailer, and marks it sent — or
- * failed with the next attempt scheduled by exponential backoff.
+ * one), checks each against its template, resolves attachments from file storage, hands it to the
+ * mailer, and marks it sent — or failed, with why, and the next attempt scheduled by exponential
+ * backoff.
  */
 export function makeDeliverPendingMail(ports: Pick<Ports, 'outbox' | 'mailer' | 'files' | 'clock'>) {
   async function deliver(mail: OutboxMail): Promise<void> {
+    // A stored row whose data does not fit its template (an older version's, edited by hand) is
+    // reported on the row like any failed attempt; the other mails go on.
+    const read = readMailContent(mail.template, mail.data);
+    if (!read.ok) throw new Error(read.problem);
     const attachments: MailToDeliver['attachments'] = [];
     for (const attachment of mail.attachments ?? []) {
       const file = await ports.files.get(attachment.storageKey);
       if (!file) throw new Error(`Attachment ${attachment.fileName} is missing from file storage.`);
       attachments.push({ fileName: attachment.fileName, contentType: attachment.contentType, content: await readAll(file.body) });
     }
-    await ports.mailer.send({ id: mail.id, to: mail.to, template: mail.template, data: mail.data, attachments });
+    await ports.mailer.send({ ...read.content, id: mail.id, to: mail.to, attachments });
   }
 
   return async function deliverPendingMail(options: { limit?: number } = {}): Promise<{ sent: number; failed: number }> {

@@ -25,6 +25,7 @@ import { makeRecordEvent } from './record-event.js';
 import { makeRegisterUser } from './register-user.js';
 import { makeRequestPasswordReset } from './request-password-reset.js';
 import { makeResetPassword } from './reset-password.js';
+import { makeScanPassport } from './scan-passport.js';
 import { makeSearchAdminApplications } from './search-admin-applications.js';
 import { makeSendApplicationReminders } from './send-application-reminders.js';
 import { makeSendEvisa } from './send-evisa.js';
@@ -64,6 +65,8 @@ export function makeUseCases(ports: Ports): UseCases {
     confirmPayment,
     findOwnPayment: makeFindOwnPayment(ports),
 
+    scanPassport: makeScanPassport(ports),
+
     listAdminApplications: makeListAdminApplications(ports),
     searchAdminApplications: makeSearchAdminApplications(ports),
     countAdminTabs: makeCountAdminTabs(ports),
@@ -86,5 +89,3 @@ export function makeUseCases(ports: Ports): UseCases {
     sweepOrphanFiles: makeSweepOrphanFiles(ports),
   };
 }
-
-export type { Actor, AdminListEntry, ApplicationView, ReminderRunResult, UploadedFile, UseCases } from './use-cases.js';

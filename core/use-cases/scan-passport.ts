@@ -10,13 +10,7 @@ import {
 import type { PassportImage, Ports } from '../ports/index.js';
 import type { Actor } from './use-cases.js';
 
-export type ScanPassport = (actor: Actor, image: PassportImage) => Promise<PassportScan>;
-
-/** The use cases of the passport scan (merged into the app's use cases by the composition root). */
-export interface PassportScanUseCases {
-  /** Reads a passport photo's MRZ into the application form's fields; Unreadable when there is none. */
-  scanPassport: ScanPassport;
-}
+type ScanPassport = (actor: Actor, image: PassportImage) => Promise<PassportScan>;
 
 /**
  * A signed-in traveller's passport photo, read on this server: the fields it fills, whether every

@@ -8,7 +8,8 @@ import type { GatewayPayment, PaymentRecord } from '../domain/payment.js';
 import type { StatusHistoryEntry } from '../domain/status-history.js';
 import type { ApplicationStatus, ListedStatus } from '../domain/status.js';
 import type { PublicUser, User } from '../domain/user.js';
-import type { AnalyticsEvent, ContactEnquiry } from '../ports/index.js';
+import type { PassportScan } from '../domain/passport-scan.js';
+import type { AnalyticsEvent, ContactEnquiry, PassportImage } from '../ports/index.js';
 import type { UnrecordedPayment } from './reconcile-payments.js';
 import type { OrphanSweep } from './sweep-orphan-files.js';
 
@@ -81,6 +82,10 @@ export interface UseCases {
   confirmPayment(actor: Actor | null, applicationId: number, type: PaymentType, paymentIntentId: string): Promise<{ application: ApplicationView; recorded: boolean }>;
   /** The payment behind an intent id or client secret, for its applicant only (others: NotFound). */
   findOwnPayment(actor: Actor, paymentRef: string): Promise<GatewayPayment>;
+
+  // passport scan
+  /** Reads a passport photo's MRZ into the application form's fields; Unreadable when there is none. Nothing is stored. */
+  scanPassport(actor: Actor, image: PassportImage): Promise<PassportScan>;
 
   // admin
   listAdminApplications(actor: Actor): Promise<AdminListEntry[]>;

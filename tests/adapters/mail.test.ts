@@ -4,21 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailDeliveryError, MemoryMailer, OutboxFolderMailer, SmtpMailer, compactTimestamp, mailerName, openMailer, renderMail } from '../../adapters/mail/index.js';
-import { MAIL_TEMPLATES } from '../../core/domain/mail.js';
+import type { MailToRender } from '../../adapters/mail/templates/index.js';
+import { isDomainError } from '../../core/domain/errors.js';
+import { MAIL_TEMPLATES, type MailContent, type MailData, type MailTemplateName } from '../../core/domain/mail.js';
 import type { MailToDeliver } from '../../core/ports/mailer.js';
 import { CONTRACT_SETTINGS as SETTINGS, SAMPLE_DATA } from '../contracts/mailer.contract.js';
 import { parseMail, startSmtpServer, type LocalSmtpServer } from '../support/smtp-server.js';
 
 const FROM = 'Nile Gate e-Visa Agency <no-reply@nilegate.example>';
 let id = 1;
-const mail = (overrides: Partial<MailToDeliver> = {}): MailToDeliver => ({
-  id: (id += 1),
-  to: 'amira@example.com',
-  template: 'status_changed',
-  data: SAMPLE_DATA.status_changed,
-  attachments: [],
-  ...overrides,
-});
+const mail = (overrides: Partial<Omit<MailToDeliver, 'template' | 'data'>> & (MailContent | { template?: never; data?: never }) = {}): MailToDeliver => {
+  const { template, data, ...rest } = overrides;
+  const content: MailContent = template ? ({ template, data } as MailContent) : { template: 'status_changed', data: SAMPLE_DATA.status_changed };
+  return { id: (id += 1), to: 'amira@example.com', attachments: [], ...content, ...rest };
+};
 
 async function rejection(promise: Promise<unknown>): Promise<MailDeliveryError> {
   const error = await promise.then(
@@ -26,6 +25,9 @@ async function rejection(promise: Promise<unknown>): Promise<MailDeliveryError> 
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(MailDeliveryError);
+  // Every mailer's failure leaves it as the domain's Unavailable('mail') (adapters/mail/unavailable.ts).
+  expect(isDomainError(error, 'Unavailable')).toBe(true);
+  expect((error as MailDeliveryError).data).toMatchObject({ type: 'Unavailable', service: 'mail' });
   return error as MailDeliveryError;
 }
 
@@ -164,6 +166,12 @@ describe('MemoryMailer', () => {
     expect(mailer.deliveredTo('X@example.com')).toHaveLength(1);
     expect(mailer.delivered[0]!.id).toBe(m.id);
   });
+
+  it('fails the way the real mailers do: MailDeliveryError, the domain Unavailable(mail)', async () => {
+    const mailer = new MemoryMailer(SETTINGS);
+    mailer.failNext(1);
+    await rejection(mailer.send(mail()));
+  });
 });
 
 describe('openMailer', () => {
@@ -178,8 +186,8 @@ describe('openMailer', () => {
 });
 
 describe('mail templates', () => {
-  const render = (template: (typeof MAIL_TEMPLATES)[number], data: MailToDeliver['data'] = SAMPLE_DATA[template]) =>
-    renderMail({ template, data, to: 'amira@example.com' }, SETTINGS);
+  const render = <T extends MailTemplateName>(template: T, data: MailData<T> = SAMPLE_DATA[template]) =>
+    renderMail({ template, data, to: 'amira@example.com' } as MailToRender, SETTINGS);
 
   it('every template names the agency in subject or body and says it is not a government site', () => {
     for (const t of MAIL_TEMPLATES) {
@@ -221,7 +229,8 @@ describe('mail templates', () => {
 
   it('missing optional data falls back instead of printing "undefined"', () => {
     for (const t of MAIL_TEMPLATES) {
-      const r = renderMail({ template: t, data: {}, to: 'who@example.com' }, SETTINGS);
+      // An old outbox row may lack even what today's mails always carry.
+      const r = renderMail({ template: t, data: {}, to: 'who@example.com' } as unknown as MailToRender, SETTINGS);
       expect(r.text).not.toMatch(/undefined|null|NaN/);
       expect(r.html).not.toMatch(/undefined|NaN/);
       expect(r.text.startsWith('Hello,')).toBe(true);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneLineError, readOutbox, runBin, runCli, runCliOnTerminal } from './helpers/cli.js';
 
@@ -78,6 +79,27 @@ describe('evisa CLI usage and failures: exit codes and one-line messages, never 
       new RegExp(`^Error: Queued 1 payment reminder and 1 application reminder in [\\d.]+ s; delivered 0 mails in [\\d.]+ s\\. \\d+ mails? could not be delivered \\(.*ECONNREFUSED 127\\.0\\.0\\.1:${port}.*\\); they stay in the outbox and are retried on the next run\\.$`),
     );
     expect(await readOutbox(dataDir)).toEqual([]);
+  });
+
+  it('a busy SQLite file says so in one line, without sending the operator to a setting', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evisa-cli-busy-'));
+    try {
+      const env = { DATA_DIR: dir };
+      expect((await runCli(['migrate'], env)).code).toBe(0);
+      // Another process holds the write lock for longer than the CLI's busy timeout (5 s).
+      const other = new Database(path.join(dir, 'agency.sqlite'));
+      other.prepare('begin immediate').run();
+      try {
+        const busy = await runCli(['create-admin', '--email', 'busy@agency.example', '--password', 'secret-123', '--name', 'Ops', '--phone', '+441111222333'], env);
+        expect(busy.code).toBe(1);
+        expect(oneLineError(busy)).toBe(`Error: The SQLite database at ${path.join(dir, 'agency.sqlite')} is busy (another process is writing to it): database is locked.`);
+      } finally {
+        other.prepare('rollback').run();
+        other.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('erase-user on a terminal asks for the email and erases only when it is typed', async () => {

@@ -442,7 +442,7 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         expect(all).toEqual(created.map((a) => a.id));
         const rejectedSince: number[] = [];
         for await (const item of p.applications.streamForExport({ statuses: ['rejected'], createdSince: at(100) })) rejectedSince.push(item.application.id);
-        expect(rejectedSince).toEqual(created.filter((a, i) => i % 5 === 0 && i >= 100).map((a) => a.id));
+        expect(rejectedSince).toEqual(created.filter((_a, i) => i % 5 === 0 && i >= 100).map((a) => a.id));
       });
     });
   });

@@ -52,8 +52,13 @@ export function anApplication(userId: number, overrides: Partial<NewApplication>
   };
 }
 
-export function aMail(to: string, overrides: Partial<OutboxMailInput> = {}): OutboxMailInput {
-  return { to, template: 'application_received', data: { applicationNumber: 'EV-1', amount: 1000, urgent: false, note: null }, ...overrides };
+/**
+ * A queued mail. The outbox stores the JSON it is given and reads it back as it is (checking it
+ * against the template is the sender's job), so these rows carry JSON of every kind, and keys no
+ * template has: typed as a use case's mail only by a cast.
+ */
+export function aMail(to: string, overrides: Partial<Pick<OutboxMailInput, 'template' | 'attachments'>> = {}): OutboxMailInput {
+  return { to, template: 'application_received', data: { applicationNumber: 'EV-1', amount: 1000, urgent: false, note: null }, ...overrides } as unknown as OutboxMailInput;
 }
 
 export function aPayment(overrides: Partial<Omit<NewPaymentRecord, 'applicationId'>> = {}): Omit<NewPaymentRecord, 'applicationId'> {

@@ -5,7 +5,6 @@ import {
   makeMemoryApp,
   makeSqliteApp,
   signInAdmin,
-  signUp,
   TestBrowser,
   type RequestOptions,
   type TestAgency,

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildContainer, createAgency } from '../../apps/shared/composition-root.js';
-import { ConfigError, loadConfig } from '../../apps/shared/config.js';
-import { TOKENS } from '../../apps/shared/tokens.js';
+import { createAgency } from '../../apps/shared/composition-root.js';
+import { ConfigError } from '../../apps/shared/config.js';
 import { defaultScannerOptions, PassportScanner } from '../../adapters/passport/index.js';
+import { MemoryMailer } from '../../adapters/mail/index.js';
 import { FastFakeHasher, FixedClock } from '../support/fakes.js';
 
 const dirs: string[] = [];
@@ -24,23 +24,20 @@ const PORT_KEYS = [
 ] as const;
 
 describe('the composition root', () => {
-  it('resolves every binding on the embedded defaults', async () => {
-    const dataDir = tempDir();
-    const container = buildContainer(loadConfig({ DATA_DIR: dataDir }));
-    const resolved: Record<string, unknown> = {};
-    for (const [name, token] of Object.entries(TOKENS)) {
-      resolved[name] = await container.getAsync(token as never);
-      expect(resolved[name], name).toBeTruthy();
+  it('opens every port on the embedded defaults and builds every use case from them', async () => {
+    const agency = await createAgency({ DATA_DIR: tempDir() });
+    try {
+      const ports = agency.ports as unknown as Record<string, unknown>;
+      for (const key of PORT_KEYS) expect(ports[key], key).toBeTruthy();
+      // The database's stores are the persistence's own.
+      expect(agency.ports.users).toBe(agency.persistence.users);
+      expect(agency.ports.outbox).toBe(agency.persistence.outbox);
+      expect(agency.ports.passportReader).toBeInstanceOf(PassportScanner);
+      expect(typeof agency.useCases.registerUser).toBe('function');
+      expect(typeof agency.useCases.scanPassport).toBe('function');
+    } finally {
+      await agency.close();
     }
-    const ports = resolved.Ports as Record<string, unknown>;
-    for (const key of PORT_KEYS) expect(ports[key], key).toBeTruthy();
-    // Singletons: the ports hold the very adapters bound under their tokens.
-    expect(ports.files).toBe(resolved.FileStorage);
-    expect(ports.gateway).toBe(resolved.PaymentGateway);
-    expect(ports.passportReader).toBe(resolved.PassportReader);
-    expect(typeof (resolved.UseCases as Record<string, unknown>).registerUser).toBe('function');
-    expect(typeof (resolved.UseCases as Record<string, unknown>).scanPassport).toBe('function');
-    await (resolved.Persistence as { close(): Promise<void> }).close();
   });
 
   it('chooses the embedded adapters from the environment and reports them', async () => {
@@ -101,6 +98,21 @@ describe('the composition root', () => {
     } finally {
       await agency.close();
     }
+  });
+
+  it('closes what it opened and leaves what it was given to its owner', async () => {
+    const dataDir = tempDir();
+    const database = await createAgency({ DATA_DIR: dataDir });
+    await database.persistence.migrate();
+    const mailer = Object.assign(new MemoryMailer(database.ports.settings), { closed: false, close() { this.closed = true; } });
+    const agency = await createAgency({ DATA_DIR: dataDir }, { persistence: database.persistence, mailer });
+    expect(agency.ports.mailer).toBe(mailer);
+    expect(agency.adapters.mail).toBe('MemoryMailer');
+    await agency.close();
+    expect(mailer.closed).toBe(false);
+    expect(await database.persistence.ping()).toBe(true);
+    await database.close();
+    expect(await database.persistence.ping().catch(() => false)).toBe(false);
   });
 
   it('binds the passport scanner from PASSPORT_SCAN_* without starting a thread, and close() ends it', async () => {

@@ -88,7 +88,7 @@ export class FakePassportReader implements PassportReader {
 
   async read(image: PassportImage): Promise<MrzReading | null> {
     this.images.push(image);
-    if (this.answer === 'busy') throw errors.unavailable('passport-scanner', 'The passport scanner is busy. Please try again in a minute.');
+    if (this.answer === 'busy') throw errors.unavailable('passport-scanner', 'The passport scanner is busy. Please try again in a minute.', { busy: true });
     return this.answer;
   }
 }

@@ -53,7 +53,7 @@ export async function makeMemoryApp(options: TestAppOptions = {}): Promise<TestA
   const clock = (options.overrides?.clock as FixedClock | undefined) ?? new FixedClock();
   // Settings come from the configuration (env), as in production.
   const { settings: _settings, persistence, ...ports } = makeMemoryPorts({ clock, ...options.overrides });
-  const agency = await createAgency({ DATA_DIR: dataDir, ...options.env }, ports, { persistence });
+  const agency = await createAgency({ DATA_DIR: dataDir, ...options.env }, { ...ports, persistence });
   return testAgency(agency, clock, dataDir, options);
 }
 
@@ -64,7 +64,7 @@ export async function makeAppOn(persistence: Agency['persistence'], options: Tes
   const { settings: _settings, persistence: _memory, ...memory } = makeMemoryPorts({ clock, ...options.overrides });
   // Every store comes from `persistence`; the rest (files, mail, payments, clock…) from memory.
   const ports = Object.fromEntries(Object.entries(memory).filter(([key]) => !(STORE_KEYS as readonly string[]).includes(key)));
-  const agency = await createAgency({ DATA_DIR: dataDir, ...options.env }, ports, { persistence });
+  const agency = await createAgency({ DATA_DIR: dataDir, ...options.env }, { ...ports, persistence });
   return testAgency(agency, clock, dataDir, options);
 }
 

@@ -3,6 +3,7 @@ import type { Mailer, MailToDeliver } from '../../../core/ports/mailer.js';
 import type { MailTemplateName } from '../../../core/domain/mail.js';
 import { renderMail } from '../templates/index.js';
 import { stableMessageId } from '../message.js';
+import { MailDeliveryError } from '../unavailable.js';
 
 export interface DeliveredMail {
   /** The outbox id the mail was sent for. */
@@ -33,10 +34,10 @@ export class MemoryMailer implements Mailer {
   }
 
   async send(mail: MailToDeliver): Promise<void> {
-    const rendered = renderMail({ template: mail.template, data: mail.data, to: mail.to }, this.settings);
+    const rendered = renderMail(mail, this.settings);
     if (this.failures.remaining > 0) {
       this.failures.remaining -= 1;
-      throw new Error(this.failures.message);
+      throw new MailDeliveryError(this.failures.message, { temporary: true });
     }
     this.delivered.push({
       id: mail.id,

@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { AgencySettings } from '../../../core/ports/index.js';
 import type { Mailer, MailToDeliver } from '../../../core/ports/mailer.js';
-import { composeMessage, MailDeliveryError, stableMessageId } from '../message.js';
+import { guard } from '../../shared/guard.js';
+import { composeMessage, stableMessageId } from '../message.js';
+import { outboxFolderUnavailable } from '../unavailable.js';
 
 /** 2026-11-22T09:01:02.123Z → 20261122T090102123Z (sorts by time as text). */
 export function compactTimestamp(date: Date): string {
@@ -14,7 +16,8 @@ export function compactTimestamp(date: Date): string {
 /**
  * The embedded default mailer: each mail becomes one RFC 5322 .eml file in a folder
  * (DATA_DIR/outbox), named `<UTC time>-<outbox id>-<digest>.eml` so names sort by time. Open them
- * with any mail client. Sending the same outbox mail again does not write a second file.
+ * with any mail client. Sending the same outbox mail again does not write a second file. A folder
+ * that cannot be written throws MailDeliveryError, the domain's Unavailable('mail').
  */
 export class OutboxFolderMailer implements Mailer {
   readonly dir: string;
@@ -27,6 +30,7 @@ export class OutboxFolderMailer implements Mailer {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.dir = path.resolve(dir);
+    return guard(this, outboxFolderUnavailable(this.dir));
   }
 
   async send(mail: MailToDeliver): Promise<void> {
@@ -34,23 +38,18 @@ export class OutboxFolderMailer implements Mailer {
     // `<outbox-12-ab12…@domain>` → `0000000012-ab12…`
     const [, id, digest] = /^<outbox-(\d+)-([0-9a-f]+)@/.exec(messageId)!;
     const suffix = `-${id!.padStart(10, '0')}-${digest}.eml`;
+    await mkdir(this.dir, { recursive: true });
+    if ((await readdir(this.dir)).some((name) => name.endsWith(suffix))) return; // already delivered
+    const date = this.now();
+    const info = await this.transport.sendMail(composeMessage(mail, this.from, this.settings, date));
+    const file = path.join(this.dir, `${compactTimestamp(date)}${suffix}`);
+    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await mkdir(this.dir, { recursive: true });
-      if ((await readdir(this.dir)).some((name) => name.endsWith(suffix))) return; // already delivered
-      const date = this.now();
-      const info = await this.transport.sendMail(composeMessage(mail, this.from, this.settings, date));
-      const file = path.join(this.dir, `${compactTimestamp(date)}${suffix}`);
-      const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-      try {
-        await writeFile(tmp, info.message as Buffer, { flag: 'wx' });
-        await rename(tmp, file);
-      } catch (error) {
-        await rm(tmp, { force: true }).catch(() => undefined);
-        throw error;
-      }
+      await writeFile(tmp, info.message as Buffer, { flag: 'wx' });
+      await rename(tmp, file);
     } catch (error) {
-      if (error instanceof MailDeliveryError) throw error;
-      throw new MailDeliveryError(`Could not write the mail to ${this.dir}: ${(error as Error).message}`, { temporary: true, cause: error });
+      await rm(tmp, { force: true }).catch(() => undefined);
+      throw error;
     }
   }
 }

@@ -1,7 +1,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AgencySettings } from '../../../core/ports/index.js';
 import type { Mailer, MailToDeliver } from '../../../core/ports/mailer.js';
-import { composeMessage, MailDeliveryError } from '../message.js';
+import { guard } from '../../shared/guard.js';
+import { composeMessage } from '../message.js';
+import { MailDeliveryError, smtpUnavailable } from '../unavailable.js';
 
 export interface SmtpMailerOptions {
   /** Milliseconds to wait for the connection, the greeting and any reply (defaults 10 s / 10 s / 30 s). */
@@ -12,8 +14,9 @@ export interface SmtpMailerOptions {
 
 /**
  * Hands mails to an SMTP server (MAIL_URL smtp://[user:pass@]host:port, or smtps://). Any failure
- * (connection refused, timeout, a 4xx or 5xx reply) throws MailDeliveryError so the outbox keeps
- * the mail and tries again later; the Message-ID is stable per outbox mail.
+ * (connection refused, timeout, a 4xx or 5xx reply) throws MailDeliveryError, the domain's
+ * Unavailable('mail') (smtpUnavailable), so the outbox keeps the mail and tries again later; the
+ * Message-ID is stable per outbox mail.
  */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
@@ -39,23 +42,13 @@ export class SmtpMailer implements Mailer {
       ignoreTLS: url.searchParams.get('tls') === 'false',
       tls: url.searchParams.get('rejectUnauthorized') === 'false' ? { rejectUnauthorized: false } : undefined,
     });
+    return guard(this, smtpUnavailable);
   }
 
   async send(mail: MailToDeliver): Promise<void> {
-    try {
-      const info = await this.transport.sendMail(composeMessage(mail, this.from, this.settings));
-      if (info.rejected && info.rejected.length > 0) {
-        throw new MailDeliveryError(`The mail server refused ${info.rejected.join(', ')}`, { temporary: true });
-      }
-    } catch (error) {
-      if (error instanceof MailDeliveryError) throw error;
-      const e = error as { message?: string; responseCode?: number; code?: string };
-      const responseCode = typeof e.responseCode === 'number' ? e.responseCode : null;
-      throw new MailDeliveryError(`SMTP delivery failed: ${e.message ?? String(error)}`, {
-        temporary: responseCode === null || responseCode < 500,
-        responseCode,
-        cause: error,
-      });
+    const info = await this.transport.sendMail(composeMessage(mail, this.from, this.settings));
+    if (info.rejected && info.rejected.length > 0) {
+      throw new MailDeliveryError(`The mail server refused ${info.rejected.join(', ')}`, { temporary: true });
     }
   }
 

@@ -1,30 +1,11 @@
 /**
- * Every mail the agency sends, as text + HTML, rendered from a template name and a flat `data` bag
- * (what the core writes into the mail outbox). Every mail carries the agency's name and links to
- * `settings.publicUrl`; every value taken from `data` is HTML-escaped in the HTML part.
- *
- * `data` keys each template reads (all optional unless marked *; a missing optional key gets a
- * sensible fallback so an old outbox row still renders):
- *
- * | template                    | keys |
- * |-----------------------------|------|
- * | account_created             | fullName, email*, temporaryPassword* |
- * | application_received        | fullName, applicationNumber*, applicationId*, paid (boolean: initial fee already paid) |
- * | status_changed              | fullName, applicationNumber*, applicationId, oldStatus, newStatus* |
- * | info_requested              | fullName, applicationNumber*, applicationId, message* (the reviewer's words), requiresPassportReupload (boolean) |
- * | passport_reupload_requested | fullName, applicationNumber*, applicationId*, message (the reviewer's words) |
- * | approved                    | fullName, applicationNumber*, applicationId*, finalFeeAmount (pence; default £39), finalFeeWaived (boolean: the guarantee waived it) |
- * | evisa                       | fullName, applicationNumber*, givenName, surname (the PDF is attached by the sender) |
- * | payment_reminder            | fullName, applicationNumber*, applicationId*, paymentType ('initial' or 'final', default 'initial'), amount (pence; default the list price) |
- * | application_reminder        | fullName |
- * | password_changed            | fullName, changedAt (ISO date-time) |
- * | password_reset              | fullName, resetToken* (the link's token, valid 1 hour) |
- * | account_exists              | fullName, email*, resetToken (a reset link in case the password is forgotten) |
- *
- * `applicationId` builds links (/payment?applicationId=…, /passport-upload?applicationId=…); the
- * `applicationNumber` is what the applicant sees.
+ * Every mail the agency sends, as text + HTML, rendered from a template name and that template's
+ * data (MAIL_DATA in core/domain/mail.ts: what the core writes into the mail outbox, one typed shape
+ * per template). Every mail carries the agency's name and links to `settings.publicUrl`; every value
+ * taken from `data` is HTML-escaped in the HTML part. A key that is missing or empty gets a sensible
+ * fallback, so a mail queued before the key existed still renders.
  */
-import type { MailTemplateName } from '../../../core/domain/mail.js';
+import type { MailContent, MailData, MailTemplateName } from '../../../core/domain/mail.js';
 import type { AgencySettings } from '../../../core/ports/index.js';
 import { formatPence } from '../../../core/domain/money.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../core/domain/fees.js';
@@ -32,13 +13,7 @@ import { GUARANTEE_WORKING_DAYS } from '../../../core/domain/guarantee.js';
 import { PASSWORD_RESET_TTL_TEXT } from '../../../core/domain/password-reset.js';
 import { statusLabel } from '../../../core/domain/status.js';
 
-export type MailData = Record<string, string | number | boolean | null | undefined>;
-
-export interface MailToRender {
-  template: MailTemplateName;
-  data: MailData;
-  to: string;
-}
+export type MailToRender = MailContent & { to: string };
 
 export interface RenderedMail {
   subject: string;
@@ -67,23 +42,15 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function str(data: MailData, key: string, fallback = ''): string {
-  const value = data[key];
-  if (value === null || value === undefined) return fallback;
-  const text = String(value).trim();
-  return text === '' ? fallback : text;
+/** A value as mail text: trimmed, or `fallback` when it is missing or empty. */
+function text(value: string | number | null | undefined, fallback = ''): string {
+  const trimmed = value === null || value === undefined ? '' : String(value).trim();
+  return trimmed === '' ? fallback : trimmed;
 }
 
-function num(data: MailData, key: string, fallback: number): number {
-  const value = data[key];
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  return fallback;
-}
-
-function bool(data: MailData, key: string): boolean {
-  const value = data[key];
-  return value === true || value === 'true' || value === 1;
+/** An amount in pence, or `fallback` when it is missing. */
+function pence(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
 /** Keeps only characters that are safe inside a query-string value we build ourselves. */
@@ -91,12 +58,11 @@ function idParam(value: string): string {
   return encodeURIComponent(value);
 }
 
-interface Ctx {
+interface Ctx<T extends MailTemplateName> {
   settings: AgencySettings;
-  data: MailData;
+  data: MailData<T>;
   to: string;
   link(path: string): string;
-  greeting: string;
 }
 
 interface TemplateResult {
@@ -106,10 +72,10 @@ interface TemplateResult {
   blocks: Block[];
 }
 
-const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
+const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = {
   account_created: ({ data, settings, link, to }) => {
-    const email = str(data, 'email', to);
-    const password = str(data, 'temporaryPassword');
+    const email = text(data.email, to);
+    const password = text(data.temporaryPassword);
     return {
       subject: `Your ${settings.agencyName} account has been created`,
       preheader: 'Thank you for contacting us. An account has been created for you.',
@@ -124,9 +90,9 @@ const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
   },
 
   application_received: ({ data, link }) => {
-    const number = str(data, 'applicationNumber');
-    const id = str(data, 'applicationId');
-    const paid = bool(data, 'paid');
+    const number = text(data.applicationNumber);
+    const id = text(data.applicationId);
+    const paid = data.paid === true;
     const blocks: Block[] = [
       { kind: 'p', parts: ['We have received your Egypt e-visa application ', strong(number), '.'] },
     ];
@@ -142,9 +108,9 @@ const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
   },
 
   status_changed: ({ data, link }) => {
-    const number = str(data, 'applicationNumber');
-    const newStatus = statusLabel(str(data, 'newStatus', 'updated'));
-    const oldStatus = str(data, 'oldStatus');
+    const number = text(data.applicationNumber);
+    const newStatus = statusLabel(text(data.newStatus, 'updated'));
+    const oldStatus = text(data.oldStatus);
     const rows: [string, string][] = [['Application', number]];
     if (oldStatus) rows.push(['Previous status', statusLabel(oldStatus)]);
     rows.push(['New status', newStatus]);
@@ -160,15 +126,15 @@ const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
   },
 
   info_requested: ({ data, link }) => {
-    const number = str(data, 'applicationNumber');
-    const message = str(data, 'message', 'Please contact us for details.');
+    const number = text(data.applicationNumber);
+    const message = text(data.message, 'Please contact us for details.');
     const blocks: Block[] = [
       { kind: 'p', parts: ['Our review team needs more information about your application ', strong(number), '.'] },
       { kind: 'p', parts: ['Message from the reviewer:'] },
       { kind: 'quote', text: message },
     ];
-    if (bool(data, 'requiresPassportReupload')) {
-      const id = str(data, 'applicationId');
+    if (data.requiresPassportReupload === true) {
+      const id = text(data.applicationId);
       blocks.push({ kind: 'p', parts: ['Please also upload a new copy of your passport.'] });
       blocks.push({ kind: 'button', label: 'Upload passport copy', href: link(`/passport-upload?applicationId=${idParam(id)}`) });
     } else {
@@ -178,9 +144,9 @@ const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
   },
 
   passport_reupload_requested: ({ data, link }) => {
-    const number = str(data, 'applicationNumber');
-    const id = str(data, 'applicationId');
-    const message = str(data, 'message');
+    const number = text(data.applicationNumber);
+    const id = text(data.applicationId);
+    const message = text(data.message);
     const blocks: Block[] = [
       { kind: 'p', parts: ['Please upload a new copy of your passport for application ', strong(number), '.'] },
     ];
@@ -191,9 +157,9 @@ const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
   },
 
   approved: ({ data, link }) => {
-    const number = str(data, 'applicationNumber');
-    const waived = bool(data, 'finalFeeWaived') || num(data, 'finalFeeAmount', FINAL_FEE.amount) === 0;
-    const amount = num(data, 'finalFeeAmount', FINAL_FEE.amount);
+    const number = text(data.applicationNumber);
+    const amount = pence(data.finalFeeAmount, FINAL_FEE.amount);
+    const waived = data.finalFeeWaived === true || amount === 0;
     const blocks: Block[] = [{ kind: 'p', parts: ['Good news: your Egypt e-visa application ', strong(number), ' has been approved.'] }];
     if (waived) {
       blocks.push({
@@ -215,8 +181,8 @@ const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
   },
 
   evisa: ({ data, link }) => {
-    const number = str(data, 'applicationNumber');
-    const name = [str(data, 'givenName'), str(data, 'surname')].filter(Boolean).join(' ');
+    const number = text(data.applicationNumber);
+    const name = [text(data.givenName), text(data.surname)].filter(Boolean).join(' ');
     const rows: [string, string][] = [['Application', number]];
     if (name) rows.push(['Traveller', name]);
     return {
@@ -232,11 +198,11 @@ const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
   },
 
   payment_reminder: ({ data, link }) => {
-    const number = str(data, 'applicationNumber');
-    const id = str(data, 'applicationId');
-    const type = str(data, 'paymentType', 'initial') === 'final' ? 'final' : 'initial';
+    const number = text(data.applicationNumber);
+    const id = text(data.applicationId);
+    const type = data.paymentType === 'final' ? 'final' : 'initial';
     const fee = type === 'final' ? FINAL_FEE : INITIAL_FEE;
-    const amount = num(data, 'amount', fee.amount);
+    const amount = pence(data.amount, fee.amount);
     const label = type === 'final' ? 'final processing fee' : 'initial assessment fee';
     const href = type === 'final' ? link('/dashboard') : link(`/payment?applicationId=${idParam(id)}`);
     return {
@@ -265,7 +231,7 @@ const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
   }),
 
   password_changed: ({ data, settings, link }) => {
-    const changedAt = str(data, 'changedAt');
+    const changedAt = text(data.changedAt);
     const when = changedAt && !Number.isNaN(Date.parse(changedAt)) ? new Date(changedAt).toUTCString() : '';
     const blocks: Block[] = [{ kind: 'p', parts: ['The password of your account has been changed.'] }];
     if (when) blocks.push({ kind: 'fields', rows: [['Changed at', when]] });
@@ -279,7 +245,7 @@ const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
     preheader: `Choose a new password. The link works for ${PASSWORD_RESET_TTL_TEXT}.`,
     blocks: [
       { kind: 'p', parts: ['We received a request to reset the password of your account.'] },
-      { kind: 'button', label: 'Choose a new password', href: resetLink(data, link) },
+      { kind: 'button', label: 'Choose a new password', href: resetLink(data.resetToken, link) },
       { kind: 'p', parts: [`The link works for ${PASSWORD_RESET_TTL_TEXT} and only once. After that, ask for a new one on the sign-in page.`] },
       { kind: 'p', parts: ['If you did not ask for this, you can ignore this email: your password stays as it is.'] },
     ],
@@ -291,21 +257,21 @@ const templates: Record<MailTemplateName, (ctx: Ctx) => TemplateResult> = {
     blocks: [
       { kind: 'p', parts: ["Thank you for contacting us. We've received your inquiry and will contact you soon."] },
       { kind: 'p', parts: ['You already have an account with us for this email address, so no new account was created.'] },
-      { kind: 'fields', rows: [['Email', str(data, 'email', to)]] },
+      { kind: 'fields', rows: [['Email', text(data.email, to)]] },
       { kind: 'p', parts: ['Sign in with this email and your password to apply and follow your applications.'] },
       { kind: 'button', label: 'Sign in', href: link('/auth') },
       {
         kind: 'p',
         parts: [`Forgotten your password? Choose a new one with the link below (it works for ${PASSWORD_RESET_TTL_TEXT} and only once), or use 'Forgot your password?' on the sign-in page.`],
       },
-      { kind: 'button', label: 'Reset your password', href: resetLink(data, link) },
+      { kind: 'button', label: 'Reset your password', href: resetLink(data.resetToken, link) },
     ],
   }),
 };
 
 /** The reset page for a token; without one, the page that sends a new link. */
-function resetLink(data: MailData, link: (path: string) => string): string {
-  const token = str(data, 'resetToken');
+function resetLink(resetToken: string | undefined, link: (path: string) => string): string {
+  const token = text(resetToken);
   return token ? link(`/reset-password?token=${encodeURIComponent(token)}`) : link('/forgot-password');
 }
 
@@ -355,25 +321,20 @@ function blockHtml(block: Block): string {
 
 /** Renders one mail. Unknown template names throw (the outbox keeps the row and reports the error). */
 export function renderMail(mail: MailToRender, settings: AgencySettings): RenderedMail {
-  const template = templates[mail.template];
+  // The template of the mail's own name, so its data is that template's (the union is keyed by it).
+  const template = templates[mail.template] as ((ctx: Ctx<MailTemplateName>) => TemplateResult) | undefined;
   if (!template) throw new Error(`Unknown mail template: ${String(mail.template)}`);
   const base = settings.publicUrl.replace(/\/+$/, '');
-  const fullName = str(mail.data, 'fullName');
-  const ctx: Ctx = {
-    settings,
-    data: mail.data,
-    to: mail.to,
-    link: (path) => `${base}${path}`,
-    greeting: fullName ? `Dear ${fullName},` : 'Hello,',
-  };
-  const rendered = template(ctx);
+  const fullName = text(mail.data.fullName);
+  const greeting = fullName ? `Dear ${fullName},` : 'Hello,';
+  const rendered = template({ settings, data: mail.data, to: mail.to, link: (path) => `${base}${path}` });
   const { preheader, blocks } = rendered;
   // A header never carries a line break, whatever the data held.
   const subject = rendered.subject.replace(/[\r\n]+/g, ' ').trim();
   const signOff = `Kind regards,\nThe ${settings.agencyName} team`;
   const footer = `${settings.agencyName} is a private agency and not an official government site. Questions? Write to ${settings.agencyEmail} or visit ${base}/contact`;
 
-  const text = [ctx.greeting, ...blocks.map(blockText), signOff, '--', footer].join('\n\n') + '\n';
+  const body = [greeting, ...blocks.map(blockText), signOff, '--', footer].join('\n\n') + '\n';
 
   const html = `<!doctype html>
 <html lang="en">
@@ -384,7 +345,7 @@ export function renderMail(mail: MailToRender, settings: AgencySettings): Render
 <table role="presentation" width="600" style="max-width:600px;width:100%;border-collapse:collapse;background:#ffffff;border-radius:8px">
 <tr><td style="padding:20px 24px;background:#0f172a;border-radius:8px 8px 0 0"><a href="${escapeHtml(base)}/" style="color:#ffffff;font-size:20px;font-weight:700;text-decoration:none">${escapeHtml(settings.agencyName)}</a></td></tr>
 <tr><td style="padding:24px">
-<p style="margin:0 0 16px">${escapeHtml(ctx.greeting)}</p>
+<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
 ${blocks.map(blockHtml).join('\n')}
 <p style="margin:24px 0 0">Kind regards,<br>The ${escapeHtml(settings.agencyName)} team</p>
 </td></tr>
@@ -394,5 +355,5 @@ ${blocks.map(blockHtml).join('\n')}
 </body>
 </html>
 `;
-  return { subject, text, html };
+  return { subject, text: body, html };
 }

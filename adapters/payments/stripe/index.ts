@@ -7,8 +7,6 @@ import type { GatewayPayment } from '../../../core/domain/payment.js';
 import type { CreatePaymentIntent, FeePayment, PaymentGateway } from '../../../core/ports/payment-gateway.js';
 import { WebhookSignatureError, type WebhookVerifier } from '../webhook.js';
 
-export { INVALID_SIGNATURE_MESSAGE, WebhookSignatureError, isWebhookVerifier, type WebhookVerifier } from '../webhook.js';
-
 export const PAYMENTS_UNAVAILABLE_MESSAGE = 'The payment service is unavailable. Please try again later.';
 
 export interface StripeGatewayConfig {

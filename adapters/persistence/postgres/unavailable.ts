@@ -1,5 +1,5 @@
 import { errors, type DomainError } from '../../../core/domain/errors.js';
-import { driverMessage, errorChain, errorCodes } from '../shared/driver-errors.js';
+import { driverMessage, errorChain, errorCodes } from '../../shared/error-chain.js';
 
 /** 'host:port' of a postgres:// URL, for messages (never the password). */
 export function describeTarget(url: string): string {

@@ -4,7 +4,7 @@ import { applicationStore } from './application-store.js';
 import { bulkLoader } from './bulk-loader.js';
 import { documentStore } from './document-store.js';
 import { enquiryStore } from './enquiry-store.js';
-import { guard, translating } from './guard.js';
+import { guard, translating } from '../../shared/guard.js';
 import { historyStore } from './history-store.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';

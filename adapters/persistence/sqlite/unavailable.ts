@@ -1,5 +1,5 @@
 import { errors, type DomainError } from '../../../core/domain/errors.js';
-import { driverMessage, errorCodes } from '../shared/driver-errors.js';
+import { driverMessage, errorCodes } from '../../shared/error-chain.js';
 
 /** Another connection (or process) holds the write lock past busy_timeout. */
 const BUSY = /^SQLITE_BUSY/;
@@ -14,7 +14,7 @@ export function sqliteUnavailable(file: string): (error: unknown) => DomainError
   return (error) => {
     const codes = errorCodes(error);
     if (codes.some((c) => BUSY.test(c))) {
-      return errors.unavailable('database', `The SQLite database at ${file} is busy (another process is writing to it): ${driverMessage(error)}`);
+      return errors.unavailable('database', `The SQLite database at ${file} is busy (another process is writing to it): ${driverMessage(error)}`, { busy: true });
     }
     if (codes.some((c) => BROKEN.test(c))) {
       return errors.unavailable('database', `Cannot use the SQLite database at ${file}: ${driverMessage(error)}`);

@@ -5,14 +5,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { errors } from '../../../core/domain/errors.js';
 import type { FileStorage, StoredFileInfo } from '../../../core/ports/file-storage.js';
+import { guard } from '../../shared/guard.js';
 import { assertSafeKey, DEFAULT_CONTENT_TYPE, UnsafeStorageKeyError } from '../keys.js';
-
-export const STORAGE_UNAVAILABLE_MESSAGE = 'File storage is unavailable. Please try again later.';
-
-/** Errors that mean "the disk cannot take or give files right now", not "this file is missing". */
-const UNAVAILABLE_CODES = new Set(['ENOSPC', 'EACCES', 'EPERM', 'EROFS', 'EIO', 'EDQUOT', 'EMFILE', 'ENFILE']);
+import { diskUnavailable, storageUnavailable } from '../unavailable.js';
 
 interface Sidecar {
   fileName: string;
@@ -23,13 +19,15 @@ interface Sidecar {
 /**
  * Files in a local folder (the embedded default: DATA_DIR/uploads). Each file sits at its key's
  * path with a `<file>.meta.json` sidecar holding the original name, content type and size. Writes
- * go to a temporary file first and are renamed into place, so a failed upload leaves nothing.
+ * go to a temporary file first and are renamed into place, so a failed upload leaves nothing. A
+ * disk that cannot take or give files throws the domain's Unavailable('storage') (diskUnavailable).
  */
 export class FilesystemFileStorage implements FileStorage {
   readonly rootDir: string;
 
   constructor(rootDir: string) {
     this.rootDir = path.resolve(rootDir);
+    return guard(this, diskUnavailable);
   }
 
   async put(key: string, body: Readable | Buffer, meta: { contentType: string; fileName: string; size?: number }): Promise<StoredFileInfo> {
@@ -42,7 +40,7 @@ export class FilesystemFileStorage implements FileStorage {
         await mkdir(path.dirname(file), { recursive: true });
       } catch {
         // The uploads folder cannot be created (a file in the way, a read-only or full disk).
-        throw errors.unavailable('storage', STORAGE_UNAVAILABLE_MESSAGE);
+        throw storageUnavailable();
       }
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       await pipeline(source, createWriteStream(tmpFile, { flags: 'wx' }));
@@ -55,7 +53,7 @@ export class FilesystemFileStorage implements FileStorage {
     } catch (error) {
       await rm(tmpFile, { force: true }).catch(() => undefined);
       await rm(tmpMeta, { force: true }).catch(() => undefined);
-      throw this.translate(error);
+      throw error;
     }
   }
 
@@ -70,12 +68,8 @@ export class FilesystemFileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     const file = this.pathOf(key);
-    try {
-      await rm(file, { force: true });
-      await rm(this.sidecarOf(file), { force: true });
-    } catch (error) {
-      throw this.translate(error);
-    }
+    await rm(file, { force: true });
+    await rm(this.sidecarOf(file), { force: true });
   }
 
   async exists(key: string): Promise<boolean> {
@@ -84,7 +78,7 @@ export class FilesystemFileStorage implements FileStorage {
       return (await stat(file)).isFile();
     } catch (error) {
       if (isMissing(error)) return false;
-      throw this.translate(error);
+      throw error;
     }
   }
 
@@ -105,7 +99,7 @@ export class FilesystemFileStorage implements FileStorage {
       entries = await readdir(this.rootDir, { recursive: true, withFileTypes: true });
     } catch (error) {
       if (isMissing(error)) return;
-      throw this.translate(error);
+      throw error;
     }
     for (const entry of entries) {
       if (!entry.isFile() || entry.name.endsWith('.meta.json')) continue;
@@ -114,7 +108,7 @@ export class FilesystemFileStorage implements FileStorage {
         const { mtime } = await stat(file);
         yield { key: path.relative(this.rootDir, file).split(path.sep).join('/'), modifiedAt: mtime };
       } catch (error) {
-        if (!isMissing(error)) throw this.translate(error);
+        if (!isMissing(error)) throw error;
       }
     }
   }
@@ -127,13 +121,13 @@ export class FilesystemFileStorage implements FileStorage {
       size = s.size;
     } catch (error) {
       if (isMissing(error)) return null;
-      throw this.translate(error);
+      throw error;
     }
     let sidecar: Partial<Sidecar> = {};
     try {
       sidecar = JSON.parse(await readFile(this.sidecarOf(file), 'utf8')) as Partial<Sidecar>;
     } catch (error) {
-      if (!isMissing(error) && !(error instanceof SyntaxError)) throw this.translate(error);
+      if (!isMissing(error) && !(error instanceof SyntaxError)) throw error;
     }
     return {
       key,
@@ -153,12 +147,6 @@ export class FilesystemFileStorage implements FileStorage {
 
   private sidecarOf(file: string): string {
     return `${file}.meta.json`;
-  }
-
-  private translate(error: unknown): unknown {
-    const code = (error as { code?: string } | null)?.code;
-    if (code && UNAVAILABLE_CODES.has(code)) return errors.unavailable('storage', STORAGE_UNAVAILABLE_MESSAGE);
-    return error;
   }
 }
 

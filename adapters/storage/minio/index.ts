@@ -1,11 +1,10 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as Minio from 'minio';
-import { errors } from '../../../core/domain/errors.js';
 import type { FileStorage, StoredFileInfo } from '../../../core/ports/file-storage.js';
+import { guard } from '../../shared/guard.js';
 import { assertSafeKey, DEFAULT_CONTENT_TYPE } from '../keys.js';
-
-export const STORAGE_UNAVAILABLE_MESSAGE = 'File storage is unavailable. Please try again later.';
+import { s3Unavailable } from '../unavailable.js';
 
 export interface MinioStorageOptions {
   endPoint: string;
@@ -38,18 +37,6 @@ export function parseStorageUrl(storageUrl: string): MinioStorageOptions {
   };
 }
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_SOCKET']);
-const SERVER_CODES = new Set(['ServiceUnavailable', 'InternalError', 'SlowDown', 'RequestTimeout']);
-
-function isUnavailable(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const e = error as { code?: string; message?: string; errors?: unknown[]; cause?: unknown };
-  if (e.code && (NETWORK_CODES.has(e.code) || SERVER_CODES.has(e.code))) return true;
-  if (Array.isArray(e.errors) && e.errors.some(isUnavailable)) return true; // AggregateError (IPv4 + IPv6 attempts)
-  if (typeof e.message === 'string' && /Retryable HTTP status|Request failed after \d+ retries|socket hang up/.test(e.message)) return true;
-  return e.cause !== undefined && isUnavailable(e.cause);
-}
-
 function isNotFound(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === 'NoSuchKey' || code === 'NotFound' || code === 'NoSuchObject';
@@ -60,8 +47,8 @@ const FILE_NAME_META = 'X-Amz-Meta-File-Name';
 
 /**
  * Files in an S3-compatible bucket (MinIO, AWS S3) via the `minio` client. Bodies stream in and
- * out; the original file name is object metadata. A store that cannot be reached throws
- * DomainError Unavailable('storage').
+ * out; the original file name is object metadata. A store that cannot be reached throws the
+ * domain's Unavailable('storage') (s3Unavailable).
  */
 export class MinioFileStorage implements FileStorage {
   readonly client: Minio.Client;
@@ -83,12 +70,13 @@ export class MinioFileStorage implements FileStorage {
       pathStyle: true,
       ...(o.partSize ? { partSize: o.partSize } : {}),
     });
+    return guard(this, s3Unavailable);
   }
 
   /** Creates the bucket if it is missing (once per process; retried after a failure). */
   ensureBucket(): Promise<void> {
     if (!this.bucketReady) {
-      this.bucketReady = this.guard(async () => {
+      this.bucketReady = (async () => {
         if (await this.client.bucketExists(this.bucket)) return;
         try {
           await this.client.makeBucket(this.bucket, this.region);
@@ -96,7 +84,7 @@ export class MinioFileStorage implements FileStorage {
           const code = (error as { code?: string }).code;
           if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error;
         }
-      }).catch((error: unknown) => {
+      })().catch((error: unknown) => {
         this.bucketReady = null;
         throw error;
       });
@@ -109,11 +97,9 @@ export class MinioFileStorage implements FileStorage {
     await this.ensureBucket();
     const contentType = meta.contentType || DEFAULT_CONTENT_TYPE;
     const headers = { 'Content-Type': contentType, [FILE_NAME_META]: encodeURIComponent(meta.fileName) };
-    await this.guard(async () => {
-      if (Buffer.isBuffer(body)) {
-        await this.client.putObject(this.bucket, key, body, body.length, headers);
-        return;
-      }
+    if (Buffer.isBuffer(body)) {
+      await this.client.putObject(this.bucket, key, body, body.length, headers);
+    } else {
       // The minio client never settles when its source stream errors (a client that disconnects
       // half-way through an upload): feed it through a PassThrough and fail as soon as the source does.
       const pass = new PassThrough();
@@ -128,8 +114,8 @@ export class MinioFileStorage implements FileStorage {
         uploading.catch(() => undefined);
         throw error;
       }
-    });
-    const stat = await this.guard(() => this.client.statObject(this.bucket, key));
+    }
+    const stat = await this.client.statObject(this.bucket, key);
     return { key, size: stat.size, contentType, fileName: meta.fileName };
   }
 
@@ -139,7 +125,7 @@ export class MinioFileStorage implements FileStorage {
     const info = await this.stat(key);
     if (!info) return null;
     try {
-      const body = await this.guard(() => this.client.getObject(this.bucket, key));
+      const body = await this.client.getObject(this.bucket, key);
       return { body, info };
     } catch (error) {
       if (isNotFound(error)) return null; // deleted between stat and get
@@ -150,7 +136,7 @@ export class MinioFileStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.ensureBucket();
-    await this.guard(() => this.client.removeObject(this.bucket, key));
+    await this.client.removeObject(this.bucket, key);
   }
 
   async exists(key: string): Promise<boolean> {
@@ -172,19 +158,14 @@ export class MinioFileStorage implements FileStorage {
   async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
     await this.ensureBucket();
     const objects = this.client.listObjectsV2(this.bucket, '', true);
-    try {
-      for await (const object of objects as AsyncIterable<{ name?: string; lastModified?: Date }>) {
-        if (object.name) yield { key: object.name, modifiedAt: object.lastModified ?? new Date(0) };
-      }
-    } catch (error) {
-      if (isUnavailable(error)) throw errors.unavailable('storage', STORAGE_UNAVAILABLE_MESSAGE);
-      throw error;
+    for await (const object of objects as AsyncIterable<{ name?: string; lastModified?: Date }>) {
+      if (object.name) yield { key: object.name, modifiedAt: object.lastModified ?? new Date(0) };
     }
   }
 
   private async stat(key: string): Promise<StoredFileInfo | null> {
     try {
-      const stat = await this.guard(() => this.client.statObject(this.bucket, key));
+      const stat = await this.client.statObject(this.bucket, key);
       const metaData = Object.fromEntries(Object.entries(stat.metaData ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
       const rawName = metaData['file-name'];
       let fileName = key.split('/').pop() ?? key;
@@ -198,16 +179,6 @@ export class MinioFileStorage implements FileStorage {
       return { key, size: stat.size, contentType: metaData['content-type'] || DEFAULT_CONTENT_TYPE, fileName };
     } catch (error) {
       if (isNotFound(error)) return null;
-      throw error;
-    }
-  }
-
-  /** Runs a client call, turning "cannot reach the store" into DomainError Unavailable. */
-  private async guard<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (error) {
-      if (isUnavailable(error)) throw errors.unavailable('storage', STORAGE_UNAVAILABLE_MESSAGE);
       throw error;
     }
   }

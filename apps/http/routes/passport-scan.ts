@@ -1,36 +1,16 @@
 import { Hono, type Context } from 'hono';
-import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
 import { errors } from '../../../core/domain/errors.js';
-import { PASSPORT_IMAGE_TYPE_MESSAGE, sniffPassportImageType } from '../../../core/domain/passport-scan.js';
+import { PASSPORT_IMAGE_TYPE_MESSAGE, sniffPassportImageType, type PassportImageType } from '../../../core/domain/passport-scan.js';
 import type { PassportImage } from '../../../core/ports/passport-reader.js';
 import { actorOf, signedIn } from '../auth.js';
 import type { AppEnv } from '../context.js';
 import type { RouteDeps } from '../deps.js';
-import { SlidingWindowLimiter } from '../rate-limit.js';
-import { MULTIPART_ONLY_MESSAGE, NO_FILE_MESSAGE, UNREADABLE_UPLOAD_MESSAGE, UploadRejected, uploadBodyLimit } from '../uploads.js';
+import { readUpload, uploadBodyLimit, type AcceptedFiles } from '../uploads.js';
 
 export const SCANS_RATE_LIMITED_MESSAGE = 'You have scanned many passports in the last hour. Please wait a while, or fill in the fields yourself.';
 
-/**
- * The multipart `file`, its type decided from its first bytes as uploads do, HEIC included.
- * (readUpload in uploads.ts does the same for the upload routes, which do not take HEIC yet.)
- */
-async function readPassportImage(c: Context): Promise<PassportImage> {
-  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) throw new UploadRejected(415, MULTIPART_ONLY_MESSAGE);
-  let form: FormData;
-  try {
-    form = await c.req.raw.formData();
-  } catch {
-    throw new UploadRejected(400, UNREADABLE_UPLOAD_MESSAGE);
-  }
-  const entry = form.get('file');
-  if (entry === null || typeof entry === 'string') throw errors.validation(NO_FILE_MESSAGE, { file: [NO_FILE_MESSAGE] });
-  if (entry.size > MAX_UPLOAD_BYTES) throw new UploadRejected(413, FILE_TOO_LARGE_MESSAGE);
-  const body = Buffer.from(await entry.arrayBuffer());
-  const contentType = sniffPassportImageType(body.subarray(0, 16));
-  if (!contentType) throw new UploadRejected(415, PASSPORT_IMAGE_TYPE_MESSAGE);
-  return { body, contentType };
-}
+/** Passport photos: the upload types, and HEIC (what iPhones take) too. */
+const PASSPORT_IMAGES: AcceptedFiles<PassportImageType> = { sniff: sniffPassportImageType, refusal: PASSPORT_IMAGE_TYPE_MESSAGE };
 
 /**
  * POST /api/passport-scan (signed in; multipart `file`: JPG, PNG, HEIC or a PDF's first page, at
@@ -52,7 +32,8 @@ export function passportScanRoutes({ agency, limits }: RouteDeps) {
     },
     uploadBodyLimit(),
     async (c) => {
-      const image = await readPassportImage(c);
+      const { file } = await readUpload(c, 'file', PASSPORT_IMAGES);
+      const image: PassportImage = { body: file.body, contentType: file.contentType };
       await refuseOverLimit(c, true); // only files that reach the scanner count
       const scan = await agency.useCases.scanPassport(actorOf(c), image);
       return c.json({ fields: scan.fields, valid: scan.valid, mrz: scan.mrz }, 200);

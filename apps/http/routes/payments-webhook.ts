@@ -1,39 +1,33 @@
-import { Hono } from 'hono';
-import { isDomainError } from '../../../core/domain/errors.js';
+import { Hono, type Context } from 'hono';
+import { errors, isDomainError } from '../../../core/domain/errors.js';
 import type { PaymentGateway } from '../../../core/ports/payment-gateway.js';
 import type { UseCases } from '../../../core/use-cases/use-cases.js';
-import { isWebhookVerifier, WebhookSignatureError } from '../../../adapters/payments/webhook.js';
+import { isWebhookVerifier } from '../../../adapters/payments/webhook.js';
 import type { AppEnv } from '../context.js';
+import { domainErrorResponse, HTTP_ANSWER_OF } from '../error-map.js';
 
 export const WEBHOOKS_OFF_MESSAGE = 'Payment webhooks are not enabled on this installation.';
 
 /**
- * Domain answers that retrying the webhook cannot change: the event is acknowledged (200) so the
- * provider stops re-sending it, and the problem is logged for the operator (e.g. an applicant who
- * paid twice needs a refund). Anything else (database or provider unavailable, a bug) propagates,
- * the provider gets a 5xx and re-delivers later.
- */
-const FINAL_OUTCOMES = new Set(['NotFound', 'PaymentNotDue', 'PaymentNotSucceeded', 'InvalidTransition', 'Validation']);
-
-/**
  * POST /api/payments/webhook: the payment provider tells us a payment succeeded, so it is recorded
  * even when the applicant closed the browser before returning. The signature is verified on the
- * RAW body; the intent is then re-read from the provider by the core (confirmPayment), which
- * records it at most once — replays and out-of-order events change nothing twice.
- * Public and exempt from the Origin check: the signature is the authentication.
+ * RAW body (a bad one is the domain's InvalidSignature, 400); the intent is then re-read from the
+ * provider by the core (confirmPayment), which records it at most once — replays and out-of-order
+ * events change nothing twice. Public and exempt from the Origin check: the signature is the
+ * authentication.
+ *
+ * Outcomes go through the error table (error-map.ts): a `final` domain answer (e.g. an applicant
+ * who paid twice, who needs a refund) is acknowledged with 200 so the provider stops re-sending it,
+ * and logged for the operator; anything else (an outage, a concurrent change, a bug) is answered as
+ * an error and the provider re-delivers later.
  */
 export function paymentsWebhookRoutes(deps: { useCases: UseCases; gateway: PaymentGateway }) {
   const { useCases, gateway } = deps;
-  return new Hono<AppEnv>().post('/', async (c) => {
-    if (!isWebhookVerifier(gateway)) return c.json({ message: WEBHOOKS_OFF_MESSAGE }, 404);
-    const rawBody = await c.req.text();
-    let payment;
-    try {
-      payment = gateway.parseWebhook(rawBody, c.req.header('stripe-signature'));
-    } catch (error) {
-      if (error instanceof WebhookSignatureError) return c.json({ message: error.message }, 400);
-      throw error;
-    }
+  const isFinal = (error: unknown) => isDomainError(error) && HTTP_ANSWER_OF[error.data.type].final;
+
+  async function receive(c: Context<AppEnv>): Promise<Response> {
+    if (!isWebhookVerifier(gateway)) throw errors.notFound('Payment webhook', WEBHOOKS_OFF_MESSAGE);
+    const payment = gateway.parseWebhook(await c.req.text(), c.req.header('stripe-signature'));
     if (!payment) return c.json({ received: true }, 200); // another event type: nothing to do
     if (payment.status !== 'succeeded' || payment.applicationId === null || payment.paymentType === null) {
       // Not ours (no agency metadata) or not a success: acknowledge without touching anything.
@@ -44,12 +38,21 @@ export function paymentsWebhookRoutes(deps: { useCases: UseCases; gateway: Payme
       if (result.recorded) c.set('mailQueued', true);
       return c.json({ received: true }, 200);
     } catch (error) {
-      if (isDomainError(error) && FINAL_OUTCOMES.has(error.type)) {
-        console.warn(
-          `[payments-webhook] ${payment.id} (application ${payment.applicationId}, ${payment.paymentType} fee) was not recorded: ${error.message}`,
-        );
-        return c.json({ received: true }, 200);
-      }
+      if (!isFinal(error)) throw error;
+      console.warn(
+        `[payments-webhook] ${payment.id} (application ${payment.applicationId}, ${payment.paymentType} fee) was not recorded: ${(error as Error).message}`,
+      );
+      return c.json({ received: true }, 200);
+    }
+  }
+
+  return new Hono<AppEnv>().post('/', async (c) => {
+    try {
+      return await receive(c);
+    } catch (error) {
+      // A final refusal (no webhooks here, a bad signature) is answered from the table on the spot;
+      // anything else reaches the app's error handler (logged; 5xx, so the provider re-delivers).
+      if (isDomainError(error) && isFinal(error)) return domainErrorResponse(c, error);
       throw error;
     }
   });

@@ -10,7 +10,6 @@ import { readBody, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 
 export const CARD_NUMBER_MESSAGE = 'Please enter a valid card number.';
-export const TEST_PROVIDER_OFF_MESSAGE = 'The test payment provider is not active on this installation.';
 
 const cardSchema = z.object({
   cardNumber: z

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import { retryDelayMs } from '../../../core/use-cases/deliver-pending-mail.js';
 import { makeMemoryAgency } from '../../support/memory-ports.js';
 import { PDF_BYTES } from '../helpers.js';
@@ -53,6 +54,26 @@ describe('deliverPendingMail', () => {
     expect(await uc.deliverPendingMail()).toEqual({ sent: 1, failed: 1 });
     expect(ports.mailer.delivered[0].attachments).toEqual([{ fileName: 'visa.pdf', contentType: 'application/pdf', content: PDF_BYTES }]);
     expect((await ports.outbox.list({ sent: false }))[0].lastError).toBe('Attachment visa.pdf is missing from file storage.');
+  });
+
+  it('reports a stored mail whose data does not fit its template on the row, and sends the others', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    const now = ports.clock.now();
+    // Rows as an older version (or a hand edit) may have left them: the outbox keeps any JSON.
+    const stored = (mail: unknown) => ports.outbox.enqueue(mail as OutboxMailInput, now);
+    const mistyped = await stored({ to: 'a@example.com', template: 'payment_reminder', data: { applicationNumber: 'EV-1', applicationId: '12' } });
+    const missing = await stored({ to: 'b@example.com', template: 'password_reset', data: { fullName: 'B' } });
+    const unknown = await stored({ to: 'c@example.com', template: 'birthday_greeting', data: {} });
+    await ports.outbox.enqueue({ to: 'd@example.com', template: 'application_reminder', data: { fullName: 'D' } }, now);
+
+    expect(await uc.deliverPendingMail()).toEqual({ sent: 1, failed: 3 });
+    expect(ports.mailer.delivered.map((m) => m.to)).toEqual(['d@example.com']);
+    const unsent = new Map((await ports.outbox.list({ sent: false })).map((m) => [m.id, m]));
+    expect(unsent.get(mistyped.id)?.lastError).toMatch(/^The stored data does not fit the payment_reminder template \(applicationId: .*number.*\)$/);
+    expect(unsent.get(missing.id)?.lastError).toMatch(/^The stored data does not fit the password_reset template \(resetToken: /);
+    expect(unsent.get(unknown.id)?.lastError).toBe('Unknown mail template: birthday_greeting');
+    // They stay in the outbox with their JSON as it was, retried later like any failure.
+    expect(unsent.get(mistyped.id)).toMatchObject({ attempts: 1, data: { applicationNumber: 'EV-1', applicationId: '12' } });
   });
 
   it('respects the limit', async () => {
