@@ -14,7 +14,6 @@
  * Env: BENCH_APPLICATIONS (100000), BENCH_USERS (default: seed-demo's 5% more), BENCH_REQUESTS (200),
  * BENCH_WARMUP (20). Exits 1 only on an error (a failed seed, a non-2xx answer), not on a missed target.
  */
-import 'reflect-metadata';
 import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
