@@ -30,6 +30,14 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
       await backend?.stop();
     });
 
+    if (backendName === 'postgres') {
+      it('a command on a database that was never migrated says to run `evisa migrate` first', async () => {
+        const early = await cli('export-applications', '--format', 'json');
+        expect(early.code).toBe(1);
+        expect(oneLineError(early)).toMatch(/is not migrated \(relation "\w+" does not exist\): run `evisa migrate` first/);
+      });
+    }
+
     it('migrate applies the migrations and is safe to run again', async () => {
       const first = await cli('migrate');
       expect(first.stderr).toBe('');

@@ -34,7 +34,7 @@ describe('openPersistence', () => {
 
   it('does not migrate by itself', async () => {
     const p = await openPersistence({ databaseUrl: null, sqliteFile: join(dir, 'unmigrated.sqlite') });
-    await expect(p.users.findById(1)).rejects.toThrow(/no such table/);
+    await expect(p.users.findById(1)).rejects.toThrow(/is not migrated \(no such table: users\): run `evisa migrate` first/);
     await p.close();
   });
 

@@ -8,6 +8,7 @@ import { createPostgresPersistence } from '../../adapters/persistence/postgres/i
 import { createSqlitePersistence } from '../../adapters/persistence/sqlite/index.js';
 import { sqliteUnavailable } from '../../adapters/persistence/sqlite/unavailable.js';
 import { aMail, aUser, seedApplication } from './persistence-fixtures.js';
+import { startTestPostgres } from '../support/postgres.js';
 
 // Infrastructure failures leave the persistence boundary as the domain's Unavailable('database'),
 // on both dialects, from every kind of method (writes, reads, streams); other failures stay as they are.
@@ -51,7 +52,7 @@ describe('SQLite: infrastructure failures are Unavailable', () => {
     await p.close();
   });
 
-  it('classifies SQLite codes: busy and broken files are outages; constraints, missing tables and SQL errors are not', () => {
+  it('classifies SQLite codes: busy and broken files are outages, a missing table asks for a migration; constraints and SQL errors are not', () => {
     const translate = sqliteUnavailable('/data/agency.sqlite');
     // drizzle wraps the driver's error (its message carries the statement's parameters: never shown).
     const wrapped = (code: string, message: string) =>
@@ -76,11 +77,14 @@ describe('SQLite: infrastructure failures are Unavailable', () => {
     for (const [code, message] of [
       ['SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed: users.email'],
       ['SQLITE_CONSTRAINT_FOREIGNKEY', 'FOREIGN KEY constraint failed'],
-      ['SQLITE_ERROR', 'no such table: users'],
+      ['SQLITE_ERROR', 'near "selct": syntax error'],
     ]) {
       expect(translate(wrapped(code, message))).toBeNull();
     }
     expect(translate(new Error('boom'))).toBeNull();
+    expect(translate(wrapped('SQLITE_ERROR', 'no such table: users'))?.message).toBe(
+      'The SQLite database at /data/agency.sqlite is not migrated (no such table: users): run `evisa migrate` first',
+    );
   });
 });
 
@@ -103,5 +107,17 @@ describe('PostgreSQL: an unreachable server is Unavailable', () => {
       expect(error.message).not.toContain('secret');
     }
     await p.close();
+  });
+
+  it('a database without the tables asks for `evisa migrate`, naming no secret', async () => {
+    const fresh = await startTestPostgres();
+    const p = createPostgresPersistence(fresh.url);
+    try {
+      const error = await failure(p.users.findById(1));
+      expect(error.message).toMatch(/^The database at .+ is not migrated \(relation "users" does not exist\): run `evisa migrate` first$/);
+    } finally {
+      await p.close();
+      await fresh.stop();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { errors, type DomainError } from '../../../core/domain/errors.js';
 import { driverMessage, errorChain, errorCodes } from '../../shared/error-chain.js';
+import { notMigrated } from '../shared/driver-errors.js';
 
 /** 'host:port' of a postgres:// URL, for messages (never the password). */
 export function describeTarget(url: string): string {
@@ -13,6 +14,8 @@ export function describeTarget(url: string): string {
 
 /** Network failures, and the server refusing us: shutting down, starting up, no such database, bad login. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET', 'EAI_AGAIN', '57P01', '57P03', '3D000', '28P01', '28000']);
+/** A statement on a table that is not there: the database was never migrated. */
+const UNDEFINED_TABLE = '42P01';
 /** pg's own words for a lost or never-made connection. */
 const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect/i;
 
@@ -22,6 +25,8 @@ export function postgresUnavailable(target: string): (error: unknown) => DomainE
     const unreachable =
       errorCodes(error).some((c) => UNREACHABLE_CODES.has(c)) ||
       errorChain(error).some((e) => typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message));
-    return unreachable ? errors.unavailable('database', `Cannot reach the database at ${target}: ${driverMessage(error)}`) : null;
+    if (unreachable) return errors.unavailable('database', `Cannot reach the database at ${target}: ${driverMessage(error)}`);
+    if (errorCodes(error).includes(UNDEFINED_TABLE)) return errors.unavailable('database', notMigrated(`the database at ${target}`, driverMessage(error)));
+    return null;
   };
 }

@@ -9,3 +9,8 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return errorCodes(error).some((c) => c === '23503' || c === 'SQLITE_CONSTRAINT_FOREIGNKEY');
 }
+
+/** The operator's words for a database without the product's tables: the one command that fixes it. */
+export function notMigrated(database: string, driverWords: string): string {
+  return `${database[0]!.toUpperCase()}${database.slice(1)} is not migrated (${driverWords}): run \`evisa migrate\` first`;
+}

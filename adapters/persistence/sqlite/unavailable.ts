@@ -1,5 +1,6 @@
 import { errors, type DomainError } from '../../../core/domain/errors.js';
 import { driverMessage, errorCodes } from '../../shared/error-chain.js';
+import { notMigrated } from '../shared/driver-errors.js';
 
 /** Another connection (or process) holds the write lock past busy_timeout. */
 const BUSY = /^SQLITE_BUSY/;
@@ -7,8 +8,8 @@ const BUSY = /^SQLITE_BUSY/;
 const BROKEN = /^SQLITE_(IOERR|CANTOPEN|FULL|READONLY|PERM|NOMEM|CORRUPT|NOTADB|PROTOCOL)/;
 
 /**
- * SQLite's infrastructure failures as the domain's Unavailable('database'). Constraint violations,
- * a missing table (not migrated) and SQL errors stay what they are: they are no outage.
+ * SQLite's infrastructure failures as the domain's Unavailable('database'), and a file that was never
+ * migrated. Constraint violations and other SQL errors stay what they are: they are no outage.
  */
 export function sqliteUnavailable(file: string): (error: unknown) => DomainError | null {
   return (error) => {
@@ -19,6 +20,7 @@ export function sqliteUnavailable(file: string): (error: unknown) => DomainError
     if (codes.some((c) => BROKEN.test(c))) {
       return errors.unavailable('database', `Cannot use the SQLite database at ${file}: ${driverMessage(error)}`);
     }
+    if (driverMessage(error).startsWith('no such table:')) return errors.unavailable('database', notMigrated(`the SQLite database at ${file}`, driverMessage(error)));
     return null;
   };
 }
