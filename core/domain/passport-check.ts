@@ -86,3 +86,27 @@ export function comparePassport(scan: PassportScan | null, typed: TypedPassportF
   const mismatches = PASSPORT_CHECK_FIELDS.filter((field) => known(field) && !same[field]());
   return { status: mismatches.length > 0 ? 'mismatch' : 'match', mismatches };
 }
+
+/**
+ * What the server read from the application's latest passport document, as the application row
+ * stores it: 'pending' from the upload's commit until the scanner answers, then the reading, or
+ * 'unreadable' when the file holds no readable zone. `documentId` is the document read: a reading
+ * of an older upload never replaces that of a newer one.
+ */
+export type PassportScanRecord =
+  | { documentId: number; status: 'pending' }
+  | { documentId: number; status: 'read'; scan: PassportScan }
+  | { documentId: number; status: 'unreadable' };
+
+/** The check application reads carry: 'pending' while the scanner has not answered yet. */
+export interface PassportCheckView {
+  status: PassportCheckStatus | 'pending';
+  mismatches: PassportCheckField[];
+}
+
+/** The application's passport check (null while no passport has been attached). */
+export function passportCheckOf(record: PassportScanRecord | null, typed: TypedPassportFields): PassportCheckView | null {
+  if (!record) return null;
+  if (record.status === 'pending') return { status: 'pending', mismatches: [] };
+  return comparePassport(record.status === 'read' ? record.scan : null, typed);
+}

@@ -1,11 +1,11 @@
 import { isStoredId } from '../../../core/domain/ids.js';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import { errors } from '../../../core/domain/errors.js';
 import type { ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
 import { adminFilter } from './admin-filter.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
-import { applicationFromRow, applicationToRow, userFromRow } from './mappers.js';
+import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
 import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch } from './rules.js';
 import type { ApplicationRow, UserRow } from './schema-parity.js';
@@ -174,6 +174,20 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
         if (changed === 0) return false;
         yield* queueMails(tx, t, [mail], now);
         return true;
+      });
+    },
+    async recordPassportScan(applicationId, record) {
+      if (!isStoredId(applicationId)) return false;
+      return database.transaction(function* (tx) {
+        // Not the version: a reading is no edit of the application, so it never makes a commit
+        // computed before it stale (and commit never writes these columns).
+        const changed = yield* changes(
+          tx
+            .update(a)
+            .set(passportScanToRow(record))
+            .where(and(eq(a.id, applicationId), or(isNull(a.passportScanDocumentId), lte(a.passportScanDocumentId, record.documentId)))),
+        );
+        return changed > 0;
       });
     },
     async *streamForExport(query) {
