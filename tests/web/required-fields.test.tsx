@@ -38,7 +38,7 @@ describe('required fields are announced to screen readers (aria-required)', () =
     await user.click(document.getElementById('app-visitedEgyptBefore')!);
     await user.click(document.getElementById('app-hasBeenDeported')!);
     await user.selectOptions(document.getElementById('app-countryOfBirth')!, 'France');
-    expect(notAnnouncedAsRequired()).toEqual(['app-otherNationalities', 'app-visitedEgyptBefore', 'app-hasBeenDeported']);
+    expect(notAnnouncedAsRequired()).toEqual(['app-passport-scan', 'app-otherNationalities', 'app-visitedEgyptBefore', 'app-hasBeenDeported']);
   });
 
   it('on the sign-in and sign-up forms', async () => {
