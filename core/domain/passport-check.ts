@@ -4,6 +4,17 @@ import { mrzNamesMayBeTruncated, type PassportFields, type PassportScan } from '
 export const PASSPORT_CHECK_FIELDS = ['surname', 'givenName', 'passportNumber', 'nationality', 'dateOfBirth', 'gender', 'passportExpiry'] as const;
 export type PassportCheckField = (typeof PASSPORT_CHECK_FIELDS)[number];
 
+/** How the fields are named to people (staff and applicants). */
+export const PASSPORT_CHECK_LABELS: Record<PassportCheckField, string> = {
+  surname: 'Surname',
+  givenName: 'Given name(s)',
+  passportNumber: 'Passport number',
+  nationality: 'Nationality',
+  dateOfBirth: 'Date of birth',
+  gender: 'Gender',
+  passportExpiry: 'Passport expiry',
+};
+
 export type PassportCheckStatus = 'match' | 'mismatch' | 'unreadable';
 
 export interface PassportCheck {
