@@ -208,7 +208,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
     return c.json({ message: INTERNAL_ERROR_MESSAGE }, 500);
   });
 
-  return Object.assign(app, { sessions, limits: deps.limits });
+  return Object.assign(app, { sessions, limits: deps.limits, passportChecks: deps.passportChecks });
 }
 
 /** The API's type, for the SPA's typed `hc` client: `hc<AppType>('/api')`. */

@@ -26,6 +26,22 @@ export class PassportChecks {
     this.running.add(task);
   }
 
+  /**
+   * Schedules the documents whose reading is still pending (the server stopped before reading
+   * them). Answers how many; a failure to list them is logged, never thrown.
+   */
+  async resume(pending: () => Promise<number[]>): Promise<number> {
+    try {
+      const documentIds = await pending();
+      for (const id of documentIds) this.schedule(id);
+      if (documentIds.length > 0) this.log(`[passport-check] reading ${documentIds.length} passport copies left pending`);
+      return documentIds.length;
+    } catch (error) {
+      this.log(`[passport-check] the pending passport checks could not be listed: ${error instanceof Error ? error.message : String(error)}`);
+      return 0;
+    }
+  }
+
   /** Resolves once every scheduled check has ended (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running]);

@@ -78,6 +78,8 @@ export interface ApplicationRepository {
    * other column changes. False when nothing was stored (no such application, or a newer reading).
    */
   recordPassportScan(applicationId: number, record: PassportScanRecord): Promise<boolean>;
+  /** The passport documents whose reading is still 'pending' (say, the server stopped meanwhile), oldest application first. */
+  listPendingPassportScans(limit: number): Promise<number[]>;
   /** Streams in id order, in pages, so memory stays flat. */
   streamForExport(query: ExportQuery): AsyncIterable<ApplicationWithUser>;
 }

@@ -26,3 +26,13 @@ export function makeCheckPassport(ports: Pick<Ports, 'applications' | 'documents
     return application ? passportCheckOf(application.passportScan, application) : null;
   };
 }
+
+/** How many pending readings a start-up resumes at most (each is seconds of OCR). */
+export const PENDING_CHECKS_RESUMED = 500;
+
+/** The passport documents whose reading is still pending (the app reads them again at start-up). */
+export function makePendingPassportChecks(ports: Pick<Ports, 'applications'>) {
+  return async function pendingPassportChecks(): Promise<number[]> {
+    return ports.applications.listPendingPassportScans(PENDING_CHECKS_RESUMED);
+  };
+}

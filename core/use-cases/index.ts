@@ -1,7 +1,7 @@
 import type { Ports } from '../ports/index.js';
 import { makeAttachPassport } from './attach-passport.js';
 import { makeAttachVisa } from './attach-visa.js';
-import { makeCheckPassport } from './check-passport.js';
+import { makeCheckPassport, makePendingPassportChecks } from './check-passport.js';
 import { makeChangeApplicationStatus } from './change-application-status.js';
 import { makeChangePassword } from './change-password.js';
 import { makeConfirmPayment } from './confirm-payment.js';
@@ -62,6 +62,7 @@ export function makeUseCases(ports: Ports): UseCases {
     listDocuments: makeListDocuments(ports),
     attachPassport: makeAttachPassport(ports),
     checkPassport: makeCheckPassport(ports),
+    pendingPassportChecks: makePendingPassportChecks(ports),
     portalCopy: makePortalCopy(ports),
     openDocument: makeOpenDocument(ports),
 

@@ -79,6 +79,8 @@ export interface UseCases {
   attachPassport(actor: Actor, applicationId: number, file: PassportUpload): Promise<VisaDocumentRecord>;
   /** Reads a passport document's MRZ and records it on its application (run after the upload's answer). */
   checkPassport(documentId: number): Promise<PassportCheckView | null>;
+  /** The passport documents whose reading is still pending (resumed when the server starts). */
+  pendingPassportChecks(): Promise<number[]>;
   /** Admin: a passport document as the official portal takes it (JPEG ≤ 500 KB). */
   portalCopy(actor: Actor, documentId: number): Promise<{ fileName: string; body: Buffer }>;
   /** Owner of the document's application or an admin. */

@@ -445,6 +445,18 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         expect((await p.applications.findById(app.id))?.passportScan).toEqual({ documentId: 9, status: 'unreadable' });
         expect((await p.applications.listAllWithUsers())[0]?.application.passportScan).toEqual({ documentId: 9, status: 'unreadable' });
         expect(await p.applications.recordPassportScan(app.id + 1000, { documentId: 1, status: 'pending' })).toBe(false);
+        expect(await p.applications.listPendingPassportScans(10)).toEqual([]);
+      });
+
+      it('lists the passport documents whose reading is still pending, oldest application first', async () => {
+        const [first, second, third] = [await seedApplication(p), await seedApplication(p), await seedApplication(p)];
+        await p.applications.recordPassportScan(second.id, { documentId: 21, status: 'pending' });
+        await p.applications.recordPassportScan(first.id, { documentId: 11, status: 'pending' });
+        await p.applications.recordPassportScan(third.id, { documentId: 31, status: 'unreadable' });
+        expect(await p.applications.listPendingPassportScans(10)).toEqual([11, 21]);
+        expect(await p.applications.listPendingPassportScans(1)).toEqual([11]);
+        await p.applications.recordPassportScan(first.id, { documentId: 11, status: 'unreadable' });
+        expect(await p.applications.listPendingPassportScans(10)).toEqual([21]);
         expect(await p.applications.recordPassportScan(2 ** 40, { documentId: 1, status: 'pending' })).toBe(false);
       });
 

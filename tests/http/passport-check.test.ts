@@ -119,6 +119,29 @@ describe('passport check after an upload (scanner stand-in)', () => {
     expect((await checked(owner.browser, owner.application.id)).passportCheck).toEqual({ status: 'match', mismatches: [] });
   });
 
+  it('leaves the reading pending when the scanner stays busy, and reads it when the server starts again', async () => {
+    const once = await makeMemoryApp({ app: { passportCheckRetryDelaysMs: [] } });
+    try {
+      const onceReader = once.ports.passportReader as FakePassportReader;
+      onceReader.answers('busy');
+      const owner = await applicantWithApplication(once, TYPED_AS_PASSPORT);
+      expect((await uploadPassport(owner.browser, owner.application.id, FILES.jpeg)).status).toBe(201);
+      await once.app.passportChecks.idle();
+      expect((await readApplication(owner.browser, owner.application.id)).passportCheck).toEqual({ status: 'pending', mismatches: [] });
+      const [document] = await once.ports.documents.listByApplication(owner.application.id);
+      expect(await once.agency.useCases.pendingPassportChecks()).toEqual([document!.id]);
+
+      // What startServer does after listening.
+      onceReader.answers(BRITISH_READING);
+      expect(await once.app.passportChecks.resume(() => once.agency.useCases.pendingPassportChecks())).toBe(1);
+      await once.app.passportChecks.idle();
+      expect((await readApplication(owner.browser, owner.application.id)).passportCheck).toEqual({ status: 'match', mismatches: [] });
+      expect(await once.agency.useCases.pendingPassportChecks()).toEqual([]);
+    } finally {
+      await once.close();
+    }
+  });
+
   it('checks a re-upload again: the new document replaces the old reading', async () => {
     reader.answers(BRITISH_READING);
     const owner = await applicantWithApplication(t, { ...TYPED_AS_PASSPORT, surname: 'Smyth' });

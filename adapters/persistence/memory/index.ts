@@ -301,6 +301,12 @@ export function createMemoryPersistence(): Persistence {
       s.applications.set(applicationId, { ...current, passportScan: structuredClone(record) });
       return true;
     },
+    async listPendingPassportScans(limit) {
+      return [...s.applications.values()]
+        .sort((x, y) => x.id - y.id)
+        .flatMap((a) => (a.passportScan?.status === 'pending' ? [a.passportScan.documentId] : []))
+        .slice(0, Math.max(0, limit));
+    },
     async listForAdmin(query: AdminListQuery) {
       const all = filtered(query).sort(newestFirst);
       const { size, offset } = adminPage(query);

@@ -190,6 +190,16 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
         return changed > 0;
       });
     },
+    async listPendingPassportScans(limit) {
+      // Read once at start-up: a scan of the table is fine (no index for a state that is rare and brief).
+      const found = await db
+        .select({ documentId: a.passportScanDocumentId })
+        .from(a)
+        .where(eq(a.passportScanStatus, 'pending'))
+        .orderBy(asc(a.id))
+        .limit(Math.max(0, limit));
+      return found.map((r) => r.documentId).filter((id): id is number => id !== null);
+    },
     async *streamForExport(query) {
       // Keyset pages of whole rows, the page's statement prepared once per export.
       const page = database.prepare(
