@@ -52,6 +52,16 @@ function copyOf(body: Uint8Array): Uint8Array {
   return new Uint8Array(body);
 }
 
+/** The port's answer for a file that cannot be decoded: null (the core words the refusal). */
+async function decodedOrNull(conversion: Promise<Buffer>): Promise<Buffer | null> {
+  try {
+    return await conversion;
+  } catch (error) {
+    if (error instanceof UndecodableImage) return null;
+    throw error;
+  }
+}
+
 /**
  * The passport scanner: reads MRZs, makes portal copies and turns HEIC into JPEG, on this server
  * and offline, in a bounded pool of worker threads (piscina) so the request thread never decodes
@@ -130,6 +140,14 @@ export class PassportScanner implements PassportReader {
   /** A HEIC/HEIF photo as a JPEG. Throws UndecodableImage. */
   async heicToJpeg(body: Uint8Array): Promise<Buffer> {
     return this.convert({ kind: 'heic-to-jpeg', bytes: copyOf(body), limits: { maxPixels: this.options.maxPixels } });
+  }
+
+  async convertHeic(body: Buffer): Promise<Buffer | null> {
+    return decodedOrNull(this.heicToJpeg(body));
+  }
+
+  async makePortalCopy(image: PassportImage): Promise<Buffer | null> {
+    return decodedOrNull(this.portalCopy(image));
   }
 
   private async convert(task: PassportTask): Promise<Buffer> {

@@ -27,7 +27,9 @@ async function convert(make: () => Promise<Buffer>): Promise<ConversionOutcome> 
     return { jpeg: await make() };
   } catch (error) {
     if (error instanceof UndecodableImage) return { undecodable: error.reason };
-    throw error;
+    // sharp decodes lazily: a truncated or corrupt body passes the header check and fails only
+    // when its pixels are read. Either way this file cannot be converted.
+    return { undecodable: error instanceof Error ? error.message : String(error) };
   }
 }
 

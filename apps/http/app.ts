@@ -14,6 +14,7 @@ import { clientIp, clientWentAway, type AppEnv } from './context.js';
 import type { RouteDeps } from './deps.js';
 import { domainErrorResponse, INTERNAL_ERROR_MESSAGE } from './error-map.js';
 import { LoginThrottle } from './login-throttle.js';
+import { PassportChecks } from './passport-checks.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
 import { applicationRoutes } from './routes/applications.js';
@@ -58,6 +59,8 @@ export interface AppOptions {
   benchRoutes?: boolean;
   /** Where unexpected errors are reported, with their stack (default: console.error). */
   logError?: (error: unknown, c: Context) => void;
+  /** How long a passport check waits for a busy scanner before each retry (default BUSY_RETRY_DELAYS_MS). */
+  passportCheckRetryDelaysMs?: readonly number[];
   /** Where one-line operational events go: outages, degraded health, client aborts (default: console.error). */
   log?: (line: string) => void;
 }
@@ -106,6 +109,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   const events = options.eventLimit ?? { limit: 600, windowMs: 60 * 1000 };
   const trustProxyHops = options.trustProxyHops ?? agency.config.trustProxyHops;
   const sessions = new SessionManager(agency.ports, agency.config.publicUrl, options.sessionPolicy, new AuthCache(options.authCacheMs ?? 2000));
+  const log = options.log ?? ((line: string) => console.error(line));
   const deps: RouteDeps = {
     agency,
     sessions,
@@ -118,7 +122,8 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
       passportScan: new SlidingWindowLimiter(agency.config.passportScan.perHour, 60 * 60 * 1000, clock),
     },
     clientAddress: (c) => clientIp(c, trustProxyHops),
-    log: options.log ?? ((line) => console.error(line)),
+    log,
+    passportChecks: new PassportChecks((documentId) => agency.useCases.checkPassport(documentId), log, options.passportCheckRetryDelaysMs),
   };
   const logError = options.logError ?? defaultLogError;
   const onMailQueued = options.onMailQueued;
@@ -203,7 +208,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
     return c.json({ message: INTERNAL_ERROR_MESSAGE }, 500);
   });
 
-  return Object.assign(app, { sessions, limits: deps.limits });
+  return Object.assign(app, { sessions, limits: deps.limits, passportChecks: deps.passportChecks });
 }
 
 /** The API's type, for the SPA's typed `hc` client: `hc<AppType>('/api')`. */

@@ -28,7 +28,8 @@ export interface StartOptions {
 
 /**
  * Composes the agency from the environment, applies migrations, and serves the app with
- * @hono/node-server; the outbox sender and the session sweeper run beside it.
+ * @hono/node-server; the outbox sender and the session sweeper run beside it, and passport copies
+ * left unread by the last run are read.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
@@ -50,6 +51,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     httpServer.requestTimeout = 120_000;
     httpServer.headersTimeout = 30_000;
     outbox.start();
+    // Passport copies whose reading the last run did not finish (it ran after their upload's answer).
+    void app.passportChecks.resume(() => agency.useCases.pendingPassportChecks());
     const sweeper = setInterval(() => {
       app.sessions.sweep().catch((error: unknown) => log(`[sessions] sweep failed: ${error instanceof Error ? error.message : String(error)}`));
     }, 60 * 60 * 1000);
@@ -79,6 +82,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
             httpServer.closeIdleConnections();
           });
           await outbox.stop();
+          app.passportChecks.stop();
           await agency.close();
         })();
         return stopping;

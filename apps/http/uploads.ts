@@ -8,6 +8,7 @@ import {
   type AllowedContentType,
 } from '../../core/domain/document.js';
 import { errors } from '../../core/domain/errors.js';
+import { PASSPORT_IMAGE_TYPE_MESSAGE, sniffPassportImageType, type PassportImageType } from '../../core/domain/passport-scan.js';
 import { applicationIdSchema } from '../../core/schemas/ids.js';
 import { pathId } from './context.js';
 
@@ -53,7 +54,10 @@ export interface AcceptedFiles<T extends string> {
   refusal: string;
 }
 
-/** Documents (passport copies, e-visas): JPG, PNG or PDF. */
+/** Passport photos: the document types, and HEIC/HEIF (what iPhones take) too. */
+export const PASSPORT_FILES: AcceptedFiles<PassportImageType> = { sniff: sniffPassportImageType, refusal: PASSPORT_IMAGE_TYPE_MESSAGE };
+
+/** Documents (e-visas): JPG, PNG or PDF. */
 const DOCUMENT_FILES: AcceptedFiles<AllowedContentType> = { sniff: sniffContentType, refusal: INVALID_FILE_TYPE_MESSAGE };
 
 /**

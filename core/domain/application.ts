@@ -5,6 +5,7 @@ import { guaranteeDeadline, isGuaranteeBreached } from './guarantee.js';
 import { fail, ok, type Result } from './result.js';
 import { ALLOWED_TRANSITIONS } from './admin-tabs.js';
 import type { ApplicationStatus } from './status.js';
+import type { PassportScanRecord } from './passport-check.js';
 
 export type Gender = 'male' | 'female';
 export type MaritalStatus = 'married' | 'divorced' | 'widow' | 'single';
@@ -72,9 +73,14 @@ export interface Application extends ApplicationForm {
   updatedAt: Date;
   /** Optimistic-concurrency counter: every committed change increments it. */
   version: number;
+  /**
+   * The server's reading of the latest passport upload (null until one is attached). Written only
+   * by ApplicationRepository.recordPassportScan, never by create or commit.
+   */
+  passportScan: PassportScanRecord | null;
 }
 
-export type NewApplication = Omit<Application, 'id' | 'version'>;
+export type NewApplication = Omit<Application, 'id' | 'version' | 'passportScan'>;
 
 export function newApplication(input: {
   form: ApplicationForm;

@@ -4,6 +4,17 @@ import { mrzNamesMayBeTruncated, type PassportFields, type PassportScan } from '
 export const PASSPORT_CHECK_FIELDS = ['surname', 'givenName', 'passportNumber', 'nationality', 'dateOfBirth', 'gender', 'passportExpiry'] as const;
 export type PassportCheckField = (typeof PASSPORT_CHECK_FIELDS)[number];
 
+/** How the fields are named to people (staff and applicants). */
+export const PASSPORT_CHECK_LABELS: Record<PassportCheckField, string> = {
+  surname: 'Surname',
+  givenName: 'Given name(s)',
+  passportNumber: 'Passport number',
+  nationality: 'Nationality',
+  dateOfBirth: 'Date of birth',
+  gender: 'Gender',
+  passportExpiry: 'Passport expiry',
+};
+
 export type PassportCheckStatus = 'match' | 'mismatch' | 'unreadable';
 
 export interface PassportCheck {
@@ -85,4 +96,28 @@ export function comparePassport(scan: PassportScan | null, typed: TypedPassportF
   const known = (field: PassportCheckField) => field === 'surname' || field === 'givenName' || read[field] !== null;
   const mismatches = PASSPORT_CHECK_FIELDS.filter((field) => known(field) && !same[field]());
   return { status: mismatches.length > 0 ? 'mismatch' : 'match', mismatches };
+}
+
+/**
+ * What the server read from the application's latest passport document, as the application row
+ * stores it: 'pending' from the upload's commit until the scanner answers, then the reading, or
+ * 'unreadable' when the file holds no readable zone. `documentId` is the document read: a reading
+ * of an older upload never replaces that of a newer one.
+ */
+export type PassportScanRecord =
+  | { documentId: number; status: 'pending' }
+  | { documentId: number; status: 'read'; scan: PassportScan }
+  | { documentId: number; status: 'unreadable' };
+
+/** The check application reads carry: 'pending' while the scanner has not answered yet. */
+export interface PassportCheckView {
+  status: PassportCheckStatus | 'pending';
+  mismatches: PassportCheckField[];
+}
+
+/** The application's passport check (null while no passport has been attached). */
+export function passportCheckOf(record: PassportScanRecord | null, typed: TypedPassportFields): PassportCheckView | null {
+  if (!record) return null;
+  if (record.status === 'pending') return { status: 'pending', mismatches: [] };
+  return comparePassport(record.status === 'read' ? record.scan : null, typed);
 }

@@ -1,6 +1,7 @@
 import type { Application, NewApplication } from '../domain/application.js';
 import type { AdminTabId } from '../domain/admin-tabs.js';
 import type { NewDocument } from '../domain/document.js';
+import type { PassportScanRecord } from '../domain/passport-check.js';
 import type { NewPaymentRecord } from '../domain/payment.js';
 import type { NewStatusHistoryEntry } from '../domain/status-history.js';
 import type { ApplicationStatus } from '../domain/status.js';
@@ -71,6 +72,14 @@ export interface ApplicationRepository {
   /** Atomically sets paymentReminderSent = now and queues `mail`, only if it is still null or before
    * `notRemindedSince`. False when another run claimed it first. */
   claimPaymentReminder(applicationId: number, now: Date, notRemindedSince: Date, mail: OutboxMailInput): Promise<boolean>;
+  /**
+   * Stores the server's reading of a passport document on its application, unless the application
+   * already holds the reading of a newer document (document ids grow). Neither the version nor any
+   * other column changes. False when nothing was stored (no such application, or a newer reading).
+   */
+  recordPassportScan(applicationId: number, record: PassportScanRecord): Promise<boolean>;
+  /** The passport documents whose reading is still 'pending' (say, the server stopped meanwhile), oldest application first. */
+  listPendingPassportScans(limit: number): Promise<number[]>;
   /** Streams in id order, in pages, so memory stays flat. */
   streamForExport(query: ExportQuery): AsyncIterable<ApplicationWithUser>;
 }

@@ -14,4 +14,15 @@ export interface PassportReader {
    * when too many scans are already waiting.
    */
   read(image: PassportImage): Promise<MrzReading | null>;
+  /**
+   * A HEIC/HEIF photo as a JPEG (upright, no metadata), or null when the file cannot be decoded
+   * (corrupt, truncated, too large). Throws Unavailable('passport-scanner') like read.
+   */
+  convertHeic(body: Buffer): Promise<Buffer | null>;
+  /**
+   * The passport copy the official portal takes: a JPEG of at most 500 KB, long side at least
+   * 1000 px where the original is that large (a PDF's first page drawn), or null when the file
+   * cannot be decoded. Throws Unavailable('passport-scanner') like read.
+   */
+  makePortalCopy(image: PassportImage): Promise<Buffer | null>;
 }

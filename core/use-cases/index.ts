@@ -1,6 +1,7 @@
 import type { Ports } from '../ports/index.js';
 import { makeAttachPassport } from './attach-passport.js';
 import { makeAttachVisa } from './attach-visa.js';
+import { makeCheckPassport, makePendingPassportChecks } from './check-passport.js';
 import { makeChangeApplicationStatus } from './change-application-status.js';
 import { makeChangePassword } from './change-password.js';
 import { makeConfirmPayment } from './confirm-payment.js';
@@ -18,6 +19,7 @@ import { makeListDocuments } from './list-documents.js';
 import { makeListOwnApplications } from './list-own-applications.js';
 import { makeLogIn } from './log-in.js';
 import { makeOpenDocument } from './open-document.js';
+import { makePortalCopy } from './portal-copy.js';
 import { makePurgeDocuments } from './purge-documents.js';
 import { makeFindOwnPayment } from './find-own-payment.js';
 import { makePaymentIssues, makeReconcilePayments } from './reconcile-payments.js';
@@ -59,6 +61,9 @@ export function makeUseCases(ports: Ports): UseCases {
     updateAddressDetails: makeUpdateAddressDetails(ports),
     listDocuments: makeListDocuments(ports),
     attachPassport: makeAttachPassport(ports),
+    checkPassport: makeCheckPassport(ports),
+    pendingPassportChecks: makePendingPassportChecks(ports),
+    portalCopy: makePortalCopy(ports),
     openDocument: makeOpenDocument(ports),
 
     startPayment: makeStartPayment(ports, confirmPayment),

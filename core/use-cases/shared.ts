@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { guaranteeStatus, type Application } from '../domain/application.js';
 import { ALLOWED_CONTENT_TYPES, FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from '../domain/document.js';
 import { errors } from '../domain/errors.js';
+import { passportCheckOf } from '../domain/passport-check.js';
 import type { User } from '../domain/user.js';
 import type { ApplicationChange, CommitResult } from '../ports/application-repository.js';
 import type { Ports } from '../ports/index.js';
@@ -14,7 +15,10 @@ export const DAY_MS = 24 * HOUR_MS;
 export function toView(application: Application, now: Date): ApplicationView {
   // Not `{ ...application, guarantee }`: copying ~50 fields and then adding one more takes V8 about
   // twice as long as Object.assign takes to build the same object (same keys, same order).
-  return Object.assign({}, application, { guarantee: guaranteeStatus(application, now) });
+  return Object.assign({}, application, {
+    guarantee: guaranteeStatus(application, now),
+    passportCheck: passportCheckOf(application.passportScan, application),
+  });
 }
 
 export function adminEntry(application: Application | null, user: User, now: Date): AdminListEntry {

@@ -9,6 +9,8 @@ import type { StatusHistoryEntry } from '../domain/status-history.js';
 import type { ApplicationStatus, ListedStatus } from '../domain/status.js';
 import type { PublicUser, User } from '../domain/user.js';
 import type { PassportScan } from '../domain/passport-scan.js';
+import type { PassportCheckView } from '../domain/passport-check.js';
+import type { PassportUpload } from './attach-passport.js';
 import type { AnalyticsEvent, ContactEnquiry, PassportImage } from '../ports/index.js';
 import type { UnrecordedPayment } from './reconcile-payments.js';
 import type { OrphanSweep } from './sweep-orphan-files.js';
@@ -23,6 +25,8 @@ export interface Actor {
 /** An application as sent to clients: the stored fields plus the guarantee, derived. */
 export interface ApplicationView extends Application {
   guarantee: { deadline: Date | null; breached: boolean };
+  /** The latest passport upload's MRZ against the typed fields (null until a passport is attached). */
+  passportCheck: PassportCheckView | null;
 }
 
 export interface AdminListEntry {
@@ -72,7 +76,13 @@ export interface UseCases {
   updateAddressDetails(actor: Actor, applicationId: number, details: AddressDetails): Promise<ApplicationView>;
   listDocuments(actor: Actor, applicationId: number): Promise<VisaDocumentRecord[]>;
   /** Passport upload at submission, or the re-upload while requiresPassportReupload is true. */
-  attachPassport(actor: Actor, applicationId: number, file: UploadedFile): Promise<VisaDocumentRecord>;
+  attachPassport(actor: Actor, applicationId: number, file: PassportUpload): Promise<VisaDocumentRecord>;
+  /** Reads a passport document's MRZ and records it on its application (run after the upload's answer). */
+  checkPassport(documentId: number): Promise<PassportCheckView | null>;
+  /** The passport documents whose reading is still pending (resumed when the server starts). */
+  pendingPassportChecks(): Promise<number[]>;
+  /** Admin: a passport document as the official portal takes it (JPEG ≤ 500 KB). */
+  portalCopy(actor: Actor, documentId: number): Promise<{ fileName: string; body: Buffer }>;
   /** Owner of the document's application or an admin. */
   openDocument(actor: Actor, documentId: number): Promise<{ document: VisaDocumentRecord; body: Readable }>;
 

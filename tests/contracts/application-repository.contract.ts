@@ -1,12 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyConfirmedPayment, type Application } from '../../core/domain/application.js';
 import { isDomainError } from '../../core/domain/errors.js';
+import type { PassportScan } from '../../core/domain/passport-scan.js';
 import type { ApplicationStatus } from '../../core/domain/status.js';
 import type { ApplicationWithUser } from '../../core/ports/application-repository.js';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import { aDocument, aMail, anApplication, aPayment, aUser, at, seedApplication, T0, type MakePersistence } from './persistence-fixtures.js';
 
 const ids = (items: ApplicationWithUser[]) => items.map((i) => i.application.id);
+
+/** A passport reading as the scanner stores it (a synthetic traveller, no real person). */
+const SCAN: PassportScan = {
+  fields: {
+    surname: 'SPECIMEN',
+    givenName: 'ANNA MARIA',
+    passportNumber: '123456789',
+    nationality: 'United Kingdom',
+    dateOfBirth: '1990-01-02',
+    gender: 'female',
+    passportExpiry: '2031-05-06',
+  },
+  valid: true,
+  mrz: ['P<GBRSPECIMEN<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', '1234567897GBR9001024F3105064<<<<<<<<<<<<<<02'],
+};
 
 export function describeApplicationRepositoryContract(name: string, makeAdapter: MakePersistence): void {
   describe(`${name}: ApplicationRepository`, () => {
@@ -74,7 +90,7 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
           },
         );
         const created = await p.applications.create(input);
-        expect(created).toEqual({ ...input, id: expect.any(Number), version: 1 });
+        expect(created).toEqual({ ...input, id: expect.any(Number), version: 1, passportScan: null });
         expect(await p.applications.findById(created.id)).toEqual(created);
         expect(await p.applications.findById(created.id + 1000)).toBeNull();
       });
@@ -406,6 +422,42 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         expect(await p.applications.listPaymentReminderCandidates(at(5), 10)).toEqual([]);
         // A commit based on the old version is stale, so it cannot undo the claim.
         expect(await p.applications.commit({ application: app, expectedVersion: 1 })).toEqual({ outcome: 'stale' });
+      });
+
+      it('records passport readings: pending, then read or unreadable, never an older document over a newer one', async () => {
+        const app = await seedApplication(p);
+        const scan = SCAN;
+        expect(await p.applications.recordPassportScan(app.id, { documentId: 5, status: 'pending' })).toBe(true);
+        expect((await p.applications.findById(app.id))?.passportScan).toEqual({ documentId: 5, status: 'pending' });
+        expect(await p.applications.recordPassportScan(app.id, { documentId: 5, status: 'read', scan })).toBe(true);
+        const read = await p.applications.findById(app.id);
+        expect(read?.passportScan).toEqual({ documentId: 5, status: 'read', scan });
+        // A reading is no edit: the version stays, and a commit of the row before it keeps it.
+        expect(read?.version).toBe(app.version);
+        const committed = await p.applications.commit({ application: { ...app, profession: 'Nurse' }, expectedVersion: app.version });
+        expect(committed.outcome).toBe('committed');
+        const afterCommit = await p.applications.findById(app.id);
+        expect(afterCommit?.profession).toBe('Nurse');
+        expect(afterCommit?.passportScan).toEqual({ documentId: 5, status: 'read', scan });
+        // A re-upload (document 9) is read; a late answer for document 5 cannot replace it.
+        expect(await p.applications.recordPassportScan(app.id, { documentId: 9, status: 'unreadable' })).toBe(true);
+        expect(await p.applications.recordPassportScan(app.id, { documentId: 5, status: 'read', scan })).toBe(false);
+        expect((await p.applications.findById(app.id))?.passportScan).toEqual({ documentId: 9, status: 'unreadable' });
+        expect((await p.applications.listAllWithUsers())[0]?.application.passportScan).toEqual({ documentId: 9, status: 'unreadable' });
+        expect(await p.applications.recordPassportScan(app.id + 1000, { documentId: 1, status: 'pending' })).toBe(false);
+        expect(await p.applications.listPendingPassportScans(10)).toEqual([]);
+      });
+
+      it('lists the passport documents whose reading is still pending, oldest application first', async () => {
+        const [first, second, third] = [await seedApplication(p), await seedApplication(p), await seedApplication(p)];
+        await p.applications.recordPassportScan(second.id, { documentId: 21, status: 'pending' });
+        await p.applications.recordPassportScan(first.id, { documentId: 11, status: 'pending' });
+        await p.applications.recordPassportScan(third.id, { documentId: 31, status: 'unreadable' });
+        expect(await p.applications.listPendingPassportScans(10)).toEqual([11, 21]);
+        expect(await p.applications.listPendingPassportScans(1)).toEqual([11]);
+        await p.applications.recordPassportScan(first.id, { documentId: 11, status: 'unreadable' });
+        expect(await p.applications.listPendingPassportScans(10)).toEqual([21]);
+        expect(await p.applications.recordPassportScan(2 ** 40, { documentId: 1, status: 'pending' })).toBe(false);
       });
 
       it('does not claim a reminder for an application that owes nothing', async () => {

@@ -86,12 +86,13 @@ export async function approve(uc: UseCases, admin: Actor, applicationId: number)
 }
 
 /** A stored application (domain tests), by default fresh in online_entry. */
-export function storedApplication(overrides: Partial<import('../../core/domain/application.js').Application> = {}) {
+export function storedApplication(overrides: Partial<import('../../core/domain/application.js').Application> = {}): import('../../core/domain/application.js').Application {
   const now = new Date('2026-11-23T10:00:00.000Z');
   return {
     ...newApplication({ form: validForm(), userId: 1, applicationNumber: 'EV-2611-000001', now }),
     id: 1,
     version: 1,
+    passportScan: null,
     ...overrides,
   };
 }

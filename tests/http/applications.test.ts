@@ -156,7 +156,8 @@ describe('passport upload and documents', () => {
         type: 'passport',
       });
       expect(res.status).toBe(415);
-      expect(await res.json()).toEqual({ message: 'Please select a JPG, PNG, or PDF file.' });
+      // Passport copies may also be a phone's HEIC photo (stored as JPEG).
+      expect(await res.json()).toEqual({ message: 'Please select a JPG, PNG, HEIC or PDF file.' });
     }
     expect(await t.ports.documents.listByApplication(other.application.id)).toEqual([]);
   });

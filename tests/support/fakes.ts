@@ -91,4 +91,19 @@ export class FakePassportReader implements PassportReader {
     if (this.answer === 'busy') throw errors.unavailable('passport-scanner', 'The passport scanner is busy. Please try again in a minute.', { busy: true });
     return this.answer;
   }
+
+  /** What convertHeic and makePortalCopy answer (null: the file cannot be decoded). */
+  jpeg: Buffer | null = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+  /** The files it was asked to convert. */
+  readonly conversions: { kind: 'heic' | 'portal'; body: Buffer }[] = [];
+
+  async convertHeic(body: Buffer): Promise<Buffer | null> {
+    this.conversions.push({ kind: 'heic', body });
+    return this.jpeg;
+  }
+
+  async makePortalCopy(image: PassportImage): Promise<Buffer | null> {
+    this.conversions.push({ kind: 'portal', body: image.body });
+    return this.jpeg;
+  }
 }

@@ -10,6 +10,7 @@ import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { installFakeXhr } from './fake-xhr.js';
 import { validForm } from '../core/helpers.js';
 import { renderPage, testUser } from './render.js';
+import { BRITISH_FIELDS, BRITISH_TRAVELLER, td3Lines } from '../../bench/support/synthetic-passport.js';
 
 /** One entry of GET /api/admin/payment-issues (the server's contract). */
 interface PaymentIssue {
@@ -66,7 +67,7 @@ function userWithoutApplication(id: number): AdminEntryDto {
  */
 function fakeAdminApi(
   entries: AdminEntryDto[],
-  options: { failStatus?: boolean; failReminders?: boolean; paymentIssues?: PaymentIssue[]; refuseRecord?: string } = {},
+  options: { failStatus?: boolean; failReminders?: boolean; paymentIssues?: PaymentIssue[]; refuseRecord?: string; documents?: Record<number, unknown[]> } = {},
 ) {
   const issues = options.paymentIssues ? [...options.paymentIssues] : null;
   const requests: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
@@ -89,7 +90,8 @@ function fakeAdminApi(
     if (method === 'GET' && history) {
       return json(200, [{ id: 1, applicationId: Number(history[1]), fromStatus: null, toStatus: 'online_entry', changedBy: null, changedByName: 'system', message: null, changedAt: '2026-11-20T10:00:00.000Z' }]);
     }
-    if (method === 'GET' && /^\/api\/applications\/\d+\/documents$/.test(url.pathname)) return json(200, []);
+    const documents = /^\/api\/applications\/(\d+)\/documents$/.exec(url.pathname);
+    if (method === 'GET' && documents) return json(200, options.documents?.[Number(documents[1])] ?? []);
     const statusChange = /^\/api\/admin\/applications\/(\d+)\/status$/.exec(url.pathname);
     if (method === 'PUT' && statusChange) {
       if (options.failStatus) return json(500, { message: 'Something went wrong on our side.' });
@@ -194,6 +196,44 @@ describe('admin dashboard', () => {
     expect(within(row4).getByText('UPLOADED')).toBeInTheDocument();
     expect(within(row4).getByText('Initial Unpaid')).toBeInTheDocument();
     expect(within(row4).queryByText('DEPORTED')).toBeNull();
+  });
+
+  it("flags an MRZ mismatch, shows the MRZ beside the typed values, and offers the passport's portal copy", async () => {
+    const lines = td3Lines(BRITISH_TRAVELLER);
+    const mismatched = application(11, {
+      status: 'under_process', initialPaymentId: 'pi_11', givenName: 'Alice', surname: 'Smith', passportNumber: '925076473',
+      passportCheck: { status: 'mismatch', mismatches: ['givenName', 'passportExpiry'] },
+      passportScan: { documentId: 110, status: 'read', scan: { fields: BRITISH_FIELDS, valid: true, mrz: lines } },
+    });
+    const matched = application(12, {
+      status: 'under_process', initialPaymentId: 'pi_12',
+      passportCheck: { status: 'match', mismatches: [] },
+      passportScan: { documentId: 120, status: 'read', scan: { fields: BRITISH_FIELDS, valid: true, mrz: lines } },
+    });
+    const passportDoc = { id: 110, applicationId: 11, type: 'passport', fileName: 'IMG_0042.jpg', fileUrl: '/api/documents/110/file', contentType: 'image/jpeg', status: 'pending', verificationNotes: null, uploadedAt: '2026-11-20T10:00:00.000Z', verifiedAt: null };
+    fakeAdminApi([entryOf(mismatched), entryOf(matched)], { documents: { 11: [passportDoc] } });
+    const { user } = await renderDashboard('/admin?tab=initial-payment');
+    const card11 = await screen.findByTestId('admin-row-11');
+    expect(within(card11).getByText('MRZ MISMATCH')).toHaveAttribute('title', "The passport's MRZ differs: Given name(s), Passport expiry");
+    expect(within(await screen.findByTestId('admin-row-12')).queryByText('MRZ MISMATCH')).toBeNull();
+
+    const panel = await openEntry(user, mismatched);
+    const check = within(panel).getByTestId('passport-check-11');
+    const rows = within(check).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Surname', 'Smith', 'SMITH'],
+      ['Given name(s)', 'Alice', 'ALICE JANE'],
+      ['Passport number', '925076473', '925076473'],
+      ['Nationality', 'United Kingdom', 'United Kingdom'],
+      ['Date of birth', mismatched.dateOfBirth, '1990-05-01'],
+      ['Gender', mismatched.gender, 'female'],
+      ['Passport expiry', mismatched.passportExpiry, '2031-01-01'],
+    ]);
+    const flagged = within(check).getAllByRole('row').filter((r) => r.hasAttribute('data-mismatch')).map((r) => r.querySelector('th')?.textContent);
+    expect(flagged).toEqual(['Given name(s)', 'Passport expiry']);
+    expect(within(check).getByLabelText('Machine-readable zone')).toHaveTextContent(lines[0]);
+    const portal = await within(panel).findByRole('link', { name: 'Portal copy' });
+    expect(portal).toHaveAttribute('href', '/api/admin/documents/110/portal-copy');
   });
 
   it("offers exactly the choices of the application's tab", async () => {

@@ -195,7 +195,7 @@ describe('application form', () => {
     expect(screen.queryByTestId('selected-file')).toBeNull();
     await user.upload(input, passportFile('scan.gif', 'image/gif'));
     expect(await screen.findByText('Invalid File Type')).toBeInTheDocument();
-    expect(screen.getByText('Please select a JPG, PNG, or PDF file.')).toBeInTheDocument();
+    expect(screen.getByText('Please select a JPG, PNG, HEIC or PDF file.')).toBeInTheDocument();
     await user.upload(input, passportFile('passport.pdf', 'application/pdf'));
     expect(await screen.findByText('File Selected')).toBeInTheDocument();
     expect(screen.getByTestId('selected-file')).toHaveTextContent('passport.pdf');

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../apps/web/src/api/keys.js';
@@ -8,6 +8,7 @@ import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-p
 import { PaymentPanel } from '../../apps/web/src/features/payment/payment-panel.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { fakeFetch, renderApp, renderPage, testUser } from './render.js';
+import { BRITISH_FIELDS, BRITISH_TRAVELLER, td3Lines } from '../../bench/support/synthetic-passport.js';
 
 afterEach(() => {
   dismissToast();
@@ -99,6 +100,30 @@ describe('application cards per status (SPEC §4)', () => {
     expect(c.getByText('The photo page is blurred.')).toBeInTheDocument();
     expect(c.getByText('Additional info required')).toHaveAttribute('data-tone', 'orange');
     expect(c.getByRole('link', { name: 'Re-upload Passport' })).toHaveAttribute('href', '/passport-upload?applicationId=3');
+  });
+
+  it("asks the applicant to check the fields their passport's MRZ contradicts, and says nothing when they match", async () => {
+    const scan = { fields: BRITISH_FIELDS, valid: true, mrz: td3Lines(BRITISH_TRAVELLER) };
+    const c = await card({
+      status: 'under_process', initialPaymentId: 'pi_1', address: 'x', surname: 'Smyth', passportNumber: '925076478',
+      passportCheck: { status: 'mismatch', mismatches: ['surname', 'passportNumber'] },
+      passportScan: { documentId: 30, status: 'read', scan },
+    });
+    const notice = c.getByTestId('passport-check-notice-3');
+    expect(within(notice).getByText('Please check your passport details')).toBeInTheDocument();
+    expect(within(notice).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Surname: you typed “Smyth”, your passport reads “SMITH”',
+      'Passport number: you typed “925076478”, your passport reads “925076473”',
+    ]);
+    expect(within(notice).getByRole('link')).toHaveAttribute('href', expect.stringContaining('mailto:'));
+  });
+
+  it('shows no passport notice for a matching, unread or pending check', async () => {
+    for (const status of ['match', 'unreadable', 'pending'] as const) {
+      const c = await card({ passportCheck: { status, mismatches: [] }, passportScan: null });
+      expect(c.queryByText('Please check your passport details')).toBeNull();
+      cleanup();
+    }
   });
 
   it('confirms a passport re-upload with its date', async () => {

@@ -257,7 +257,7 @@ export function createMemoryPersistence(): Persistence {
         if (a.applicationNumber === application.applicationNumber) throw errors.conflict(CONFLICT_MESSAGES.applicationNumber);
       }
       const id = ++s.seq.applications;
-      const row: Application = { ...copy(application), id, version: 1 };
+      const row: Application = { ...copy(application), id, version: 1, passportScan: null };
       s.applications.set(id, row);
       queueMails(mails, application.createdAt);
       return copy(row);
@@ -284,7 +284,8 @@ export function createMemoryPersistence(): Persistence {
         if (a.id !== id && a.applicationNumber === change.application.applicationNumber) return { outcome: 'conflict' };
       }
       // All checks passed: apply every part.
-      const next: Application = { ...copy(change.application), id, createdAt: current.createdAt, version: current.version + 1 };
+      // A commit never writes the passport reading (see recordPassportScan).
+      const next: Application = { ...copy(change.application), id, createdAt: current.createdAt, version: current.version + 1, passportScan: current.passportScan };
       s.applications.set(id, next);
       if (change.payment) addPayment(id, change.payment);
       if (change.history) addHistory(id, change.history);
@@ -293,6 +294,18 @@ export function createMemoryPersistence(): Persistence {
       const result: CommitResult = { outcome: 'committed', application: copy(next) };
       if (documentId !== undefined) result.documentId = documentId;
       return result;
+    },
+    async recordPassportScan(applicationId, record) {
+      const current = s.applications.get(applicationId);
+      if (!current || (current.passportScan && current.passportScan.documentId > record.documentId)) return false;
+      s.applications.set(applicationId, { ...current, passportScan: structuredClone(record) });
+      return true;
+    },
+    async listPendingPassportScans(limit) {
+      return [...s.applications.values()]
+        .sort((x, y) => x.id - y.id)
+        .flatMap((a) => (a.passportScan?.status === 'pending' ? [a.passportScan.documentId] : []))
+        .slice(0, Math.max(0, limit));
     },
     async listForAdmin(query: AdminListQuery) {
       const all = filtered(query).sort(newestFirst);
@@ -493,7 +506,7 @@ export function createMemoryPersistence(): Persistence {
       }
       return loaded.map((l) => {
         const id = ++s.seq.applications;
-        const application: Application = { ...copy(l.application), id, version: 1 };
+        const application: Application = { ...copy(l.application), id, version: 1, passportScan: null };
         if (l.finalFeeWaived) application.finalPaymentId = waivedPaymentId(id);
         s.applications.set(id, application);
         for (const payment of l.payments) addPayment(id, payment);

@@ -1,11 +1,11 @@
 import { isStoredId } from '../../../core/domain/ids.js';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import { errors } from '../../../core/domain/errors.js';
 import type { ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
 import { adminFilter } from './admin-filter.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
-import { applicationFromRow, applicationToRow, userFromRow } from './mappers.js';
+import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
 import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch } from './rules.js';
 import type { ApplicationRow, UserRow } from './schema-parity.js';
@@ -175,6 +175,30 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
         yield* queueMails(tx, t, [mail], now);
         return true;
       });
+    },
+    async recordPassportScan(applicationId, record) {
+      if (!isStoredId(applicationId)) return false;
+      return database.transaction(function* (tx) {
+        // Not the version: a reading is no edit of the application, so it never makes a commit
+        // computed before it stale (and commit never writes these columns).
+        const changed = yield* changes(
+          tx
+            .update(a)
+            .set(passportScanToRow(record))
+            .where(and(eq(a.id, applicationId), or(isNull(a.passportScanDocumentId), lte(a.passportScanDocumentId, record.documentId)))),
+        );
+        return changed > 0;
+      });
+    },
+    async listPendingPassportScans(limit) {
+      // Read once at start-up: a scan of the table is fine (no index for a state that is rare and brief).
+      const found = await db
+        .select({ documentId: a.passportScanDocumentId })
+        .from(a)
+        .where(eq(a.passportScanStatus, 'pending'))
+        .orderBy(asc(a.id))
+        .limit(Math.max(0, limit));
+      return found.map((r) => r.documentId).filter((id): id is number => id !== null);
     },
     async *streamForExport(query) {
       // Keyset pages of whole rows, the page's statement prepared once per export.

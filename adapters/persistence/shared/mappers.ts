@@ -1,4 +1,5 @@
 import type { Application, NewApplication } from '../../../core/domain/application.js';
+import type { PassportScanRecord } from '../../../core/domain/passport-check.js';
 import type { VisaDocumentRecord } from '../../../core/domain/document.js';
 import type { PaymentRecord } from '../../../core/domain/payment.js';
 import type { StatusHistoryEntry } from '../../../core/domain/status-history.js';
@@ -90,6 +91,25 @@ export function applicationFromRow(r: ApplicationRow): Application {
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     version: r.version,
+    passportScan: passportScanFromRow(r),
+  };
+}
+
+/** The passport_scan_* columns as the domain's record (null until a passport is attached). */
+export function passportScanFromRow(r: Pick<ApplicationRow, 'passportScanDocumentId' | 'passportScanStatus' | 'passportScan'>): PassportScanRecord | null {
+  const documentId = r.passportScanDocumentId;
+  if (documentId === null) return null;
+  if (r.passportScanStatus === 'read' && r.passportScan) return { documentId, status: 'read', scan: r.passportScan };
+  if (r.passportScanStatus === 'unreadable') return { documentId, status: 'unreadable' };
+  return { documentId, status: 'pending' };
+}
+
+/** The passport_scan_* columns of a record. */
+export function passportScanToRow(record: PassportScanRecord): Pick<ApplicationInsert, 'passportScanDocumentId' | 'passportScanStatus' | 'passportScan'> {
+  return {
+    passportScanDocumentId: record.documentId,
+    passportScanStatus: record.status,
+    passportScan: record.status === 'read' ? record.scan : null,
   };
 }
 

@@ -4,6 +4,8 @@ import type { AnalyticsEvent } from '../../../core/ports/analytics.js';
 import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import type { Entry, Gender, MaritalStatus } from '../../../core/domain/application.js';
+import type { PassportScanRecord } from '../../../core/domain/passport-check.js';
+import type { PassportScan } from '../../../core/domain/passport-scan.js';
 import type { AllowedContentType, DocumentStatus, DocumentType } from '../../../core/domain/document.js';
 import type { PaymentType } from '../../../core/domain/fees.js';
 import type { Currency } from '../../../core/domain/money.js';
@@ -105,6 +107,11 @@ export const applications = sqliteTable(
     createdAt: ts('created_at').notNull().default(now),
     updatedAt: ts('updated_at').notNull().default(now),
     version: integer('version').notNull().default(1),
+    /** The server's MRZ reading of the latest passport document (migration 0007): the document read,
+     * 'pending' | 'read' | 'unreadable', and what was read. Only recordPassportScan writes them. */
+    passportScanDocumentId: integer('passport_scan_document_id'),
+    passportScanStatus: text('passport_scan_status').$type<PassportScanRecord['status']>(),
+    passportScan: text('passport_scan', { mode: 'json' }).$type<PassportScan>(),
     /** The applicant's lower-cased email and full name, copied from users by a database trigger on
      * insert (see the search_triggers migration) so the admin search is one index-backed scan of
      * applications. Both are immutable on users; not part of the domain Application. */

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { adminListQuerySchema, statusChangeSchema } from '../../../core/schemas/admin.js';
-import { applicationIdSchema } from '../../../core/schemas/ids.js';
+import { applicationIdSchema, documentIdSchema } from '../../../core/schemas/ids.js';
 import { paymentIntentIdSchema } from '../../../core/schemas/payment.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 import { actorOf, adminOnly } from '../auth.js';
 import { pathId, readBody, type AppEnv, type JsonBodyContext, type QueryContext, type UploadContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 import { applicationUpload, readUpload } from '../uploads.js';
-import { documentView, paymentIssueView } from '../views.js';
+import { attachmentDisposition, documentView, paymentIssueView } from '../views.js';
 
 const LIST_PARAMS = ['tab', 'q', 'page', 'pageSize', 'overdue'] as const;
 const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: true });
@@ -20,6 +20,7 @@ const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: tru
  * - GET /applications/counts?q=&overdue=: the count per tab.
  * - GET /payment-issues: payments taken in the last 30 days that no application records, each with
  *   whether it can be recorded now and why not; POST /payment-issues/:paymentIntentId/record records one.
+ * - GET /documents/:id/portal-copy: a passport document as the official portal takes it (JPEG ≤ 500 KB).
  */
 export function adminRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
@@ -76,6 +77,14 @@ export function adminRoutes({ agency }: RouteDeps) {
       const result = await useCases.sendApplicationReminders(actorOf(c));
       c.set('mailQueued', true);
       return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
+    })
+    .get('/documents/:id/portal-copy', async (c) => {
+      const { fileName, body } = await useCases.portalCopy(actorOf(c), pathId(c, 'id', documentIdSchema));
+      return c.body(new Uint8Array(body), 200, {
+        'Content-Type': 'image/jpeg',
+        'Content-Disposition': attachmentDisposition(fileName),
+        'X-Content-Type-Options': 'nosniff',
+      });
     })
     .get('/payment-issues', async (c) => {
       const { checked, issues } = await useCases.listPaymentIssues(actorOf(c));

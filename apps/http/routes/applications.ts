@@ -6,7 +6,7 @@ import { applicationIdSchema } from '../../../core/schemas/ids.js';
 import { actorOf, signedIn } from '../auth.js';
 import { pathId, readBody, readJson, type AppEnv, type JsonBodyContext, type UploadContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
-import { applicationUpload, readUpload } from '../uploads.js';
+import { applicationUpload, PASSPORT_FILES, readUpload } from '../uploads.js';
 import { documentView } from '../views.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 
@@ -14,9 +14,9 @@ export const PASSPORT_ONLY_MESSAGE = 'Only a passport copy can be uploaded here.
 
 /**
  * The applicant's applications (admins may read any): list, create, read, address details,
- * documents list and passport upload. Mounted at /api/applications.
+ * documents list and passport upload (JPG, PNG, PDF or HEIC; its MRZ read after the answer). Mounted at /api/applications.
  */
-export function applicationRoutes({ agency }: RouteDeps) {
+export function applicationRoutes({ agency, passportChecks }: RouteDeps) {
   const { useCases, ports } = agency;
   return new Hono<AppEnv>()
     .use(signedIn)
@@ -55,10 +55,13 @@ export function applicationRoutes({ agency }: RouteDeps) {
       async (c: UploadContext<{ file: File; type?: 'passport' }>) => {
         const actor = actorOf(c);
         const id = pathId(c, 'id', applicationIdSchema);
-        const { file, fields } = await readUpload(c, 'file');
+        // A phone's HEIC/HEIF photo is accepted too: the use case stores it as JPEG.
+        const { file, fields } = await readUpload(c, 'file', PASSPORT_FILES);
         const type = (fields.type ?? 'passport').trim().toLowerCase();
         if (type !== 'passport') throw errors.validation(PASSPORT_ONLY_MESSAGE, { type: [PASSPORT_ONLY_MESSAGE] });
         const document = await useCases.attachPassport(actor, id, file);
+        // The MRZ is read after this answer (seconds of OCR); reads say 'pending' meanwhile.
+        passportChecks.schedule(document.id);
         c.set('mailQueued', true);
         return c.json(documentView(document), 201);
       },

@@ -1,16 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { errors } from '../../../core/domain/errors.js';
-import { PASSPORT_IMAGE_TYPE_MESSAGE, sniffPassportImageType, type PassportImageType } from '../../../core/domain/passport-scan.js';
 import type { PassportImage } from '../../../core/ports/passport-reader.js';
 import { actorOf, signedIn } from '../auth.js';
 import type { AppEnv } from '../context.js';
 import type { RouteDeps } from '../deps.js';
-import { readUpload, uploadBodyLimit, type AcceptedFiles } from '../uploads.js';
+import { PASSPORT_FILES, readUpload, uploadBodyLimit } from '../uploads.js';
 
 export const SCANS_RATE_LIMITED_MESSAGE = 'You have scanned many passports in the last hour. Please wait a while, or fill in the fields yourself.';
-
-/** Passport photos: the upload types, and HEIC (what iPhones take) too. */
-const PASSPORT_IMAGES: AcceptedFiles<PassportImageType> = { sniff: sniffPassportImageType, refusal: PASSPORT_IMAGE_TYPE_MESSAGE };
 
 /**
  * POST /api/passport-scan (signed in; multipart `file`: JPG, PNG, HEIC or a PDF's first page, at
@@ -32,7 +28,7 @@ export function passportScanRoutes({ agency, limits }: RouteDeps) {
     },
     uploadBodyLimit(),
     async (c) => {
-      const { file } = await readUpload(c, 'file', PASSPORT_IMAGES);
+      const { file } = await readUpload(c, 'file', PASSPORT_FILES);
       const image: PassportImage = { body: file.body, contentType: file.contentType };
       await refuseOverLimit(c, true); // only files that reach the scanner count
       const scan = await agency.useCases.scanPassport(actorOf(c), image);

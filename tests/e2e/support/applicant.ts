@@ -1,5 +1,5 @@
 import type { APIRequestContext } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 
 // A real 1×1 PNG: the server decides the type from the file's first bytes.
 export const PASSPORT_PNG = Buffer.from(
@@ -47,5 +47,14 @@ export async function applicantWithApplication(api: APIRequestContext, baseUrl: 
     multipart: { type: 'passport', file: { name: 'passport.png', mimeType: 'image/png', buffer: PASSPORT_PNG } },
   });
   expect(upload.status(), await upload.text()).toBeLessThan(300);
+  // The server reads the passport copy's MRZ after answering the upload: wait for that reading, so
+  // a journey that compares the application before and after an action sees only its own change.
+  await vi.waitFor(
+    async () => {
+      const read = (await (await api.get(`${baseUrl}/api/applications/${app.id}`)).json()) as { passportCheck: { status: string } | null };
+      expect(read.passportCheck?.status ?? 'pending').not.toBe('pending');
+    },
+    { timeout: 60_000, interval: 100 },
+  );
   return app.id;
 }

@@ -18,6 +18,13 @@ export function Label({ className, required, children, ...props }: LabelHTMLAttr
 const RequiredField = createContext<string | null>(null);
 
 /**
+ * Short notes shown beside the labels of the fields with these ids (say, 'Read from your passport'
+ * for the fields a scan filled), so a form can mark fields without each section passing them on.
+ */
+const FieldNotes = createContext<Readonly<Record<string, string>>>({});
+export const FieldNotesProvider = FieldNotes.Provider;
+
+/**
  * aria-required for the control with this id when it sits in a required <Field>, so every input,
  * select, textarea and radix Select is announced as required without each call site saying so.
  */
@@ -50,10 +57,16 @@ export function Field({
   children: ReactNode;
   className?: string;
 }) {
+  const note = useContext(FieldNotes)[id];
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <Label htmlFor={id} required={required && requiredMark}>
         {label}
+        {note ? (
+          <span data-field-note="" className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-normal text-emerald-800">
+            {note}
+          </span>
+        ) : null}
       </Label>
       <RequiredField.Provider value={required ? id : null}>{children}</RequiredField.Provider>
       {hint ? (

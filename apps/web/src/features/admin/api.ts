@@ -154,3 +154,8 @@ export function useRecordPaymentMutation(issue: Pick<PaymentIssueDto, 'paymentIn
     config,
   );
 }
+
+/** GET /api/admin/documents/{id}/portal-copy: the passport copy as the official portal takes it (a download link). */
+export function portalCopyUrl(documentId: number): string {
+  return apiPath(api.admin.documents[':id']['portal-copy'].$path({ param: { id: String(documentId) } }));
+}

@@ -1,5 +1,6 @@
 import { statusBadgeTone, statusLabel } from '../../../../../core/domain/status.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
+import { PASSPORT_CHECK_LABELS } from '../../../../../core/domain/passport-check.js';
 import type { AdminApplicationDto as ApplicationDto, AdminEntryDto } from './api.js';
 import { Badge, type BadgeColour } from '../../components/ui/badge.js';
 import { formatPence } from '../../lib/format.js';
@@ -24,6 +25,12 @@ export function reuploadBadge(app: ApplicationDto): BadgeSpec | null {
   if (app.requiresPassportReupload) return { label: 'REUPLOAD', tone: 'orange', title: 'Waiting for a new passport copy' };
   if (app.passportReuploadedAt) return { label: 'UPLOADED', tone: 'blue', title: 'A new passport copy was uploaded' };
   return null;
+}
+
+/** The latest passport copy's MRZ differs from the typed fields (the server read it after the upload). */
+export function passportCheckBadge(app: ApplicationDto): BadgeSpec | null {
+  if (app.passportCheck?.status !== 'mismatch') return null;
+  return { label: 'MRZ MISMATCH', tone: 'red', title: `The passport's MRZ differs: ${app.passportCheck.mismatches.map((f) => PASSPORT_CHECK_LABELS[f]).join(', ')}` };
 }
 
 /** 'Initial Paid'/'Initial Unpaid', and from approval on 'Final Paid'/'Final Pending' (or waived). */
@@ -71,7 +78,8 @@ export function StatusBadge({ entry }: { entry: AdminEntryDto }) {
 
 export function FlagBadges({ app }: { app: ApplicationDto }) {
   const reupload = reuploadBadge(app);
-  const badges = [...riskBadges(app), ...(reupload ? [reupload] : [])];
+  const mrz = passportCheckBadge(app);
+  const badges = [...(mrz ? [mrz] : []), ...riskBadges(app), ...(reupload ? [reupload] : [])];
   if (isOverdue(app)) badges.unshift({ label: 'OVERDUE', tone: 'red', title: 'Past the 5-working-day guarantee' });
   if (badges.length === 0) return null;
   return (

@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
 import { FINAL_PAID_LABEL, INITIAL_PAID_LABEL, isOverdue, isWaived } from './badges.js';
-import { useAdminHistoryQuery, type AdminApplicationDto as ApplicationDto, type AdminEntryDto } from './api.js';
+import { portalCopyUrl, useAdminHistoryQuery, type AdminApplicationDto as ApplicationDto, type AdminEntryDto } from './api.js';
 
 function yesNo(value: boolean): string {
   return value ? 'Yes' : 'No';
@@ -136,6 +136,16 @@ export function DocumentsList({ app }: { app: ApplicationDto }) {
                 {doc.fileUrl ? (
                   <a href={doc.fileUrl} download={doc.fileName} className="text-blue-700 underline hover:text-blue-900">
                     Download {doc.fileName}
+                  </a>
+                ) : null}
+                {doc.type === 'passport' ? (
+                  <a
+                    href={portalCopyUrl(doc.id)}
+                    download
+                    title="A JPEG of at most 500 KB, as the official portal takes it"
+                    className="text-blue-700 underline hover:text-blue-900"
+                  >
+                    Portal copy
                   </a>
                 ) : null}
               </div>

@@ -2,6 +2,7 @@ import type { AdminEntryDto } from './api.js';
 import { formatDateTime } from '../../lib/format.js';
 import { EntryActions } from './entry-actions.js';
 import { ApplicationFields, DocumentsList, StatusHistory } from './entry-details.js';
+import { PassportCheckPanel } from './passport-check.js';
 
 /** What an expanded row shows: every field, the actions, the documents and the status history. */
 export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) {
@@ -24,7 +25,8 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
       <h2 className="sr-only">
         Application {app.applicationNumber}: {app.givenName} {app.surname}
       </h2>
-      <div className="lg:col-span-2">
+      <div className="space-y-5 lg:col-span-2">
+        <PassportCheckPanel app={app} />
         <ApplicationFields entry={entry} app={app} />
       </div>
       <div className="space-y-6">

@@ -1,8 +1,8 @@
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { INVALID_APPLICATION_ID_MESSAGE } from '../../../../../core/domain/document.js';
-import { api, call } from '../../api/client.js';
+import { api, apiPath, call, upload } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
-import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
+import { refreshNothing, useApiMutation, type MutationConfig } from '../../api/mutation.js';
 
 type NewApplication = InferRequestType<typeof api.applications.$post>['json'];
 type CreatedApplication = InferResponseType<typeof api.applications.$post, 201>;
@@ -16,4 +16,17 @@ async function createApplication(json: NewApplication): Promise<CreatedApplicati
 
 export function useCreateApplicationMutation(config?: MutationConfig<CreatedApplication, NewApplication>) {
   return useApiMutation(createApplication, (queryClient) => queryClient.invalidateQueries({ queryKey: keys.applications }), config);
+}
+
+const scanRoute = api['passport-scan'];
+export type PassportScanDto = InferResponseType<typeof scanRoute.$post, 200>;
+
+/** POST /api/passport-scan (multipart `file`): the fields the passport's MRZ fills, read on our server. */
+export function scanPassport(file: File): Promise<PassportScanDto> {
+  return upload<PassportScanDto>(apiPath(scanRoute.$path()), { file });
+}
+
+/** Nothing is stored by a scan, so nothing is refetched. */
+export function useScanPassportMutation(config?: MutationConfig<PassportScanDto, File>) {
+  return useApiMutation(scanPassport, refreshNothing, config);
 }

@@ -2,18 +2,21 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { FieldNotesProvider } from '../../components/ui/label.js';
 import { toast } from '../../lib/toast-store.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { checkPassportFile } from './file-rules.js';
 import type { SubmitState } from './rules.js';
 import { AdditionalSection } from './sections/additional-section.js';
 import { ConsentSection } from './sections/consent-section.js';
+import { PassportScanSection } from './sections/passport-scan-section.js';
 import { PassportSection } from './sections/passport-section.js';
 import { PaymentNotice } from './sections/payment-notice.js';
 import { PersonalSection } from './sections/personal-section.js';
 import { TravelHistorySection } from './sections/travel-history-section.js';
 import { TravelSection } from './sections/travel-section.js';
 import { useApplicationForm } from './use-application-form.js';
+import { usePassportScan } from './use-passport-scan.js';
 import { useSubmitApplication } from './use-submit-application.js';
 
 export { PAYMENT_REDIRECT_DELAY_MS } from './use-submit-application.js';
@@ -26,13 +29,14 @@ export function ApplyPage() {
 /** SPEC §2's 'Egypt E-Visa Application': its sections, the payment notice, the consent and the submit button with its hints. */
 export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmail: string; now?: Date }) {
   const [now] = useState(() => fixedNow ?? new Date());
-  const { form, fields, passport, setPassport, dates, submitState } = useApplicationForm({ agencyEmail, now });
+  const { form, fields, values, passport, setPassport, dates, submitState } = useApplicationForm({ agencyEmail, now });
   const { submit, submitting, progress } = useSubmitApplication({ agencyEmail, form });
+  const scan = usePassportScan({ form, values, setPassport });
 
   const onSelectFile = (file: File | null, input: HTMLInputElement) => {
     try {
       if (!file) return;
-      const check = checkPassportFile(file);
+      const check = checkPassportFile(file, { heic: true });
       if (!check.ok) {
         toast({ title: check.title, description: check.description, variant: 'destructive' });
         input.value = '';
@@ -56,12 +60,15 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
         </CardHeader>
         <CardContent>
           <form noValidate className="space-y-8" onSubmit={form.handleSubmit((data) => submit(data, passport))}>
-            <PersonalSection fields={fields} agencyEmail={agencyEmail} today={dates.today} />
-            <PassportSection
-              fields={fields}
-              minExpiry={dates.minExpiry}
-              passport={{ file: passport, progress, disabled: submitting, onSelect: onSelectFile }}
-            />
+            <PassportScanSection state={scan.state} scan={(file) => void scan.scan(file)} disabled={submitting} />
+            <FieldNotesProvider value={scan.notes}>
+              <PersonalSection fields={fields} agencyEmail={agencyEmail} today={dates.today} />
+              <PassportSection
+                fields={fields}
+                minExpiry={dates.minExpiry}
+                passport={{ file: passport, progress, disabled: submitting, onSelect: onSelectFile }}
+              />
+            </FieldNotesProvider>
             <AdditionalSection fields={fields} />
             <TravelHistorySection fields={fields} today={dates.today} />
             <TravelSection fields={fields} minArrival={dates.minArrival} />

@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
 import { PaymentPanel } from '../payment/payment-panel.js';
+import { PassportCheckNotice } from './passport-check-notice.js';
 
 /** A link to the issued e-visa (its document's download URL), once the agency has attached it. */
 function VisaDownload({ applicationId }: { applicationId: number }) {
@@ -64,6 +65,7 @@ export function ApplicationCard({ application: app }: { application: Application
             <Detail label="Guaranteed answer by" value={formatDate(app.guarantee.deadline)} />
           ) : null}
         </dl>
+        <PassportCheckNotice application={app} />
         {app.guarantee?.breached && !finalPaid && status !== 'rejected' ? (
           <p className="rounded-md bg-green-50 p-3 text-sm text-green-900">
             We missed our 5 working days guarantee for this application: you will not pay the outstanding balance.

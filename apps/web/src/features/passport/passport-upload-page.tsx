@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { formatDateTime } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
-import { checkPassportFile, PASSPORT_ACCEPT } from '../apply/file-rules.js';
+import { checkPassportFile, PASSPORT_PHOTO_ACCEPT } from '../apply/file-rules.js';
 
 /** SPEC §9: back to the dashboard 2 s after a successful re-upload. */
 export const RETURN_DELAY_MS = 2000;
@@ -100,7 +100,7 @@ function PassportReupload({
   const onSelect = (selected: File | null, input: HTMLInputElement) => {
     if (!selected) return;
     // On this page the 10MB limit is stated in the instructions; the server enforces it.
-    const check = checkPassportFile(selected, { enforceSize: false });
+    const check = checkPassportFile(selected, { enforceSize: false, heic: true });
     if (!check.ok) {
       toast({ title: check.title, description: check.description, variant: 'destructive' });
       input.value = '';
@@ -145,7 +145,7 @@ function PassportReupload({
                 <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
                   <li>Upload a clear, high-quality scan or photo of your passport's photo page.</li>
                   <li>All text, including the two lines at the bottom, must be readable.</li>
-                  <li>Accepted formats: JPG, PNG or PDF.</li>
+                  <li>Accepted formats: JPG, PNG, HEIC (iPhone photos) or PDF.</li>
                   <li>Maximum file size: 10MB.</li>
                 </ul>
               </div>
@@ -161,8 +161,8 @@ function PassportReupload({
               <FileUpload
                 inputId="reupload-file"
                 label="New passport copy"
-                description="JPG, PNG or PDF"
-                accept={PASSPORT_ACCEPT}
+                description="JPG, PNG, HEIC or PDF"
+                accept={PASSPORT_PHOTO_ACCEPT}
                 required
                 file={file}
                 progress={progress}

@@ -2,7 +2,7 @@ import type { UploadProgress } from '../../../api/client.js';
 import { FileUpload } from '../../../components/file-upload.js';
 import { Input } from '../../../components/ui/input.js';
 import { Field } from '../../../components/ui/label.js';
-import { PASSPORT_ACCEPT } from '../file-rules.js';
+import { PASSPORT_PHOTO_ACCEPT } from '../file-rules.js';
 import { Section } from '../form-parts.js';
 import type { ApplicationFields } from '../use-application-form.js';
 
@@ -40,8 +40,8 @@ export function PassportSection({ fields, minExpiry, passport }: { fields: Appli
         <FileUpload
           inputId="app-passport-file"
           label="Passport copy (photo page)"
-          description="A clear colour scan or photo. JPG, PNG or PDF, up to 10MB."
-          accept={PASSPORT_ACCEPT}
+          description="A clear colour scan or photo. JPG, PNG, HEIC or PDF, up to 10MB."
+          accept={PASSPORT_PHOTO_ACCEPT}
           required
           file={passport.file}
           progress={passport.progress}

@@ -1,0 +1,3 @@
+ALTER TABLE `applications` ADD `passport_scan_document_id` integer;--> statement-breakpoint
+ALTER TABLE `applications` ADD `passport_scan_status` text;--> statement-breakpoint
+ALTER TABLE `applications` ADD `passport_scan` text;

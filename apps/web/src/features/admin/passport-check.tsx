@@ -1,0 +1,60 @@
+import { PASSPORT_CHECK_FIELDS, PASSPORT_CHECK_LABELS } from '../../../../../core/domain/passport-check.js';
+import { Badge } from '../../components/ui/badge.js';
+import type { AdminApplicationDto as ApplicationDto } from './api.js';
+
+const STATUS_TEXT = {
+  match: 'The passport copy matches the typed fields.',
+  pending: 'The passport copy is being read…',
+  unreadable: "The passport copy's machine-readable zone could not be read (or its check digits fail): compare the fields by eye.",
+} as const;
+
+/**
+ * The server's reading of the latest passport copy beside what the applicant typed, field by field,
+ * the differing ones marked; the zone's two lines as printed. Nothing before a passport is attached.
+ */
+export function PassportCheckPanel({ app }: { app: ApplicationDto }) {
+  const check = app.passportCheck;
+  if (!check) return null;
+  const scan = app.passportScan?.status === 'read' ? app.passportScan.scan : null;
+  const differs = new Set<string>(check.mismatches);
+  return (
+    <section data-testid={`passport-check-${app.id}`}>
+      <h3 className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Passport check (MRZ)
+        {check.status === 'mismatch' ? <Badge tone="red">MRZ MISMATCH</Badge> : null}
+      </h3>
+      {check.status === 'mismatch' ? (
+        <p className="mt-1 text-sm text-red-800">
+          The passport&apos;s MRZ differs from what the applicant typed in: {check.mismatches.map((f) => PASSPORT_CHECK_LABELS[f]).join(', ')}.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-700">{STATUS_TEXT[check.status]}</p>
+      )}
+      {scan ? (
+        <>
+          <table className="mt-2 w-full text-left text-sm">
+            <thead>
+              <tr className="text-xs text-slate-500">
+                <th scope="col" className="py-1 pr-2 font-medium">Field</th>
+                <th scope="col" className="py-1 pr-2 font-medium">Typed</th>
+                <th scope="col" className="py-1 font-medium">Passport (MRZ)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {PASSPORT_CHECK_FIELDS.map((field) => (
+                <tr key={field} data-mismatch={differs.has(field) ? '' : undefined} className={differs.has(field) ? 'bg-red-50 text-red-900' : undefined}>
+                  <th scope="row" className="py-1 pr-2 font-normal text-slate-600">{PASSPORT_CHECK_LABELS[field]}</th>
+                  <td className="break-words py-1 pr-2">{app[field] || '—'}</td>
+                  <td className="break-words py-1">{scan.fields[field] ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-2 font-mono text-xs leading-5 text-slate-800" aria-label="Machine-readable zone">
+            {scan.mrz.join('\n')}
+          </pre>
+        </>
+      ) : null}
+    </section>
+  );
+}

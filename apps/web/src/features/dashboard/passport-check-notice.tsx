@@ -1,0 +1,39 @@
+import { PASSPORT_CHECK_LABELS } from '../../../../../core/domain/passport-check.js';
+import type { ApplicationDto } from '../../api/applications.js';
+import { useAgency } from '../../lib/use-agency.js';
+
+/**
+ * When the passport copy's MRZ differs from what the applicant typed: which fields, what each
+ * says, and a request to check them (a visa with details that differ from the passport can be
+ * refused at the border, and an issued e-visa cannot be amended).
+ */
+export function PassportCheckNotice({ application: app }: { application: ApplicationDto }) {
+  const { agencyEmail } = useAgency();
+  const check = app.passportCheck;
+  if (check?.status !== 'mismatch') return null;
+  const scan = app.passportScan?.status === 'read' ? app.passportScan.scan : null;
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950" data-testid={`passport-check-notice-${app.id}`}>
+      <h3 className="font-semibold">Please check your passport details</h3>
+      <p className="mt-1">
+        Your passport copy says something different from what you typed. Your e-visa must match your passport exactly, or you may be
+        refused at the border.
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {check.mismatches.map((field) => (
+          <li key={field}>
+            <span className="font-medium">{PASSPORT_CHECK_LABELS[field]}</span>: you typed “{app[field]}”
+            {scan?.fields[field] ? <>, your passport reads “{scan.fields[field]}”</> : null}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">
+        If your passport is right, email us at{' '}
+        <a className="underline" href={`mailto:${agencyEmail}?subject=${encodeURIComponent(`Correction for application ${app.applicationNumber}`)}`}>
+          {agencyEmail}
+        </a>{' '}
+        so we can correct your application before it is submitted.
+      </p>
+    </div>
+  );
+}

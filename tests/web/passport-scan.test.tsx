@@ -1,0 +1,120 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApplicationFormView } from '../../apps/web/src/features/apply/apply-page.js';
+import { READ_FROM_PASSPORT } from '../../apps/web/src/features/apply/use-passport-scan.js';
+import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
+import { PASSPORT_UNREADABLE_MESSAGE } from '../../core/domain/passport-scan.js';
+import { BRITISH_FIELDS, BRITISH_TRAVELLER, td3Lines } from '../../bench/support/synthetic-passport.js';
+import { installFakeXhr } from './fake-xhr.js';
+import { fakeFetch, renderPage, testUser } from './render.js';
+
+const NOW = new Date('2026-12-01T12:00:00Z');
+const EMAIL = 'help@agency.example';
+
+let restoreXhr: (() => void) | null = null;
+afterEach(() => {
+  dismissToast();
+  vi.unstubAllGlobals();
+  restoreXhr?.();
+  restoreXhr = null;
+});
+
+function photo(name = 'IMG_0042.heic', type = 'image/heic'): File {
+  return new File([new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63])], name, { type });
+}
+
+const input = (id: string) => document.getElementById(id) as HTMLInputElement;
+const noteOf = (id: string) => document.querySelector(`label[for="${id}"] [data-field-note]`)?.textContent ?? null;
+
+describe('Scan your passport (apply page)', () => {
+  it('offers a camera-ready file input before the Personal and Passport sections', async () => {
+    await renderPage(<ApplicationFormView agencyEmail={EMAIL} now={NOW} />, { path: '/apply', user: testUser() });
+    const scan = input('app-passport-scan');
+    expect(scan).toHaveAttribute('capture', 'environment');
+    expect(scan.getAttribute('accept')).toContain('image/heic');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.slice(0, 3)).toEqual(['Scan your passport', 'Personal Information', 'Passport Information']);
+  });
+
+  it('fills the fields it read, marks them, keeps the photo as the passport upload, and drops a mark once the field is edited', async () => {
+    const api = fakeFetch({
+      'POST /api/applications': () => ({ status: 201, body: { id: 9, applicationNumber: 'EV-9' } }),
+      'POST /api/events': () => ({ status: 204 }),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    const xhr = installFakeXhr((url) => {
+      if (url === '/api/passport-scan') return { status: 200, body: { fields: BRITISH_FIELDS, valid: true, mrz: td3Lines(BRITISH_TRAVELLER) } };
+      if (url === '/api/applications/9/documents') return { status: 201, body: { id: 90, type: 'passport', fileName: 'IMG_0042.jpg' } };
+      return { status: 404 };
+    });
+    restoreXhr = xhr.restore;
+    const user = userEvent.setup();
+    const page = await renderPage(<ApplicationFormView agencyEmail={EMAIL} now={NOW} />, { path: '/apply', user: testUser() });
+
+    await user.upload(input('app-passport-scan'), photo());
+    expect(await screen.findByTestId('scan-result')).toHaveTextContent('IMG_0042.heic will be uploaded as your passport copy');
+    expect(xhr.requests[0]?.url).toBe('/api/passport-scan');
+    expect((xhr.requests[0]?.body.get('file') as File).name).toBe('IMG_0042.heic');
+
+    expect(input('app-givenName')).toHaveValue('ALICE JANE');
+    expect(input('app-surname')).toHaveValue('SMITH');
+    expect(input('app-dateOfBirth')).toHaveValue('1990-05-01');
+    expect(input('app-passportNumber')).toHaveValue('925076473');
+    expect(input('app-passportExpiry')).toHaveValue('2031-01-01');
+    expect(document.getElementById('app-gender')).toHaveTextContent('Female');
+    expect(input('app-nationality')).toHaveValue('United Kingdom');
+    for (const id of ['app-givenName', 'app-surname', 'app-gender', 'app-dateOfBirth', 'app-nationality', 'app-passportNumber', 'app-passportExpiry']) {
+      expect(noteOf(id)).toBe(READ_FROM_PASSPORT);
+    }
+    expect(noteOf('app-profession')).toBeNull();
+    // The photo is the passport copy: the upload area shows it, nothing to choose twice.
+    expect(within(document.getElementById('app-passport-file')!.closest('div')!.parentElement!).getByText('IMG_0042.heic')).toBeInTheDocument();
+
+    // Still editable: a corrected field loses its mark.
+    await user.clear(input('app-givenName'));
+    await user.type(input('app-givenName'), 'Alice');
+    expect(input('app-givenName')).toHaveValue('Alice');
+    expect(noteOf('app-givenName')).toBeNull();
+    expect(noteOf('app-surname')).toBe(READ_FROM_PASSPORT);
+
+    // The rest of the form, then submit: the scanned photo is the file uploaded.
+    await user.click(document.getElementById('app-maritalStatus')!);
+    await user.click(await screen.findByRole('option', { name: 'Single' }));
+    await user.type(input('app-profession'), 'Architect');
+    fireEvent.change(input('app-expectedArrivalDate'), { target: { value: '2026-12-10' } });
+    fireEvent.change(input('app-expectedDepartureDate'), { target: { value: '2026-12-20' } });
+    await user.click(document.getElementById('app-privacyPolicyAccepted')!);
+    const submit = screen.getByRole('button', { name: 'Submit Application' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    expect(await screen.findByText('Application Submitted')).toBeInTheDocument();
+    const created = api.calls.find((c) => c.method === 'POST' && c.url === '/api/applications')!.body as Record<string, unknown>;
+    expect(created).toMatchObject({ givenName: 'Alice', surname: 'SMITH', gender: 'female', dateOfBirth: '1990-05-01', passportNumber: '925076473', passportExpiry: '2031-01-01' });
+    const uploaded = xhr.requests.find((r) => r.url === '/api/applications/9/documents');
+    expect((uploaded?.body.get('file') as File).name).toBe('IMG_0042.heic');
+    await waitFor(() => expect(page.path()).toBe('/payment?applicationId=9&type=initial'), { timeout: 2000 });
+  });
+
+  it("shows the server's hint when no MRZ can be read, and keeps the photo as the passport copy", async () => {
+    const xhr = installFakeXhr(() => ({ status: 422, body: { message: PASSPORT_UNREADABLE_MESSAGE } }));
+    restoreXhr = xhr.restore;
+    const user = userEvent.setup();
+    await renderPage(<ApplicationFormView agencyEmail={EMAIL} now={NOW} />, { path: '/apply', user: testUser() });
+    await user.upload(input('app-passport-scan'), photo('blurry.jpg', 'image/jpeg'));
+    const alert = await screen.findByText(PASSPORT_UNREADABLE_MESSAGE);
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('blurry.jpg is kept as your passport copy');
+    expect(input('app-surname')).toHaveValue('');
+    expect(noteOf('app-surname')).toBeNull();
+  });
+
+  it('refuses a file type the scanner cannot read without sending it', async () => {
+    const xhr = installFakeXhr(() => ({ status: 500 }));
+    restoreXhr = xhr.restore;
+    const user = userEvent.setup({ applyAccept: false });
+    await renderPage(<ApplicationFormView agencyEmail={EMAIL} now={NOW} />, { path: '/apply', user: testUser() });
+    await user.upload(input('app-passport-scan'), photo('passport.gif', 'image/gif'));
+    expect(await screen.findByText('Please select a JPG, PNG, HEIC or PDF file.')).toBeInTheDocument();
+    expect(xhr.requests).toEqual([]);
+  });
+});
