@@ -50,8 +50,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     httpServer.requestTimeout = 120_000;
     httpServer.headersTimeout = 30_000;
     outbox.start();
+    // Hourly: expired sessions and ended rate-limit windows (idempotent deletes: any node may run them).
     const sweeper = setInterval(() => {
       app.sessions.sweep().catch((error: unknown) => log(`[sessions] sweep failed: ${error instanceof Error ? error.message : String(error)}`));
+      agency.ports.attempts.prune(agency.ports.clock.now()).catch((error: unknown) => log(`[rate-limits] prune failed: ${error instanceof Error ? error.message : String(error)}`));
     }, 60 * 60 * 1000);
     sweeper.unref();
 
