@@ -9,6 +9,8 @@ export interface AgencyConfig {
   /** postgres://… selects PostgreSQL; otherwise the SQLite file at `sqliteFile`. */
   databaseUrl: string | null;
   sqliteFile: string;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections this process keeps at most (default 10; N nodes × this ≤ the server's max_connections). */
+  databasePoolSize: number;
   /** s3://KEY:SECRET@host:port/bucket?ssl=false selects MinIO/S3; otherwise `uploadsDir`. */
   storageUrl: string | null;
   uploadsDir: string;
@@ -168,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     dataDir,
     databaseUrl,
     sqliteFile: path.join(dataDir, 'agency.sqlite'),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 1, 100) ?? 10,
     storageUrl,
     uploadsDir: path.join(dataDir, 'uploads'),
     mailUrl,
