@@ -186,15 +186,12 @@ describe('two server processes on one PostgreSQL database', () => {
   it('reminder runs started on A and B at the same moment send each due reminder once; both senders deliver each mail once', async () => {
     const [a, b] = nodes;
     // Three applicants with an unpaid initial fee, three registered users with no application yet.
-    const dbg = (m: string) => console.error(`DBG ${new Date().toISOString()} ${m} smtp=${smtp.received.length}`);
-    setTimeout(() => { for (const n of nodes) console.error(`NODE ${n.name}:\n${n.output()}`); }, 40_000).unref();
     const clock = new FixedClock(new Date());
     for (const i of [1, 2, 3]) {
       const applicant = await register(i % 2 ? a : b, `payer${i}@example.com`);
       expect((await applicant.call(i % 2 ? b : a, 'POST', '/api/applications', applicationForm(clock))).status).toBe(201);
       await register(i % 2 ? b : a, `idle${i}@example.com`);
     }
-    dbg('registered');
     const admin = await register(a, 'admin@example.com');
     const db = new pg.Client({ connectionString: postgres.url });
     await db.connect();
@@ -204,15 +201,12 @@ describe('two server processes on one PostgreSQL database', () => {
       await db.end();
     }
     // Let the sign-up and application mails go out first, so the count below is the reminders'.
-    dbg('promoted');
     await mailSettles(() => true);
-    dbg('settled');
     const before = smtp.received.length;
 
     const runs = await Promise.all(
       [a, b].flatMap((node) => [admin.call(node, 'POST', '/api/admin/send-payment-reminders'), admin.call(node, 'POST', '/api/admin/send-application-reminders')]),
     );
-    dbg('runs done');
     for (const run of runs) expect(run.status).toBe(200);
     const sent = (await Promise.all(runs.map((r) => r.json() as Promise<{ sent: number }>))).map((r) => r.sent);
     // Payment runs: A's + B's = 3; application runs: A's + B's = 3 + earlier test users with no application.
