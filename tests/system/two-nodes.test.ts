@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -142,6 +142,16 @@ describe('two server processes on one PostgreSQL database', () => {
     const [a, b] = nodes;
     for (const node of [a, b]) expect((await fetch(`${node.url}/api/health`)).status).toBe(200);
     expect(a.output()).toContain('database postgres');
+    // Every migration was recorded once (without the lock the second node fails to start, or records twice).
+    const journal = JSON.parse(readFileSync(path.join(ROOT, 'adapters/persistence/postgres/migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    const db = new pg.Client({ connectionString: postgres.url });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
+      expect(Number(rows[0].n)).toBe(journal.entries.length);
+    } finally {
+      await db.end();
+    }
     // Each node started its job runner (pg-boss) on the shared database, or logged why not.
     for (const node of [a, b]) expect(node.output()).not.toContain('[jobs] could not start');
   });
