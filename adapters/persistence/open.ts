@@ -9,14 +9,14 @@ import { createSqlitePersistence } from './sqlite/index.js';
  * (pg and its drizzle driver are loaded only then), otherwise the embedded SQLite file (its folder
  * is created). Does NOT migrate: call migrate().
  */
-export async function openPersistence(options: { databaseUrl: string | null; sqliteFile: string }): Promise<Persistence> {
+export async function openPersistence(options: { databaseUrl: string | null; sqliteFile: string; poolSize?: number }): Promise<Persistence> {
   const url = options.databaseUrl?.trim();
   if (url) {
     if (!/^postgres(ql)?:\/\//i.test(url)) {
       throw errors.unavailable('database', 'DATABASE_URL must start with postgres:// or postgresql://.');
     }
     const { createPostgresPersistence } = await import('./postgres/index.js');
-    return createPostgresPersistence(url);
+    return createPostgresPersistence(url, { max: options.poolSize });
   }
   const file = resolve(options.sqliteFile);
   try {

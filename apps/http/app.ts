@@ -8,14 +8,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { isDomainError } from '../../core/domain/errors.js';
 import type { Agency } from '../shared/agency.js';
-import { AuthCache } from './auth-cache.js';
 import { loadAuth } from './auth.js';
 import { clientIp, clientWentAway, type AppEnv } from './context.js';
 import type { RouteDeps } from './deps.js';
 import { domainErrorResponse, INTERNAL_ERROR_MESSAGE } from './error-map.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PassportChecks } from './passport-checks.js';
-import { SlidingWindowLimiter } from './rate-limit.js';
+import { StoredLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
 import { applicationRoutes } from './routes/applications.js';
 import { authRoutes } from './routes/auth.js';
@@ -39,8 +38,6 @@ export interface RateLimit {
 
 export interface AppOptions {
   sessionPolicy?: Partial<SessionPolicy>;
-  /** How long this process may reuse a session + user it read (default 2000 ms; 0 disables). */
-  authCacheMs?: number;
   /** Default: 10 failed logins per account and address in 15 minutes (see LoginThrottle). */
   loginLimit?: RateLimit;
   /** Default: 20 registrations per address per hour. */
@@ -102,24 +99,26 @@ function apiRoutes(deps: RouteDeps) {
 
 /** Builds the whole HTTP app (API + SPA) from a composed agency. */
 export function createApp(agency: Agency, options: AppOptions = {}) {
-  const clock = () => agency.ports.clock.now().getTime();
+  const clock = () => agency.ports.clock.now();
+  const attempts = agency.ports.attempts;
   const login = options.loginLimit ?? { limit: 10, windowMs: 15 * 60 * 1000 };
   const register = options.registerLimit ?? { limit: 20, windowMs: 60 * 60 * 1000 };
   const contact = options.contactLimit ?? { limit: 20, windowMs: 60 * 60 * 1000 };
   const events = options.eventLimit ?? { limit: 600, windowMs: 60 * 1000 };
   const trustProxyHops = options.trustProxyHops ?? agency.config.trustProxyHops;
-  const sessions = new SessionManager(agency.ports, agency.config.publicUrl, options.sessionPolicy, new AuthCache(options.authCacheMs ?? 2000));
+  const sessions = new SessionManager(agency.ports, agency.config.publicUrl, options.sessionPolicy);
   const log = options.log ?? ((line: string) => console.error(line));
   const deps: RouteDeps = {
     agency,
     sessions,
     limits: {
-      login: LoginThrottle.inMemory(login.limit, login.windowMs, clock),
-      register: new SlidingWindowLimiter(register.limit, register.windowMs, clock),
-      contact: new SlidingWindowLimiter(contact.limit, contact.windowMs, clock),
-      passwordReset: new SlidingWindowLimiter(5, 60 * 60 * 1000, clock), // 5 requests an hour per address and per account
-      events: new SlidingWindowLimiter(events.limit, events.windowMs, clock),
-      passportScan: new SlidingWindowLimiter(agency.config.passportScan.perHour, 60 * 60 * 1000, clock),
+      // Every count is kept in the database (AttemptCounter), so N server processes count together.
+      login: LoginThrottle.stored(attempts, login.limit, login.windowMs, clock),
+      register: new StoredLimiter(attempts, 'register', register.limit, register.windowMs, clock),
+      contact: new StoredLimiter(attempts, 'contact', contact.limit, contact.windowMs, clock),
+      passwordReset: new StoredLimiter(attempts, 'password-reset', 5, 60 * 60 * 1000, clock), // 5 requests an hour per address and per account
+      events: new StoredLimiter(attempts, 'events', events.limit, events.windowMs, clock),
+      passportScan: new StoredLimiter(attempts, 'passport-scan', agency.config.passportScan.perHour, 60 * 60 * 1000, clock),
     },
     clientAddress: (c) => clientIp(c, trustProxyHops),
     log,

@@ -1,30 +1,21 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { errors } from '../../core/domain/errors.js';
-import type { PublicUser } from '../../core/domain/user.js';
 import type { Actor, UseCases } from '../../core/use-cases/use-cases.js';
 import type { AppEnv, AuthState } from './context.js';
 import type { SessionManager } from './sessions.js';
 
 /**
  * Resolves the session cookie (if any) to the signed-in user and stores it as `auth` (null for
- * visitors). A session whose user no longer exists is ended.
+ * visitors). A session whose user no longer exists is ended. The session and the user are read from
+ * the database on every request: what decides access is never a process's memory, so logout,
+ * password change, erasure or promotion on any node (or the CLI) applies everywhere at once.
  */
 export function loadAuth(sessions: SessionManager, useCases: UseCases): MiddlewareHandler<AppEnv> {
-  const cache = sessions.cache;
   return async (c, next) => {
     c.set('auth', null);
-    let cachedUser: PublicUser | undefined;
-    const session = await sessions.resolve(c, (idHash) => {
-      const hit = cache.get(idHash);
-      cachedUser = hit?.user;
-      return hit?.session;
-    });
+    const session = await sessions.resolve(c);
     if (session) {
-      let user = cachedUser ?? null;
-      if (!user) {
-        user = await useCases.currentUser(session.userId);
-        if (user) cache.set(session, user);
-      }
+      const user = await useCases.currentUser(session.userId);
       if (user) {
         const auth: AuthState = {
           user,

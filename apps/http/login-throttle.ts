@@ -1,9 +1,10 @@
-import { SlidingWindowLimiter, type RateLimiter } from './rate-limit.js';
+import type { AttemptCounter } from '../../core/ports/attempt-counter.js';
+import { StoredLimiter, type RateLimiter } from './rate-limit.js';
 
 /**
  * Keeps password guessing out without letting anyone lock an account's owner out (OWASP, "Blocking
  * brute force attacks"). Failed logins are counted per (account, address), per address and per
- * account, within one sliding window:
+ * account, each within a window that opens at its first failure:
  * - an address that failed `limit` times at one account waits before guessing at it again;
  * - an address that failed `3 × limit` times across accounts waits (password spraying);
  * - an account that failed `limit` times from anywhere (a distributed attack) refuses only the
@@ -18,11 +19,12 @@ export class LoginThrottle {
     private readonly accounts: RateLimiter,
   ) {}
 
-  static inMemory(limit: number, windowMs: number, now: () => number): LoginThrottle {
+  /** The three counts kept in the shared AttemptCounter, so every server process sees every failure. */
+  static stored(store: AttemptCounter, limit: number, windowMs: number, now: () => Date): LoginThrottle {
     return new LoginThrottle(
-      new SlidingWindowLimiter(limit, windowMs, now),
-      new SlidingWindowLimiter(limit * 3, windowMs, now),
-      new SlidingWindowLimiter(limit, windowMs, now),
+      new StoredLimiter(store, 'login-pair', limit, windowMs, now),
+      new StoredLimiter(store, 'login-address', limit * 3, windowMs, now),
+      new StoredLimiter(store, 'login-account', limit, windowMs, now),
     );
   }
 

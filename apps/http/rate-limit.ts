@@ -1,6 +1,9 @@
+import { hash } from 'node:crypto';
+import type { AttemptCounter } from '../../core/ports/attempt-counter.js';
+
 /**
- * Counts attempts per key within a sliding window. Asynchronous, so a store shared by several
- * server processes can stand behind it.
+ * Counts attempts per key within a window. Asynchronous: the counts are kept in the database
+ * (the AttemptCounter port), so every server process counts the same attempts.
  */
 export interface RateLimiter {
   readonly limit: number;
@@ -17,88 +20,48 @@ export interface RateLimiter {
 }
 
 /**
- * An in-memory sliding-window limiter: at most `limit` hits per key within any `windowMs`. Old hits
- * age out on their own, so nobody is ever locked out for good. Memory stays bounded: at most
- * `limit` timestamps per key and at most `maxKeys` keys (the stalest keys are dropped first).
+ * At most `limit` attempts per key in a window of `windowMs` that opens at the key's first attempt
+ * (a fixed window per key: once it ends, the next attempt opens a new one, so nobody is locked out
+ * for good). The counts live in the shared AttemptCounter: N server processes allow `limit`
+ * together, not N × `limit`. Keys are stored as `scope:sha256(key)`, so the table holds no
+ * addresses or emails and every key has the same small size.
  */
-export class SlidingWindowLimiter implements RateLimiter {
-  private readonly hits = new Map<string, number[]>();
-  private readonly maxKeys: number;
-
+export class StoredLimiter implements RateLimiter {
   constructor(
+    private readonly store: AttemptCounter,
+    readonly scope: string,
     readonly limit: number,
     readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-    options: { maxKeys?: number } = {},
-  ) {
-    this.maxKeys = options.maxKeys ?? 50_000;
-  }
+    private readonly now: () => Date,
+  ) {}
 
-  private live(key: string, now: number): number[] {
-    const list = this.hits.get(key);
-    if (!list) return [];
-    const cutoff = now - this.windowMs;
-    let i = 0;
-    while (i < list.length && list[i] <= cutoff) i += 1;
-    if (i > 0) list.splice(0, i);
-    if (list.length === 0) this.hits.delete(key);
-    return list;
+  private key(key: string): string {
+    return `${this.scope}:${hash('sha256', key, 'hex')}`;
   }
 
   async count(key: string): Promise<number> {
-    return this.live(key, this.now()).length;
+    return (await this.store.peek(this.key(key), this.now()))?.count ?? 0;
   }
 
   async retryAfterSeconds(key: string): Promise<number> {
-    return this.waitFor(key, this.now());
+    const now = this.now();
+    const window = await this.store.peek(this.key(key), now);
+    return window && window.count >= this.limit ? secondsUntil(window.resetAt, now) : 0;
   }
 
   async hit(key: string): Promise<void> {
-    this.record(key, this.now());
+    await this.store.hit(this.key(key), this.now(), this.windowMs);
   }
 
   async take(key: string): Promise<number> {
     const now = this.now();
-    const wait = this.waitFor(key, now);
-    if (wait === 0) this.record(key, now);
-    return wait;
+    const taken = await this.store.take(this.key(key), now, this.windowMs, this.limit);
+    return taken.counted ? 0 : secondsUntil(taken.resetAt, now);
   }
 
   async reset(key: string): Promise<void> {
-    this.hits.delete(key);
-  }
-
-  get size(): number {
-    return this.hits.size;
-  }
-
-  private waitFor(key: string, now: number): number {
-    const list = this.live(key, now);
-    if (list.length < this.limit) return 0;
-    return Math.max(1, Math.ceil((list[0] + this.windowMs - now) / 1000));
-  }
-
-  private record(key: string, now: number): void {
-    const list = this.live(key, now);
-    if (list.length === 0) {
-      if (this.hits.size >= this.maxKeys) this.evictOldest();
-      this.hits.set(key, [now]);
-      return;
-    }
-    list.push(now);
-    if (list.length > this.limit) list.splice(0, list.length - this.limit);
-    // Re-insert so Map order tracks recency for eviction.
-    this.hits.delete(key);
-    this.hits.set(key, list);
-  }
-
-  private evictOldest(): void {
-    const excess = Math.max(1, Math.floor(this.maxKeys / 10));
-    let removed = 0;
-    for (const key of this.hits.keys()) {
-      this.hits.delete(key);
-      removed += 1;
-      if (removed >= excess) break;
-    }
+    await this.store.reset(this.key(key));
   }
 }
+
+const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));

@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Ports } from '../../core/ports/index.js';
 import type { Session } from '../../core/ports/session-store.js';
-import { AuthCache } from './auth-cache.js';
 
 export interface SessionPolicy {
   /** A session not used for this long ends (default 7 days). */
@@ -42,8 +41,6 @@ export class SessionManager {
     private readonly ports: Pick<Ports, 'sessions' | 'ids' | 'clock'>,
     publicUrl: string,
     policy: Partial<SessionPolicy> = {},
-    /** What this process remembers of live sessions; forgotten here whenever a session ends. */
-    readonly cache: AuthCache = new AuthCache(),
   ) {
     this.secure = new URL(publicUrl).protocol === 'https:';
     // __Host- binds the cookie to this exact host, path / and HTTPS (it cannot be set over http).
@@ -72,7 +69,6 @@ export class SessionManager {
     const previous = this.rawId(c);
     if (previous) {
       const previousHash = hashSessionId(previous);
-      this.cache.forgetSession(previousHash);
       await this.ports.sessions.delete(previousHash);
     }
     const rawId = this.ports.ids.secret(SESSION_ID_BYTES);
@@ -82,22 +78,22 @@ export class SessionManager {
   }
 
   /**
-   * The live session behind the request's cookie, or null. `known` is the session as this process
-   * last saw it (the auth cache), saving the read. An expired session is deleted (and its cookie
-   * cleared); a live one is touched at most once per `touchEveryMs`.
+   * The live session behind the request's cookie, or null. It is read from the database on every
+   * request (no per-process cache), so a session ended by any server process or the CLI is ended
+   * everywhere at once. An expired session is deleted (and its cookie cleared); a live one is
+   * touched at most once per `touchEveryMs`.
    */
-  async resolve(c: Context, known?: (idHash: string) => Session | undefined): Promise<Session | null> {
+  async resolve(c: Context): Promise<Session | null> {
     const rawId = this.rawId(c);
     if (!rawId) return null;
     const idHash = hashSessionId(rawId);
-    const session = known?.(idHash) ?? (await this.ports.sessions.find(idHash));
+    const session = await this.ports.sessions.find(idHash);
     if (!session) {
       this.clearCookie(c);
       return null;
     }
     const now = this.ports.clock.now().getTime();
     if (now - session.lastSeenAt.getTime() > this.policy.idleMs || now - session.createdAt.getTime() > this.policy.absoluteMs) {
-      this.cache.forgetSession(idHash);
       await this.ports.sessions.delete(idHash);
       this.clearCookie(c);
       return null;
@@ -105,7 +101,6 @@ export class SessionManager {
     if (now - session.lastSeenAt.getTime() >= this.policy.touchEveryMs) {
       const lastSeenAt = new Date(now);
       await this.ports.sessions.touch(idHash, lastSeenAt);
-      this.cache.touched(idHash, lastSeenAt);
       return { ...session, lastSeenAt };
     }
     return session;
@@ -116,7 +111,6 @@ export class SessionManager {
     const rawId = this.rawId(c);
     if (rawId) {
       const idHash = hashSessionId(rawId);
-      this.cache.forgetSession(idHash);
       await this.ports.sessions.delete(idHash);
     }
     this.clearCookie(c);
@@ -124,7 +118,6 @@ export class SessionManager {
 
   /** Ends every session of a user (password change), then signs this browser in afresh. */
   async restartAllFor(c: Context, userId: number): Promise<void> {
-    this.cache.forgetUser(userId);
     await this.ports.sessions.deleteAllForUser(userId);
     const rawId = this.ports.ids.secret(SESSION_ID_BYTES);
     const now = this.ports.clock.now();

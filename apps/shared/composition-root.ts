@@ -29,7 +29,7 @@ const OPEN: { [K in keyof Opened]: (base: Base) => Opened[K] | Promise<Opened[K]
   secrets: ({ config }) => ({ tokenKey: config.appSecret ?? loadOrCreateSecret(config.appSecretFile) }),
   ids: () => new CryptoIdGenerator(),
   hasher: () => new Argon2PasswordHasher(),
-  persistence: ({ config }) => openPersistence({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile }),
+  persistence: ({ config }) => openPersistence({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize }),
   files: ({ config }) => openFileStorage({ storageUrl: config.storageUrl, uploadsDir: config.uploadsDir }),
   mailer: ({ config, settings }) => openMailer({ mailUrl: config.mailUrl, outboxDir: config.outboxDir, mailFrom: config.mailFrom, settings }),
   gateway: ({ config, clock }) => openPaymentGateway(config.stripe, () => clock.now()),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import cronParser from 'cron-parser';
 
 /** The environment contract (ARCHITECTURE.md §3, README "Configuration"). */
 export interface AgencyConfig {
@@ -8,6 +9,8 @@ export interface AgencyConfig {
   /** postgres://… selects PostgreSQL; otherwise the SQLite file at `sqliteFile`. */
   databaseUrl: string | null;
   sqliteFile: string;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections this process keeps at most (default 10; N nodes × this ≤ the server's max_connections). */
+  databasePoolSize: number;
   /** s3://KEY:SECRET@host:port/bucket?ssl=false selects MinIO/S3; otherwise `uploadsDir`. */
   storageUrl: string | null;
   uploadsDir: string;
@@ -32,6 +35,18 @@ export interface AgencyConfig {
     timeoutMs?: number;
     /** Scans each signed-in user may run per hour. */
     perHour: number;
+  };
+  /**
+   * Scheduled work (cron expressions, UTC; null: off). Run exactly once across all server processes
+   * (pg-boss on PostgreSQL, an in-process scheduler on SQLite); the CLI commands do the same by hand.
+   */
+  jobs: {
+    /** REMINDER_SCHEDULE: payment + application reminders. Off by default. */
+    reminderSchedule: string | null;
+    /** RETENTION_SCHEDULE: retention purge + orphan-file sweep. Daily at 03:30 UTC by default. */
+    retentionSchedule: string | null;
+    /** RETENTION_DAYS: passport scans of applications finished more than this many days ago are purged (default 90). */
+    retentionDays: number;
   };
 }
 
@@ -68,6 +83,24 @@ function integer(env: NodeJS.ProcessEnv, name: string, min: number, max: number)
   const value = Number(text);
   if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got ${text})`);
   return value;
+}
+
+export const DEFAULT_RETENTION_SCHEDULE = '30 3 * * *';
+
+/** A 5-field cron expression (UTC), `off` to disable, or the default when unset. */
+function schedule(env: NodeJS.ProcessEnv, name: string, fallback: string | null): string | null {
+  const text = nonEmpty(env, name);
+  if (text === null) return fallback;
+  if (text.toLowerCase() === 'off') return null;
+  const fields = text.split(/\s+/);
+  let valid = fields.length === 5;
+  try {
+    if (valid) cronParser.parseExpression(text, { tz: 'UTC' });
+  } catch {
+    valid = false;
+  }
+  if (!valid) throw new ConfigError(name, `must be a cron expression of 5 fields (minute hour day month weekday, UTC) or off (got ${text})`);
+  return fields.join(' ');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
@@ -120,6 +153,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     throw new ConfigError('TRUST_PROXY', `must be the number of proxies in front of the server, 0 to 10 (got ${trustProxyText})`);
   }
 
+  const jobs: AgencyConfig['jobs'] = {
+    reminderSchedule: schedule(env, 'REMINDER_SCHEDULE', null),
+    retentionSchedule: schedule(env, 'RETENTION_SCHEDULE', DEFAULT_RETENTION_SCHEDULE),
+    retentionDays: integer(env, 'RETENTION_DAYS', 1, 36_500) ?? 90,
+  };
+
   const appSecret = nonEmpty(env, 'APP_SECRET');
   if (appSecret !== null && appSecret.length < 43) {
     throw new ConfigError('APP_SECRET', 'must be at least 43 characters (e.g. `openssl rand -base64 32`)');
@@ -131,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     dataDir,
     databaseUrl,
     sqliteFile: path.join(dataDir, 'agency.sqlite'),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 1, 100) ?? 10,
     storageUrl,
     uploadsDir: path.join(dataDir, 'uploads'),
     mailUrl,
@@ -144,5 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     appSecret,
     appSecretFile: path.join(dataDir, 'app-secret'),
     passportScan,
+    jobs,
   };
 }

@@ -1,4 +1,5 @@
 import type { Analytics } from './analytics.js';
+import type { AttemptCounter } from './attempt-counter.js';
 import type { ApplicationRepository } from './application-repository.js';
 import type { Clock } from './clock.js';
 import type { ContactEnquiryRepository } from './contact-enquiry-repository.js';
@@ -52,10 +53,13 @@ export interface Ports {
   files: FileStorage;
   gateway: PaymentGateway;
   analytics: Analytics;
+  /** Rate-limit counts shared by every server process. */
+  attempts: AttemptCounter;
   passportReader: PassportReader;
 }
 
 export type * from './analytics.js';
+export type * from './attempt-counter.js';
 export type * from './application-repository.js';
 export type * from './clock.js';
 export type * from './contact-enquiry-repository.js';

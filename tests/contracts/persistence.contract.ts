@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import { describeAnalyticsContract } from './analytics.contract.js';
+import { describeAttemptCounterContract } from './attempt-counter.contract.js';
 import { describeBulkLoaderContract } from './bulk-loader.contract.js';
 import { describeApplicationRepositoryContract } from './application-repository.contract.js';
 import { describeContactEnquiryRepositoryContract } from './contact-enquiry-repository.contract.js';
@@ -41,5 +42,6 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeContactEnquiryRepositoryContract(name, makeAdapter);
   describeMailOutboxContract(name, makeAdapter);
   describeAnalyticsContract(name, makeAdapter);
+  describeAttemptCounterContract(name, makeAdapter);
   describeBulkLoaderContract(name, makeAdapter);
 }

@@ -20,7 +20,7 @@ afterEach(() => {
 
 const PORT_KEYS = [
   'settings', 'clock', 'ids', 'hasher', 'users', 'sessions', 'applications', 'documents', 'payments',
-  'history', 'enquiries', 'outbox', 'mailer', 'files', 'gateway', 'analytics', 'passportReader',
+  'history', 'enquiries', 'outbox', 'mailer', 'files', 'gateway', 'analytics', 'attempts', 'passportReader',
 ] as const;
 
 describe('the composition root', () => {

@@ -6,6 +6,7 @@ import type { NewStatusHistoryEntry, StatusHistoryEntry } from '../../../core/do
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import type { User } from '../../../core/domain/user.js';
 import type { Analytics, AnalyticsEvent } from '../../../core/ports/analytics.js';
+import type { AttemptCounter, AttemptWindow } from '../../../core/ports/attempt-counter.js';
 import type {
   AdminListQuery,
   ApplicationChange,
@@ -54,6 +55,7 @@ interface State {
   enquiries: Map<number, ContactEnquiry>;
   outbox: Map<number, OutboxMail>;
   analytics: AnalyticsEvent[];
+  attempts: Map<string, AttemptWindow>;
 }
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -72,6 +74,7 @@ export function createMemoryPersistence(): Persistence {
     enquiries: new Map(),
     outbox: new Map(),
     analytics: [],
+    attempts: new Map(),
   };
 
   // ---- helpers shared by the stores (synchronous: they run inside one "transaction") ----
@@ -486,6 +489,44 @@ export function createMemoryPersistence(): Persistence {
     },
   };
 
+  // ---- rate-limit counts (the SQL stores' upsert, one synchronous step) ----
+  const liveWindow = (key: string, now: Date) => {
+    const found = s.attempts.get(key);
+    return found && time(found.resetAt) > time(now) ? found : null;
+  };
+  const attempts: AttemptCounter = {
+    async hit(key, now, windowMs) {
+      const live = liveWindow(key, now);
+      const next = live ? { count: live.count + 1, resetAt: live.resetAt } : { count: 1, resetAt: new Date(time(now) + windowMs) };
+      s.attempts.set(key, next);
+      return copy(next);
+    },
+    async take(key, now, windowMs, limit) {
+      const live = liveWindow(key, now);
+      if (live && live.count >= limit) return { ...copy(live), counted: false };
+      const next = live ? { count: live.count + 1, resetAt: live.resetAt } : { count: 1, resetAt: new Date(time(now) + windowMs) };
+      s.attempts.set(key, next);
+      return { ...copy(next), counted: true };
+    },
+    async peek(key, now) {
+      const live = liveWindow(key, now);
+      return live ? copy(live) : null;
+    },
+    async reset(key) {
+      s.attempts.delete(key);
+    },
+    async prune(now) {
+      let gone = 0;
+      for (const [key, w] of s.attempts) {
+        if (time(w.resetAt) <= time(now)) {
+          s.attempts.delete(key);
+          gone += 1;
+        }
+      }
+      return gone;
+    },
+  };
+
   // ---- bulk loads ----
   const bulk: BulkLoader = {
     async insertUsers(list) {
@@ -529,6 +570,7 @@ export function createMemoryPersistence(): Persistence {
     enquiries,
     outbox,
     analytics,
+    attempts,
     async migrate() {},
     async ping() {
       return true;

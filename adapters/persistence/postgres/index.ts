@@ -13,6 +13,9 @@ import { insertRows } from './bulk-insert.js';
 import * as schema from './schema.js';
 import { describeTarget, postgresUnavailable } from './unavailable.js';
 
+/** The advisory lock key `migrate` holds (any fixed bigint; "evisa-mi" in ASCII). */
+const MIGRATION_LOCK_KEY = '7311146989355101545';
+
 export const POSTGRES_MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Escapes LIKE wildcards (backslash is the escape character) for a prefix pattern. */
@@ -107,7 +110,21 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
     lockForClaim: (select) => (select as unknown as Lockable).for('update', { skipLocked: true }) as typeof select,
     unavailable: postgresUnavailable(describeTarget(url)),
     async migrate() {
-      await migrate(pooled, { migrationsFolder: POSTGRES_MIGRATIONS_FOLDER });
+      // N nodes starting together migrate once: the first takes a session advisory lock and applies
+      // the pending migrations; the others wait for the lock, then find nothing left to apply.
+      // The lock is held on one client for the whole run, and released (or dropped with the
+      // connection) whatever happens.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrate(drizzle(client), { migrationsFolder: POSTGRES_MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
     },
     async ping() {
       try {

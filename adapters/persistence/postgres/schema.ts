@@ -245,3 +245,17 @@ export const mailOutbox = pgTable(
     index('mail_outbox_to_idx').on(lower(t.to)),
   ],
 );
+
+/**
+ * Rate-limit counts (AttemptCounter), shared by every server process: one row per key and window,
+ * counted with one atomic upsert; rows whose window ended are pruned.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

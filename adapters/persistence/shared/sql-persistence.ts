@@ -1,6 +1,7 @@
 import type { Persistence } from '../persistence.js';
 import { analyticsStore } from './analytics-store.js';
 import { applicationStore } from './application-store.js';
+import { attemptStore } from './attempt-store.js';
 import { bulkLoader } from './bulk-loader.js';
 import { documentStore } from './document-store.js';
 import { enquiryStore } from './enquiry-store.js';
@@ -35,6 +36,7 @@ export function createSqlPersistence(database: SqlDatabase, queries: DialectQuer
     enquiries: guard(enquiryStore(database), translate),
     outbox: guard(outboxStore(database), translate),
     analytics: guard(analyticsStore(database), translate),
+    attempts: guard(attemptStore(database), translate),
     bulk: guard(bulkLoader(database), translate),
     migrate: () => translating(() => database.migrate(), translate),
     ping: () => database.ping(),

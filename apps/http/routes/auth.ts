@@ -58,7 +58,6 @@ export function authRoutes({ agency, sessions, limits, clientAddress }: RouteDep
       const actor = actorOf(c);
       const input = await readBody(c, profileSchema);
       const user = await useCases.updatePhone(actor, input);
-      sessions.cache.forgetUser(actor.userId);
       return c.json(user, 200);
     })
     .put('/user/change-password', async (c: JsonBodyContext<typeof changePasswordSchema>) => {

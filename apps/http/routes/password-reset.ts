@@ -30,8 +30,7 @@ export function passwordResetRoutes({ agency, sessions, limits, clientAddress }:
     .post('/confirm', async (c: JsonBodyContext<typeof passwordResetSchema>) => {
       const input = await readBody(c, passwordResetSchema);
       const result = await useCases.resetPassword(input);
-      // The use case ended every session of the user; this process forgets what it cached of them.
-      sessions.cache.forgetUser(result.userId);
+      // The use case ended every session of the user (in the database: every server sees it at once).
       c.set('mailQueued', true);
       return c.json({ message: result.message }, 200);
     });

@@ -1,0 +1,250 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixedClock } from '../support/fakes.js';
+import { applicationForm } from '../support/http.js';
+import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
+import { parseMail, startSmtpServer, type LocalSmtpServer } from '../support/smtp-server.js';
+
+/**
+ * Two server PROCESSES (the real entry, apps/http/main.ts) on one PostgreSQL database and one SMTP
+ * server, as N nodes behind a load balancer: what decides access, what limits attempts and what
+ * sends mail is shared through the database, never a process's memory.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+const PUBLIC_URL = 'http://agency.test';
+const PASSWORD = 'secret-123';
+
+interface Node {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+let postgres: TestPostgres;
+let smtp: LocalSmtpServer;
+const nodes: Node[] = [];
+const dirs: string[] = [];
+
+function startNode(name: string, env: NodeJS.ProcessEnv): Promise<Node> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `evisa-${name}-`));
+  dirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/http/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`node ${name} logged no URL: ${out}`)), 60_000);
+    child.on('exit', (code) => reject(new Error(`node ${name} exited with ${code}: ${out}`)));
+    child.stdout!.on('data', () => {
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ name, url: match[1], child, output: () => out });
+      }
+    });
+  });
+}
+
+/** A browser that may talk to any node: the cookie goes wherever the load balancer sends it. */
+class Browser {
+  cookie = '';
+  async call(node: Node, method: string, url: string, body?: unknown): Promise<Response> {
+    const res = await fetch(`${node.url}${url}`, {
+      method,
+      headers: { origin: PUBLIC_URL, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(this.cookie ? { cookie: this.cookie } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const set = res.headers.getSetCookie()[0];
+    if (set) this.cookie = /max-age=0/i.test(set) ? '' : set.split(';')[0];
+    return res;
+  }
+}
+
+async function register(node: Node, email: string): Promise<Browser> {
+  const browser = new Browser();
+  const res = await browser.call(node, 'POST', '/api/register', { email, password: PASSWORD, fullName: `Person ${email}`, phoneNumber: '+447700900123' });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return browser;
+}
+
+/** Waits until the SMTP server has held `count` messages for a moment (the senders have drained). */
+async function mailSettles(count: (n: number) => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let stableSince = 0;
+  let last = -1;
+  while (Date.now() < deadline) {
+    const n = smtp.received.length;
+    if (n !== last) {
+      last = n;
+      stableSince = Date.now();
+    } else if (count(n) && Date.now() - stableSince > 1500) {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`mail did not settle: ${smtp.received.length} received`);
+}
+
+async function receivedMails(): Promise<{ to: string; subject: string }[]> {
+  return Promise.all(smtp.received.map(async (m) => parseMail(m.raw)));
+}
+
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+  smtp = await startSmtpServer();
+  const env: NodeJS.ProcessEnv = {
+    DATABASE_URL: postgres.url,
+    MAIL_URL: smtp.url,
+    PUBLIC_URL,
+    APP_SECRET: 'two-nodes-shared-app-secret-0123456789abcdefghijklmnop',
+    STORAGE_URL: '',
+    TRUST_PROXY: '0',
+    // Reminders are started by hand below; retention is scheduled (daily), so both nodes start
+    // pg-boss — except over the in-process PGlite fallback, whose socket serves one connection at a
+    // time while a transaction is open: two processes' pools plus two pg-boss pollers starve it
+    // (tests/system/jobs.postgres.test.ts runs pg-boss on PGlite without the servers).
+    REMINDER_SCHEDULE: '',
+    RETENTION_SCHEDULE: postgres.source === 'pglite' ? 'off' : '',
+    // One connection per node over PGlite: its socket interleaves concurrent connections' messages.
+    DATABASE_POOL_SIZE: postgres.source === 'pglite' ? '1' : '',
+  };
+  // Both nodes start at once: the migration lock lets exactly one migrate.
+  nodes.push(...(await Promise.all([startNode('a', env), startNode('b', env)])));
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(
+    nodes.map(
+      (node) =>
+        new Promise<void>((resolve) => {
+          if (node.child.exitCode !== null) return resolve();
+          node.child.once('exit', () => resolve());
+          node.child.kill('SIGTERM');
+        }),
+    ),
+  );
+  await smtp?.stop();
+  await postgres?.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+describe('two server processes on one PostgreSQL database', () => {
+  it('both started against one empty database (one migrated, the other waited) and serve', async () => {
+    const [a, b] = nodes;
+    for (const node of [a, b]) expect((await fetch(`${node.url}/api/health`)).status).toBe(200);
+    expect(a.output()).toContain('database postgres');
+    // Every migration was recorded once (without the lock the second node fails to start, or records twice).
+    const journal = JSON.parse(readFileSync(path.join(ROOT, 'adapters/persistence/postgres/migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    const db = new pg.Client({ connectionString: postgres.url });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
+      expect(Number(rows[0].n)).toBe(journal.entries.length);
+    } finally {
+      await db.end();
+    }
+    // Each node started its job runner (pg-boss) on the shared database, or logged why not.
+    for (const node of [a, b]) expect(node.output()).not.toContain('[jobs] could not start');
+  });
+
+  it('a session started on A works on B; logout on A is 401 on B at once', async () => {
+    const [a, b] = nodes;
+    const browser = await register(a, 'session@example.com');
+    expect((await browser.call(b, 'GET', '/api/user')).status).toBe(200);
+    const stolen = browser.cookie;
+    expect((await browser.call(a, 'POST', '/api/logout')).status).toBe(200);
+    const after = new Browser();
+    after.cookie = stolen;
+    expect((await after.call(b, 'GET', '/api/user')).status).toBe(401);
+    expect((await after.call(a, 'GET', '/api/user')).status).toBe(401);
+  });
+
+  it('a password changed on B ends the other sessions on A at once', async () => {
+    const [a, b] = nodes;
+    const first = await register(a, 'change@example.com');
+    const second = new Browser();
+    expect((await second.call(b, 'POST', '/api/login', { email: 'change@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await first.call(b, 'PUT', '/api/user/change-password', { currentPassword: PASSWORD, newPassword: 'another-secret' })).status).toBe(200);
+    expect((await second.call(a, 'GET', '/api/user')).status).toBe(401);
+    expect((await first.call(a, 'GET', '/api/user')).status).toBe(200);
+  });
+
+  it('10 failed logins spread over A and B make the 11th 429 on either node', async () => {
+    const [a, b] = nodes;
+    await register(a, 'target@example.com');
+    const attacker = new Browser();
+    for (let i = 0; i < 10; i += 1) {
+      const res = await attacker.call(i % 2 === 0 ? a : b, 'POST', '/api/login', { email: 'target@example.com', password: `wrong-${i}` });
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    for (const node of [a, b]) {
+      const refused = await attacker.call(node, 'POST', '/api/login', { email: 'target@example.com', password: PASSWORD });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  it('reminder runs started on A and B at the same moment send each due reminder once; both senders deliver each mail once', async () => {
+    const [a, b] = nodes;
+    // Three applicants with an unpaid initial fee, three registered users with no application yet.
+    const clock = new FixedClock(new Date());
+    for (const i of [1, 2, 3]) {
+      const applicant = await register(i % 2 ? a : b, `payer${i}@example.com`);
+      expect((await applicant.call(i % 2 ? b : a, 'POST', '/api/applications', applicationForm(clock))).status).toBe(201);
+      await register(i % 2 ? b : a, `idle${i}@example.com`);
+    }
+    const admin = await register(a, 'admin@example.com');
+    const db = new pg.Client({ connectionString: postgres.url });
+    await db.connect();
+    try {
+      await db.query('update users set is_admin = true where lower(email) = $1', ['admin@example.com']);
+    } finally {
+      await db.end();
+    }
+    // Let the sign-up and application mails go out first, so the count below is the reminders'.
+    await mailSettles(() => true);
+    const before = smtp.received.length;
+
+    const runs = await Promise.all(
+      [a, b].flatMap((node) => [admin.call(node, 'POST', '/api/admin/send-payment-reminders'), admin.call(node, 'POST', '/api/admin/send-application-reminders')]),
+    );
+    for (const run of runs) expect(run.status).toBe(200);
+    const sent = (await Promise.all(runs.map((r) => r.json() as Promise<{ sent: number }>))).map((r) => r.sent);
+    // Payment runs: A's + B's = 3; application runs: A's + B's = 3 + earlier test users with no application.
+    expect(sent[0] + sent[2]).toBe(3);
+
+    await mailSettles((n) => n > before);
+    const mails = await receivedMails();
+    const reminders = mails.slice(before);
+    const paymentTo = reminders.filter((m) => m.subject.startsWith('Reminder: payment due')).map((m) => m.to).sort();
+    expect(paymentTo).toEqual(['payer1@example.com', 'payer2@example.com', 'payer3@example.com']);
+    const applicationTo = reminders.filter((m) => m.subject.startsWith('Complete your Egypt e-visa application')).map((m) => m.to);
+    for (const idle of ['idle1@example.com', 'idle2@example.com', 'idle3@example.com']) expect(applicationTo.filter((to) => to === idle)).toHaveLength(1);
+    expect(applicationTo).toHaveLength(sent[1] + sent[3]);
+    expect(new Set(applicationTo).size).toBe(applicationTo.length);
+
+    // Every mail the two senders delivered (sign-ups, applications, reminders) arrived exactly once.
+    const keys = mails.map((m) => `${m.to} | ${m.subject}`);
+    expect(keys.length - new Set(keys).size).toBe(0);
+    const db2 = new pg.Client({ connectionString: postgres.url });
+    await db2.connect();
+    try {
+      const { rows } = await db2.query<{ sent: string; pending: string }>(
+        'select count(*) filter (where sent_at is not null) as sent, count(*) filter (where sent_at is null) as pending from mail_outbox',
+      );
+      expect(Number(rows[0].pending)).toBe(0);
+      expect(Number(rows[0].sent)).toBe(mails.length);
+    } finally {
+      await db2.end();
+    }
+  }, 90_000);
+});
