@@ -1,4 +1,5 @@
 import type { Analytics } from './analytics.js';
+import type { ApplicationDraftRepository } from './application-draft-repository.js';
 import type { ApplicationRepository } from './application-repository.js';
 import type { Clock } from './clock.js';
 import type { ContactEnquiryRepository } from './contact-enquiry-repository.js';
@@ -43,6 +44,7 @@ export interface Ports {
   users: UserRepository;
   sessions: SessionStore;
   applications: ApplicationRepository;
+  drafts: ApplicationDraftRepository;
   documents: DocumentRepository;
   payments: PaymentRepository;
   history: StatusHistoryRepository;
@@ -56,6 +58,7 @@ export interface Ports {
 }
 
 export type * from './analytics.js';
+export type * from './application-draft-repository.js';
 export type * from './application-repository.js';
 export type * from './clock.js';
 export type * from './contact-enquiry-repository.js';

@@ -1,4 +1,5 @@
 import type { Ports } from '../ports/index.js';
+import { makeApplicationDrafts } from './application-draft.js';
 import { makeAttachPassport } from './attach-passport.js';
 import { makeAttachVisa } from './attach-visa.js';
 import { makeChangeApplicationStatus } from './change-application-status.js';
@@ -53,6 +54,7 @@ export function makeUseCases(ports: Ports): UseCases {
     resetPassword: makeResetPassword(ports),
     createAdmin: makeCreateAdmin(ports),
 
+    ...makeApplicationDrafts(ports),
     createApplication: makeCreateApplication(ports),
     listOwnApplications: makeListOwnApplications(ports),
     getApplication: makeGetApplication(ports),

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { DraftFields } from '../domain/application-draft.js';
 import type { AddressDetails, Application, ApplicationForm, StatusChangeInput } from '../domain/application.js';
 import type { AdminTabId } from '../domain/admin-tabs.js';
 import type { VisaDocumentRecord } from '../domain/document.js';
@@ -63,6 +64,12 @@ export interface UseCases {
   resetPassword(input: { token: string; newPassword: string }): Promise<{ userId: number; message: string }>;
   /** Creates an admin, or promotes an existing user (CLI). */
   createAdmin(input: { email: string; password: string; fullName: string; phoneNumber: string }): Promise<{ user: PublicUser; created: boolean }>;
+
+  // application drafts (the signed-in user's own, one each)
+  saveApplicationDraft(actor: Actor, fields: DraftFields): Promise<DraftFields>;
+  /** NotFound when the user has no draft. */
+  getApplicationDraft(actor: Actor): Promise<DraftFields>;
+  deleteApplicationDraft(actor: Actor): Promise<void>;
 
   // applications (applicant)
   createApplication(actor: Actor, form: ApplicationForm): Promise<ApplicationView>;

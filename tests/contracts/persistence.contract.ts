@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import { describeAnalyticsContract } from './analytics.contract.js';
 import { describeBulkLoaderContract } from './bulk-loader.contract.js';
+import { describeApplicationDraftRepositoryContract } from './application-draft-repository.contract.js';
 import { describeApplicationRepositoryContract } from './application-repository.contract.js';
 import { describeContactEnquiryRepositoryContract } from './contact-enquiry-repository.contract.js';
 import { describeDocumentRepositoryContract } from './document-repository.contract.js';
@@ -39,6 +40,7 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describePaymentRepositoryContract(name, makeAdapter);
   describeStatusHistoryRepositoryContract(name, makeAdapter);
   describeContactEnquiryRepositoryContract(name, makeAdapter);
+  describeApplicationDraftRepositoryContract(name, makeAdapter);
   describeMailOutboxContract(name, makeAdapter);
   describeAnalyticsContract(name, makeAdapter);
   describeBulkLoaderContract(name, makeAdapter);

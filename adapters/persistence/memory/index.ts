@@ -14,6 +14,8 @@ import type {
   CommitResult,
   ExportQuery,
 } from '../../../core/ports/application-repository.js';
+import type { ApplicationDraft } from '../../../core/domain/application-draft.js';
+import type { ApplicationDraftRepository } from '../../../core/ports/application-draft-repository.js';
 import type { ContactEnquiry, ContactEnquiryRepository } from '../../../core/ports/contact-enquiry-repository.js';
 import type { DocumentRepository } from '../../../core/ports/document-repository.js';
 import type { MailOutbox, OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
@@ -54,6 +56,7 @@ interface State {
   enquiries: Map<number, ContactEnquiry>;
   outbox: Map<number, OutboxMail>;
   analytics: AnalyticsEvent[];
+  drafts: Map<number, ApplicationDraft>;
 }
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -70,6 +73,7 @@ export function createMemoryPersistence(): Persistence {
     payments: new Map(),
     history: new Map(),
     enquiries: new Map(),
+    drafts: new Map(),
     outbox: new Map(),
     analytics: [],
   };
@@ -212,6 +216,7 @@ export function createMemoryPersistence(): Persistence {
         s.applications.delete(appId);
       }
       for (const [eId, e] of s.enquiries) if (e.userId === id) s.enquiries.delete(eId);
+      s.drafts.delete(id);
       for (const p of s.payments.values()) if (p.userId === id) p.userId = null;
       for (const ev of s.analytics) if (ev.userId === id) ev.userId = null;
       s.users.delete(id);
@@ -407,6 +412,23 @@ export function createMemoryPersistence(): Persistence {
     },
   };
 
+  // ---- drafts ----
+  const drafts: ApplicationDraftRepository = {
+    async save(userId, fields, now) {
+      if (!s.users.has(userId)) throw errors.notFound('User');
+      const draft = { userId, fields: copy(fields), updatedAt: new Date(time(now)) };
+      s.drafts.set(userId, draft);
+      return copy(draft);
+    },
+    async find(userId) {
+      const draft = s.drafts.get(userId);
+      return draft ? copy(draft) : null;
+    },
+    async delete(userId) {
+      return s.drafts.delete(userId);
+    },
+  };
+
   // ---- enquiries ----
   const enquiries: ContactEnquiryRepository = {
     async create(enquiry) {
@@ -514,6 +536,7 @@ export function createMemoryPersistence(): Persistence {
     payments,
     history,
     enquiries,
+    drafts,
     outbox,
     analytics,
     async migrate() {},

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AnalyticsEvent } from '../../../core/ports/analytics.js';
 import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
@@ -9,6 +9,7 @@ import type { PaymentType } from '../../../core/domain/fees.js';
 import type { Currency } from '../../../core/domain/money.js';
 import type { PaymentRecordStatus } from '../../../core/domain/payment.js';
 import type { MailTemplateName } from '../../../core/domain/mail.js';
+import type { DraftFields } from '../../../core/domain/application-draft.js';
 import { sqlList, STATUS_VALUES } from '../shared/sql-values.js';
 
 /**
@@ -237,4 +238,18 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`sent_at is null`),
     index('mail_outbox_to_idx').on(lower(t.to)),
   ],
+);
+
+/** One unfinished application form per user (any subset of its fields, as JSON), private to them. */
+export const applicationDrafts = pgTable(
+  'application_drafts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fields: jsonb('fields').$type<DraftFields>().notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  // A table-level key, not the column's: SQLite makes an integer column key the rowid, whose insert may omit it.
+  (t) => [primaryKey({ columns: [t.userId] })],
 );

@@ -3,6 +3,7 @@ import { analyticsStore } from './analytics-store.js';
 import { applicationStore } from './application-store.js';
 import { bulkLoader } from './bulk-loader.js';
 import { documentStore } from './document-store.js';
+import { draftStore } from './draft-store.js';
 import { enquiryStore } from './enquiry-store.js';
 import { guard, translating } from '../../shared/guard.js';
 import { historyStore } from './history-store.js';
@@ -29,6 +30,7 @@ export function createSqlPersistence(database: SqlDatabase, queries: DialectQuer
     users: guard(userStore(database, queries), translate),
     sessions: guard(sessionStore(database), translate),
     applications: guard(applicationStore(database), translate),
+    drafts: guard(draftStore(database), translate),
     documents: guard(documentStore(database), translate),
     payments: guard(paymentStore(database), translate),
     history: guard(historyStore(database), translate),

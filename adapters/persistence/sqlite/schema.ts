@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { AnalyticsEvent } from '../../../core/ports/analytics.js';
 import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
@@ -9,6 +9,7 @@ import type { PaymentType } from '../../../core/domain/fees.js';
 import type { Currency } from '../../../core/domain/money.js';
 import type { PaymentRecordStatus } from '../../../core/domain/payment.js';
 import type { MailTemplateName } from '../../../core/domain/mail.js';
+import type { DraftFields } from '../../../core/domain/application-draft.js';
 import { sqlList, STATUS_VALUES } from '../shared/sql-values.js';
 
 /**
@@ -236,4 +237,18 @@ export const mailOutbox = sqliteTable(
     index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`sent_at is null`),
     index('mail_outbox_to_idx').on(lower(t.to)),
   ],
+);
+
+/** One unfinished application form per user (any subset of its fields, as JSON), private to them. */
+export const applicationDrafts = sqliteTable(
+  'application_drafts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fields: text('fields', { mode: 'json' }).$type<DraftFields>().notNull(),
+    updatedAt: ts('updated_at').notNull().default(now),
+  },
+  // A table-level key, not the column's: SQLite makes an integer column key the rowid, whose insert may omit it.
+  (t) => [primaryKey({ columns: [t.userId] })],
 );
