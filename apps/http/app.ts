@@ -16,6 +16,7 @@ import { domainErrorResponse, INTERNAL_ERROR_MESSAGE } from './error-map.js';
 import { LoginThrottle } from './login-throttle.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
+import { applicationDraftRoutes } from './routes/application-draft.js';
 import { applicationRoutes } from './routes/applications.js';
 import { authRoutes } from './routes/auth.js';
 import { configRoutes } from './routes/config.js';
@@ -85,6 +86,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/contact', contactRoutes(deps))
     .route('/password-reset', passwordResetRoutes(deps))
     .route('/applications', applicationRoutes(deps))
+    .route('/application-draft', applicationDraftRoutes(deps))
     .route('/documents', documentRoutes(deps))
     .route('/passport-scan', passportScanRoutes(deps))
     // The webhook first: it is public, signed by the provider and reads its raw body.
