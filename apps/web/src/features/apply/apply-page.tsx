@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { toast } from '../../lib/toast-store.js';
 import { useAgency } from '../../lib/use-agency.js';
+import { DraftBar } from './draft-bar.js';
 import { checkPassportFile } from './file-rules.js';
 import type { SubmitState } from './rules.js';
 import { AdditionalSection } from './sections/additional-section.js';
@@ -13,6 +14,7 @@ import { PaymentNotice } from './sections/payment-notice.js';
 import { PersonalSection } from './sections/personal-section.js';
 import { TravelHistorySection } from './sections/travel-history-section.js';
 import { TravelSection } from './sections/travel-section.js';
+import { useApplicationDraft } from './use-application-draft.js';
 import { useApplicationForm } from './use-application-form.js';
 import { useSubmitApplication } from './use-submit-application.js';
 
@@ -26,8 +28,13 @@ export function ApplyPage() {
 /** SPEC §2's 'Egypt E-Visa Application': its sections, the payment notice, the consent and the submit button with its hints. */
 export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmail: string; now?: Date }) {
   const [now] = useState(() => fixedNow ?? new Date());
-  const { form, fields, passport, setPassport, dates, submitState } = useApplicationForm({ agencyEmail, now });
-  const { submit, submitting, progress } = useSubmitApplication({ agencyEmail, form });
+  const { form, fields, values, passport, setPassport, dates, submitState } = useApplicationForm({ agencyEmail, now });
+  const { submit, submitting, progress, created } = useSubmitApplication({ agencyEmail, form });
+  const draft = useApplicationDraft({ form, values, paused: submitting || created });
+  const startOver = () => {
+    draft.startOver();
+    setPassport(null);
+  };
 
   const onSelectFile = (file: File | null, input: HTMLInputElement) => {
     try {
@@ -53,6 +60,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
           <CardDescription>
             Fields marked <span className="text-red-600">*</span> are required. Your answers must match your passport exactly.
           </CardDescription>
+          <DraftBar status={draft.status} restored={draft.restored} onStartOver={startOver} />
         </CardHeader>
         <CardContent>
           <form noValidate className="space-y-8" onSubmit={form.handleSubmit((data) => submit(data, passport))}>
