@@ -17,6 +17,7 @@ import { LoginThrottle } from './login-throttle.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
 import { applicationDraftRoutes } from './routes/application-draft.js';
+import { applicationGroupRoutes, groupPaymentRoutes } from './routes/application-groups.js';
 import { applicationRoutes } from './routes/applications.js';
 import { authRoutes } from './routes/auth.js';
 import { configRoutes } from './routes/config.js';
@@ -87,10 +88,13 @@ function apiRoutes(deps: RouteDeps) {
     .route('/password-reset', passwordResetRoutes(deps))
     .route('/applications', applicationRoutes(deps))
     .route('/application-draft', applicationDraftRoutes(deps))
+    .route('/application-groups', applicationGroupRoutes(deps))
     .route('/documents', documentRoutes(deps))
     .route('/passport-scan', passportScanRoutes(deps))
     // The webhook first: it is public, signed by the provider and reads its raw body.
     .route('/payments/webhook', paymentsWebhookRoutes({ useCases: deps.agency.useCases, gateway: deps.agency.ports.gateway }))
+    // Before /payments, whose /:type/:applicationId would otherwise take /initial-group/{groupId}.
+    .route('/payments/initial-group', groupPaymentRoutes(deps))
     .route('/payments', paymentRoutes(deps))
     .route('/test-payments', testPaymentRoutes(deps))
     .route('/admin', adminRoutes(deps))

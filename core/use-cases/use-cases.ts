@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { DraftFields } from '../domain/application-draft.js';
+import type { CreatedGroup } from './application-groups.js';
 import type { AddressDetails, Application, ApplicationForm, StatusChangeInput } from '../domain/application.js';
 import type { AdminTabId } from '../domain/admin-tabs.js';
 import type { VisaDocumentRecord } from '../domain/document.js';
@@ -70,6 +71,13 @@ export interface UseCases {
   /** NotFound when the user has no draft. */
   getApplicationDraft(actor: Actor): Promise<DraftFields>;
   deleteApplicationDraft(actor: Actor): Promise<void>;
+
+  // family applications (issue 17): 2 to 10 travellers, their initial fees paid once
+  createApplicationGroup(actor: Actor, travellers: ApplicationForm[]): Promise<CreatedGroup>;
+  /** £10 × N for the group's initial fees, one payment. */
+  startGroupPayment(actor: Actor, groupId: number): Promise<{ clientSecret: string; paymentIntentId: string } & Money>;
+  /** Every application of the group paid with this payment, at most once; `actor` null for webhooks. */
+  confirmGroupPayment(actor: Actor | null, groupId: number, paymentIntentId: string): Promise<{ applications: ApplicationView[]; recorded: boolean }>;
 
   // applications (applicant)
   createApplication(actor: Actor, form: ApplicationForm): Promise<ApplicationView>;

@@ -107,6 +107,8 @@ export const applications = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /** The family order this application was made in (one payment of the initial fees for all), or null. */
+    groupId: integer('group_id').references((): AnyPgColumn => applicationGroups.id),
     /** The applicant's lower-cased email and full name, copied from users by a database trigger on
      * insert (see the search_triggers migration) so the admin search is one index-backed scan of
      * applications. Both are immutable on users; not part of the domain Application. */
@@ -126,6 +128,7 @@ export const applications = pgTable(
     index('applications_full_name_lower_idx').on(pattern(sql`lower(${t.givenName} || ' ' || ${t.surname})`)),
     index('applications_search_email_idx').on(pattern(sql`${t.searchEmail}`)),
     index('applications_search_name_idx').on(pattern(sql`${t.searchName}`)),
+    index('applications_group_idx').on(t.groupId),
     check('applications_status_check', sql.raw(`status in (${sqlList(STATUS_VALUES)})`)),
     check('applications_version_check', sql`${t.version} >= 1`),
   ],
@@ -170,7 +173,9 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_application_type_unique').on(t.applicationId, t.type),
-    uniqueIndex('payments_provider_payment_id_unique').on(t.providerPaymentId),
+    // A provider's payment is recorded once per application: a family order's one payment pays each
+    // application of the group its own initial fee.
+    uniqueIndex('payments_provider_payment_application_unique').on(t.providerPaymentId, t.applicationId),
     index('payments_created_idx').on(t.createdAt),
   ],
 );
@@ -252,4 +257,17 @@ export const applicationDrafts = pgTable(
   },
   // A table-level key, not the column's: SQLite makes an integer column key the rowid, whose insert may omit it.
   (t) => [primaryKey({ columns: [t.userId] })],
+);
+
+/** A family order: several applications made together by one user, whose initial fees are paid once. */
+export const applicationGroups = pgTable(
+  'application_groups',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('application_groups_user_idx').on(t.userId)],
 );

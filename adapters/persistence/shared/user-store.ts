@@ -134,6 +134,7 @@ export function userStore(database: SqlDatabase, options: { pseudoEntryPage?: Ps
         yield* changes(tx.delete(t.documents).where(sql`${t.documents.applicationId} in ${applicationIds}`));
         yield* changes(tx.delete(t.statusHistory).where(sql`${t.statusHistory.applicationId} in ${applicationIds}`));
         yield* changes(tx.delete(t.applications).where(eq(t.applications.userId, id)));
+        yield* changes(tx.delete(t.applicationGroups).where(eq(t.applicationGroups.userId, id)));
         yield* changes(tx.delete(t.users).where(eq(t.users.id, id)));
       });
     },
