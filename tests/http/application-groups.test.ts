@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import { StripePaymentGateway } from '../../adapters/payments/stripe/index.js';
 import { TestPaymentProvider } from '../../adapters/payments/test-provider/index.js';
+import { renderMail, type MailToRender } from '../../adapters/mail/templates/index.js';
 import { GROUP_MESSAGES } from '../../core/domain/application-group.js';
 import type { PaymentGateway } from '../../core/ports/payment-gateway.js';
 import { applicantWithApplication, applicationForm, makeAppOn, makeMemoryApp, signInAdmin, signUp, type TestAgency } from '../support/http.js';
@@ -79,6 +80,28 @@ describe('family applications: creating one', () => {
       expect(answer.errors[field], field).toEqual([message]);
     }
     expect(await t.ports.applications.listByUser(user.id)).toEqual([]);
+  });
+
+  it('sends one payment reminder per family, naming the group and asking for £10 × N; the export names the group too', async () => {
+    const { user, group } = await createFamily(t, 3);
+    const alone = await applicantWithApplication(t);
+    const run = await t.agency.useCases.sendPaymentReminders(null);
+    expect(run.sent).toBe(2);
+    const reminders = (await t.ports.outbox.list()).filter((m) => m.template === 'payment_reminder');
+    const familyReminder = reminders.find((m) => m.to === user.email)!;
+    expect(reminders.filter((m) => m.to === user.email)).toHaveLength(1);
+    expect(familyReminder.data).toMatchObject({ applicationId: group.applications[0]!.id, groupId: group.groupId, groupSize: 3, amount: 3000, paymentType: 'initial' });
+    const rendered = renderMail(familyReminder as unknown as MailToRender, t.ports.settings);
+    expect(rendered.subject).toBe(`Reminder: payment due for family application ${group.applications[0]!.applicationNumber}`);
+    expect(rendered.text).toContain(`/payment?groupId=${group.groupId}`);
+    expect(rendered.text).toContain('£30.00');
+    expect(reminders.find((m) => m.to === alone.email)!.data).not.toHaveProperty('groupId');
+
+    const exported: { applicationId: number | null; groupId: number | null }[] = [];
+    for await (const entry of t.agency.useCases.exportApplications({})) {
+      exported.push({ applicationId: entry.application?.id ?? null, groupId: entry.application?.groupId ?? null });
+    }
+    expect(exported.filter((e) => e.groupId === group.groupId).map((e) => e.applicationId).sort()).toEqual(group.applications.map((a) => a.id).sort());
   });
 
   it('a traveller of a family application is not paid for alone', async () => {
