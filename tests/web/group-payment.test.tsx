@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderApp, testUser } from './render.js';
+import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-page.js';
+import { fakeFetch, renderApp, renderPage, testUser } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -47,5 +48,23 @@ describe('family application payment', () => {
     expect(api.calls.find((c) => c.url === '/api/events' && (c.body as { name: string }).name === 'payment_succeeded')!.body).toMatchObject({
       properties: { amount: 3000, groupId: 5, groupSize: 3, paymentType: 'initial' },
     });
+  });
+});
+
+describe('dashboard', () => {
+  it('groups a family’s cards under one heading with the family’s one payment; other applications stay apart', async () => {
+    const list = [member(9, 'Solo', { groupId: null }), member(6, 'Isla'), member(4, 'Oliver'), member(3, 'Amelia')];
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/applications': () => ({ status: 200, body: list }) }).fn);
+    await renderPage(<DashboardPage />, { path: '/dashboard', user: testUser() });
+    const family = await screen.findByRole('region', { name: 'Family application 5' });
+    expect(within(family).getByText('Family application · 3 travellers')).toBeInTheDocument();
+    expect(within(family).getByRole('link', { name: 'Pay £30.00 for the family' })).toHaveAttribute('href', '/payment?groupId=5');
+    const names = within(family).getAllByText(/^(Amelia|Oliver|Isla) Traveller$/).map((e) => e.textContent);
+    expect(names).toEqual(['Amelia Traveller', 'Oliver Traveller', 'Isla Traveller']);
+    expect(within(family).queryByRole('button', { name: 'Pay £10.00 Now' })).toBeNull();
+    expect(within(family).getAllByText('The initial fee is paid once for the whole family, above')).toHaveLength(3);
+    expect(within(family).queryByText('Solo Traveller')).toBeNull();
+    expect(screen.getByText('Solo Traveller')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Pay £10.00 Now' })).toHaveLength(1);
   });
 });
