@@ -17,7 +17,7 @@ import { LoginThrottle } from './login-throttle.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
 import { applicationDraftRoutes } from './routes/application-draft.js';
-import { applicationGroupRoutes, groupPaymentRoutes } from './routes/application-groups.js';
+import { adminGroupRoutes, applicationGroupRoutes, groupPaymentRoutes } from './routes/application-groups.js';
 import { applicationRoutes } from './routes/applications.js';
 import { authRoutes } from './routes/auth.js';
 import { configRoutes } from './routes/config.js';
@@ -97,6 +97,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/payments/initial-group', groupPaymentRoutes(deps))
     .route('/payments', paymentRoutes(deps))
     .route('/test-payments', testPaymentRoutes(deps))
+    .route('/admin/application-groups', adminGroupRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/events', eventRoutes(deps))
     .route('/config', configRoutes(deps))

@@ -11,9 +11,9 @@ import type { Ports } from '../ports/index.js';
 import { applicationGroupSchema } from '../schemas/application-group.js';
 import { parseInput } from '../schemas/parse.js';
 import { discardDraftAfterSubmit } from './application-draft.js';
-import { MAX_COMMIT_ATTEMPTS, requireUser, toView } from './shared.js';
+import { adminEntry, MAX_COMMIT_ATTEMPTS, requireAdmin, requireUser, toView } from './shared.js';
 import { PAYMENT_TAKEN_NOT_RECORDED_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from './start-payment.js';
-import type { Actor, ApplicationView } from './use-cases.js';
+import type { Actor, AdminListEntry, ApplicationView } from './use-cases.js';
 
 const NUMBER_ATTEMPTS = 5;
 
@@ -203,5 +203,16 @@ export function makeApplicationGroups(ports: GroupPorts) {
     throw feeAlreadyPaid('initial');
   }
 
-  return { createApplicationGroup, startGroupPayment, confirmGroupPayment };
+  /** Staff's filter by family application: its travellers' entries, in id order (admins only). */
+  async function listGroupForAdmin(actor: Actor, groupId: number): Promise<AdminListEntry[]> {
+    requireAdmin(actor);
+    const group = await ports.groups.findById(groupId);
+    if (!group) throw errors.notFound('Family application');
+    const members = await ports.groups.listApplications(groupId);
+    const user = await requireUser(ports, group.userId);
+    const now = ports.clock.now();
+    return members.map((application) => adminEntry(application, user, now));
+  }
+
+  return { createApplicationGroup, startGroupPayment, confirmGroupPayment, listGroupForAdmin };
 }

@@ -78,6 +78,8 @@ export interface UseCases {
   startGroupPayment(actor: Actor, groupId: number): Promise<{ clientSecret: string; paymentIntentId: string } & Money>;
   /** Every application of the group paid with this payment, at most once; `actor` null for webhooks. */
   confirmGroupPayment(actor: Actor | null, groupId: number, paymentIntentId: string): Promise<{ applications: ApplicationView[]; recorded: boolean }>;
+  /** Admins: the family application's travellers (the admin list's filter by group). */
+  listGroupForAdmin(actor: Actor, groupId: number): Promise<AdminListEntry[]>;
 
   // applications (applicant)
   createApplication(actor: Actor, form: ApplicationForm): Promise<ApplicationView>;

@@ -104,6 +104,20 @@ describe('family applications: creating one', () => {
     expect(exported.filter((e) => e.groupId === group.groupId).map((e) => e.applicationId).sort()).toEqual(group.applications.map((a) => a.id).sort());
   });
 
+  it('staff read a family application’s travellers (the admin filter by group); applicants may not', async () => {
+    const { browser, group, user } = await createFamily(t, 2);
+    await applicantWithApplication(t);
+    const admin = await signInAdmin(t);
+    const res = await admin.browser.get(`/api/admin/application-groups/${group.groupId}`);
+    expect(res.status).toBe(200);
+    const entries = await res.json();
+    expect(entries.map((e: { application: { id: number; groupId: number }; user: { id: number } }) => [e.application.id, e.application.groupId, e.user.id])).toEqual(
+      group.applications.map((a) => [a.id, group.groupId, user.id]),
+    );
+    expect((await admin.browser.get('/api/admin/application-groups/999999')).status).toBe(404);
+    expect((await browser.get(`/api/admin/application-groups/${group.groupId}`)).status).toBe(403);
+  });
+
   it('a traveller of a family application is not paid for alone', async () => {
     const { browser, group } = await createFamily(t, 2);
     const res = await browser.post(`/api/payments/initial/${group.applications[1]!.id}`);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { applicationGroupSchema, groupIdSchema, type ApplicationGroupSchema } from '../../../core/schemas/application-group.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 import { paymentConfirmSchema } from '../../../core/schemas/payment.js';
-import { actorOf, signedIn } from '../auth.js';
+import { actorOf, adminOnly, signedIn } from '../auth.js';
 import { pathId, readBody, readJson, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 
@@ -45,5 +45,16 @@ export function groupPaymentRoutes({ agency }: RouteDeps) {
       const groupId = pathId(c, 'groupId', groupIdSchema);
       const payment = await useCases.startGroupPayment(actor, groupId);
       return c.json({ clientSecret: payment.clientSecret, paymentIntentId: payment.paymentIntentId, amount: payment.amount, currency: payment.currency }, 200);
+    });
+}
+
+/** GET /api/admin/application-groups/{groupId}: the family's entries, as the admin list shows them (admins only). */
+export function adminGroupRoutes({ agency }: RouteDeps) {
+  const { useCases } = agency;
+  return new Hono<AppEnv>()
+    .use(adminOnly)
+    .get('/:groupId', async (c) => {
+      const entries = await useCases.listGroupForAdmin(actorOf(c), pathId(c, 'groupId', groupIdSchema));
+      return c.json(entries, 200);
     });
 }
