@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationFormView } from '../../apps/web/src/features/apply/apply-page.js';
+import { AddressForm } from '../../apps/web/src/features/address/address-details-page.js';
+import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { installFakeXhr } from './fake-xhr.js';
 import { fakeFetch, renderPage, testUser } from './render.js';
@@ -90,5 +92,34 @@ describe('apply page: a family application', () => {
     expect(await screen.findByText('Please check the travellers')).toBeInTheDocument();
     expect(await screen.findByText('Given name is required')).toBeInTheDocument();
     expect(api.calls.some((c) => c.url === '/api/application-groups')).toBe(false);
+  });
+});
+
+describe('address details of a family application', () => {
+  const member = (id: number, overrides: Record<string, unknown> = {}) =>
+    ({ id, applicationNumber: `EV-${id}`, givenName: `G${id}`, surname: 'Family', expectedArrivalDate: '2026-12-10', expectedDepartureDate: '2026-12-20', address: null, city: null, postcode: null, hotelDetails: null, status: 'application_created', groupId: 5, ...overrides }) as unknown as ApplicationDto;
+
+  it('copies the address and hotel to the other travellers still without them (unless unticked)', async () => {
+    const family = [member(3), member(4), member(6, { address: 'Already given' }), member(8, { groupId: null })];
+    const api = fakeFetch({
+      'GET /api/applications': () => ({ status: 200, body: family }),
+      'PATCH /api/applications/3': (body) => ({ status: 200, body: { ...family[0], ...(body as object) } }),
+      'PATCH /api/applications/4': (body) => ({ status: 200, body: { ...family[1], ...(body as object) } }),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    await renderPage(<AddressForm application={family[0]!} />, { path: '/address-details', user: testUser() });
+    const user = userEvent.setup();
+    expect(await screen.findByLabelText('Use the same address and hotel for the other traveller of the family')).toBeChecked();
+    await user.type(screen.getByLabelText(/Home address/), '12 Acacia Avenue');
+    await user.type(screen.getByLabelText(/City/), 'Manchester');
+    await user.type(screen.getByLabelText(/Postcode/), 'M1 1AA');
+    await user.type(screen.getByLabelText(/Hotel details/), 'Mena House');
+    await user.click(screen.getByRole('button', { name: 'Save and Complete Application' }));
+    expect(await screen.findByText('Application Complete')).toBeInTheDocument();
+    const details = { address: '12 Acacia Avenue', city: 'Manchester', postcode: 'M1 1AA', hotelDetails: 'Mena House' };
+    expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => [c.url, c.body])).toEqual([
+      ['/api/applications/3', details],
+      ['/api/applications/4', details],
+    ]);
   });
 });
