@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { DraftFields } from '../domain/application-draft.js';
+import type { ApplicationDraft, DraftFields } from '../domain/application-draft.js';
 import type { CreatedGroup } from './application-groups.js';
 import type { AddressDetails, Application, ApplicationForm, StatusChangeInput } from '../domain/application.js';
 import type { AdminTabId } from '../domain/admin-tabs.js';
@@ -128,7 +128,7 @@ export interface UseCases {
   // operator tasks (CLI)
   exportApplications(query: { tab?: AdminTabId; status?: ApplicationStatus; since?: Date }): AsyncIterable<AdminListEntry>;
   reconcilePayments(options: { since: Date; fix: boolean }): Promise<{ missing: UnrecordedPayment[]; checked: number }>;
-  exportUserData(email: string): Promise<{ user: PublicUser; applications: ApplicationView[]; payments: PaymentRecord[]; statusHistory: StatusHistoryEntry[]; documents: VisaDocumentRecord[]; contactEnquiries: ContactEnquiry[] }>;
+  exportUserData(email: string): Promise<{ user: PublicUser; applications: ApplicationView[]; payments: PaymentRecord[]; statusHistory: StatusHistoryEntry[]; documents: VisaDocumentRecord[]; contactEnquiries: ContactEnquiry[]; applicationDraft: ApplicationDraft | null }>;
   eraseUser(email: string): Promise<{ applications: number; documents: number; files: number; paymentsAnonymised: number }>;
   purgeDocuments(options: { olderThanDays: number; dryRun: boolean }): Promise<{ documents: number; files: number }>;
   /** Stored files no document points at, older than the grace period (default 24 h). */

@@ -46,6 +46,15 @@ for (const [adapters, make] of ADAPTERS) {
       expect((await browser.request('/api/application-draft', { method: 'DELETE' })).status).toBe(204);
     });
 
+    it('is part of the user’s data export and goes with an erasure', async () => {
+      const { browser, user, email } = await signUp(t.app);
+      await browser.put('/api/application-draft', { givenName: 'Exported' });
+      const exported = await t.agency.useCases.exportUserData(email);
+      expect(exported.applicationDraft).toEqual({ userId: user.id, fields: { givenName: 'Exported' }, updatedAt: expect.any(Date) });
+      await t.agency.useCases.eraseUser(email);
+      expect(await t.ports.drafts.find(user.id)).toBeNull();
+    });
+
     it('is private: another user neither reads nor overwrites it', async () => {
       const owner = await signUp(t.app);
       const other = await signUp(t.app);
