@@ -169,7 +169,11 @@ const providers: { name: string; make(): ProviderUnderTest | Promise<ProviderUnd
     name: 'Stripe (real SDK against a Stripe-compatible server)',
     async make() {
       const stripe: StripeTestServer = await startStripeServer();
-      return { gateway: new StripePaymentGateway(stripe.config), charge: async (_b, id) => void stripe.succeed(id), close: () => stripe.stop() };
+      return {
+        gateway: new StripePaymentGateway(stripe.config),
+        charge: async (_b, id) => void stripe.succeed(id),
+        close: () => stripe.stop(),
+      };
     },
   },
 ];
@@ -253,6 +257,38 @@ describe.each(providers)('family applications: the initial fees paid once ($name
       expect(await t.ports.payments.listByApplication(application.id)).toEqual([]);
     }
   });
+});
+
+describe('family applications on Stripe: the webhook', () => {
+  let t: TestAgency;
+  let stripe: StripeTestServer;
+  beforeEach(async () => {
+    stripe = await startStripeServer();
+    t = await makeMemoryApp({ overrides: { gateway: new StripePaymentGateway(stripe.config) } });
+  });
+  afterEach(async () => {
+    await t.close();
+    await stripe.stop();
+  });
+
+  it('the provider’s webhook (and its replays) records the family’s payment once, before the browser confirms', async () => {
+    const { browser, group } = await createFamily(t, 3);
+    const intent = await (await browser.post(`/api/payments/initial-group/${group.groupId}`)).json();
+    stripe.succeed(intent.paymentIntentId);
+    const { payload, signature } = stripe.signedEvent(intent.paymentIntentId);
+    const deliveries = await Promise.all(
+      Array.from({ length: 3 }, () => t.app.request('http://localhost:3000/api/payments/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } })),
+    );
+    expect(deliveries.map((r) => r.status)).toEqual([200, 200, 200]);
+    for (const application of await t.ports.groups.listApplications(group.groupId)) {
+      expect(application).toMatchObject({ status: 'application_created', initialPaymentId: intent.paymentIntentId });
+      expect(await t.ports.payments.listByApplication(application.id)).toHaveLength(1);
+    }
+    const late = await browser.post(`/api/payments/initial-group/confirm/${group.groupId}`, { paymentIntentId: intent.paymentIntentId });
+    expect(late.status).toBe(200);
+    expect((await late.json()).recorded).toBe(false);
+  });
+
 });
 
 const databases: [string, () => PersistenceHarness | Promise<PersistenceHarness>][] = [
