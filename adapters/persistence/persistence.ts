@@ -6,7 +6,7 @@ import type { Ports } from '../../core/ports/index.js';
 import type { NewUser } from '../../core/ports/user-repository.js';
 
 /** The ports one database provides. */
-export const STORE_KEYS = ['users', 'sessions', 'applications', 'documents', 'payments', 'history', 'enquiries', 'outbox', 'analytics', 'attempts'] as const;
+export const STORE_KEYS = ['users', 'sessions', 'applications', 'drafts', 'groups', 'documents', 'payments', 'history', 'enquiries', 'outbox', 'analytics', 'attempts'] as const;
 export type Stores = Pick<Ports, (typeof STORE_KEYS)[number]>;
 
 /** One application in its final state, with what was recorded about it on the way there. */

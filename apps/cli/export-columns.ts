@@ -15,7 +15,8 @@ const appField = (name: keyof ApplicationView): Column => ({
 
 /**
  * The columns of every export format, in order: both ids first, then the status, the applicant's
- * contact details, every form field, the address details, payments and the processing dates.
+ * contact details, every form field, the address details, payments and the processing dates, and
+ * last the family application (groupId) it belongs to.
  * Pseudo-entries (a registered user with no application) have empty application columns.
  */
 export const EXPORT_COLUMNS: readonly Column[] = [
@@ -70,6 +71,8 @@ export const EXPORT_COLUMNS: readonly Column[] = [
   appField('paymentReminderSent'),
   appField('createdAt'),
   appField('updatedAt'),
+  // The family application it was made in (its travellers share the id); empty for one made alone.
+  appField('groupId'),
 ];
 
 export const EXPORT_HEADER = EXPORT_COLUMNS.map((c) => c.name);
@@ -103,7 +106,7 @@ export function exportValues(entry: AdminListEntry): Value[] {
     a.deportationDate, a.deportationReason, a.privacyPolicyAccepted, a.address, a.city, a.postcode, a.hotelDetails,
     a.initialPaymentId, iso(a.initialPaymentAt), a.finalPaymentId, iso(a.guaranteeDeadline), a.guarantee.breached,
     iso(a.approvedAt), a.additionalInfoMessage, a.requiresPassportReupload, iso(a.passportReuploadedAt),
-    a.visaDocument, iso(a.paymentReminderSent), iso(a.createdAt), iso(a.updatedAt),
+    a.visaDocument, iso(a.paymentReminderSent), iso(a.createdAt), iso(a.updatedAt), a.groupId,
   ];
 }
 

@@ -16,6 +16,8 @@ import { LoginThrottle } from './login-throttle.js';
 import { PassportChecks } from './passport-checks.js';
 import { StoredLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
+import { applicationDraftRoutes } from './routes/application-draft.js';
+import { adminGroupRoutes, applicationGroupRoutes, groupPaymentRoutes } from './routes/application-groups.js';
 import { applicationRoutes } from './routes/applications.js';
 import { authRoutes } from './routes/auth.js';
 import { configRoutes } from './routes/config.js';
@@ -85,12 +87,17 @@ function apiRoutes(deps: RouteDeps) {
     .route('/contact', contactRoutes(deps))
     .route('/password-reset', passwordResetRoutes(deps))
     .route('/applications', applicationRoutes(deps))
+    .route('/application-draft', applicationDraftRoutes(deps))
+    .route('/application-groups', applicationGroupRoutes(deps))
     .route('/documents', documentRoutes(deps))
     .route('/passport-scan', passportScanRoutes(deps))
     // The webhook first: it is public, signed by the provider and reads its raw body.
     .route('/payments/webhook', paymentsWebhookRoutes({ useCases: deps.agency.useCases, gateway: deps.agency.ports.gateway }))
+    // Before /payments, whose /:type/:applicationId would otherwise take /initial-group/{groupId}.
+    .route('/payments/initial-group', groupPaymentRoutes(deps))
     .route('/payments', paymentRoutes(deps))
     .route('/test-payments', testPaymentRoutes(deps))
+    .route('/admin/application-groups', adminGroupRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/events', eventRoutes(deps))
     .route('/config', configRoutes(deps))

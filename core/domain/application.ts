@@ -69,6 +69,8 @@ export interface Application extends ApplicationForm {
   initialPaymentAt: Date | null;
   guaranteeDeadline: Date | null;
   approvedAt: Date | null;
+  /** The family order it was made in (its initial fee paid with the group's), or null. */
+  groupId: number | null;
   createdAt: Date;
   updatedAt: Date;
   /** Optimistic-concurrency counter: every committed change increments it. */
@@ -87,6 +89,7 @@ export function newApplication(input: {
   userId: number;
   applicationNumber: string;
   now: Date;
+  groupId?: number | null;
 }): NewApplication {
   return {
     ...input.form,
@@ -107,6 +110,7 @@ export function newApplication(input: {
     initialPaymentAt: null,
     guaranteeDeadline: null,
     approvedAt: null,
+    groupId: input.groupId ?? null,
     createdAt: input.now,
     updatedAt: input.now,
   };

@@ -82,6 +82,9 @@ export const MAIL_DATA = {
     paymentType: z.enum(PAYMENT_TYPES).optional(),
     /** Pence; the fee's list price when absent. */
     amount: z.number().optional(),
+    /** A family application's initial fees: the group's id and size (one reminder for the family). */
+    groupId: z.number().optional(),
+    groupSize: z.number().optional(),
   }),
   application_reminder: z.object(addressed),
   password_changed: z.object({

@@ -17,7 +17,8 @@ export interface ApplicationChange {
   application: Application;
   expectedVersion: number;
   /** A payment to record; a payment already recorded for this application and type, or with this
-   * providerPaymentId, makes the whole change 'conflict'. */
+   * providerPaymentId for this application, makes the whole change 'conflict'. (One provider payment
+   * may pay several applications: a family order's pays each application of its group.) */
   payment?: Omit<NewPaymentRecord, 'applicationId'>;
   history?: NewStatusHistoryEntry;
   document?: Omit<NewDocument, 'applicationId'>;

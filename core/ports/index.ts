@@ -1,5 +1,7 @@
 import type { Analytics } from './analytics.js';
 import type { AttemptCounter } from './attempt-counter.js';
+import type { ApplicationDraftRepository } from './application-draft-repository.js';
+import type { ApplicationGroupRepository } from './application-group-repository.js';
 import type { ApplicationRepository } from './application-repository.js';
 import type { Clock } from './clock.js';
 import type { ContactEnquiryRepository } from './contact-enquiry-repository.js';
@@ -44,6 +46,8 @@ export interface Ports {
   users: UserRepository;
   sessions: SessionStore;
   applications: ApplicationRepository;
+  drafts: ApplicationDraftRepository;
+  groups: ApplicationGroupRepository;
   documents: DocumentRepository;
   payments: PaymentRepository;
   history: StatusHistoryRepository;
@@ -60,6 +64,8 @@ export interface Ports {
 
 export type * from './analytics.js';
 export type * from './attempt-counter.js';
+export type * from './application-draft-repository.js';
+export type * from './application-group-repository.js';
 export type * from './application-repository.js';
 export type * from './clock.js';
 export type * from './contact-enquiry-repository.js';

@@ -8,6 +8,11 @@ import { parseInput } from './parse.js';
 export type IdSchema = z.ZodType<number, unknown> & { readonly entity: string };
 
 function idSchema(message: string, entity: string): IdSchema {
+  return idSchemaFor(message, entity);
+}
+
+/** An id schema for another record (its message, and the entity a NotFound names). */
+export function idSchemaFor(message: string, entity: string): IdSchema {
   const schema = z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
     z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),

@@ -1,4 +1,5 @@
 import { applyConfirmedPayment } from '../domain/application.js';
+import { GROUP_MESSAGES } from '../domain/application-group.js';
 import { errors } from '../domain/errors.js';
 import type { PaymentType } from '../domain/fees.js';
 import { CURRENCY } from '../domain/money.js';
@@ -7,7 +8,7 @@ import { unwrap } from '../domain/result.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import { commitWithRetry, loadOwned, requireUser, toView } from './shared.js';
-import type { Actor, ApplicationView } from './use-cases.js';
+import type { Actor, ApplicationView, UseCases } from './use-cases.js';
 
 /**
  * Records a payment the gateway says succeeded, for exactly the fee due, in GBP, for this
@@ -16,7 +17,10 @@ import type { Actor, ApplicationView } from './use-cases.js';
  * the mail are written in one commit. Only the application's owner confirms its fees (others: 404,
  * admins: 403); `actor` is null for webhooks and reconciliation.
  */
-export function makeConfirmPayment(ports: Pick<Ports, 'applications' | 'payments' | 'users' | 'gateway' | 'clock'>) {
+export function makeConfirmPayment(
+  ports: Pick<Ports, 'applications' | 'payments' | 'users' | 'gateway' | 'clock'>,
+  confirmGroupPayment?: UseCases['confirmGroupPayment'],
+) {
   return async function confirmPayment(
     actor: Actor | null,
     applicationId: number,
@@ -25,6 +29,15 @@ export function makeConfirmPayment(ports: Pick<Ports, 'applications' | 'payments
   ): Promise<{ application: ApplicationView; recorded: boolean }> {
     const application = actor ? await loadOwned(ports, actor, applicationId) : await ports.applications.findById(applicationId);
     if (!application) throw errors.notFound('Application');
+    if (type === 'initial' && application.groupId !== null) {
+      // A family application's initial fee is the group's one payment (webhooks and reconciliation
+      // name its lead application): recorded for every application of the group at once.
+      if (!confirmGroupPayment) throw errors.paymentNotDue('initial', GROUP_MESSAGES.groupFeeOnly);
+      const group = await confirmGroupPayment(actor, application.groupId, paymentIntentId);
+      const own = group.applications.find((a) => a.id === applicationId);
+      if (!own) throw errors.notFound('Application');
+      return { application: own, recorded: group.recorded };
+    }
 
     /** This payment is recorded already (by an earlier call, a webhook or reconciliation). */
     const already = async (): Promise<{ application: ApplicationView; recorded: boolean }> => {

@@ -3,6 +3,7 @@ import { errors, isDomainError } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import { applicationFormSchema } from '../schemas/application.js';
 import { parseInput } from '../schemas/parse.js';
+import { discardDraftAfterSubmit } from './application-draft.js';
 import { requireUser, toView } from './shared.js';
 import type { Actor, ApplicationView } from './use-cases.js';
 
@@ -11,9 +12,10 @@ const NUMBER_ATTEMPTS = 5;
 /**
  * A new application in online_entry with a unique human-readable applicationNumber (a taken number
  * is retried with a fresh one). The form is validated again here against the server's clock: the
- * 3-day and 6-month rules are the domain's. The 'application_received' mail is queued right after.
+ * 3-day and 6-month rules are the domain's. The 'application_received' mail is queued right after,
+ * and the user's application draft is deleted.
  */
-export function makeCreateApplication(ports: Pick<Ports, 'applications' | 'users' | 'outbox' | 'ids' | 'clock' | 'settings'>) {
+export function makeCreateApplication(ports: Pick<Ports, 'applications' | 'users' | 'outbox' | 'ids' | 'clock' | 'settings' | 'drafts'>) {
   return async function createApplication(actor: Actor, form: ApplicationForm): Promise<ApplicationView> {
     const now = ports.clock.now();
     const data = parseInput(applicationFormSchema({ today: now, agencyEmail: ports.settings.agencyEmail }), form);
@@ -45,6 +47,7 @@ export function makeCreateApplication(ports: Pick<Ports, 'applications' | 'users
       },
       now,
     );
+    await discardDraftAfterSubmit(ports, user.id);
     return toView(created, now);
   };
 }

@@ -8,7 +8,7 @@ import { toView } from './shared.js';
 import type { UseCases } from './use-cases.js';
 
 /** Operator task (CLI): everything stored about one person (the privacy policy's right of access). */
-export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'history' | 'documents' | 'enquiries' | 'clock'>) {
+export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'history' | 'documents' | 'enquiries' | 'drafts' | 'clock'>) {
   return async function exportUserData(email: string): ReturnType<UseCases['exportUserData']> {
     const user = await ports.users.findByEmail(normaliseEmail(email));
     if (!user) throw errors.notFound('User');
@@ -29,6 +29,8 @@ export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' |
       statusHistory,
       documents,
       contactEnquiries: await ports.enquiries.listByEmail(user.email),
+      // The unfinished application form they saved, if any (issue 17).
+      applicationDraft: await ports.drafts.find(user.id),
     };
   };
 }

@@ -1,4 +1,6 @@
 import type { Ports } from '../ports/index.js';
+import { makeApplicationDrafts } from './application-draft.js';
+import { makeApplicationGroups } from './application-groups.js';
 import { makeAttachPassport } from './attach-passport.js';
 import { makeAttachVisa } from './attach-visa.js';
 import { makeCheckPassport, makePendingPassportChecks } from './check-passport.js';
@@ -42,7 +44,8 @@ import type { UseCases } from './use-cases.js';
 
 /** Builds every use case from the ports (one composition per app). */
 export function makeUseCases(ports: Ports): UseCases {
-  const confirmPayment = makeConfirmPayment(ports);
+  const groups = makeApplicationGroups(ports);
+  const confirmPayment = makeConfirmPayment(ports, groups.confirmGroupPayment);
   const reconcilePayments = makeReconcilePayments(ports, confirmPayment);
   return {
     registerUser: makeRegisterUser(ports),
@@ -55,6 +58,7 @@ export function makeUseCases(ports: Ports): UseCases {
     resetPassword: makeResetPassword(ports),
     createAdmin: makeCreateAdmin(ports),
 
+    ...makeApplicationDrafts(ports),
     createApplication: makeCreateApplication(ports),
     listOwnApplications: makeListOwnApplications(ports),
     getApplication: makeGetApplication(ports),
@@ -68,6 +72,7 @@ export function makeUseCases(ports: Ports): UseCases {
 
     startPayment: makeStartPayment(ports, confirmPayment),
     confirmPayment,
+    ...groups,
     findOwnPayment: makeFindOwnPayment(ports),
 
     scanPassport: makeScanPassport(ports),

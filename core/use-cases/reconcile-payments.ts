@@ -1,3 +1,4 @@
+import { checkGroupPayment } from '../domain/application-group.js';
 import { errors, isDomainError } from '../domain/errors.js';
 import type { PaymentType } from '../domain/fees.js';
 import { checkGatewayPayment } from '../domain/payment-check.js';
@@ -31,7 +32,7 @@ export const PAYMENT_ISSUE_WINDOW_DAYS = 30;
  * each recordable one is recorded through confirmPayment (which checks it with the gateway again).
  * The operator CLI (reconcile-payments) and the admin dashboard's payment check both read this.
  */
-export function makeReconcilePayments(ports: Pick<Ports, 'gateway' | 'payments' | 'applications' | 'clock'>, confirmPayment: UseCases['confirmPayment']) {
+export function makeReconcilePayments(ports: Pick<Ports, 'gateway' | 'payments' | 'applications' | 'groups' | 'clock'>, confirmPayment: UseCases['confirmPayment']) {
   async function describe(payment: GatewayPayment): Promise<UnrecordedPayment> {
     const entry: UnrecordedPayment = {
       paymentIntentId: payment.id,
@@ -54,7 +55,11 @@ export function makeReconcilePayments(ports: Pick<Ports, 'gateway' | 'payments' 
       return entry;
     }
     entry.applicationNumber = application.applicationNumber;
-    const check = checkGatewayPayment(payment, application, payment.paymentType, ports.clock.now());
+    // A family application's initial payment is the group's (£10 × N, named after its lead application).
+    const check =
+      application.groupId !== null && payment.paymentType === 'initial'
+        ? checkGroupPayment(payment, await ports.groups.listApplications(application.groupId), ports.clock.now())
+        : checkGatewayPayment(payment, application, payment.paymentType, ports.clock.now());
     entry.recordable = check.ok;
     if (!check.ok) entry.problem = check.error.message;
     return entry;

@@ -1,4 +1,5 @@
 import { feeDue, type Application } from '../domain/application.js';
+import { groupInitialFee } from '../domain/application-group.js';
 import { PAYMENT_TYPES, type PaymentType } from '../domain/fees.js';
 import type { Ports } from '../ports/index.js';
 import { startReminderRun } from './reminder-run.js';
@@ -19,9 +20,10 @@ function feeOwed(application: Application, now: Date): { type: PaymentType; amou
  * Reminds applicants whose initial fee is unpaid or whose final fee is due (approved, unpaid), unless
  * they were reminded in the last 72 hours. Each reminder is claimed atomically with its mail
  * (claimPaymentReminder), so two runs at once never send the same reminder twice: a lost claim
- * counts as skipped. A dry run lists who would be reminded and changes nothing.
+ * counts as skipped (so do the other travellers of a family application, whose one reminder goes to its
+ * lead application). A dry run lists who would be reminded and changes nothing.
  */
-export function makeSendPaymentReminders(ports: Pick<Ports, 'applications' | 'clock'>) {
+export function makeSendPaymentReminders(ports: Pick<Ports, 'applications' | 'groups' | 'clock'>) {
   return async function sendPaymentReminders(
     actor: Actor | null,
     options: { dryRun?: boolean } = {},
@@ -40,7 +42,20 @@ export function makeSendPaymentReminders(ports: Pick<Ports, 'applications' | 'cl
           run.skip();
           continue;
         }
-        const recipient = { email: user.email, applicationId: application.id, reason: `${owed.type} fee unpaid` };
+        // A family application's initial fees are one payment: one reminder, sent for its lead
+        // (first) application, names the group and asks for £10 × N; the other travellers are skipped.
+        let family: { groupId: number; groupSize: number } | null = null;
+        if (owed.type === 'initial' && application.groupId !== null) {
+          const members = await ports.groups.listApplications(application.groupId);
+          if (members[0]?.id !== application.id) {
+            run.skip();
+            continue;
+          }
+          family = { groupId: application.groupId, groupSize: members.length };
+          owed.amount = groupInitialFee(members.length).amount;
+        }
+        const reason = family ? `initial fees of family application ${family.groupId} (${family.groupSize} travellers) unpaid` : `${owed.type} fee unpaid`;
+        const recipient = { email: user.email, applicationId: application.id, reason };
         if (options.dryRun) {
           run.wouldSend(recipient);
           continue;
@@ -54,6 +69,7 @@ export function makeSendPaymentReminders(ports: Pick<Ports, 'applications' | 'cl
             applicationId: application.id,
             paymentType: owed.type,
             amount: owed.amount,
+            ...family,
           },
         });
         run.claimed(recipient, won);

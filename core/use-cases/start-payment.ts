@@ -1,4 +1,5 @@
 import { feeAlreadyPaid, feeDue } from '../domain/application.js';
+import { GROUP_MESSAGES } from '../domain/application-group.js';
 import { errors, isDomainError } from '../domain/errors.js';
 import type { PaymentType } from '../domain/fees.js';
 import type { Money } from '../domain/money.js';
@@ -37,6 +38,9 @@ export function makeStartPayment(
     type: PaymentType,
   ): Promise<{ clientSecret: string; paymentIntentId: string } & Money> {
     const application = await loadOwned(ports, actor, applicationId);
+    if (type === 'initial' && application.groupId !== null && !application.initialPaymentId) {
+      throw errors.paymentNotDue('initial', GROUP_MESSAGES.groupFeeOnly);
+    }
     const now = ports.clock.now();
     const due = unwrap(feeDue(application, type, now));
     const user = await requireUser(ports, application.userId);

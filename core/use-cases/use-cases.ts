@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+import type { ApplicationDraft, DraftFields } from '../domain/application-draft.js';
+import type { CreatedGroup } from './application-groups.js';
 import type { AddressDetails, Application, ApplicationForm, StatusChangeInput } from '../domain/application.js';
 import type { AdminTabId } from '../domain/admin-tabs.js';
 import type { VisaDocumentRecord } from '../domain/document.js';
@@ -68,6 +70,21 @@ export interface UseCases {
   /** Creates an admin, or promotes an existing user (CLI). */
   createAdmin(input: { email: string; password: string; fullName: string; phoneNumber: string }): Promise<{ user: PublicUser; created: boolean }>;
 
+  // application drafts (the signed-in user's own, one each)
+  saveApplicationDraft(actor: Actor, fields: DraftFields): Promise<DraftFields>;
+  /** NotFound when the user has no draft. */
+  getApplicationDraft(actor: Actor): Promise<DraftFields>;
+  deleteApplicationDraft(actor: Actor): Promise<void>;
+
+  // family applications (issue 17): 2 to 10 travellers, their initial fees paid once
+  createApplicationGroup(actor: Actor, travellers: ApplicationForm[]): Promise<CreatedGroup>;
+  /** £10 × N for the group's initial fees, one payment. */
+  startGroupPayment(actor: Actor, groupId: number): Promise<{ clientSecret: string; paymentIntentId: string } & Money>;
+  /** Every application of the group paid with this payment, at most once; `actor` null for webhooks. */
+  confirmGroupPayment(actor: Actor | null, groupId: number, paymentIntentId: string): Promise<{ applications: ApplicationView[]; recorded: boolean }>;
+  /** Admins: the family application's travellers (the admin list's filter by group). */
+  listGroupForAdmin(actor: Actor, groupId: number): Promise<AdminListEntry[]>;
+
   // applications (applicant)
   createApplication(actor: Actor, form: ApplicationForm): Promise<ApplicationView>;
   listOwnApplications(actor: Actor): Promise<ApplicationView[]>;
@@ -121,7 +138,7 @@ export interface UseCases {
   // operator tasks (CLI)
   exportApplications(query: { tab?: AdminTabId; status?: ApplicationStatus; since?: Date }): AsyncIterable<AdminListEntry>;
   reconcilePayments(options: { since: Date; fix: boolean }): Promise<{ missing: UnrecordedPayment[]; checked: number }>;
-  exportUserData(email: string): Promise<{ user: PublicUser; applications: ApplicationView[]; payments: PaymentRecord[]; statusHistory: StatusHistoryEntry[]; documents: VisaDocumentRecord[]; contactEnquiries: ContactEnquiry[] }>;
+  exportUserData(email: string): Promise<{ user: PublicUser; applications: ApplicationView[]; payments: PaymentRecord[]; statusHistory: StatusHistoryEntry[]; documents: VisaDocumentRecord[]; contactEnquiries: ContactEnquiry[]; applicationDraft: ApplicationDraft | null }>;
   eraseUser(email: string): Promise<{ applications: number; documents: number; files: number; paymentsAnonymised: number }>;
   purgeDocuments(options: { olderThanDays: number; dryRun: boolean }): Promise<{ documents: number; files: number }>;
   /** Stored files no document points at, older than the grace period (default 24 h). */

@@ -16,7 +16,7 @@ const application = {
   initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', visaDocument: 'visa.pdf', additionalInfoMessage: 'msg', requiresPassportReupload: false,
   passportReuploadedAt: new Date('2026-11-02T00:00:00Z'), paymentReminderSent: new Date('2026-11-03T00:00:00Z'),
   initialPaymentAt: new Date('2026-11-04T00:00:00Z'), guaranteeDeadline: new Date('2026-11-05T00:00:00Z'), approvedAt: new Date('2026-11-06T00:00:00Z'),
-  createdAt: new Date('2026-11-07T00:00:00Z'), updatedAt: new Date('2026-11-08T00:00:00Z'), version: 3,
+  createdAt: new Date('2026-11-07T00:00:00Z'), updatedAt: new Date('2026-11-08T00:00:00Z'), version: 3, groupId: 9,
   guarantee: { deadline: new Date('2026-11-05T00:00:00Z'), breached: true },
 } as const;
 

@@ -202,13 +202,22 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         expect(await p.outbox.list()).toEqual([]);
       });
 
-      it('answers conflict when the provider payment id was already recorded (for any application)', async () => {
+      it('answers conflict when the provider payment id was already recorded for this application', async () => {
+        const a = await seedApplication(p);
+        const first = await p.applications.commit({ application: a, expectedVersion: 1, payment: aPayment({ type: 'initial', providerPaymentId: 'pi_same' }) });
+        expect(first.outcome).toBe('committed');
+        expect(await p.applications.commit({ application: a, expectedVersion: 2, payment: aPayment({ type: 'final', providerPaymentId: 'pi_same' }) })).toEqual({ outcome: 'conflict' });
+        expect((await p.payments.listByApplication(a.id)).map((x) => x.type)).toEqual(['initial']);
+        expect((await p.applications.findById(a.id))?.version).toBe(2);
+      });
+
+      it('records one provider payment on several applications (a family order), and finds its first record', async () => {
         const a = await seedApplication(p);
         const b = await seedApplication(p);
-        expect((await p.applications.commit({ application: a, expectedVersion: 1, payment: aPayment({ providerPaymentId: 'pi_same' }) })).outcome).toBe('committed');
-        expect(await p.applications.commit({ application: b, expectedVersion: 1, payment: aPayment({ providerPaymentId: 'pi_same' }) })).toEqual({ outcome: 'conflict' });
-        expect(await p.payments.listByApplication(b.id)).toEqual([]);
-        expect((await p.applications.findById(b.id))?.version).toBe(1);
+        expect((await p.applications.commit({ application: a, expectedVersion: 1, payment: aPayment({ providerPaymentId: 'pi_family' }) })).outcome).toBe('committed');
+        expect((await p.applications.commit({ application: b, expectedVersion: 1, payment: aPayment({ providerPaymentId: 'pi_family' }) })).outcome).toBe('committed');
+        expect((await p.payments.listByApplication(b.id)).map((x) => x.providerPaymentId)).toEqual(['pi_family']);
+        expect((await p.payments.findByProviderPaymentId('pi_family'))?.applicationId).toBe(a.id);
       });
 
       it('records the initial and the final fee of one application, and waived fees without a provider id', async () => {

@@ -3,6 +3,8 @@ import type { Persistence } from '../../adapters/persistence/persistence.js';
 import { describeAnalyticsContract } from './analytics.contract.js';
 import { describeAttemptCounterContract } from './attempt-counter.contract.js';
 import { describeBulkLoaderContract } from './bulk-loader.contract.js';
+import { describeApplicationDraftRepositoryContract } from './application-draft-repository.contract.js';
+import { describeApplicationGroupRepositoryContract } from './application-group-repository.contract.js';
 import { describeApplicationRepositoryContract } from './application-repository.contract.js';
 import { describeContactEnquiryRepositoryContract } from './contact-enquiry-repository.contract.js';
 import { describeDocumentRepositoryContract } from './document-repository.contract.js';
@@ -40,6 +42,8 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describePaymentRepositoryContract(name, makeAdapter);
   describeStatusHistoryRepositoryContract(name, makeAdapter);
   describeContactEnquiryRepositoryContract(name, makeAdapter);
+  describeApplicationDraftRepositoryContract(name, makeAdapter);
+  describeApplicationGroupRepositoryContract(name, makeAdapter);
   describeMailOutboxContract(name, makeAdapter);
   describeAnalyticsContract(name, makeAdapter);
   describeAttemptCounterContract(name, makeAdapter);

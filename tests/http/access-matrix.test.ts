@@ -49,6 +49,9 @@ const ROWS: Row[] = [
   },
   { name: 'GET /api/applications', request: () => ({ url: '/api/applications' }), expect: signedIn(200) },
   { name: 'POST /api/applications (empty form)', request: () => ({ url: '/api/applications', json: {} }), expect: signedIn(400) },
+  { name: 'PUT /api/application-draft', request: () => ({ url: '/api/application-draft', method: 'PUT', json: { givenName: 'Matrix' } }), expect: signedIn(200) },
+  { name: 'GET /api/application-draft', request: () => ({ url: '/api/application-draft' }), expect: signedIn(200) },
+  { name: 'DELETE /api/application-draft', request: () => ({ url: '/api/application-draft', method: 'DELETE' }), expect: signedIn(204) },
   { name: 'GET /api/applications/:id', request: (f) => ({ url: `/api/applications/${f.applicationId}` }), expect: { visitor: 401, owner: 200, other: 404, admin: 200 } },
   {
     name: 'PATCH /api/applications/:id',

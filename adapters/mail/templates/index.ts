@@ -204,12 +204,16 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     const fee = type === 'final' ? FINAL_FEE : INITIAL_FEE;
     const amount = pence(data.amount, fee.amount);
     const label = type === 'final' ? 'final processing fee' : 'initial assessment fee';
-    const href = type === 'final' ? link('/dashboard') : link(`/payment?applicationId=${idParam(id)}`);
+    // A family application's initial fees are one payment for the whole group.
+    const family = type === 'initial' && typeof data.groupId === 'number' ? { id: text(data.groupId), size: text(data.groupSize ?? '') } : null;
+    const href = type === 'final' ? link('/dashboard') : family ? link(`/payment?groupId=${idParam(family.id)}`) : link(`/payment?applicationId=${idParam(id)}`);
     return {
-      subject: `Reminder: payment due for application ${number}`,
+      subject: family ? `Reminder: payment due for family application ${number}` : `Reminder: payment due for application ${number}`,
       preheader: `The ${label} of ${formatPence(amount)} is due.`,
       blocks: [
-        { kind: 'p', parts: [`This is a friendly reminder that the ${label} for your application `, strong(number), ' has not been paid yet.'] },
+        family
+          ? { kind: 'p', parts: [`This is a friendly reminder that the ${label}s for your family application (group ${family.id}, ${family.size} travellers, starting with `, strong(number), ') have not been paid yet.'] }
+          : { kind: 'p', parts: [`This is a friendly reminder that the ${label} for your application `, strong(number), ' has not been paid yet.'] },
         { kind: 'fields', rows: [['Amount due', formatPence(amount)]] },
         {
           kind: 'p',

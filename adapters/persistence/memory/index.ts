@@ -15,6 +15,9 @@ import type {
   CommitResult,
   ExportQuery,
 } from '../../../core/ports/application-repository.js';
+import type { ApplicationDraft } from '../../../core/domain/application-draft.js';
+import type { ApplicationDraftRepository } from '../../../core/ports/application-draft-repository.js';
+import type { ApplicationGroup, ApplicationGroupRepository } from '../../../core/ports/application-group-repository.js';
 import type { ContactEnquiry, ContactEnquiryRepository } from '../../../core/ports/contact-enquiry-repository.js';
 import type { DocumentRepository } from '../../../core/ports/document-repository.js';
 import type { MailOutbox, OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
@@ -56,6 +59,9 @@ interface State {
   outbox: Map<number, OutboxMail>;
   analytics: AnalyticsEvent[];
   attempts: Map<string, AttemptWindow>;
+  drafts: Map<number, ApplicationDraft>;
+  groups: Map<number, ApplicationGroup>;
+  groupSeq: number;
 }
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -72,6 +78,9 @@ export function createMemoryPersistence(): Persistence {
     payments: new Map(),
     history: new Map(),
     enquiries: new Map(),
+    drafts: new Map(),
+    groups: new Map(),
+    groupSeq: 0,
     outbox: new Map(),
     analytics: [],
     attempts: new Map(),
@@ -215,6 +224,8 @@ export function createMemoryPersistence(): Persistence {
         s.applications.delete(appId);
       }
       for (const [eId, e] of s.enquiries) if (e.userId === id) s.enquiries.delete(eId);
+      s.drafts.delete(id);
+      for (const [gId, g] of s.groups) if (g.userId === id) s.groups.delete(gId);
       for (const p of s.payments.values()) if (p.userId === id) p.userId = null;
       for (const ev of s.analytics) if (ev.userId === id) ev.userId = null;
       s.users.delete(id);
@@ -280,7 +291,8 @@ export function createMemoryPersistence(): Persistence {
         const p = change.payment;
         for (const existing of s.payments.values()) {
           if (existing.applicationId === id && existing.type === p.type) return { outcome: 'conflict' };
-          if (p.providerPaymentId !== null && existing.providerPaymentId === p.providerPaymentId) return { outcome: 'conflict' };
+          // Unique per application: a family order's one payment pays each application of the group.
+          if (p.providerPaymentId !== null && existing.providerPaymentId === p.providerPaymentId && existing.applicationId === id) return { outcome: 'conflict' };
         }
       }
       for (const a of s.applications.values()) {
@@ -420,6 +432,71 @@ export function createMemoryPersistence(): Persistence {
         .filter((h) => h.applicationId === applicationId)
         .sort((a, b) => time(a.changedAt) - time(b.changedAt) || a.id - b.id)
         .map(copy);
+    },
+  };
+
+  // ---- family orders ----
+  const groups: ApplicationGroupRepository = {
+    async create(userId, list, now, mails) {
+      if (!s.users.has(userId)) throw errors.notFound('User');
+      const numbers = new Set(list.map((a) => a.applicationNumber));
+      if (numbers.size < list.length || [...s.applications.values()].some((a) => numbers.has(a.applicationNumber))) {
+        throw errors.conflict(CONFLICT_MESSAGES.applicationNumber);
+      }
+      const group: ApplicationGroup = { id: ++s.groupSeq, userId, createdAt: new Date(time(now)) };
+      s.groups.set(group.id, group);
+      const created = list.map((application) => {
+        const id = ++s.seq.applications;
+        const row: Application = { ...copy(application), userId, groupId: group.id, id, version: 1, passportScan: null };
+        s.applications.set(id, row);
+        return copy(row);
+      });
+      queueMails(mails?.(created), now);
+      return { group: copy(group), applications: created };
+    },
+    async findById(id) {
+      const group = s.groups.get(id);
+      return group ? copy(group) : null;
+    },
+    async listApplications(groupId) {
+      return [...s.applications.values()].filter((a) => a.groupId === groupId).sort((a, b) => a.id - b.id).map(copy);
+    },
+    async commitAll(list) {
+      // Checked whole first, then applied: all or nothing, as in one transaction.
+      for (const change of list) {
+        const current = s.applications.get(change.application.id);
+        if (!current || current.version !== change.expectedVersion) return { outcome: 'stale' };
+        const p = change.payment;
+        if (!p) continue;
+        for (const existing of s.payments.values()) {
+          if (existing.applicationId !== change.application.id) continue;
+          if (existing.type === p.type || (p.providerPaymentId !== null && existing.providerPaymentId === p.providerPaymentId)) return { outcome: 'conflict' };
+        }
+      }
+      const committed: Application[] = [];
+      for (const change of list) {
+        const result = await applications.commit(change);
+        if (result.outcome !== 'committed') throw new Error('unreachable: a checked group change did not commit');
+        committed.push(result.application);
+      }
+      return { outcome: 'committed', applications: committed };
+    },
+  };
+
+  // ---- drafts ----
+  const drafts: ApplicationDraftRepository = {
+    async save(userId, fields, now) {
+      if (!s.users.has(userId)) throw errors.notFound('User');
+      const draft = { userId, fields: copy(fields), updatedAt: new Date(time(now)) };
+      s.drafts.set(userId, draft);
+      return copy(draft);
+    },
+    async find(userId) {
+      const draft = s.drafts.get(userId);
+      return draft ? copy(draft) : null;
+    },
+    async delete(userId) {
+      return s.drafts.delete(userId);
     },
   };
 
@@ -568,6 +645,8 @@ export function createMemoryPersistence(): Persistence {
     payments,
     history,
     enquiries,
+    drafts,
+    groups,
     outbox,
     analytics,
     attempts,

@@ -88,6 +88,7 @@ export function applicationFromRow(r: ApplicationRow): Application {
     initialPaymentAt: r.initialPaymentAt,
     guaranteeDeadline: r.guaranteeDeadline,
     approvedAt: r.approvedAt,
+    groupId: r.groupId,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     version: r.version,
@@ -159,6 +160,7 @@ export function applicationToRow(a: NewApplication | Application): Omit<Applicat
     initialPaymentAt: a.initialPaymentAt,
     guaranteeDeadline: a.guaranteeDeadline,
     approvedAt: a.approvedAt,
+    groupId: a.groupId,
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
   };

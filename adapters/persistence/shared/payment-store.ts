@@ -13,7 +13,8 @@ export function paymentStore(database: SqlDatabase): PaymentRepository {
       return found.map(paymentFromRow);
     },
     async findByProviderPaymentId(providerPaymentId) {
-      const [row] = await db.select().from(t.payments).where(eq(t.payments.providerPaymentId, providerPaymentId));
+      // A family order's payment is recorded once per application of the group: the first one answers.
+      const [row] = await db.select().from(t.payments).where(eq(t.payments.providerPaymentId, providerPaymentId)).orderBy(asc(t.payments.id)).limit(1);
       return row ? paymentFromRow(row) : null;
     },
     async listSince(since) {

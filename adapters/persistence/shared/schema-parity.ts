@@ -10,7 +10,19 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 type Same<A extends { $inferSelect: unknown; $inferInsert: unknown }, B extends { $inferSelect: unknown; $inferInsert: unknown }> =
   Equal<A['$inferSelect'], B['$inferSelect']> extends true ? Equal<A['$inferInsert'], B['$inferInsert']> : false;
 
-type Tables = 'users' | 'sessions' | 'applications' | 'documents' | 'payments' | 'statusHistory' | 'contactEnquiries' | 'analyticsEvents' | 'mailOutbox' | 'rateLimits';
+type Tables =
+  | 'users'
+  | 'sessions'
+  | 'applications'
+  | 'documents'
+  | 'payments'
+  | 'statusHistory'
+  | 'contactEnquiries'
+  | 'analyticsEvents'
+  | 'mailOutbox'
+  | 'rateLimits'
+  | 'applicationDrafts'
+  | 'applicationGroups';
 type Parity = { [K in Tables]: Same<(typeof lite)[K], (typeof pg)[K]> };
 
 export const schemaParity: Parity = {
@@ -24,6 +36,8 @@ export const schemaParity: Parity = {
   analyticsEvents: true,
   mailOutbox: true,
   rateLimits: true,
+  applicationDrafts: true,
+  applicationGroups: true,
 };
 
 /** The row types both dialects share (taken from SQLite; identical in PostgreSQL by the check above). */
@@ -37,4 +51,6 @@ export type StatusHistoryRow = (typeof lite)['statusHistory']['$inferSelect'];
 export type ContactEnquiryRow = (typeof lite)['contactEnquiries']['$inferSelect'];
 export type AnalyticsEventRow = (typeof lite)['analyticsEvents']['$inferSelect'];
 export type MailOutboxRow = (typeof lite)['mailOutbox']['$inferSelect'];
+export type ApplicationDraftRow = (typeof lite)['applicationDrafts']['$inferSelect'];
+export type ApplicationGroupRow = (typeof lite)['applicationGroups']['$inferSelect'];
 export type MailOutboxInsert = (typeof lite)['mailOutbox']['$inferInsert'];

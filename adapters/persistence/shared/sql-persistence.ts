@@ -4,6 +4,8 @@ import { applicationStore } from './application-store.js';
 import { attemptStore } from './attempt-store.js';
 import { bulkLoader } from './bulk-loader.js';
 import { documentStore } from './document-store.js';
+import { draftStore } from './draft-store.js';
+import { groupStore } from './group-store.js';
 import { enquiryStore } from './enquiry-store.js';
 import { guard, translating } from '../../shared/guard.js';
 import { historyStore } from './history-store.js';
@@ -30,6 +32,8 @@ export function createSqlPersistence(database: SqlDatabase, queries: DialectQuer
     users: guard(userStore(database, queries), translate),
     sessions: guard(sessionStore(database), translate),
     applications: guard(applicationStore(database), translate),
+    drafts: guard(draftStore(database), translate),
+    groups: guard(groupStore(database), translate),
     documents: guard(documentStore(database), translate),
     payments: guard(paymentStore(database), translate),
     history: guard(historyStore(database), translate),

@@ -129,10 +129,12 @@ export function userStore(database: SqlDatabase, options: { pseudoEntryPage?: Ps
         yield* changes(tx.update(t.statusHistory).set({ changedBy: null }).where(eq(t.statusHistory.changedBy, id)));
         yield* changes(tx.delete(t.sessions).where(eq(t.sessions.userId, id)));
         yield* changes(tx.delete(t.contactEnquiries).where(eq(t.contactEnquiries.userId, id)));
+        yield* changes(tx.delete(t.applicationDrafts).where(eq(t.applicationDrafts.userId, id)));
         const applicationIds = sql`(select ${t.applications.id} from ${t.applications} where ${t.applications.userId} = ${id})`;
         yield* changes(tx.delete(t.documents).where(sql`${t.documents.applicationId} in ${applicationIds}`));
         yield* changes(tx.delete(t.statusHistory).where(sql`${t.statusHistory.applicationId} in ${applicationIds}`));
         yield* changes(tx.delete(t.applications).where(eq(t.applications.userId, id)));
+        yield* changes(tx.delete(t.applicationGroups).where(eq(t.applicationGroups.userId, id)));
         yield* changes(tx.delete(t.users).where(eq(t.users.id, id)));
       });
     },

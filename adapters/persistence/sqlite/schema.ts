@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { AnalyticsEvent } from '../../../core/ports/analytics.js';
 import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
@@ -11,6 +11,7 @@ import type { PaymentType } from '../../../core/domain/fees.js';
 import type { Currency } from '../../../core/domain/money.js';
 import type { PaymentRecordStatus } from '../../../core/domain/payment.js';
 import type { MailTemplateName } from '../../../core/domain/mail.js';
+import type { DraftFields } from '../../../core/domain/application-draft.js';
 import { sqlList, STATUS_VALUES } from '../shared/sql-values.js';
 
 /**
@@ -112,6 +113,8 @@ export const applications = sqliteTable(
     passportScanDocumentId: integer('passport_scan_document_id'),
     passportScanStatus: text('passport_scan_status').$type<PassportScanRecord['status']>(),
     passportScan: text('passport_scan', { mode: 'json' }).$type<PassportScan>(),
+    /** The family order this application was made in (one payment of the initial fees for all), or null. */
+    groupId: integer('group_id').references((): AnySQLiteColumn => applicationGroups.id),
     /** The applicant's lower-cased email and full name, copied from users by a database trigger on
      * insert (see the search_triggers migration) so the admin search is one index-backed scan of
      * applications. Both are immutable on users; not part of the domain Application. */
@@ -131,6 +134,7 @@ export const applications = sqliteTable(
     index('applications_full_name_lower_idx').on(sql`lower(${t.givenName} || ' ' || ${t.surname})`),
     index('applications_search_email_idx').on(t.searchEmail),
     index('applications_search_name_idx').on(t.searchName),
+    index('applications_group_idx').on(t.groupId),
     check('applications_status_check', sql.raw(`status in (${sqlList(STATUS_VALUES)})`)),
     check('applications_version_check', sql`${t.version} >= 1`),
   ],
@@ -175,7 +179,9 @@ export const payments = sqliteTable(
   },
   (t) => [
     uniqueIndex('payments_application_type_unique').on(t.applicationId, t.type),
-    uniqueIndex('payments_provider_payment_id_unique').on(t.providerPaymentId),
+    // A provider's payment is recorded once per application: a family order's one payment pays each
+    // application of the group its own initial fee.
+    uniqueIndex('payments_provider_payment_application_unique').on(t.providerPaymentId, t.applicationId),
     index('payments_created_idx').on(t.createdAt),
   ],
 );
@@ -257,4 +263,31 @@ export const rateLimits = sqliteTable(
     resetAt: ts('reset_at').notNull(),
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/** One unfinished application form per user (any subset of its fields, as JSON), private to them. */
+export const applicationDrafts = sqliteTable(
+  'application_drafts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fields: text('fields', { mode: 'json' }).$type<DraftFields>().notNull(),
+    updatedAt: ts('updated_at').notNull().default(now),
+  },
+  // A table-level key, not the column's: SQLite makes an integer column key the rowid, whose insert may omit it.
+  (t) => [primaryKey({ columns: [t.userId] })],
+);
+
+/** A family order: several applications made together by one user, whose initial fees are paid once. */
+export const applicationGroups = sqliteTable(
+  'application_groups',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().default(now),
+  },
+  (t) => [index('application_groups_user_idx').on(t.userId)],
 );

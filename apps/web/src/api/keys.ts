@@ -14,6 +14,7 @@ export const keys = {
   user: [apiPath(api.user.$path())] as const,
   config: [apiPath(api.config.$path())] as const,
   applications: [apiPath(api.applications.$path())] as const,
+  applicationDraft: [apiPath(api['application-draft'].$path())] as const,
   application: (id: number) => [apiPath(api.applications[':id'].$path(byId(id)))] as const,
   documents: (id: number) => [apiPath(api.applications[':id'].documents.$path(byId(id)))] as const,
   /** Every admin listing and count starts with this path: invalidating it refreshes them all. */

@@ -13,7 +13,12 @@ import { PageSpinner } from '../../components/ui/spinner.js';
 import { formatDate } from '../../lib/format.js';
 import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
-import { useSaveAddressMutation } from './api.js';
+import { useCopyAddressToFamilyMutation, useSaveAddressMutation } from './api.js';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { applicationsQuery } from '../../api/applications.js';
+import { Checkbox } from '../../components/ui/checkbox.js';
+import { Label } from '../../components/ui/label.js';
 
 type AddressValues = z.input<typeof addressSchema>;
 
@@ -50,8 +55,23 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
       hotelDetails: application.hotelDetails ?? '',
     },
   });
+  // A family application: the other travellers still without details get the same ones.
+  const list = useQuery({ ...applicationsQuery, enabled: typeof application.groupId === 'number' });
+  const family = (list.data ?? []).filter(
+    (a) => typeof application.groupId === 'number' && a.groupId === application.groupId && a.id !== application.id && !a.address && a.status !== 'rejected' && a.status !== 'final_payment_received',
+  );
+  const [copyToFamily, setCopyToFamily] = useState(true);
+  const copy = useCopyAddressToFamilyMutation();
   const save = useSaveAddressMutation(application.id, {
-    onSuccess: async () => {
+    onSuccess: async (_saved, details) => {
+      if (copyToFamily && family.length > 0) {
+        try {
+          await copy.mutateAsync({ applicationIds: family.map((a) => a.id), details });
+        } catch (error) {
+          toast({ title: 'Update Failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+          return;
+        }
+      }
       toast({ title: 'Application Complete', description: 'Your application details have been submitted successfully.' });
       await navigate({ to: '/dashboard' });
     },
@@ -103,7 +123,15 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
             >
               <Textarea {...fieldAria('addr-hotelDetails', errors.hotelDetails?.message, true)} {...form.register('hotelDetails')} />
             </Field>
-            <Button type="submit" className="w-full" disabled={save.isPending}>
+            {family.length > 0 ? (
+              <div className="flex items-center gap-2">
+                <Checkbox id="addr-copy-family" checked={copyToFamily} onCheckedChange={(checked) => setCopyToFamily(checked === true)} />
+                <Label htmlFor="addr-copy-family">
+                  Use the same address and hotel for the other {family.length === 1 ? 'traveller' : `${family.length} travellers`} of the family
+                </Label>
+              </div>
+            ) : null}
+            <Button type="submit" className="w-full" disabled={save.isPending || copy.isPending}>
               {save.isPending ? 'Saving...' : 'Save and Complete Application'}
             </Button>
           </form>

@@ -7,6 +7,7 @@ import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { EntriesList } from './entries-list.js';
+import { FamilyEntries } from './family-filter.js';
 import { LeaveGuard } from './leave-guard.js';
 import { PaymentIssues } from './payment-issues.js';
 import { useAdminCountsQuery, useAdminPageQuery } from './api.js';
@@ -59,7 +60,9 @@ function Dashboard() {
         </p>
       ) : null}
 
-      <Tabs value={search.tab} onValueChange={(tab) => (isAdminTabId(tab) ? setSearch({ tab, page: 1 }) : undefined)} className="mt-6">
+      {/* Filtered by a family application (its 'GROUP n' badge): just its travellers. */}
+      {search.group ? <FamilyEntries groupId={search.group} onClear={() => setSearch({ group: undefined })} /> : null}
+      <Tabs hidden={Boolean(search.group)} value={search.tab} onValueChange={(tab) => (isAdminTabId(tab) ? setSearch({ tab, page: 1 }) : undefined)} className="mt-6">
         <TabsList aria-label="Application categories" className="w-full">
           {ADMIN_TABS.map((tab) => (
             <TabsTrigger key={tab.id} value={tab.id} data-testid={`tab-${tab.id}`}>

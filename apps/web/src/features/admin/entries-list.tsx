@@ -6,6 +6,7 @@ import { Card, CardContent } from '../../components/ui/card.js';
 import { formatDate } from '../../lib/format.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
 import { FlagBadges, PaymentBadges, StatusBadge } from './badges.js';
+import { GroupBadge } from './family-filter.js';
 import { EntryPanel, entryKey, namesOf } from './entry-panel.js';
 import { useStagedChanges } from './staged-changes.js';
 
@@ -78,6 +79,7 @@ function EntriesTable({ entries, expanded, toggle }: ListProps) {
                   <td className="px-3 py-3 align-top">
                     <div className="font-medium text-slate-900">{app ? app.applicationNumber : 'No Application'}</div>
                     {app ? <FlagBadges app={app} /> : null}
+                    {app && typeof app.groupId === 'number' ? <GroupBadge groupId={app.groupId} /> : null}
                   </td>
                   <td className="px-3 py-3 align-top break-all">{entry.user.email}</td>
                   <td className="px-3 py-3 align-top">{names.first}</td>
@@ -148,6 +150,7 @@ function EntryCards({ entries, expanded, toggle }: ListProps) {
                   <div className="flex flex-wrap gap-1">
                     <FlagBadges app={app} />
                     <PaymentBadges app={app} />
+                    {typeof app.groupId === 'number' ? <GroupBadge groupId={app.groupId} /> : null}
                   </div>
                 ) : null}
                 <div className="flex items-center gap-2">

@@ -9,6 +9,8 @@ export interface AdminSearch {
   q: string;
   page: number;
   overdue: boolean;
+  /** A family application's id: the list shows just its travellers. */
+  group?: number;
 }
 
 /** Anything unexpected in the address falls back to the defaults instead of failing the page. */
@@ -18,7 +20,8 @@ export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
   const rawPage = typeof search.page === 'number' ? search.page : typeof search.page === 'string' ? Number(search.page) : 1;
   const page = Number.isSafeInteger(rawPage) && rawPage > 0 ? rawPage : 1;
   const overdue = search.overdue === true || search.overdue === 'true';
-  return { tab, q, page, overdue };
+  const rawGroup = typeof search.group === 'number' ? search.group : typeof search.group === 'string' && /^\d+$/.test(search.group) ? Number(search.group) : NaN;
+  return { tab, q, page, overdue, ...(Number.isSafeInteger(rawGroup) && rawGroup > 0 ? { group: rawGroup } : {}) };
 }
 
 /** Only what differs from the defaults, so /admin stays /admin and links stay short. */
@@ -28,5 +31,6 @@ export function compactAdminSearch(search: AdminSearch): Partial<AdminSearch> {
     ...(search.q.trim() ? { q: search.q.trim() } : {}),
     ...(search.page > 1 ? { page: search.page } : {}),
     ...(search.overdue ? { overdue: true } : {}),
+    ...(search.group ? { group: search.group } : {}),
   };
 }

@@ -15,7 +15,15 @@ async function createApplication(json: NewApplication): Promise<CreatedApplicati
 }
 
 export function useCreateApplicationMutation(config?: MutationConfig<CreatedApplication, NewApplication>) {
-  return useApiMutation(createApplication, (queryClient) => queryClient.invalidateQueries({ queryKey: keys.applications }), config);
+  return useApiMutation(
+    createApplication,
+    (queryClient) => {
+      // Submitting deleted the draft on the server: forget the copy this page restored from.
+      queryClient.setQueryData(keys.applicationDraft, null);
+      return queryClient.invalidateQueries({ queryKey: keys.applications });
+    },
+    config,
+  );
 }
 
 const scanRoute = api['passport-scan'];

@@ -1,10 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { FieldNotesProvider } from '../../components/ui/label.js';
 import { toast } from '../../lib/toast-store.js';
 import { useAgency } from '../../lib/use-agency.js';
+import { DraftBar } from './draft-bar.js';
+import { MAX_EXTRA_TRAVELLERS, TravellerForm, type TravellerHandle } from './family.js';
+import type { UploadProgress } from '../../api/client.js';
+import { useSubmitFamily } from './use-submit-family.js';
 import { checkPassportFile } from './file-rules.js';
 import type { SubmitState } from './rules.js';
 import { AdditionalSection } from './sections/additional-section.js';
@@ -15,6 +19,7 @@ import { PaymentNotice } from './sections/payment-notice.js';
 import { PersonalSection } from './sections/personal-section.js';
 import { TravelHistorySection } from './sections/travel-history-section.js';
 import { TravelSection } from './sections/travel-section.js';
+import { useApplicationDraft } from './use-application-draft.js';
 import { useApplicationForm } from './use-application-form.js';
 import { usePassportScan } from './use-passport-scan.js';
 import { useSubmitApplication } from './use-submit-application.js';
@@ -30,8 +35,21 @@ export function ApplyPage() {
 export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmail: string; now?: Date }) {
   const [now] = useState(() => fixedNow ?? new Date());
   const { form, fields, values, passport, setPassport, dates, submitState } = useApplicationForm({ agencyEmail, now });
-  const { submit, submitting, progress } = useSubmitApplication({ agencyEmail, form });
+  const { submit, submitting, progress, created } = useSubmitApplication({ agencyEmail, form });
   const scan = usePassportScan({ form, values, setPassport });
+  // A family application (issue 17): the travellers added to this form, each with its own form.
+  const [travellers, setTravellers] = useState<number[]>([]);
+  const nextTraveller = useRef(0);
+  const handles = useRef(new Map<number, TravellerHandle>());
+  const [familyProgress, setFamilyProgress] = useState<UploadProgress>(0);
+  const family = useSubmitFamily({ form, setLeadProgress: setFamilyProgress });
+  const busy = submitting || family.submitting;
+  const draft = useApplicationDraft({ form, values, paused: busy || created || family.created });
+  const startOver = () => {
+    draft.startOver();
+    setPassport(null);
+    setTravellers([]);
+  };
 
   const onSelectFile = (file: File | null, input: HTMLInputElement) => {
     try {
@@ -57,24 +75,55 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
           <CardDescription>
             Fields marked <span className="text-red-600">*</span> are required. Your answers must match your passport exactly.
           </CardDescription>
+          <DraftBar status={draft.status} restored={draft.restored} onStartOver={startOver} />
         </CardHeader>
         <CardContent>
-          <form noValidate className="space-y-8" onSubmit={form.handleSubmit((data) => submit(data, passport))}>
-            <PassportScanSection state={scan.state} scan={(file) => void scan.scan(file)} disabled={submitting} />
+          <form
+            noValidate
+            className="space-y-8"
+            onSubmit={form.handleSubmit((data) =>
+              travellers.length === 0 ? submit(data, passport) : family.submit(data, passport, travellers.map((key) => handles.current.get(key)!)),
+            )}
+          >
+            <PassportScanSection state={scan.state} scan={(file) => void scan.scan(file)} disabled={busy} />
             <FieldNotesProvider value={scan.notes}>
               <PersonalSection fields={fields} agencyEmail={agencyEmail} today={dates.today} />
               <PassportSection
                 fields={fields}
                 minExpiry={dates.minExpiry}
-                passport={{ file: passport, progress, disabled: submitting, onSelect: onSelectFile }}
+                passport={{ file: passport, progress: travellers.length > 0 ? familyProgress : progress, disabled: busy, onSelect: onSelectFile }}
               />
             </FieldNotesProvider>
             <AdditionalSection fields={fields} />
             <TravelHistorySection fields={fields} today={dates.today} />
             <TravelSection fields={fields} minArrival={dates.minArrival} />
+            {travellers.map((key, index) => (
+              <TravellerForm
+                key={key}
+                uid={key}
+                index={index}
+                agencyEmail={agencyEmail}
+                now={now}
+                shared={values}
+                disabled={busy || family.created}
+                onRemove={() => setTravellers((list) => list.filter((k) => k !== key))}
+                handle={(handle) => {
+                  if (handle) handles.current.set(key, handle);
+                  else handles.current.delete(key);
+                }}
+              />
+            ))}
+            {travellers.length < MAX_EXTRA_TRAVELLERS && !family.created ? (
+              <div className="flex flex-wrap items-center gap-3">
+                <Button variant="outline" disabled={busy} onClick={() => setTravellers((list) => [...list, nextTraveller.current++])}>
+                  Add a traveller
+                </Button>
+                <p className="text-sm text-slate-600">Family or friends on the same trip: one order, one payment of {travellers.length + 2} × £10.</p>
+              </div>
+            ) : null}
             <PaymentNotice />
             <ConsentSection fields={fields} />
-            <SubmitBar state={submitState} submitting={submitting} />
+            <SubmitBar state={submitState} submitting={busy} />
           </form>
         </CardContent>
       </Card>

@@ -31,6 +31,8 @@ export interface ApplicationFields {
   id(name: ApplicationField): string;
   error(name: ApplicationField): string | undefined;
   aria(name: ApplicationField, hint?: boolean): ReturnType<typeof fieldAria>;
+  /** The id of the passport file's input. */
+  fileId: string;
 }
 
 /** The date limits the pickers show (the schema checks the same). */
@@ -44,7 +46,7 @@ export interface ApplicationDates {
  * The application form's whole state in one place: the values (watched, for the submit rules and
  * anything that follows them), the chosen passport file, the date limits and the submit state.
  */
-export function useApplicationForm({ agencyEmail, now }: { agencyEmail: string; now: Date }) {
+export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { agencyEmail: string; now: Date; /** Another traveller's form on the same page has its own ids. */ idPrefix?: string }) {
   const resolver = useMemo(() => applicationFormResolver({ today: now, agencyEmail }), [now, agencyEmail]);
   const form: ApplicationFormApi = useForm<ApplicationFormValues, unknown, ApplicationForm>({
     resolver,
@@ -59,10 +61,11 @@ export function useApplicationForm({ agencyEmail, now }: { agencyEmail: string; 
   const fields: ApplicationFields = {
     form,
     values,
-    id: (name) => `app-${name}`,
+    id: (name) => `${idPrefix}-${name}`,
     error,
-    aria: (name, hint) => fieldAria(`app-${name}`, error(name), hint),
+    aria: (name, hint) => fieldAria(`${idPrefix}-${name}`, error(name), hint),
+    fileId: `${idPrefix}-passport-file`,
   };
   const state: SubmitState = submitState(values, Boolean(passport));
-  return { form, fields, values, passport, setPassport, dates, submitState: state };
+  return { form, fields, values, passport, setPassport, dates, submitState: state, idPrefix };
 }

@@ -59,5 +59,7 @@ export function useSubmitApplication({ agencyEmail, form }: { agencyEmail: strin
 
   // Still submitting after the upload succeeded: until the payment page opens.
   const submitting = create.isPending || upload.isPending || upload.isSuccess;
-  return { submit, submitting, progress };
+  // The application exists (the server deleted the draft with it), even if its upload must be retried.
+  const created = create.isSuccess || createdId.current !== null;
+  return { submit, submitting, progress, created };
 }

@@ -72,8 +72,12 @@ export function ApplicationCard({ application: app }: { application: Application
           </p>
         ) : null}
 
-        {!initialPaid && status !== 'rejected' ? (
+        {!initialPaid && status !== 'rejected' && typeof app.groupId !== 'number' ? (
           <PaymentPanel applicationId={app.id} paymentType="initial" amount={INITIAL_FEE.amount} />
+        ) : null}
+        {!initialPaid && status !== 'rejected' && typeof app.groupId === 'number' ? (
+          // A family application's initial fees are one payment: its group's heading offers it.
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">The initial fee is paid once for the whole family, above</p>
         ) : null}
 
         {initialPaid && !finalPaid && status !== 'approved' && status !== 'rejected' ? (

@@ -6,6 +6,7 @@ import { cn } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
 import { ApplicationCard } from './application-card.js';
 import { useDashboardApplicationsQuery } from './api.js';
+import { dashboardItems, FamilyHeading } from './family-groups.js';
 
 /** The card grid's columns for one, two, or three and more applications. */
 const COLUMNS = { 1: 'max-w-2xl', 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:grid-cols-3' } as const;
@@ -25,6 +26,9 @@ export function DashboardPage() {
       </div>
     );
   }
+
+  // A family's travellers are shown together, under one heading with their one payment.
+  const singles = dashboardItems(applications.data ?? []).flatMap((item) => (item.kind === 'single' ? [item.application] : []));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -57,10 +61,26 @@ export function DashboardPage() {
       ) : (
         // As many columns as there are cards, up to three: a lone card a third wide wrapped its
         // name and number.
-        <div className={cn('mt-8 grid gap-6', COLUMNS[Math.min(applications.data!.length, 3) as 1 | 2 | 3])}>
-          {applications.data!.map((app) => (
-            <ApplicationCard key={app.id} application={app} />
-          ))}
+        <div className="mt-8 space-y-8">
+          {dashboardItems(applications.data!).map((item) =>
+            item.kind === 'single' ? null : (
+              <section key={`family-${item.groupId}`} aria-label={`Family application ${item.groupId}`} className="space-y-4 rounded-xl border border-slate-200 p-4">
+                <FamilyHeading groupId={item.groupId} members={item.members} />
+                <div className={cn('grid gap-6', COLUMNS[Math.min(item.members.length, 3) as 1 | 2 | 3])}>
+                  {item.members.map((app) => (
+                    <ApplicationCard key={app.id} application={app} />
+                  ))}
+                </div>
+              </section>
+            ),
+          )}
+          {singles.length > 0 ? (
+            <div className={cn('grid gap-6', COLUMNS[Math.min(singles.length, 3) as 1 | 2 | 3])}>
+              {singles.map((app) => (
+                <ApplicationCard key={app.id} application={app} />
+              ))}
+            </div>
+          ) : null}
         </div>
       )}
     </div>

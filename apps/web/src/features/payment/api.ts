@@ -67,3 +67,31 @@ export function useTestCardPaymentMutation(paymentIntentId: string, config?: Mut
     config,
   );
 }
+
+const groupPayments = api.payments['initial-group'];
+type ConfirmedGroupPayment = InferResponseType<(typeof groupPayments)['confirm'][':groupId']['$post'], 200>;
+
+/** POST /api/payments/initial-group/{groupId}: one payment of £10 × N for a family application's initial fees. */
+export function useStartGroupPaymentMutation(config?: MutationConfig<StartedPayment, { groupId: number }>) {
+  return useApiMutation(
+    async ({ groupId }: { groupId: number }) => {
+      const payment = await call(groupPayments[':groupId'].$post({ param: { groupId: String(groupId) } }));
+      if (!payment?.clientSecret) throw new Error('No client secret received from server');
+      return payment;
+    },
+    refreshNothing,
+    config,
+  );
+}
+
+/** POST /api/payments/initial-group/confirm/{groupId}: every application of the family is paid; the list is refetched. */
+export function useConfirmGroupPaymentMutation(config?: MutationConfig<ConfirmedGroupPayment, { groupId: number; paymentIntentId: string }>) {
+  return useApiMutation(
+    ({ groupId, paymentIntentId }: { groupId: number; paymentIntentId: string }) =>
+      call(groupPayments.confirm[':groupId'].$post({ param: { groupId: String(groupId) }, json: { paymentIntentId } })),
+    (queryClient) => {
+      void queryClient.invalidateQueries({ queryKey: applicationsQuery.queryKey });
+    },
+    config,
+  );
+}

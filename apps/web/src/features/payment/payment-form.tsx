@@ -9,7 +9,15 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { track } from '../../lib/analytics.js';
 import { formatPence } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
-import { useConfirmPaymentMutation, useStartPaymentMutation, useTestCardPaymentMutation, type PaymentType, type StartedPayment } from './api.js';
+import {
+  useConfirmGroupPaymentMutation,
+  useConfirmPaymentMutation,
+  useStartGroupPaymentMutation,
+  useStartPaymentMutation,
+  useTestCardPaymentMutation,
+  type PaymentType,
+  type StartedPayment,
+} from './api.js';
 import { loadStripe, type StripeElements, type StripeInstance } from './stripe-loader.js';
 
 export interface PaymentSucceeded {
@@ -23,15 +31,14 @@ export interface PaymentSucceeded {
  * told with SPEC §8's toast (mutateAsync then rejects).
  */
 export function useConfirmPayment() {
-  return useConfirmPaymentMutation({
-    onError: () => {
-      toast({
-        title: 'Payment Confirmation Failed',
-        description: 'Your payment was successful but there was an issue with confirmation. Please contact support if needed.',
-        variant: 'destructive',
-      });
-    },
-  });
+  const reportFailure = () => {
+    toast({
+      title: 'Payment Confirmation Failed',
+      description: 'Your payment was successful but there was an issue with confirmation. Please contact support if needed.',
+      variant: 'destructive',
+    });
+  };
+  return Object.assign(useConfirmPaymentMutation({ onError: reportFailure }), { reportFailure });
 }
 
 /** Whether card payments can be taken at all with this configuration. */
@@ -67,8 +74,14 @@ export function PaymentForm({
   onCancel,
   cancelLabel = 'Cancel',
   returnUrl,
+  groupId,
+  groupSize,
 }: {
   applicationId: number;
+  /** A family application's initial fees: one payment for the group (applicationId is its lead's). */
+  groupId?: number;
+  /** The family's number of travellers (for the analytics event). */
+  groupSize?: number;
   paymentType: PaymentType;
   /** Where Stripe sends the payer back when the card needs a redirect (3-D Secure). */
   returnUrl?: string;
@@ -80,30 +93,43 @@ export function PaymentForm({
   const config = usePaymentConfig();
   const started = useRef(false);
   const initFailed = (error: unknown) => serverMessage(error) ?? 'Please try again or contact support.';
-  const start = useStartPaymentMutation({
-    onError: (error) => {
+  const startFailed = {
+    onError: (error: unknown) => {
       toast({ title: 'Payment initialization failed', description: initFailed(error), variant: 'destructive' });
     },
-  });
-  const confirm = useConfirmPayment();
+  };
+  const startOne = useStartPaymentMutation(startFailed);
+  const startGroup = useStartGroupPaymentMutation(startFailed);
+  const confirmOne = useConfirmPayment();
+  const confirmGroup = useConfirmGroupPaymentMutation({ onError: confirmOne.reportFailure });
+  // One fee, or a family's initial fees: the same form, other routes.
+  const start = {
+    ...(groupId === undefined ? startOne : startGroup),
+    mutate: () => (groupId === undefined ? startOne.mutate({ paymentType, applicationId }) : startGroup.mutate({ groupId })),
+  };
+  const confirm = {
+    isPending: confirmOne.isPending || confirmGroup.isPending,
+    mutateAsync: (paymentIntentId: string) =>
+      groupId === undefined ? confirmOne.mutateAsync({ paymentType, applicationId, paymentIntentId }) : confirmGroup.mutateAsync({ groupId, paymentIntentId }),
+  };
   const intent = start.data ?? null;
   const initError = start.isError ? initFailed(start.error) : null;
 
   useEffect(() => {
     if (started.current || !paymentsAvailable(config.data)) return;
     started.current = true;
-    start.mutate({ paymentType, applicationId });
-  }, [config.data, start, paymentType, applicationId]);
+    start.mutate();
+  }, [config.data, start]);
 
   const finish = async (paymentIntentId: string) => {
     try {
-      await confirm.mutateAsync({ paymentType, applicationId, paymentIntentId });
+      await confirm.mutateAsync(paymentIntentId);
     } catch {
       return;
     }
     const amount = intent?.amount ?? 0;
     const currency = intent?.currency ?? 'gbp';
-    track('payment_succeeded', { applicationId, paymentType, amount, currency });
+    track('payment_succeeded', { applicationId, paymentType, amount, currency, ...(groupId !== undefined ? { groupId, groupSize: groupSize ?? null } : {}) });
     toast({
       title: 'Payment Successful!',
       description:
@@ -124,7 +150,7 @@ export function PaymentForm({
           {initError}
         </p>
         <div className="flex gap-2">
-          <Button variant="outline" onClick={() => start.mutate({ paymentType, applicationId })}>
+          <Button variant="outline" onClick={() => start.mutate()}>
             Try again
           </Button>
           {onCancel ? (

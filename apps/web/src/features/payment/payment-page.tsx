@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { formatPence } from '../../lib/format.js';
 import type { ApplicationDto } from '../../api/applications.js';
 import { usePaymentPageApplicationsQuery } from './api.js';
+import { GroupPayment } from './group-payment.js';
 import { PaymentForm, useConfirmPayment } from './payment-form.js';
 
 const INCLUDED = [
@@ -22,10 +23,14 @@ const INCLUDED = [
 ];
 
 export function PaymentPage() {
-  const { applicationId, payment_intent: returnedIntent, redirect_status: redirectStatus } = useSearch({ from: '/_authed/payment' });
+  const { applicationId, groupId: searchGroupId, payment_intent: returnedIntent, redirect_status: redirectStatus } = useSearch({ from: '/_authed/payment' });
   const navigate = useNavigate();
   const applications = usePaymentPageApplicationsQuery();
-  const application = applications.data?.find((a) => a.id === applicationId);
+  const single = applications.data?.find((a) => a.id === applicationId);
+  // A family application's initial fees are paid once for the group (also when a traveller's link is followed).
+  const groupId = searchGroupId ?? (single && typeof single.groupId === 'number' && !single.initialPaymentId ? single.groupId : undefined);
+  const members = groupId === undefined ? [] : (applications.data ?? []).filter((a) => a.groupId === groupId).sort((a, b) => a.id - b.id);
+  const application = groupId === undefined ? single : undefined;
   const confirm = useConfirmPayment();
 
   // Back from a Stripe redirect (3-D Secure): record the payment, or say it failed.
@@ -59,6 +64,10 @@ export function PaymentPage() {
         <p className="text-slate-600">Please wait while we load your application.</p>
       </div>
     );
+  }
+
+  if (groupId !== undefined && members.length > 0) {
+    return <GroupPayment groupId={groupId} members={members} returned={returnedIntent ? { paymentIntentId: returnedIntent, status: redirectStatus } : undefined} />;
   }
 
   if (!application) {

@@ -7,8 +7,10 @@ export const Route = createFileRoute('/_authed/payment')({
   staticData: { title: 'Payment' },
   validateSearch: (
     search: Record<string, unknown>,
-  ): { applicationId?: number; type?: 'initial'; payment_intent?: string; redirect_status?: string } => ({
+  ): { applicationId?: number; groupId?: number; type?: 'initial'; payment_intent?: string; redirect_status?: string } => ({
     ...parseIdSearch(search),
+    // A family application's initial fees (one payment for the group).
+    ...(parseIdSearch({ applicationId: search.groupId }).applicationId ? { groupId: parseIdSearch({ applicationId: search.groupId }).applicationId } : {}),
     ...(search.type === 'initial' ? { type: 'initial' as const } : {}),
     // Stripe adds these when a card needed a redirect (3-D Secure) and sends the payer back here.
     ...(typeof search.payment_intent === 'string' ? { payment_intent: search.payment_intent } : {}),

@@ -38,7 +38,7 @@ export function PassportSection({ fields, minExpiry, passport }: { fields: Appli
           Required documents <span className="text-red-600" aria-hidden="true">*</span>
         </h3>
         <FileUpload
-          inputId="app-passport-file"
+          inputId={fields.fileId}
           label="Passport copy (photo page)"
           description="A clear colour scan or photo. JPG, PNG, HEIC or PDF, up to 10MB."
           accept={PASSPORT_PHOTO_ACCEPT}

@@ -1,0 +1,67 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { api, apiPath, call } from "../../api/client.js";
+import { Badge } from "../../components/ui/badge.js";
+import { Button } from "../../components/ui/button.js";
+import { EntriesList } from "./entries-list.js";
+
+const adminGroups = api.admin["application-groups"];
+const byGroup = (groupId: number) => ({ param: { groupId: String(groupId) } });
+
+/** GET /api/admin/application-groups/{groupId}: the family application's travellers, as list entries. */
+export const adminGroupQuery = (groupId: number) =>
+  queryOptions({
+    queryKey: [
+      apiPath(adminGroups[":groupId"].$path(byGroup(groupId))),
+    ] as const,
+    queryFn: () => call(adminGroups[":groupId"].$get(byGroup(groupId))),
+  });
+
+/** The 'GROUP n' badge of a family application's traveller: it filters the list to the family. */
+export function GroupBadge({ groupId }: { groupId: number }) {
+  return (
+    <Link
+      to="/admin"
+      search={{ group: groupId }}
+      aria-label={`Show family application ${groupId}`}
+    >
+      <Badge tone="purple">GROUP {groupId}</Badge>
+    </Link>
+  );
+}
+
+/** The admin list filtered by a family application: its travellers, and the way back to every application. */
+export function FamilyEntries({
+  groupId,
+  onClear,
+}: {
+  groupId: number;
+  onClear: () => void;
+}) {
+  const group = useQuery(adminGroupQuery(groupId));
+  return (
+    <section
+      aria-label={`Family application ${groupId}`}
+      className="mt-6 space-y-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-slate-900">
+          Family application {groupId}
+          {group.data ? ` · ${group.data.length} travellers` : ""}
+        </h2>
+        <Button variant="outline" onClick={onClear}>
+          Show all applications
+        </Button>
+      </div>
+      {group.isLoading ? (
+        <p className="text-slate-600">Loading applications...</p>
+      ) : group.isError ? (
+        <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
+          The family application could not be loaded: {group.error.message}
+        </p>
+      ) : (
+        <EntriesList entries={group.data ?? []} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InferRequestType } from 'hono/client';
+import { api, ApiError, call, send } from '../../api/client.js';
+import { keys } from '../../api/keys.js';
+import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
+
+/** What a draft holds: any subset of the form's fields, as the server checked them. */
+export type DraftFieldsDto = InferRequestType<(typeof api)['application-draft']['$put']>['json'];
+
+/** GET /api/application-draft: the saved fields, or null when there is none (404). */
+export const applicationDraftQuery = queryOptions({
+  queryKey: keys.applicationDraft,
+  queryFn: async (): Promise<DraftFieldsDto | null> => {
+    try {
+      return (await call(api['application-draft'].$get())) as DraftFieldsDto;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+});
+
+export function useApplicationDraftQuery() {
+  return useQuery(applicationDraftQuery);
+}
+
+/** PUT /api/application-draft: replaces the draft with these fields (the autosave). */
+export function useSaveDraftMutation(config?: MutationConfig<DraftFieldsDto, DraftFieldsDto>) {
+  return useApiMutation(
+    async (json: DraftFieldsDto) => (await call(api['application-draft'].$put({ json }))) as DraftFieldsDto,
+    (queryClient, saved) => {
+      queryClient.setQueryData(keys.applicationDraft, saved);
+    },
+    config,
+  );
+}
+
+/** DELETE /api/application-draft ("Start over"). */
+export function useDeleteDraftMutation(config?: MutationConfig<void, void>) {
+  return useApiMutation(
+    () => send(api['application-draft'].$delete()),
+    (queryClient) => {
+      queryClient.setQueryData(keys.applicationDraft, null);
+    },
+    config,
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
+import type { ApplicationForm } from '../../../../../core/domain/application.js';
+import { MAX_GROUP_SIZE } from '../../../../../core/domain/application-group.js';
+import { Button } from '../../components/ui/button.js';
+import { toast } from '../../lib/toast-store.js';
+import { checkPassportFile } from './file-rules.js';
+import type { ApplicationFormValues } from './rules.js';
+import { AdditionalSection } from './sections/additional-section.js';
+import { PassportSection } from './sections/passport-section.js';
+import { PersonalSection } from './sections/personal-section.js';
+import { TravelHistorySection } from './sections/travel-history-section.js';
+import type { UploadProgress } from '../../api/client.js';
+import { useApplicationForm } from './use-application-form.js';
+
+/** What the lead's form shares with every traveller: the trip, and the consent given for the family. */
+const SHARED_FIELDS = ['purposeOfVisit', 'entry', 'expectedArrivalDate', 'expectedDepartureDate', 'privacyPolicyAccepted'] as const;
+
+/** The most travellers that can be added to the lead's own application. */
+export const MAX_EXTRA_TRAVELLERS = MAX_GROUP_SIZE - 1;
+
+/** What the page asks of a traveller's form when the family is submitted. */
+export interface TravellerHandle {
+  /** The traveller's form as the server's schema reads it (its errors shown), or null when invalid. */
+  validate(): Promise<ApplicationForm | null>;
+  passport(): File | null;
+  setProgress(progress: UploadProgress): void;
+}
+
+/**
+ * Another traveller of a family application: their own personal and passport sections and passport
+ * file; the trip (dates, entry, purpose) and the consent are copied from the lead's form.
+ */
+export function TravellerForm({
+  uid,
+  index,
+  agencyEmail,
+  now,
+  shared,
+  disabled,
+  onRemove,
+  handle,
+}: {
+  /** Stable while travellers before it are removed: its fields' ids. */
+  uid: number;
+  index: number;
+  agencyEmail: string;
+  now: Date;
+  shared: ApplicationFormValues;
+  disabled: boolean;
+  onRemove: () => void;
+  handle: Ref<TravellerHandle>;
+}) {
+  const { form, fields, passport, setPassport, dates } = useApplicationForm({ agencyEmail, now, idPrefix: `traveller${uid}` });
+  const [progress, setProgress] = useState<UploadProgress>(0);
+  // Copied again whenever the lead changes one of them (the key stands for the shared values).
+  const sharedKey = SHARED_FIELDS.map((f) => String(shared[f])).join('|');
+  useEffect(() => {
+    for (const field of SHARED_FIELDS) form.setValue(field, shared[field] as never);
+  }, [sharedKey, form]);
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      validate: () =>
+        new Promise<ApplicationForm | null>((resolve) => {
+          void form.handleSubmit(
+            (data) => resolve(data),
+            () => resolve(null),
+          )();
+        }),
+      passport: () => passport,
+      setProgress,
+    }),
+    [form, passport],
+  );
+
+  const onSelectFile = (file: File | null, input: HTMLInputElement) => {
+    if (!file) return;
+    const check = checkPassportFile(file);
+    if (!check.ok) {
+      toast({ title: check.title, description: check.description, variant: 'destructive' });
+      input.value = '';
+      return;
+    }
+    setPassport(file);
+  };
+
+  return (
+    <section aria-label={`Traveller ${index + 2}`} className="space-y-6 rounded-xl border border-slate-200 p-4">
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-semibold text-slate-900">Traveller {index + 2}</h2>
+        <Button variant="ghost" size="sm" onClick={onRemove} disabled={disabled}>
+          Remove traveller
+        </Button>
+      </div>
+      <p className="text-sm text-slate-600">Travelling on the same dates as the first traveller; the hotel details are asked once the fees are paid.</p>
+      <PersonalSection fields={fields} agencyEmail={agencyEmail} today={dates.today} />
+      <PassportSection fields={fields} minExpiry={dates.minExpiry} passport={{ file: passport, progress, disabled, onSelect: onSelectFile }} />
+      <AdditionalSection fields={fields} />
+      <TravelHistorySection fields={fields} today={dates.today} />
+    </section>
+  );
+}
