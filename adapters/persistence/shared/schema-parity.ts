@@ -10,13 +10,14 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 type Same<A extends { $inferSelect: unknown; $inferInsert: unknown }, B extends { $inferSelect: unknown; $inferInsert: unknown }> =
   Equal<A['$inferSelect'], B['$inferSelect']> extends true ? Equal<A['$inferInsert'], B['$inferInsert']> : false;
 
-type Tables = 'users' | 'sessions' | 'applications' | 'documents' | 'payments' | 'statusHistory' | 'contactEnquiries' | 'analyticsEvents' | 'mailOutbox';
+type Tables = 'users' | 'sessions' | 'applications' | 'applicationStatusCounts' | 'documents' | 'payments' | 'statusHistory' | 'contactEnquiries' | 'analyticsEvents' | 'mailOutbox';
 type Parity = { [K in Tables]: Same<(typeof lite)[K], (typeof pg)[K]> };
 
 export const schemaParity: Parity = {
   users: true,
   sessions: true,
   applications: true,
+  applicationStatusCounts: true,
   documents: true,
   payments: true,
   statusHistory: true,

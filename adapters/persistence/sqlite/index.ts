@@ -11,7 +11,6 @@ import type { Db, PreparedSelect, SqlDatabase, Tables } from '../shared/sql-data
 import { createSqlPersistence } from '../shared/sql-persistence.js';
 import { runSync, type Op } from '../shared/unit.js';
 import { bulkInserter } from './bulk-insert.js';
-import { sqlitePseudoEntryPage } from './pseudo-entries.js';
 import * as schema from './schema.js';
 import { compileJoinSelect, compileTableSelect, type CompiledSelect } from './table-select.js';
 import { sqliteUnavailable } from './unavailable.js';
@@ -134,5 +133,5 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
       sqlite.close();
     },
   };
-  return createSqlPersistence(database, { pseudoEntryPage: sqlitePseudoEntryPage(database) });
+  return createSqlPersistence(database);
 }
