@@ -5,6 +5,10 @@ import type { JSONParsed } from 'hono/utils/types';
 /** Bytes gathered before a write: few writes per page of elements, never more than this held. */
 const FLUSH_BYTES = 64 * 1024;
 
+const LATER = Symbol('later');
+/** Resolves after the pending I/O callbacks of this turn of the event loop. */
+const nextTurn = () => new Promise<typeof LATER>((resolve) => setImmediate(resolve, LATER));
+
 /**
  * Answers `elements` as one JSON array written while it is read (memory stays flat whatever its
  * length; each write waits for the client to take the previous ones).
@@ -29,17 +33,25 @@ export async function jsonArrayStream<T>(
     async (out) => {
       out.onAbort(() => void iterator.return?.());
       let chunk = '[';
-      let next = first;
       let separator = '';
+      let next: IteratorResult<T> = first;
+      // One timer per write: elements of a page the store has read come within one turn of the
+      // event loop; when the next one is not there by the end of the turn (the store is reading its
+      // next page), what is gathered goes out while it reads.
+      let turn: Promise<typeof LATER> | null = null;
       while (!next.done) {
         chunk += separator + JSON.stringify(next.value);
         separator = ',';
-        if (chunk.length >= FLUSH_BYTES) {
+        turn ??= nextTurn();
+        const pending = iterator.next();
+        const ready = chunk.length >= FLUSH_BYTES ? LATER : await Promise.race([pending, turn]);
+        if (ready === LATER) {
           await out.write(chunk);
           if (out.aborted) return;
           chunk = '';
+          turn = null;
         }
-        next = await iterator.next();
+        next = ready === LATER ? await pending : ready;
       }
       await out.write(`${chunk}]`);
     },
