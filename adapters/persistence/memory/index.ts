@@ -490,6 +490,7 @@ export function createMemoryPersistence(): Persistence {
 
   // ---- bulk loads ----
   const bulk: BulkLoader = {
+    async finish() {},
     async insertUsers(list) {
       // All or nothing, as the SQL dialects' transaction: the batch is checked before anything is stored.
       const emails = list.map((u) => u.email.toLowerCase());

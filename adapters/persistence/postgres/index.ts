@@ -105,6 +105,11 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
     statusTerm: () => sql<ApplicationStatus>`${schema.applications.status}`,
     // Concurrent senders skip the rows another holds instead of waiting for them.
     lockForClaim: (select) => (select as unknown as Lockable).for('update', { skipLocked: true }) as typeof select,
+    async afterBulkLoad() {
+      // Statistics for the planner (a fresh load has none: estimates off by 100×) and the visibility
+      // map for index-only scans, now rather than at autovacuum's next round. Outside a transaction.
+      await pool.query('vacuum (analyze) users, applications, payments, status_history, documents');
+    },
     unavailable: postgresUnavailable(describeTarget(url)),
     async migrate() {
       await migrate(pooled, { migrationsFolder: POSTGRES_MIGRATIONS_FOLDER });

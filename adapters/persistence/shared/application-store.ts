@@ -103,14 +103,15 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
       // Deferred join: the page's ids come off the indexes (no full rows in the sort), then just
       // those rows are read with their users.
       return database.read(function* (db) {
-        // With a search term the matches are gathered once in a MATERIALIZED CTE (the multi-index
-        // OR / BitmapOr over the search indexes; an ORDER BY … LIMIT over the table would tempt the
-        // planner into walking created_at backwards and testing every row), then sorted and counted
-        // in the same pass. Without one, the page comes straight off the (status, created_at) /
+        // With a search term or the overdue filter the matches are gathered once in a MATERIALIZED
+        // CTE (the multi-index OR / BitmapOr over the search indexes; for overdue, index ranges of the
+        // covering (status, guarantee_deadline, created_at, id) index; an ORDER BY … LIMIT over the
+        // table would tempt the planner into walking created_at backwards and testing every row,
+        // most of the newest being within their guarantee), then sorted and counted in the same pass. Without one, the page comes straight off the (status, created_at) /
         // created_at indexes and the count off a covering index.
         let ids: number[];
         let known: number | null = null;
-        if (searching) {
+        if (searching || query.overdueAt) {
           const matched = yield* sqlRows<{ id: number; total: number | string }>(sql`
             with m as materialized (
               select ${a.id} as id, ${a.createdAt} as created_at from ${a} where ${where}

@@ -12,6 +12,7 @@ const USERS_PER_READ = 1000;
 export function bulkLoader(database: SqlDatabase): BulkLoader {
   const { tables: t } = database;
   return {
+    finish: () => database.afterBulkLoad(),
     insertUsers(users) {
       return database.transaction(function* () {
         return yield* insertMany(t.users, users.map(userToRow), 'email');

@@ -108,6 +108,9 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
     prefix(expr: SQL, term: string) {
       return sql`(${expr} >= ${term} and ${expr} < ${term + MAX_CHAR})`;
     },
+    // Nothing: the SQLite queries are shaped for its planner without statistics (sqlite_stat1), which
+    // a bulk ANALYZE would bring in and change their plans.
+    afterBulkLoad: async () => {},
     statusTerm(searching) {
       // With a search term the status is written `+status` (the same value, but no index may serve
       // it): otherwise SQLite prefers walking the (status, created_at) index through a whole tab,

@@ -135,7 +135,7 @@ export const applications = sqliteTable(
     index('applications_user_idx').on(t.userId, t.createdAt),
     index('applications_status_created_idx').on(t.status, t.createdAt, t.id),
     index('applications_created_idx').on(t.createdAt, t.id),
-    index('applications_status_guarantee_idx').on(t.status, t.guaranteeDeadline, t.createdAt),
+    index('applications_status_guarantee_idx').on(t.status, t.guaranteeDeadline, t.createdAt, t.id),
     index('applications_number_lower_idx').on(lower(t.applicationNumber)),
     index('applications_passport_lower_idx').on(lower(t.passportNumber)),
     index('applications_search_given_name_idx').on(t.searchGivenName),

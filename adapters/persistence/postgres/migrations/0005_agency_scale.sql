@@ -8,6 +8,7 @@ DROP INDEX "applications_surname_lower_idx";--> statement-breakpoint
 DROP INDEX "applications_full_name_lower_idx";--> statement-breakpoint
 DROP INDEX "users_email_pattern_idx";--> statement-breakpoint
 DROP INDEX "users_full_name_lower_idx";--> statement-breakpoint
+DROP INDEX "applications_status_guarantee_idx";--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "search_given_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "search_surname" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "search_full_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
@@ -21,6 +22,7 @@ CREATE INDEX "applications_initial_payment_tab_idx" ON "applications" USING btre
 CREATE INDEX "users_pseudo_entries_idx" ON "users" USING btree ("created_at","id") WHERE "is_admin" = false and "has_application" = false;--> statement-breakpoint
 CREATE INDEX "users_pseudo_search_email_idx" ON "users" USING btree (("search_email") text_pattern_ops) WHERE "is_admin" = false and "has_application" = false;--> statement-breakpoint
 CREATE INDEX "users_pseudo_search_name_idx" ON "users" USING btree (("search_name") text_pattern_ops) WHERE "is_admin" = false and "has_application" = false;--> statement-breakpoint
+CREATE INDEX "applications_status_guarantee_idx" ON "applications" USING btree ("status","guarantee_deadline","created_at","id");--> statement-breakpoint
 -- Custom part (hand-written). The search keys are folded (accents and case) by the store when it
 -- writes a row (core/domain/search.ts), which SQL cannot do the same way on both dialects, so the
 -- lower()-only triggers of 0002 go. Existing rows keep '' in the new keys; migrate() folds every

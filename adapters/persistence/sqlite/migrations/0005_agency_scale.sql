@@ -6,6 +6,7 @@ CREATE TABLE `application_status_counts` (
 DROP INDEX `applications_given_name_lower_idx`;--> statement-breakpoint
 DROP INDEX `applications_surname_lower_idx`;--> statement-breakpoint
 DROP INDEX `applications_full_name_lower_idx`;--> statement-breakpoint
+DROP INDEX `applications_status_guarantee_idx`;--> statement-breakpoint
 ALTER TABLE `applications` ADD `search_given_name` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `applications` ADD `search_surname` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `applications` ADD `search_full_name` text DEFAULT '' NOT NULL;--> statement-breakpoint
@@ -13,6 +14,7 @@ CREATE INDEX `applications_search_given_name_idx` ON `applications` (`search_giv
 CREATE INDEX `applications_search_surname_idx` ON `applications` (`search_surname`);--> statement-breakpoint
 CREATE INDEX `applications_search_full_name_idx` ON `applications` (`search_full_name`);--> statement-breakpoint
 CREATE INDEX `applications_initial_payment_tab_idx` ON `applications` (`created_at`,`id`) WHERE status in ('application_created', 'under_process', 'additional_info_required');--> statement-breakpoint
+CREATE INDEX `applications_status_guarantee_idx` ON `applications` (`status`,`guarantee_deadline`,`created_at`,`id`);--> statement-breakpoint
 DROP INDEX `users_full_name_lower_idx`;--> statement-breakpoint
 ALTER TABLE `users` ADD `search_email` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `search_name` text DEFAULT '' NOT NULL;--> statement-breakpoint
