@@ -27,13 +27,6 @@ export function pseudoEntries(database: SqlDatabase, term: string | null): SQL |
   );
 }
 
-/** The users with these ids, newest first. */
-export function* readUsers(tx: Db, t: Tables, ids: number[]): Unit<User[]> {
-  if (ids.length === 0) return [];
-  const found = yield* rows(tx.select().from(t.users).where(inArray(t.users.id, ids)).orderBy(desc(t.users.createdAt), desc(t.users.id)));
-  return found.map(userFromRow);
-}
-
 /** A page of pseudo-entries and their total; offset and limit are whole and non-negative. */
 export type PseudoEntryPager = (query: { term: string | null; offset: number; limit: number }) => Promise<{ items: User[]; total: number }>;
 
