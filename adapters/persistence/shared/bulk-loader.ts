@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { waivedPaymentId } from '../../../core/domain/application.js';
 import type { BulkLoader } from '../persistence.js';
 import { applicationToRow, userToRow } from './mappers.js';
@@ -41,10 +41,15 @@ export function bulkLoader(database: SqlDatabase): BulkLoader {
         if (payments.length > 0) yield* insertMany(t.payments, payments);
         if (history.length > 0) yield* insertMany(t.statusHistory, history);
         if (documents.length > 0) yield* insertMany(t.documents, documents);
-        for (let i = 0; i < loaded.length; i++) {
-          if (loaded[i].finalFeeWaived) {
-            yield* changes(tx.update(t.applications).set({ finalPaymentId: waivedPaymentId(ids[i]) }).where(eq(t.applications.id, ids[i])));
-          }
+        // The waived final fees name their application's id, known only now: one UPDATE for the batch.
+        const waived = ids.filter((_, i) => loaded[i].finalFeeWaived);
+        if (waived.length > 0) {
+          const a = t.applications;
+          const cases = sql.join(
+            waived.map((id) => sql`when ${id} then ${waivedPaymentId(id)}`),
+            sql` `,
+          );
+          yield* changes(tx.update(a).set({ finalPaymentId: sql`case ${a.id} ${cases} end` }).where(inArray(a.id, waived)));
         }
         return ids;
       });
