@@ -397,6 +397,8 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         expect((await p.applications.listForAdmin({ tab: 'initial-payment', page: 1, pageSize: 10 })).total).toBe(1);
         expect((await p.applications.listForAdmin({ status: 'online_entry', page: 1, pageSize: 10 })).total).toBe(1);
         expect((await p.applications.listForAdmin({ page: 1, pageSize: 1 })).total).toBe(2);
+        expect((await p.applications.listForAdmin({ tab: 'approved', status: 'online_entry', page: 1, pageSize: 10 })).total).toBe(0);
+        expect((await p.applications.listForAdmin({ tab: 'online-entries', status: 'online_entry', page: 1, pageSize: 10 })).total).toBe(1);
         expect(ids((await p.applications.listForAdmin({ tab: 'online-entries', page: 1, pageSize: 10 })).items)).toEqual([second.id]);
         await p.users.erase(user.id);
         expect(await p.applications.countByStatus()).toEqual({});

@@ -107,8 +107,9 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
         // CTE (the multi-index OR / BitmapOr over the search indexes; for overdue, index ranges of the
         // covering (status, guarantee_deadline, created_at, id) index; an ORDER BY … LIMIT over the
         // table would tempt the planner into walking created_at backwards and testing every row,
-        // most of the newest being within their guarantee), then sorted and counted in the same pass. Without one, the page comes straight off the (status, created_at) /
-        // created_at indexes and the count off a covering index.
+        // most of the newest being within their guarantee), then sorted and counted in the same pass.
+        // Without either, the page comes straight off the (status, created_at) / partial tab /
+        // created_at indexes and the total is the maintained per-status counts'.
         let ids: number[];
         let known: number | null = null;
         if (searching || query.overdueAt) {
@@ -133,9 +134,9 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
           ids = picked.map((r) => r.id);
         }
         const readPage = rows(db.select(withUserColumns).from(a).innerJoin(t.users, eq(t.users.id, a.userId)).where(inArray(a.id, ids)).orderBy(...newestFirst));
-        // Without a search or the overdue filter the total is the maintained per-status counts'.
         if (!searching && !query.overdueAt) {
-          const statuses = query.status ? [query.status] : query.tab ? tabApplicationStatuses(query.tab) : null;
+          const inTab = query.tab ? tabApplicationStatuses(query.tab) : null;
+          const statuses = query.status ? (inTab && !inTab.includes(query.status) ? [] : [query.status]) : inTab;
           const counted = rows(
             db
               .select({ n: sql<number>`coalesce(sum(${t.applicationStatusCounts.n}), 0)` })

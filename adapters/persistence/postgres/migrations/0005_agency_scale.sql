@@ -34,8 +34,10 @@ DROP FUNCTION IF EXISTS "users_search_sync"();--> statement-breakpoint
 UPDATE "applications" SET "search_email" = '', "search_name" = '';--> statement-breakpoint
 UPDATE "users" AS u SET "has_application" = true WHERE EXISTS (SELECT 1 FROM "applications" AS a WHERE a."user_id" = u."id");--> statement-breakpoint
 -- The per-status counts: one row per status (so triggers only ever UPDATE), filled from today's rows,
--- then kept by statement-level triggers in the writing transaction. The counter rows are locked in
--- status order, so two transactions moving applications between the same statuses never deadlock.
+-- then kept by triggers in the writing transaction: statement-level for inserts and deletes (a bulk
+-- load updates each counter once per statement), row-level for a status change. The counter rows are
+-- locked in status order, so two transactions moving applications between the same statuses never
+-- deadlock.
 INSERT INTO "application_status_counts" ("status", "n")
 SELECT s.status, (SELECT count(*) FROM "applications" AS a WHERE a."status" = s.status)
 FROM unnest(ARRAY['online_entry', 'application_created', 'under_process', 'additional_info_required', 'verified', 'approved', 'rejected', 'final_payment_received']) AS s(status);--> statement-breakpoint
@@ -59,13 +61,13 @@ BEGIN
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
+-- A status change (row-level, and only when the status changed: the reminder claims and most
+-- commits leave it, and pay nothing): both counter rows locked in status order, then moved.
 CREATE OR REPLACE FUNCTION "application_status_counts_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "application_status_counts_apply"((SELECT coalesce(jsonb_object_agg(status, k), '{}') FROM (
-    SELECT status, sum(k) AS k FROM (
-      SELECT "status" AS status, 1 AS k FROM new_rows UNION ALL SELECT "status", -1 FROM old_rows
-    ) AS moved GROUP BY status
-  ) AS d));
+  PERFORM 1 FROM "application_status_counts" WHERE "status" IN (OLD."status", NEW."status") ORDER BY "status" FOR UPDATE;
+  UPDATE "application_status_counts" SET "n" = "n" - 1 WHERE "status" = OLD."status";
+  UPDATE "application_status_counts" SET "n" = "n" + 1 WHERE "status" = NEW."status";
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
@@ -73,5 +75,5 @@ CREATE TRIGGER "application_status_counts_insert" AFTER INSERT ON "applications"
 REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "application_status_counts_insert"();--> statement-breakpoint
 CREATE TRIGGER "application_status_counts_delete" AFTER DELETE ON "applications"
 REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "application_status_counts_delete"();--> statement-breakpoint
-CREATE TRIGGER "application_status_counts_update" AFTER UPDATE ON "applications"
-REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "application_status_counts_update"();
+CREATE TRIGGER "application_status_counts_update" AFTER UPDATE OF "status" ON "applications"
+FOR EACH ROW WHEN (OLD."status" IS DISTINCT FROM NEW."status") EXECUTE FUNCTION "application_status_counts_update"();
