@@ -11,8 +11,13 @@
  *     target p95 ≤ 50 ms.
  * BENCH_CONNECTIONS=n also loads each kind with autocannon (n connections, BENCH_DURATION s, in a
  * child process) and prints req/s and its latency percentiles.
+ *  4. the full list (`GET /api/admin/applications` without parameters, SPEC §7) is read once as a
+ *     stream: its time, size, and how much the server's RSS grew while answering (target ≤ 100 MB).
  * Env: BENCH_APPLICATIONS (100000), BENCH_USERS (default: seed-demo's 5% more), BENCH_REQUESTS (200),
- * BENCH_WARMUP (20). Exits 1 only on an error (a failed seed, a non-2xx answer), not on a missed target.
+ * BENCH_WARMUP (20). BENCH_DATABASE_URL=postgres://… runs it all on that PostgreSQL database (EMPTIED
+ * first, so use your own, e.g. `createdb bench_me`) instead of SQLite; BENCH_SEED=0 keeps what that
+ * database holds (a previous run's seed) and only measures.
+ * Exits 1 only on an error (a failed seed, a non-2xx answer), not on a missed target.
  */
 import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -21,6 +26,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../apps/http/server.js';
+import { BENCH_DATABASE_URL, BENCH_DIALECT, databaseEnv, emptyBenchDatabase } from './support/database.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI_MAIN = path.join(ROOT, 'apps', 'cli', 'main.ts');
@@ -48,7 +54,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 function cli(args: string[], dataDir: string): Promise<{ stdout: string; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI_MAIN, ...args], { cwd: ROOT, env: cleanEnv({ DATA_DIR: dataDir }) });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI_MAIN, ...args], { cwd: ROOT, env: cleanEnv({ DATA_DIR: dataDir, ...databaseEnv() }) });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -120,6 +126,47 @@ function concurrent(url: string, cookie: string): Promise<AutocannonResult> {
   });
 }
 
+/** How much the server may grow while answering the full list. */
+const FULL_LIST_RSS_MB = 100;
+
+/**
+ * Reads the full list once, counting bytes and entries as they arrive (never holding the body), while
+ * sampling this process's RSS (the server runs here). The reader's own buffers are a few chunks.
+ */
+async function fullList(origin: string, cookie: string) {
+  global.gc?.();
+  const rssBeforeMb = process.memoryUsage().rss / 1e6;
+  let rssPeakMb = rssBeforeMb;
+  const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, process.memoryUsage().rss / 1e6)), 10);
+  const started = performance.now();
+  try {
+    const res = await fetch(`${origin}/api/admin/applications`, { headers: { cookie, accept: 'application/json' } });
+    if (res.status !== 200 || !res.body) throw new Error(`GET /api/admin/applications answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
+    const decoder = new TextDecoder();
+    let bytes = 0;
+    let entries = 0;
+    let firstByteMs = 0;
+    let carry = '';
+    let head = '';
+    const marker = '"user":{';
+    for await (const chunk of res.body) {
+      if (bytes === 0) firstByteMs = performance.now() - started;
+      bytes += chunk.byteLength;
+      const text = carry + decoder.decode(chunk, { stream: true });
+      if (head.length < 1) head = text.trimStart().slice(0, 1);
+      for (let i = text.indexOf(marker); i !== -1; i = text.indexOf(marker, i + marker.length)) entries++;
+      carry = text.slice(-(marker.length - 1));
+      // A marker split across chunks is counted once: drop the carried part if it ends a whole marker.
+      if (text.endsWith(marker)) carry = '';
+    }
+    if (head !== '[' || !carry.trimEnd().endsWith(']')) throw new Error('the full list is not a JSON array');
+    return { entries, bytes, firstByteMs, ms: performance.now() - started, rssBeforeMb, rssPeakMb };
+  } finally {
+    clearInterval(sampler);
+    rssPeakMb = Math.max(rssPeakMb, process.memoryUsage().rss / 1e6);
+  }
+}
+
 // ---------- the run ----------
 
 interface ListPage {
@@ -158,20 +205,26 @@ async function searchTerms(origin: string, cookie: string, onlineEntries: number
 }
 
 async function main(): Promise<void> {
-  console.log(`Admin list benchmark on ${cpus().length} CPU(s), Node ${process.version}`);
+  console.log(`Admin list benchmark on ${BENCH_DIALECT}, ${cpus().length} CPU(s), Node ${process.version}`);
   console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only meaningful on an idle machine)\n`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-bench-admin-'));
   let server: RunningServer | undefined;
   try {
-    const seedArgs = ['seed-demo', '--applications', String(APPLICATIONS), '--seed', '42', '--no-files'];
-    if (USERS !== undefined) seedArgs.push('--users', String(USERS));
-    const seeded = await cli(seedArgs, dataDir);
-    const summary = seeded.stdout.trim().split('\n').filter((l) => l.startsWith('Seeded')).pop() ?? '';
-    console.log(`seed-demo ${APPLICATIONS.toLocaleString('en-GB')} applications (SQLite, --no-files): ${(seeded.ms / 1000).toFixed(2)} s (process start included)`);
-    if (summary) console.log(`  ${summary}`);
+    if (BENCH_DATABASE_URL && process.env.BENCH_SEED === '0') {
+      console.log(`seed-demo skipped (BENCH_SEED=0): measuring what ${BENCH_DIALECT} already holds`);
+    } else {
+      await emptyBenchDatabase();
+      if (BENCH_DATABASE_URL) await cli(['migrate'], dataDir);
+      const seedArgs = ['seed-demo', '--applications', String(APPLICATIONS), '--seed', '42', '--no-files'];
+      if (USERS !== undefined) seedArgs.push('--users', String(USERS));
+      const seeded = await cli(seedArgs, dataDir);
+      const summary = seeded.stdout.trim().split('\n').filter((l) => l.startsWith('Seeded')).pop() ?? '';
+      console.log(`seed-demo ${APPLICATIONS.toLocaleString('en-GB')} applications (${BENCH_DIALECT}, --no-files): ${(seeded.ms / 1000).toFixed(2)} s (process start included)`);
+      if (summary) console.log(`  ${summary}`);
+    }
 
     server = await startServer({
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', STORAGE_URL: '', MAIL_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: BENCH_DATABASE_URL, STORAGE_URL: '', MAIL_URL: '' },
       log: () => undefined,
     });
     const origin = server.url;
@@ -203,6 +256,13 @@ async function main(): Promise<void> {
       console.log(`${kind.name.padEnd(44)} p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  max ${ms(f.max)}  ${ok ? 'PASS' : 'FAIL'}${matched ? `  (${matched})` : ''}`);
     }
     console.log(`\ntotal: ${passed}/${kinds.length} request kinds with p95 ≤ ${TARGET_P95_MS} ms${passed === kinds.length ? ' — target met' : ' — TARGET MISSED'}`);
+
+    const full = await fullList(origin, cookie);
+    console.log(
+      `\nfull list (GET /api/admin/applications, no parameters): ${full.entries.toLocaleString('en-GB')} entries, ${(full.bytes / 1e6).toFixed(1)} MB, ` +
+        `first byte ${ms(full.firstByteMs)}, all in ${(full.ms / 1000).toFixed(2)} s; server RSS ${full.rssBeforeMb.toFixed(0)} → peak ${full.rssPeakMb.toFixed(0)} MB ` +
+        `(+${(full.rssPeakMb - full.rssBeforeMb).toFixed(0)} MB) [target ≤ ${FULL_LIST_RSS_MB} MB growth: ${full.rssPeakMb - full.rssBeforeMb <= FULL_LIST_RSS_MB ? 'PASS' : 'FAIL'}]`,
+    );
 
     if (CONNECTIONS > 0) {
       console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION} s per kind (in a child process)`);

@@ -1,15 +1,18 @@
 // `npm run bench:cli`: operator CLI figures on this machine (not a timed test).
-//  1. seed-demo 100k applications on SQLite (target < 60 s)
+//  1. seed-demo 100k applications (target < 60 s)
 //  2. export-applications of those 100k rows to CSV (target ≤ 5 s, peak RSS ≤ 250 MB of the CLI process)
 //  3. send-reminders over 10k due applications to a local SMTP server (target: every reminder
 //     delivered exactly once, ≤ 60 s); a second run right after sends none. (Two runs at the SAME
 //     time are proven exactly-once in tests/cli.)
+// On SQLite in a temp DATA_DIR, or with BENCH_DATABASE_URL=postgres://… on that PostgreSQL database
+// (EMPTIED and migrated before each seed: use your own, e.g. `createdb bench_me`).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { BENCH_DATABASE_URL, BENCH_DIALECT, databaseEnv, emptyBenchDatabase } from './support/database.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = path.join(ROOT, 'apps', 'cli', 'main.ts');
@@ -45,7 +48,7 @@ function peakRssMb(pid: number): number {
 function cli(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: cleanEnv(env) });
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: cleanEnv({ ...databaseEnv(), ...env }) });
     let stdout = '';
     let stderr = '';
     let peak = 0;
@@ -67,6 +70,13 @@ function check(run: Run, what: string): void {
   if (run.code !== 0) throw new Error(`${what} failed (exit ${run.code}):\n${run.stderr || run.stdout}`);
 }
 
+/** An empty, migrated bench database (SQLite migrates itself on open). */
+async function freshDatabase(dataDir: string): Promise<void> {
+  if (!BENCH_DATABASE_URL) return;
+  await emptyBenchDatabase();
+  check(await cli(['migrate'], { DATA_DIR: dataDir }), 'migrate');
+}
+
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const verdict = (ok: boolean) => (ok ? 'OK' : 'MISSED');
 const results = {
@@ -81,10 +91,11 @@ async function benchExport(): Promise<void> {
     // Document records without their demo files: the export does not read files, and 138k small
     // files cost more than the database (pass BENCH_SEED_FILES=1 to time them too).
     const files = process.env.BENCH_SEED_FILES === '1' ? [] : ['--no-files'];
+    await freshDatabase(dataDir);
     const seed = await cli(['seed-demo', '--applications', String(APPLICATIONS), '--users', String(APPLICATIONS), '--seed', '42', ...files], { DATA_DIR: dataDir });
     check(seed, 'seed-demo');
     results.push(
-      `seed-demo ${APPLICATIONS.toLocaleString('en-GB')} applications (SQLite${files.length ? ', --no-files' : ', with files'}): ${s(seed.ms)} ` +
+      `seed-demo ${APPLICATIONS.toLocaleString('en-GB')} applications (${BENCH_DIALECT}${files.length ? ', --no-files' : ', with files'}): ${s(seed.ms)} ` +
         `(process start included) [target < 60 s: ${verdict(seed.ms < 60_000)}]`,
     );
 
@@ -129,6 +140,7 @@ async function benchReminders(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   try {
+    await freshDatabase(dataDir);
     const seed = await cli(
       ['seed-demo', '--applications', String(REMINDERS), '--users', String(REMINDERS), '--status', 'online_entry', '--no-files', '--seed', '7'],
       { DATA_DIR: dataDir },
@@ -166,7 +178,7 @@ async function benchReminders(): Promise<void> {
   }
 }
 
-console.log(`CLI benchmark on ${os.cpus().length} CPU(s), Node ${process.version}`);
+console.log(`CLI benchmark on ${BENCH_DIALECT}, ${os.cpus().length} CPU(s), Node ${process.version}`);
 // BENCH_ONLY=export or BENCH_ONLY=reminders runs one part.
 try {
   if (process.env.BENCH_ONLY !== 'reminders') await benchExport();

@@ -65,8 +65,11 @@ export interface ApplicationRepository {
   listForAdmin(query: AdminListQuery): Promise<AdminListPage>;
   /** Applications per status (user_registered is counted by the use case from users). */
   countByStatus(filter?: { q?: string; overdueAt?: Date }): Promise<Partial<Record<ApplicationStatus, number>>>;
-  /** Every application with its user, newest first (the unparameterised admin list). */
-  listAllWithUsers(): Promise<ApplicationWithUser[]>;
+  /**
+   * Every application with its user, newest first (createdAt, then id): the unparameterised admin
+   * list. Read in keyset pages as the consumer pulls, so memory stays flat whatever the size.
+   */
+  streamAllWithUsers(): AsyncIterable<ApplicationWithUser>;
   /** Payment reminder candidates: initial fee unpaid (not rejected), or approved with the final fee
    * unpaid; and paymentReminderSent null or before `notRemindedSince`. Oldest first. */
   listPaymentReminderCandidates(notRemindedSince: Date, limit: number): Promise<ApplicationWithUser[]>;

@@ -31,6 +31,8 @@ export interface UserRepository {
    * application, matching `q` when given, newest first (createdAt, then id), with their total.
    */
   pageWithoutApplication(query: PseudoEntryPageQuery): Promise<{ items: User[]; total: number }>;
+  /** Every pseudo-entry (as pageWithoutApplication, no search), newest first, read in pages as pulled. */
+  streamWithoutApplication(): AsyncIterable<User>;
   /**
    * Atomically claims an application reminder for a user with no application who was not reminded
    * at or after `notRemindedSince`: sets applicationReminderSent = now and queues `mail`. Returns

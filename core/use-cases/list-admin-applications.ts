@@ -1,18 +1,24 @@
 import type { Ports } from '../ports/index.js';
-import { pseudoEntryUsers } from './admin-listing.js';
-import { adminEntry, requireAdmin } from './shared.js';
-import type { Actor, AdminListEntry } from './use-cases.js';
+import { adminListUser, requireAdmin, toView } from './shared.js';
+import type { Actor, AdminFullListEntry } from './use-cases.js';
 
-/** GET /api/admin/applications: every application with its user (newest first), then the pseudo-entries. */
+/**
+ * GET /api/admin/applications: every application with its user (newest first), then the
+ * pseudo-entries, as a stream the caller writes out element by element: both come from the stores'
+ * keyset pages, so memory stays flat however many applications there are.
+ */
 export function makeListAdminApplications(ports: Pick<Ports, 'applications' | 'users' | 'clock'>) {
-  return async function listAdminApplications(actor: Actor): Promise<AdminListEntry[]> {
+  return async function listAdminApplications(actor: Actor): Promise<AsyncIterable<AdminFullListEntry>> {
     requireAdmin(actor);
     const now = ports.clock.now();
-    const applications = await ports.applications.listAllWithUsers();
-    const pseudo = await pseudoEntryUsers(ports);
-    return [
-      ...applications.map(({ application, user }) => adminEntry(application, user, now)),
-      ...pseudo.map((user) => adminEntry(null, user, now)),
-    ];
+    async function* entries(): AsyncGenerator<AdminFullListEntry> {
+      for await (const { application, user } of ports.applications.streamAllWithUsers()) {
+        yield Object.assign(toView(application, now), { user: adminListUser(user) });
+      }
+      for await (const user of ports.users.streamWithoutApplication()) {
+        yield { id: null, userId: user.id, status: 'user_registered', user: adminListUser(user) };
+      }
+    }
+    return entries();
   };
 }

@@ -6,7 +6,7 @@ import { passportCheckOf } from '../domain/passport-check.js';
 import type { User } from '../domain/user.js';
 import type { ApplicationChange, CommitResult } from '../ports/application-repository.js';
 import type { Ports } from '../ports/index.js';
-import type { Actor, AdminListEntry, ApplicationView, UploadedFile } from './use-cases.js';
+import type { Actor, AdminListEntry, AdminListUser, ApplicationView, UploadedFile } from './use-cases.js';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -25,15 +25,13 @@ export function adminEntry(application: Application | null, user: User, now: Dat
   return {
     application: application ? toView(application, now) : null,
     status: application ? application.status : 'user_registered',
-    user: {
-      id: user.id,
-      email: user.email,
-      username: user.email,
-      fullName: user.fullName,
-      phoneNumber: user.phoneNumber,
-      createdAt: user.createdAt,
-    },
+    user: adminListUser(user),
   };
+}
+
+/** The user an admin read carries (never the password hash). */
+export function adminListUser(user: User): AdminListUser {
+  return { id: user.id, email: user.email, username: user.email, fullName: user.fullName, phoneNumber: user.phoneNumber, createdAt: user.createdAt };
 }
 
 export function requireAdmin(actor: Actor | null): void {

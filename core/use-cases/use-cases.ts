@@ -31,6 +31,16 @@ export interface ApplicationView extends Application {
   passportCheck: PassportCheckView | null;
 }
 
+/** The user attached to an admin read (SPEC §3: email, username, fullName, phoneNumber). */
+export type AdminListUser = AdminListEntry['user'];
+
+/**
+ * One element of the full admin list (GET /api/admin/applications without parameters, SPEC §7): an
+ * application's own fields at the top level with its `user` attached (SPEC §3's admin reads), or a
+ * pseudo-entry — a registered user with no application (`id` null, status user_registered).
+ */
+export type AdminFullListEntry = (ApplicationView & { user: AdminListUser }) | { id: null; userId: number; status: 'user_registered'; user: AdminListUser };
+
 export interface AdminListEntry {
   /** A real application, or null for a registered user with no application (pseudo-entry). */
   application: ApplicationView | null;
@@ -115,7 +125,12 @@ export interface UseCases {
   scanPassport(actor: Actor, image: PassportImage): Promise<PassportScan>;
 
   // admin
-  listAdminApplications(actor: Actor): Promise<AdminListEntry[]>;
+  /**
+   * The full admin list, applications newest first then the pseudo-entries, produced as it is read
+   * (keyset pages from the store): the caller writes each element out before the next page is read.
+   * Refuses a non-admin before anything is read.
+   */
+  listAdminApplications(actor: Actor): Promise<AsyncIterable<AdminFullListEntry>>;
   searchAdminApplications(actor: Actor, query: { tab?: AdminTabId; q?: string; overdue?: boolean; page: number; pageSize: number }): Promise<{ items: AdminListEntry[]; total: number; page: number; pageSize: number }>;
   countAdminTabs(actor: Actor, query?: { q?: string; overdue?: boolean }): Promise<Record<AdminTabId, number>>;
   changeApplicationStatus(actor: Actor, applicationId: number, input: StatusChangeInput): Promise<ApplicationView>;

@@ -1,3 +1,4 @@
+import { collect } from '../support/collect.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +85,7 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
       const adminEmail = /Demo admin: (\S+);/.exec(result.stdout)?.[1];
 
       const agency = await backend.agency();
-      const all = (await agency.ports.applications.listAllWithUsers()).filter(({ user }) => user.email.endsWith('@example.com') && user.email !== 'promote.me@example.com');
+      const all = (await collect(agency.ports.applications.streamAllWithUsers())).filter(({ user }) => user.email.endsWith('@example.com') && user.email !== 'promote.me@example.com');
       expect(all).toHaveLength(80);
       const statuses = new Set(all.map(({ application }) => application.status));
       expect([...statuses].sort()).toEqual([...APPLICATION_STATUSES].sort());
@@ -153,7 +154,7 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
       const [header, ...rows] = parseCsv(text);
       expect(header).toEqual([...EXPORT_HEADER]);
       const col = (name: string) => header.indexOf(name);
-      const stored = await agency.ports.applications.listAllWithUsers();
+      const stored = await collect(agency.ports.applications.streamAllWithUsers());
       const exportedAppIds = rows.filter((r) => r[col('applicationId')] !== '').map((r) => Number(r[col('applicationId')]));
       expect(exportedAppIds.sort((a, b) => a - b)).toEqual(stored.map((s) => s.application.id).sort((a, b) => a - b));
       const withoutApplication = await agency.ports.users.listWithoutApplication();
@@ -214,7 +215,7 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
       expect(dueApplication.length).toBeGreaterThan(0);
       expect(dry.stdout).toMatch(/Dry run: \d+ payment reminders? and \d+ application reminders? would be sent; nothing was queued or sent\.\n$/);
       expect(await readOutbox(backend.dataDir)).toHaveLength(mailsBefore.length);
-      const stored = await agency.ports.applications.listAllWithUsers();
+      const stored = await collect(agency.ports.applications.streamAllWithUsers());
       expect(stored.every((s) => s.application.paymentReminderSent === null)).toBe(true);
 
       const [a, b] = await Promise.all([cli('send-reminders'), cli('send-reminders')]);
@@ -233,7 +234,7 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
       const dueEmails = duePayment.map((l) => l.split(' ')[2]).sort();
       expect(paymentMails.map((m) => m.to.replace(/^.*<|>$/g, '')).sort()).toEqual(dueEmails);
 
-      const after = await agency.ports.applications.listAllWithUsers();
+      const after = await collect(agency.ports.applications.streamAllWithUsers());
       const dueIds = new Set(duePayment.map((l) => Number(/\(application (\d+)\)/.exec(l)?.[1])));
       for (const { application } of after) {
         expect(application.paymentReminderSent !== null).toBe(dueIds.has(application.id));
@@ -248,7 +249,7 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
 
     it('export-user answers an access request as JSON; erase-user needs confirmation, then erases and keeps payments anonymised', async () => {
       const agency = await backend.agency();
-      const subject = (await agency.ports.applications.listAllWithUsers()).find(
+      const subject = (await collect(agency.ports.applications.streamAllWithUsers())).find(
         (s) => s.application.status === 'final_payment_received' && s.application.finalPaymentId?.startsWith('pi_'),
       )!;
       const email = subject.user.email;
@@ -331,7 +332,7 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
       fs.writeFileSync(path.join(uploads, 'cut-short.1234-0123456789ab.tmp'), 'partial');
       await agency.ports.files.put('orphan-just-now', Buffer.from('%PDF-1.4'), { contentType: 'application/pdf', fileName: 'p.pdf' });
       for (const name of ['orphan-from-a-crash', 'cut-short.1234-0123456789ab.tmp']) fs.utimesSync(path.join(uploads, name), twoDaysAgo, twoDaysAgo);
-      const kept = (await agency.ports.applications.listAllWithUsers()).slice(0, 5);
+      const kept = (await collect(agency.ports.applications.streamAllWithUsers())).slice(0, 5);
       const documents = (await Promise.all(kept.map((k) => agency.ports.documents.listByApplication(k.application.id)))).flat();
 
       const dry = await cli('sweep-orphan-files', '--dry-run');
@@ -352,7 +353,7 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
 
     it('reconcile-payments lists a payment the gateway took but nobody recorded, and --fix records it', async () => {
       const agency = await backend.agency();
-      const pending = (await agency.ports.applications.listAllWithUsers()).find((s) => s.application.status === 'online_entry')!;
+      const pending = (await collect(agency.ports.applications.streamAllWithUsers())).find((s) => s.application.status === 'online_entry')!;
       const intent = await openIntent(agency.ports.gateway, {
         applicationId: pending.application.id,
         paymentType: 'initial',

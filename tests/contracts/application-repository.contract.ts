@@ -5,6 +5,8 @@ import type { PassportScan } from '../../core/domain/passport-scan.js';
 import type { ApplicationStatus } from '../../core/domain/status.js';
 import type { ApplicationWithUser } from '../../core/ports/application-repository.js';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
+import { EXPORT_PAGE } from '../../adapters/persistence/shared/rules.js';
+import { collect } from '../support/collect.js';
 import { aDocument, aMail, anApplication, aPayment, aUser, at, seedApplication, T0, type MakePersistence } from './persistence-fixtures.js';
 
 const ids = (items: ApplicationWithUser[]) => items.map((i) => i.application.id);
@@ -394,11 +396,66 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         expect(await p.applications.countByStatus({ q: 'nobody' })).toEqual({});
       });
 
-      it('lists all applications with their users, newest first', async () => {
+      it('folds accents and case in the search: "Zoë" is found by "zoe", "ZOE" and "zoë"', async () => {
+        const zoe = await p.users.create(aUser({ email: 'zoë.brontë@example.com', fullName: 'Zoë Brontë' }));
+        const other = await p.users.create(aUser({ email: 'zora@example.com', fullName: 'Zora Smith' }));
+        const app = await p.applications.create(anApplication(zoe.id, {}, { givenName: 'Zoë', surname: 'Müller-Lüdenscheidt' }));
+        await p.applications.create(anApplication(other.id, {}, { givenName: 'Zora', surname: 'Smith' }));
+        for (const q of ['zoe', 'ZOE', 'zoë', 'Zoe Mu', 'muller-lu', 'MÜLLER', 'zoe.bronte@', 'Zoe Bronte']) {
+          const found = await p.applications.listForAdmin({ q, page: 1, pageSize: 10 });
+          expect({ q, ids: ids(found.items), total: found.total }).toEqual({ q, ids: [app.id], total: 1 });
+          expect(await p.applications.countByStatus({ q })).toEqual({ online_entry: 1 });
+        }
+        expect((await p.applications.listForAdmin({ q: 'zo', page: 1, pageSize: 10 })).total).toBe(2);
+      });
+
+      it('keeps the per-status counts and tab totals through creates, status changes and erasure', async () => {
+        const user = await p.users.create(aUser());
+        const first = await p.applications.create(anApplication(user.id));
+        const second = await p.applications.create(anApplication(user.id));
+        expect(await p.applications.countByStatus()).toEqual({ online_entry: 2 });
+        const moved = await p.applications.commit({ application: { ...first, status: 'application_created', initialPaymentId: 'pi_1' }, expectedVersion: 1 });
+        expect(moved.outcome).toBe('committed');
+        // A stale commit changes nothing, counts included.
+        expect((await p.applications.commit({ application: { ...first, status: 'rejected' }, expectedVersion: 1 })).outcome).toBe('stale');
+        expect(await p.applications.countByStatus()).toEqual({ online_entry: 1, application_created: 1 });
+        expect((await p.applications.listForAdmin({ tab: 'initial-payment', page: 1, pageSize: 10 })).total).toBe(1);
+        expect((await p.applications.listForAdmin({ status: 'online_entry', page: 1, pageSize: 10 })).total).toBe(1);
+        expect((await p.applications.listForAdmin({ page: 1, pageSize: 1 })).total).toBe(2);
+        expect((await p.applications.listForAdmin({ tab: 'approved', status: 'online_entry', page: 1, pageSize: 10 })).total).toBe(0);
+        expect((await p.applications.listForAdmin({ tab: 'online-entries', status: 'online_entry', page: 1, pageSize: 10 })).total).toBe(1);
+        expect(ids((await p.applications.listForAdmin({ tab: 'online-entries', page: 1, pageSize: 10 })).items)).toEqual([second.id]);
+        await p.users.erase(user.id);
+        expect(await p.applications.countByStatus()).toEqual({});
+        expect((await p.applications.listForAdmin({ page: 1, pageSize: 10 })).total).toBe(0);
+      });
+
+      it('streams all applications with their users, newest first', async () => {
         const apps = await seedListing();
-        const all = await p.applications.listAllWithUsers();
+        const all = await collect(p.applications.streamAllWithUsers());
         expect(ids(all)).toEqual([...apps].reverse().map((a) => a.id));
         expect(all.every((x) => x.user.id === x.application.userId)).toBe(true);
+        expect(all[0].application).toEqual(apps[apps.length - 1]);
+      });
+
+      it('streams past a page boundary in keyset pages, ties on createdAt broken by id, each row once', async () => {
+        const [user] = await p.bulk.insertUsers([aUser()]);
+        // More than one page (EXPORT_PAGE), most sharing a createdAt so the keyset must use the id.
+        const count = EXPORT_PAGE + 37;
+        const loaded = Array.from({ length: count }, (_, i) => ({
+          application: anApplication(user, { createdAt: at(i < 10 ? i : 10), updatedAt: at(0) }),
+          payments: [],
+          history: [],
+          documents: [],
+          finalFeeWaived: false,
+        }));
+        const stored = await p.bulk.insertApplications(loaded);
+        const streamed = ids(await collect(p.applications.streamAllWithUsers()));
+        const expected = stored
+          .map((id, i) => ({ id, minute: i < 10 ? i : 10 }))
+          .sort((x, y) => y.minute - x.minute || y.id - x.id)
+          .map((x) => x.id);
+        expect(streamed).toEqual(expected);
       });
     });
 
@@ -452,7 +509,7 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         expect(await p.applications.recordPassportScan(app.id, { documentId: 9, status: 'unreadable' })).toBe(true);
         expect(await p.applications.recordPassportScan(app.id, { documentId: 5, status: 'read', scan })).toBe(false);
         expect((await p.applications.findById(app.id))?.passportScan).toEqual({ documentId: 9, status: 'unreadable' });
-        expect((await p.applications.listAllWithUsers())[0]?.application.passportScan).toEqual({ documentId: 9, status: 'unreadable' });
+        expect((await collect(p.applications.streamAllWithUsers()))[0]?.application.passportScan).toEqual({ documentId: 9, status: 'unreadable' });
         expect(await p.applications.recordPassportScan(app.id + 1000, { documentId: 1, status: 'pending' })).toBe(false);
         expect(await p.applications.listPendingPassportScans(10)).toEqual([]);
       });

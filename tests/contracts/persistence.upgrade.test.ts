@@ -30,9 +30,11 @@ function firstReleaseOnly(folder: string, name: string): string {
 }
 
 const USER = `insert into users (email, password_hash, full_name, phone_number, created_at) values ('Early.Bird@Example.com', 'h', 'Early Bird', '1', %NOW%)`;
+// A user who never applied, with accents only the stores' fold (migration 0005's backfill) makes searchable.
+const PSEUDO = `insert into users (email, password_hash, full_name, phone_number, created_at) values ('zoe@example.com', 'h', 'Zoë Brontë', '2', %NOW%)`;
 const APP = `insert into applications (application_number, user_id, given_name, surname, gender, date_of_birth, nationality, country_of_birth,
   marital_status, profession, expected_arrival_date, expected_departure_date, passport_number, passport_expiry, created_at, updated_at)
-  values ('EV-OLD-1', 1, 'Chick', 'Little', 'male', '2000-01-01', 'France', 'France', 'single', 'Pilot', '2026-05-01', '2026-05-09', 'FR1', '2031-01-01', %NOW%, %NOW%)`;
+  values ('EV-OLD-1', 1, 'Chloé', 'Little', 'male', '2000-01-01', 'France', 'France', 'single', 'Pilot', '2026-05-01', '2026-05-09', 'FR1', '2031-01-01', %NOW%, %NOW%)`;
 
 async function expectUpgraded(p: Persistence) {
   await p.migrate();
@@ -40,6 +42,13 @@ async function expectUpgraded(p: Persistence) {
   expect(found.items.map((i) => i.application.applicationNumber)).toEqual(['EV-OLD-1']);
   expect((await p.applications.listForAdmin({ q: 'early bird', page: 1, pageSize: 10 })).total).toBe(1);
   expect((await p.applications.findById(found.items[0].application.id))?.version).toBe(1);
+  // 0005: the folded keys of existing rows, the maintained status counts, the pseudo-entry flag.
+  expect((await p.applications.listForAdmin({ q: 'chloe lit', page: 1, pageSize: 10 })).total).toBe(1);
+  expect(await p.applications.countByStatus()).toEqual({ online_entry: 1 });
+  expect((await p.applications.listForAdmin({ tab: 'online-entries', page: 1, pageSize: 10 })).total).toBe(1);
+  const pseudo = await p.users.pageWithoutApplication({ q: 'zoe bronte', offset: 0, limit: 10 });
+  expect(pseudo.items.map((u) => u.fullName)).toEqual(['Zoë Brontë']);
+  expect((await p.users.pageWithoutApplication({ offset: 0, limit: 0 })).total).toBe(1);
 }
 
 describe('upgrading a first-release database', () => {
@@ -48,6 +57,7 @@ describe('upgrading a first-release database', () => {
     const raw = new Database(file);
     migrateLite(drizzleLite(raw), { migrationsFolder: firstReleaseOnly(SQLITE_MIGRATIONS_FOLDER, 'sqlite') });
     raw.exec(USER.replace('%NOW%', String(Date.now())));
+    raw.exec(PSEUDO.replace('%NOW%', String(Date.now())));
     raw.exec(APP.replaceAll('%NOW%', String(Date.now())));
     raw.close();
     const p = createSqlitePersistence(file);
@@ -64,6 +74,7 @@ describe('upgrading a first-release database', () => {
     try {
       await migratePg(drizzlePg(pool), { migrationsFolder: firstReleaseOnly(POSTGRES_MIGRATIONS_FOLDER, 'postgres') });
       await pool.query(USER.replace('%NOW%', 'now()'));
+      await pool.query(PSEUDO.replace('%NOW%', 'now()'));
       await pool.query(APP.replaceAll('%NOW%', 'now()'));
       await pool.end();
       const p = createPostgresPersistence(database.url, { max: 1 });

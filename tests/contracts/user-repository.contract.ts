@@ -1,3 +1,4 @@
+import { collect } from '../support/collect.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isDomainError } from '../../core/domain/errors.js';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
@@ -118,6 +119,17 @@ export function describeUserRepositoryContract(name: string, makeAdapter: MakePe
       const after = await p.users.pageWithoutApplication({ offset: 0, limit: 10 });
       expect(ids(after)).toEqual([d.id, b.id, a.id]);
       expect(after.total).toBe(3);
+      // The stream of every pseudo-entry says the same, newest first.
+      expect((await collect(p.users.streamWithoutApplication())).map((u) => u.id)).toEqual([d.id, b.id, a.id]);
+    });
+
+    it('finds pseudo-entries with accents and case folded: "Zoë" by "zoe"', async () => {
+      const zoe = await p.users.create(aUser({ email: 'Zoë.Brontë@example.com', fullName: 'Zoë Brontë' }));
+      await p.users.create(aUser({ email: 'zara@example.com', fullName: 'Zara Lee' }));
+      for (const q of ['zoe', 'ZOË', 'zoe bronte', 'zoe.bronte@']) {
+        const found = await p.users.pageWithoutApplication({ q, offset: 0, limit: 10 });
+        expect({ q, ids: found.items.map((u) => u.id), total: found.total }).toEqual({ q, ids: [zoe.id], total: 1 });
+      }
     });
 
     it('searches the pseudo-entries by a case-insensitive prefix of the email or the full name', async () => {

@@ -207,6 +207,13 @@ export function createMemoryPersistence(): Persistence {
       const { offset, limit } = offsetLimit(query);
       return { items: all.slice(offset, offset + limit).map(copy), total: all.length };
     },
+    async *streamWithoutApplication() {
+      const withApp = new Set([...s.applications.values()].map((a) => a.userId));
+      yield* [...s.users.values()]
+        .filter((u) => !u.isAdmin && !withApp.has(u.id))
+        .sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id)
+        .map(copy);
+    },
     async claimApplicationReminder(userId, now, notRemindedSince, mail) {
       const u = s.users.get(userId);
       if (!u || hasApplication(userId) || !reminderClaimable(u.applicationReminderSent, notRemindedSince)) return false;
@@ -332,8 +339,16 @@ export function createMemoryPersistence(): Persistence {
       for (const a of filtered(filter)) counts[a.status] = (counts[a.status] ?? 0) + 1;
       return counts;
     },
-    async listAllWithUsers() {
-      return [...s.applications.values()].sort(newestFirst).map(withUser);
+    async *streamAllWithUsers() {
+      // Pages of a snapshot of the ids, like the SQL stores' keyset pages.
+      const ids = [...s.applications.values()].sort(newestFirst).map((a) => a.id);
+      for (let i = 0; i < ids.length; i += EXPORT_PAGE) {
+        const page = ids.slice(i, i + EXPORT_PAGE).flatMap((id) => {
+          const a = s.applications.get(id);
+          return a ? [withUser(a)] : [];
+        });
+        yield* page;
+      }
     },
     async listPaymentReminderCandidates(notRemindedSince, limit) {
       return [...s.applications.values()]
@@ -606,6 +621,7 @@ export function createMemoryPersistence(): Persistence {
 
   // ---- bulk loads ----
   const bulk: BulkLoader = {
+    async finish() {},
     async insertUsers(list) {
       // All or nothing, as the SQL dialects' transaction: the batch is checked before anything is stored.
       const emails = list.map((u) => u.email.toLowerCase());

@@ -1,7 +1,12 @@
-import { and, eq, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { APPLICATION_STATUSES } from '../../../core/domain/status.js';
 import type { AdminListQuery } from '../../../core/ports/application-repository.js';
 import { FINISHED_FOR_GUARANTEE, normaliseSearch, tabApplicationStatuses } from './rules.js';
 import type { SqlDatabase } from './sql-database.js';
+import { sqlList } from './sql-values.js';
+
+/** The statuses whose guarantee clock still runs (all but FINISHED_FOR_GUARANTEE). */
+const UNDECIDED = APPLICATION_STATUSES.filter((s) => !FINISHED_FOR_GUARANTEE.includes(s));
 
 export type AdminFilter = Pick<AdminListQuery, 'tab' | 'status' | 'q' | 'overdueAt'>;
 
@@ -15,12 +20,18 @@ export function adminFilter(database: SqlDatabase, query: AdminFilter): SQL | un
   const term = normaliseSearch(query.q);
   const status = database.statusTerm(term !== null);
   const parts: (SQL | undefined)[] = [];
-  if (query.tab) parts.push(inArray(status, tabApplicationStatuses(query.tab)));
+  // The tab's statuses as literals (the domain's constants, never input): a planner matches them to
+  // a partial index's predicate (applications_initial_payment_tab_idx) only when they are constants.
+  if (query.tab) parts.push(sql`${status} in ${sql.raw(`(${sqlList(tabApplicationStatuses(query.tab))})`)}`);
   if (query.status) parts.push(eq(status, query.status));
-  if (query.overdueAt) parts.push(lt(t.applications.guaranteeDeadline, query.overdueAt), notInArray(status, [...FINISHED_FOR_GUARANTEE]));
+  // Overdue: the undecided statuses listed (an IN list is index ranges on (status, guarantee_deadline);
+  // NOT IN made PostgreSQL read every row), with the deadline passed.
+  if (query.overdueAt) parts.push(sql`${status} in ${sql.raw(`(${sqlList(UNDECIDED)})`)}`, lt(t.applications.guaranteeDeadline, query.overdueAt));
   if (term !== null) {
     // One OR of index conditions on applications alone (SQLite's multi-index OR, PostgreSQL's
-    // BitmapOr): the user's email and full name are the trigger-maintained search_email / search_name.
+    // BitmapOr) over the folded search keys the store writes with the row (search_*: the applicant's
+    // email and full name, the given name, the surname, "given name + surname"); application and
+    // passport numbers are ASCII, where folding is lower-casing.
     const a = t.applications;
     parts.push(
       or(
@@ -28,9 +39,9 @@ export function adminFilter(database: SqlDatabase, query: AdminFilter): SQL | un
         database.prefix(sql`${a.searchName}`, term),
         database.prefix(sql`lower(${a.applicationNumber})`, term),
         database.prefix(sql`lower(${a.passportNumber})`, term),
-        database.prefix(sql`lower(${a.givenName})`, term),
-        database.prefix(sql`lower(${a.surname})`, term),
-        database.prefix(sql`lower(${a.givenName} || ' ' || ${a.surname})`, term),
+        database.prefix(sql`${a.searchGivenName}`, term),
+        database.prefix(sql`${a.searchSurname}`, term),
+        database.prefix(sql`${a.searchFullName}`, term),
       ),
     );
   }

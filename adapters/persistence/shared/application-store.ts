@@ -2,20 +2,34 @@ import { isStoredId } from '../../../core/domain/ids.js';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import { errors } from '../../../core/domain/errors.js';
+import type { Application, NewApplication } from '../../../core/domain/application.js';
 import type { ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
 import { adminFilter } from './admin-filter.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
-import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch } from './rules.js';
+import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch, tabApplicationStatuses } from './rules.js';
 import type { ApplicationRow, UserRow } from './schema-parity.js';
-import type { SqlDatabase } from './sql-database.js';
-import { all, changes, rows, sqlRows } from './unit.js';
+import type { Db, SqlDatabase, Tables } from './sql-database.js';
+import { all, changes, rows, sqlRows, type Unit } from './unit.js';
 
 const withUser = (r: { application: ApplicationRow; user: UserRow }): ApplicationWithUser => ({
   application: applicationFromRow(r.application),
   user: userFromRow(r.user),
 });
+
+/**
+ * Stores one new application as a step of a unit: the applicant's folded email and name travel with
+ * the row (the admin search reads applications alone), and the user stops being a pseudo-entry in
+ * the same transaction. Every insert of an application (single, family, …) goes through here.
+ */
+export function* insertApplication(tx: Db, t: Tables, application: NewApplication, extra: { groupId?: number } = {}): Unit<Application> {
+  const [user] = yield* rows(tx.select({ searchEmail: t.users.searchEmail, searchName: t.users.searchName }).from(t.users).where(eq(t.users.id, application.userId)));
+  if (!user) throw errors.notFound('User');
+  const [row] = yield* rows(tx.insert(t.applications).values({ ...applicationToRow(application), ...user, ...extra, version: 1 }).returning());
+  yield* changes(tx.update(t.users).set({ hasApplication: true }).where(and(eq(t.users.id, application.userId), eq(t.users.hasApplication, false))));
+  return applicationFromRow(row!);
+}
 
 export function applicationStore(database: SqlDatabase): ApplicationRepository {
   const { db, tables: t } = database;
@@ -35,6 +49,8 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
     { wholeRowsOf: a },
   );
 
+  const countsRead = database.prepare(() => db.select().from(t.applicationStatusCounts));
+
   /** A fee is outstanding (rules.ts's owesPayment). */
   const owesPayment = or(and(isNull(a.initialPaymentId), ne(a.status, 'rejected')), and(eq(a.status, 'approved'), isNull(a.finalPaymentId)));
   const reminderDue = (since: Date) => or(isNull(a.paymentReminderSent), lt(a.paymentReminderSent, since));
@@ -43,9 +59,9 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
     async create(application, mails) {
       try {
         return await database.transaction(function* (tx) {
-          const [row] = yield* rows(tx.insert(a).values({ ...applicationToRow(application), version: 1 }).returning());
+          const created = yield* insertApplication(tx, t, application);
           yield* queueMails(tx, t, mails, application.createdAt);
-          return applicationFromRow(row);
+          return created;
         });
       } catch (e) {
         if (isUniqueViolation(e)) throw errors.conflict(CONFLICT_MESSAGES.applicationNumber);
@@ -96,14 +112,16 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
       // Deferred join: the page's ids come off the indexes (no full rows in the sort), then just
       // those rows are read with their users.
       return database.read(function* (db) {
-        // With a search term the matches are gathered once in a MATERIALIZED CTE (the multi-index
-        // OR / BitmapOr over the search indexes; an ORDER BY … LIMIT over the table would tempt the
-        // planner into walking created_at backwards and testing every row), then sorted and counted
-        // in the same pass. Without one, the page comes straight off the (status, created_at) /
-        // created_at indexes and the count off a covering index.
+        // With a search term or the overdue filter the matches are gathered once in a MATERIALIZED
+        // CTE (the multi-index OR / BitmapOr over the search indexes; for overdue, index ranges of the
+        // covering (status, guarantee_deadline, created_at, id) index; an ORDER BY … LIMIT over the
+        // table would tempt the planner into walking created_at backwards and testing every row,
+        // most of the newest being within their guarantee), then sorted and counted in the same pass.
+        // Without either, the page comes straight off the (status, created_at) / partial tab /
+        // created_at indexes and the total is the maintained per-status counts'.
         let ids: number[];
         let known: number | null = null;
-        if (searching) {
+        if (searching || query.overdueAt) {
           const matched = yield* sqlRows<{ id: number; total: number | string }>(sql`
             with m as materialized (
               select ${a.id} as id, ${a.createdAt} as created_at from ${a} where ${where}
@@ -125,6 +143,19 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
           ids = picked.map((r) => r.id);
         }
         const readPage = rows(db.select(withUserColumns).from(a).innerJoin(t.users, eq(t.users.id, a.userId)).where(inArray(a.id, ids)).orderBy(...newestFirst));
+        if (!searching && !query.overdueAt) {
+          const inTab = query.tab ? tabApplicationStatuses(query.tab) : null;
+          const statuses = query.status ? (inTab && !inTab.includes(query.status) ? [] : [query.status]) : inTab;
+          const counted = rows(
+            db
+              .select({ n: sql<number>`coalesce(sum(${t.applicationStatusCounts.n}), 0)` })
+              .from(t.applicationStatusCounts)
+              .where(statuses ? inArray(t.applicationStatusCounts.status, statuses) : undefined),
+          );
+          if (ids.length === 0) return { items: [], total: Number((yield* counted)[0]?.n ?? 0) };
+          const [found, [n]] = yield* all([readPage, counted]);
+          return { items: found.map(withUser), total: Number(n?.n ?? 0) };
+        }
         if (known !== null) return { items: ids.length === 0 ? [] : (yield* readPage).map(withUser), total: known };
         const count = rows(db.select({ n: sql<number>`count(*)` }).from(a).where(where));
         if (ids.length === 0) return { items: [], total: Number((yield* count)[0]?.n ?? 0) };
@@ -133,23 +164,39 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
       });
     },
     async countByStatus(filter = {}) {
-      const status = database.statusTerm(normaliseSearch(filter.q) !== null);
+      const out: Partial<Record<ApplicationStatus, number>> = {};
+      const searching = normaliseSearch(filter.q) !== null;
+      if (!searching && !filter.overdueAt) {
+        // The per-status counts kept by the database in every writing transaction (migration 0005).
+        for (const r of await countsRead.all()) if (r.n > 0) out[r.status] = Number(r.n);
+        return out;
+      }
+      const status = database.statusTerm(searching);
       const counted = await db
         .select({ status, n: sql<number>`count(*)` })
         .from(a)
         .where(adminFilter(database, filter))
         .groupBy(status);
-      const out: Partial<Record<ApplicationStatus, number>> = {};
       for (const r of counted) out[r.status] = Number(r.n);
       return out;
     },
-    async listAllWithUsers() {
-      const found = await db
-        .select(withUserColumns)
-        .from(a)
-        .innerJoin(t.users, eq(t.users.id, a.userId))
-        .orderBy(...newestFirst);
-      return found.map(withUser);
+    async *streamAllWithUsers() {
+      // Keyset pages newest first: each page starts where the last ended, off applications_created_idx
+      // (created_at <= the last one bounds the index scan; the OR breaks ties on id).
+      let after: { createdAt: Date; id: number } | null = null;
+      for (;;) {
+        const found: { application: ApplicationRow; user: UserRow }[] = await db
+          .select(withUserColumns)
+          .from(a)
+          .innerJoin(t.users, eq(t.users.id, a.userId))
+          .where(after ? and(lte(a.createdAt, after.createdAt), or(lt(a.createdAt, after.createdAt), lt(a.id, after.id))) : undefined)
+          .orderBy(...newestFirst)
+          .limit(EXPORT_PAGE);
+        for (const r of found) yield withUser(r);
+        if (found.length < EXPORT_PAGE) return;
+        const last = found[found.length - 1].application;
+        after = { createdAt: last.createdAt, id: last.id };
+      }
     },
     async listPaymentReminderCandidates(notRemindedSince, limit) {
       const found = await db

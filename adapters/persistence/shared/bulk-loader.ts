@@ -1,28 +1,38 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { waivedPaymentId } from '../../../core/domain/application.js';
 import type { BulkLoader } from '../persistence.js';
-import { applicationToRow } from './mappers.js';
+import { applicationToRow, userToRow } from './mappers.js';
 import type { SqlDatabase } from './sql-database.js';
-import { changes, insertMany } from './unit.js';
+import { changes, insertMany, rows } from './unit.js';
+
+/** User ids per read of their search keys (well under either dialect's bound-parameter limit). */
+const USERS_PER_READ = 1000;
 
 /** Bulk loads, one transaction per call, the rows written by the dialect's fastest insert (insertMany). */
 export function bulkLoader(database: SqlDatabase): BulkLoader {
   const { tables: t } = database;
   return {
+    finish: () => database.afterBulkLoad(),
     insertUsers(users) {
       return database.transaction(function* () {
-        return yield* insertMany(
-          t.users,
-          users,
-          'email',
-        );
+        return yield* insertMany(t.users, users.map(userToRow), 'email');
       });
     },
     insertApplications(loaded) {
       return database.transaction(function* (tx) {
+        // The applicants' folded email and name go on their applications (as create() does), and
+        // they stop being pseudo-entries in the same transaction.
+        const userIds = [...new Set(loaded.map((l) => l.application.userId))];
+        const keys = new Map<number, { searchEmail: string; searchName: string }>();
+        for (let i = 0; i < userIds.length; i += USERS_PER_READ) {
+          const part = userIds.slice(i, i + USERS_PER_READ);
+          const found = yield* rows(tx.select({ id: t.users.id, searchEmail: t.users.searchEmail, searchName: t.users.searchName }).from(t.users).where(inArray(t.users.id, part)));
+          for (const u of found) keys.set(u.id, { searchEmail: u.searchEmail, searchName: u.searchName });
+          yield* changes(tx.update(t.users).set({ hasApplication: true }).where(and(inArray(t.users.id, part), eq(t.users.hasApplication, false))));
+        }
         const ids = yield* insertMany(
           t.applications,
-          loaded.map((l) => ({ ...applicationToRow(l.application), version: 1 })),
+          loaded.map((l) => ({ ...applicationToRow(l.application), ...(keys.get(l.application.userId) ?? { searchEmail: '', searchName: '' }), version: 1 })),
           'applicationNumber',
         );
         const payments = loaded.flatMap((l, i) => l.payments.map((p) => ({ ...p, applicationId: ids[i] })));
@@ -31,10 +41,15 @@ export function bulkLoader(database: SqlDatabase): BulkLoader {
         if (payments.length > 0) yield* insertMany(t.payments, payments);
         if (history.length > 0) yield* insertMany(t.statusHistory, history);
         if (documents.length > 0) yield* insertMany(t.documents, documents);
-        for (let i = 0; i < loaded.length; i++) {
-          if (loaded[i].finalFeeWaived) {
-            yield* changes(tx.update(t.applications).set({ finalPaymentId: waivedPaymentId(ids[i]) }).where(eq(t.applications.id, ids[i])));
-          }
+        // The waived final fees name their application's id, known only now: one UPDATE for the batch.
+        const waived = ids.filter((_, i) => loaded[i].finalFeeWaived);
+        if (waived.length > 0) {
+          const a = t.applications;
+          const cases = sql.join(
+            waived.map((id) => sql`when ${id} then ${waivedPaymentId(id)}`),
+            sql` `,
+          );
+          yield* changes(tx.update(a).set({ finalPaymentId: sql`case ${a.id} ${cases} end` }).where(inArray(a.id, waived)));
         }
         return ids;
       });

@@ -4,6 +4,7 @@ import type { Application } from '../../../core/domain/application.js';
 import type { ApplicationGroupRepository, GroupCommitResult } from '../../../core/ports/application-group-repository.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow } from './mappers.js';
+import { insertApplication } from './application-store.js';
 import { queueMails } from './outbox-store.js';
 import { CONFLICT_MESSAGES } from './rules.js';
 import type { ApplicationGroupRow } from './schema-parity.js';
@@ -23,8 +24,7 @@ export function groupStore(database: SqlDatabase): ApplicationGroupRepository {
           const [group] = yield* rows(tx.insert(t.applicationGroups).values({ userId, createdAt: now }).returning());
           const created: Application[] = [];
           for (const application of applications) {
-            const [row] = yield* rows(tx.insert(a).values({ ...applicationToRow(application), userId, groupId: group!.id, version: 1 }).returning());
-            created.push(applicationFromRow(row!));
+            created.push(yield* insertApplication(tx, t, { ...application, userId }, { groupId: group!.id }));
           }
           yield* queueMails(tx, t, mails?.(created), now);
           return { group: groupFromRow(group!), applications: created };

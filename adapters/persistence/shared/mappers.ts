@@ -8,6 +8,7 @@ import type { AnalyticsEvent } from '../../../core/ports/analytics.js';
 import type { ContactEnquiry } from '../../../core/ports/contact-enquiry-repository.js';
 import type { OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { Session } from '../../../core/ports/session-store.js';
+import { applicationSearchColumns, userSearchColumns } from './rules.js';
 import type {
   AnalyticsEventRow,
   ApplicationInsert,
@@ -163,7 +164,13 @@ export function applicationToRow(a: NewApplication | Application): Omit<Applicat
     groupId: a.groupId,
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
+    ...applicationSearchColumns(a),
   };
+}
+
+/** A new user's row: the domain fields plus their folded search keys. */
+export function userToRow<U extends Pick<User, 'email' | 'fullName'>>(user: U): U & ReturnType<typeof userSearchColumns> {
+  return { ...user, ...userSearchColumns(user) };
 }
 
 export function documentFromRow(r: DocumentRow): VisaDocumentRecord {

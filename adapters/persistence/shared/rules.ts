@@ -1,6 +1,7 @@
 import { adminTab, type AdminTabId } from '../../../core/domain/admin-tabs.js';
 import type { Application } from '../../../core/domain/application.js';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../core/domain/status.js';
+import { foldForSearch } from '../../../core/domain/search.js';
 import type { User } from '../../../core/domain/user.js';
 
 /**
@@ -20,13 +21,13 @@ export function tabApplicationStatuses(tab: AdminTabId): ApplicationStatus[] {
 }
 
 /**
- * The admin search term, normalised: trimmed and lower-cased; null when empty. Search is a
- * case-insensitive PREFIX match (so it is index-backed at 100k applications) on the user's email
+ * The admin search term, normalised: trimmed and folded (foldForSearch: accents and case); null when
+ * empty. Search is an accent- and case-insensitive PREFIX match (so it is index-backed at 100k applications) on the user's email
  * and full name, the given name, the surname, "given name + surname", the passport number and the
  * application number.
  */
 export function normaliseSearch(q: string | undefined | null): string | null {
-  const t = (q ?? '').trim().toLowerCase();
+  const t = foldForSearch((q ?? '').trim());
   return t === '' ? null : t;
 }
 
@@ -39,7 +40,7 @@ export function searchKeys(app: Pick<Application, 'givenName' | 'surname' | 'pas
     `${app.givenName} ${app.surname}`,
     app.passportNumber,
     app.applicationNumber,
-  ].map((s) => s.toLowerCase());
+  ].map(foldForSearch);
 }
 
 export function matchesSearch(app: Application, user: User, term: string | null): boolean {
@@ -50,7 +51,7 @@ export function matchesSearch(app: Application, user: User, term: string | null)
 /** The pseudo-entry search: the same prefix match on the user's email and full name. */
 export function matchesUserSearch(user: Pick<User, 'email' | 'fullName'>, term: string | null): boolean {
   if (term === null) return true;
-  return user.email.toLowerCase().startsWith(term) || user.fullName.toLowerCase().startsWith(term);
+  return foldForSearch(user.email).startsWith(term) || foldForSearch(user.fullName).startsWith(term);
 }
 
 /** Guarantee deadline passed before `overdueAt` and the visa is not decided yet. */
@@ -70,6 +71,20 @@ export function owesPayment(app: Application): boolean {
 
 export function reminderClaimable(sent: Date | null, notRemindedSince: Date): boolean {
   return sent === null || sent.getTime() < notRemindedSince.getTime();
+}
+
+/** The folded search keys the SQL stores keep on an application row (search_given_name, …). */
+export function applicationSearchColumns(app: Pick<Application, 'givenName' | 'surname'>) {
+  return {
+    searchGivenName: foldForSearch(app.givenName),
+    searchSurname: foldForSearch(app.surname),
+    searchFullName: foldForSearch(`${app.givenName} ${app.surname}`),
+  };
+}
+
+/** The applicant's folded email and full name, kept on users and copied to their applications. */
+export function userSearchColumns(user: Pick<User, 'email' | 'fullName'>) {
+  return { searchEmail: foldForSearch(user.email), searchName: foldForSearch(user.fullName) };
 }
 
 /** Applications per page of an export stream (keyset pages: memory stays flat whatever the size). */

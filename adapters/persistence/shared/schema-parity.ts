@@ -14,6 +14,7 @@ type Tables =
   | 'users'
   | 'sessions'
   | 'applications'
+  | 'applicationStatusCounts'
   | 'documents'
   | 'payments'
   | 'statusHistory'
@@ -29,6 +30,7 @@ export const schemaParity: Parity = {
   users: true,
   sessions: true,
   applications: true,
+  applicationStatusCounts: true,
   documents: true,
   payments: true,
   statusHistory: true,

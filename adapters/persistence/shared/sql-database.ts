@@ -63,6 +63,9 @@ export interface SqlDatabase {
   /** Locks the rows a claim selects so concurrent claimers skip them, where the dialect locks rows. */
   lockForClaim<Q>(select: Q): Q;
 
+  /** After a bulk load: what the dialect's planner needs to know of the new rows (see BulkLoader.finish). */
+  afterBulkLoad(): Promise<void>;
+
   /** The domain's Unavailable for an infrastructure failure (busy, unreachable, disk…), else null. */
   unavailable(error: unknown): DomainError | null;
   migrate(): Promise<void>;

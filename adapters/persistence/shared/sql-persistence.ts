@@ -11,25 +11,21 @@ import { guard, translating } from '../../shared/guard.js';
 import { historyStore } from './history-store.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
+import { foldMissingSearchKeys } from './search-keys.js';
 import { sessionStore } from './session-store.js';
 import type { SqlDatabase } from './sql-database.js';
-import { userStore, type PseudoEntryPager } from './user-store.js';
-
-/** Queries a dialect answers its own way (each says why where it is written). */
-export interface DialectQueries {
-  pseudoEntryPage?: PseudoEntryPager;
-}
+import { userStore } from './user-store.js';
 
 /**
  * A Persistence over one SQL database: the stores are written once (this folder) and run by the
  * dialect's `database`; everything they throw passes the dialect's translation of infrastructure
  * failures into the domain's Unavailable.
  */
-export function createSqlPersistence(database: SqlDatabase, queries: DialectQueries = {}): Persistence {
+export function createSqlPersistence(database: SqlDatabase): Persistence {
   const translate = (error: unknown) => database.unavailable(error);
   return {
     dialect: database.dialect,
-    users: guard(userStore(database, queries), translate),
+    users: guard(userStore(database), translate),
     sessions: guard(sessionStore(database), translate),
     applications: guard(applicationStore(database), translate),
     drafts: guard(draftStore(database), translate),
@@ -42,7 +38,11 @@ export function createSqlPersistence(database: SqlDatabase, queries: DialectQuer
     analytics: guard(analyticsStore(database), translate),
     attempts: guard(attemptStore(database), translate),
     bulk: guard(bulkLoader(database), translate),
-    migrate: () => translating(() => database.migrate(), translate),
+    migrate: () =>
+      translating(async () => {
+        await database.migrate();
+        await foldMissingSearchKeys(database);
+      }, translate),
     ping: () => database.ping(),
     close: () => database.close(),
   };

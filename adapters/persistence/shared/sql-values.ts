@@ -6,3 +6,10 @@ export const STATUS_VALUES: readonly string[] = APPLICATION_STATUSES;
 export function sqlList(values: readonly string[]): string {
   return values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
 }
+
+/**
+ * The pseudo-entries (non-admin users without an application) as a literal predicate on users: the
+ * partial indexes' WHERE and the queries' (a planner only uses a partial index when the query
+ * repeats its predicate with constants, SQLite never with bound parameters).
+ */
+export const PSEUDO_ENTRY_SQL = '"is_admin" = false and "has_application" = false';

@@ -1,41 +1,36 @@
 import { isStoredId } from '../../../core/domain/ids.js';
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { errors } from '../../../core/domain/errors.js';
 import type { User } from '../../../core/domain/user.js';
 import type { UserRepository } from '../../../core/ports/user-repository.js';
 import { isUniqueViolation } from './driver-errors.js';
-import { userFromRow } from './mappers.js';
+import { userFromRow, userToRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
-import { CONFLICT_MESSAGES, normaliseSearch, offsetLimit } from './rules.js';
+import { CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch, offsetLimit } from './rules.js';
+import type { UserRow } from './schema-parity.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
+import { PSEUDO_ENTRY_SQL } from './sql-values.js';
 import { all, changes, rows, type Unit } from './unit.js';
 
-/** The user has no application (served by applications_user_idx). */
-export function hasNoApplication(t: Tables): SQL {
-  return sql`not exists (select 1 from ${t.applications} where ${t.applications.userId} = ${t.users.id})`;
-}
-
-/** The admin's pseudo-entries: non-admin users without an application, matching `term` when given. */
+/**
+ * The admin's pseudo-entries: non-admin users without an application (users.has_application, set in
+ * the transaction that stores their first application), matching `term` (folded) when given. The
+ * predicate is written literally so both planners use the partial indexes whose WHERE it is
+ * (users_pseudo_entries_idx, users_pseudo_search_*_idx): a page and its count read the pseudo-entries
+ * alone, however many users have applied.
+ */
 export function pseudoEntries(database: SqlDatabase, term: string | null): SQL | undefined {
   const t = database.tables;
   return and(
-    eq(t.users.isAdmin, false),
-    term === null ? undefined : or(database.prefix(sql`lower(${t.users.email})`, term), database.prefix(sql`lower(${t.users.fullName})`, term)),
-    hasNoApplication(t),
+    sql.raw(PSEUDO_ENTRY_SQL),
+    term === null ? undefined : or(database.prefix(sql`${t.users.searchEmail}`, term), database.prefix(sql`${t.users.searchName}`, term)),
   );
-}
-
-/** The users with these ids, newest first. */
-export function* readUsers(tx: Db, t: Tables, ids: number[]): Unit<User[]> {
-  if (ids.length === 0) return [];
-  const found = yield* rows(tx.select().from(t.users).where(inArray(t.users.id, ids)).orderBy(desc(t.users.createdAt), desc(t.users.id)));
-  return found.map(userFromRow);
 }
 
 /** A page of pseudo-entries and their total; offset and limit are whole and non-negative. */
 export type PseudoEntryPager = (query: { term: string | null; offset: number; limit: number }) => Promise<{ items: User[]; total: number }>;
 
-/** The plain pseudo-entry page: one filter, paged and counted (both at once on PostgreSQL's pool). */
+/** The pseudo-entry page: one filter, paged and counted (both at once on PostgreSQL's pool). */
 function pseudoEntryPage(database: SqlDatabase): PseudoEntryPager {
   const t = database.tables;
   return ({ term, offset, limit }) =>
@@ -52,17 +47,17 @@ function pseudoEntryPage(database: SqlDatabase): PseudoEntryPager {
     });
 }
 
-export function userStore(database: SqlDatabase, options: { pseudoEntryPage?: PseudoEntryPager } = {}): UserRepository {
+export function userStore(database: SqlDatabase): UserRepository {
   const { db, tables: t } = database;
   const byId = database.prepare(() => db.select().from(t.users).where(eq(t.users.id, sql.placeholder('id'))));
-  const page = options.pseudoEntryPage ?? pseudoEntryPage(database);
+  const page = pseudoEntryPage(database);
   const reminderDue = (since: Date) => or(isNull(t.users.applicationReminderSent), lt(t.users.applicationReminderSent, since));
 
   return {
     async create(user, mails) {
       try {
         return await database.transaction(function* (tx) {
-          const [row] = yield* rows(tx.insert(t.users).values({ ...user }).returning());
+          const [row] = yield* rows(tx.insert(t.users).values(userToRow(user)).returning());
           yield* queueMails(tx, t, mails, user.createdAt);
           return userFromRow(row);
         });
@@ -97,11 +92,27 @@ export function userStore(database: SqlDatabase, options: { pseudoEntryPage?: Ps
       await db.update(t.users).set({ isAdmin }).where(eq(t.users.id, id));
     },
     async listWithoutApplication() {
-      const found = await db.select().from(t.users).where(hasNoApplication(t)).orderBy(desc(t.users.createdAt), desc(t.users.id));
+      const found = await db.select().from(t.users).where(eq(t.users.hasApplication, false)).orderBy(desc(t.users.createdAt), desc(t.users.id));
       return found.map(userFromRow);
     },
     async pageWithoutApplication(query) {
       return page({ term: normaliseSearch(query.q), ...offsetLimit(query) });
+    },
+    async *streamWithoutApplication() {
+      // Keyset pages newest first off users_pseudo_entries_idx (see streamAllWithUsers for the bound).
+      const u = t.users;
+      let after: { createdAt: Date; id: number } | null = null;
+      for (;;) {
+        const found: UserRow[] = await db
+          .select()
+          .from(u)
+          .where(and(pseudoEntries(database, null), after ? and(lte(u.createdAt, after.createdAt), or(lt(u.createdAt, after.createdAt), lt(u.id, after.id))) : undefined))
+          .orderBy(desc(u.createdAt), desc(u.id))
+          .limit(EXPORT_PAGE);
+        for (const r of found) yield userFromRow(r);
+        if (found.length < EXPORT_PAGE) return;
+        after = { createdAt: found[found.length - 1].createdAt, id: found[found.length - 1].id };
+      }
     },
     async claimApplicationReminder(userId, now, notRemindedSince, mail) {
       return database.transaction(function* (tx) {

@@ -11,7 +11,6 @@ import type { Db, PreparedSelect, SqlDatabase, Tables } from '../shared/sql-data
 import { createSqlPersistence } from '../shared/sql-persistence.js';
 import { runSync, type Op } from '../shared/unit.js';
 import { bulkInserter } from './bulk-insert.js';
-import { sqlitePseudoEntryPage } from './pseudo-entries.js';
 import * as schema from './schema.js';
 import { compileJoinSelect, compileTableSelect, type CompiledSelect } from './table-select.js';
 import { sqliteUnavailable } from './unavailable.js';
@@ -109,6 +108,9 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
     prefix(expr: SQL, term: string) {
       return sql`(${expr} >= ${term} and ${expr} < ${term + MAX_CHAR})`;
     },
+    // Nothing: the SQLite queries are shaped for its planner without statistics (sqlite_stat1), which
+    // a bulk ANALYZE would bring in and change their plans.
+    afterBulkLoad: async () => {},
     statusTerm(searching) {
       // With a search term the status is written `+status` (the same value, but no index may serve
       // it): otherwise SQLite prefers walking the (status, created_at) index through a whole tab,
@@ -134,5 +136,5 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
       sqlite.close();
     },
   };
-  return createSqlPersistence(database, { pseudoEntryPage: sqlitePseudoEntryPage(database) });
+  return createSqlPersistence(database);
 }

@@ -12,7 +12,8 @@ import type { Currency } from '../../../core/domain/money.js';
 import type { PaymentRecordStatus } from '../../../core/domain/payment.js';
 import type { MailTemplateName } from '../../../core/domain/mail.js';
 import type { DraftFields } from '../../../core/domain/application-draft.js';
-import { sqlList, STATUS_VALUES } from '../shared/sql-values.js';
+import { tabApplicationStatuses } from '../shared/rules.js';
+import { PSEUDO_ENTRY_SQL, sqlList, STATUS_VALUES } from '../shared/sql-values.js';
 
 /**
  * SQLite schema (better-sqlite3). Timestamps are integer milliseconds since the epoch (Date in
@@ -27,6 +28,11 @@ const ts = (name: string) => integer(name, { mode: 'timestamp_ms' });
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const bool = (name: string) => integer(name, { mode: 'boolean' });
 
+/** The pseudo-entries' partial-index predicate; queries repeat it literally (see shared/user-store.ts). */
+const PSEUDO_ENTRY = sql.raw(PSEUDO_ENTRY_SQL);
+/** The initial-payment tab's statuses, as its partial index's predicate (shared/admin-filter.ts writes the same literal list). */
+const INITIAL_PAYMENT_TAB = sql.raw(`status in (${sqlList(tabApplicationStatuses('initial-payment'))})`);
+
 export const users = sqliteTable(
   'users',
   {
@@ -39,10 +45,19 @@ export const users = sqliteTable(
     needsPasswordChange: bool('needs_password_change').notNull().default(false),
     applicationReminderSent: ts('application_reminder_sent'),
     createdAt: ts('created_at').notNull().default(now),
+    /** The email and full name folded for the admin search (core/domain/search.ts's foldForSearch),
+     * written by the store with the row; not part of the domain User. */
+    searchEmail: text('search_email').notNull().default(''),
+    searchName: text('search_name').notNull().default(''),
+    /** The user has an application: set in the transaction that stores their first one, so the
+     * pseudo-entries (non-admins without one) are a partial index, not an anti-join over every user. */
+    hasApplication: bool('has_application').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(lower(t.email)),
-    index('users_full_name_lower_idx').on(lower(t.fullName)),
+    index('users_pseudo_entries_idx').on(t.createdAt, t.id).where(PSEUDO_ENTRY),
+    index('users_pseudo_search_email_idx').on(t.searchEmail).where(PSEUDO_ENTRY),
+    index('users_pseudo_search_name_idx').on(t.searchName).where(PSEUDO_ENTRY),
     index('users_created_at_idx').on(t.createdAt),
   ],
 );
@@ -115,23 +130,28 @@ export const applications = sqliteTable(
     passportScan: text('passport_scan', { mode: 'json' }).$type<PassportScan>(),
     /** The family order this application was made in (one payment of the initial fees for all), or null. */
     groupId: integer('group_id').references((): AnySQLiteColumn => applicationGroups.id),
-    /** The applicant's lower-cased email and full name, copied from users by a database trigger on
-     * insert (see the search_triggers migration) so the admin search is one index-backed scan of
-     * applications. Both are immutable on users; not part of the domain Application. */
+    /** Search keys folded by core/domain/search.ts's foldForSearch (accents and case), written by the
+     * store with the row so the admin search is one index-backed OR on applications: the applicant's
+     * email and full name (copied from users, immutable there), the given name, the surname and
+     * "given name + surname". Not part of the domain Application. */
     searchEmail: text('search_email').notNull().default(''),
     searchName: text('search_name').notNull().default(''),
+    searchGivenName: text('search_given_name').notNull().default(''),
+    searchSurname: text('search_surname').notNull().default(''),
+    searchFullName: text('search_full_name').notNull().default(''),
   },
   (t) => [
     uniqueIndex('applications_number_unique').on(t.applicationNumber),
     index('applications_user_idx').on(t.userId, t.createdAt),
     index('applications_status_created_idx').on(t.status, t.createdAt, t.id),
     index('applications_created_idx').on(t.createdAt, t.id),
-    index('applications_status_guarantee_idx').on(t.status, t.guaranteeDeadline, t.createdAt),
+    index('applications_status_guarantee_idx').on(t.status, t.guaranteeDeadline, t.createdAt, t.id),
     index('applications_number_lower_idx').on(lower(t.applicationNumber)),
     index('applications_passport_lower_idx').on(lower(t.passportNumber)),
-    index('applications_given_name_lower_idx').on(lower(t.givenName)),
-    index('applications_surname_lower_idx').on(lower(t.surname)),
-    index('applications_full_name_lower_idx').on(sql`lower(${t.givenName} || ' ' || ${t.surname})`),
+    index('applications_search_given_name_idx').on(t.searchGivenName),
+    index('applications_search_surname_idx').on(t.searchSurname),
+    index('applications_search_full_name_idx').on(t.searchFullName),
+    index('applications_initial_payment_tab_idx').on(t.createdAt, t.id).where(INITIAL_PAYMENT_TAB),
     index('applications_search_email_idx').on(t.searchEmail),
     index('applications_search_name_idx').on(t.searchName),
     index('applications_group_idx').on(t.groupId),
@@ -139,6 +159,16 @@ export const applications = sqliteTable(
     check('applications_version_check', sql`${t.version} >= 1`),
   ],
 );
+
+/**
+ * How many applications are in each status, kept by triggers on applications in the writing
+ * transaction (migration 0005_agency_scale), so the tab counts and an unfiltered tab's total are a
+ * read of 8 rows instead of a count over every application.
+ */
+export const applicationStatusCounts = sqliteTable('application_status_counts', {
+  status: text('status').$type<ApplicationStatus>().primaryKey(),
+  n: integer('n').notNull().default(0),
+});
 
 export const documents = sqliteTable(
   'documents',

@@ -173,6 +173,7 @@ export async function seed(agency: Agency, flags: Flags, out: ReturnType<typeof 
       files += await stored;
       bar.increment(plans.length);
     }
+    await bulk.finish();
   } finally {
     bar.stop();
   }

@@ -6,6 +6,7 @@ import { parseInput } from '../../../core/schemas/parse.js';
 import { actorOf, adminOnly } from '../auth.js';
 import { pathId, readBody, type AppEnv, type JsonBodyContext, type QueryContext, type UploadContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
+import { jsonArrayStream } from '../json-array-stream.js';
 import { applicationUpload, readUpload } from '../uploads.js';
 import { attachmentDisposition, documentView, paymentIssueView } from '../views.js';
 
@@ -14,15 +15,15 @@ const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: tru
 
 /**
  * Staff only (401 for visitors, 403 for applicants). Mounted at /api/admin.
- * - GET /applications: without parameters the full list (applications with their user, plus
- *   pseudo-entries for users with no application); with ?tab=&q=&page=&pageSize=&overdue= one page
+ * - GET /applications: without parameters the full list (each application's fields with its `user`,
+ *   then pseudo-entries for users with no application), streamed as a JSON array in constant memory; with ?tab=&q=&page=&pageSize=&overdue= one page
  *   filtered and searched on the server: { items, total, page, pageSize }.
  * - GET /applications/counts?q=&overdue=: the count per tab.
  * - GET /payment-issues: payments taken in the last 30 days that no application records, each with
  *   whether it can be recorded now and why not; POST /payment-issues/:paymentIntentId/record records one.
  * - GET /documents/:id/portal-copy: a passport document as the official portal takes it (JPEG ≤ 500 KB).
  */
-export function adminRoutes({ agency }: RouteDeps) {
+export function adminRoutes({ agency, log }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
     .use(adminOnly)
@@ -30,7 +31,8 @@ export function adminRoutes({ agency }: RouteDeps) {
       const actor = actorOf(c);
       const raw = c.req.query();
       if (!LIST_PARAMS.some((name) => raw[name] !== undefined)) {
-        return c.json(await useCases.listAdminApplications(actor), 200);
+        // SPEC §7's full list, streamed as it is read from the database (see jsonArrayStream).
+        return jsonArrayStream(c, await useCases.listAdminApplications(actor), log);
       }
       const query = parseInput(adminListQuerySchema, raw);
       const page = await useCases.searchAdminApplications(actor, query);

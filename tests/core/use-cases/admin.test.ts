@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { collect } from '../../support/collect.js';
 import { makeMemoryAgency } from '../../support/memory-ports.js';
 import { approve, domainError, makeAdmin, paidApplication, payFee, pdfFile, registerApplicant, validForm } from '../helpers.js';
 
@@ -18,19 +19,26 @@ describe('admin listings', () => {
     const bob = await registerApplicant(uc, 'bob@example.com', 'Bob Brown');
     const app = await uc.createApplication(alice, validForm());
 
-    const list = await uc.listAdminApplications(admin);
-    expect(list.map((e) => [e.status, e.user.email, e.application?.id ?? null])).toEqual([
+    const list = await collect(await uc.listAdminApplications(admin));
+    expect(list.map((e) => [e.status, e.user.email, e.id])).toEqual([
       ['online_entry', 'alice@example.com', app.id],
       ['user_registered', 'bob@example.com', null],
     ]);
-    expect(list[1].user).toEqual({ id: bob.userId, email: 'bob@example.com', username: 'bob@example.com', fullName: 'Bob Brown', phoneNumber: '07700900123', createdAt: ports.clock.now() });
-    expect(list[0].application?.guarantee).toEqual({ deadline: null, breached: false });
+    // The application's own fields at the top level, its user attached (SPEC §3's admin reads).
+    expect(list[0]).toMatchObject({ ...app, user: { id: alice.userId, email: 'alice@example.com', username: 'alice@example.com' } });
+    expect(list[1]).toEqual({
+      id: null,
+      userId: bob.userId,
+      status: 'user_registered',
+      user: { id: bob.userId, email: 'bob@example.com', username: 'bob@example.com', fullName: 'Bob Brown', phoneNumber: '07700900123', createdAt: ports.clock.now() },
+    });
     expect(list[0].user).not.toHaveProperty('passwordHash');
   });
 
   it('is for admins only', async () => {
     const { uc } = makeMemoryAgency();
     const alice = await registerApplicant(uc);
+    // Refused before anything is read or streamed.
     await domainError(uc.listAdminApplications(alice), 'Forbidden');
     await domainError(uc.searchAdminApplications(alice, { page: 1, pageSize: 10 }), 'Forbidden');
     await domainError(uc.countAdminTabs(alice), 'Forbidden');
