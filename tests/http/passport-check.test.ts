@@ -81,8 +81,9 @@ describe('passport check after an upload (scanner stand-in)', () => {
     expect(stored?.passportScan).toMatchObject({ documentId: document.id, status: 'read' });
 
     const admin = await signInAdmin(t);
-    const list = (await (await admin.browser.get('/api/admin/applications')).json()) as { application: CheckedApplication | null }[];
-    expect(list.find((e) => e.application?.id === id)?.application?.passportCheck).toEqual({ status: 'match', mismatches: [] });
+    // SPEC §7's full list: each element is the application's own fields with its user attached.
+    const list = (await (await admin.browser.get('/api/admin/applications')).json()) as (CheckedApplication & { id: number | null })[];
+    expect(list.find((e) => e.id === id)?.passportCheck).toEqual({ status: 'match', mismatches: [] });
     const page = (await (await admin.browser.get('/api/admin/applications?tab=online-entries')).json()) as { items: { application: CheckedApplication }[] };
     expect(page.items.find((e) => e.application.id === id)?.application.passportCheck).toEqual({ status: 'match', mismatches: [] });
   });
