@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } fr
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import { errors } from '../../../core/domain/errors.js';
 import type { Application, NewApplication } from '../../../core/domain/application.js';
-import type { ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
+import type { ApplicationChange, ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
 import { adminFilter } from './admin-filter.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
@@ -29,6 +29,34 @@ export function* insertApplication(tx: Db, t: Tables, application: NewApplicatio
   const [row] = yield* rows(tx.insert(t.applications).values({ ...applicationToRow(application), ...user, ...extra, version: 1 }).returning());
   yield* changes(tx.update(t.users).set({ hasApplication: true }).where(and(eq(t.users.id, application.userId), eq(t.users.hasApplication, false))));
   return applicationFromRow(row!);
+}
+
+/**
+ * One application's change as a step of a unit: the row only if its version is still `expectedVersion`
+ * (null when it moved), then its payment, history entry, document and mails. A unique violation (a
+ * payment recorded already) throws and rolls the transaction back.
+ */
+export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange): Unit<Extract<CommitResult, { outcome: 'committed' }> | null> {
+  const a = t.applications;
+  const id = change.application.id;
+  const { createdAt: _createdAt, ...fields } = applicationToRow(change.application);
+  const [updated] = yield* rows(
+    tx
+      .update(a)
+      .set({ ...fields, version: change.expectedVersion + 1 })
+      .where(and(eq(a.id, id), eq(a.version, change.expectedVersion)))
+      .returning(),
+  );
+  if (!updated) return null;
+  if (change.payment) yield* changes(tx.insert(t.payments).values({ ...change.payment, applicationId: id }));
+  if (change.history) yield* changes(tx.insert(t.statusHistory).values({ ...change.history, applicationId: id }));
+  const result: Extract<CommitResult, { outcome: 'committed' }> = { outcome: 'committed', application: applicationFromRow(updated) };
+  if (change.document) {
+    const [document] = yield* rows(tx.insert(t.documents).values({ ...change.document, applicationId: id }).returning({ id: t.documents.id }));
+    result.documentId = document!.id;
+  }
+  yield* queueMails(tx, t, change.mails, change.application.updatedAt);
+  return result;
 }
 
 export function applicationStore(database: SqlDatabase): ApplicationRepository {
@@ -81,24 +109,8 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
       const id = change.application.id;
       try {
         return await database.transaction(function* (tx) {
-          const { createdAt: _createdAt, ...fields } = applicationToRow(change.application);
-          const [updated] = yield* rows(
-            tx
-              .update(a)
-              .set({ ...fields, version: change.expectedVersion + 1 })
-              .where(and(eq(a.id, id), eq(a.version, change.expectedVersion)))
-              .returning(),
-          );
-          if (!updated) return { outcome: 'stale' } as const;
-          if (change.payment) yield* changes(tx.insert(t.payments).values({ ...change.payment, applicationId: id }));
-          if (change.history) yield* changes(tx.insert(t.statusHistory).values({ ...change.history, applicationId: id }));
-          const result: CommitResult = { outcome: 'committed', application: applicationFromRow(updated) };
-          if (change.document) {
-            const [document] = yield* rows(tx.insert(t.documents).values({ ...change.document, applicationId: id }).returning({ id: t.documents.id }));
-            result.documentId = document.id;
-          }
-          yield* queueMails(tx, t, change.mails, change.application.updatedAt);
-          return result;
+          const result: CommitResult | null = yield* commitApplication(tx, t, change);
+          return result ?? ({ outcome: 'stale' } as const);
         });
       } catch (e) {
         if (isUniqueViolation(e)) return { outcome: 'conflict' };

@@ -1,15 +1,15 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { errors } from '../../../core/domain/errors.js';
 import type { Application } from '../../../core/domain/application.js';
 import type { ApplicationGroupRepository, GroupCommitResult } from '../../../core/ports/application-group-repository.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
-import { applicationFromRow, applicationToRow } from './mappers.js';
-import { insertApplication } from './application-store.js';
+import { applicationFromRow } from './mappers.js';
+import { commitApplication, insertApplication } from './application-store.js';
 import { queueMails } from './outbox-store.js';
 import { CONFLICT_MESSAGES } from './rules.js';
 import type { ApplicationGroupRow } from './schema-parity.js';
 import type { SqlDatabase } from './sql-database.js';
-import { changes, rows } from './unit.js';
+import { rows } from './unit.js';
 
 const groupFromRow = (r: ApplicationGroupRow) => ({ id: r.id, userId: r.userId, createdAt: r.createdAt });
 
@@ -48,21 +48,10 @@ export function groupStore(database: SqlDatabase): ApplicationGroupRepository {
         return await database.transaction(function* (tx) {
           const committed: Application[] = [];
           for (const change of list) {
-            const id = change.application.id;
-            const { createdAt: _createdAt, ...fields } = applicationToRow(change.application);
-            const [updated] = yield* rows(
-              tx
-                .update(a)
-                .set({ ...fields, version: change.expectedVersion + 1 })
-                .where(and(eq(a.id, id), eq(a.version, change.expectedVersion)))
-                .returning(),
-            );
+            const result = yield* commitApplication(tx, t, change);
             // One moved: throwing rolls back what this transaction changed before it.
-            if (!updated) throw new StaleGroup();
-            if (change.payment) yield* changes(tx.insert(t.payments).values({ ...change.payment, applicationId: id }));
-            if (change.history) yield* changes(tx.insert(t.statusHistory).values({ ...change.history, applicationId: id }));
-            yield* queueMails(tx, t, change.mails, change.application.updatedAt);
-            committed.push(applicationFromRow(updated));
+            if (!result) throw new StaleGroup();
+            committed.push(result.application);
           }
           const result: GroupCommitResult = { outcome: 'committed', applications: committed };
           return result;
