@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
 
@@ -10,11 +10,18 @@ export interface PrerenderManifest {
   pages: { path: string; file: string; inSitemap: boolean }[];
 }
 
-interface PrerenderEntry {
-  PUBLIC_PAGES: readonly { path: string; description: string; inSitemap: boolean }[];
-  PUBLIC_URL_PLACEHOLDER: string;
-  renderPage(pathname: string): Promise<{ html: string; title: string; routeIds: string[] }>;
+interface RenderResult {
+  placeholder: string;
+  pages: { page: { path: string; description: string; inSitemap: boolean }; rendered: { html: string; title: string; routeIds: string[] } }[];
 }
+
+/** Runs beside the Node bundle of src/entry-prerender.tsx: renders every public page, prints JSON. */
+const RENDER_SCRIPT = `
+const entry = await import('./entry.mjs');
+const pages = [];
+for (const page of entry.PUBLIC_PAGES) pages.push({ page, rendered: await entry.renderPage(page.path) });
+process.stdout.write(JSON.stringify({ placeholder: entry.PUBLIC_URL_PLACEHOLDER, pages }), () => process.exit(0));
+`;
 
 interface ChunkInfo {
   fileName: string;
@@ -84,13 +91,16 @@ export function prerenderPages(options: { entry: string; routerPlugins: () => Pl
           ssr: { noExternal: true, target: 'node', resolve: { conditions: ['browser', 'module', 'import', 'default'], externalConditions: ['browser'] } },
           build: { ssr: options.entry, outDir: ssrDir, emptyOutDir: true, minify: false, rollupOptions: { output: { entryFileNames: 'entry.mjs', codeSplitting: false } } },
         });
-        const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry.mjs')).href)) as PrerenderEntry;
+        // Rendered in a child process: the app's timers and the browser stand-ins stay out of this one.
+        writeFileSync(path.join(ssrDir, 'render.mjs'), RENDER_SCRIPT);
+        const child = spawnSync(process.execPath, [path.join(ssrDir, 'render.mjs')], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+        if (child.status !== 0) throw new Error(`pre-rendering failed (exit ${child.status})`);
+        const result = JSON.parse(child.stdout) as RenderResult;
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const manifest: PrerenderManifest = { pages: [] };
         mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
-        for (const page of entry.PUBLIC_PAGES) {
-          const rendered = await entry.renderPage(page.path);
-          const html = pageHtml(template, page, rendered, entry.PUBLIC_URL_PLACEHOLDER, routePreloads(rendered.routeIds, chunks, template));
+        for (const { page, rendered } of result.pages) {
+          const html = pageHtml(template, page, rendered, result.placeholder, routePreloads(rendered.routeIds, chunks, template));
           const file = pageFile(page.path);
           writeFileSync(path.join(outDir, file), html);
           manifest.pages.push({ path: page.path, file, inSitemap: page.inSitemap });

@@ -53,5 +53,7 @@ async function render(pathname: string): Promise<RenderedPage> {
   // and put it in place with an inline script, which the Content-Security-Policy refuses.
   const { prelude } = await prerender(<App router={router} queryClient={queryClient} />, { progressiveChunkSize: Number.MAX_SAFE_INTEGER });
   const html = await new Response(prelude).text();
+  // Its queries' garbage-collection timers would keep the build's process alive for minutes.
+  queryClient.clear();
   return { html, title: documentTitle(ownTitle, DEFAULT_AGENCY_NAME), routeIds: router.state.matches.map((m) => m.routeId) };
 }
