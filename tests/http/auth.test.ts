@@ -69,6 +69,15 @@ describe('registration', () => {
 });
 
 describe('sessions', () => {
+  it('a signed-in hint left without its session is cleared by the 401 of GET /api/user (SPEC §7 stays)', async () => {
+    const stale = new TestBrowser(t.app);
+    stale.cookies.set('evisa_signed_in', '1');
+    const res = await stale.get('/api/user');
+    expect(res.status).toBe(401);
+    expect(stale.setCookies.filter((c) => c.startsWith('evisa_signed_in=')).at(-1)).toMatch(/^evisa_signed_in=;.*Max-Age=0/);
+    expect(stale.cookies.has('evisa_signed_in')).toBe(false);
+  });
+
   it('sets an HttpOnly, SameSite=Lax, Path=/ cookie whose id is stored only as its SHA-256 hash', async () => {
     const { browser, user } = await signUp(t.app);
     const setCookie = browser.setCookies.find((c) => c.startsWith('evisa_session='))!;
