@@ -32,6 +32,7 @@ import { paymentsWebhookRoutes } from './routes/payments-webhook.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
 import { isCsrfExempt, isUploadPath, refuseCrossSite, refuseNonJson, securityHeaders } from './security.js';
 import { SessionManager, type SessionPolicy } from './sessions.js';
+import { WebPages } from './web-pages.js';
 
 export interface RateLimit {
   limit: number;
@@ -183,15 +184,23 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   const staticRoot = options.staticRoot === undefined ? DEFAULT_STATIC_ROOT : options.staticRoot;
   if (staticRoot && existsSync(path.join(staticRoot, 'index.html'))) {
     const root = path.relative(process.cwd(), staticRoot) || '.';
+    const pages = new WebPages(staticRoot, agency.config.publicUrl);
+    app.get('/robots.txt', (c) => c.text(pages.robots, 200, { 'Cache-Control': 'no-cache' }));
+    app.get('/sitemap.xml', (c) => c.body(pages.sitemap, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-cache' }));
+    // The pre-rendered public pages (and the SPA shell at /), before the files: / is a folder there.
+    app.get('*', (c, next) => (pages.has(c.req.path) ? pages.respond(c) : next()));
     app.use('/*', async (c, next) => {
       await next();
       if (c.res.status !== 200 || c.req.path.startsWith('/api/')) return;
-      // Vite's hashed assets never change; everything else (index.html) is revalidated.
+      // Vite's hashed assets never change; everything else is revalidated.
       c.res.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The same address answers brotli, gzip or plain by Accept-Encoding: caches must key on it.
+      if (!c.res.headers.get('Vary')) c.res.headers.set('Vary', 'Accept-Encoding');
     });
-    app.use('/*', serveStatic({ root }));
-    // Client-side routes (/dashboard, /admin, …) get the SPA's index.html.
-    app.get('*', serveStatic({ root, path: 'index.html' }));
+    // The build's .br and .gz copies are sent to clients that accept them.
+    app.use('/*', serveStatic({ root, precompressed: true }));
+    // Client-side routes (/dashboard, /admin, …) get the SPA's shell.
+    app.get('*', (c) => pages.respond(c));
   }
 
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));

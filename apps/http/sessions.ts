@@ -27,6 +27,9 @@ export function hashSessionId(rawId: string): string {
   return hash('sha256', rawId, 'hex');
 }
 
+/** Not secret: tells the SPA a session may exist (apps/web/src/lib/seo.ts reads it). */
+export const SIGNED_IN_HINT_COOKIE = 'evisa_signed_in';
+
 /**
  * Server-side sessions: the cookie holds a random id, the store keeps only its SHA-256 hash, so a
  * leaked database does not leak live sessions. A new id is issued at every sign-in; sign-out deletes
@@ -58,6 +61,15 @@ export class SessionManager {
     };
   }
 
+  /**
+   * The signed-in hint: a cookie the page's script may read, holding nothing secret ("1"), set and
+   * cleared with the session cookie. Without it the SPA knows the visitor is signed out and does
+   * not ask GET /api/user (whose 401 browsers log as an error on every public page).
+   */
+  private setHint(c: Context): void {
+    setCookie(c, SIGNED_IN_HINT_COOKIE, '1', { ...this.cookieOptions(), httpOnly: false });
+  }
+
   /** The raw id from the request's cookie, if any. */
   rawId(c: Context): string | undefined {
     const value = getCookie(c, this.cookieName);
@@ -75,6 +87,7 @@ export class SessionManager {
     const now = this.ports.clock.now();
     await this.ports.sessions.create({ idHash: hashSessionId(rawId), userId, createdAt: now, lastSeenAt: now });
     setCookie(c, this.cookieName, rawId, this.cookieOptions());
+    this.setHint(c);
   }
 
   /**
@@ -85,7 +98,11 @@ export class SessionManager {
    */
   async resolve(c: Context): Promise<Session | null> {
     const rawId = this.rawId(c);
-    if (!rawId) return null;
+    if (!rawId) {
+      // A hint without a session (the session cookie is gone): the browser is signed out.
+      if (getCookie(c, SIGNED_IN_HINT_COOKIE) !== undefined) this.clearCookie(c);
+      return null;
+    }
     const idHash = hashSessionId(rawId);
     const session = await this.ports.sessions.find(idHash);
     if (!session) {
@@ -123,10 +140,12 @@ export class SessionManager {
     const now = this.ports.clock.now();
     await this.ports.sessions.create({ idHash: hashSessionId(rawId), userId, createdAt: now, lastSeenAt: now });
     setCookie(c, this.cookieName, rawId, this.cookieOptions());
+    this.setHint(c);
   }
 
   clearCookie(c: Context): void {
     deleteCookie(c, this.cookieName, { path: '/', secure: this.secure, httpOnly: true, sameSite: 'Lax' });
+    deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: this.secure, sameSite: 'Lax' });
   }
 
   /** Deletes sessions past their idle or absolute limit (run periodically by the server). */

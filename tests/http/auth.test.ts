@@ -69,10 +69,24 @@ describe('registration', () => {
 });
 
 describe('sessions', () => {
+  it('a signed-in hint left without its session is cleared by the 401 of GET /api/user (SPEC §7 stays)', async () => {
+    const stale = new TestBrowser(t.app);
+    stale.cookies.set('evisa_signed_in', '1');
+    const res = await stale.get('/api/user');
+    expect(res.status).toBe(401);
+    expect(stale.setCookies.filter((c) => c.startsWith('evisa_signed_in=')).at(-1)).toMatch(/^evisa_signed_in=;.*Max-Age=0/);
+    expect(stale.cookies.has('evisa_signed_in')).toBe(false);
+  });
+
   it('sets an HttpOnly, SameSite=Lax, Path=/ cookie whose id is stored only as its SHA-256 hash', async () => {
     const { browser, user } = await signUp(t.app);
-    const setCookie = browser.setCookies.at(-1)!;
+    const setCookie = browser.setCookies.find((c) => c.startsWith('evisa_session='))!;
     expect(setCookie).toMatch(/^evisa_session=/);
+    // Beside it, the signed-in hint the SPA reads (issue 15): readable by scripts, holding nothing secret.
+    const hint = browser.setCookies.find((c) => c.startsWith('evisa_signed_in='))!;
+    expect(hint).toMatch(/^evisa_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/SameSite=Lax/i);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).toMatch(/Path=\//);
@@ -94,8 +108,9 @@ describe('sessions', () => {
         phoneNumber: '+447700900123',
       });
       expect(res.status).toBe(201);
-      const setCookie = browser.setCookies.at(-1)!;
+      const setCookie = browser.setCookies.find((c) => c.startsWith('__Host-evisa_session='))!;
       expect(setCookie).toMatch(/^__Host-evisa_session=/);
+      expect(browser.setCookies.find((c) => c.startsWith('evisa_signed_in='))).toMatch(/; Secure/);
       expect(setCookie).toMatch(/; Secure/);
       expect(setCookie).toMatch(/Path=\//);
       expect(setCookie).not.toMatch(/Domain=/i);
@@ -121,7 +136,8 @@ describe('sessions', () => {
     const raw = sessionCookie(browser)!;
     const res = await browser.post('/api/logout');
     expect(res.status).toBe(200);
-    expect(browser.setCookies.at(-1)).toMatch(/^evisa_session=;.*Max-Age=0/);
+    expect(browser.setCookies.filter((c) => c.startsWith('evisa_session=')).at(-1)).toMatch(/^evisa_session=;.*Max-Age=0/);
+    expect(browser.setCookies.filter((c) => c.startsWith('evisa_signed_in=')).at(-1)).toMatch(/^evisa_signed_in=;.*Max-Age=0/);
     expect(await t.ports.sessions.find(sha256(raw))).toBeNull();
     expect((await browser.get('/api/user')).status).toBe(401);
     const replay = new TestBrowser(t.app);
@@ -252,7 +268,7 @@ describe('login rate limit', () => {
     const owner = new TestBrowser(t.app, { ip: '198.18.0.1' });
     const ok = await owner.post('/api/login', { email, password });
     expect(ok.status).toBe(200);
-    expect(owner.cookies.size).toBe(1);
+    expect([...owner.cookies.keys()].sort()).toEqual(['evisa_session', 'evisa_signed_in']);
   });
 
   it('limits one address guessing across many accounts (30 in 15 minutes), without blocking those accounts elsewhere', async () => {

@@ -1,22 +1,40 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { keys } from './api/keys.js';
 import { createQueryClient } from './api/query-client.js';
+import { App } from './app.js';
 import { trackPageViews } from './lib/analytics.js';
+import { mayBeSignedIn } from './lib/seo.js';
 import { createAppRouter } from './router.js';
 import './styles.css';
 
 const queryClient = createQueryClient();
+// Without the signed-in hint nobody is signed in: the user is known (null) at once, so the public
+// pages render as the pre-renderer drew them and never ask GET /api/user for its 401.
+if (!mayBeSignedIn()) queryClient.setQueryData(keys.user, null);
 const router = createAppRouter(queryClient);
 
 // SPEC §1: a page view on every route change (sent without blocking navigation).
 trackPageViews(router);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/**
+ * A page the build pre-rendered (the public pages): its route (code and guards) loads first, then
+ * React takes over the HTML that is already shown. Should the route have gone elsewhere (a
+ * signed-in visitor on /auth is sent on), the page is drawn afresh instead.
+ */
+async function start(container: HTMLElement): Promise<void> {
+  const app = <App router={router} queryClient={queryClient} />;
+  const prerendered = container.dataset.prerendered;
+  if (prerendered === undefined) {
+    createRoot(container).render(app);
+    return;
+  }
+  await router.load();
+  if (router.state.location.pathname === prerendered && router.state.status === 'idle') {
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+}
+
+void start(document.getElementById('root')!);

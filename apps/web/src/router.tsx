@@ -1,18 +1,21 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.js';
 import { PageSpinner } from './components/ui/spinner.js';
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history`: the browser's by default; the build's pre-renderer passes a memory history. */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    ...(history ? { history } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     // Loaders prefetch into TanStack Query, which owns freshness: the router never caches on its own.
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 150,
     defaultPendingComponent: () => <PageSpinner />,
-    scrollRestoration: true,
+    // Restoring scroll positions needs a browser (not the pre-renderer's memory history).
+    scrollRestoration: !history,
   });
 }
 

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
-const INPUTS = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/landing-size-plugin.ts', 'core'];
+const INPUTS = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/landing-size-plugin.ts', 'apps/web/prerender-plugin.ts', 'core'];
 const LOCK = path.join(os.tmpdir(), 'evisa-web-build.lock');
 
 function newestMtime(p: string): number {

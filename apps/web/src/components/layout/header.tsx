@@ -2,6 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useAuth, useLogout } from '../../features/auth/use-auth.js';
 import { useAgency } from '../../lib/use-agency.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
 import { buttonClasses } from '../ui/button.js';
 import { cn } from '../../lib/format.js';
 
@@ -11,7 +12,10 @@ const activeNav = { className: 'text-blue-700 bg-blue-50' };
 
 /** SPEC §2 header: entries per role; on small screens the menu collapses behind a toggle. */
 export function Header() {
-  const { user, isLoading } = useAuth();
+  const auth = useAuth();
+  // The pre-rendered pages show the signed-out entries; a signed-in visitor's come after hydration.
+  const hydrated = useHydrated();
+  const { user, isLoading } = hydrated ? auth : { user: null, isLoading: false };
   const { agencyName } = useAgency();
   const logout = useLogout();
   const [open, setOpen] = useState(false);

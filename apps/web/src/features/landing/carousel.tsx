@@ -9,10 +9,6 @@ export interface Slide {
 
 export const CAROUSEL_INTERVAL_MS = 4000;
 
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 /**
  * SPEC §2/§9: 5 images that advance every 4 s once they have all loaded, with previous/next and dot
  * controls. Keyboard: arrow keys move between slides when the carousel has focus. It does not
@@ -22,13 +18,15 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
   const [index, setIndex] = useState(0);
   const [loaded, setLoaded] = useState(0);
   const [paused, setPaused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(prefersReducedMotion);
+  // Known only in the browser: the pre-rendered page (and so its hydration) starts without motion off.
+  const [reducedMotion, setReducedMotion] = useState(false);
   const allLoaded = loaded >= slides.length;
 
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');
     const onChange = () => setReducedMotion(query.matches);
+    onChange();
     query.addEventListener?.('change', onChange);
     return () => query.removeEventListener?.('change', onChange);
   }, []);
@@ -81,8 +79,10 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
                 alt={slide.alt}
                 width={1200}
                 height={675}
-                loading="eager"
-                decoding="async"
+                // The first slide is the largest paint: fetched at once and first; the others when near.
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+                decoding={i === 0 ? 'sync' : 'async'}
                 className="h-full w-full object-cover"
                 onLoad={() => setLoaded((n) => n + 1)}
                 onError={() => setLoaded((n) => n + 1)}
@@ -110,7 +110,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
       >
         <span aria-hidden="true">›</span>
       </button>
-      <div className="absolute inset-x-0 bottom-1.5 flex justify-center">
+      <div className="absolute inset-x-0 bottom-1.5 flex justify-center gap-2">
         {slides.map((slide, i) => (
           // A 24 px target (WCAG 2.2 target size) around the small dot that shows.
           <button

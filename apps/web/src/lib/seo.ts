@@ -1,0 +1,44 @@
+/**
+ * The public pages the build pre-renders (apps/web/prerender-plugin.ts), what search engines and
+ * link previews read of them, and so what /sitemap.xml lists (the server reads the build's
+ * prerendered.json). Titles stay on the routes (`staticData.title`).
+ */
+export interface PublicPage {
+  path: '/' | '/faq-page' | '/privacy' | '/terms' | '/contact' | '/auth';
+  description: string;
+  /** Listed in /sitemap.xml (the sign-in shell is pre-rendered for speed, not for search). */
+  inSitemap: boolean;
+}
+
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+  {
+    path: '/',
+    description: 'Apply online for your Egypt tourist e-visa with a private UK agency: £10 to start, an answer within 5 working days, 24/7 expert support.',
+    inSitemap: true,
+  },
+  {
+    path: '/faq-page',
+    description: 'Answers to common questions about the Egypt tourist e-visa: documents, fees, processing times and what happens after you apply.',
+    inSitemap: true,
+  },
+  {
+    path: '/contact',
+    description: 'Contact our visa experts about your Egypt e-visa application by form, email or phone — we answer around the clock.',
+    inSitemap: true,
+  },
+  { path: '/privacy', description: 'How the Egypt e-Visa Agency collects, uses and protects your personal data and passport documents.', inSitemap: true },
+  { path: '/terms', description: 'The terms of service of the Egypt e-Visa Agency: our fees, the 5 working days guarantee and refunds.', inSitemap: true },
+  { path: '/auth', description: 'Sign in or create your free account to apply for your Egypt tourist e-visa online.', inSitemap: false },
+];
+
+/** Stands for the deployment's PUBLIC_URL in pre-rendered HTML; the server puts the real one in. */
+export const PUBLIC_URL_PLACEHOLDER = '__EVISA_PUBLIC_URL__';
+
+/** The signed-in hint cookie (not secret, not the session): set at sign-in, cleared at sign-out. */
+export const SIGNED_IN_HINT_COOKIE = 'evisa_signed_in';
+
+/** Whether this browser may be signed in: without the hint nobody is, and /api/user is not asked. */
+export function mayBeSignedIn(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie.split(';').some((part) => part.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+}

@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:web` — what a phone on a slow network gets from the public pages.
+ * Builds the production artifact (`npm run build`; SKIP_BUILD=1 reuses dist/), starts it
+ * (`node dist/apps/http/main.js`, SQLite in a temp DATA_DIR) and runs Lighthouse 12 (the npm
+ * package, its default mobile profile with simulated throttling) on Debian's Chromium, 3 runs per
+ * page (BENCH_WEB_RUNS), for /, /auth, /faq-page and /contact (BENCH_WEB_PAGES, comma-separated).
+ * Prints per page the median score of each category and the page weight as transferred
+ * (compressed) bytes of JavaScript, CSS and HTML. Targets (issue 15): performance ≥ 95,
+ * accessibility 100, best practices ≥ 95, SEO 100.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/auth,/faq-page,/contact').split(',').filter(Boolean);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
+
+interface RunResult {
+  scores: Record<Category, number>;
+  weight: { js: number; css: number; html: number };
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number };
+  /** Audits that failed (score < 1, scored ones), to say what to fix. */
+  failing: string[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Resolves with the first line matching `pattern` the process prints (stdout or stderr). */
+function waitForLine(child: ChildProcess, pattern: RegExp, what: string): Promise<string> {
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start within 60 s:\n${output}`)), 60_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const match = pattern.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited with code ${code}:\n${output}`));
+    });
+  });
+}
+
+async function startChromium(profile: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      `--user-data-dir=${profile}`,
+      '--remote-debugging-port=0',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const ws = await waitForLine(child, /DevTools listening on (ws:\/\/\S+)/, 'Chromium');
+  return { child, port: Number(new URL(ws).port) };
+}
+
+async function audit(url: string, port: number): Promise<RunResult> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+  const weight = { js: 0, css: 0, html: 0 };
+  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  for (const item of requests) {
+    const size = item.transferSize ?? 0;
+    if (item.resourceType === 'Script') weight.js += size;
+    else if (item.resourceType === 'Stylesheet') weight.css += size;
+    else if (item.resourceType === 'Document') weight.html += size;
+  }
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const failing = CATEGORIES.flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a): a is NonNullable<typeof a> => !!a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
+      .map((a) => `${c}:${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
+  );
+  return {
+    scores,
+    weight,
+    metrics: { fcp: metric('first-contentful-paint'), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), cls: metric('cumulative-layout-shift') },
+    failing,
+  };
+}
+
+/** A busy machine now and then loses the trace (NO_NAVSTART …): such a run is repeated, twice at most. */
+async function auditWithRetry(url: string, port: number): Promise<RunResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`[bench:web] ${url}: ${(error as Error).message.split('\n')[0]} — running it again`);
+    }
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  if (process.env.SKIP_BUILD !== '1') {
+    console.log('[bench:web] npm run build …');
+    const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-bench-web-'));
+  const profile = mkdtempSync(path.join(tmpdir(), 'evisa-bench-chromium-'));
+  const server = spawn(process.execPath, [path.join(ROOT, 'dist/apps/http/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STORAGE_URL: '', MAIL_URL: '', STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let chromium: ChildProcess | undefined;
+  try {
+    const base = await waitForLine(server, /listening on (http:\/\/\S+)/, 'The server');
+    const browser = await startChromium(profile);
+    chromium = browser.child;
+    console.log(`[bench:web] Lighthouse ${RUNS}× per page, mobile (simulated throttling), ${CHROMIUM}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const rows: string[] = [];
+    let allMet = true;
+    for (const page of PAGES) {
+      const runs: RunResult[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(new URL(page, base).href, browser.port));
+      const med = (pick: (r: RunResult) => number) => median(runs.map(pick));
+      const scores = CATEGORIES.map((c) => med((r) => r.scores[c]));
+      const met = CATEGORIES.every((c, i) => scores[i]! >= TARGETS[c]);
+      allMet &&= met;
+      rows.push(
+        `| ${page} | ${scores.join(' | ')} | ${kb(med((r) => r.weight.js))} | ${kb(med((r) => r.weight.css))} | ${kb(med((r) => r.weight.html))} | ` +
+          `${(med((r) => r.metrics.fcp) / 1000).toFixed(1)} s / ${(med((r) => r.metrics.lcp) / 1000).toFixed(1)} s / ${Math.round(med((r) => r.metrics.tbt))} ms / ${med((r) => r.metrics.cls).toFixed(3)} | ${met ? 'yes' : 'no'} |`,
+      );
+      const failing = [...new Set(runs.flatMap((r) => r.failing))];
+      if (failing.length) console.log(`[bench:web] ${page} audits below full marks in some run: ${failing.join(', ')}`);
+    }
+    console.log('\nMedians of', RUNS, 'runs (targets: performance ≥ 95, accessibility 100, best practices ≥ 95, SEO 100)');
+    console.log('| page | performance | accessibility | best practices | SEO | JS | CSS | HTML | FCP / LCP / TBT / CLS | targets met |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const row of rows) console.log(row);
+    console.log(`\nload average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    if (!allMet) process.exitCode = 1;
+  } finally {
+    chromium?.kill('SIGTERM');
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

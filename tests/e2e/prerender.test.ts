@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from './support/assert.js';
+import { browserAvailability, launchBrowser, type BrowserSession } from './support/browser.js';
+import { startAgencyServer, type AgencyServer } from './support/server.js';
+import { ensureWebBuild } from './support/web-build.js';
+
+/**
+ * The pre-rendered public pages (issue 15) in Chromium: the HTML arrives with the page drawn, React
+ * takes it over without a hydration error, and an anonymous visitor's console stays clean (no
+ * GET /api/user and its 401).
+ */
+const { available } = browserAvailability();
+
+describe.skipIf(!available)('pre-rendered public pages in Chromium', { timeout: 120_000 }, () => {
+  let server: AgencyServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    await ensureWebBuild();
+    server = await startAgencyServer();
+    browser = await launchBrowser({ viewport: { width: 390, height: 844 }, isMobile: true, reducedMotion: 'reduce' });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the raw HTML of / already holds the hero headline, its title and canonical link', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain('without the hassle');
+    expect(html).toMatch(/<title>Apply for Your Egypt e-Visa Online — [^<]+<\/title>/);
+    expect(html).toContain('<link rel="canonical" href="');
+    expect(html).toContain('data-prerendered="/"');
+  });
+
+  it('/ hydrates (the carousel and links answer) with no console error and no GET /api/user', async () => {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    const userRequests: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/user') userRequests.push(request.url());
+    });
+    await page.goto(`${server.url}/`);
+    // React marks the container it has taken over; its handlers then work: the next slide shows on a tap.
+    await until(async () => expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(true));
+    await page.getByRole('button', { name: 'Next image' }).click();
+    await until(async () => expect(await page.locator('[aria-roledescription="slide"][aria-hidden="false"]').getAttribute('aria-label')).toBe('2 of 5'));
+    // The page was taken over, not drawn again: the hero is the pre-rendered element.
+    expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('/');
+    // A client-side navigation: the title follows the route.
+    await page.getByRole('link', { name: 'Contact Us' }).first().click();
+    await until(async () => expect(await page.title()).toMatch(/^Contact Us — /));
+    expect(new URL(page.url()).pathname).toBe('/contact');
+    expect(errors).toEqual([]);
+    expect(userRequests).toEqual([]);
+    await page.close();
+  });
+
+  it('/faq-page and /auth hydrate without console errors', async () => {
+    for (const path of ['/faq-page', '/auth']) {
+      const page = await browser.context.newPage();
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
+  });
+});
