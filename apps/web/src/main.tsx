@@ -1,3 +1,4 @@
+import './lib/zod-jitless.js';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { keys } from './api/keys.js';
 import { createQueryClient } from './api/query-client.js';
