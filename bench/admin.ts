@@ -12,7 +12,8 @@
  * BENCH_CONNECTIONS=n also loads each kind with autocannon (n connections, BENCH_DURATION s, in a
  * child process) and prints req/s and its latency percentiles.
  *  4. the full list (`GET /api/admin/applications` without parameters, SPEC §7) is read once as a
- *     stream: its time, size, and how much the server's RSS grew while answering (target ≤ 100 MB).
+ *     stream by a reader in a child process: its time, size, and how much the server's RSS (this
+ *     process) grew while answering (target ≤ 100 MB).
  * Env: BENCH_APPLICATIONS (100000), BENCH_USERS (default: seed-demo's 5% more), BENCH_REQUESTS (200),
  * BENCH_WARMUP (20). BENCH_DATABASE_URL=postgres://… runs it all on that PostgreSQL database (EMPTIED
  * first, so use your own, e.g. `createdb bench_me`) instead of SQLite; BENCH_SEED=0 keeps what that
@@ -130,37 +131,50 @@ function concurrent(url: string, cookie: string): Promise<AutocannonResult> {
 const FULL_LIST_RSS_MB = 100;
 
 /**
- * Reads the full list once, counting bytes and entries as they arrive (never holding the body), while
- * sampling this process's RSS (the server runs here). The reader's own buffers are a few chunks.
+ * The reader of the full list, run in its own node process so that its buffers and decoded text are
+ * not counted in the server's RSS (the server runs in this process): counts bytes and entries as they
+ * arrive, never holding the body, and prints one JSON line.
  */
+const FULL_LIST_READER = `
+const [origin, cookie] = process.argv.slice(1);
+const started = performance.now();
+const res = await fetch(origin + '/api/admin/applications', { headers: { cookie, accept: 'application/json' } });
+if (res.status !== 200 || !res.body) {
+  console.log(JSON.stringify({ error: 'GET /api/admin/applications answered ' + res.status + ': ' + (await res.text()).slice(0, 500) }));
+  process.exit(0);
+}
+const decoder = new TextDecoder();
+const marker = '"user":{';
+let bytes = 0, entries = 0, firstByteMs = 0, carry = '', head = '';
+for await (const chunk of res.body) {
+  if (bytes === 0) firstByteMs = performance.now() - started;
+  bytes += chunk.byteLength;
+  const text = carry + decoder.decode(chunk, { stream: true });
+  if (head.length < 1) head = text.trimStart().slice(0, 1);
+  for (let i = text.indexOf(marker); i !== -1; i = text.indexOf(marker, i + marker.length)) entries++;
+  // A marker split across chunks is counted once: drop the carried part if it ends a whole marker.
+  carry = text.endsWith(marker) ? '' : text.slice(-(marker.length - 1));
+}
+const array = head === '[' && carry.trimEnd().endsWith(']');
+console.log(JSON.stringify({ entries, bytes, firstByteMs, ms: performance.now() - started, array }));
+`;
+
+/** Reads the full list once (in a child process) while sampling the server's RSS (this process). */
 async function fullList(origin: string, cookie: string) {
   global.gc?.();
   const rssBeforeMb = process.memoryUsage().rss / 1e6;
   let rssPeakMb = rssBeforeMb;
   const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, process.memoryUsage().rss / 1e6)), 10);
-  const started = performance.now();
   try {
-    const res = await fetch(`${origin}/api/admin/applications`, { headers: { cookie, accept: 'application/json' } });
-    if (res.status !== 200 || !res.body) throw new Error(`GET /api/admin/applications answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
-    const decoder = new TextDecoder();
-    let bytes = 0;
-    let entries = 0;
-    let firstByteMs = 0;
-    let carry = '';
-    let head = '';
-    const marker = '"user":{';
-    for await (const chunk of res.body) {
-      if (bytes === 0) firstByteMs = performance.now() - started;
-      bytes += chunk.byteLength;
-      const text = carry + decoder.decode(chunk, { stream: true });
-      if (head.length < 1) head = text.trimStart().slice(0, 1);
-      for (let i = text.indexOf(marker); i !== -1; i = text.indexOf(marker, i + marker.length)) entries++;
-      carry = text.slice(-(marker.length - 1));
-      // A marker split across chunks is counted once: drop the carried part if it ends a whole marker.
-      if (text.endsWith(marker)) carry = '';
-    }
-    if (head !== '[' || !carry.trimEnd().endsWith(']')) throw new Error('the full list is not a JSON array');
-    return { entries, bytes, firstByteMs, ms: performance.now() - started, rssBeforeMb, rssPeakMb };
+    const printed = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--input-type=module', '-e', FULL_LIST_READER, origin, cookie], { maxBuffer: 1 << 20 }, (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      );
+    });
+    const result = JSON.parse(printed.trim()) as { error?: string; entries: number; bytes: number; firstByteMs: number; ms: number; array: boolean };
+    if (result.error) throw new Error(result.error);
+    if (!result.array) throw new Error('the full list is not a JSON array');
+    return { ...result, rssBeforeMb, rssPeakMb };
   } finally {
     clearInterval(sampler);
     rssPeakMb = Math.max(rssPeakMb, process.memoryUsage().rss / 1e6);

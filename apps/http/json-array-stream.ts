@@ -6,8 +6,6 @@ import type { JSONParsed } from 'hono/utils/types';
 const FLUSH_BYTES = 64 * 1024;
 
 const LATER = Symbol('later');
-/** Resolves after the pending I/O callbacks of this turn of the event loop. */
-const nextTurn = () => new Promise<typeof LATER>((resolve) => setImmediate(resolve, LATER));
 
 /**
  * Answers `elements` as one JSON array written while it is read (memory stays flat whatever its
@@ -37,22 +35,42 @@ export async function jsonArrayStream<T>(
       let next: IteratorResult<T> = first;
       // One timer per write: elements of a page the store has read come within one turn of the
       // event loop; when the next one is not there by the end of the turn (the store is reading its
-      // next page), what is gathered goes out while it reads.
-      let turn: Promise<typeof LATER> | null = null;
+      // next page), what is gathered goes out while it reads. The timer wakes whichever wait is
+      // current through `wake` (one reaction per timer: a Promise.race against the one timer would
+      // add a reaction per element, each holding that element until the timer fires, and a fast
+      // store reads a whole list within one turn).
+      let turnPassed = false;
+      let timer: NodeJS.Immediate | null = null;
+      let wake: (() => void) | null = null;
+      const startTurn = () =>
+        (timer ??= setImmediate(() => {
+          turnPassed = true;
+          wake?.();
+        }));
       while (!next.done) {
         chunk += separator + JSON.stringify(next.value);
         separator = ',';
-        turn ??= nextTurn();
+        startTurn();
         const pending = iterator.next();
-        const ready = chunk.length >= FLUSH_BYTES ? LATER : await Promise.race([pending, turn]);
+        const ready: IteratorResult<T> | typeof LATER =
+          chunk.length >= FLUSH_BYTES || turnPassed
+            ? LATER
+            : await new Promise<IteratorResult<T> | typeof LATER>((resolve, reject) => {
+                wake = () => resolve(LATER);
+                pending.then(resolve, reject);
+              });
+        wake = null;
         if (ready === LATER) {
           await out.write(chunk);
           if (out.aborted) return;
           chunk = '';
-          turn = null;
+          if (timer) clearImmediate(timer);
+          timer = null;
+          turnPassed = false;
         }
         next = ready === LATER ? await pending : ready;
       }
+      if (timer) clearImmediate(timer);
       await out.write(`${chunk}]`);
     },
     async (error, out) => {
