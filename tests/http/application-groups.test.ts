@@ -1,15 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import { StripePaymentGateway } from '../../adapters/payments/stripe/index.js';
-import { TestPaymentProvider } from '../../adapters/payments/test-provider/index.js';
 import { renderMail, type MailToRender } from '../../adapters/mail/templates/index.js';
 import { GROUP_MESSAGES } from '../../core/domain/application-group.js';
-import type { PaymentGateway } from '../../core/ports/payment-gateway.js';
 import { applicantWithApplication, applicationForm, makeAppOn, makeMemoryApp, signInAdmin, signUp, type TestAgency } from '../support/http.js';
 import { postgresHarness, sqliteHarness, type PersistenceHarness } from '../support/persistence-adapters.js';
+import { appOnProvider, PAYMENT_PROVIDERS } from '../support/payment-providers.js';
 import { startStripeServer, type StripeTestServer } from '../support/stripe-server.js';
-
-type Browser = Awaited<ReturnType<typeof signUp>>['browser'];
 
 /** A family of `n` travellers with the same trip, each with its own name and passport. */
 function family(t: TestAgency, n: number, overrides: (i: number) => Record<string, unknown> = () => ({})) {
@@ -139,59 +136,11 @@ describe('family applications: creating one', () => {
   });
 });
 
-interface ProviderUnderTest {
-  gateway: PaymentGateway;
-  charge(browser: Browser, intentId: string): Promise<void>;
-  close?(): Promise<void>;
-}
-
-const providers: { name: string; make(): ProviderUnderTest | Promise<ProviderUnderTest> }[] = [
-  {
-    name: 'memory',
-    make() {
-      const gateway = new MemoryPaymentGateway();
-      return { gateway, charge: async (_b, id) => void gateway.succeed(id) };
-    },
-  },
-  {
-    name: 'built-in test provider',
-    make() {
-      return {
-        gateway: new TestPaymentProvider(),
-        charge: async (browser, id) => {
-          const res = await browser.post(`/api/test-payments/${id}/confirm`, { cardNumber: '4242 4242 4242 4242' });
-          expect(res.status).toBe(200);
-        },
-      };
-    },
-  },
-  {
-    name: 'Stripe (real SDK against a Stripe-compatible server)',
-    async make() {
-      const stripe: StripeTestServer = await startStripeServer();
-      return {
-        gateway: new StripePaymentGateway(stripe.config),
-        charge: async (_b, id) => void stripe.succeed(id),
-        close: () => stripe.stop(),
-      };
-    },
-  },
-];
-
-describe.each(providers)('family applications: the initial fees paid once ($name)', (kind) => {
-  let t: TestAgency;
-  let provider: ProviderUnderTest;
-  beforeEach(async () => {
-    provider = await kind.make();
-    t = await makeMemoryApp({ overrides: { gateway: provider.gateway } });
-  });
-  afterEach(async () => {
-    await t.close();
-    await provider.close?.();
-  });
+describe.each(PAYMENT_PROVIDERS)('family applications: the initial fees paid once ($name)', (kind) => {
+  const on = appOnProvider(kind);
 
   it('charges £10 × N once and moves every application to application_created with the same payment', async () => {
-    const { browser, group } = await createFamily(t, 4);
+    const { browser, group } = await createFamily(on.t, 4);
     const started = await browser.post(`/api/payments/initial-group/${group.groupId}`);
     expect(started.status).toBe(200);
     const intent = await started.json();
@@ -199,25 +148,25 @@ describe.each(providers)('family applications: the initial fees paid once ($name
     // Asking again reuses the open payment.
     expect((await (await browser.post(`/api/payments/initial-group/${group.groupId}`)).json()).paymentIntentId).toBe(intent.paymentIntentId);
 
-    await provider.charge(browser, intent.paymentIntentId);
-    t.clock.advance(60_000);
+    await on.provider.charge(browser, intent.paymentIntentId);
+    on.t.clock.advance(60_000);
     const confirmed = await browser.post(`/api/payments/initial-group/confirm/${group.groupId}`, { paymentIntentId: intent.paymentIntentId });
     expect(confirmed.status).toBe(200);
     const body = await confirmed.json();
     expect(body.recorded).toBe(true);
     expect(body.applications.map((a: { id: number; status: string }) => [a.id, a.status])).toEqual(group.applications.map((a) => [a.id, 'application_created']));
 
-    const stored = await t.ports.groups.listApplications(group.groupId);
+    const stored = await on.t.ports.groups.listApplications(group.groupId);
     const paidAt = stored[0]!.initialPaymentAt;
     expect(paidAt).not.toBeNull();
     for (const application of stored) {
       expect(application).toMatchObject({ status: 'application_created', initialPaymentId: intent.paymentIntentId, initialPaymentAt: paidAt, guaranteeDeadline: stored[0]!.guaranteeDeadline });
-      expect(await t.ports.payments.listByApplication(application.id)).toEqual([
+      expect(await on.t.ports.payments.listByApplication(application.id)).toEqual([
         expect.objectContaining({ type: 'initial', providerPaymentId: intent.paymentIntentId, amount: 1000, currency: 'gbp', status: 'succeeded' }),
       ]);
-      expect((await t.ports.history.listByApplication(application.id)).map((h) => h.toStatus)).toEqual(['application_created']);
+      expect((await on.t.ports.history.listByApplication(application.id)).map((h) => h.toStatus)).toEqual(['application_created']);
     }
-    expect(await t.ports.analytics.list({ name: 'family_fees_paid' })).toEqual([expect.objectContaining({ properties: expect.objectContaining({ groupSize: 4, amount: 4000 }) })]);
+    expect(await on.t.ports.analytics.list({ name: 'family_fees_paid' })).toEqual([expect.objectContaining({ properties: expect.objectContaining({ groupSize: 4, amount: 4000 }) })]);
 
     // A replay changes nothing; a new payment is not opened.
     const replay = await browser.post(`/api/payments/initial-group/confirm/${group.groupId}`, { paymentIntentId: intent.paymentIntentId });
@@ -226,35 +175,35 @@ describe.each(providers)('family applications: the initial fees paid once ($name
     const again = await browser.post(`/api/payments/initial-group/${group.groupId}`);
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ message: GROUP_MESSAGES.alreadyPaid });
-    for (const application of stored) expect(await t.ports.payments.listByApplication(application.id)).toHaveLength(1);
+    for (const application of stored) expect(await on.t.ports.payments.listByApplication(application.id)).toHaveLength(1);
   });
 
   it('paid at the provider but never confirmed: starting again records it for the whole family', async () => {
-    const { browser, group } = await createFamily(t, 2);
+    const { browser, group } = await createFamily(on.t, 2);
     const intent = await (await browser.post(`/api/payments/initial-group/${group.groupId}`)).json();
-    await provider.charge(browser, intent.paymentIntentId);
+    await on.provider.charge(browser, intent.paymentIntentId);
     const again = await browser.post(`/api/payments/initial-group/${group.groupId}`);
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ message: 'The initial fee has already been paid.' });
-    for (const application of await t.ports.groups.listApplications(group.groupId)) {
+    for (const application of await on.t.ports.groups.listApplications(group.groupId)) {
       expect(application).toMatchObject({ status: 'application_created', initialPaymentId: intent.paymentIntentId });
     }
   });
 
   it('an unpaid payment, or one made for a single application, records nothing', async () => {
-    const { browser, group } = await createFamily(t, 2);
+    const { browser, group } = await createFamily(on.t, 2);
     const intent = await (await browser.post(`/api/payments/initial-group/${group.groupId}`)).json();
     const unpaid = await browser.post(`/api/payments/initial-group/confirm/${group.groupId}`, { paymentIntentId: intent.paymentIntentId });
     expect(unpaid.status).toBe(402);
 
-    const single = await applicantWithApplication(t);
+    const single = await applicantWithApplication(on.t);
     const singleIntent = await (await single.browser.post(`/api/payments/initial/${single.application.id}`)).json();
-    await provider.charge(single.browser, singleIntent.paymentIntentId);
+    await on.provider.charge(single.browser, singleIntent.paymentIntentId);
     const foreign = await browser.post(`/api/payments/initial-group/confirm/${group.groupId}`, { paymentIntentId: singleIntent.paymentIntentId });
     expect(foreign.status).toBe(402);
-    for (const application of await t.ports.groups.listApplications(group.groupId)) {
+    for (const application of await on.t.ports.groups.listApplications(group.groupId)) {
       expect(application).toMatchObject({ status: 'online_entry', initialPaymentId: null });
-      expect(await t.ports.payments.listByApplication(application.id)).toEqual([]);
+      expect(await on.t.ports.payments.listByApplication(application.id)).toEqual([]);
     }
   });
 });

@@ -1,90 +1,31 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
-import { StripePaymentGateway } from '../../adapters/payments/stripe/index.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../adapters/payments/test-provider/index.js';
-import type { PaymentGateway } from '../../core/ports/payment-gateway.js';
 import { PAYMENT_TAKEN_NOT_RECORDED_MESSAGE } from '../../core/use-cases/start-payment.js';
 import { applicantWithApplication, makeMemoryApp, signInAdmin, signUp, type TestAgency } from '../support/http.js';
-import { startStripeServer, type StripeTestServer } from '../support/stripe-server.js';
+import { appOnProvider, PAYMENT_PROVIDERS } from '../support/payment-providers.js';
 
 /**
  * A fee is charged at most once (issue: "a fee can be charged twice"): the applicant pays at the
  * provider, never comes back to confirm, and starts the same fee again. On every provider the
  * payment already taken is recorded instead of a second payable one being opened.
  */
-interface ProviderUnderTest {
-  gateway: PaymentGateway;
-  /** The applicant's card is charged at the provider for this intent (no confirmation with us). */
-  charge(browser: Awaited<ReturnType<typeof signUp>>['browser'], intentId: string): Promise<void>;
-  /** What the provider reports changes (so the payment cannot be recorded). */
-  tamperAmount(intentId: string, amount: number): void;
-  close?(): Promise<void>;
-}
-
-const providers: { name: string; make(): ProviderUnderTest | Promise<ProviderUnderTest> }[] = [
-  {
-    name: 'memory',
-    make() {
-      const gateway = new MemoryPaymentGateway();
-      return { gateway, charge: async (_b, id) => void gateway.succeed(id), tamperAmount: (id, amount) => void gateway.tamper(id, { amount }) };
-    },
-  },
-  {
-    name: 'built-in test provider (its card route)',
-    make() {
-      const gateway = new TestPaymentProvider();
-      const tamper = gateway as unknown as { find(id: string): unknown; mutate(intent: unknown, changes: object): void };
-      return {
-        gateway,
-        charge: async (browser, id) => {
-          const res = await browser.post(`/api/test-payments/${id}/confirm`, { cardNumber: '4242 4242 4242 4242' });
-          expect(res.status).toBe(200);
-        },
-        tamperAmount: (id, amount) => tamper.mutate(tamper.find(id), { amount }),
-      };
-    },
-  },
-  {
-    name: 'Stripe (real SDK against a Stripe-compatible server)',
-    // A server per test: the test ids generator hands out the same application numbers in each app.
-    async make() {
-      const stripe: StripeTestServer = await startStripeServer();
-      return {
-        gateway: new StripePaymentGateway(stripe.config),
-        charge: async (_b, id) => void stripe.succeed(id),
-        tamperAmount: (id, amount) => void (stripe.intents.get(id)!.amount = amount),
-        close: () => stripe.stop(),
-      };
-    },
-  },
-];
-
-describe.each(providers)('a fee is charged at most once: $name', (kind) => {
-  let t: TestAgency;
-  let provider: ProviderUnderTest;
-  beforeEach(async () => {
-    provider = await kind.make();
-    t = await makeMemoryApp({ overrides: { gateway: provider.gateway } });
-  });
-  afterEach(async () => {
-    await t.close();
-    await provider.close?.();
-  });
+describe.each(PAYMENT_PROVIDERS)('a fee is charged at most once: $name', (kind) => {
+  const on = appOnProvider(kind);
 
   it('paid at the provider but never confirmed here: starting the fee again records that payment and opens none', async () => {
-    const owner = await applicantWithApplication(t);
+    const owner = await applicantWithApplication(on.t);
     const id = owner.application.id;
     const started = await owner.browser.post(`/api/payments/initial/${id}`);
     expect(started.status).toBe(200);
     const intent = (await started.json()) as { paymentIntentId: string; clientSecret: string };
-    await provider.charge(owner.browser, intent.paymentIntentId);
+    await on.provider.charge(owner.browser, intent.paymentIntentId);
 
     const again = await owner.browser.post(`/api/payments/initial/${id}`);
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ message: 'The initial fee has already been paid.' });
 
-    expect(await t.ports.applications.findById(id)).toMatchObject({ initialPaymentId: intent.paymentIntentId, status: 'application_created' });
-    expect(await t.ports.payments.listByApplication(id)).toEqual([
+    expect(await on.t.ports.applications.findById(id)).toMatchObject({ initialPaymentId: intent.paymentIntentId, status: 'application_created' });
+    expect(await on.t.ports.payments.listByApplication(id)).toEqual([
       expect.objectContaining({ type: 'initial', providerPaymentId: intent.paymentIntentId, amount: 1000, status: 'succeeded' }),
     ]);
     // Once recorded, the confirmation the applicant's browser may still send is answered calmly.
@@ -94,20 +35,20 @@ describe.each(providers)('a fee is charged at most once: $name', (kind) => {
   });
 
   it('a payment taken that cannot be recorded: no second payment is opened, the applicant is told, staff see it', async () => {
-    const owner = await applicantWithApplication(t);
+    const owner = await applicantWithApplication(on.t);
     const id = owner.application.id;
     const intent = (await (await owner.browser.post(`/api/payments/initial/${id}`)).json()) as { paymentIntentId: string };
-    await provider.charge(owner.browser, intent.paymentIntentId);
-    provider.tamperAmount(intent.paymentIntentId, 700);
+    await on.provider.charge(owner.browser, intent.paymentIntentId);
+    on.provider.tamperAmount(intent.paymentIntentId, 700);
 
     for (let click = 0; click < 2; click += 1) {
       const again = await owner.browser.post(`/api/payments/initial/${id}`);
       expect(again.status).toBe(409);
       expect(await again.json()).toEqual({ message: PAYMENT_TAKEN_NOT_RECORDED_MESSAGE });
     }
-    expect((await t.ports.applications.findById(id))?.initialPaymentId).toBeNull();
+    expect((await on.t.ports.applications.findById(id))?.initialPaymentId).toBeNull();
 
-    const admin = await signInAdmin(t);
+    const admin = await signInAdmin(on.t);
     const issues = await admin.browser.get('/api/admin/payment-issues');
     expect(issues.status).toBe(200);
     const body = (await issues.json()) as { issues: Array<Record<string, unknown>> };
