@@ -11,7 +11,7 @@
  *     target p95 ≤ 50 ms.
  * BENCH_CONNECTIONS=n also loads each kind with autocannon (n connections, BENCH_DURATION s, in a
  * child process) and prints req/s and its latency percentiles.
- *  4. the full list (`GET /api/admin/applications` without parameters, SPEC §7) is read once as a
+ *  4. the full list (`GET /api/admin/applications` without parameters, docs/product.md §7.6) is read once as a
  *     stream by a reader in a child process: its time, size, and how much the server's RSS (this
  *     process) grew while answering (target ≤ 100 MB).
  * Env: BENCH_APPLICATIONS (100000), BENCH_USERS (default: seed-demo's 5% more), BENCH_REQUESTS (200),

@@ -84,7 +84,7 @@ export type QueryContext<S extends z.ZodType> = Context<AppEnv, string, { in: { 
  */
 export type UploadContext<Form extends Record<string, File | string | undefined>> = Context<AppEnv, string, { in: { form: Form } }>;
 
-/** Reads and validates the JSON body with a shared schema (400 with SPEC's messages). */
+/** Reads and validates the JSON body with a shared schema (400 with the messages of docs/product.md §5). */
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   return parseInput(schema, await readJson(c));
 }

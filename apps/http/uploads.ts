@@ -36,7 +36,7 @@ export function uploadBodyLimit(maxFileBytes = MAX_UPLOAD_BYTES): MiddlewareHand
 }
 
 /**
- * The upload routes' guard: the application id in the path is checked (400 with SPEC's message)
+ * The upload routes' guard: the application id in the path is checked (400 with the message of docs/product.md §5.6)
  * before a byte of the upload is read, then the body is limited as uploadBodyLimit says.
  */
 export function applicationUpload(): MiddlewareHandler {

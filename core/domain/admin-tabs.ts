@@ -14,7 +14,7 @@ export interface AdminTab {
 
 const closingChoices = ['approved', 'rejected', 'final_payment_received'] as const;
 
-/** SPEC §4: tab grouping and the status choices offered per tab, as data. */
+/** docs/product.md §3.2: tab grouping and the status choices offered per tab, as data. */
 export const ADMIN_TABS: readonly AdminTab[] = [
   {
     id: 'online-entries',
@@ -41,7 +41,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
 
 /**
  * The transition table: from each status, the statuses an admin may move an application to.
- * SPEC §4 gives them per tab (the choices of the tab the application is listed in), so the table
+ * docs/product.md §3.2 gives them per tab (the choices of the tab the application is listed in), so the table
  * is read off ADMIN_TABS rather than written twice.
  */
 export const ALLOWED_TRANSITIONS: Readonly<Record<ApplicationStatus, readonly ApplicationStatus[]>> = Object.fromEntries(

@@ -11,7 +11,7 @@ export type Gender = 'male' | 'female';
 export type MaritalStatus = 'married' | 'divorced' | 'widow' | 'single';
 export type Entry = 'Single' | 'Multiple';
 
-/** The applicant's answers on the form (SPEC §3). Form dates are 'YYYY-MM-DD' text. */
+/** The applicant's answers on the form (docs/product.md §10.2). Form dates are 'YYYY-MM-DD' text. */
 export interface ApplicationForm {
   givenName: string;
   surname: string;

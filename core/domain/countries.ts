@@ -1,6 +1,6 @@
 /**
- * Nationality choices (SPEC §3 "Countries"): a fixed list of 196 countries, Egypt included. Some
- * entries keep the unusual spellings SPEC requires: 'Congo {Democratic Rep}', 'Ireland {Republic}',
+ * Nationality choices (docs/product.md §5.5, §10.5): a fixed list of 196 countries, Egypt included. Some
+ * entries keep the unusual spellings docs/product.md §5.5 requires: 'Congo {Democratic Rep}', 'Ireland {Republic}',
  * 'Myanmar, {Burma}', 'Korea North', 'Korea South'.
  */
 export const COUNTRIES = [
@@ -30,31 +30,31 @@ export const COUNTRIES = [
 
 export type Country = (typeof COUNTRIES)[number];
 
-/** SPEC §9: default nationality and country of birth. */
+/** docs/product.md §5.5: default nationality and country of birth. */
 export const DEFAULT_COUNTRY: Country = 'United Kingdom';
 
 /**
- * Nationalities whose citizens cannot get Egypt's tourist e-visa through this agency (SPEC §9,
+ * Nationalities whose citizens cannot get Egypt's tourist e-visa through this agency (docs/product.md §5.5,
  * "about 120 countries").
  *
  * What this is based on: the list of nationalities eligible for the tourist e-visa on Egypt's
  * official e-visa portal (visa2egypt.gov.eg) — the EU/EEA and Schengen states (except Andorra and
- * Liechtenstein, which SPEC names as unsupported), the rest of Europe's eligible states (Albania,
+ * Liechtenstein, which docs/product.md §5.5 names as unsupported), the rest of Europe's eligible states (Albania,
  * Armenia, Azerbaijan, Belarus, Bosnia Herzegovina, Georgia, Macedonia, Moldova, Monaco, Montenegro,
  * Russian Federation, San Marino, Serbia, Ukraine, United Kingdom, Vatican City), North and South
  * America's eligible states (Argentina, Brazil, Canada, Chile, Colombia, Ecuador, Mexico, Paraguay,
  * Peru, United States, Uruguay, Venezuela), and in Asia-Pacific and Africa: Australia, Brunei, China,
  * India, Japan, Kazakhstan, Korea South, Malaysia, New Zealand, Singapore, Taiwan and South Africa.
- * Every other country of COUNTRIES is listed here, which includes every country SPEC names
+ * Every other country of COUNTRIES is listed here, which includes every country docs/product.md §5.5 names
  * (Afghanistan, Pakistan, Bangladesh, Nigeria, Iran, Iraq, Israel, Saudi Arabia, Syria, Yemen, Turkey,
  * Andorra, Liechtenstein), the Gulf states (their citizens enter Egypt without this e-visa), Egypt
  * itself (Egyptians need no visa), and the states not on the portal's list in Asia, Africa, the
  * Caribbean and Central America, Oceania and the Middle East.
  *
- * Review this list against the portal when Egypt's policy changes; the tests pin SPEC's named ones.
+ * Review this list against the portal when Egypt's policy changes; the tests pin the ones docs/product.md §5.5 names.
  */
 export const UNSUPPORTED_NATIONALITIES: readonly Country[] = [
-  // Europe (SPEC: Andorra, Liechtenstein, Turkey)
+  // Europe (docs/product.md §5.5: Andorra, Liechtenstein, Turkey)
   'Andorra', 'Liechtenstein', 'Turkey', 'Kosovo',
   // Asia
   'Afghanistan', 'Bangladesh', 'Bhutan', 'Cambodia', 'East Timor', 'Indonesia', 'Korea North', 'Kyrgyzstan', 'Laos',
@@ -93,7 +93,7 @@ export function isSupportedNationality(nationality: string): boolean {
   return countrySet.has(nationality) && !unsupportedSet.has(nationality);
 }
 
-/** SPEC §5's message, with the agency's contact address in place of {email}. */
+/** The message of docs/product.md §5.5, with the agency's contact address in place of {email}. */
 export function unsupportedNationalityMessage(agencyEmail: string): string {
   return `We currently do not process applications for your nationality. Please contact us at ${agencyEmail} for further support.`;
 }

@@ -1,4 +1,4 @@
-/** Application statuses (SPEC §4), stored and sent in lower snake case. */
+/** Application statuses (docs/product.md §3.1), stored and sent in lower snake case. */
 export const APPLICATION_STATUSES = [
   'online_entry',
   'application_created',
@@ -16,7 +16,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const USER_REGISTERED = 'user_registered' as const;
 export type ListedStatus = ApplicationStatus | typeof USER_REGISTERED;
 
-/** Accepts the stored lower-case spelling and SPEC's UPPER spelling (APPROVED, UNDER_PROCESS, …). */
+/** Accepts the stored lower-case spelling and the UPPER spelling of docs/product.md §3.1 (APPROVED, UNDER_PROCESS, …). */
 export function parseStatus(value: string): ApplicationStatus | null {
   const normalised = value.trim().toLowerCase();
   return (APPLICATION_STATUSES as readonly string[]).includes(normalised) ? (normalised as ApplicationStatus) : null;
@@ -41,7 +41,7 @@ export function applicantStatusLabel(status: string): string {
 
 export type BadgeTone = 'yellow' | 'green' | 'red' | 'orange' | 'grey';
 
-/** Dashboard badge colours (SPEC §2). */
+/** Dashboard badge colours (docs/product.md §3.1). */
 export function statusBadgeTone(status: string): BadgeTone {
   switch (status.toLowerCase()) {
     case 'under_process':

@@ -21,7 +21,7 @@ import type { UserRepository } from './user-repository.js';
 /** Values the agency is configured with that the rules and mails need. */
 export interface AgencySettings {
   agencyName: string;
-  /** The contact address shown in SPEC's {email} places. */
+  /** The contact address shown where docs/product.md writes {email}. */
   agencyEmail: string;
   /** Base of every link in mails, without a trailing slash. */
   publicUrl: string;

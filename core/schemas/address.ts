@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './fields.js';
 
-/** SPEC §5 Address form (PATCH /api/applications/{id}). */
+/** docs/product.md §5.7 Address form (PATCH /api/applications/{id}). */
 export const addressSchema = z.object({
   address: requiredText('Address is required', { max: 300, maxMessage: 'Address must be at most 300 characters' }),
   city: requiredText('City is required', { max: 100, maxMessage: 'City must be at most 100 characters' }),

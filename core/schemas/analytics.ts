@@ -12,7 +12,7 @@ const propertiesShape = Object.fromEntries(ANALYTICS_PROPERTY_KEYS.map((key) => 
 >;
 
 /**
- * A page view or conversion event sent by the web app (SPEC §1). Only the listed tracking fields are
+ * A page view or conversion event sent by the web app (docs/product.md §13). Only the listed tracking fields are
  * kept (unknown keys are dropped); names, paths and values are bounded.
  */
 export const analyticsEventSchema = z.object({

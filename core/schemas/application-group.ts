@@ -6,7 +6,7 @@ import { idSchemaFor } from './ids.js';
 
 /**
  * POST /api/application-groups: `{ travellers: [form, …] }`, 2 to 10 complete application forms
- * (each as SPEC §5's form, its errors under `travellers.N.field`), all with the same arrival and
+ * (each as the form of docs/product.md §5.3, its errors under `travellers.N.field`), all with the same arrival and
  * departure dates.
  */
 export function applicationGroupSchema(context: ApplicationSchemaContext) {

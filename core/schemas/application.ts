@@ -79,7 +79,7 @@ export interface ApplicationSchemaContext {
 }
 
 /**
- * SPEC §5 Application form. Accepts only the personal, passport, travel, travel-history,
+ * docs/product.md §5.3 Application form. Accepts only the personal, passport, travel, travel-history,
  * deportation and entry fields: status, payment ids, document fields and anything else are dropped.
  * Conditional fields are required only when their flag says so, and are null otherwise.
  */

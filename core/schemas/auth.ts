@@ -5,7 +5,7 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 
-/** SPEC §5 Login. */
+/** docs/product.md §5.1 Login. */
 export const loginSchema = z.object({
   email: emailField,
   password: z
@@ -21,7 +21,7 @@ const passwordField = z
   .max(PASSWORD_MAX, 'Password must be at most 200 characters');
 
 /**
- * SPEC §5 Registration: the shared input accepts only password, email, fullName and phoneNumber
+ * docs/product.md §5.2 Registration: the shared input accepts only password, email, fullName and phoneNumber
  * (other keys, such as confirmPassword, are dropped).
  */
 export const registrationSchema = z.object({

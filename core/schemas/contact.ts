@@ -5,7 +5,7 @@ import { emailField, phoneField, requiredText } from './fields.js';
 export const NATIONALITY_MESSAGE = 'Please select your nationality';
 
 /**
- * SPEC §5 Contact form: full name ≥ 2 and phone ≥ 10 as seen; the rest (valid email, nationality
+ * docs/product.md §5.9 Contact form: full name ≥ 2 and phone ≥ 10 as seen; the rest (valid email, nationality
  * from the country list, purpose of travel required) follows from the fields being required.
  */
 export const contactSchema = z.object({

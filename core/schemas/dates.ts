@@ -1,6 +1,6 @@
 import { addCalendarDays, londonDateOf, type LocalDate } from '../domain/working-days.js';
 
-/** Calendar-date text ('YYYY-MM-DD') as every form date is stored (SPEC §3: dates are stored as text). */
+/** Calendar-date text ('YYYY-MM-DD') as every form date is stored (docs/product.md §10.2: dates are stored as text). */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True when `value` is a real calendar date in 'YYYY-MM-DD' form (no 2026-02-30). */
@@ -36,9 +36,9 @@ export function addCalendarMonths(date: LocalDate, months: number): LocalDate {
   return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** SPEC §5/§9: arrival at least 3 days from today. The date picker's minimum uses the same value. */
+/** docs/product.md §5.3/§14.1: arrival at least 3 days from today. The date picker's minimum uses the same value. */
 export const MIN_DAYS_BEFORE_ARRIVAL = 3;
-/** SPEC §5/§9: the passport must be valid at least 6 months from today. */
+/** docs/product.md §5.3/§14.1: the passport must be valid at least 6 months from today. */
 export const MIN_PASSPORT_VALIDITY_MONTHS = 6;
 
 export function earliestArrivalDate(today: Date): LocalDate {

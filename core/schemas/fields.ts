@@ -39,14 +39,14 @@ export const emailField = z
   .max(254, EMAIL_MESSAGE)
   .pipe(z.email({ error: EMAIL_MESSAGE }));
 
-/** SPEC §9: phone at least 10 characters. */
+/** docs/product.md §14.1: phone at least 10 characters. */
 export const phoneField = z
   .string({ error: PHONE_MESSAGE })
   .trim()
   .min(10, PHONE_MESSAGE)
   .max(30, 'Phone number must be at most 30 characters');
 
-/** SPEC §9: passwords at least 6 characters; the upper bound keeps hashing cheap. */
+/** docs/product.md §14.1: passwords at least 6 characters; the upper bound keeps hashing cheap. */
 export const PASSWORD_MAX = 200;
 
 /** A boolean that also accepts the texts 'true'/'false' (CLI flags, form posts). */

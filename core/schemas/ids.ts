@@ -30,6 +30,6 @@ export function parseStoredId(schema: IdSchema, raw: unknown): number {
   return id;
 }
 
-/** SPEC §5: 'Invalid application ID. Please refresh the page and try again.' */
+/** docs/product.md §5.6: 'Invalid application ID. Please refresh the page and try again.' */
 export const applicationIdSchema = idSchema(INVALID_APPLICATION_ID_MESSAGE, 'Application');
 export const documentIdSchema = idSchema('Invalid document ID.', 'Document');

@@ -7,7 +7,7 @@ import { newPasswordField } from './profile.js';
 export const passwordResetRequestSchema = z.object({ email: emailField });
 export type PasswordResetRequestInput = z.output<typeof passwordResetRequestSchema>;
 
-/** POST /api/password-reset/confirm: the link's token and the new password (SPEC's password rules). */
+/** POST /api/password-reset/confirm: the link's token and the new password (the password rules of docs/product.md §5.8). */
 export const passwordResetSchema = z.object({
   token: z.string({ error: PASSWORD_RESET_INVALID_MESSAGE }).trim().min(1, PASSWORD_RESET_INVALID_MESSAGE).max(200, PASSWORD_RESET_INVALID_MESSAGE),
   newPassword: newPasswordField,

@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { PASSWORD_MAX, phoneField } from './fields.js';
 import { PASSWORDS_DONT_MATCH } from './auth.js';
 
-/** SPEC §5 Profile: only the phone number can be changed. */
+/** docs/product.md §5.8 Profile: only the phone number can be changed. */
 export const profileSchema = z.object({ phoneNumber: phoneField });
 export type ProfileInput = z.output<typeof profileSchema>;
 
-/** SPEC §5 Profile: the new password (also the password-reset page's). */
+/** docs/product.md §5.8 Profile: the new password (also the password-reset page's). */
 export const newPasswordField = z
   .string({ error: 'New password must be at least 6 characters' })
   .min(6, 'New password must be at least 6 characters')
   .max(PASSWORD_MAX, 'New password must be at most 200 characters');
 
-/** SPEC §5 Profile: the confirmation, checked in the browser and never sent. */
+/** docs/product.md §5.8 Profile: the confirmation, checked in the browser and never sent. */
 const confirmPasswordField = z.string({ error: 'Please confirm your new password' }).min(6, 'Please confirm your new password');
 
 /** "Passwords don't match" on confirmPassword, once the confirmation is long enough to compare. */

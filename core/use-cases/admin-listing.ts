@@ -3,7 +3,7 @@ import type { User } from '../domain/user.js';
 import type { Ports } from '../ports/index.js';
 
 /**
- * Pseudo-entries (SPEC §2/§4): registered users with no application, listed in the online-entries
+ * Pseudo-entries (docs/product.md §2.14/§3.2): registered users with no application, listed in the online-entries
  * tab with status user_registered. Admin accounts are not applicants and are left out. The admin's
  * paged listing and counts ask `users.pageWithoutApplication` instead of loading them all.
  */

@@ -3,7 +3,7 @@ import type { Ports } from '../ports/index.js';
 import { analyticsEventSchema } from '../schemas/analytics.js';
 import { parseInput } from '../schemas/parse.js';
 
-/** A page view or conversion event (SPEC §1): only the listed tracking fields are kept. */
+/** A page view or conversion event (docs/product.md §13): only the listed tracking fields are kept. */
 export function makeRecordEvent(ports: Pick<Ports, 'analytics' | 'clock'>) {
   return async function recordEvent(event: Omit<AnalyticsEvent, 'occurredAt'>): Promise<void> {
     const data = parseInput(analyticsEventSchema, event);

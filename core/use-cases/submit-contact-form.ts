@@ -14,7 +14,7 @@ export const CONTACT_EXISTING_ACCOUNT_MESSAGE =
 const TEMPORARY_PASSWORD_BYTES = 16;
 
 /**
- * The contact form (SPEC §2 Contact page): keeps the enquiry and creates an account for the visitor
+ * The contact form (docs/product.md §2.12 Contact page): keeps the enquiry and creates an account for the visitor
  * with a random password, mailed to them in the same operation, to be changed at first sign-in. An
  * email that already has an account gets no second account: the enquiry is kept all the same, and
  * its owner is mailed how to sign in, with a password-reset link in case it is forgotten (the page

@@ -31,12 +31,12 @@ export interface ApplicationView extends Application {
   passportCheck: PassportCheckView | null;
 }
 
-/** The user attached to an admin read (SPEC §3: email, username, fullName, phoneNumber). */
+/** The user attached to an admin read (docs/product.md §7.6: email, username, fullName, phoneNumber). */
 export type AdminListUser = AdminListEntry['user'];
 
 /**
- * One element of the full admin list (GET /api/admin/applications without parameters, SPEC §7): an
- * application's own fields at the top level with its `user` attached (SPEC §3's admin reads), or a
+ * One element of the full admin list (GET /api/admin/applications without parameters, docs/product.md §7.6): an
+ * application's own fields at the top level with its `user` attached (docs/product.md §10.2), or a
  * pseudo-entry — a registered user with no application (`id` null, status user_registered).
  */
 export type AdminFullListEntry = (ApplicationView & { user: AdminListUser }) | { id: null; userId: number; status: 'user_registered'; user: AdminListUser };

@@ -8,7 +8,7 @@ import {
   unsupportedNationalityMessage,
 } from '../../core/domain/countries.js';
 
-describe('countries (SPEC §3, §9)', () => {
+describe('countries (docs/product.md §5.5, §10.5)', () => {
   it('has about 195 unique countries, Egypt included', () => {
     expect(COUNTRIES.length).toBeGreaterThanOrEqual(190);
     expect(COUNTRIES.length).toBeLessThanOrEqual(200);
@@ -16,7 +16,7 @@ describe('countries (SPEC §3, §9)', () => {
     expect(COUNTRIES).toContain('Egypt');
   });
 
-  it("keeps SPEC's unusual spellings", () => {
+  it("keeps the unusual spellings of docs/product.md §5.5", () => {
     for (const name of ['Congo {Democratic Rep}', 'Ireland {Republic}', 'Myanmar, {Burma}', 'Korea North', 'Korea South']) {
       expect(isCountry(name)).toBe(true);
     }
@@ -39,7 +39,7 @@ describe('countries (SPEC §3, §9)', () => {
   it.each([
     'Afghanistan', 'Pakistan', 'Bangladesh', 'Nigeria', 'Iran', 'Iraq', 'Israel', 'Saudi Arabia', 'Syria', 'Yemen', 'Turkey',
     'Andorra', 'Liechtenstein',
-  ])('does not support %s (named in SPEC §9)', (name) => {
+  ])('does not support %s (named in docs/product.md §5.5)', (name) => {
     expect(isSupportedNationality(name)).toBe(false);
   });
 

@@ -35,7 +35,7 @@ function messages(schema: z.ZodType, input: unknown): Record<string, string[]> {
 const today = new Date('2026-11-23T10:00:00.000Z');
 const appSchema = applicationFormSchema({ today, agencyEmail: 'help@agency.test' });
 
-describe('login (SPEC §5)', () => {
+describe('login (docs/product.md §5.1)', () => {
   it('gives the exact messages', () => {
     expect(messages(loginSchema, { email: 'not-an-email', password: '' })).toEqual({
       email: ['Please enter a valid email'],
@@ -49,7 +49,7 @@ describe('login (SPEC §5)', () => {
   });
 });
 
-describe('registration and the sign-up form (SPEC §5)', () => {
+describe('registration and the sign-up form (docs/product.md §5.2)', () => {
   const valid = { email: 'new@example.com', password: 'secret1', fullName: 'New Person', phoneNumber: '07700900123' };
 
   it('accepts only password, email, fullName and phoneNumber', () => {
@@ -80,7 +80,7 @@ describe('registration and the sign-up form (SPEC §5)', () => {
   });
 });
 
-describe('the application form (SPEC §5)', () => {
+describe('the application form (docs/product.md §5.3)', () => {
   it('accepts a valid form and strips status, payment and document fields', () => {
     const parsed = appSchema.parse({
       ...validForm(),
@@ -245,7 +245,7 @@ describe('the application form (SPEC §5)', () => {
   });
 });
 
-describe('address, profile and password (SPEC §5)', () => {
+describe('address, profile and password (docs/product.md §5.7, §5.8)', () => {
   it('gives the address messages', () => {
     expect(messages(addressSchema, { address: ' ', city: '', postcode: '' })).toEqual({
       address: ['Address is required'],

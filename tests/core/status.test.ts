@@ -9,7 +9,7 @@ import {
 } from '../../core/domain/status.js';
 import { ADMIN_TABS, isAdminTabId, statusChoicesFor, tabOfStatus } from '../../core/domain/admin-tabs.js';
 
-describe('statuses (SPEC §4)', () => {
+describe('statuses (docs/product.md §3.1)', () => {
   it('lists the eight application statuses in lower snake case', () => {
     expect(APPLICATION_STATUSES).toEqual([
       'online_entry',
@@ -76,7 +76,7 @@ describe('statuses (SPEC §4)', () => {
   });
 });
 
-describe('admin tabs (SPEC §4 tables)', () => {
+describe('admin tabs (docs/product.md §3.2 table)', () => {
   it('groups statuses into the six tabs', () => {
     expect(ADMIN_TABS.map((t) => [t.id, [...t.statuses]])).toEqual([
       ['online-entries', ['online_entry', 'user_registered']],

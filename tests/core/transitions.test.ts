@@ -13,7 +13,7 @@ import { storedApplication } from './helpers.js';
 
 const now = new Date('2026-11-24T12:00:00.000Z');
 
-/** SPEC §4, written out by hand: the statuses an admin may choose per tab. */
+/** docs/product.md §3.2, written out by hand: the statuses an admin may choose per tab. */
 const ALLOWED: Record<string, readonly ApplicationStatus[]> = {
   'online-entries': ['online_entry', 'application_created', 'under_process', 'additional_info_required'],
   'initial-payment': ['application_created', 'under_process', 'additional_info_required', 'verified'],

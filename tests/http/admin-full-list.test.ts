@@ -7,8 +7,8 @@ import { postgresHarness, sqliteHarness, type PersistenceHarness } from '../supp
 import { applicantWithApplication, makeAppOn, makeMemoryApp, signInAdmin, signUp, type TestAgency } from '../support/http.js';
 
 /**
- * SPEC §7's full list (GET /api/admin/applications without parameters): every application — its own
- * fields at the top level with its `user` (SPEC §3's admin reads) — newest first, then the
+ * The full list of docs/product.md §7.6 (GET /api/admin/applications without parameters): every application — its own
+ * fields at the top level with its `user` (docs/product.md §10.2) — newest first, then the
  * pseudo-entries; streamed as a JSON array from the stores' keyset pages.
  */
 describe.each([

@@ -28,7 +28,7 @@ describe('GET /api/admin/applications', () => {
     const res = await admin.browser.get('/api/admin/applications');
     expect(res.status).toBe(200);
     const entries = await res.json();
-    // Each element is the application's own fields with its user attached (SPEC §3's admin reads).
+    // Each element is the application's own fields with its user attached (docs/product.md §10.2).
     const real = entries.find((e: { id: number | null }) => e.id === withApp.application.id);
     expect(real).toMatchObject({
       status: 'online_entry',

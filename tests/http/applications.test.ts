@@ -39,7 +39,7 @@ describe('applications', () => {
     expect((await t.ports.applications.findById(created.id))?.status).toBe('online_entry');
   });
 
-  it('answers 400 with SPEC messages for an invalid form and stores nothing', async () => {
+  it('answers 400 with the messages of docs/product.md §5.3 for an invalid form and stores nothing', async () => {
     const { browser, user } = await signUp(t.app);
     const res = await browser.post(
       '/api/applications',
@@ -89,7 +89,7 @@ describe('applications', () => {
     expect(await t.ports.applications.findById(id)).toMatchObject({ city: 'London', status: 'online_entry' });
   });
 
-  it('refuses empty address fields with SPEC messages', async () => {
+  it('refuses empty address fields with the messages of docs/product.md §5.7', async () => {
     const owner = await applicantWithApplication(t);
     const res = await owner.browser.patch(`/api/applications/${owner.application.id}`, { address: '', city: ' ', postcode: '', hotelDetails: '' });
     expect(res.status).toBe(400);
@@ -225,7 +225,7 @@ describe('passport upload and documents', () => {
     expect(pulled).toBeLessThanOrEqual(1);
   });
 
-  it('answers 400 with SPEC’s message for a non-numeric application id', async () => {
+  it('answers 400 with the message of docs/product.md §5.6 for a non-numeric application id', async () => {
     const owner = await applicantWithApplication(t);
     for (const bad of ['abc', '1.5', '-1', '0', '12abc']) {
       const res = await owner.browser.upload(`/api/applications/${bad}/documents`, {

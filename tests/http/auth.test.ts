@@ -69,7 +69,7 @@ describe('registration', () => {
 });
 
 describe('sessions', () => {
-  it('a signed-in hint left without its session is cleared by the 401 of GET /api/user (SPEC §7 stays)', async () => {
+  it('a signed-in hint left without its session is cleared by the 401 of GET /api/user (docs/product.md §7.2 stays)', async () => {
     const stale = new TestBrowser(t.app);
     stale.cookies.set('evisa_signed_in', '1');
     const res = await stale.get('/api/user');
@@ -210,7 +210,7 @@ describe('login', () => {
     expect(wrong.headers.get('set-cookie')).toBeNull();
   });
 
-  it('answers 400 with SPEC messages for a bad email or a missing password', async () => {
+  it('answers 400 with the messages of docs/product.md §5.1 for a bad email or a missing password', async () => {
     const res = await new TestBrowser(t.app).post('/api/login', { email: 'x', password: '' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
@@ -305,7 +305,7 @@ describe('profile and password', () => {
     expect(await (await browser.get('/api/user')).json()).toMatchObject({ phoneNumber: '+201234567890' });
   });
 
-  it('refuses a short phone number with the SPEC message', async () => {
+  it('refuses a short phone number with the message of docs/product.md §5.8', async () => {
     const { browser, user } = await signUp(t.app);
     const res = await browser.put('/api/user/profile', { phoneNumber: '123' });
     expect(res.status).toBe(400);

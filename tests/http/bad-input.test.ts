@@ -131,7 +131,7 @@ for (const [adapters, make] of ADAPTERS) {
         });
       }
 
-      it('a non-numeric application id answers SPEC’s message', async () => {
+      it('a non-numeric application id answers the message of docs/product.md §5.6', async () => {
         const res = await owner.get('/api/applications/abc');
         expect(res.status).toBe(400);
         expect((await res.json()).message).toBe('Invalid application ID. Please refresh the page and try again.');

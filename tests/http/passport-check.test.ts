@@ -81,7 +81,7 @@ describe('passport check after an upload (scanner stand-in)', () => {
     expect(stored?.passportScan).toMatchObject({ documentId: document.id, status: 'read' });
 
     const admin = await signInAdmin(t);
-    // SPEC §7's full list: each element is the application's own fields with its user attached.
+    // The full list of docs/product.md §7.6: each element is the application's own fields with its user attached.
     const list = (await (await admin.browser.get('/api/admin/applications')).json()) as (CheckedApplication & { id: number | null })[];
     expect(list.find((e) => e.id === id)?.passportCheck).toEqual({ status: 'match', mismatches: [] });
     const page = (await (await admin.browser.get('/api/admin/applications?tab=online-entries')).json()) as { items: { application: CheckedApplication }[] };

@@ -31,7 +31,7 @@ describe('POST /api/password-reset', () => {
     expect((await t.ports.outbox.list()).filter((m) => m.template === 'password_reset').map((m) => m.to)).toEqual([email]);
   });
 
-  it('answers 400 with the SPEC message for a bad email', async () => {
+  it('answers 400 with the message of docs/product.md §5.1 for a bad email', async () => {
     const res = await new TestBrowser(t.app).post('/api/password-reset', { email: 'nope' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: 'Please enter a valid email', errors: { email: ['Please enter a valid email'] } });

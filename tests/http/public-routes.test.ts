@@ -102,7 +102,7 @@ describe('POST /api/contact', () => {
     expect((await t.ports.outbox.list({ to: 'omar@example.com' })).map((m) => m.template)).toContain('account_created');
   });
 
-  it('answers 400 with SPEC messages and stores nothing', async () => {
+  it('answers 400 with the messages of docs/product.md §5.9 and stores nothing', async () => {
     const res = await new TestBrowser(t.app).post('/api/contact', { ...form, fullName: 'O', phoneNumber: '123' });
     expect(res.status).toBe(400);
     const body = await res.json();

@@ -28,7 +28,7 @@ const application = {
 } as unknown as ApplicationDto;
 
 describe('address and accommodation details', () => {
-  it('requires every field with SPEC messages and shows the travel dates', async () => {
+  it('requires every field with the messages of docs/product.md §5.7 and shows the travel dates', async () => {
     const api = fakeFetch({});
     vi.stubGlobal('fetch', api.fn);
     await renderPage(<AddressForm application={application} />, { path: '/address-details', user: testUser() });
@@ -94,7 +94,7 @@ describe('profile', () => {
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ phoneNumber: '+447700900999' });
   });
 
-  it('keeps the password form collapsed behind a button, with SPEC messages and Cancel', async () => {
+  it('keeps the password form collapsed behind a button, with the messages of docs/product.md §5.8 and Cancel', async () => {
     const api = fakeFetch({ 'PUT /api/user/change-password': () => ({ status: 400, body: { message: 'Current password is incorrect.' } }) });
     vi.stubGlobal('fetch', api.fn);
     function Harness() {

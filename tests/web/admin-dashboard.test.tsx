@@ -175,7 +175,7 @@ describe('admin dashboard', () => {
     expect(within(card).getByText('newcomer7@example.com')).toBeInTheDocument();
   });
 
-  it('shows the table with SPEC columns on large screens, and the risk, re-upload and payment badges', async () => {
+  it('shows the table with the columns of docs/product.md §2.14 on large screens, and the risk, re-upload and payment badges', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(((query: string) => ({
       matches: true, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined,
       addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
@@ -289,7 +289,7 @@ describe('admin dashboard', () => {
     expect(api.writes()).toHaveLength(0);
   });
 
-  it("shows SPEC's error toast when saving fails, and keeps the staged change", async () => {
+  it("shows the error toast of docs/product.md §8.2 when saving fails, and keeps the staged change", async () => {
     const app = application(9, { status: 'application_created', initialPaymentId: 'pi_9' });
     fakeAdminApi([entryOf(app)], { failStatus: true });
     const { user } = await renderDashboard('/admin?tab=initial-payment');
@@ -326,7 +326,7 @@ describe('admin dashboard', () => {
     }
   });
 
-  it("stages a replacement visa on an approved application like any change: SPEC's toast, sent on 'Apply Changes'", async () => {
+  it("stages a replacement visa on an approved application like any change: the toast of docs/product.md §8.2, sent on 'Apply Changes'", async () => {
     const app = application(11, { status: 'approved', initialPaymentId: 'pi_11', visaDocument: 'old-visa.pdf' });
     const api = fakeAdminApi([entryOf(app)]);
     const xhr = installFakeXhr(() => ({ status: 201, body: { id: 56 } }));
@@ -398,7 +398,7 @@ describe('admin dashboard', () => {
     await screen.findByText("E-visa document sent successfully to user's email");
   });
 
-  it("sends payment reminders and shows the server's message, or SPEC's failure text", async () => {
+  it("sends payment reminders and shows the server's message, or the failure text of docs/product.md §8.2", async () => {
     fakeAdminApi([]);
     const { user } = await renderDashboard();
     await user.click(screen.getByRole('button', { name: 'Send Payment Reminders' }));

@@ -30,7 +30,7 @@ describe('analytics', () => {
     ]);
   });
 
-  it('posts conversion events with keepalive and only SPEC payload fields', () => {
+  it('posts conversion events with keepalive and only the tracking fields of docs/product.md §13', () => {
     const calls: RequestInit[] = [];
     vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
       calls.push(init);

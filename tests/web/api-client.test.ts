@@ -28,7 +28,7 @@ async function failure(request: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-describe('the typed client (hc<AppType>) and its errors (SPEC §7)', () => {
+describe('the typed client (hc<AppType>) and its errors (docs/product.md §7.1)', () => {
   it('sends the typed request to the route it names, JSON with the session cookie', async () => {
     const requests = answer(() => Response.json({ id: 5, city: 'Manchester' }));
     const updated = await call(api.applications[':id'].$patch({ param: { id: '5' }, json: { address: '1 High St', city: 'Manchester', postcode: 'M1 1AA', hotelDetails: 'Nile Hotel' } }));

@@ -44,7 +44,7 @@ afterEach(() => {
   restoreXhr = null;
 });
 
-describe('submit rules (SPEC §5)', () => {
+describe('submit rules (docs/product.md §5.4)', () => {
   it('is enabled only with every field, a passport file, privacy accepted and a supported nationality', () => {
     expect(submitState(complete, true)).toEqual({ enabled: true, hints: [] });
     expect(submitState(complete, false).hints).toEqual([HINT_DOCUMENTS]);
@@ -123,7 +123,7 @@ async function fillEverything(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('application form', () => {
-  it('starts with the SPEC defaults, a disabled departure date and a disabled submit with its hints', async () => {
+  it('starts with the defaults of docs/product.md §2.6, a disabled departure date and a disabled submit with its hints', async () => {
     await renderForm();
     expect(screen.getByText('Egypt E-Visa Application')).toBeInTheDocument();
     for (const section of ['Personal Information', 'Passport Information', 'Additional Information', 'Travel History', 'Travel Information']) {

@@ -58,7 +58,7 @@ describe('dashboard', () => {
   });
 });
 
-describe('application cards per status (SPEC §4)', () => {
+describe('application cards per status (docs/product.md §3.4)', () => {
   async function card(overrides: Partial<ApplicationDto>) {
     await renderPage(<ApplicationCard application={app(overrides)} />, { path: '/dashboard', user: testUser() });
     return within(screen.getByTestId('application-3'));

@@ -61,7 +61,7 @@ const AGE_DAYS: Record<ApplicationStatus, [number, number]> = {
   rejected: [4, 180],
 };
 
-/** The admin transitions that lead to each status after the initial payment (SPEC §4 choices). */
+/** The admin transitions that lead to each status after the initial payment (docs/product.md §3.2 choices). */
 const PATHS: Record<ApplicationStatus, ApplicationStatus[]> = {
   online_entry: [],
   application_created: [],

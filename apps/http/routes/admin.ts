@@ -31,7 +31,7 @@ export function adminRoutes({ agency, log }: RouteDeps) {
       const actor = actorOf(c);
       const raw = c.req.query();
       if (!LIST_PARAMS.some((name) => raw[name] !== undefined)) {
-        // SPEC §7's full list, streamed as it is read from the database (see jsonArrayStream).
+        // The full list of docs/product.md §7.6, streamed as it is read from the database (see jsonArrayStream).
         return jsonArrayStream(c, await useCases.listAdminApplications(actor), log);
       }
       const query = parseInput(adminListQuerySchema, raw);

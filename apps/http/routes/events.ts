@@ -6,7 +6,7 @@ import type { RouteDeps } from '../deps.js';
 
 /**
  * POST /api/events { name, path?, properties? }: page views and conversion events, from visitors and
- * signed-in users alike. Only SPEC's tracking fields are kept; the size of everything is bounded.
+ * signed-in users alike. Only the tracking fields of docs/product.md §13 are kept; the size of everything is bounded.
  */
 export function eventRoutes({ agency, limits, clientAddress }: RouteDeps) {
   return new Hono<AppEnv>().post('/', async (c: JsonBodyContext<typeof analyticsEventSchema>) => {

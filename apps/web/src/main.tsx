@@ -14,7 +14,7 @@ const queryClient = createQueryClient();
 if (!mayBeSignedIn()) queryClient.setQueryData(keys.user, null);
 const router = createAppRouter(queryClient);
 
-// SPEC §1: a page view on every route change (sent without blocking navigation).
+// docs/product.md §13: a page view on every route change (sent without blocking navigation).
 trackPageViews(router);
 
 /**

@@ -24,7 +24,7 @@ describe('admin listings', () => {
       ['online_entry', 'alice@example.com', app.id],
       ['user_registered', 'bob@example.com', null],
     ]);
-    // The application's own fields at the top level, its user attached (SPEC §3's admin reads).
+    // The application's own fields at the top level, its user attached (docs/product.md §10.2).
     expect(list[0]).toMatchObject({ ...app, user: { id: alice.userId, email: 'alice@example.com', username: 'alice@example.com' } });
     expect(list[1]).toEqual({
       id: null,

@@ -22,7 +22,7 @@ export const applicationsQuery = queryOptions({
 export const applicationQuery = (id: number) =>
   queryOptions({ queryKey: keys.application(id), queryFn: () => call(api.applications[':id'].$get(byId(id))) });
 
-/** A failure gives an empty list for that application (SPEC §7). */
+/** A failure gives an empty list for that application (docs/product.md §7.8). */
 export const documentsQuery = (id: number) =>
   queryOptions({
     queryKey: keys.documents(id),
@@ -69,7 +69,7 @@ export interface PassportUpload {
 
 /**
  * POST /api/applications/{id}/documents (multipart `file`, type passport) with the 25 % progress
- * steps. The answer must carry the document's id (SPEC §5).
+ * steps. The answer must carry the document's id (docs/product.md §5.6).
  */
 export async function uploadPassport({ applicationId, file, onProgress }: PassportUpload): Promise<UploadedDocument> {
   const form: PassportUploadForm = { file, type: 'passport' };
@@ -78,7 +78,7 @@ export async function uploadPassport({ applicationId, file, onProgress }: Passpo
   return document;
 }
 
-/** A passport upload (on submission or re-upload); afterwards the applications and documents are refetched (SPEC §7). */
+/** A passport upload (on submission or re-upload); afterwards the applications and documents are refetched (docs/product.md §7.8). */
 export function useUploadPassportMutation(config?: MutationConfig<UploadedDocument, PassportUpload>) {
   return useApiMutation(uploadPassport, (queryClient, _document, { applicationId }) => refreshApplication(queryClient, applicationId), config);
 }

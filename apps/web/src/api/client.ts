@@ -19,7 +19,7 @@ export function apiPath(routePath: string): string {
 
 /**
  * A non-OK answer. Its message is `${status}: ${text}` — the response text, or the status text
- * when the body is empty (SPEC §7); `serverMessage` and `serverFieldErrors` dig the API's
+ * when the body is empty (docs/product.md §7.1); `serverMessage` and `serverFieldErrors` dig the API's
  * `{ message, errors }` out of it.
  */
 export class ApiError extends Error {
@@ -61,7 +61,7 @@ export async function send(request: Promise<{ ok: boolean; status: number; statu
 }
 
 /**
- * SPEC §7's default query: a GET of the path the query is keyed by. Untyped by nature (the path is
+ * The default query of docs/product.md §7.8: a GET of the path the query is keyed by. Untyped by nature (the path is
  * data); every query of this app names its typed queryFn, this only answers a bare key.
  */
 export async function getPath(path: string): Promise<unknown> {
@@ -112,12 +112,12 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   return fields;
 }
 
-/** Upload steps shown to the applicant (SPEC §4): 25, 50, 75, 100 percent. */
+/** Upload steps shown to the applicant (docs/product.md §5.6): 25, 50, 75, 100 percent. */
 export type UploadProgress = 0 | 25 | 50 | 75 | 100;
 
 /**
  * A multipart upload with progress reported in 25 % steps. XHR (not fetch) because only XHR
- * reports upload progress in browsers. Error bodies are read as plain text (SPEC §7). `T` is the
+ * reports upload progress in browsers. Error bodies are read as plain text (docs/product.md §7.1). `T` is the
  * upload route's typed answer (the caller names it with InferResponseType).
  */
 export function upload<T>(path: string, fields: Record<string, string | Blob>, onProgress?: (step: UploadProgress) => void): Promise<T> {

@@ -7,7 +7,7 @@ type AdminCountsQuery = NonNullable<InferRequestType<typeof api.admin.applicatio
 const byId = (id: number) => ({ param: { id: String(id) } });
 
 /**
- * Query keys. A key is the API path it GETs (SPEC §7: the default query is a GET of its key), taken
+ * Query keys. A key is the API path it GETs (docs/product.md §7.8: the default query is a GET of its key), taken
  * from the typed client so that it always names a route the server has.
  */
 export const keys = {

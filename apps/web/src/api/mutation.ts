@@ -7,7 +7,7 @@ export type MutationConfig<TData, TVariables> = Omit<UseMutationOptions<TData, E
  * useMutation for one API write, as bulletproof-react's feature api modules shape them: the write
  * and the queries it changes (`refresh`) live in the api module; the page adds its toasts and
  * navigation through `config`, whose onSuccess runs once the refresh is done. Mutations are never
- * retried (the query client's default, SPEC §7).
+ * retried (the query client's default, docs/product.md §7.8).
  */
 export function useApiMutation<TData, TVariables>(
   write: (variables: TVariables) => Promise<TData>,

@@ -2,7 +2,7 @@ import { QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-que
 import { ApiError, getPath } from './client.js';
 import { keys } from './keys.js';
 
-/** SPEC §7: a default query is a GET of the path it is keyed by. */
+/** docs/product.md §7.8: a default query is a GET of the path it is keyed by. */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => getPath(String(queryKey[0]));
 
 export function createQueryClient(): QueryClient {
@@ -15,7 +15,7 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      // SPEC §7: never stale, no refetch on focus or interval, no retries; mutations not retried.
+      // docs/product.md §7.8: never stale, no refetch on focus or interval, no retries; mutations not retried.
       queries: {
         queryFn: defaultQueryFn,
         staleTime: Infinity,

@@ -9,7 +9,7 @@ function formatSize(bytes: number): string {
 
 /**
  * The shared upload control: a labelled file input styled as a drop area, with the 25/50/75/100 %
- * progress steps of an upload in flight. The default accept is JPEG/PNG only (SPEC §5).
+ * progress steps of an upload in flight. The default accept is JPEG/PNG only (docs/product.md §5.6).
  */
 export function FileUpload({
   label,

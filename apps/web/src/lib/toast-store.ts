@@ -7,7 +7,7 @@ export interface ToastMessage {
   variant?: 'default' | 'destructive';
 }
 
-/** One toast at a time (SPEC §7): a new toast replaces the one showing. */
+/** One toast at a time (docs/product.md §8.1): a new toast replaces the one showing. */
 let current: ToastMessage | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();

@@ -3,7 +3,7 @@ import { PageSpinner } from '../components/ui/spinner.js';
 import { AuthedLayout } from '../features/auth/authed-layout.js';
 import { requireUser } from '../features/auth/guard.js';
 
-/** Every signed-in page sits under this pathless layout: the route guard of SPEC §2. */
+/** Every signed-in page sits under this pathless layout: the route guard of docs/product.md §2.2. */
 export const Route = createFileRoute('/_authed')({
   beforeLoad: ({ context }) => requireUser(context),
   pendingComponent: () => <PageSpinner label="Loading your account" />,

@@ -4,7 +4,7 @@ import { AuthPage } from '../features/auth/auth-page.js';
 
 export const Route = createFileRoute('/auth')({
   staticData: { title: 'Sign In or Register' },
-  // SPEC §2: an already signed-in user goes to /admin (admin) or /dashboard.
+  // docs/product.md §2.2: an already signed-in user goes to /admin (admin) or /dashboard.
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(userQuery);
     if (user) throw redirect({ to: user.isAdmin ? '/admin' : '/dashboard' });

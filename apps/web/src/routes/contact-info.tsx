@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContactPage } from '../features/contact/contact-page.js';
 
-/** SPEC §2: /contact-info shows the same contact form as /contact. */
+/** docs/product.md §2.12: /contact-info shows the same contact form as /contact. */
 export const Route = createFileRoute('/contact-info')({
   staticData: { title: 'Contact Us' },
   component: ContactPage,

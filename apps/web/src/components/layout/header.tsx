@@ -10,7 +10,7 @@ const navLink =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500';
 const activeNav = { className: 'text-blue-700 bg-blue-50' };
 
-/** SPEC §2 header: entries per role; on small screens the menu collapses behind a toggle. */
+/** docs/product.md §2.3 header: entries per role; on small screens the menu collapses behind a toggle. */
 export function Header() {
   const auth = useAuth();
   // The pre-rendered pages show the signed-out entries; a signed-in visitor's come after hydration.

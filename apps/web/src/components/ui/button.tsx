@@ -5,7 +5,7 @@ export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'destructive' | 's
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
-  // SPEC §9: the primary button is a blue-to-purple gradient; the outline style has a blue border.
+  // docs/product.md §14.3: the primary button is a blue-to-purple gradient; the outline style has a blue border.
   primary:
     'bg-gradient-to-r from-blue-600 to-purple-600 text-white shadow-sm hover:from-blue-700 hover:to-purple-700 disabled:from-slate-400 disabled:to-slate-400',
   outline: 'border-2 border-blue-600 bg-white text-blue-700 hover:bg-blue-50 disabled:border-slate-300 disabled:text-slate-400',

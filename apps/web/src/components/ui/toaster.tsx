@@ -4,7 +4,7 @@ import { cn } from '../../lib/format.js';
 
 export { toast } from '../../lib/toast-store.js';
 
-/** SPEC §7/§9: one toast at a time, 5 seconds, viewport at most 420 px wide from the md breakpoint. */
+/** docs/product.md §8.1/§14.3: one toast at a time, 5 seconds, viewport at most 420 px wide from the md breakpoint. */
 export function Toaster() {
   const current = useCurrentToast();
   return (

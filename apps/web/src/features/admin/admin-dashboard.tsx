@@ -17,7 +17,7 @@ import { StagedChangesProvider, useStagedChanges } from './staged-changes.js';
 
 const SEARCH_DELAY_MS = 300;
 
-/** SPEC §2's admin dashboard, with server-side search, paging and the overdue filter. */
+/** The admin dashboard of docs/product.md §2.14, with server-side search, paging and the overdue filter. */
 export function AdminDashboard() {
   return (
     <StagedChangesProvider>

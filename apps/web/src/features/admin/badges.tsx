@@ -11,7 +11,7 @@ interface BadgeSpec {
   title: string;
 }
 
-/** Risk flags staff look at first (SPEC §2): deported, visited Egypt before, another nationality. */
+/** Risk flags staff look at first (docs/product.md §2.14): deported, visited Egypt before, another nationality. */
 export function riskBadges(app: ApplicationDto): BadgeSpec[] {
   const badges: BadgeSpec[] = [];
   if (app.hasBeenDeported) badges.push({ label: 'DEPORTED', tone: 'red', title: 'Has been deported' });
@@ -59,7 +59,7 @@ export function isOverdue(app: ApplicationDto): boolean {
 }
 
 const wholePounds = (pence: number) => formatPence(pence).replace(/\.00$/, '');
-/** SPEC §2: a paid initial fee also reads 'Initial: £10 Paid'. */
+/** docs/product.md §2.14: a paid initial fee also reads 'Initial: £10 Paid'. */
 export const INITIAL_PAID_LABEL = `Initial: ${wholePounds(INITIAL_FEE.amount)} Paid`;
 export const FINAL_PAID_LABEL = `Final: ${wholePounds(FINAL_FEE.amount)} Paid`;
 

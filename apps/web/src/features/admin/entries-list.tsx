@@ -12,7 +12,7 @@ import { useStagedChanges } from './staged-changes.js';
 
 const COLUMNS = ['Application ID', 'Email', 'First Name', 'Last Name', 'Passport Number', 'Date Submitted', 'Status', 'Payment Status', 'Actions'];
 
-/** A table on large screens, cards on small ones (SPEC §2); rows expand to the full application. */
+/** A table on large screens, cards on small ones (docs/product.md §2.14); rows expand to the full application. */
 export function EntriesList({ entries }: { entries: AdminEntryDto[] }) {
   const large = useMediaQuery('(min-width: 1024px)');
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());

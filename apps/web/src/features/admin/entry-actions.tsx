@@ -13,13 +13,13 @@ import { useChangeStatusMutation, useSendEvisaMutation, useUploadVisaMutation, t
 import { savedState, useStagedChanges, type StagedChange } from './staged-changes.js';
 import { VISA_ACCEPT, VisaUpload } from './visa-upload.js';
 
-/** The SPEC §8 toasts of a failed visa upload. */
+/** The docs/product.md §8.2 toasts of a failed visa upload. */
 function visaUploadFailed(error: unknown) {
   toast({ title: 'Upload Failed', description: serverMessage(error) ?? 'Failed to upload visa document. Please try again.', variant: 'destructive' });
 }
 
 /**
- * An application's admin actions (SPEC §2): the status choices of its tab, the information
+ * An application's admin actions (docs/product.md §2.15): the status choices of its tab, the information
  * request, the visa upload and the e-visa email. Status changes are staged and sent only on
  * 'Apply Changes'.
  */
@@ -45,7 +45,7 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
   const choices = statusChoicesFor(app.status);
   const asksForInfo = draft.status === 'additional_info_required';
   const infoMissing = asksForInfo && !infoRequestIsComplete(draft);
-  // SPEC: the visa upload prompt appears when the status is approved (staged or saved).
+  // docs/product.md §2.15: the visa upload prompt appears when the status is approved (staged or saved).
   const showVisaPrompt = draft.status === 'approved' || (canAttachVisa(app.status) && draft.status !== 'rejected');
   const statusFieldsChanged =
     draft.status !== app.status ||

@@ -29,7 +29,7 @@ function Item({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** Every field of an application (SPEC §3), grouped as the applicant filled them in. */
+/** Every field of an application (docs/product.md §10.2), grouped as the applicant filled them in. */
 export function ApplicationFields({ entry, app }: { entry: AdminEntryDto; app: ApplicationDto }) {
   return (
     <div className="space-y-5">

@@ -15,7 +15,7 @@ const REMINDERS: Record<ReminderKind, { button: string; sent: string; failed: st
   },
 };
 
-/** The bulk reminder buttons (SPEC §2) with SPEC §8's toasts. */
+/** The bulk reminder buttons (docs/product.md §2.15) with the toasts of §8.2. */
 export function ReminderButtons() {
   const send = useSendRemindersMutation({
     onSuccess: (result, kind) => toast({ title: REMINDERS[kind].sent, description: result?.message }),

@@ -3,7 +3,7 @@ import type { ApplicationStatus } from '../../../../../core/domain/status.js';
 import type { AdminApplicationDto as ApplicationDto } from './api.js';
 
 /**
- * What an admin has chosen for one application but not sent yet (SPEC §2: changes are staged
+ * What an admin has chosen for one application but not sent yet (docs/product.md §2.15: changes are staged
  * locally and only sent on 'Apply Changes'). A visa file chosen before the application is approved
  * on the server waits here too: it is uploaded right after the approval is saved.
  */

@@ -4,7 +4,7 @@ import { Label } from '../../components/ui/label.js';
 import { toast } from '../../lib/toast-store.js';
 import { checkPassportFile } from '../apply/file-rules.js';
 
-/** SPEC §5: the admin visa upload accepts .pdf, .jpg, .jpeg, .png. */
+/** docs/product.md §5.6: the admin visa upload accepts .pdf, .jpg, .jpeg, .png. */
 export const VISA_ACCEPT = '.pdf,.jpg,.jpeg,.png';
 
 /** The visa document prompt shown with an approval: the current file, a staged one, a file picker. */

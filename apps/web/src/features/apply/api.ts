@@ -7,7 +7,7 @@ import { refreshNothing, useApiMutation, type MutationConfig } from '../../api/m
 type NewApplication = InferRequestType<typeof api.applications.$post>['json'];
 type CreatedApplication = InferResponseType<typeof api.applications.$post, 201>;
 
-/** POST /api/applications: the form's fields. The answer must carry a whole-number id (SPEC §5). */
+/** POST /api/applications: the form's fields. The answer must carry a whole-number id (docs/product.md §5.6). */
 async function createApplication(json: NewApplication): Promise<CreatedApplication> {
   const created = await call(api.applications.$post({ json }));
   if (!created || typeof created.id !== 'number' || !Number.isInteger(created.id)) throw new Error(INVALID_APPLICATION_ID_MESSAGE);

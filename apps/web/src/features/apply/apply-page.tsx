@@ -31,7 +31,7 @@ export function ApplyPage() {
   return <ApplicationFormView agencyEmail={agencyEmail} />;
 }
 
-/** SPEC §2's 'Egypt E-Visa Application': its sections, the payment notice, the consent and the submit button with its hints. */
+/** docs/product.md §2.6, 'Egypt E-Visa Application': its sections, the payment notice, the consent and the submit button with its hints. */
 export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmail: string; now?: Date }) {
   const [now] = useState(() => fixedNow ?? new Date());
   const { form, fields, values, passport, setPassport, dates, submitState } = useApplicationForm({ agencyEmail, now });
@@ -131,7 +131,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
   );
 }
 
-/** The submit button, disabled until SPEC §5's conditions hold, with the hints that say which do not. */
+/** The submit button, disabled until the conditions of docs/product.md §5.4 hold, with the hints that say which do not. */
 function SubmitBar({ state, submitting }: { state: SubmitState; submitting: boolean }) {
   return (
     <div className="space-y-2">

@@ -12,7 +12,7 @@ const HEIC_TYPES = ['image/heic', 'image/heif', 'image/heic-sequence', 'image/he
 export type FileCheck = { ok: true } | { ok: false; title: 'File Too Large' | 'Invalid File Type'; description: string };
 
 /**
- * SPEC §5: JPG, JPEG, PNG or PDF only; at most 10 MB (enforced on the application form). A
+ * docs/product.md §5.6: JPG, JPEG, PNG or PDF only; at most 10 MB (enforced on the application form). A
  * passport copy (`heic`) may also be a HEIC/HEIF photo.
  */
 export function checkPassportFile(file: Pick<File, 'name' | 'size' | 'type'>, options: { enforceSize?: boolean; heic?: boolean } = {}): FileCheck {

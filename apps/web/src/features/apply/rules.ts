@@ -38,7 +38,7 @@ export const DEFAULT_APPLICATION_VALUES: ApplicationFormValues = {
 };
 const filled = (v: string | undefined | null) => typeof v === 'string' && v.trim() !== '';
 
-/** SPEC §5: every field that must be filled before the submit button is enabled. */
+/** docs/product.md §5.4: every field that must be filled before the submit button is enabled. */
 export function allRequiredFilled(v: ApplicationFormValues): boolean {
   const always = [
     v.givenName, v.surname, v.gender, v.dateOfBirth, v.nationality, v.passportNumber, v.passportExpiry, v.countryOfBirth,
@@ -54,7 +54,7 @@ export function allRequiredFilled(v: ApplicationFormValues): boolean {
 
 export interface SubmitState {
   enabled: boolean;
-  /** The hints shown under the disabled button (SPEC §2). */
+  /** The hints shown under the disabled button (docs/product.md §5.4). */
   hints: string[];
 }
 
@@ -63,7 +63,7 @@ export const HINT_PRIVACY = 'Please accept the privacy policy';
 export const HINT_FIELDS = 'Please fill in all required fields';
 export const HINT_NATIONALITY = 'Your nationality is not supported';
 
-/** The submit button is enabled only when all SPEC §5 conditions hold. */
+/** The submit button is enabled only when all conditions of docs/product.md §5.4 hold. */
 export function submitState(values: ApplicationFormValues, hasPassportFile: boolean): SubmitState {
   const hints: string[] = [];
   if (!hasPassportFile) hints.push(HINT_DOCUMENTS);

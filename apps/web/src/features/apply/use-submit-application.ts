@@ -10,11 +10,11 @@ import { toast } from '../../lib/toast-store.js';
 import { useCreateApplicationMutation } from './api.js';
 import type { ApplicationFormApi } from './use-application-form.js';
 
-/** SPEC §9: redirect to the payment page 500 ms after the application was submitted. */
+/** docs/product.md §14.2: redirect to the payment page 500 ms after the application was submitted. */
 export const PAYMENT_REDIRECT_DELAY_MS = 500;
 
 /**
- * Submits an application as SPEC §7 says: create it, upload the passport (an upload failure aborts
+ * Submits an application as docs/product.md §2.6 says: create it, upload the passport (an upload failure aborts
  * the submission: nothing is said to be submitted, and a retry uploads to the application already
  * created instead of creating a second), then go to the payment page 0.5 s later. Field errors the
  * server finds are shown under their fields.

@@ -9,7 +9,7 @@ export type LoginResponse = InferResponseType<typeof api.login.$post, 200>;
 type LoginInput = InferRequestType<typeof api.login.$post>['json'];
 type RegistrationInput = InferRequestType<typeof api.register.$post>['json'];
 
-/** The current user; a 401 means signed out (null), not an error (SPEC §7). */
+/** The current user; a 401 means signed out (null), not an error (docs/product.md §7.2). */
 export const userQuery = queryOptions({
   queryKey: keys.user,
   queryFn: async (): Promise<CurrentUser | null> => {
@@ -26,7 +26,7 @@ export function useUserQuery() {
   return useQuery(userQuery);
 }
 
-/** Signed in: the user is known at once, and the current-user query is invalidated (SPEC §7). */
+/** Signed in: the user is known at once, and the current-user query is invalidated (docs/product.md §7.8). */
 async function signedIn(queryClient: QueryClient, user: CurrentUser): Promise<void> {
   queryClient.setQueryData(keys.user, user);
   await queryClient.invalidateQueries({ queryKey: keys.user });

@@ -15,7 +15,7 @@ import { toast } from '../../lib/toast-store.js';
 import { useLoginMutation, useRegisterMutation, type CurrentUser } from './api.js';
 import { homeFor } from './use-auth.js';
 
-/** SPEC §9: redirect about 50 ms after a successful login or registration. */
+/** docs/product.md §14.2: redirect about 50 ms after a successful login or registration. */
 export const AUTH_REDIRECT_DELAY_MS = 50;
 
 export function AuthPage() {
@@ -45,7 +45,7 @@ export function AuthPage() {
   );
 }
 
-/** After login or registration: the redirect about 50 ms later (SPEC §2). */
+/** After login or registration: the redirect about 50 ms later (docs/product.md §2.5). */
 function useRedirectSignedIn() {
   const navigate = useNavigate();
   return (user: CurrentUser, needsPasswordChange: boolean) => {

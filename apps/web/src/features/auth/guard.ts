@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { userQuery, type CurrentUser } from './api.js';
 
 /**
- * The route guard (SPEC §2): used in `beforeLoad`. While the user loads the route's pending
+ * The route guard (docs/product.md §2.2): used in `beforeLoad`. While the user loads the route's pending
  * component (a spinner) shows; a signed-out visitor goes to /auth; `admin: true` sends
  * non-admins to /dashboard.
  */

@@ -4,7 +4,7 @@ import { serverMessage } from '../../api/client.js';
 import { toast } from '../../lib/toast-store.js';
 import { forgetUser, useLogoutMutation, useUserQuery, type CurrentUser } from './api.js';
 
-/** The current user (null when signed out) and whether it is still loading (SPEC §4). */
+/** The current user (null when signed out) and whether it is still loading (docs/product.md §2.2). */
 export function useAuth(): { user: CurrentUser | null; isLoading: boolean } {
   const query = useUserQuery();
   return { user: query.data ?? null, isLoading: query.isLoading };

@@ -31,7 +31,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One application on the dashboard; what it offers depends on its status (SPEC §4). */
+/** One application on the dashboard; what it offers depends on its status (docs/product.md §3.4). */
 export function ApplicationCard({ application: app }: { application: ApplicationDto }) {
   const status = app.status.toLowerCase();
   const initialPaid = Boolean(app.initialPaymentId);

@@ -10,7 +10,7 @@ export interface Slide {
 export const CAROUSEL_INTERVAL_MS = 4000;
 
 /**
- * SPEC §2/§9: 5 images that advance every 4 s once they have all loaded, with previous/next and dot
+ * docs/product.md §2.4/§14.2: 5 images that advance every 4 s once they have all loaded, with previous/next and dot
  * controls. Keyboard: arrow keys move between slides when the carousel has focus. It does not
  * advance on its own for users who prefer reduced motion, nor while hovered or focused.
  */

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
 import { checkPassportFile, PASSPORT_PHOTO_ACCEPT } from '../apply/file-rules.js';
 
-/** SPEC §9: back to the dashboard 2 s after a successful re-upload. */
+/** docs/product.md §14.2: back to the dashboard 2 s after a successful re-upload. */
 export const RETURN_DELAY_MS = 2000;
 
 export function PassportUploadPage() {

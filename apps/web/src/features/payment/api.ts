@@ -12,7 +12,7 @@ export type StartedPayment = InferResponseType<(typeof paymentRoutes)[':applicat
 type ConfirmedPayment = InferResponseType<(typeof paymentRoutes)['confirm'][':applicationId']['$post'], 200>;
 type TestCardPayment = InferResponseType<(typeof api)['test-payments'][':paymentIntentId']['confirm']['$post'], 200>;
 
-/** SPEC §7: on the payment page the applications list is cached 5 seconds and not refetched on focus. */
+/** docs/product.md §7.8: on the payment page the applications list is cached 5 seconds and not refetched on focus. */
 export const paymentPageApplicationsQuery = queryOptions({
   ...applicationsQuery,
   staleTime: 5_000,
@@ -30,7 +30,7 @@ interface PaymentRef {
 
 const feeParam = ({ paymentType, applicationId }: PaymentRef) => ({ param: { type: paymentType, applicationId: String(applicationId) } });
 
-/** POST /api/payments/{type}/{applicationId}: opens (or reuses) the payment; its client secret is required (SPEC §8). */
+/** POST /api/payments/{type}/{applicationId}: opens (or reuses) the payment; its client secret is required (docs/product.md §8.2). */
 export function useStartPaymentMutation(config?: MutationConfig<StartedPayment, PaymentRef>) {
   return useApiMutation(
     async (ref: PaymentRef) => {

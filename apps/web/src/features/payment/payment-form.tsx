@@ -28,7 +28,7 @@ export interface PaymentSucceeded {
 
 /**
  * Records a payment the provider says succeeded (also when Stripe redirects back); a failure is
- * told with SPEC §8's toast (mutateAsync then rejects).
+ * told with the toast of docs/product.md §8.2 (mutateAsync then rejects).
  */
 export function useConfirmPayment() {
   const reportFailure = () => {
@@ -51,7 +51,7 @@ export function usePaymentConfig() {
   return useConfigQuery();
 }
 
-/** 'Payment system unavailable' (SPEC §8) when no provider is usable. */
+/** 'Payment system unavailable' (docs/product.md §2.8) when no provider is usable. */
 export function PaymentUnavailableButton() {
   return (
     <Button disabled className="w-full">

@@ -5,7 +5,7 @@ import type { PaymentType } from './api.js';
 import { PaymentForm, PaymentUnavailableButton, paymentsAvailable, usePaymentConfig } from './payment-form.js';
 
 /**
- * SPEC §2 payment panel on dashboard cards: an offer first, then the card form after 'Pay £X Now',
+ * docs/product.md §2.8 payment panel on dashboard cards: an offer first, then the card form after 'Pay £X Now',
  * with Back (to the offer) and Cancel. A successful payment refreshes the applications list (the
  * confirmation's own refresh).
  */

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
 
-/** SPEC §2 not-found page. */
+/** docs/product.md §2.2 not-found page. */
 export function NotFoundPage() {
   return (
     <div className="flex min-h-[60vh] w-full items-center justify-center px-4">
