@@ -1,21 +1,6 @@
-import { Link } from "@tanstack/react-router";
-import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { useAdminGroupQuery } from "./api.js";
 import { EntriesList } from "./entries-list.js";
-
-/** The 'GROUP n' badge of a family application's traveller: it filters the list to the family. */
-export function GroupBadge({ groupId }: { groupId: number }) {
-  return (
-    <Link
-      to="/admin"
-      search={{ group: groupId }}
-      aria-label={`Show family application ${groupId}`}
-    >
-      <Badge tone="purple">GROUP {groupId}</Badge>
-    </Link>
-  );
-}
 
 /** The admin list filtered by a family application: its travellers, and the way back to every application. */
 export function FamilyEntries({
