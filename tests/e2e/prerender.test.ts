@@ -1,8 +1,40 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from './support/assert.js';
-import { browserAvailability, launchBrowser, type BrowserSession } from './support/browser.js';
+import { ARTIFACTS_DIR, browserAvailability, launchBrowser, type BrowserSession } from './support/browser.js';
 import { startAgencyServer, type AgencyServer } from './support/server.js';
 import { ensureWebBuild } from './support/web-build.js';
+
+/** What the landing carousel showed, and when (ms since the page's time origin), each time its slide changed. */
+interface SlideChange {
+  label: string;
+  at: number;
+}
+
+/**
+ * Waits, polling the DOM, until the carousel's shown slide has changed twice, or until `deadlineMs`
+ * has passed; answers every slide seen (the first is the one shown when watching began).
+ */
+async function watchCarousel(page: Page, deadlineMs: number): Promise<SlideChange[]> {
+  const seen = () => page.evaluate(() => (window as unknown as { slidesSeen?: SlideChange[] }).slidesSeen ?? []);
+  try {
+    await page.waitForFunction(
+      () => {
+        const w = window as unknown as { slidesSeen?: SlideChange[] };
+        const label = document.querySelector('[aria-roledescription="slide"][aria-hidden="false"]')?.getAttribute('aria-label') ?? '';
+        w.slidesSeen ??= [];
+        if (w.slidesSeen.at(-1)?.label !== label) w.slidesSeen.push({ label, at: performance.now() });
+        return w.slidesSeen.length >= 3;
+      },
+      undefined,
+      { polling: 100, timeout: deadlineMs },
+    );
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+  }
+  return seen();
+}
 
 /**
  * The pre-rendered public pages (issue 15) in Chromium: the HTML arrives with the page drawn, React
@@ -77,6 +109,41 @@ describe.skipIf(!available)('pre-rendered public pages in Chromium', { timeout: 
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
       expect(errors, path).toEqual([]);
       await page.close();
+    }
+  });
+
+  // Its images finish loading before React takes the page over, so their load events never reach
+  // React: the carousel has to count the images that are already complete when it mounts (issue 21).
+  it('the carousel of the pre-rendered / advances every 4 s on a desktop and on a phone', { timeout: 90_000 }, async () => {
+    const viewports = [
+      { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false },
+      { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
+    ];
+    for (const { name, viewport, isMobile } of viewports) {
+      const session = await launchBrowser({ viewport, isMobile, reducedMotion: 'no-preference' });
+      try {
+        const page = await session.context.newPage();
+        await page.goto(`${server.url}/`, { waitUntil: 'load' });
+        await until(async () => expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(true));
+        const hydratedAt = await page.evaluate(() => performance.now());
+        // Two advances take 8 s; a second more for the poll and a busy machine, and some for the start.
+        const seen = await watchCarousel(page, 12_000);
+        expect(seen.map((s) => s.label), name).toEqual(['1 of 5', '2 of 5', '3 of 5']);
+        const [first, second] = [seen[1].at - hydratedAt, seen[2].at - seen[1].at];
+        expect(first, `${name}: first advance after hydration (ms)`).toBeGreaterThan(3_500);
+        expect(first, `${name}: first advance after hydration (ms)`).toBeLessThan(6_000);
+        expect(second, `${name}: second advance after the first (ms)`).toBeGreaterThan(3_500);
+        expect(second, `${name}: second advance after the first (ms)`).toBeLessThan(5_000);
+        // The carousel on the third slide, once it has faded in (test-artifacts/e2e).
+        await page.waitForFunction(() => {
+          const shown = document.querySelector('[aria-roledescription="slide"][aria-hidden="false"]');
+          return shown !== null && getComputedStyle(shown).opacity === '1';
+        });
+        await page.locator('[aria-roledescription="carousel"]').screenshot({ path: join(ARTIFACTS_DIR, `landing-carousel-${name}.png`) });
+        await page.close();
+      } finally {
+        await session.close();
+      }
     }
   });
 });

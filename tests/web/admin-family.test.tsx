@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newApplication } from '../../core/domain/application.js';
+import type { ApplicationStatus } from '../../core/domain/status.js';
 import type { AdminApplicationDto, AdminEntryDto } from '../../apps/web/src/features/admin/api.js';
 import { AdminDashboard } from '../../apps/web/src/features/admin/admin-dashboard.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
@@ -59,5 +60,42 @@ describe('admin list: family applications', () => {
 
     await user.click(within(section).getByRole('button', { name: 'Show all applications' }));
     expect(screen.queryByRole('region', { name: 'Family application 5' })).toBeNull();
+  });
+
+  it("shows a traveller's new status in the family list once it is saved", async () => {
+    const family = [entry(3, 5), entry(4, 5)];
+    const history = [{ id: 1, applicationId: 3, fromStatus: null, toStatus: 'online_entry', changedBy: null, changedByName: 'system', message: null, changedAt: '2026-11-20T10:00:00.000Z' }];
+    const api = fakeFetch({
+      'GET /api/admin/applications': () => ({ status: 200, body: { items: family, total: 2, page: 1, pageSize: 25 } }),
+      'GET /api/admin/applications/counts': () => ({ status: 200, body: {} }),
+      'GET /api/admin/payment-issues': () => ({ status: 200, body: { checked: 0, issues: [] } }),
+      'GET /api/admin/application-groups/5': () => ({ status: 200, body: family }),
+      'GET /api/admin/applications/3/history': () => ({ status: 200, body: history }),
+      'GET /api/applications/3/documents': () => ({ status: 200, body: [] }),
+      // The server saves the status: the family's entries (what it answers next) carry it.
+      'PUT /api/admin/applications/3/status': (body) => {
+        const { status } = body as { status: ApplicationStatus };
+        const application = { ...family[0].application!, status };
+        family[0] = { ...family[0], application, status };
+        return { status: 200, body: application };
+      },
+    });
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => api.fn(typeof input === 'string' ? input.split('?')[0]! : input, init));
+    await renderPage(<AdminDashboard />, { path: '/admin?group=5', user: admin });
+    const section = await screen.findByRole('region', { name: 'Family application 5' });
+    const row = await within(section).findByTestId('admin-row-3');
+    expect(within(row).getByText('Online entry')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: 'Manage EV-2026-000003' }));
+    await user.click(await within(row).findByRole('combobox'));
+    await user.click(await screen.findByRole('option', { name: 'Under process' }));
+    await user.click(within(row).getByRole('button', { name: 'Apply Changes' }));
+    await screen.findByText('Changes Saved');
+    await user.click(within(row).getByRole('button', { name: 'Hide EV-2026-000003' }));
+
+    // The family list is asked again after the change, and shows what was saved.
+    await waitFor(() => expect(within(within(section).getByTestId('admin-row-3')).getByText('Under process')).toBeInTheDocument());
+    expect(within(within(section).getByTestId('admin-row-3')).queryByText('Online entry')).toBeNull();
   });
 });

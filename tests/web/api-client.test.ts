@@ -102,6 +102,10 @@ describe('the typed client (hc<AppType>) and its errors (docs/product.md §7.1)'
     expect(requests[0].url).toBe(query.queryKey[0]);
     expect(keys.documents(7)).toEqual(['/api/applications/7/documents']);
     expect(keys.user).toEqual(['/api/user']);
+    // A family's list is an admin listing outside /api/admin/applications: its own prefix covers it.
+    expect(keys.adminGroup(5)).toEqual(['/api/admin/application-groups/5']);
+    expect(keys.adminGroup(5)[0].startsWith(keys.adminGroupPrefix)).toBe(true);
+    expect(keys.adminGroupPrefix).toBe('/api/admin/application-groups');
   });
 });
 

@@ -12,6 +12,7 @@ afterEach(() => {
   dismissToast();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 function currentSlide(): string {
@@ -22,6 +23,16 @@ function currentSlide(): string {
 
 function loadImages() {
   for (const img of Array.from(document.images)) fireEvent.load(img);
+}
+
+/**
+ * Images that finished loading before React hydrated the pre-rendered page: `complete` on mount,
+ * and no load event for React to see. jsdom loads no images, so it reports them incomplete unless told.
+ */
+function imagesCompleteOnMount(srcs: readonly string[] = SLIDES.map((s) => s.src)) {
+  vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockImplementation(function (this: HTMLImageElement) {
+    return srcs.includes(this.getAttribute('src')!);
+  });
 }
 
 function mockReducedMotion(reduce: boolean) {
@@ -50,6 +61,65 @@ describe('landing carousel', () => {
     expect(currentSlide()).toBe(SLIDES[1].src);
     act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 4));
     expect(currentSlide()).toBe(SLIDES[0].src); // wrapped round
+  });
+
+  it('counts images already complete on mount (loaded before hydration): the 4 s timer starts at once', () => {
+    vi.useFakeTimers();
+    mockReducedMotion(false);
+    imagesCompleteOnMount();
+    render(<Carousel slides={SLIDES} />);
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS - 1));
+    expect(currentSlide()).toBe(SLIDES[0].src);
+    act(() => vi.advanceTimersByTime(1));
+    expect(currentSlide()).toBe(SLIDES[1].src);
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS));
+    expect(currentSlide()).toBe(SLIDES[2].src);
+  });
+
+  it('waits for the images not yet complete on mount, and counts an image once however often it reports', () => {
+    vi.useFakeTimers();
+    mockReducedMotion(false);
+    imagesCompleteOnMount(SLIDES.slice(0, 4).map((s) => s.src));
+    render(<Carousel slides={SLIDES} />);
+    const images = Array.from(document.images);
+    // The first image's late load event (it was complete already) is not the fifth image loading.
+    act(() => fireEvent.load(images[0]));
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 2));
+    expect(currentSlide()).toBe(SLIDES[0].src);
+    act(() => fireEvent.error(images[4])); // a failed image does not hold the carousel up either
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS));
+    expect(currentSlide()).toBe(SLIDES[1].src);
+  });
+
+  it('pauses while hovered or focused, and goes on when left', () => {
+    vi.useFakeTimers();
+    mockReducedMotion(false);
+    imagesCompleteOnMount();
+    render(<Carousel slides={SLIDES} />);
+    const region = screen.getByRole('region', { name: 'Egypt in pictures' });
+    act(() => fireEvent.mouseEnter(region));
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3));
+    expect(currentSlide()).toBe(SLIDES[0].src);
+    act(() => fireEvent.mouseLeave(region));
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS));
+    expect(currentSlide()).toBe(SLIDES[1].src);
+
+    const next = screen.getByRole('button', { name: 'Next image' });
+    act(() => next.focus());
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3));
+    expect(currentSlide()).toBe(SLIDES[1].src);
+    act(() => next.blur());
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS));
+    expect(currentSlide()).toBe(SLIDES[2].src);
+  });
+
+  it('does not move on its own for users who prefer reduced motion, even with every image complete on mount', () => {
+    vi.useFakeTimers();
+    mockReducedMotion(true);
+    imagesCompleteOnMount();
+    render(<Carousel slides={SLIDES} />);
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3));
+    expect(currentSlide()).toBe(SLIDES[0].src);
   });
 
   it('does not move on its own for users who prefer reduced motion', () => {

@@ -5,6 +5,7 @@ type AdminListQuery = NonNullable<InferRequestType<typeof api.admin.applications
 type AdminCountsQuery = NonNullable<InferRequestType<typeof api.admin.applications.counts.$get>['query']>;
 
 const byId = (id: number) => ({ param: { id: String(id) } });
+const byGroup = (groupId: number | '') => ({ param: { groupId: String(groupId) } });
 
 /**
  * Query keys. A key is the API path it GETs (docs/product.md §7.8: the default query is a GET of its key), taken
@@ -22,5 +23,11 @@ export const keys = {
   adminPage: (query: AdminListQuery) => [apiPath(api.admin.applications.$path({ query }))] as const,
   adminCounts: (query: AdminCountsQuery) => [apiPath(api.admin.applications.counts.$path({ query }))] as const,
   adminHistory: (id: number) => [apiPath(api.admin.applications[':id'].history.$path(byId(id)))] as const,
+  /**
+   * Every family application's list of travellers starts with this path (it is not under
+   * adminPrefix): the group route's path with its id left empty, '/api/admin/application-groups'.
+   */
+  adminGroupPrefix: apiPath(api.admin['application-groups'][':groupId'].$path(byGroup(''))),
+  adminGroup: (groupId: number) => [apiPath(api.admin['application-groups'][':groupId'].$path(byGroup(groupId)))] as const,
   paymentIssues: [apiPath(api.admin['payment-issues'].$path())] as const,
 };

@@ -17,6 +17,7 @@ export type PaymentIssueDto = PaymentIssuesDto['issues'][number];
 type StatusChange = InferRequestType<(typeof adminApplications)[':id']['status']['$put']>['json'];
 
 const byId = (id: number) => ({ param: { id: String(id) } });
+const byGroup = (groupId: number) => ({ param: { groupId: String(groupId) } });
 
 /** The list's query string, leaving out what is empty or off (the same text keys the query). */
 function listQuery(search: Pick<AdminSearch, 'q' | 'overdue'>) {
@@ -55,6 +56,10 @@ export const adminCountsQuery = (search: Pick<AdminSearch, 'q' | 'overdue'>) => 
   });
 };
 
+/** GET /api/admin/application-groups/{groupId}: the family application's travellers, as list entries. */
+export const adminGroupQuery = (groupId: number) =>
+  queryOptions({ queryKey: keys.adminGroup(groupId), queryFn: () => call(api.admin['application-groups'][':groupId'].$get(byGroup(groupId))) });
+
 export const adminHistoryQuery = (applicationId: number) =>
   queryOptions({ queryKey: keys.adminHistory(applicationId), queryFn: () => call(adminApplications[':id'].history.$get(byId(applicationId))) });
 
@@ -78,6 +83,10 @@ export function useAdminCountsQuery(search: Pick<AdminSearch, 'q' | 'overdue'>) 
   return useQuery(adminCountsQuery(search));
 }
 
+export function useAdminGroupQuery(groupId: number) {
+  return useQuery(adminGroupQuery(groupId));
+}
+
 export function useAdminHistoryQuery(applicationId: number) {
   return useQuery(adminHistoryQuery(applicationId));
 }
@@ -86,10 +95,11 @@ export function usePaymentIssuesQuery() {
   return useQuery(paymentIssuesQuery);
 }
 
-/** After a change: every admin list, count and history, and the application's documents. */
+/** After a change: every admin list (a family application's too), count and history, and the application's documents. */
 export function refreshAdminData(queryClient: QueryClient, applicationId?: number): Promise<unknown> {
+  const adminPrefixes = [keys.adminPrefix, keys.adminGroupPrefix];
   return Promise.all([
-    queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(keys.adminPrefix) }),
+    queryClient.invalidateQueries({ predicate: (q) => adminPrefixes.some((prefix) => String(q.queryKey[0]).startsWith(prefix)) }),
     applicationId === undefined ? undefined : queryClient.invalidateQueries({ queryKey: keys.documents(applicationId) }),
   ]);
 }

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { statusBadgeTone, statusLabel } from '../../../../../core/domain/status.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
 import { PASSPORT_CHECK_LABELS } from '../../../../../core/domain/passport-check.js';
@@ -98,5 +99,14 @@ export function PaymentBadges({ app }: { app: ApplicationDto }) {
         <SpecBadge key={b.label} spec={b} />
       ))}
     </span>
+  );
+}
+
+/** The 'GROUP n' badge of a family application's traveller: it filters the list to the family. */
+export function GroupBadge({ groupId }: { groupId: number }) {
+  return (
+    <Link to="/admin" search={{ group: groupId }} aria-label={`Show family application ${groupId}`}>
+      <Badge tone="purple">GROUP {groupId}</Badge>
+    </Link>
   );
 }

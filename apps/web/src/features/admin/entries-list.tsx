@@ -5,8 +5,7 @@ import { Button } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
 import { formatDate } from '../../lib/format.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
-import { FlagBadges, PaymentBadges, StatusBadge } from './badges.js';
-import { GroupBadge } from './family-filter.js';
+import { FlagBadges, GroupBadge, PaymentBadges, StatusBadge } from './badges.js';
 import { EntryPanel, entryKey, namesOf } from './entry-panel.js';
 import { useStagedChanges } from './staged-changes.js';
 

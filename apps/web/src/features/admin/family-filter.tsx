@@ -1,34 +1,6 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { api, apiPath, call } from "../../api/client.js";
-import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
+import { useAdminGroupQuery } from "./api.js";
 import { EntriesList } from "./entries-list.js";
-
-const adminGroups = api.admin["application-groups"];
-const byGroup = (groupId: number) => ({ param: { groupId: String(groupId) } });
-
-/** GET /api/admin/application-groups/{groupId}: the family application's travellers, as list entries. */
-export const adminGroupQuery = (groupId: number) =>
-  queryOptions({
-    queryKey: [
-      apiPath(adminGroups[":groupId"].$path(byGroup(groupId))),
-    ] as const,
-    queryFn: () => call(adminGroups[":groupId"].$get(byGroup(groupId))),
-  });
-
-/** The 'GROUP n' badge of a family application's traveller: it filters the list to the family. */
-export function GroupBadge({ groupId }: { groupId: number }) {
-  return (
-    <Link
-      to="/admin"
-      search={{ group: groupId }}
-      aria-label={`Show family application ${groupId}`}
-    >
-      <Badge tone="purple">GROUP {groupId}</Badge>
-    </Link>
-  );
-}
 
 /** The admin list filtered by a family application: its travellers, and the way back to every application. */
 export function FamilyEntries({
@@ -38,7 +10,7 @@ export function FamilyEntries({
   groupId: number;
   onClear: () => void;
 }) {
-  const group = useQuery(adminGroupQuery(groupId));
+  const group = useAdminGroupQuery(groupId);
   return (
     <section
       aria-label={`Family application ${groupId}`}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/format.js';
 
 export interface Slide {
@@ -16,11 +16,26 @@ export const CAROUSEL_INTERVAL_MS = 4000;
  */
 export function Carousel({ slides }: { slides: readonly Slide[] }) {
   const [index, setIndex] = useState(0);
-  const [loaded, setLoaded] = useState(0);
+  // The images (by src) that have settled, loaded or failed: a set, so that an image counted on mount
+  // and again by its load event counts once.
+  const [settled, setSettled] = useState<ReadonlySet<string>>(() => new Set());
+  const images = useRef<(HTMLImageElement | null)[]>([]);
   const [paused, setPaused] = useState(false);
   // Known only in the browser: the pre-rendered page (and so its hydration) starts without motion off.
   const [reducedMotion, setReducedMotion] = useState(false);
-  const allLoaded = loaded >= slides.length;
+  const allLoaded = slides.every((slide) => settled.has(slide.src));
+
+  const settle = useCallback((srcs: string[]) => {
+    setSettled((current) => (srcs.every((src) => current.has(src)) ? current : new Set([...current, ...srcs])));
+  }, []);
+
+  // The landing page is pre-rendered: its images usually finish loading before React takes the page
+  // over, and those load events never reach onLoad. What is already complete on mount counts too —
+  // `complete` is true once an image has loaded (naturalWidth > 0) or failed (0), the two cases
+  // onLoad and onError count.
+  useEffect(() => {
+    settle(slides.flatMap((slide, i) => (images.current[i]?.complete ? [slide.src] : [])));
+  }, [slides, settle]);
 
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
@@ -84,8 +99,11 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
                 fetchPriority={i === 0 ? 'high' : 'auto'}
                 decoding={i === 0 ? 'sync' : 'async'}
                 className="h-full w-full object-cover"
-                onLoad={() => setLoaded((n) => n + 1)}
-                onError={() => setLoaded((n) => n + 1)}
+                ref={(img) => {
+                  images.current[i] = img;
+                }}
+                onLoad={() => settle([slide.src])}
+                onError={() => settle([slide.src])}
               />
               <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-900/80 to-transparent px-4 pb-10 pt-8 text-sm font-medium text-white sm:text-base">
                 {slide.caption}
