@@ -16,6 +16,7 @@ export function makeApplicationDrafts(ports: Pick<Ports, 'drafts' | 'clock'>) {
       const saved = await ports.drafts.save(actor.userId, fields, ports.clock.now());
       return saved.fields;
     },
+    /** NotFound when the user has no draft. */
     async getApplicationDraft(actor: Actor): Promise<DraftFields> {
       const draft = await ports.drafts.find(actor.userId);
       if (!draft) throw errors.notFound('Draft', NO_DRAFT_MESSAGE);

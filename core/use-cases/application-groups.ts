@@ -216,3 +216,5 @@ export function makeApplicationGroups(ports: GroupPorts) {
 
   return { createApplicationGroup, startGroupPayment, confirmGroupPayment, listGroupForAdmin };
 }
+
+export type ConfirmGroupPayment = ReturnType<typeof makeApplicationGroups>['confirmGroupPayment'];

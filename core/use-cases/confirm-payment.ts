@@ -8,7 +8,8 @@ import { unwrap } from '../domain/result.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import { commitWithRetry, loadOwned, requireUser, toView } from './shared.js';
-import type { Actor, ApplicationView, UseCases } from './use-cases.js';
+import type { ConfirmGroupPayment } from './application-groups.js';
+import type { Actor, ApplicationView } from './use-cases.js';
 
 /**
  * Records a payment the gateway says succeeded, for exactly the fee due, in GBP, for this
@@ -19,7 +20,7 @@ import type { Actor, ApplicationView, UseCases } from './use-cases.js';
  */
 export function makeConfirmPayment(
   ports: Pick<Ports, 'applications' | 'payments' | 'users' | 'gateway' | 'clock'>,
-  confirmGroupPayment?: UseCases['confirmGroupPayment'],
+  confirmGroupPayment?: ConfirmGroupPayment,
 ) {
   return async function confirmPayment(
     actor: Actor | null,
@@ -117,3 +118,5 @@ export function makeConfirmPayment(
     return already();
   };
 }
+
+export type ConfirmPayment = ReturnType<typeof makeConfirmPayment>;

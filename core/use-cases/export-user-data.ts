@@ -1,15 +1,27 @@
+import type { ApplicationDraft } from '../domain/application-draft.js';
 import type { VisaDocumentRecord } from '../domain/document.js';
 import { errors } from '../domain/errors.js';
 import type { PaymentRecord } from '../domain/payment.js';
 import type { StatusHistoryEntry } from '../domain/status-history.js';
-import { normaliseEmail, toPublicUser } from '../domain/user.js';
-import type { Ports } from '../ports/index.js';
+import { normaliseEmail, toPublicUser, type PublicUser } from '../domain/user.js';
+import type { ContactEnquiry, Ports } from '../ports/index.js';
 import { toView } from './shared.js';
-import type { UseCases } from './use-cases.js';
+import type { ApplicationView } from './use-cases.js';
+
+/** Everything stored about one person, as exportUserData answers it. */
+export interface UserDataExport {
+  user: PublicUser;
+  applications: ApplicationView[];
+  payments: PaymentRecord[];
+  statusHistory: StatusHistoryEntry[];
+  documents: VisaDocumentRecord[];
+  contactEnquiries: ContactEnquiry[];
+  applicationDraft: ApplicationDraft | null;
+}
 
 /** Operator task (CLI): everything stored about one person (the privacy policy's right of access). */
 export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'history' | 'documents' | 'enquiries' | 'drafts' | 'clock'>) {
-  return async function exportUserData(email: string): ReturnType<UseCases['exportUserData']> {
+  return async function exportUserData(email: string): Promise<UserDataExport> {
     const user = await ports.users.findByEmail(normaliseEmail(email));
     if (!user) throw errors.notFound('User');
     const now = ports.clock.now();

@@ -40,43 +40,71 @@ import { makeStatusHistory } from './status-history.js';
 import { makeSubmitContactForm } from './submit-contact-form.js';
 import { makeUpdateAddressDetails } from './update-address-details.js';
 import { makeUpdatePhone } from './update-phone.js';
-import type { UseCases } from './use-cases.js';
 
-/** Builds every use case from the ports (one composition per app). */
-export function makeUseCases(ports: Ports): UseCases {
+/**
+ * Builds every use case from the ports (one composition per app): everything the apps can ask of
+ * the core. Its return type is `UseCases` (use-cases.ts); each use case's signature is the one its
+ * own file declares, and the fuller description sits beside its implementation.
+ */
+export function makeUseCases(ports: Ports) {
   const groups = makeApplicationGroups(ports);
   const confirmPayment = makeConfirmPayment(ports, groups.confirmGroupPayment);
   const reconcilePayments = makeReconcilePayments(ports, confirmPayment);
   return {
+    // accounts
     registerUser: makeRegisterUser(ports),
     logIn: makeLogIn(ports),
     currentUser: makeCurrentUser(ports),
     submitContactForm: makeSubmitContactForm(ports),
     updatePhone: makeUpdatePhone(ports),
     changePassword: makeChangePassword(ports),
+    /** Mails a reset link when the email has an account; the same answer either way. */
     requestPasswordReset: makeRequestPasswordReset(ports),
+    /** A reset link's token and the new password; ends every session of the user. */
     resetPassword: makeResetPassword(ports),
+    /** Creates an admin, or promotes an existing user (CLI). */
     createAdmin: makeCreateAdmin(ports),
 
+    // application drafts (the signed-in user's own, one each)
     ...makeApplicationDrafts(ports),
+
+    // applications (applicant)
     createApplication: makeCreateApplication(ports),
     listOwnApplications: makeListOwnApplications(ports),
+    /** Owner or admin; anyone else gets NotFound. */
     getApplication: makeGetApplication(ports),
     updateAddressDetails: makeUpdateAddressDetails(ports),
     listDocuments: makeListDocuments(ports),
+    /** Passport upload at submission, or the re-upload while requiresPassportReupload is true. */
     attachPassport: makeAttachPassport(ports),
+    /** Reads a passport document's MRZ and records it on its application (run after the upload's answer). */
     checkPassport: makeCheckPassport(ports),
+    /** The passport documents whose reading is still pending (resumed when the server starts). */
     pendingPassportChecks: makePendingPassportChecks(ports),
+    /** Admin: a passport document as the official portal takes it (JPEG ≤ 500 KB). */
     portalCopy: makePortalCopy(ports),
+    /** Owner of the document's application or an admin. */
     openDocument: makeOpenDocument(ports),
 
+    // payments
     startPayment: makeStartPayment(ports, confirmPayment),
+    /** Idempotent; verifies with the gateway before recording. `actor` null for webhooks and reconciliation. */
     confirmPayment,
+    // family applications (issue 17): 2 to 10 travellers, their initial fees paid once
     ...groups,
+    /** The payment behind an intent id or client secret, for its applicant only (others: NotFound). */
     findOwnPayment: makeFindOwnPayment(ports),
 
+    // passport scan
+    /** Reads a passport photo's MRZ into the application form's fields; Unreadable when there is none. Nothing is stored. */
     scanPassport: makeScanPassport(ports),
 
+    // admin
+    /**
+     * The full admin list, applications newest first then the pseudo-entries, produced as it is read
+     * (keyset pages from the store): the caller writes each element out before the next page is read.
+     * Refuses a non-admin before anything is read.
+     */
     listAdminApplications: makeListAdminApplications(ports),
     searchAdminApplications: makeSearchAdminApplications(ports),
     countAdminTabs: makeCountAdminTabs(ports),
@@ -86,16 +114,22 @@ export function makeUseCases(ports: Ports): UseCases {
     sendEvisa: makeSendEvisa(ports),
     sendPaymentReminders: makeSendPaymentReminders(ports),
     sendApplicationReminders: makeSendApplicationReminders(ports),
+    // listPaymentIssues, recordPaymentIssue (the admin dashboard's payment check)
     ...makePaymentIssues(ports, reconcilePayments, confirmPayment),
 
+    // mail delivery (the outbox sender)
     deliverPendingMail: makeDeliverPendingMail(ports),
+
+    // analytics
     recordEvent: makeRecordEvent(ports),
 
+    // operator tasks (CLI)
     exportApplications: makeExportApplications(ports),
     reconcilePayments,
     exportUserData: makeExportUserData(ports),
     eraseUser: makeEraseUser(ports),
     purgeDocuments: makePurgeDocuments(ports),
+    /** Stored files no document points at, older than the grace period (default 24 h). */
     sweepOrphanFiles: makeSweepOrphanFiles(ports),
   };
 }

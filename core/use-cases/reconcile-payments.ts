@@ -5,7 +5,8 @@ import { checkGatewayPayment } from '../domain/payment-check.js';
 import type { GatewayPayment } from '../domain/payment.js';
 import type { Ports } from '../ports/index.js';
 import { requireAdmin } from './shared.js';
-import type { Actor, UseCases } from './use-cases.js';
+import type { ConfirmPayment } from './confirm-payment.js';
+import type { Actor } from './use-cases.js';
 
 /** A payment the gateway took that is not recorded on any application. */
 export interface UnrecordedPayment {
@@ -32,7 +33,7 @@ export const PAYMENT_ISSUE_WINDOW_DAYS = 30;
  * each recordable one is recorded through confirmPayment (which checks it with the gateway again).
  * The operator CLI (reconcile-payments) and the admin dashboard's payment check both read this.
  */
-export function makeReconcilePayments(ports: Pick<Ports, 'gateway' | 'payments' | 'applications' | 'groups' | 'clock'>, confirmPayment: UseCases['confirmPayment']) {
+export function makeReconcilePayments(ports: Pick<Ports, 'gateway' | 'payments' | 'applications' | 'groups' | 'clock'>, confirmPayment: ConfirmPayment) {
   async function describe(payment: GatewayPayment): Promise<UnrecordedPayment> {
     const entry: UnrecordedPayment = {
       paymentIntentId: payment.id,
@@ -87,22 +88,26 @@ export function makeReconcilePayments(ports: Pick<Ports, 'gateway' | 'payments' 
   };
 }
 
+export type ReconcilePayments = ReturnType<typeof makeReconcilePayments>;
+
 /**
  * The admin's view of the same check: payments taken in the last 30 days and not recorded, and
  * recording one of them (the same use case as the confirm route, so every check applies again).
  */
 export function makePaymentIssues(
   ports: Pick<Ports, 'gateway' | 'clock'>,
-  reconcilePayments: UseCases['reconcilePayments'],
-  confirmPayment: UseCases['confirmPayment'],
+  reconcilePayments: ReconcilePayments,
+  confirmPayment: ConfirmPayment,
 ) {
   return {
+    /** Payments taken in the last 30 days that are not recorded, with why (admin dashboard). */
     async listPaymentIssues(actor: Actor): Promise<{ checked: number; issues: UnrecordedPayment[] }> {
       requireAdmin(actor);
       const since = new Date(ports.clock.now().getTime() - PAYMENT_ISSUE_WINDOW_DAYS * 86_400_000);
       const { missing, checked } = await reconcilePayments({ since, fix: false });
       return { checked, issues: missing };
     },
+    /** Records one of them through confirmPayment's checks. */
     async recordPaymentIssue(actor: Actor, paymentIntentId: string): Promise<{ applicationId: number; paymentType: PaymentType }> {
       requireAdmin(actor);
       const payment = await ports.gateway.retrieve(paymentIntentId);

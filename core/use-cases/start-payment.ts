@@ -8,7 +8,8 @@ import { unwrap } from '../domain/result.js';
 import type { Ports } from '../ports/index.js';
 import { completeWithWaiver, waiverMail, waiverPayment, WAIVER_MESSAGE } from './record-waiver.js';
 import { commitWithRetry, loadOwned, requireUser } from './shared.js';
-import type { Actor, UseCases } from './use-cases.js';
+import type { ConfirmPayment } from './confirm-payment.js';
+import type { Actor } from './use-cases.js';
 
 export const PAYMENT_UNDER_WAY_MESSAGE = 'A payment for this fee is already being processed. Please wait a moment and refresh the page.';
 export const PAYMENT_TAKEN_NOT_RECORDED_MESSAGE =
@@ -30,7 +31,7 @@ export const PAYMENT_TAKEN_NOT_RECORDED_MESSAGE =
  */
 export function makeStartPayment(
   ports: Pick<Ports, 'applications' | 'users' | 'gateway' | 'clock'>,
-  confirmPayment: UseCases['confirmPayment'],
+  confirmPayment: ConfirmPayment,
 ) {
   return async function startPayment(
     actor: Actor,

@@ -1,0 +1,38 @@
+import { waivedPaymentId, type Application } from '../../../core/domain/application.js';
+import { errors } from '../../../core/domain/errors.js';
+import type { BulkLoader } from '../persistence.js';
+import { CONFLICT_MESSAGES } from '../shared/rules.js';
+import { addDocument, addHistory, addPayment, copy, userByEmail, type MemoryState } from './state.js';
+
+export function bulkLoader(s: MemoryState): BulkLoader {
+  return {
+    async finish() {},
+    async insertUsers(list) {
+      // All or nothing, as the SQL dialects' transaction: the batch is checked before anything is stored.
+      const emails = list.map((u) => u.email.toLowerCase());
+      if (new Set(emails).size < emails.length || list.some((u) => userByEmail(s, u.email))) throw errors.conflict(CONFLICT_MESSAGES.email);
+      return list.map((user) => {
+        const id = ++s.seq.users;
+        s.users.set(id, { ...copy(user), id });
+        return id;
+      });
+    },
+    async insertApplications(loaded) {
+      const numbers = new Set([...s.applications.values()].map((a) => a.applicationNumber));
+      for (const l of loaded) {
+        if (numbers.has(l.application.applicationNumber)) throw errors.conflict(CONFLICT_MESSAGES.applicationNumber);
+        numbers.add(l.application.applicationNumber);
+      }
+      return loaded.map((l) => {
+        const id = ++s.seq.applications;
+        const application: Application = { ...copy(l.application), id, version: 1, passportScan: null };
+        if (l.finalFeeWaived) application.finalPaymentId = waivedPaymentId(id);
+        s.applications.set(id, application);
+        for (const payment of l.payments) addPayment(s, id, payment);
+        for (const entry of l.history) addHistory(s, id, entry);
+        for (const document of l.documents) addDocument(s, id, document);
+        return id;
+      });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { SessionStore } from '../../../core/ports/session-store.js';
+import { copy, time, type MemoryState } from './state.js';
+
+export function sessionStore(s: MemoryState): SessionStore {
+  return {
+    async create(session) {
+      s.sessions.set(session.idHash, copy(session));
+    },
+    async find(idHash) {
+      const sess = s.sessions.get(idHash);
+      return sess ? copy(sess) : null;
+    },
+    async touch(idHash, lastSeenAt) {
+      const sess = s.sessions.get(idHash);
+      if (sess) sess.lastSeenAt = new Date(time(lastSeenAt));
+    },
+    async delete(idHash) {
+      s.sessions.delete(idHash);
+    },
+    async deleteAllForUser(userId) {
+      for (const [key, sess] of s.sessions) if (sess.userId === userId) s.sessions.delete(key);
+    },
+    async deleteExpired(idleBefore, createdBefore) {
+      let n = 0;
+      for (const [key, sess] of s.sessions) {
+        if (time(sess.lastSeenAt) < time(idleBefore) || time(sess.createdAt) < time(createdBefore)) {
+          s.sessions.delete(key);
+          n += 1;
+        }
+      }
+      return n;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { Application } from '../../../core/domain/application.js';
+import type { NewDocument, VisaDocumentRecord } from '../../../core/domain/document.js';
+import type { NewPaymentRecord, PaymentRecord } from '../../../core/domain/payment.js';
+import type { NewStatusHistoryEntry, StatusHistoryEntry } from '../../../core/domain/status-history.js';
+import type { User } from '../../../core/domain/user.js';
+import type { ApplicationDraft } from '../../../core/domain/application-draft.js';
+import type { AnalyticsEvent } from '../../../core/ports/analytics.js';
+import type { AttemptWindow } from '../../../core/ports/attempt-counter.js';
+import type { ApplicationGroup } from '../../../core/ports/application-group-repository.js';
+import type { ContactEnquiry } from '../../../core/ports/contact-enquiry-repository.js';
+import type { OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
+import type { Session } from '../../../core/ports/session-store.js';
+
+/**
+ * An in-memory database: every store shares one state, so multi-store operations (commit,
+ * reminder claims, user creation with its mails) apply all-or-nothing. JavaScript runs each
+ * method's synchronous body without interleaving, which gives the same atomicity the SQL
+ * adapters get from transactions. Stores hand out copies, never their internal objects.
+ */
+export interface MemoryState {
+  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number };
+  users: Map<number, User>;
+  sessions: Map<string, Session>;
+  applications: Map<number, Application>;
+  documents: Map<number, VisaDocumentRecord>;
+  payments: Map<number, PaymentRecord>;
+  history: Map<number, StatusHistoryEntry>;
+  enquiries: Map<number, ContactEnquiry>;
+  outbox: Map<number, OutboxMail>;
+  analytics: AnalyticsEvent[];
+  attempts: Map<string, AttemptWindow>;
+  drafts: Map<number, ApplicationDraft>;
+  groups: Map<number, ApplicationGroup>;
+  groupSeq: number;
+}
+
+export function createMemoryState(): MemoryState {
+  return {
+    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0 },
+    users: new Map(),
+    sessions: new Map(),
+    applications: new Map(),
+    documents: new Map(),
+    payments: new Map(),
+    history: new Map(),
+    enquiries: new Map(),
+    drafts: new Map(),
+    groups: new Map(),
+    groupSeq: 0,
+    outbox: new Map(),
+    analytics: [],
+    attempts: new Map(),
+  };
+}
+
+export const copy = <T>(value: T): T => structuredClone(value);
+export const time = (d: Date) => d.getTime();
+export const newestFirst = (a: Application, b: Application) => time(b.createdAt) - time(a.createdAt) || b.id - a.id;
+
+// ---- helpers shared by the stores (synchronous: they run inside one "transaction") ----
+
+/** Queues `mails` in the same synchronous step as the write that sends them. */
+export function queueMails(s: MemoryState, mails: OutboxMailInput[] | undefined, now: Date | undefined): OutboxMail[] {
+  return (mails ?? []).map((mail) => {
+    const id = ++s.seq.outbox;
+    const row: OutboxMail = {
+      ...copy(mail),
+      id,
+      attempts: 0,
+      // Without a known operation time the mail is due at once, whatever the clock says.
+      nextAttemptAt: now ? new Date(time(now)) : new Date(0),
+      sentAt: null,
+      lastError: null,
+      createdAt: now ? new Date(time(now)) : new Date(),
+    };
+    if (row.attachments === undefined) delete row.attachments;
+    s.outbox.set(id, row);
+    return row;
+  });
+}
+
+export function addPayment(s: MemoryState, applicationId: number, payment: Omit<NewPaymentRecord, 'applicationId'>): void {
+  const id = ++s.seq.payments;
+  s.payments.set(id, { ...copy(payment), applicationId, id });
+}
+
+export function addHistory(s: MemoryState, applicationId: number, entry: NewStatusHistoryEntry): void {
+  const id = ++s.seq.history;
+  s.history.set(id, { ...copy(entry), applicationId, id });
+}
+
+export function addDocument(s: MemoryState, applicationId: number, document: Omit<NewDocument, 'applicationId'>): number {
+  const id = ++s.seq.documents;
+  s.documents.set(id, { ...copy(document), applicationId, id });
+  return id;
+}
+
+export function userByEmail(s: MemoryState, email: string): User | undefined {
+  const wanted = email.trim().toLowerCase();
+  for (const u of s.users.values()) if (u.email.toLowerCase() === wanted) return u;
+  return undefined;
+}

@@ -1,0 +1,95 @@
+import { errors } from '../../../core/domain/errors.js';
+import type { User } from '../../../core/domain/user.js';
+import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
+import type { NewUser, UserRepository } from '../../../core/ports/user-repository.js';
+import { CONFLICT_MESSAGES, matchesUserSearch, normaliseSearch, offsetLimit, reminderClaimable } from '../shared/rules.js';
+import { copy, queueMails, time, userByEmail, type MemoryState } from './state.js';
+
+function hasApplication(s: MemoryState, userId: number): boolean {
+  for (const a of s.applications.values()) if (a.userId === userId) return true;
+  return false;
+}
+
+export function userStore(s: MemoryState): UserRepository {
+  return {
+    async create(user: NewUser, mails?: OutboxMailInput[]): Promise<User> {
+      if (userByEmail(s, user.email)) throw errors.conflict(CONFLICT_MESSAGES.email);
+      const id = ++s.seq.users;
+      const row: User = { ...copy(user), id };
+      s.users.set(id, row);
+      queueMails(s, mails, user.createdAt);
+      return copy(row);
+    },
+    async findById(id) {
+      const u = s.users.get(id);
+      return u ? copy(u) : null;
+    },
+    async findByEmail(email) {
+      const u = userByEmail(s, email);
+      return u ? copy(u) : null;
+    },
+    async updatePhone(id, phoneNumber) {
+      const u = s.users.get(id);
+      if (!u) return null;
+      u.phoneNumber = phoneNumber;
+      return copy(u);
+    },
+    async updatePassword(id, passwordHash, needsPasswordChange, mails, now) {
+      const u = s.users.get(id);
+      if (!u) return;
+      u.passwordHash = passwordHash;
+      u.needsPasswordChange = needsPasswordChange;
+      queueMails(s, mails, now);
+    },
+    async setAdmin(id, isAdmin) {
+      const u = s.users.get(id);
+      if (u) u.isAdmin = isAdmin;
+    },
+    async listWithoutApplication() {
+      const withApp = new Set([...s.applications.values()].map((a) => a.userId));
+      return [...s.users.values()]
+        .filter((u) => !withApp.has(u.id))
+        .sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id)
+        .map(copy);
+    },
+    async pageWithoutApplication(query) {
+      const term = normaliseSearch(query.q);
+      const withApp = new Set([...s.applications.values()].map((a) => a.userId));
+      const all = [...s.users.values()]
+        .filter((u) => !u.isAdmin && !withApp.has(u.id) && matchesUserSearch(u, term))
+        .sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id);
+      const { offset, limit } = offsetLimit(query);
+      return { items: all.slice(offset, offset + limit).map(copy), total: all.length };
+    },
+    async *streamWithoutApplication() {
+      const withApp = new Set([...s.applications.values()].map((a) => a.userId));
+      yield* [...s.users.values()]
+        .filter((u) => !u.isAdmin && !withApp.has(u.id))
+        .sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id)
+        .map(copy);
+    },
+    async claimApplicationReminder(userId, now, notRemindedSince, mail) {
+      const u = s.users.get(userId);
+      if (!u || hasApplication(s, userId) || !reminderClaimable(u.applicationReminderSent, notRemindedSince)) return false;
+      u.applicationReminderSent = new Date(time(now));
+      queueMails(s, [mail], now);
+      return true;
+    },
+    async erase(id) {
+      if (!s.users.has(id)) return;
+      for (const [key, sess] of s.sessions) if (sess.userId === id) s.sessions.delete(key);
+      for (const [appId, app] of s.applications) {
+        if (app.userId !== id) continue;
+        for (const [docId, doc] of s.documents) if (doc.applicationId === appId) s.documents.delete(docId);
+        for (const [hId, h] of s.history) if (h.applicationId === appId) s.history.delete(hId);
+        s.applications.delete(appId);
+      }
+      for (const [eId, e] of s.enquiries) if (e.userId === id) s.enquiries.delete(eId);
+      s.drafts.delete(id);
+      for (const [gId, g] of s.groups) if (g.userId === id) s.groups.delete(gId);
+      for (const p of s.payments.values()) if (p.userId === id) p.userId = null;
+      for (const ev of s.analytics) if (ev.userId === id) ev.userId = null;
+      s.users.delete(id);
+    },
+  };
+}
