@@ -1,56 +1,187 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { runLogged, type Job, type JobRunner } from './index.js';
+import type { JobRequest, QueueName } from '../../core/domain/jobs.js';
+import { QUEUE_NAMES, QUEUES } from '../../core/domain/jobs.js';
+import { queuedListeners, queueNamesOf, type ClaimedJob, type JobStore, type QueueStats } from './job-store.js';
+
+/** The advisory lock key held while a process creates pg-boss's queues ("evisa-jb" in ASCII). */
+const INSTALL_LOCK_KEY = '7311146989355100770';
+/** pg-boss's schema in the agency's database. */
+const SCHEMA = 'pgboss';
+
+/** How often one node runs pg-boss's maintenance, which takes back jobs held past their expiry. */
+const MAINTENANCE_SECONDS = 10;
+
+/** A pg client (or pool) as pg-boss's `db` option wants it. */
+export interface SqlClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
 
 /**
- * Jobs on PostgreSQL through pg-boss (its own `pgboss` schema, created and migrated by pg-boss at
- * start under its own advisory lock). Every node calls start() with the same jobs:
- * - `schedule`/`unschedule` store each job's cron in the database (the last node to start wins, so
- *   give every node the same REMINDER_SCHEDULE / RETENTION_SCHEDULE);
- * - one node per cron tick turns a due schedule into one job (pg-boss keys it to the minute);
- * - each queue is a `singleton` queue: at most one run of a job is active at a time, whichever node
- *   fetched it (`FOR UPDATE SKIP LOCKED`); a failed run is not retried (the next tick runs again).
+ * The jobs on PostgreSQL, in pg-boss's own schema of the agency's database (pg-boss 10). pg-boss
+ * hands each due job to one worker (`FOR UPDATE SKIP LOCKED`), retries failed ones with the
+ * queue's delay and backoff, takes back jobs held past their expiry (its maintenance, which one
+ * node runs every 10 s), turns each cron tick into one job across all nodes, and archives finished
+ * jobs. Each queue is `stately`: one waiting and one running job per key at most.
+ * Jobs are queued inside the agency's own transactions (`insertWithin`, pg-boss's `db` option), so
+ * a mail or a passport check is queued exactly when its row is committed.
  */
-/** The advisory lock key held while a node registers its jobs ("evisa-jb" in ASCII). */
-const REGISTRATION_LOCK_KEY = '7311146989355100770';
+export class PgBossJobStore implements JobStore {
+  readonly kind = 'pg-boss';
+  private readonly boss: PgBoss;
+  private readonly listeners = queuedListeners();
+  private started: Promise<unknown> | null = null;
+  private closed = false;
 
-export function createPgBossRunner(options: { databaseUrl: string; jobs: Job[]; log: (line: string) => void; pollSeconds?: number }): JobRunner {
-  const boss = new PgBoss({
-    connectionString: options.databaseUrl,
-    max: 3,
-    application_name: 'evisa-jobs',
-    ...(options.pollSeconds ? { cronMonitorIntervalSeconds: options.pollSeconds, cronWorkerIntervalSeconds: options.pollSeconds } : {}),
-  });
-  boss.on('error', (error) => options.log(`[jobs] pg-boss: ${error instanceof Error ? error.message : String(error)}`));
-  let started = false;
+  constructor(
+    private readonly url: string,
+    log: (line: string) => void = (line) => console.error(line),
+    /** How often each node looks for due cron ticks (default 30 s; tests shorten it). */
+    cronCheckSeconds?: number,
+  ) {
+    this.boss = new PgBoss({
+      ...(cronCheckSeconds ? { cronMonitorIntervalSeconds: cronCheckSeconds, cronWorkerIntervalSeconds: cronCheckSeconds } : {}),
+      connectionString: url,
+      schema: SCHEMA,
+      max: 4,
+      application_name: 'evisa-jobs',
+      supervise: true,
+      schedule: true,
+      maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+      // Failed jobs stay in the job table (visible to `evisa jobs`) for a month; finished ones a day.
+      archiveCompletedAfterSeconds: 24 * 60 * 60,
+      archiveFailedAfterSeconds: 30 * 24 * 60 * 60,
+      deleteAfterDays: 7,
+    });
+    this.boss.on('error', (error) => log(`[jobs] pg-boss: ${error instanceof Error ? error.message : String(error)}`));
+  }
 
-  return {
-    kind: 'pg-boss',
-    async start() {
-      // Nodes starting together register one after the other: pg-boss 10 deadlocks when two
-      // processes create the same queue (its partition tables) at once. A session advisory lock on
-      // a connection of our own, released (or dropped with the connection) whatever happens.
-      const lock = new pg.Client({ connectionString: options.databaseUrl, application_name: 'evisa-jobs-start' });
-      await lock.connect();
-      try {
-        await lock.query('select pg_advisory_lock($1)', [REGISTRATION_LOCK_KEY]);
-        await boss.start();
-        started = true;
-        for (const job of options.jobs) {
-          await boss.createQueue(job.name, { name: job.name, policy: 'singleton', retryLimit: 0, expireInSeconds: 60 * 60 });
-          if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
-          else await boss.unschedule(job.name);
-          await boss.work(job.name, { pollingIntervalSeconds: options.pollSeconds ?? 2 }, async () => runLogged(job, options.log));
-        }
-      } finally {
-        await lock.end().catch(() => undefined);
+  /** Starts pg-boss once, on first use (it opens its pool, checks its schema and keeps its timers). */
+  private ready(): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error('The job store is closed.'));
+    this.started ??= this.boss.start().catch((error: unknown) => {
+      this.started = null;
+      throw error;
+    });
+    return this.started;
+  }
+
+  /**
+   * Creates pg-boss's schema and the agency's queues, or brings their policies up to date. Nodes
+   * starting together do it one after the other (pg-boss 10 deadlocks when two processes create
+   * the same queue's partition at once): a session advisory lock on a connection of our own,
+   * released (or dropped with the connection) whatever happens. Answers whether the schema was new.
+   */
+  async install(): Promise<boolean> {
+    const lock = new pg.Client({ connectionString: this.url, application_name: 'evisa-jobs-install' });
+    await lock.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [INSTALL_LOCK_KEY]);
+      const { rows } = await lock.query<{ exists: boolean }>(`select to_regclass('${SCHEMA}.job') is not null as exists`);
+      await this.ready();
+      for (const name of QUEUE_NAMES) {
+        const policy = QUEUES[name];
+        const options = { name, policy: 'stately' as const, retryLimit: policy.retryLimit, retryDelay: policy.retryDelaySeconds, retryBackoff: policy.backoff, expireInSeconds: policy.expireSeconds };
+        if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
+        else await this.boss.createQueue(name, options);
       }
-    },
-    async stop() {
-      if (!started) return;
-      started = false;
-      // graceful: waits for the jobs running here (up to 30 s), then closes pg-boss's pool.
-      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
-    },
-  };
+      return !rows[0]?.exists;
+    } finally {
+      await lock.end().catch(() => undefined);
+    }
+  }
+
+  /** Queues jobs on `client`, inside the transaction it has open (an agency unit of work). */
+  async insertWithin(client: SqlClient, jobs: readonly JobRequest[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.boss.insert(jobs.map(toInsert), { db: { executeSql: (text, values) => client.query(text, values) } });
+  }
+
+  async send(jobs: JobRequest[]): Promise<void> {
+    await this.ready();
+    await this.boss.insert(jobs.map(toInsert));
+    this.queued(queueNamesOf(jobs));
+  }
+
+  async fetch(name: QueueName, limit: number): Promise<ClaimedJob[]> {
+    await this.ready();
+    const jobs = await this.boss.fetch<ClaimedJob['input']>(name, { batchSize: Math.max(1, limit), includeMetadata: true });
+    return jobs.map((job) => ({ id: job.id, name, input: job.data, retryCount: job.retryCount }) as ClaimedJob);
+  }
+
+  async complete(job: ClaimedJob, output: string): Promise<void> {
+    await this.boss.complete(job.name, job.id, { line: output });
+  }
+
+  async fail(job: ClaimedJob, error: string): Promise<void> {
+    await this.boss.fail(job.name, job.id, { message: error });
+  }
+
+  async schedule(schedules: readonly { name: QueueName; cron: string | null }[]): Promise<void> {
+    await this.ready();
+    // Stored in the database: the last node to start wins, so give every node the same schedules.
+    for (const { name, cron } of schedules) {
+      if (cron) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+      else await this.boss.unschedule(name);
+    }
+  }
+
+  async stats(): Promise<QueueStats[]> {
+    await this.ready();
+    const db = this.boss.getDb();
+    const { rows: counts } = await db.executeSql(
+      `select name, state, count(*)::int as n from ${SCHEMA}.job where name = any($1) group by name, state`,
+      [QUEUE_NAMES],
+    );
+    // The latest failure of each queue: a job waiting for its retry, or failed for good.
+    const { rows: errors } = await db.executeSql(
+      // pg-boss writes its own failures (a job held past its expiry) as { value: { message } }.
+      `select distinct on (name) name, coalesce(output->>'message', output#>>'{value,message}') as message, coalesce(completed_on, started_on, created_on) as at
+         from ${SCHEMA}.job where name = any($1) and state <> 'completed' and output is not null
+         order by name, coalesce(completed_on, started_on, created_on) desc`,
+      [QUEUE_NAMES],
+    );
+    const count = (name: QueueName, ...states: string[]) =>
+      (counts as { name: string; state: string; n: number }[]).filter((c) => c.name === name && states.includes(c.state)).reduce((sum, c) => sum + c.n, 0);
+    return QUEUE_NAMES.map((name) => {
+      const error = (errors as { name: string; message: string; at: Date }[]).find((e) => e.name === name);
+      return {
+        name,
+        queued: count(name, 'created', 'retry'),
+        active: count(name, 'active'),
+        failed: count(name, 'failed'),
+        lastError: error ? { at: new Date(error.at), message: error.message } : null,
+      };
+    });
+  }
+
+  async retryFailed(name: QueueName): Promise<number> {
+    await this.ready();
+    const { rows } = await this.boss.getDb().executeSql(`select id from ${SCHEMA}.job where name = $1 and state = 'failed'`, [name]);
+    const ids = (rows as { id: string }[]).map((r) => r.id);
+    if (ids.length > 0) {
+      await this.boss.retry(name, ids);
+      this.queued([name]);
+    }
+    return ids.length;
+  }
+
+  onQueued(listener: (names: readonly QueueName[]) => void): () => void {
+    return this.listeners.add(listener);
+  }
+
+  queued(names: readonly QueueName[]): void {
+    this.listeners.tell(names);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // The runner has stopped working jobs: nothing of ours runs in pg-boss's own workers.
+    if (this.started) await this.boss.stop({ graceful: false, wait: true, timeout: 1000 }).catch(() => undefined);
+  }
+}
+
+function toInsert(job: JobRequest): PgBoss.JobInsert {
+  return { name: job.name, data: job.input, ...(job.key ? { singletonKey: job.key } : {}) };
 }

@@ -4,6 +4,7 @@ import type { NewPaymentRecord } from '../../core/domain/payment.js';
 import type { NewStatusHistoryEntry } from '../../core/domain/status-history.js';
 import type { Ports } from '../../core/ports/index.js';
 import type { NewUser } from '../../core/ports/user-repository.js';
+import type { JobStore } from '../jobs/job-store.js';
 
 /** The ports one database provides. */
 export const STORE_KEYS = ['users', 'sessions', 'applications', 'drafts', 'groups', 'documents', 'payments', 'history', 'enquiries', 'outbox', 'analytics', 'attempts'] as const;
@@ -42,7 +43,9 @@ export interface BulkLoader {
 export type Persistence = Stores & {
   readonly dialect: 'memory' | 'sqlite' | 'postgres';
   readonly bulk: BulkLoader;
-  /** Applies pending migrations; safe to run on an already-migrated database. */
+  /** The database's background jobs (the job runner works them; units queue them with their writes). */
+  readonly jobs: JobStore;
+  /** Applies pending migrations (and creates the job queues); safe to run on an already-migrated database. */
   migrate(): Promise<void>;
   /** Answers true when the database is reachable (health check). */
   ping(): Promise<boolean>;

@@ -13,7 +13,6 @@ import { clientIp, clientWentAway, type AppEnv } from './context.js';
 import type { RouteDeps } from './deps.js';
 import { domainErrorResponse, INTERNAL_ERROR_MESSAGE } from './error-map.js';
 import { LoginThrottle } from './login-throttle.js';
-import { PassportChecks } from './passport-checks.js';
 import { StoredLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
 import { applicationDraftRoutes } from './routes/application-draft.js';
@@ -53,14 +52,10 @@ export interface AppOptions {
   trustProxyHops?: number;
   /** The SPA build to serve (apps/web/dist by default, when it exists); null serves none. */
   staticRoot?: string | null;
-  /** Called after a request that may have queued mail, so the outbox sender runs at once. */
-  onMailQueued?: () => void;
   /** Mounts GET /api/bench/bare (before any middleware) and /api/bench/floor (after it) for the API benchmark. */
   benchRoutes?: boolean;
   /** Where unexpected errors are reported, with their stack (default: console.error). */
   logError?: (error: unknown, c: Context) => void;
-  /** How long a passport check waits for a busy scanner before each retry (default BUSY_RETRY_DELAYS_MS). */
-  passportCheckRetryDelaysMs?: readonly number[];
   /** Where one-line operational events go: outages, degraded health, client aborts (default: console.error). */
   log?: (line: string) => void;
 }
@@ -130,18 +125,16 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
     },
     clientAddress: (c) => clientIp(c, trustProxyHops),
     log,
-    passportChecks: new PassportChecks((documentId) => agency.useCases.checkPassport(documentId), log, options.passportCheckRetryDelaysMs),
   };
   const logError = options.logError ?? defaultLogError;
-  const onMailQueued = options.onMailQueued;
 
   const app = new Hono<AppEnv>();
   // The benchmark's yardstick: a bare Hono JSON route, before any middleware.
   if (options.benchRoutes) app.get('/api/bench/bare', (c) => c.json({ ok: true, at: 'bare' }));
   app.use(securityHeaders());
   // One gate for every API request. Reads (the hot path) only resolve the session. State changes
-  // are checked for their origin (CSRF) and body type, their body is size-limited, and after a
-  // success that queued mail the outbox sender is nudged. The webhook is public and signed.
+  // are checked for their origin (CSRF) and body type, and their body is size-limited. The webhook
+  // is public and signed.
   const publicOrigin = new URL(agency.config.publicUrl).origin;
   const auth = loadAuth(sessions, agency.useCases);
   const tooLarge = (c: Context) => c.json({ message: BODY_TOO_LARGE_MESSAGE }, 413);
@@ -158,9 +151,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
       if (refused) return refused;
     }
     const handle = async () => {
-      c.set('mailQueued', false);
       await next();
-      if (onMailQueued && c.get('mailQueued') && c.res.status < 400) onMailQueued();
     };
     const signedInThenHandle = async (): Promise<void> => {
       if (webhook) {
@@ -223,7 +214,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
     return c.json({ message: INTERNAL_ERROR_MESSAGE }, 500);
   });
 
-  return Object.assign(app, { sessions, limits: deps.limits, passportChecks: deps.passportChecks });
+  return Object.assign(app, { sessions, limits: deps.limits });
 }
 
 /** The API's type, for the SPA's typed `hc` client: `hc<AppType>('/api')`. */

@@ -19,8 +19,6 @@ export type AppEnv = {
   Bindings: Partial<HttpBindings>;
   Variables: {
     auth: AuthState | null;
-    /** True once a request changed state that may have queued mail (the outbox sender is nudged). */
-    mailQueued: boolean;
   };
 };
 

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { Agency } from '../shared/agency.js';
 import type { LoginThrottle } from './login-throttle.js';
-import type { PassportChecks } from './passport-checks.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { SessionManager } from './sessions.js';
 
@@ -23,8 +22,6 @@ export interface RouteDeps {
     /** Analytics events, per client address. */
     events: RateLimiter;
   };
-  /** Reads new passport uploads' MRZs after their answer (see passport-checks.ts). */
-  passportChecks: PassportChecks;
   /** The client's address, as the trusted proxies saw it (TRUST_PROXY hops), else the socket's. */
   clientAddress(c: Context): string;
   /** One line to the server log (operational events: outages, degraded health). */

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { SESSION_LIFETIME } from '../../core/domain/session.js';
 import type { Ports } from '../../core/ports/index.js';
 import type { Session } from '../../core/ports/session-store.js';
 
@@ -14,8 +15,7 @@ export interface SessionPolicy {
 }
 
 export const DEFAULT_SESSION_POLICY: SessionPolicy = {
-  idleMs: 7 * 24 * 60 * 60 * 1000,
-  absoluteMs: 30 * 24 * 60 * 60 * 1000,
+  ...SESSION_LIFETIME,
   touchEveryMs: 60 * 1000,
 };
 

@@ -1,35 +1,85 @@
 import { ORPHAN_GRACE_HOURS } from '../../core/use-cases/sweep-orphan-files.js';
-import type { Job } from '../../adapters/jobs/index.js';
+import type { AnyJobDefinition } from '../../adapters/jobs/runner.js';
 import type { Agency } from './agency.js';
 
+/** Ended sessions and closed rate-limit windows are deleted hourly (at minute 17, off the hour's rush). */
+export const PRUNE_SCHEDULE = '17 * * * *';
+
 /**
- * The agency's scheduled work, the same definitions on every node and on both databases (the job
- * runner decides who runs them: pg-boss once across N nodes, or the one SQLite process). The CLI
- * commands (send-reminders, purge-documents, sweep-orphan-files) do the same work by hand.
- * `afterMailQueued` nudges the outbox sender, which delivers what the reminders queued.
+ * The agency's background work: one definition per queue, the same on every node, in the CLI and on
+ * both databases (docs/product.md §15.2). The job runner decides where each job runs: pg-boss
+ * hands it to one node on PostgreSQL; the SQLite file's `jobs` table to one process. Where each
+ * job is queued: deliver-mail with every outbox mail (in the unit that writes it), check-passport
+ * with every passport copy (in the unit that stores its document), the rest by their schedules —
+ * and sweep-orphan-files after each retention run.
  */
-export function agencyJobs(agency: Agency, afterMailQueued: () => void = () => undefined): Job[] {
+export function agencyJobs(agency: Agency): AnyJobDefinition[] {
   const { useCases, config } = agency;
   return [
     {
+      name: 'deliver-mail',
+      schedule: null,
+      // SMTP round trips overlap; each mail is claimed (leased) on its own.
+      concurrency: 4,
+      async run({ mailId }) {
+        const outcome = await useCases.deliverMail(mailId);
+        if (outcome === 'sent') return null;
+        return outcome === 'already-sent' ? 'sent already: skipped' : 'the mail is gone: skipped';
+      },
+    },
+    {
+      name: 'check-passport',
+      schedule: null,
+      // The scanner's worker threads bound the OCR; a busy scanner fails the job, which is retried.
+      concurrency: config.passportScan.workers ?? 1,
+      async run({ documentId }) {
+        const check = await useCases.checkPassport(documentId);
+        return check ? `read: ${check.status}` : 'the document is gone (or is no passport copy): skipped';
+      },
+    },
+    {
       name: 'reminders',
       schedule: config.jobs.reminderSchedule,
+      concurrency: 1,
       async run() {
         // Each reminder is claimed atomically with its mail: a run racing a CLI or admin run sends nothing twice.
         const payment = await useCases.sendPaymentReminders(null);
         const application = await useCases.sendApplicationReminders(null);
-        if (payment.sent + application.sent > 0) afterMailQueued();
         return `${payment.message} ${application.message}`;
       },
     },
     {
       name: 'retention',
       schedule: config.jobs.retentionSchedule,
+      concurrency: 1,
       async run() {
         const purged = await useCases.purgeDocuments({ olderThanDays: config.jobs.retentionDays, dryRun: false });
+        await agency.persistence.jobs.send([{ name: 'sweep-orphan-files', input: {}, key: 'after-retention' }]);
+        return `purged ${purged.documents} passport scan(s) (${purged.files} file(s)) finished more than ${config.jobs.retentionDays} days ago`;
+      },
+    },
+    {
+      name: 'sweep-orphan-files',
+      schedule: null,
+      concurrency: 1,
+      async run() {
         const swept = await useCases.sweepOrphanFiles({ graceHours: ORPHAN_GRACE_HOURS, dryRun: false });
-        return `purged ${purged.documents} passport scan(s) (${purged.files} file(s)) finished more than ${config.jobs.retentionDays} days ago; swept ${swept.deleted} orphan file(s) of ${swept.checked} checked`;
+        return `swept ${swept.deleted} orphan file(s) of ${swept.checked} checked`;
+      },
+    },
+    {
+      name: 'prune-expired',
+      schedule: PRUNE_SCHEDULE,
+      concurrency: 1,
+      async run() {
+        const pruned = await useCases.pruneExpired();
+        return `deleted ${pruned.sessions} ended session(s) and ${pruned.windows} closed rate-limit window(s)`;
       },
     },
   ];
+}
+
+/** One queue's definition. */
+export function jobDefinition<N extends AnyJobDefinition['name']>(agency: Agency, name: N): Extract<AnyJobDefinition, { name: N }> {
+  return agencyJobs(agency).find((d) => d.name === name) as Extract<AnyJobDefinition, { name: N }>;
 }

@@ -26,22 +26,33 @@ export interface OutboxMail {
   template: string;
   data: Record<string, unknown>;
   attachments?: OutboxAttachment[];
+  /** Sending attempts so far. */
   attempts: number;
+  /** Not claimed again before this time: the lease of the attempt under way, if any. */
   nextAttemptAt: Date;
   sentAt: Date | null;
   lastError: string | null;
   createdAt: Date;
 }
 
+/** What claiming a mail for sending found. */
+export type MailClaim = { status: 'claimed'; mail: OutboxMail } | { status: 'sent' | 'leased' | 'missing' };
+
+/**
+ * The transactional outbox: a mail is written in the same operation as the state change that
+ * causes it, together with the deliver-mail job that sends it (the adapters queue it).
+ */
 export interface MailOutbox {
+  /** Queues one mail, with its job. */
   enqueue(mail: OutboxMailInput, now: Date): Promise<OutboxMail>;
   /**
-   * Atomically claims up to `limit` unsent mails due at `now`, leasing each until `leaseUntil` so
-   * a concurrent sender cannot claim it; claiming increments attempts.
+   * Takes one mail for sending, atomically: it is leased until `leaseUntil` (its attempts + 1) —
+   * unless it was sent already, another attempt holds its lease, or it is gone.
    */
-  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<OutboxMail[]>;
+  claim(id: number, now: Date, leaseUntil: Date): Promise<MailClaim>;
+  /** Marks a claimed mail sent. */
   markSent(id: number, sentAt: Date): Promise<void>;
-  /** Schedules another attempt at `nextAttemptAt`. */
-  markFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>;
+  /** The attempt failed: records why and ends its lease (the job's retry decides when to try again). */
+  markFailed(id: number, error: string, now: Date): Promise<void>;
   list(filter?: { sent?: boolean; to?: string }): Promise<OutboxMail[]>;
 }

@@ -11,7 +11,7 @@ import { makeCountAdminTabs } from './count-admin-tabs.js';
 import { makeCreateAdmin } from './create-admin.js';
 import { makeCreateApplication } from './create-application.js';
 import { makeCurrentUser } from './current-user.js';
-import { makeDeliverPendingMail } from './deliver-pending-mail.js';
+import { makeDeliverMail } from './deliver-mail.js';
 import { makeEraseUser } from './erase-user.js';
 import { makeExportApplications } from './export-applications.js';
 import { makeExportUserData } from './export-user-data.js';
@@ -22,6 +22,7 @@ import { makeListOwnApplications } from './list-own-applications.js';
 import { makeLogIn } from './log-in.js';
 import { makeOpenDocument } from './open-document.js';
 import { makePortalCopy } from './portal-copy.js';
+import { makePruneExpired } from './prune-expired.js';
 import { makePurgeDocuments } from './purge-documents.js';
 import { makeFindOwnPayment } from './find-own-payment.js';
 import { makePaymentIssues, makeReconcilePayments } from './reconcile-payments.js';
@@ -117,8 +118,8 @@ export function makeUseCases(ports: Ports) {
     // listPaymentIssues, recordPaymentIssue (the admin dashboard's payment check)
     ...makePaymentIssues(ports, reconcilePayments, confirmPayment),
 
-    // mail delivery (the outbox sender)
-    deliverPendingMail: makeDeliverPendingMail(ports),
+    /** Sends one outbox mail, once (the deliver-mail job); throws, for the job to retry, when it could not be sent now. */
+    deliverMail: makeDeliverMail(ports),
 
     // analytics
     recordEvent: makeRecordEvent(ports),
@@ -131,5 +132,7 @@ export function makeUseCases(ports: Ports) {
     purgeDocuments: makePurgeDocuments(ports),
     /** Stored files no document points at, older than the grace period (default 24 h). */
     sweepOrphanFiles: makeSweepOrphanFiles(ports),
+    /** Deletes ended sessions and closed rate-limit windows (the prune-expired job). */
+    pruneExpired: makePruneExpired(ports),
   };
 }

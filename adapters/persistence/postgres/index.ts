@@ -9,6 +9,8 @@ import type { Persistence } from '../persistence.js';
 import type { Db, PreparedSelect, SqlDatabase } from '../shared/sql-database.js';
 import { createSqlPersistence } from '../shared/sql-persistence.js';
 import { runAsync, type Op, type Unit } from '../shared/unit.js';
+import { PgBossJobStore } from '../../jobs/pg-boss.js';
+import type { QueueName } from '../../../core/domain/jobs.js';
 import { insertRows } from './bulk-insert.js';
 import * as schema from './schema.js';
 import { describeTarget, postgresUnavailable } from './unavailable.js';
@@ -44,9 +46,13 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
   pool.on('error', () => {});
   const pooled = drizzle(pool);
   const db: Db = pooled;
+  const jobs = new PgBossJobStore(url);
 
-  /** Performs a unit's step on `on` (the pool, or a transaction on `client`). */
-  const perform = async (on: Db, client: pg.PoolClient | null, op: Op): Promise<unknown> => {
+  /**
+   * Performs a unit's step on `on` (the pool, or a transaction on `client`); the queues of the jobs
+   * it queued are collected in `queued`.
+   */
+  const perform = async (on: Db, client: pg.PoolClient | null, op: Op, queued: QueueName[]): Promise<unknown> => {
     switch (op.kind) {
       case 'rows':
         return await op.query;
@@ -57,8 +63,12 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
       case 'insertMany':
         if (!client) throw new Error('Bulk inserts run in a transaction');
         return insertRows(client, op.table as PgTable, op.rows, op.key);
+      case 'jobs':
+        if (!client) throw new Error('Jobs are queued in a transaction');
+        queued.push(...op.jobs.map((job) => job.name));
+        return jobs.insertWithin(client, op.jobs);
       case 'all':
-        return Promise.all(op.steps.map((step) => perform(on, client, step.op)));
+        return Promise.all(op.steps.map((step) => perform(on, client, step.op, queued)));
     }
   };
 
@@ -69,11 +79,13 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
   async function transaction<T>(unit: (tx: Db) => Unit<T>): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
+    const queued: QueueName[] = [];
     try {
       await client.query('begin');
       const tx: Db = drizzle(client);
-      const result = await runAsync(unit(tx), (op) => perform(tx, client, op));
+      const result = await runAsync(unit(tx), (op) => perform(tx, client, op, queued));
       await client.query('commit');
+      jobs.queued([...new Set(queued)]);
       return result;
     } catch (error) {
       await client.query('rollback').catch((e: Error) => (broken = e));
@@ -89,8 +101,9 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
     dialect: 'postgres',
     db,
     tables: schema,
+    jobs,
     transaction,
-    read: (unit) => runAsync(unit(db), (op) => perform(db, null, op)),
+    read: (unit) => runAsync(unit(db), (op) => perform(db, null, op, [])),
     prepare<Q extends PromiseLike<unknown[]>>(build: () => Q) {
       // Without a name pg sends it as an unnamed statement, exactly as an unprepared query (so it is
       // safe behind a transaction-mode pooler); drizzle builds its SQL once.

@@ -8,10 +8,11 @@ import { adminFilter } from './admin-filter.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
+import { passportCheckJob } from '../../../core/domain/jobs.js';
 import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch, tabApplicationStatuses } from './rules.js';
 import type { ApplicationRow, UserRow } from './schema-parity.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
-import { all, changes, rows, sqlRows, type Unit } from './unit.js';
+import { all, changes, queueJobs, rows, sqlRows, type Unit } from './unit.js';
 
 const withUser = (r: { application: ApplicationRow; user: UserRow }): ApplicationWithUser => ({
   application: applicationFromRow(r.application),
@@ -54,6 +55,8 @@ export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange)
   if (change.document) {
     const [document] = yield* rows(tx.insert(t.documents).values({ ...change.document, applicationId: id }).returning({ id: t.documents.id }));
     result.documentId = document!.id;
+    // A passport copy is read (its MRZ checked against the typed fields) by a job, after the answer.
+    if (change.document.type === 'passport') yield* queueJobs([passportCheckJob(document!.id)]);
   }
   yield* queueMails(tx, t, change.mails, change.application.updatedAt);
   return result;

@@ -1,73 +1,59 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { MailOutbox, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { mailJob } from '../../../core/domain/jobs.js';
+import { isStoredId } from '../../../core/domain/ids.js';
+import type { MailOutbox, OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import { outboxFromRow, outboxInsert } from './mappers.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
-import { changes, rows, type Unit } from './unit.js';
+import { queueJobs, rows, type Unit } from './unit.js';
 
-/** Queues `mails` as part of a unit (the operation that sends them commits them with its own writes). */
-export function* queueMails(tx: Db, t: Tables, mails: OutboxMailInput[] | undefined, now: Date | undefined): Unit<void> {
-  if (mails && mails.length > 0) yield* changes(tx.insert(t.mailOutbox).values(mails.map((m) => outboxInsert(m, now))));
+/**
+ * Queues `mails` as part of a unit (the operation that sends them commits them with its own
+ * writes), each with the deliver-mail job that sends it.
+ */
+export function* queueMails(tx: Db, t: Tables, mails: OutboxMailInput[] | undefined, now: Date | undefined): Unit<OutboxMail[]> {
+  if (!mails || mails.length === 0) return [];
+  const queued = yield* rows(tx.insert(t.mailOutbox).values(mails.map((m) => outboxInsert(m, now))).returning());
+  yield* queueJobs(queued.map((row) => mailJob(row.id)));
+  return queued.map(outboxFromRow);
 }
 
 export function outboxStore(database: SqlDatabase): MailOutbox {
   const { db, tables: t } = database;
+  const o = t.mailOutbox;
   return {
     async enqueue(mail, now) {
-      const [row] = await db.insert(t.mailOutbox).values(outboxInsert(mail, now)).returning();
-      return outboxFromRow(row);
+      const [queued] = await database.transaction((tx) => queueMails(tx, t, [mail], now));
+      return queued!;
     },
-    async claimDue(now, leaseUntil, limit) {
-      // The due rows are picked once and leased in the same transaction, so no mail is handed to two
-      // senders: SQLite takes the database's write lock first (no other connection or process can
-      // pick the same rows), PostgreSQL row-locks them with SKIP LOCKED (a concurrent sender takes
-      // other rows instead of waiting).
-      return database.transaction(
-        function* (tx) {
-          const due = yield* rows(
-            database.lockForClaim(
-              tx
-                .select({ id: t.mailOutbox.id })
-                .from(t.mailOutbox)
-                .where(and(isNull(t.mailOutbox.sentAt), lte(t.mailOutbox.nextAttemptAt, now)))
-                .orderBy(asc(t.mailOutbox.nextAttemptAt), asc(t.mailOutbox.id))
-                .limit(Math.max(0, Math.floor(limit))),
-            ),
-          );
-          if (due.length === 0) return [];
-          const leased = yield* rows(
-            tx
-              .update(t.mailOutbox)
-              .set({ nextAttemptAt: leaseUntil, attempts: sql`${t.mailOutbox.attempts} + 1` })
-              .where(
-                inArray(
-                  t.mailOutbox.id,
-                  due.map((r) => r.id),
-                ),
-              )
-              .returning(),
-          );
-          return leased.map(outboxFromRow).sort((a, b) => a.id - b.id);
-        },
-        { lockFirst: true },
-      );
+    async claim(id, now, leaseUntil) {
+      if (!isStoredId(id)) return { status: 'missing' };
+      // One compare-and-set: only an unsent mail whose last lease has ended is taken.
+      const [claimed] = await db
+        .update(o)
+        .set({ nextAttemptAt: leaseUntil, attempts: sql`${o.attempts} + 1` })
+        .where(and(eq(o.id, id), isNull(o.sentAt), lte(o.nextAttemptAt, now)))
+        .returning();
+      if (claimed) return { status: 'claimed', mail: outboxFromRow(claimed) };
+      const [row] = await db.select({ sentAt: o.sentAt }).from(o).where(eq(o.id, id));
+      return { status: !row ? 'missing' : row.sentAt ? 'sent' : 'leased' };
     },
     async markSent(id, sentAt) {
-      await db.update(t.mailOutbox).set({ sentAt }).where(eq(t.mailOutbox.id, id));
+      await db.update(o).set({ sentAt }).where(and(eq(o.id, id), isNull(o.sentAt)));
     },
-    async markFailed(id, error, nextAttemptAt) {
-      await db.update(t.mailOutbox).set({ lastError: error, nextAttemptAt }).where(eq(t.mailOutbox.id, id));
+    async markFailed(id, error, now) {
+      await db.update(o).set({ lastError: error, nextAttemptAt: now }).where(and(eq(o.id, id), isNull(o.sentAt)));
     },
     async list(filter = {}) {
       const found = await db
         .select()
-        .from(t.mailOutbox)
+        .from(o)
         .where(
           and(
-            filter.sent === undefined ? undefined : filter.sent ? sql`${t.mailOutbox.sentAt} is not null` : isNull(t.mailOutbox.sentAt),
-            filter.to === undefined ? undefined : sql`lower(${t.mailOutbox.to}) = ${filter.to.trim().toLowerCase()}`,
+            filter.sent === undefined ? undefined : filter.sent ? sql`${o.sentAt} is not null` : isNull(o.sentAt),
+            filter.to === undefined ? undefined : sql`lower(${o.to}) = ${filter.to.trim().toLowerCase()}`,
           ),
         )
-        .orderBy(asc(t.mailOutbox.id));
+        .orderBy(asc(o.id));
       return found.map(outboxFromRow);
     },
   };

@@ -4,6 +4,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { DomainError } from '../../../core/domain/errors.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import type * as schema from '../postgres/schema.js';
+import type { JobStore } from '../../jobs/job-store.js';
 import type { Unit } from './unit.js';
 
 /**
@@ -36,6 +37,8 @@ export interface SqlDatabase {
   readonly dialect: 'sqlite' | 'postgres';
   readonly db: Db;
   readonly tables: Tables;
+  /** Where the database keeps its background jobs (units queue them with `queueJobs`). */
+  readonly jobs: JobStore;
 
   /**
    * Runs `unit` in one transaction: all of its writes or none. `lockFirst` takes the write lock

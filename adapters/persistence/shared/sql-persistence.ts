@@ -12,6 +12,7 @@ import { historyStore } from './history-store.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
 import { foldMissingSearchKeys } from './search-keys.js';
+import { queueWaitingWork } from './waiting-work.js';
 import { sessionStore } from './session-store.js';
 import type { SqlDatabase } from './sql-database.js';
 import { userStore } from './user-store.js';
@@ -38,12 +39,18 @@ export function createSqlPersistence(database: SqlDatabase): Persistence {
     analytics: guard(analyticsStore(database), translate),
     attempts: guard(attemptStore(database), translate),
     bulk: guard(bulkLoader(database), translate),
+    jobs: guard(database.jobs, translate),
     migrate: () =>
       translating(async () => {
         await database.migrate();
         await foldMissingSearchKeys(database);
+        // A job store created now: the mails and passport checks left waiting from before get their jobs.
+        if (await database.jobs.install()) await queueWaitingWork(database);
       }, translate),
     ping: () => database.ping(),
-    close: () => database.close(),
+    close: async () => {
+      await database.jobs.close();
+      await database.close();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { SQL, Table } from 'drizzle-orm';
+import type { JobRequest } from '../../../core/domain/jobs.js';
 
 /**
  * Units of work, written once for both SQL dialects.
@@ -30,6 +31,8 @@ export type Op =
   | { kind: 'sql'; query: SQL }
   /** Many rows into one table, as fast as the dialect can (bulk loads); their ids when `key` is given. */
   | { kind: 'insertMany'; table: Table; rows: object[]; key?: string }
+  /** Background jobs, queued in the unit's transaction (committed, or rolled back, with its writes). */
+  | { kind: 'jobs'; jobs: JobRequest[] }
   /** Several steps whose order does not matter: PostgreSQL may run them at once on the pool. */
   | { kind: 'all'; steps: Step<unknown>[] };
 
@@ -63,6 +66,14 @@ export function sqlRows<Row>(query: SQL): Step<Row[]> {
  */
 export function insertMany(table: Table, rows: object[], key?: string): Step<number[]> {
   return new Step({ kind: 'insertMany', table, rows, key });
+}
+
+/**
+ * Queues background jobs with the unit's writes: they exist once the unit commits, and only then
+ * are this process's workers woken (the job store's `queued`).
+ */
+export function queueJobs(jobs: JobRequest[]): Step<void> {
+  return new Step({ kind: 'jobs', jobs });
 }
 
 type Results<S extends readonly Step<unknown>[]> = { -readonly [K in keyof S]: S[K] extends Step<infer R> ? R : never };

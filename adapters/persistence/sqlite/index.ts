@@ -10,6 +10,8 @@ import type { Persistence } from '../persistence.js';
 import type { Db, PreparedSelect, SqlDatabase, Tables } from '../shared/sql-database.js';
 import { createSqlPersistence } from '../shared/sql-persistence.js';
 import { runSync, type Op } from '../shared/unit.js';
+import { SqliteJobStore } from '../../jobs/sqlite.js';
+import type { QueueName } from '../../../core/domain/jobs.js';
 import { bulkInserter } from './bulk-insert.js';
 import * as schema from './schema.js';
 import { compileJoinSelect, compileTableSelect, type CompiledSelect } from './table-select.js';
@@ -64,8 +66,10 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
   const tables = schema as unknown as Tables;
 
   const insertMany = bulkInserter(sqlite);
+  const jobs = new SqliteJobStore(sqlite);
 
-  const perform = (op: Op): unknown => {
+  /** Performs a unit's step; the queues of the jobs it queued are collected in `queued`. */
+  const perform = (op: Op, queued: QueueName[]): unknown => {
     switch (op.kind) {
       case 'rows':
         return (op.query as unknown as SyncQuery).all();
@@ -75,8 +79,11 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
         return drizzleDb.all(op.query);
       case 'insertMany':
         return insertMany(op.table as SQLiteTable, op.rows);
+      case 'jobs':
+        queued.push(...op.jobs.map((job) => job.name));
+        return jobs.insert(op.jobs);
       case 'all':
-        return op.steps.map((step) => perform(step.op));
+        return op.steps.map((step) => perform(step.op, queued));
     }
   };
 
@@ -85,11 +92,15 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
     dialect: 'sqlite',
     db,
     tables,
+    jobs,
     async transaction(unit, { lockFirst = false } = {}) {
-      return drizzleDb.transaction((tx) => runSync(unit(tx as unknown as Db), perform), { behavior: lockFirst ? 'immediate' : 'deferred' });
+      const queued: QueueName[] = [];
+      const result = drizzleDb.transaction((tx) => runSync(unit(tx as unknown as Db), (op) => perform(op, queued)), { behavior: lockFirst ? 'immediate' : 'deferred' });
+      jobs.queued([...new Set(queued)]);
+      return result;
     },
     async read(unit) {
-      return drizzleDb.transaction((tx) => runSync(unit(tx as unknown as Db), perform));
+      return drizzleDb.transaction((tx) => runSync(unit(tx as unknown as Db), (op) => perform(op, [])));
     },
     prepare<Q extends PromiseLike<unknown[]>>(build: () => Q, { wholeRowsOf }: { wholeRowsOf?: Table | Record<string, Table> } = {}) {
       // Hot statements are compiled once; wide rows (applications have 49 columns) are decoded

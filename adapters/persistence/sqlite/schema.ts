@@ -321,3 +321,31 @@ export const applicationGroups = sqliteTable(
   },
   (t) => [index('application_groups_user_idx').on(t.userId)],
 );
+
+/**
+ * The job engine's queue on SQLite (adapters/jobs/sqlite.ts; on PostgreSQL pg-boss keeps its own
+ * tables). Times are integer milliseconds; `input` is the job's JSON. A waiting job's key is unique
+ * in its queue. Completed jobs are deleted; failed ones stay (with why) until retried.
+ */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    input: text('input').notNull(),
+    key: text('key'),
+    state: text('state', { enum: ['created', 'retry', 'active', 'failed'] }).notNull(),
+    retryCount: integer('retry_count').notNull().default(0),
+    retryLimit: integer('retry_limit').notNull(),
+    startAfter: integer('start_after').notNull(),
+    expireAt: integer('expire_at'),
+    lastError: text('last_error'),
+    lastErrorAt: integer('last_error_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.name, t.startAfter, t.id).where(sql`state in ('created', 'retry')`),
+    index('jobs_active_idx').on(t.name, t.expireAt).where(sql`state = 'active'`),
+    uniqueIndex('jobs_waiting_key_idx').on(t.name, t.key).where(sql`state in ('created', 'retry') and key is not null`),
+  ],
+);

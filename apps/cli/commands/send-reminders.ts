@@ -4,6 +4,8 @@ import type { ReminderRunResult } from '../../../core/use-cases/use-cases.js';
 import { withAgency } from '../context.js';
 import { CommandFailed } from '../errors.js';
 import { createReporter, plural, seconds, type Reporter } from '../output.js';
+import { createJobRunner } from '../../../adapters/jobs/runner.js';
+import { jobDefinition } from '../../shared/jobs.js';
 
 interface Flags {
   payment?: boolean;
@@ -11,10 +13,11 @@ interface Flags {
   dryRun?: boolean;
 }
 
-/** Mails claimed per delivery round; each round is one atomic claim in the outbox. */
-const DELIVERY_BATCH = 25;
-/** Delivery rounds in flight at once: SMTP servers answer each new connection slowly (smtp-server waits ~100 ms before its greeting), so sends overlap. */
-const SENDERS = 32;
+/**
+ * Mails sent at once: SMTP servers answer each new connection slowly (smtp-server waits ~100 ms
+ * before its greeting), so sends overlap; below the database pool's 10 connections.
+ */
+const SENDERS = 8;
 
 export function registerSendReminders(program: Command): void {
   program
@@ -70,7 +73,7 @@ Example:
         if (delivery.failed > 0) {
           throw new CommandFailed(
             `${line} ${plural(delivery.failed, 'mail')} could not be delivered${delivery.reason ? ` (${delivery.reason})` : ''}; ` +
-              'they stay in the outbox and are retried on the next run.',
+              'their jobs retry them later (`evisa jobs` shows them).',
           );
         }
         out.summary(line);
@@ -88,32 +91,23 @@ function printRecipients(out: Reporter, kind: 'payment' | 'application', result:
 }
 
 /**
- * Delivers queued mail until the outbox is drained or only failing mail remains (a failed mail is
- * rescheduled by the outbox, so it is not claimed again in this run). A few senders work at once:
- * each claim is atomic and leased, so no mail is sent twice, and SMTP round trips overlap.
+ * Works the deliver-mail queue in this process until no mail is due: the reminders just queued, and
+ * any other mail waiting (a server node may take some of them at the same time; each is sent once).
+ * A mail that failed is retried by its job later (a server node, or the next run).
  */
 async function deliverOutbox(agency: Agency, out: Reporter, expected: number): Promise<{ sent: number; failed: number; reason: string | null }> {
   const bar = out.progress('Sending mail', expected);
-  let sent = 0;
-  let failed = 0;
-  const sender = async () => {
-    for (;;) {
-      const round = await agency.useCases.deliverPendingMail({ limit: DELIVERY_BATCH });
-      sent += round.sent;
-      failed += round.failed;
-      bar.increment(round.sent + round.failed);
-      if (round.sent === 0) return;
-    }
-  };
+  const runner = createJobRunner({ store: agency.persistence.jobs, log: (line) => out.note(line) });
+  let result: { completed: number; failed: number };
   try {
-    await Promise.all(Array.from({ length: SENDERS }, sender));
+    result = await runner.drain(jobDefinition(agency, 'deliver-mail'), { concurrency: SENDERS, onDone: () => bar.increment(1) });
   } finally {
     bar.stop();
   }
   let reason: string | null = null;
-  if (failed > 0) {
+  if (result.failed > 0) {
     const unsent = await agency.ports.outbox.list({ sent: false });
     reason = unsent.find((m) => m.lastError)?.lastError?.split('\n')[0] ?? null;
   }
-  return { sent, failed, reason };
+  return { sent: result.completed, failed: result.failed, reason };
 }

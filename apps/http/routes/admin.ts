@@ -51,7 +51,6 @@ export function adminRoutes({ agency, log }: RouteDeps) {
       const id = pathId(c, 'id', applicationIdSchema);
       const input = await readBody(c, statusChangeSchema);
       const application = await useCases.changeApplicationStatus(actor, id, input);
-      c.set('mailQueued', true);
       return c.json(application, 200);
     })
     .post(
@@ -67,17 +66,14 @@ export function adminRoutes({ agency, log }: RouteDeps) {
     )
     .post('/applications/:id/send-evisa', async (c) => {
       const result = await useCases.sendEvisa(actorOf(c), pathId(c, 'id', applicationIdSchema));
-      c.set('mailQueued', true);
       return c.json({ message: result.message }, 200);
     })
     .post('/send-payment-reminders', async (c) => {
       const result = await useCases.sendPaymentReminders(actorOf(c));
-      c.set('mailQueued', true);
       return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
     })
     .post('/send-application-reminders', async (c) => {
       const result = await useCases.sendApplicationReminders(actorOf(c));
-      c.set('mailQueued', true);
       return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
     })
     .get('/documents/:id/portal-copy', async (c) => {
@@ -95,7 +91,6 @@ export function adminRoutes({ agency, log }: RouteDeps) {
     .post('/payment-issues/:paymentIntentId/record', async (c) => {
       const paymentIntentId = parseInput(paymentIntentIdSchema, c.req.param('paymentIntentId'));
       const { applicationId, paymentType } = await useCases.recordPaymentIssue(actorOf(c), paymentIntentId);
-      c.set('mailQueued', true);
       return c.json({ message: `The ${paymentType} fee is now recorded on application ${applicationId}.` }, 200);
     });
 }

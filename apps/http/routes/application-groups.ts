@@ -18,7 +18,6 @@ export function applicationGroupRoutes({ agency }: RouteDeps) {
     const schema = applicationGroupSchema({ today: ports.clock.now(), agencyEmail: ports.settings.agencyEmail });
     const { travellers } = parseInput(schema, await readJson(c));
     const group = await useCases.createApplicationGroup(actor, travellers);
-    c.set('mailQueued', true);
     return c.json(group, 201);
   });
 }
@@ -37,7 +36,6 @@ export function groupPaymentRoutes({ agency }: RouteDeps) {
       const groupId = pathId(c, 'groupId', groupIdSchema);
       const { paymentIntentId } = await readBody(c, paymentConfirmSchema);
       const result = await useCases.confirmGroupPayment(actor, groupId, paymentIntentId);
-      c.set('mailQueued', true);
       return c.json({ applications: result.applications, recorded: result.recorded }, 200);
     })
     .post('/:groupId', async (c) => {

@@ -16,7 +16,7 @@ export const PASSPORT_ONLY_MESSAGE = 'Only a passport copy can be uploaded here.
  * The applicant's applications (admins may read any): list, create, read, address details,
  * documents list and passport upload (JPG, PNG, PDF or HEIC; its MRZ read after the answer). Mounted at /api/applications.
  */
-export function applicationRoutes({ agency, passportChecks }: RouteDeps) {
+export function applicationRoutes({ agency }: RouteDeps) {
   const { useCases, ports } = agency;
   return new Hono<AppEnv>()
     .use(signedIn)
@@ -31,7 +31,6 @@ export function applicationRoutes({ agency, passportChecks }: RouteDeps) {
       // Anything but a JSON object is an empty form: the answer names the first missing field.
       const form = parseInput(schema, body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {});
       const application = await useCases.createApplication(actor, form);
-      c.set('mailQueued', true);
       return c.json(application, 201);
     })
     .get('/:id', async (c) => {
@@ -60,9 +59,7 @@ export function applicationRoutes({ agency, passportChecks }: RouteDeps) {
         const type = (fields.type ?? 'passport').trim().toLowerCase();
         if (type !== 'passport') throw errors.validation(PASSPORT_ONLY_MESSAGE, { type: [PASSPORT_ONLY_MESSAGE] });
         const document = await useCases.attachPassport(actor, id, file);
-        // The MRZ is read after this answer (seconds of OCR); reads say 'pending' meanwhile.
-        passportChecks.schedule(document.id);
-        c.set('mailQueued', true);
+        // Its MRZ is read by a check-passport job queued with it (seconds of OCR); reads say 'pending' meanwhile.
         return c.json(documentView(document), 201);
       },
     );

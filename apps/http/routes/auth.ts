@@ -25,7 +25,6 @@ export function authRoutes({ agency, sessions, limits, clientAddress }: RouteDep
       if (wait > 0) throw errors.rateLimited(wait, TOO_MANY_FORMS_MESSAGE);
       const user = await useCases.registerUser(input);
       await sessions.start(c, user.id);
-      c.set('mailQueued', true);
       return c.json(user, 201);
     })
     .post('/login', async (c: JsonBodyContext<typeof loginSchema>) => {
@@ -66,7 +65,6 @@ export function authRoutes({ agency, sessions, limits, clientAddress }: RouteDep
       await useCases.changePassword(actor, input);
       // Every other browser signed in as this user is signed out; this one gets a fresh session.
       await sessions.restartAllFor(c, actor.userId);
-      c.set('mailQueued', true);
       return c.json({ message: PASSWORD_CHANGED_MESSAGE }, 200);
     });
 }

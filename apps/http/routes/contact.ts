@@ -13,7 +13,6 @@ export function contactRoutes({ agency, limits, clientAddress }: RouteDeps) {
     const wait = await limits.contact.take(clientAddress(c));
     if (wait > 0) throw errors.rateLimited(wait, TOO_MANY_FORMS_MESSAGE);
     const result = await agency.useCases.submitContactForm(input);
-    c.set('mailQueued', true);
     return c.json({ userId: result.userId, accountCreated: result.accountCreated, message: result.message }, 201);
   });
 }

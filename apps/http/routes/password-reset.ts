@@ -24,14 +24,12 @@ export function passwordResetRoutes({ agency, sessions, limits, clientAddress }:
         if (wait > 0) throw errors.rateLimited(wait, PASSWORD_RESET_LIMITED_MESSAGE);
       }
       const result = await useCases.requestPasswordReset(input);
-      c.set('mailQueued', true);
       return c.json({ message: result.message }, 200);
     })
     .post('/confirm', async (c: JsonBodyContext<typeof passwordResetSchema>) => {
       const input = await readBody(c, passwordResetSchema);
       const result = await useCases.resetPassword(input);
       // The use case ended every session of the user (in the database: every server sees it at once).
-      c.set('mailQueued', true);
       return c.json({ message: result.message }, 200);
     });
 }

@@ -34,8 +34,7 @@ export function paymentsWebhookRoutes(deps: { useCases: UseCases; gateway: Payme
       return c.json({ received: true }, 200);
     }
     try {
-      const result = await useCases.confirmPayment(null, payment.applicationId, payment.paymentType, payment.id);
-      if (result.recorded) c.set('mailQueued', true);
+      await useCases.confirmPayment(null, payment.applicationId, payment.paymentType, payment.id);
       return c.json({ received: true }, 200);
     } catch (error) {
       if (!isFinal(error)) throw error;

@@ -21,7 +21,6 @@ export function paymentRoutes({ agency }: RouteDeps) {
       const applicationId = pathId(c, 'applicationId', applicationIdSchema);
       const { paymentIntentId } = await readBody(c, paymentConfirmSchema);
       const result = await useCases.confirmPayment(actor, applicationId, type, paymentIntentId);
-      c.set('mailQueued', true);
       return c.json({ application: result.application, recorded: result.recorded }, 200);
     })
     .post('/:type/:applicationId', async (c) => {

@@ -1,0 +1,38 @@
+import cronParser from 'cron-parser';
+import type { QueueName } from '../../core/domain/jobs.js';
+
+/**
+ * The cron of the stores that have no timekeeper of their own (SQLite, memory): at each tick of a
+ * queue's cron (UTC) one job is queued with the tick as its key, in the process that keeps the
+ * schedules (the SQLite server). A tick missed while no process ran is not caught up (the next one
+ * runs), as with cron. pg-boss keeps its schedules itself.
+ */
+export function cronTicks(queue: (name: QueueName, tick: Date) => Promise<void>, log: (line: string) => void) {
+  const timers = new Map<QueueName, NodeJS.Timeout>();
+
+  function arm(name: QueueName, cron: string): void {
+    const next = cronParser.parseExpression(cron, { tz: 'UTC', currentDate: new Date() }).next().toDate();
+    // setTimeout holds at most ~24.8 days: re-arm in steps.
+    const wait = Math.min(Math.max(0, next.getTime() - Date.now()), 2 ** 31 - 1);
+    const timer = setTimeout(() => {
+      if (Date.now() + 5 < next.getTime()) return arm(name, cron);
+      queue(name, next)
+        .catch((error: unknown) => log(`[jobs] ${name}: the ${next.toISOString()} tick could not be queued: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => timers.has(name) && arm(name, cron));
+    }, wait);
+    timer.unref();
+    timers.set(name, timer);
+  }
+
+  return {
+    /** Replaces the schedules kept here. */
+    set(schedules: readonly { name: QueueName; cron: string | null }[]): void {
+      this.stop();
+      for (const { name, cron } of schedules) if (cron) arm(name, cron);
+    },
+    stop(): void {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

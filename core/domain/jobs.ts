@@ -1,0 +1,80 @@
+/**
+ * The agency's background work (docs/product.md, "Background work"): one named queue per kind of
+ * job, the input each job takes, and how a queue's jobs are retried and taken back. Every job runs
+ * on exactly one node; a job that keeps failing stays visible to the operator (`evisa jobs`).
+ */
+
+/** What one job of each queue is given. */
+export interface JobInputs {
+  /** Sends one queued mail of the outbox. */
+  'deliver-mail': { mailId: number };
+  /** Reads the MRZ of one uploaded passport copy and compares it with the typed fields. */
+  'check-passport': { documentId: number };
+  /** The payment and application reminders (scheduled). */
+  reminders: Record<string, never>;
+  /** Deletes the passport scans of applications finished long ago (scheduled), then sweeps orphans. */
+  retention: Record<string, never>;
+  /** Deletes stored files no record points at, after a grace period. */
+  'sweep-orphan-files': Record<string, never>;
+  /** Deletes ended sessions and rate-limit windows (scheduled hourly). */
+  'prune-expired': Record<string, never>;
+}
+
+export type QueueName = keyof JobInputs;
+
+/** How a queue's jobs are retried and when a running one is presumed lost. */
+export interface QueuePolicy {
+  /** Attempts after the first one before the job is left failed. */
+  retryLimit: number;
+  /** Seconds before the first retry. */
+  retryDelaySeconds: number;
+  /** Doubles the wait before each further retry. */
+  backoff: boolean;
+  /**
+   * Seconds a worker may hold a job: past it the job is taken back and retried elsewhere (its
+   * worker died, or hangs). Every job's own timeouts stay below it.
+   */
+  expireSeconds: number;
+}
+
+/**
+ * A job held by a node that died is taken back after its expiry (plus up to 10 s until the store
+ * notices) and retried after the first delay: every node's mail and passport checks are finished by
+ * another node within about a minute. Each job's own timeouts stay below its expiry (SMTP 20 s,
+ * the passport scanner 35 s at most).
+ */
+export const QUEUES: Readonly<Record<QueueName, QueuePolicy>> = {
+  // Mail servers refuse for a while (greylisting, outages): 12 retries, 10 s → 5½ h apart, ~11 h in all.
+  'deliver-mail': { retryLimit: 12, retryDelaySeconds: 10, backoff: true, expireSeconds: 30 },
+  // A busy scanner or a stopped node: retries 5 s → 2½ min apart, ~5 min in all.
+  'check-passport': { retryLimit: 6, retryDelaySeconds: 5, backoff: true, expireSeconds: 40 },
+  // Scheduled work: the next tick runs it again anyway.
+  reminders: { retryLimit: 2, retryDelaySeconds: 60, backoff: true, expireSeconds: 15 * 60 },
+  retention: { retryLimit: 2, retryDelaySeconds: 300, backoff: true, expireSeconds: 30 * 60 },
+  'sweep-orphan-files': { retryLimit: 2, retryDelaySeconds: 300, backoff: true, expireSeconds: 30 * 60 },
+  'prune-expired': { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireSeconds: 5 * 60 },
+};
+
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+
+/** One job to queue: its queue, its input and, for one-of-a-kind jobs, the key that makes it so. */
+export interface JobRequest<N extends QueueName = QueueName> {
+  name: N;
+  input: JobInputs[N];
+  /** While a job with this key is waiting in the queue, another one with it is not added. */
+  key?: string;
+}
+
+export function mailJob(mailId: number): JobRequest<'deliver-mail'> {
+  return { name: 'deliver-mail', input: { mailId }, key: `mail-${mailId}` };
+}
+
+export function passportCheckJob(documentId: number): JobRequest<'check-passport'> {
+  return { name: 'check-passport', input: { documentId }, key: `document-${documentId}` };
+}
+
+/** The wait before retry number `retry` (1 for the first retry) of a queue's job, in seconds. */
+export function retryDelaySeconds(policy: QueuePolicy, retry: number): number {
+  if (!policy.backoff) return policy.retryDelaySeconds;
+  return policy.retryDelaySeconds * 2 ** Math.min(Math.max(0, retry - 1), 16);
+}
