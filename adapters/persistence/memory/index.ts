@@ -16,10 +16,11 @@ import { userStore } from './user-store.js';
 
 /**
  * A Persistence held in memory: one store per file in this folder, all over one shared state
- * (state.ts), so the operations that touch several stores stay all-or-nothing.
+ * (state.ts), so the operations that touch several stores stay all-or-nothing. `now` is the clock
+ * its jobs' retry delays and holds follow (tests pass their fake clock).
  */
-export function createMemoryPersistence(): Persistence {
-  const s = createMemoryState();
+export function createMemoryPersistence(options: { now?: () => number } = {}): Persistence {
+  const s = createMemoryState(options.now);
   const applications = applicationStore(s);
   return {
     dialect: 'memory',
@@ -36,10 +37,13 @@ export function createMemoryPersistence(): Persistence {
     outbox: outboxStore(s),
     analytics: analyticsStore(s),
     attempts: attemptStore(s),
+    jobs: s.jobs,
     async migrate() {},
     async ping() {
       return true;
     },
-    async close() {},
+    async close() {
+      await s.jobs.close();
+    },
   };
 }

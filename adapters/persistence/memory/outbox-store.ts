@@ -6,26 +6,24 @@ export function outboxStore(s: MemoryState): MailOutbox {
     async enqueue(mail, now) {
       return copy(queueMails(s, [mail], now)[0]);
     },
-    async claimDue(now, leaseUntil, limit) {
-      const due = [...s.outbox.values()]
-        .filter((m) => m.sentAt === null && time(m.nextAttemptAt) <= time(now))
-        .sort((a, b) => time(a.nextAttemptAt) - time(b.nextAttemptAt) || a.id - b.id)
-        .slice(0, Math.max(0, limit));
-      for (const m of due) {
-        m.nextAttemptAt = new Date(time(leaseUntil));
-        m.attempts += 1;
-      }
-      return due.map(copy);
+    async claim(id, now, leaseUntil) {
+      const m = s.outbox.get(id);
+      if (!m) return { status: 'missing' };
+      if (m.sentAt !== null) return { status: 'sent' };
+      if (time(m.nextAttemptAt) > time(now)) return { status: 'leased' };
+      m.nextAttemptAt = new Date(time(leaseUntil));
+      m.attempts += 1;
+      return { status: 'claimed', mail: copy(m) };
     },
     async markSent(id, sentAt) {
       const m = s.outbox.get(id);
-      if (m) m.sentAt = new Date(time(sentAt));
+      if (m && m.sentAt === null) m.sentAt = new Date(time(sentAt));
     },
-    async markFailed(id, error, nextAttemptAt) {
+    async markFailed(id, error, now) {
       const m = s.outbox.get(id);
-      if (m) {
+      if (m && m.sentAt === null) {
         m.lastError = error;
-        m.nextAttemptAt = new Date(time(nextAttemptAt));
+        m.nextAttemptAt = new Date(time(now));
       }
     },
     async list(filter = {}) {

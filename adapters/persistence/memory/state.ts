@@ -10,6 +10,8 @@ import type { ApplicationGroup } from '../../../core/ports/application-group-rep
 import type { ContactEnquiry } from '../../../core/ports/contact-enquiry-repository.js';
 import type { OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { Session } from '../../../core/ports/session-store.js';
+import { mailJob, passportCheckJob } from '../../../core/domain/jobs.js';
+import { MemoryJobStore } from '../../jobs/memory.js';
 
 /**
  * An in-memory database: every store shares one state, so multi-store operations (commit,
@@ -32,9 +34,12 @@ export interface MemoryState {
   drafts: Map<number, ApplicationDraft>;
   groups: Map<number, ApplicationGroup>;
   groupSeq: number;
+  /** The background jobs (queued with the writes that need them). */
+  jobs: MemoryJobStore;
 }
 
-export function createMemoryState(): MemoryState {
+/** `now`: the clock the jobs' delays and holds follow (the system clock by default). */
+export function createMemoryState(now: () => number = Date.now): MemoryState {
   return {
     seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0 },
     users: new Map(),
@@ -50,6 +55,7 @@ export function createMemoryState(): MemoryState {
     outbox: new Map(),
     analytics: [],
     attempts: new Map(),
+    jobs: new MemoryJobStore(now),
   };
 }
 
@@ -59,9 +65,9 @@ export const newestFirst = (a: Application, b: Application) => time(b.createdAt)
 
 // ---- helpers shared by the stores (synchronous: they run inside one "transaction") ----
 
-/** Queues `mails` in the same synchronous step as the write that sends them. */
+/** Queues `mails`, each with its deliver-mail job, in the same synchronous step as the write that sends them. */
 export function queueMails(s: MemoryState, mails: OutboxMailInput[] | undefined, now: Date | undefined): OutboxMail[] {
-  return (mails ?? []).map((mail) => {
+  const queued = (mails ?? []).map((mail) => {
     const id = ++s.seq.outbox;
     const row: OutboxMail = {
       ...copy(mail),
@@ -77,6 +83,11 @@ export function queueMails(s: MemoryState, mails: OutboxMailInput[] | undefined,
     s.outbox.set(id, row);
     return row;
   });
+  if (queued.length > 0) {
+    s.jobs.insert(queued.map((row) => mailJob(row.id)));
+    s.jobs.queued(['deliver-mail']);
+  }
+  return queued;
 }
 
 export function addPayment(s: MemoryState, applicationId: number, payment: Omit<NewPaymentRecord, 'applicationId'>): void {
@@ -92,6 +103,11 @@ export function addHistory(s: MemoryState, applicationId: number, entry: NewStat
 export function addDocument(s: MemoryState, applicationId: number, document: Omit<NewDocument, 'applicationId'>): number {
   const id = ++s.seq.documents;
   s.documents.set(id, { ...copy(document), applicationId, id });
+  // A passport copy is read (its MRZ checked against the typed fields) by a job, after the answer.
+  if (document.type === 'passport') {
+    s.jobs.insert([passportCheckJob(id)]);
+    s.jobs.queued(['check-passport']);
+  }
   return id;
 }
 
