@@ -3,6 +3,7 @@ import { registerCreateAdmin } from './commands/create-admin.js';
 import { registerEraseUser } from './commands/erase-user.js';
 import { registerExportApplications } from './commands/export-applications.js';
 import { registerExportUser } from './commands/export-user.js';
+import { registerJobs } from './commands/jobs.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerPurgeDocuments } from './commands/purge-documents.js';
 import { registerReconcilePayments } from './commands/reconcile-payments.js';
@@ -39,10 +40,11 @@ Example:
   registerEraseUser(program);
   registerPurgeDocuments(program);
   registerSweepOrphanFiles(program);
+  registerJobs(program);
   registerSeedDemo(program);
 
   // Every subcommand reports usage errors through the same override (exit 2, one line).
-  for (const command of program.commands) command.exitOverride().showSuggestionAfterError(true);
+  for (const command of program.commands) for (const c of [command, ...command.commands]) c.exitOverride().showSuggestionAfterError(true);
   return program;
 }
 

@@ -8,12 +8,13 @@ import { FilesystemFileStorage } from '../../adapters/storage/filesystem/index.j
 import type { Ports } from '../../core/ports/index.js';
 import { makeUseCases } from '../../core/use-cases/index.js';
 import { approve, makeAdmin, paidApplication, payFee, pdfFile, registerApplicant, validForm } from '../core/helpers.js';
-import { makeMemoryPorts, TEST_SETTINGS } from '../support/memory-ports.js';
+import { deliverQueuedMail, makeMemoryPorts, TEST_SETTINGS } from '../support/memory-ports.js';
+import { QUEUES } from '../../core/domain/jobs.js';
 import { parseMail, startSmtpServer, type LocalSmtpServer } from '../support/smtp-server.js';
 
 const FROM = 'Egypt E-Visa Agency <no-reply@evisa.test>';
 
-/** The core's outbox sender (deliverPendingMail) driving the real mail adapters. */
+/** The deliver-mail job (through the memory job store) driving the real mail adapters. */
 describe('reliable delivery through SMTP: a server that answers 4xx delays mail but never loses or doubles it', () => {
   let smtp: LocalSmtpServer;
   beforeAll(async () => {
@@ -34,29 +35,30 @@ describe('reliable delivery through SMTP: a server that answers 4xx delays mail 
     const receivedBefore = smtp.received.length;
 
     smtp.failNext(2, 451);
-    expect(await uc.deliverPendingMail()).toMatchObject({ sent: 0 });
+    expect(await deliverQueuedMail(ports, uc)).toEqual({ sent: 0, failed: 1 });
     let [mail] = (await ports.outbox.list({ to: 'bob@example.com' })).filter((m) => m.id === queued[0]!.id);
     expect(mail).toMatchObject({ sentAt: null, attempts: 1 });
     expect(mail!.lastError).toMatch(/451/);
-    expect(mail!.nextAttemptAt.getTime()).toBeGreaterThan(ports.clock.now().getTime());
 
-    // not due yet: nothing is attempted
-    expect(await uc.deliverPendingMail()).toEqual({ sent: 0, failed: 0 });
+    // Its job waits for the deliver-mail queue's first retry delay: nothing is attempted before.
+    expect(await deliverQueuedMail(ports, uc)).toEqual({ sent: 0, failed: 0 });
     expect(smtp.refused).toBeGreaterThanOrEqual(1);
 
-    ports.clock.advance({ minutes: 1, seconds: 1 });
-    expect(await uc.deliverPendingMail()).toMatchObject({ sent: 0 });
+    ports.clock.advance({ seconds: QUEUES['deliver-mail'].retryDelaySeconds });
+    expect(await deliverQueuedMail(ports, uc)).toEqual({ sent: 0, failed: 1 });
     [mail] = (await ports.outbox.list({ to: 'bob@example.com' })).filter((m) => m.id === queued[0]!.id);
     expect(mail).toMatchObject({ sentAt: null, attempts: 2 });
 
-    ports.clock.advance({ minutes: 5 });
-    const result = await uc.deliverPendingMail();
-    expect(result.failed).toBe(0);
+    // The second retry waits twice as long (backoff).
+    ports.clock.advance({ seconds: QUEUES['deliver-mail'].retryDelaySeconds });
+    expect(await deliverQueuedMail(ports, uc)).toEqual({ sent: 0, failed: 0 });
+    ports.clock.advance({ seconds: QUEUES['deliver-mail'].retryDelaySeconds });
+    expect(await deliverQueuedMail(ports, uc)).toEqual({ sent: 1, failed: 0 });
     [mail] = (await ports.outbox.list({ to: 'bob@example.com' })).filter((m) => m.id === queued[0]!.id);
     expect(mail!.sentAt).not.toBeNull();
 
     ports.clock.advance({ hours: 2 });
-    await uc.deliverPendingMail();
+    expect(await deliverQueuedMail(ports, uc)).toEqual({ sent: 0, failed: 0 });
     const ours = await Promise.all(smtp.received.slice(receivedBefore).map((r) => parseMail(r.raw)));
     const receipts = ours.filter((m) => m.subject === `Application ${application.applicationNumber} received`);
     expect(receipts).toHaveLength(1);
@@ -89,7 +91,7 @@ describe('the e-visa mail through the .eml outbox folder, with the PDF from file
     await uc.attachVisa(admin, applicationId, pdfFile('e-visa.pdf', visaPdf));
     await payFee(ports as never, uc, applicant, applicationId, 'final');
     await uc.sendEvisa(admin, applicationId);
-    await uc.deliverPendingMail();
+    expect(await deliverQueuedMail(ports, uc)).toMatchObject({ failed: 0 });
 
     const files = (await readdir(outboxDir)).sort();
     const parsed = await Promise.all(files.map(async (f) => parseMail(await readFile(path.join(outboxDir, f)))));

@@ -76,9 +76,28 @@ describe('evisa CLI usage and failures: exit codes and one-line messages, never 
     const remind = await runCli(['send-reminders'], env);
     expect(remind.code).toBe(1);
     expect(oneLineError(remind)).toMatch(
-      new RegExp(`^Error: Queued 1 payment reminder and 1 application reminder in [\\d.]+ s; delivered 0 mails in [\\d.]+ s\\. \\d+ mails? could not be delivered \\(.*ECONNREFUSED 127\\.0\\.0\\.1:${port}.*\\); they stay in the outbox and are retried on the next run\\.$`),
+      new RegExp(`^Error: Queued 1 payment reminder and 1 application reminder in [\\d.]+ s; delivered 0 mails in [\\d.]+ s\\. \\d+ mails? could not be delivered \\(.*ECONNREFUSED 127\\.0\\.0\\.1:${port}.*\\); they stay in the outbox and their jobs retry them later \\(\`evisa jobs\` shows them\\)\\.$`),
     );
     expect(await readOutbox(dataDir)).toEqual([]);
+
+    // The operator sees the waiting mails' jobs with why they failed.
+    const jobs = await runCli(['jobs'], env);
+    expect(jobs.code).toBe(0);
+    const mailRow = jobs.stdout.split('\n').find((line) => line.startsWith('deliver-mail'));
+    expect(mailRow).toMatch(new RegExp(`^deliver-mail +2 +0 +0  \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC  .*ECONNREFUSED 127\\.0\\.0\\.1:${port}`));
+    expect(jobs.stdout).toMatch(/No failed jobs\.\n$/);
+    // Once their retries are spent they stay failed, until the operator queues them again.
+    const db = new Database(path.join(dataDir, 'agency.sqlite'));
+    db.prepare(`update jobs set state = 'failed' where name = 'deliver-mail'`).run();
+    db.close();
+    const failed = await runCli(['jobs', '--json'], env);
+    expect(JSON.parse(failed.stdout).find((q: { name: string }) => q.name === 'deliver-mail')).toMatchObject({ queued: 0, active: 0, failed: 2, lastError: { message: expect.stringContaining('ECONNREFUSED') } });
+    const retried = await runCli(['jobs', 'retry', 'deliver-mail'], env);
+    expect(retried.stdout).toBe('Queued 2 failed deliver-mail jobs again.\n');
+    expect(await runCli(['jobs', 'retry', 'deliver-mail'], env)).toMatchObject({ code: 0, stdout: 'No failed deliver-mail jobs.\n' });
+    const unknown = await runCli(['jobs', 'retry', 'mail'], env);
+    expect(unknown.code).toBe(2);
+    expect(oneLineError(unknown)).toMatch(/invalid for argument 'queue'\. Allowed choices are deliver-mail, check-passport/);
   });
 
   it('a busy SQLite file says so in one line, without sending the operator to a setting', async () => {

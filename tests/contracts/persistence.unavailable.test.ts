@@ -95,7 +95,8 @@ describe('PostgreSQL: an unreachable server is Unavailable', () => {
       await failure(p.users.create(aUser())),
       await failure(p.users.erase(1)),
       await failure(p.applications.listForAdmin({ page: 1, pageSize: 20 })),
-      await failure(p.outbox.claimDue(new Date(), new Date(), 5)),
+      await failure(p.outbox.claim(1, new Date(), new Date())),
+      await failure(p.jobs.fetch('deliver-mail', 5)),
       await failure(
         (async () => {
           for await (const _ of p.applications.streamForExport({})) break;

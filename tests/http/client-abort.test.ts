@@ -22,7 +22,6 @@ beforeAll(async () => {
     env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
     overrides: { hasher: new FastFakeHasher() },
     log: () => undefined,
-    mailIntervalMs: 60_000,
     app: { logError: (error) => errorsLogged.push(error), log: (line) => lines.push(line) },
   });
   const res = await fetch(`${server.url}/api/register`, {

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createInProcessRunner } from '../../adapters/jobs/in-process.js';
-import type { Job } from '../../adapters/jobs/index.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AnyJobDefinition } from '../../adapters/jobs/runner.js';
+import { QUEUE_NAMES } from '../../core/domain/jobs.js';
 import { DEFAULT_RETENTION_SCHEDULE, loadConfig } from '../../apps/shared/config.js';
-import { agencyJobs } from '../../apps/shared/jobs.js';
+import { agencyJobs, jobDefinition, PRUNE_SCHEDULE } from '../../apps/shared/jobs.js';
 import { applicationForm, makeMemoryApp, signUp, type TestAgency } from '../support/http.js';
 
 describe('schedules in the configuration', () => {
@@ -31,83 +31,74 @@ describe('schedules in the configuration', () => {
   });
 });
 
-describe('the in-process scheduler (SQLite: one process)', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('runs each scheduled job at its cron times (UTC), one run at a time, and nothing unscheduled', async () => {
-    vi.useFakeTimers({ now: new Date('2026-03-02T09:58:30.000Z') });
-    const runs: string[] = [];
-    const lines: string[] = [];
-    const job = (name: string, schedule: string | null): Job => ({
-      name,
-      schedule,
-      run: async () => {
-        runs.push(`${name}@${new Date().toISOString()}`);
-        return 'done';
-      },
-    });
-    const runner = createInProcessRunner({ jobs: [job('hourly', '0 * * * *'), job('never', null)], log: (l) => lines.push(l) });
-    await runner.start();
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(runs).toEqual([]);
-    await vi.advanceTimersByTimeAsync(31_000); // 10:00:01
-    expect(runs).toEqual(['hourly@2026-03-02T10:00:00.000Z']);
-    await vi.advanceTimersByTimeAsync(2 * 60 * 60 * 1000); // to 12:00:01
-    expect(runs).toEqual(['hourly@2026-03-02T10:00:00.000Z', 'hourly@2026-03-02T11:00:00.000Z', 'hourly@2026-03-02T12:00:00.000Z']);
-    expect(lines[0]).toMatch(/^\[jobs\] hourly: done \(\d+\.\d s\)$/);
-    await runner.stop();
-    await vi.advanceTimersByTimeAsync(2 * 60 * 60 * 1000);
-    expect(runs).toHaveLength(3);
-  });
-
-  it('logs a failed run as one line and keeps the schedule', async () => {
-    vi.useFakeTimers({ now: new Date('2026-03-02T09:59:59.000Z') });
-    const lines: string[] = [];
-    let calls = 0;
-    const runner = createInProcessRunner({
-      jobs: [{ name: 'flaky', schedule: '* * * * *', run: async () => (calls += 1) === 1 ? Promise.reject(new Error('database unavailable')) : 'ok' }],
-      log: (l) => lines.push(l),
-    });
-    await runner.start();
-    await vi.advanceTimersByTimeAsync(61_000);
-    expect(calls).toBe(2);
-    expect(lines).toEqual(['[jobs] flaky failed: database unavailable', expect.stringMatching(/^\[jobs\] flaky: ok/)]);
-    await runner.stop();
-  });
-});
-
-describe("the agency's jobs (the same on both databases)", () => {
+describe("the agency's jobs (one definition per queue, the same on both databases)", () => {
   let t: TestAgency | undefined;
   afterEach(async () => {
     await t?.close();
     t = undefined;
   });
+  const definition = <N extends AnyJobDefinition['name']>(name: N) => jobDefinition(t!.agency, name);
+  const pending = async (name: string) => (await t!.agency.persistence.jobs.stats()).find((q) => q.name === name)!;
 
-  it('reminders: queue the due payment and application reminders once, and nudge the outbox sender', async () => {
+  it('each queue has one definition; only the scheduled ones have a cron', async () => {
+    t = await makeMemoryApp({ env: { REMINDER_SCHEDULE: '0 9 * * *' } });
+    const jobs = agencyJobs(t.agency);
+    expect(jobs.map((j) => j.name).sort()).toEqual([...QUEUE_NAMES].sort());
+    expect(Object.fromEntries(jobs.map((j) => [j.name, j.schedule]))).toEqual({
+      'deliver-mail': null,
+      'check-passport': null,
+      reminders: '0 9 * * *',
+      retention: DEFAULT_RETENTION_SCHEDULE,
+      'sweep-orphan-files': null,
+      'prune-expired': PRUNE_SCHEDULE,
+    });
+  });
+
+  it('reminders: queue the due payment and application reminders once, each mail with its deliver-mail job', async () => {
     t = await makeMemoryApp({ env: { REMINDER_SCHEDULE: '0 9 * * *' } });
     const { browser } = await signUp(t.app, { email: 'payer@example.com' });
     expect((await browser.post('/api/applications', applicationForm(t.clock))).status).toBe(201);
     await signUp(t.app, { email: 'idle@example.com' });
-    let nudged = 0;
-    const [reminders, retention] = agencyJobs(t.agency, () => (nudged += 1));
-    expect(reminders.schedule).toBe('0 9 * * *');
-    expect(retention.schedule).toBe(DEFAULT_RETENTION_SCHEDULE);
+    const mailJobsBefore = (await pending('deliver-mail')).queued;
 
-    expect(await reminders.run()).toBe('Payment reminders sent to 1 applicant. Application reminders sent to 1 user.');
-    expect(nudged).toBe(1);
+    expect(await definition('reminders').run({})).toBe('Payment reminders sent to 1 applicant. Application reminders sent to 1 user.');
     const queued = await t.ports.outbox.list({ sent: false });
     expect(queued.filter((m) => m.template === 'payment_reminder').map((m) => m.to)).toEqual(['payer@example.com']);
     expect(queued.filter((m) => m.template === 'application_reminder').map((m) => m.to)).toEqual(['idle@example.com']);
+    expect((await pending('deliver-mail')).queued).toBe(mailJobsBefore + 2);
     // A second run (another node, a CLI run) finds nothing due.
-    expect(await reminders.run()).toBe('No payment reminders are due. No application reminders are due.');
-    expect(nudged).toBe(1);
+    expect(await definition('reminders').run({})).toBe('No payment reminders are due. No application reminders are due.');
+    expect((await pending('deliver-mail')).queued).toBe(mailJobsBefore + 2);
   });
 
-  it('retention: purges with RETENTION_DAYS and sweeps orphan files', async () => {
+  it('deliver-mail sends its mail once; a job for a mail sent already, or gone, is skipped with a line', async () => {
+    t = await makeMemoryApp();
+    const mail = await t.ports.outbox.enqueue({ to: 'a@example.com', template: 'application_reminder', data: { fullName: 'A' } }, t.clock.now());
+    expect(await definition('deliver-mail').run({ mailId: mail.id })).toBeNull();
+    expect(await definition('deliver-mail').run({ mailId: mail.id })).toBe('sent already: skipped');
+    expect(await definition('deliver-mail').run({ mailId: 4242 })).toBe('the mail is gone: skipped');
+    expect((await t.ports.outbox.list({ sent: true })).map((m) => m.id)).toEqual([mail.id]);
+  });
+
+  it('check-passport skips a document that is gone', async () => {
+    t = await makeMemoryApp();
+    expect(await definition('check-passport').run({ documentId: 999 })).toBe('the document is gone (or is no passport copy): skipped');
+  });
+
+  it('retention: purges with RETENTION_DAYS, then queues the orphan-file sweep', async () => {
     t = await makeMemoryApp({ env: { RETENTION_DAYS: '30' } });
-    const [, retention] = agencyJobs(t.agency);
-    expect(await retention.run()).toBe('purged 0 passport scan(s) (0 file(s)) finished more than 30 days ago; swept 0 orphan file(s) of 0 checked');
+    expect(await definition('retention').run({})).toBe('purged 0 passport scan(s) (0 file(s)) finished more than 30 days ago');
+    expect((await pending('sweep-orphan-files')).queued).toBe(1);
+    expect(await definition('sweep-orphan-files').run({})).toBe('swept 0 orphan file(s) of 0 checked');
+  });
+
+  it('prune-expired: deletes ended sessions and closed rate-limit windows', async () => {
+    t = await makeMemoryApp();
+    await signUp(t.app, { email: 'old@example.com' });
+    await t.ports.attempts.hit('test-window', t.clock.now(), 60_000);
+    t.clock.advance({ days: 8 });
+    // The registration's own per-address window, and the test's.
+    expect(await definition('prune-expired').run({})).toBe('deleted 1 ended session(s) and 2 closed rate-limit window(s)');
+    expect(await definition('prune-expired').run({})).toBe('deleted 0 ended session(s) and 0 closed rate-limit window(s)');
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QUEUES } from '../../core/domain/jobs.js';
 import { PassportScanner, PORTAL_MAX_BYTES } from '../../adapters/passport/index.js';
 import { readTd3 } from '../../adapters/passport/mrz-text.js';
 import type { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
@@ -35,14 +36,16 @@ async function readApplication(browser: TestBrowser, id: number): Promise<Checke
   return (await res.json()) as CheckedApplication;
 }
 
-/** The application once its passport check is no longer pending (the check runs after the upload's answer). */
-async function checked(browser: TestBrowser, id: number, timeoutMs = 5_000): Promise<CheckedApplication> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const application = await readApplication(browser, id);
-    if (application.passportCheck?.status !== 'pending' || Date.now() > until) return application;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** The application once its passport check is no longer pending (its job runs after the upload's answer). */
+async function checked(browser: TestBrowser, id: number, timeout = 5_000): Promise<CheckedApplication> {
+  return vi.waitFor(
+    async () => {
+      const application = await readApplication(browser, id);
+      expect(application.passportCheck?.status).not.toBe('pending');
+      return application;
+    },
+    { timeout, interval: 20 },
+  );
 }
 
 function uploadPassport(browser: TestBrowser, id: number, content: Uint8Array, name = 'passport.jpg', type = 'image/jpeg') {
@@ -53,7 +56,8 @@ describe('passport check after an upload (scanner stand-in)', () => {
   let t: TestAgency;
   let reader: FakePassportReader;
   beforeEach(async () => {
-    t = await makeMemoryApp({ app: { passportCheckRetryDelaysMs: [150] } });
+    t = await makeMemoryApp();
+    await t.workJobs();
     reader = t.ports.passportReader as FakePassportReader;
   });
   afterEach(async () => {
@@ -111,36 +115,27 @@ describe('passport check after an upload (scanner stand-in)', () => {
     expect((await checked(other.browser, other.application.id)).passportCheck).toEqual({ status: 'unreadable', mismatches: [] });
   });
 
-  it("says 'pending' while the scanner is busy, and reads the passport when it is free again", async () => {
+  it("says 'pending' while the scanner is busy, and reads the passport at its job's retry", async () => {
     reader.answers('busy');
     const owner = await applicantWithApplication(t, TYPED_AS_PASSPORT);
     expect((await uploadPassport(owner.browser, owner.application.id, FILES.jpeg)).status).toBe(201);
+    await vi.waitFor(async () => expect((await t.agency.persistence.jobs.stats())[1]).toMatchObject({ name: 'check-passport', queued: 1, lastError: { message: expect.stringContaining('busy') } }));
     expect((await readApplication(owner.browser, owner.application.id)).passportCheck).toEqual({ status: 'pending', mismatches: [] });
-    reader.answers(BRITISH_READING); // before the retry (150 ms later)
+    reader.answers(BRITISH_READING);
+    // The check-passport queue's first retry delay passes.
+    t.clock.advance({ seconds: QUEUES['check-passport'].retryDelaySeconds });
     expect((await checked(owner.browser, owner.application.id)).passportCheck).toEqual({ status: 'match', mismatches: [] });
   });
 
-  it('leaves the reading pending when the scanner stays busy, and reads it when the server starts again', async () => {
-    const once = await makeMemoryApp({ app: { passportCheckRetryDelaysMs: [] } });
-    try {
-      const onceReader = once.ports.passportReader as FakePassportReader;
-      onceReader.answers('busy');
-      const owner = await applicantWithApplication(once, TYPED_AS_PASSPORT);
-      expect((await uploadPassport(owner.browser, owner.application.id, FILES.jpeg)).status).toBe(201);
-      await once.app.passportChecks.idle();
-      expect((await readApplication(owner.browser, owner.application.id)).passportCheck).toEqual({ status: 'pending', mismatches: [] });
-      const [document] = await once.ports.documents.listByApplication(owner.application.id);
-      expect(await once.agency.useCases.pendingPassportChecks()).toEqual([document!.id]);
-
-      // What startServer does after listening.
-      onceReader.answers(BRITISH_READING);
-      expect(await once.app.passportChecks.resume(() => once.agency.useCases.pendingPassportChecks())).toBe(1);
-      await once.app.passportChecks.idle();
-      expect((await readApplication(owner.browser, owner.application.id)).passportCheck).toEqual({ status: 'match', mismatches: [] });
-      expect(await once.agency.useCases.pendingPassportChecks()).toEqual([]);
-    } finally {
-      await once.close();
-    }
+  it('a reading queued while no node works the jobs is done by the next one that does', async () => {
+    await t.stopJobs();
+    reader.answers(BRITISH_READING);
+    const owner = await applicantWithApplication(t, TYPED_AS_PASSPORT);
+    expect((await uploadPassport(owner.browser, owner.application.id, FILES.jpeg)).status).toBe(201);
+    expect((await readApplication(owner.browser, owner.application.id)).passportCheck).toEqual({ status: 'pending', mismatches: [] });
+    // A node starts (or another node polls): the job is waiting in the database.
+    await t.workJobs();
+    expect((await checked(owner.browser, owner.application.id)).passportCheck).toEqual({ status: 'match', mismatches: [] });
   });
 
   it('checks a re-upload again: the new document replaces the old reading', async () => {
@@ -218,6 +213,7 @@ describe('passport check and portal copy with the real scanner (synthetic passpo
   beforeAll(async () => {
     scanner = new PassportScanner({ workers: 1, timeoutMs: 120_000 });
     t = await makeMemoryApp({ overrides: { passportReader: scanner } });
+    await t.workJobs();
   });
   afterAll(async () => {
     await t.close();

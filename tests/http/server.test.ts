@@ -32,7 +32,6 @@ beforeAll(async () => {
     env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
     overrides: { hasher: new FastFakeHasher() },
     log: () => undefined,
-    mailIntervalMs: 60_000,
   });
   expect((await call('POST', '/api/register', { email: 'server@example.com', password: 'secret-123', fullName: 'Server Test', phoneNumber: '+447700900123' })).status).toBe(201);
   const created = await call('POST', '/api/applications', applicationForm(new FixedClock(new Date())));

@@ -6,6 +6,8 @@ import type { Agency } from '../../apps/shared/agency.js';
 import { STORE_KEYS } from '../../adapters/persistence/persistence.js';
 import { createAgency } from '../../apps/shared/composition-root.js';
 import { createApp, type AppOptions, type HttpApp } from '../../apps/http/app.js';
+import { agencyJobs } from '../../apps/shared/jobs.js';
+import { createJobRunner, type JobRunner } from '../../adapters/jobs/runner.js';
 import { FastFakeHasher, FixedClock, SequentialIdGenerator } from './fakes.js';
 import { makeMemoryPorts } from './memory-ports.js';
 
@@ -17,6 +19,13 @@ export interface TestAgency {
   agency: Agency;
   ports: Ports;
   clock: FixedClock;
+  /**
+   * Works the agency's background jobs here, as a server node does (apps/shared/jobs.ts), until
+   * close(); an idle worker looks for new jobs every `pollMs`.
+   */
+  workJobs(options?: { pollMs?: number; log?: (line: string) => void }): Promise<void>;
+  /** Stops working jobs (running ones finish first). */
+  stopJobs(): Promise<void>;
   /** Removes temporary folders and closes the database. */
   close(): Promise<void>;
 }
@@ -36,12 +45,24 @@ export interface TestAppOptions {
 /** The app over `agency`, with a close() that also removes the temp DATA_DIR. */
 function testAgency(agency: TestAgency['agency'], clock: FixedClock, dataDir: string, options: TestAppOptions): TestAgency {
   const app = createApp(agency, { staticRoot: null, logError: () => undefined, log: () => undefined, ...options.app });
+  let runner: JobRunner | null = null;
+  const stopJobs = async () => {
+    await runner?.stop(60_000);
+    runner = null;
+  };
   return {
     app,
     agency,
     ports: agency.ports,
     clock,
+    async workJobs({ pollMs = 20, log = () => undefined } = {}) {
+      if (runner) return;
+      runner = createJobRunner({ store: agency.persistence.jobs, log, pollMs });
+      await runner.start(agencyJobs(agency));
+    },
+    stopJobs,
     async close() {
+      await stopJobs();
       await agency.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

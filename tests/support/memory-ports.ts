@@ -5,6 +5,7 @@ import { MemoryMailer } from '../../adapters/mail/memory/index.js';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import type { AgencySettings, Ports } from '../../core/ports/index.js';
 import { makeUseCases } from '../../core/use-cases/index.js';
+import { createJobRunner } from '../../adapters/jobs/runner.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
 import { FakePassportReader, FastFakeHasher, FixedClock, SequentialIdGenerator } from './fakes.js';
 
@@ -26,8 +27,8 @@ export interface MemoryPorts extends Ports {
 }
 
 export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
-  const persistence = createMemoryPersistence();
   const clock = new FixedClock('2026-11-23T10:00:00.000Z');
+  const persistence = createMemoryPersistence({ now: () => (overrides.clock ?? clock).now().getTime() });
   const settings = overrides.settings ?? TEST_SETTINGS;
   const ports: MemoryPorts = {
     settings,
@@ -50,4 +51,15 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
 export function makeMemoryAgency(overrides: Partial<Ports> = {}): { ports: MemoryPorts; uc: UseCases } {
   const ports = makeMemoryPorts(overrides);
   return { ports, uc: makeUseCases(ports) };
+}
+
+/**
+ * Delivers the mail queued so far the way the deliver-mail job does: through the memory job store,
+ * one job per mail (so a mail queued without its job is not sent). Answers the jobs that completed
+ * and failed.
+ */
+export async function deliverQueuedMail(ports: MemoryPorts, uc: UseCases): Promise<{ sent: number; failed: number }> {
+  const runner = createJobRunner({ store: ports.persistence.jobs, log: () => undefined });
+  const { completed, failed } = await runner.drain({ name: 'deliver-mail', schedule: null, concurrency: 1, run: async ({ mailId }) => (await uc.deliverMail(mailId), null) });
+  return { sent: completed, failed };
 }

@@ -67,7 +67,8 @@ export async function postgresHarness(opts: { max?: number } = {}): Promise<Pers
     label: `postgres (${database.source})`,
     database,
     async create() {
-      await admin.query(TABLES.map((t) => `delete from "${t}";`).join(' '));
+      // pg-boss's jobs too (its schema comes with migrate()).
+      await admin.query([...TABLES.map((t) => `delete from "${t}";`), 'delete from pgboss.job;'].join(' '));
       const p = createPostgresPersistence(database.url, opts);
       open.push(p);
       return p;

@@ -61,19 +61,30 @@ export interface LocalSmtpServer {
   stop(): Promise<void>;
 }
 
-/** An SMTP server on 127.0.0.1 (random port) that keeps what it receives, or refuses on demand. */
-export async function startSmtpServer(): Promise<LocalSmtpServer> {
+/**
+ * An SMTP server on 127.0.0.1 (random port) that keeps what it receives, or refuses on demand.
+ * With `acceptAfterMs`, each message is answered (250) that long after its data arrived, and kept
+ * only if its client is still connected then: a client that died before the answer did not hand
+ * the message over (a mail server accepts a message with its 250).
+ */
+export async function startSmtpServer(options: { acceptAfterMs?: number } = {}): Promise<LocalSmtpServer> {
   const state = { failures: 0, code: 451, message: '4.3.0 Mailbox temporarily unavailable, try again later', refused: 0 };
   const received: ReceivedMessage[] = [];
+  const closed = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     disableReverseLookup: true,
     logger: false,
+    onClose(session) {
+      closed.add(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', () => (options.acceptAfterMs ? setTimeout(answer, options.acceptAfterMs) : answer()));
+      const answer = () => {
+        if (closed.has(session.id)) return;
         if (state.failures > 0) {
           state.failures -= 1;
           state.refused += 1;
@@ -88,7 +99,7 @@ export async function startSmtpServer(): Promise<LocalSmtpServer> {
           raw: Buffer.concat(chunks),
         });
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -73,7 +73,7 @@ Example:
         if (delivery.failed > 0) {
           throw new CommandFailed(
             `${line} ${plural(delivery.failed, 'mail')} could not be delivered${delivery.reason ? ` (${delivery.reason})` : ''}; ` +
-              'their jobs retry them later (`evisa jobs` shows them).',
+              'they stay in the outbox and their jobs retry them later (`evisa jobs` shows them).',
           );
         }
         out.summary(line);
@@ -97,7 +97,8 @@ function printRecipients(out: Reporter, kind: 'payment' | 'application', result:
  */
 async function deliverOutbox(agency: Agency, out: Reporter, expected: number): Promise<{ sent: number; failed: number; reason: string | null }> {
   const bar = out.progress('Sending mail', expected);
-  const runner = createJobRunner({ store: agency.persistence.jobs, log: (line) => out.note(line) });
+  // The summary names the first failure's reason; each failed job is listed by `evisa jobs`.
+  const runner = createJobRunner({ store: agency.persistence.jobs, log: () => undefined });
   let result: { completed: number; failed: number };
   try {
     result = await runner.drain(jobDefinition(agency, 'deliver-mail'), { concurrency: SENDERS, onDone: () => bar.increment(1) });

@@ -1,15 +1,15 @@
 // Worker for persistence.sqlite-processes.test.ts: opens the shared SQLite file in its own thread
-// (its own connection, as a second process would) and claims outbox mails until none are due.
+// (its own connection, as a second process would) and takes deliver-mail jobs until none is due.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createSqlitePersistence } from '../../../adapters/persistence/sqlite/index.js';
 
-const { file, now, leaseUntil } = workerData as { file: string; now: string; leaseUntil: string };
+const { file } = workerData as { file: string };
 const p = createSqlitePersistence(file);
-const claimed: number[] = [];
+const taken: number[] = [];
 for (;;) {
-  const batch = await p.outbox.claimDue(new Date(now), new Date(leaseUntil), 3);
+  const batch = await p.jobs.fetch('deliver-mail', 3);
   if (batch.length === 0) break;
-  claimed.push(...batch.map((m) => m.id));
+  taken.push(...batch.map((job) => (job.input as { mailId: number }).mailId));
 }
 await p.close();
-parentPort?.postMessage(claimed);
+parentPort?.postMessage(taken);

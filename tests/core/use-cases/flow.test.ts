@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeMemoryAgency } from '../../support/memory-ports.js';
+import { deliverQueuedMail, makeMemoryAgency } from '../../support/memory-ports.js';
 import { approve, makeAdmin, paidApplication, payFee, pdfFile } from '../helpers.js';
 
 describe('the whole applicant journey on the memory adapters', () => {
@@ -21,7 +21,7 @@ describe('the whole applicant journey on the memory adapters', () => {
 
     const sent = await uc.sendEvisa(admin, applicationId);
     expect(sent.message).toBe("E-visa document sent successfully to user's email");
-    const delivery = await uc.deliverPendingMail();
+    const delivery = await deliverQueuedMail(ports, uc);
     expect(delivery.failed).toBe(0);
     const evisa = ports.mailer.delivered.find((m) => m.template === 'evisa');
     expect(evisa?.to).toBe('alice@example.com');
