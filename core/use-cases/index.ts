@@ -1,4 +1,5 @@
 import type { Ports } from '../ports/index.js';
+import type { UseCases } from './use-cases.js';
 import { makeApplicationDrafts } from './application-draft.js';
 import { makeApplicationGroups } from './application-groups.js';
 import { makeAttachPassport } from './attach-passport.js';
@@ -41,12 +42,59 @@ import { makeSubmitContactForm } from './submit-contact-form.js';
 import { makeUpdateAddressDetails } from './update-address-details.js';
 import { makeUpdatePhone } from './update-phone.js';
 
+/** Every use-case factory, one per file in this folder. */
+export {
+  makeApplicationDrafts,
+  makeApplicationGroups,
+  makeAttachPassport,
+  makeAttachVisa,
+  makeChangeApplicationStatus,
+  makeChangePassword,
+  makeCheckPassport,
+  makeConfirmPayment,
+  makeCountAdminTabs,
+  makeCreateAdmin,
+  makeCreateApplication,
+  makeCurrentUser,
+  makeDeliverPendingMail,
+  makeEraseUser,
+  makeExportApplications,
+  makeExportUserData,
+  makeFindOwnPayment,
+  makeGetApplication,
+  makeListAdminApplications,
+  makeListDocuments,
+  makeListOwnApplications,
+  makeLogIn,
+  makeOpenDocument,
+  makePaymentIssues,
+  makePendingPassportChecks,
+  makePortalCopy,
+  makePurgeDocuments,
+  makeReconcilePayments,
+  makeRecordEvent,
+  makeRegisterUser,
+  makeRequestPasswordReset,
+  makeResetPassword,
+  makeScanPassport,
+  makeSearchAdminApplications,
+  makeSendApplicationReminders,
+  makeSendEvisa,
+  makeSendPaymentReminders,
+  makeStartPayment,
+  makeStatusHistory,
+  makeSubmitContactForm,
+  makeSweepOrphanFiles,
+  makeUpdateAddressDetails,
+  makeUpdatePhone,
+};
+
 /**
  * Builds every use case from the ports (one composition per app): everything the apps can ask of
  * the core. Its return type is `UseCases` (use-cases.ts); each use case's signature is the one its
  * own file declares, and the fuller description sits beside its implementation.
  */
-export function makeUseCases(ports: Ports) {
+export function makeUseCases(ports: Ports): UseCases {
   const groups = makeApplicationGroups(ports);
   const confirmPayment = makeConfirmPayment(ports, groups.confirmGroupPayment);
   const reconcilePayments = makeReconcilePayments(ports, confirmPayment);
