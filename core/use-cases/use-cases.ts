@@ -65,7 +65,8 @@ export type PaymentIssues = Made<typeof make.makePaymentIssues>;
 /**
  * Everything the apps can ask of the core: one use case per file in this folder, each typed by its
  * own factory (index.ts lists them), so a use case's signature is written once, beside its
- * implementation. makeUseCases (index.ts) builds it; the type checker makes it build every member.
+ * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
+ * binding per factory; the type checker makes it build every member.
  */
 export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues {
   // accounts
