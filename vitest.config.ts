@@ -12,6 +12,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/web/**', 'node_modules/**'],
+          setupFiles: ['tests/support/setup-node.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -20,6 +20,7 @@
  * database holds (a previous run's seed) and only measures.
  * Exits 1 only on an error (a failed seed, a non-2xx answer), not on a missed target.
  */
+import 'reflect-metadata';
 import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -8,6 +8,7 @@
  * The server runs in this process on loopback (SQLite in a temp DATA_DIR); autocannon runs in a child
  * process, and the server's CPU time per request is printed beside req/s.
  */
+import 'reflect-metadata';
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';

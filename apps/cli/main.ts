@@ -1,5 +1,8 @@
 // The operator CLI's entry: `npm run cli -- <command>`, `evisa <command>` (bin/evisa.mjs), or
 // `node --import tsx apps/cli/main.ts <command>`.
+// Once per process, before the container is built: the Reflect metadata API inversify reads
+// @inject class bindings through (today's bindings are decorator-free and do not need it).
+import 'reflect-metadata';
 import { run } from './program.js';
 
 // A reader that stops early (`evisa export-applications | head`) is not a failure.

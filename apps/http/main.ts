@@ -1,3 +1,6 @@
+// Once per process, before the container is built: the Reflect metadata API inversify reads
+// @inject class bindings through (today's bindings are decorator-free and do not need it).
+import 'reflect-metadata';
 import { ConfigError } from '../shared/config.js';
 import { startServer, type RunningServer } from './server.js';
 

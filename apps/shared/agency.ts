@@ -3,7 +3,7 @@ import type { UseCases } from '../../core/use-cases/use-cases.js';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import type { AgencyConfig } from './config.js';
 
-/** The whole agency, composed from the environment (apps/shared/composition-root.ts). */
+/** The whole agency, composed from the environment by the container (apps/shared/container.ts). */
 export interface Agency {
   config: AgencyConfig;
   ports: Ports;

@@ -82,7 +82,7 @@ export interface ApplicationRepository {
    * other column changes. False when nothing was stored (no such application, or a newer reading).
    */
   recordPassportScan(applicationId: number, record: PassportScanRecord): Promise<boolean>;
-  /** The passport documents whose reading is still 'pending' (say, the server stopped meanwhile), oldest application first. */
+  /** The passport documents whose reading is still 'pending', oldest application first (their jobs are queued again when the job store is new). */
   listPendingPassportScans(limit: number): Promise<number[]>;
   /** Streams in id order, in pages, so memory stays flat. */
   streamForExport(query: ExportQuery): AsyncIterable<ApplicationWithUser>;

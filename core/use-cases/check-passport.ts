@@ -5,10 +5,10 @@ import { readAll } from './shared.js';
 
 /**
  * Reads the MRZ of a stored passport document and records the reading on its application
- * ('unreadable' when the file holds no readable zone, or is gone). The app runs it after a passport
- * upload has been answered; a reading of an older document never replaces a newer one's. Answers
- * the application's check as stored afterwards (null when the document is not a passport's).
- * Throws Unavailable('passport-scanner') when the scanner is busy: the caller may try again later.
+ * ('unreadable' when the file holds no readable zone, or is gone). The check-passport job runs it after
+ * a passport upload has been answered; a reading of an older document never replaces a newer one's. Answers
+ * the application's check as stored afterwards (null when the document is gone or is not a
+ * passport's). Throws Unavailable('passport-scanner') when the scanner is busy: the job retries it.
  */
 export function makeCheckPassport(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'passportReader' | 'clock'>) {
   return async function checkPassport(documentId: number): Promise<PassportCheckView | null> {
@@ -24,15 +24,5 @@ export function makeCheckPassport(ports: Pick<Ports, 'applications' | 'documents
     await ports.applications.recordPassportScan(document.applicationId, record);
     const application = await ports.applications.findById(document.applicationId);
     return application ? passportCheckOf(application.passportScan, application) : null;
-  };
-}
-
-/** How many pending readings a start-up resumes at most (each is seconds of OCR). */
-export const PENDING_CHECKS_RESUMED = 500;
-
-/** The passport documents whose reading is still pending (the app reads them again at start-up). */
-export function makePendingPassportChecks(ports: Pick<Ports, 'applications'>) {
-  return async function pendingPassportChecks(): Promise<number[]> {
-    return ports.applications.listPendingPassportScans(PENDING_CHECKS_RESUMED);
   };
 }

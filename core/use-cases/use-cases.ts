@@ -3,7 +3,7 @@ import type { Application } from '../domain/application.js';
 import type { ListedStatus } from '../domain/status.js';
 import type { User } from '../domain/user.js';
 import type { PassportCheckView } from '../domain/passport-check.js';
-import type { makeUseCases } from './index.js';
+import type * as make from './index.js';
 
 /** Who is asking: use cases check ownership and the admin flag themselves. */
 export interface Actor {
@@ -52,10 +52,97 @@ export interface ReminderRunResult {
   recipients: { email: string; applicationId: number | null; reason: string }[];
 }
 
+/** What a use-case factory builds. */
+type Made<F extends (...args: never[]) => unknown> = ReturnType<F>;
+
+/** The drafts' use cases: getApplicationDraft, saveApplicationDraft, deleteApplicationDraft. */
+export type ApplicationDrafts = Made<typeof make.makeApplicationDrafts>;
+/** Family applications (issue 17): 2 to 10 travellers, their initial fees paid once. */
+export type ApplicationGroups = Made<typeof make.makeApplicationGroups>;
+/** listPaymentIssues, recordPaymentIssue (the admin dashboard's payment check). */
+export type PaymentIssues = Made<typeof make.makePaymentIssues>;
+
 /**
- * Everything the apps can ask of the core: what `makeUseCases` (index.ts) builds, one use case per
- * file in this folder. Derived, so a use case's signature is written once, beside its implementation.
+ * Everything the apps can ask of the core: one use case per file in this folder, each typed by its
+ * own factory (index.ts lists them), so a use case's signature is written once, beside its
+ * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
+ * binding per factory; the type checker makes it build every member.
  */
-export type UseCases = ReturnType<typeof makeUseCases>;
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues {
+  // accounts
+  registerUser: Made<typeof make.makeRegisterUser>;
+  logIn: Made<typeof make.makeLogIn>;
+  currentUser: Made<typeof make.makeCurrentUser>;
+  submitContactForm: Made<typeof make.makeSubmitContactForm>;
+  updatePhone: Made<typeof make.makeUpdatePhone>;
+  changePassword: Made<typeof make.makeChangePassword>;
+  /** Mails a reset link when the email has an account; the same answer either way. */
+  requestPasswordReset: Made<typeof make.makeRequestPasswordReset>;
+  /** A reset link's token and the new password; ends every session of the user. */
+  resetPassword: Made<typeof make.makeResetPassword>;
+  /** Creates an admin, or promotes an existing user (CLI). */
+  createAdmin: Made<typeof make.makeCreateAdmin>;
+
+  // applications (applicant); the drafts' use cases come from ApplicationDrafts
+  createApplication: Made<typeof make.makeCreateApplication>;
+  listOwnApplications: Made<typeof make.makeListOwnApplications>;
+  /** Owner or admin; anyone else gets NotFound. */
+  getApplication: Made<typeof make.makeGetApplication>;
+  updateAddressDetails: Made<typeof make.makeUpdateAddressDetails>;
+  listDocuments: Made<typeof make.makeListDocuments>;
+  /** Passport upload at submission, or the re-upload while requiresPassportReupload is true. */
+  attachPassport: Made<typeof make.makeAttachPassport>;
+  /** Reads a passport document's MRZ and records it on its application (the check-passport job, after the upload's answer). */
+  checkPassport: Made<typeof make.makeCheckPassport>;
+  /** Admin: a passport document as the official portal takes it (JPEG ≤ 500 KB). */
+  portalCopy: Made<typeof make.makePortalCopy>;
+  /** Owner of the document's application or an admin. */
+  openDocument: Made<typeof make.makeOpenDocument>;
+
+  // payments; family applications' own come from ApplicationGroups
+  startPayment: Made<typeof make.makeStartPayment>;
+  /** Idempotent; verifies with the gateway before recording. `actor` null for webhooks and reconciliation. */
+  confirmPayment: Made<typeof make.makeConfirmPayment>;
+  /** The payment behind an intent id or client secret, for its applicant only (others: NotFound). */
+  findOwnPayment: Made<typeof make.makeFindOwnPayment>;
+
+  // passport scan
+  /** Reads a passport photo's MRZ into the application form's fields; Unreadable when there is none. Nothing is stored. */
+  scanPassport: Made<typeof make.makeScanPassport>;
+
+  // admin; the payment check comes from PaymentIssues
+  /**
+   * The full admin list, applications newest first then the pseudo-entries, produced as it is read
+   * (keyset pages from the store): the caller writes each element out before the next page is read.
+   * Refuses a non-admin before anything is read.
+   */
+  listAdminApplications: Made<typeof make.makeListAdminApplications>;
+  searchAdminApplications: Made<typeof make.makeSearchAdminApplications>;
+  countAdminTabs: Made<typeof make.makeCountAdminTabs>;
+  changeApplicationStatus: Made<typeof make.makeChangeApplicationStatus>;
+  statusHistory: Made<typeof make.makeStatusHistory>;
+  attachVisa: Made<typeof make.makeAttachVisa>;
+  sendEvisa: Made<typeof make.makeSendEvisa>;
+  sendPaymentReminders: Made<typeof make.makeSendPaymentReminders>;
+  sendApplicationReminders: Made<typeof make.makeSendApplicationReminders>;
+
+  // mail delivery (the deliver-mail job)
+  /** Sends one outbox mail, once; throws, for the job to retry, when it could not be sent now. */
+  deliverMail: Made<typeof make.makeDeliverMail>;
+
+  // analytics
+  recordEvent: Made<typeof make.makeRecordEvent>;
+
+  // operator tasks (CLI)
+  exportApplications: Made<typeof make.makeExportApplications>;
+  reconcilePayments: Made<typeof make.makeReconcilePayments>;
+  exportUserData: Made<typeof make.makeExportUserData>;
+  eraseUser: Made<typeof make.makeEraseUser>;
+  purgeDocuments: Made<typeof make.makePurgeDocuments>;
+  /** Stored files no document points at, older than the grace period (default 24 h). */
+  sweepOrphanFiles: Made<typeof make.makeSweepOrphanFiles>;
+  /** Deletes ended sessions and closed rate-limit windows (the prune-expired job). */
+  pruneExpired: Made<typeof make.makePruneExpired>;
+}
 
 export type { User };

@@ -6,7 +6,7 @@ import { OutboxFolderMailer } from '../../adapters/mail/outbox/index.js';
 import { SmtpMailer } from '../../adapters/mail/smtp/index.js';
 import { FilesystemFileStorage } from '../../adapters/storage/filesystem/index.js';
 import type { Ports } from '../../core/ports/index.js';
-import { makeUseCases } from '../../core/use-cases/index.js';
+import { useCasesOn } from '../support/container.js';
 import { approve, makeAdmin, paidApplication, payFee, pdfFile, registerApplicant, validForm } from '../core/helpers.js';
 import { deliverQueuedMail, makeMemoryPorts, TEST_SETTINGS } from '../support/memory-ports.js';
 import { QUEUES } from '../../core/domain/jobs.js';
@@ -27,7 +27,7 @@ describe('reliable delivery through SMTP: a server that answers 4xx delays mail 
   it('retries with backoff after two 451 answers, then delivers exactly once with one Message-ID', async () => {
     const mailer = new SmtpMailer(smtp.url, FROM, TEST_SETTINGS);
     const ports = makeMemoryPorts({ mailer } as Partial<Ports>);
-    const uc = makeUseCases(ports);
+    const uc = useCasesOn(ports);
     const applicant = await registerApplicant(uc, 'bob@example.com', 'Bob Jones');
     const application = await uc.createApplication(applicant, validForm());
     const queued = (await ports.outbox.list({ to: 'bob@example.com' })).filter((m) => m.template === 'application_received');
@@ -83,7 +83,7 @@ describe('the e-visa mail through the .eml outbox folder, with the PDF from file
       files: new FilesystemFileStorage(path.join(dir, 'uploads')),
       mailer: new OutboxFolderMailer(outboxDir, FROM, TEST_SETTINGS),
     } as Partial<Ports>);
-    const uc = makeUseCases(ports);
+    const uc = useCasesOn(ports);
     const admin = await makeAdmin(uc);
     const { applicant, applicationId } = await paidApplication(ports as never, uc, 'carol@example.com');
     await approve(uc, admin, applicationId);

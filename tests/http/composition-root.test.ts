@@ -2,11 +2,19 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ServiceIdentifier } from 'inversify';
 import { createAgency } from '../../apps/shared/composition-root.js';
 import { ConfigError } from '../../apps/shared/config.js';
+import { createContainer, resolveAgency } from '../../apps/shared/container.js';
+import { OpenedAdapters } from '../../apps/shared/opened-adapters.js';
+import { allTokens, PORT, PORT_KEYS, T, USE_CASE } from '../../apps/shared/tokens.js';
 import { defaultScannerOptions, PassportScanner } from '../../adapters/passport/index.js';
 import { MemoryMailer } from '../../adapters/mail/index.js';
+import { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
+import type { Persistence } from '../../adapters/persistence/persistence.js';
+import { containerOn } from '../support/container.js';
 import { FastFakeHasher, FixedClock } from '../support/fakes.js';
+import { makeMemoryPorts } from '../support/memory-ports.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -18,10 +26,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const PORT_KEYS = [
-  'settings', 'clock', 'ids', 'hasher', 'users', 'sessions', 'applications', 'documents', 'payments',
-  'history', 'enquiries', 'outbox', 'mailer', 'files', 'gateway', 'analytics', 'attempts', 'passportReader',
-] as const;
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the composition root', () => {
   it('opens every port on the embedded defaults and builds every use case from them', async () => {
@@ -163,5 +168,94 @@ describe('the composition root', () => {
     const error = (await attempt.catch((e: unknown) => e)) as Error;
     expect(error.message).toContain(variable);
     expect(error.message).not.toContain('\n');
+  });
+});
+
+describe('the container', () => {
+  /** Resolves every token of T (every port, use-case factory and piece of the agency); answers the unbound or undefined ones. */
+  async function unresolved(container: ReturnType<typeof createContainer>): Promise<string[]> {
+    const missing: string[] = [];
+    for (const [name, token] of allTokens()) {
+      if (!container.isBound(token)) missing.push(`${name}: unbound`);
+      else if ((await container.getAsync(token as ServiceIdentifier<unknown>)) === undefined) missing.push(`${name}: undefined`);
+    }
+    return missing;
+  }
+
+  it('has a token for every port and binds every token on the embedded defaults', async () => {
+    const container = createContainer({ DATA_DIR: tempDir() });
+    try {
+      expect(await unresolved(container)).toEqual([]);
+      const agency = await container.getAsync(T.agency);
+      // The agency's ports and use cases are the tokens' own singletons.
+      for (const key of PORT_KEYS) expect(agency.ports[key], key).toBe(await container.getAsync(PORT[key] as ServiceIdentifier<unknown>));
+      expect(agency.useCases.confirmPayment).toBe(container.get(USE_CASE.confirmPayment));
+      expect(agency.useCases.confirmGroupPayment).toBe(container.get(USE_CASE.applicationGroups).confirmGroupPayment);
+      expect(Object.entries(agency.useCases).filter(([, useCase]) => typeof useCase !== 'function')).toEqual([]);
+      expect(agency.ports.users).toBe(agency.persistence.users);
+    } finally {
+      await container.get(T.opened).close();
+    }
+  });
+
+  it('binds every token with memory adapters rebound, and resolves them without opening anything', async () => {
+    const memory = makeMemoryPorts();
+    const container = containerOn(memory, { DATA_DIR: tempDir() });
+    expect(await unresolved(container)).toEqual([]);
+    // Synchronous: every port is a constant the test gave.
+    const useCases = container.get(T.useCases);
+    expect(typeof useCases.registerUser).toBe('function');
+    const agency = await resolveAgency(container);
+    for (const key of PORT_KEYS) expect(agency.ports[key], key).toBe(memory[key]);
+    expect(agency.persistence).toBe(memory.persistence);
+    expect(agency.adapters).toMatchObject({ database: 'memory', storage: 'MemoryFileStorage', mail: 'MemoryMailer' });
+    await agency.close();
+    // Nothing was opened, so nothing was closed: the memory database still answers.
+    expect(await memory.persistence.ping()).toBe(true);
+  });
+
+  it('connects to nothing while composing: an unreachable database, storage and mail server are reached on first use only', async () => {
+    const agency = await createAgency({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      STORAGE_URL: 's3://KEY:SECRET@127.0.0.1:1/bucket?ssl=false',
+      MAIL_URL: 'smtp://127.0.0.1:1',
+    });
+    expect(agency.adapters).toMatchObject({ database: 'postgres (127.0.0.1:1/none)', storage: 's3 (127.0.0.1:1)', mail: 'smtp (127.0.0.1:1)' });
+    expect(await agency.persistence.ping().catch(() => false)).toBe(false);
+    await agency.close();
+  });
+
+  it('closes what it opened when something fails to open, before the failure propagates', async () => {
+    const container = createContainer({ DATA_DIR: tempDir() });
+    let database: Persistence | undefined;
+    container.onActivation(T.persistence, (_context, persistence) => (database = persistence));
+    // Fails once the database is open (it depends on it), while storage is still opening.
+    let storageClosed = false;
+    const slowStorage = Object.assign(new MemoryFileStorage(), { close: () => void (storageClosed = true) });
+    container.rebind(PORT.files).toResolvedValue((opened: OpenedAdapters) => opened.open(delay(50).then(() => slowStorage)), [T.opened]);
+    container.rebind(PORT.passportReader).toResolvedValue(async (persistence: Persistence) => {
+      await persistence.ping();
+      throw new Error('the scanner cannot start');
+    }, [T.persistence]);
+    await expect(resolveAgency(container)).rejects.toThrow('the scanner cannot start');
+    expect(database).toBeDefined();
+    expect(await database!.ping().catch(() => false)).toBe(false);
+    expect(storageClosed).toBe(true);
+  });
+
+  it('closes newest first and the database last, once, and closes at once what finishes opening after close()', async () => {
+    const closed: string[] = [];
+    const adapter = (name: string) => ({ close: async () => void closed.push(name) });
+    const opened = new OpenedAdapters();
+    const given = adapter('given');
+    opened.add(adapter('first'));
+    await opened.open(Promise.resolve(adapter('database')), { database: true });
+    await opened.open(Promise.resolve(adapter('second')));
+    const late = opened.open(delay(20).then(() => adapter('late')));
+    expect(opened.has(given)).toBe(false);
+    await Promise.all([opened.close(), opened.close()]);
+    await expect(late).rejects.toThrow('closed');
+    expect(closed).toEqual(['late', 'second', 'first', 'database']);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripePaymentGateway } from '../../adapters/payments/stripe/index.js';
 import { TestPaymentProvider } from '../../adapters/payments/test-provider/index.js';
 import type { Ports } from '../../core/ports/index.js';
-import { makeUseCases } from '../../core/use-cases/index.js';
+import { useCasesOn } from '../support/container.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
 import { paymentsWebhookRoutes } from '../../apps/http/routes/payments-webhook.js';
 import type { AppEnv } from '../../apps/http/context.js';
@@ -25,7 +25,7 @@ let setups = 0;
 async function setup(email = 'alice@example.com') {
   const gateway = new StripePaymentGateway(server.config);
   const ports = makeMemoryPorts({ gateway } as Partial<Ports>) as unknown as MemoryPorts & { gateway: StripePaymentGateway };
-  const uc = makeUseCases(ports);
+  const uc = useCasesOn(ports);
   const app = new Hono<AppEnv>().route('/api/payments/webhook', paymentsWebhookRoutes({ useCases: uc, gateway }));
   const applicant = await registerApplicant(uc, email);
   // One Stripe server serves every test: each application gets its own number, as in production.
@@ -190,7 +190,7 @@ describe('POST /api/payments/webhook (Stripe)', () => {
   it('answers 404 when the installation uses the built-in test provider (no webhooks)', async () => {
     const gateway = new TestPaymentProvider();
     const ports = makeMemoryPorts({ gateway } as Partial<Ports>);
-    const app = new Hono<AppEnv>().route('/api/payments/webhook', paymentsWebhookRoutes({ useCases: makeUseCases(ports), gateway }));
+    const app = new Hono<AppEnv>().route('/api/payments/webhook', paymentsWebhookRoutes({ useCases: useCasesOn(ports), gateway }));
     const res = await post(app, '{}', 't=1,v1=x');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Payment webhooks are not enabled on this installation.' });

@@ -4,11 +4,12 @@ import path from 'node:path';
 import type { Ports } from '../../core/ports/index.js';
 import type { Agency } from '../../apps/shared/agency.js';
 import { STORE_KEYS } from '../../adapters/persistence/persistence.js';
-import { createAgency } from '../../apps/shared/composition-root.js';
+import { resolveAgency } from '../../apps/shared/container.js';
 import { createApp, type AppOptions, type HttpApp } from '../../apps/http/app.js';
 import { agencyJobs } from '../../apps/shared/jobs.js';
 import { createJobRunner, type JobRunner } from '../../adapters/jobs/runner.js';
 import { FastFakeHasher, FixedClock, SequentialIdGenerator } from './fakes.js';
+import { containerOn } from './container.js';
 import { makeMemoryPorts } from './memory-ports.js';
 
 /** The origin every test browser claims (the default PUBLIC_URL). */
@@ -38,10 +39,6 @@ export interface TestAppOptions {
   app?: AppOptions;
 }
 
-/**
- * The HTTP app on memory adapters (makeMemoryPorts), composed by the real composition root: a
- * fixed clock, sequential ids and a fast hasher unless overridden.
- */
 /** The app over `agency`, with a close() that also removes the temp DATA_DIR. */
 function testAgency(agency: TestAgency['agency'], clock: FixedClock, dataDir: string, options: TestAppOptions): TestAgency {
   const app = createApp(agency, { staticRoot: null, logError: () => undefined, log: () => undefined, ...options.app });
@@ -69,12 +66,17 @@ function testAgency(agency: TestAgency['agency'], clock: FixedClock, dataDir: st
   };
 }
 
+/**
+ * The HTTP app on memory adapters (makeMemoryPorts), composed by the real container with every
+ * adapter rebound to its memory double: a fixed clock, sequential ids and a fast hasher unless
+ * overridden.
+ */
 export async function makeMemoryApp(options: TestAppOptions = {}): Promise<TestAgency> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-http-mem-'));
   const clock = (options.overrides?.clock as FixedClock | undefined) ?? new FixedClock();
   // Settings come from the configuration (env), as in production.
   const { settings: _settings, persistence, ...ports } = makeMemoryPorts({ clock, ...options.overrides });
-  const agency = await createAgency({ DATA_DIR: dataDir, ...options.env }, { ...ports, persistence });
+  const agency = await resolveAgency(containerOn({ ...ports, persistence }, { DATA_DIR: dataDir, ...options.env }));
   return testAgency(agency, clock, dataDir, options);
 }
 
@@ -85,7 +87,7 @@ export async function makeAppOn(persistence: Agency['persistence'], options: Tes
   const { settings: _settings, persistence: _memory, ...memory } = makeMemoryPorts({ clock, ...options.overrides });
   // Every store comes from `persistence`; the rest (files, mail, payments, clock…) from memory.
   const ports = Object.fromEntries(Object.entries(memory).filter(([key]) => !(STORE_KEYS as readonly string[]).includes(key)));
-  const agency = await createAgency({ DATA_DIR: dataDir, ...options.env }, { ...ports, persistence });
+  const agency = await resolveAgency(containerOn({ ...ports, persistence }, { DATA_DIR: dataDir, ...options.env }));
   return testAgency(agency, clock, dataDir, options);
 }
 
@@ -98,7 +100,7 @@ export async function makeSqliteApp(options: TestAppOptions & { real?: boolean }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-http-sqlite-'));
   const clock = (options.overrides?.clock as FixedClock | undefined) ?? new FixedClock();
   const fakes: Partial<Ports> = options.real ? {} : { clock, ids: new SequentialIdGenerator(), hasher: new FastFakeHasher() };
-  const agency = await createAgency({ DATA_DIR: dataDir, ...options.env }, { ...fakes, ...options.overrides });
+  const agency = await resolveAgency(containerOn({ ...fakes, ...options.overrides }, { DATA_DIR: dataDir, ...options.env }));
   await agency.persistence.migrate();
   return testAgency(agency, clock, dataDir, options);
 }

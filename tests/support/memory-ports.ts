@@ -4,9 +4,9 @@ import { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
 import { MemoryMailer } from '../../adapters/mail/memory/index.js';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import type { AgencySettings, Ports } from '../../core/ports/index.js';
-import { makeUseCases } from '../../core/use-cases/index.js';
 import { createJobRunner } from '../../adapters/jobs/runner.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
+import { useCasesOn } from './container.js';
 import { FakePassportReader, FastFakeHasher, FixedClock, SequentialIdGenerator } from './fakes.js';
 
 export const TEST_SETTINGS: AgencySettings = {
@@ -47,10 +47,10 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
   return ports;
 }
 
-/** Memory ports plus the use cases built on them. */
+/** Memory ports plus the use cases the container builds on them. */
 export function makeMemoryAgency(overrides: Partial<Ports> = {}): { ports: MemoryPorts; uc: UseCases } {
   const ports = makeMemoryPorts(overrides);
-  return { ports, uc: makeUseCases(ports) };
+  return { ports, uc: useCasesOn(ports) };
 }
 
 /**

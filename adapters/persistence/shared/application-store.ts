@@ -253,7 +253,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
       });
     },
     async listPendingPassportScans(limit) {
-      // Read once at start-up: a scan of the table is fine (no index for a state that is rare and brief).
+      // Read once, when the job store is created: a scan of the table is fine (no index for a state that is rare and brief).
       const found = await db
         .select({ documentId: a.passportScanDocumentId })
         .from(a)

@@ -24,18 +24,20 @@ import { userStore } from './user-store.js';
  */
 export function createSqlPersistence(database: SqlDatabase): Persistence {
   const translate = (error: unknown) => database.unavailable(error);
+  const outbox = outboxStore(database);
+  const applications = applicationStore(database);
   return {
     dialect: database.dialect,
     users: guard(userStore(database), translate),
     sessions: guard(sessionStore(database), translate),
-    applications: guard(applicationStore(database), translate),
+    applications: guard(applications, translate),
     drafts: guard(draftStore(database), translate),
     groups: guard(groupStore(database), translate),
     documents: guard(documentStore(database), translate),
     payments: guard(paymentStore(database), translate),
     history: guard(historyStore(database), translate),
     enquiries: guard(enquiryStore(database), translate),
-    outbox: guard(outboxStore(database), translate),
+    outbox: guard(outbox, translate),
     analytics: guard(analyticsStore(database), translate),
     attempts: guard(attemptStore(database), translate),
     bulk: guard(bulkLoader(database), translate),
@@ -45,7 +47,7 @@ export function createSqlPersistence(database: SqlDatabase): Persistence {
         await database.migrate();
         await foldMissingSearchKeys(database);
         // A job store created now: the mails and passport checks left waiting from before get their jobs.
-        if (await database.jobs.install()) await queueWaitingWork(database);
+        if (await database.jobs.install()) await queueWaitingWork({ jobs: database.jobs, outbox, applications });
       }, translate),
     ping: () => database.ping(),
     close: async () => {

@@ -1,21 +1,15 @@
-import { eq, isNull } from 'drizzle-orm';
 import { mailJob, passportCheckJob } from '../../../core/domain/jobs.js';
-import type { SqlDatabase } from './sql-database.js';
+import type { ApplicationRepository } from '../../../core/ports/application-repository.js';
+import type { MailOutbox } from '../../../core/ports/mail-outbox.js';
+import type { JobStore } from '../../jobs/job-store.js';
 
 /**
  * Queues the jobs of work that was waiting before the job store existed (a database upgraded from a
  * version without it): the unsent mails of the outbox and the passport copies still unread.
  */
-export async function queueWaitingWork(database: SqlDatabase): Promise<void> {
-  const { db, tables: t } = database;
-  const mails = await db.select({ id: t.mailOutbox.id }).from(t.mailOutbox).where(isNull(t.mailOutbox.sentAt));
-  const readings = await db
-    .select({ documentId: t.applications.passportScanDocumentId })
-    .from(t.applications)
-    .where(eq(t.applications.passportScanStatus, 'pending'));
-  const jobs = [
-    ...mails.map((m) => mailJob(m.id)),
-    ...readings.flatMap((r) => (r.documentId === null ? [] : [passportCheckJob(r.documentId)])),
-  ];
-  if (jobs.length > 0) await database.jobs.send(jobs);
+export async function queueWaitingWork(stores: { jobs: JobStore; outbox: MailOutbox; applications: ApplicationRepository }): Promise<void> {
+  const mails = await stores.outbox.list({ sent: false });
+  const readings = await stores.applications.listPendingPassportScans(Number.MAX_SAFE_INTEGER);
+  const jobs = [...mails.map((m) => mailJob(m.id)), ...readings.map(passportCheckJob)];
+  if (jobs.length > 0) await stores.jobs.send(jobs);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplicationRepository } from '../../../core/ports/application-repository.js';
 import { makeMemoryAgency, makeMemoryPorts } from '../../support/memory-ports.js';
-import { makeUseCases } from '../../../core/use-cases/index.js';
+import { useCasesOn } from '../../support/container.js';
 import { readAll } from '../../../core/use-cases/shared.js';
 import { domainError, makeAdmin, paidApplication, pdfFile, PDF_BYTES, registerApplicant, validForm } from '../helpers.js';
 
@@ -176,7 +176,7 @@ describe('attachPassport and documents', () => {
   it('deletes the stored file when the commit cannot be made', async () => {
     const ports = makeMemoryPorts();
     const alwaysStale: ApplicationRepository = { ...ports.applications, commit: async () => ({ outcome: 'stale' }) };
-    const uc = makeUseCases({ ...ports, applications: alwaysStale });
+    const uc = useCasesOn({ ...ports, applications: alwaysStale });
     const actor = await registerApplicant(uc);
     const app = await uc.createApplication(actor, validForm());
     await domainError(uc.attachPassport(actor, app.id, pdfFile()), 'Conflict');
@@ -199,7 +199,7 @@ describe('attachPassport and documents', () => {
         return ports.applications.commit(change);
       },
     };
-    const uc = makeUseCases({ ...ports, applications: racing });
+    const uc = useCasesOn({ ...ports, applications: racing });
     const actor = await registerApplicant(uc);
     const app = await uc.createApplication(actor, validForm());
     await uc.attachPassport(actor, app.id, pdfFile());

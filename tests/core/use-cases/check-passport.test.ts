@@ -46,12 +46,18 @@ describe('checkPassport and the pending reading', () => {
     expect(await uc.checkPassport(document.id + 99)).toBeNull();
   });
 
-  it('leaves the reading pending when the scanner is busy (the app tries again)', async () => {
+  it('leaves the reading pending when the scanner is busy (its job tries again)', async () => {
     const { ports, uc, actor, application, document } = await withPassport();
     ports.passportReader.answers('busy');
     await domainError(uc.checkPassport(document.id), 'Unavailable');
     expect((await uc.getApplication(actor, application.id)).passportCheck?.status).toBe('pending');
-    expect(await uc.pendingPassportChecks()).toEqual([document.id]);
+    expect(await ports.applications.listPendingPassportScans(10)).toEqual([document.id]);
+  });
+
+  it('queues a check-passport job with each passport copy, in the same write', async () => {
+    const { ports, document } = await withPassport();
+    const [job] = await ports.persistence.jobs.fetch('check-passport', 10);
+    expect(job).toMatchObject({ input: { documentId: document.id }, retryCount: 0 });
   });
 });
 
