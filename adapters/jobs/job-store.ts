@@ -21,8 +21,8 @@ export interface JobStore {
    * expireSeconds: a job held longer (its worker died) is taken back and retried by the store.
    */
   fetch(name: QueueName, limit: number): Promise<ClaimedJob[]>;
-  /** The job is done; `output` is the line it answered. */
-  complete(job: ClaimedJob, output: string): Promise<void>;
+  /** The jobs are done (a batch at once: one statement). */
+  complete(jobs: readonly ClaimedJob[]): Promise<void>;
   /** The attempt failed: the job is retried after its queue's delay, or left failed once its retries are spent. */
   fail(job: ClaimedJob, error: string): Promise<void>;
   /**

@@ -67,9 +67,8 @@ export class MemoryJobStore implements JobStore {
     return claimed;
   }
 
-  async complete(claimed: ClaimedJob): Promise<void> {
-    const job = this.jobs.get(claimed.id);
-    if (job?.state === 'active') this.jobs.delete(job.id);
+  async complete(claimed: readonly ClaimedJob[]): Promise<void> {
+    for (const { id } of claimed) if (this.jobs.get(id)?.state === 'active') this.jobs.delete(id);
   }
 
   async fail(claimed: ClaimedJob, error: string): Promise<void> {

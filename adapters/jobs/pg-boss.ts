@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { JobRequest, QueueName } from '../../core/domain/jobs.js';
@@ -14,7 +15,7 @@ const MAINTENANCE_SECONDS = 10;
 
 /** A pg client (or pool) as pg-boss's `db` option wants it. */
 export interface SqlClient {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(query: { name: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
 /**
@@ -91,10 +92,14 @@ export class PgBossJobStore implements JobStore {
     }
   }
 
-  /** Queues jobs on `client`, inside the transaction it has open (an agency unit of work). */
+  /**
+   * Queues jobs on `client`, inside the transaction it has open (an agency unit of work). pg-boss's
+   * insert is one statement whose planning costs more than running it: it is prepared once per
+   * connection (a named statement), which halves what a job adds to its unit.
+   */
   async insertWithin(client: SqlClient, jobs: readonly JobRequest[]): Promise<void> {
     if (jobs.length === 0) return;
-    await this.boss.insert(jobs.map(toInsert), { db: { executeSql: (text, values) => client.query(text, values) } });
+    await this.boss.insert(jobs.map(toInsert), { db: { executeSql: (text, values) => client.query({ name: preparedName(text), text, values }) } });
   }
 
   async send(jobs: JobRequest[]): Promise<void> {
@@ -109,8 +114,11 @@ export class PgBossJobStore implements JobStore {
     return jobs.map((job) => ({ id: job.id, name, input: job.data, retryCount: job.retryCount }) as ClaimedJob);
   }
 
-  async complete(job: ClaimedJob, output: string): Promise<void> {
-    await this.boss.complete(job.name, job.id, { line: output });
+  async complete(jobs: readonly ClaimedJob[]): Promise<void> {
+    const [first] = jobs;
+    if (!first) return;
+    // One queue per batch (the runner's loops each work one queue).
+    await this.boss.complete(first.name, jobs.map((job) => job.id));
   }
 
   async fail(job: ClaimedJob, error: string): Promise<void> {
@@ -180,6 +188,18 @@ export class PgBossJobStore implements JobStore {
     // The runner has stopped working jobs: nothing of ours runs in pg-boss's own workers.
     if (this.started) await this.boss.stop({ graceful: false, wait: true, timeout: 1000 }).catch(() => undefined);
   }
+}
+
+const preparedNames = new Map<string, string>();
+
+/** A stable name for a statement's text (pg prepares a named statement once per connection). */
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `evisa-jobs-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+    preparedNames.set(text, name);
+  }
+  return name;
 }
 
 function toInsert(job: JobRequest): PgBoss.JobInsert {

@@ -105,8 +105,10 @@ export class SqliteJobStore implements JobStore {
       .immediate();
   }
 
-  async complete(job: ClaimedJob): Promise<void> {
-    this.sql.complete.run(Number(job.id));
+  async complete(jobs: readonly ClaimedJob[]): Promise<void> {
+    this.sqlite.transaction(() => {
+      for (const job of jobs) this.sql.complete.run(Number(job.id));
+    })();
   }
 
   async fail(job: ClaimedJob, error: string): Promise<void> {

@@ -139,7 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
   if (!/^[^@\s]+@[^@\s]+$/.test(agencyEmail)) throw new ConfigError('AGENCY_EMAIL', `is not an email address: ${agencyEmail}`);
   const agencyName = nonEmpty(env, 'AGENCY_NAME') ?? 'Egypt e-Visa Agency';
   const mailFrom = nonEmpty(env, 'MAIL_FROM') ?? `${agencyName} <${agencyEmail}>`;
-  const scanTimeoutSeconds = integer(env, 'PASSPORT_SCAN_TIMEOUT_SECONDS', 1, 600);
+  // At most 35 s: a check-passport job holds its passport for 40 s (core/domain/jobs.ts).
+  const scanTimeoutSeconds = integer(env, 'PASSPORT_SCAN_TIMEOUT_SECONDS', 1, 35);
   const passportScan: AgencyConfig['passportScan'] = {
     workers: integer(env, 'PASSPORT_SCAN_WORKERS', 1, 64),
     maxQueue: integer(env, 'PASSPORT_SCAN_QUEUE', 0, 1000),

@@ -19,8 +19,9 @@ export function agencyJobs(agency: Agency): AnyJobDefinition[] {
     {
       name: 'deliver-mail',
       schedule: null,
-      // SMTP round trips overlap; each mail is claimed (leased) on its own.
-      concurrency: 4,
+      // SMTP round trips overlap (the SMTP mailer keeps 8 connections); each mail is claimed (leased) on its own.
+      concurrency: 8,
+      batch: 4,
       async run({ mailId }) {
         const outcome = await useCases.deliverMail(mailId);
         if (outcome === 'sent') return null;

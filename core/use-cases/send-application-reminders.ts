@@ -1,6 +1,7 @@
 import type { Ports } from '../ports/index.js';
 import { pseudoEntryUsers } from './admin-listing.js';
 import { startReminderRun } from './reminder-run.js';
+import { mapConcurrently } from './shared.js';
 import type { Actor, ReminderRunResult } from './use-cases.js';
 
 /**
@@ -17,19 +18,20 @@ export function makeSendApplicationReminders(ports: Pick<Ports, 'users' | 'clock
     const run = startReminderRun(actor, now, { reminder: 'application', noun: 'user' });
     const due = (await pseudoEntryUsers(ports)).filter((u) => run.isDue(u.applicationReminderSent));
 
-    for (const user of due) {
-      const recipient = { email: user.email, applicationId: null, reason: 'no application yet' };
-      if (options.dryRun) {
-        run.wouldSend(recipient);
-        continue;
-      }
-      const won = await ports.users.claimApplicationReminder(user.id, now, run.notRemindedSince, {
+    const recipientOf = (user: (typeof due)[number]) => ({ email: user.email, applicationId: null, reason: 'no application yet' });
+    if (options.dryRun) {
+      for (const user of due) run.wouldSend(recipientOf(user));
+      return run.finish(true);
+    }
+    // Each claim is its own atomic unit: a few are written at once.
+    const won = await mapConcurrently(due, 8, (user) =>
+      ports.users.claimApplicationReminder(user.id, now, run.notRemindedSince, {
         to: user.email,
         template: 'application_reminder',
         data: { fullName: user.fullName },
-      });
-      run.claimed(recipient, won);
-    }
+      }),
+    );
+    due.forEach((user, i) => run.claimed(recipientOf(user), won[i]!));
     return run.finish(Boolean(options.dryRun));
   };
 }

@@ -3,9 +3,12 @@ import { groupInitialFee } from '../domain/application-group.js';
 import { PAYMENT_TYPES, type PaymentType } from '../domain/fees.js';
 import type { Ports } from '../ports/index.js';
 import { startReminderRun } from './reminder-run.js';
+import { mapConcurrently } from './shared.js';
 import type { Actor, ReminderRunResult } from './use-cases.js';
 
 const BATCH = 200;
+/** Claims written at once (each is its own atomic unit). */
+const CLAIMS_AT_ONCE = 8;
 
 /** The fee this application owes now (the core's feeDue), initial first; null when none is due. */
 function feeOwed(application: Application, now: Date): { type: PaymentType; amount: number } | null {
@@ -35,31 +38,22 @@ export function makeSendPaymentReminders(ports: Pick<Ports, 'applications' | 'gr
     for (;;) {
       const batch = await ports.applications.listPaymentReminderCandidates(run.notRemindedSince, options.dryRun ? 100_000 : BATCH);
       const fresh = batch.filter(({ application }) => !seen.has(application.id));
-      for (const { application, user } of fresh) {
-        seen.add(application.id);
+      for (const { application } of fresh) seen.add(application.id);
+      const outcomes = await mapConcurrently(fresh, CLAIMS_AT_ONCE, async ({ application, user }) => {
         const owed = feeOwed(application, now);
-        if (!owed) {
-          run.skip();
-          continue;
-        }
+        if (!owed) return null;
         // A family application's initial fees are one payment: one reminder, sent for its lead
         // (first) application, names the group and asks for £10 × N; the other travellers are skipped.
         let family: { groupId: number; groupSize: number } | null = null;
         if (owed.type === 'initial' && application.groupId !== null) {
           const members = await ports.groups.listApplications(application.groupId);
-          if (members[0]?.id !== application.id) {
-            run.skip();
-            continue;
-          }
+          if (members[0]?.id !== application.id) return null;
           family = { groupId: application.groupId, groupSize: members.length };
           owed.amount = groupInitialFee(members.length).amount;
         }
         const reason = family ? `initial fees of family application ${family.groupId} (${family.groupSize} travellers) unpaid` : `${owed.type} fee unpaid`;
         const recipient = { email: user.email, applicationId: application.id, reason };
-        if (options.dryRun) {
-          run.wouldSend(recipient);
-          continue;
-        }
+        if (options.dryRun) return { recipient, won: null };
         const won = await ports.applications.claimPaymentReminder(application.id, now, run.notRemindedSince, {
           to: user.email,
           template: 'payment_reminder',
@@ -72,7 +66,12 @@ export function makeSendPaymentReminders(ports: Pick<Ports, 'applications' | 'gr
             ...family,
           },
         });
-        run.claimed(recipient, won);
+        return { recipient, won };
+      });
+      for (const outcome of outcomes) {
+        if (!outcome) run.skip();
+        else if (outcome.won === null) run.wouldSend(outcome.recipient);
+        else run.claimed(outcome.recipient, outcome.won);
       }
       if (options.dryRun || batch.length < BATCH || fresh.length === 0) break;
     }

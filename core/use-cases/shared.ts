@@ -118,3 +118,20 @@ export async function deleteQuietly(ports: Pick<Ports, 'files'>, key: string): P
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
+
+/**
+ * `work` on every item, at most `concurrency` at once; the results in the items' order. For
+ * independent atomic writes (each reminder's claim): on a database with a pool they overlap.
+ */
+export async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+  return results;
+}

@@ -72,6 +72,35 @@ describe('the job runner', () => {
     expect(most).toBe(3);
   });
 
+  it('takes a batch of jobs at once, runs them together, completes the ones that succeeded and fails the others', async () => {
+    const store = new MemoryJobStore();
+    const release = gate();
+    let running = 0;
+    let most = 0;
+    await store.send([1, 2, 3, 4, 5].map(mailJob));
+    const drained = runnerOn(store).drain(
+      {
+        name: 'deliver-mail',
+        schedule: null,
+        concurrency: 5,
+        run: async ({ mailId }) => {
+          running += 1;
+          most = Math.max(most, running);
+          await release.opened;
+          running -= 1;
+          if (mailId === 3) throw new Error('refused');
+          return null;
+        },
+      },
+      { batch: 5 },
+    );
+    await vi.waitFor(() => expect(running).toBe(5));
+    release.open();
+    expect(await drained).toEqual({ completed: 4, failed: 1 });
+    expect(most).toBe(5);
+    expect(store.list().map((j) => [j.input, j.state])).toEqual([[{ mailId: 3 }, 'retry']]);
+  });
+
   it('fails a throwing job with one log line; its store retries it later, and a job out of retries stays failed', async () => {
     let now = Date.parse('2026-11-25T10:00:00Z');
     const store = new MemoryJobStore(() => now);

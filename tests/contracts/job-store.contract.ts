@@ -37,8 +37,7 @@ export function describeJobStoreContract(name: string, open: () => Promise<JobSt
       expect([...first, ...rest].map((j) => j.input).sort((a, b) => (a as { mailId: number }).mailId - (b as { mailId: number }).mailId)).toEqual([{ mailId: 1 }, { mailId: 2 }]);
       expect(await store.fetch('deliver-mail', 10)).toEqual([]);
       expect(await stats('deliver-mail')).toMatchObject({ queued: 0, active: 2 });
-      await store.complete(first[0]!, 'sent');
-      await store.complete(rest[0]!, 'sent');
+      await store.complete([...first, ...rest]);
       expect(await stats('deliver-mail')).toMatchObject({ queued: 0, active: 0, failed: 0 });
       // Queues are separate.
       expect(await store.fetch('check-passport', 10)).toEqual([]);
@@ -78,7 +77,7 @@ export function describeJobStoreContract(name: string, open: () => Promise<JobSt
       expect(await store.retryFailed('check-passport')).toBe(0);
       const [again] = await store.fetch('check-passport', 1);
       expect(again!.input).toEqual({ documentId: 1 });
-      await store.complete(again!, 'read: match');
+      await store.complete([again!]);
       expect(await stats('check-passport')).toMatchObject({ queued: 0, active: 0, failed: 0 });
     });
 
@@ -92,7 +91,7 @@ export function describeJobStoreContract(name: string, open: () => Promise<JobSt
       const [taken] = await store.fetch('deliver-mail', 1);
       expect(taken).toMatchObject({ input: { mailId: 5 }, retryCount: 1 });
       expect(await stats('deliver-mail')).toMatchObject({ queued: 0, active: 1, lastError: { message: expect.any(String) } });
-      await store.complete(taken!, 'sent');
+      await store.complete([taken!]);
       expect(await stats('deliver-mail')).toMatchObject({ queued: 0, active: 0, failed: 0 });
     });
 

@@ -161,6 +161,7 @@ describe('the composition root', () => {
     [{ PASSPORT_SCAN_WORKERS: '0' }, 'PASSPORT_SCAN_WORKERS'],
     [{ PASSPORT_SCAN_QUEUE: 'many' }, 'PASSPORT_SCAN_QUEUE'],
     [{ PASSPORT_SCAN_TIMEOUT_SECONDS: '2.5' }, 'PASSPORT_SCAN_TIMEOUT_SECONDS'],
+    [{ PASSPORT_SCAN_TIMEOUT_SECONDS: '36' }, 'PASSPORT_SCAN_TIMEOUT_SECONDS'],
     [{ PASSPORT_SCANS_PER_HOUR: '-1' }, 'PASSPORT_SCANS_PER_HOUR'],
   ])('bad configuration %o fails with one line naming %s', async (env, variable) => {
     const attempt = createAgency({ DATA_DIR: tempDir(), ...env });

@@ -34,6 +34,10 @@ export class SmtpMailer implements Mailer {
     if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`MAIL_URL must start with smtp:// or smtps:// (got ${url.protocol}//)`);
     const secure = url.protocol === 'smtps:';
     this.transport = nodemailer.createTransport({
+      // A few connections kept open and reused: a mail server answers a new connection slowly
+      // (smtp-server waits ~100 ms before its greeting), a message on an open one at once.
+      pool: true,
+      maxConnections: 8,
       host: url.hostname.replace(/^\[|\]$/g, ''),
       port: url.port ? Number(url.port) : secure ? 465 : 587,
       secure,
