@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -30,7 +29,8 @@ import { paymentRoutes } from './routes/payments.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { paymentsWebhookRoutes } from './routes/payments-webhook.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
-import { isCsrfExempt, isUploadPath, refuseCrossSite, refuseNonJson, securityHeaders } from './security.js';
+import { BODY_TOO_LARGE_MESSAGE, bodyKindDeclared, isRead, jsonBody } from './route-facts.js';
+import { sameOriginWrites, securityHeaders } from './security.js';
 import { SessionManager, type SessionPolicy } from './sessions.js';
 import { WebPages } from './web-pages.js';
 
@@ -68,14 +68,9 @@ export interface AppOptions {
 /** apps/web/dist, wherever the server is started from. */
 export const DEFAULT_STATIC_ROOT = fileURLToPath(new URL('../web/dist', import.meta.url));
 export const NOT_FOUND_MESSAGE = 'Not found.';
-export const BODY_TOO_LARGE_MESSAGE = 'The request is too large.';
+export { BODY_TOO_LARGE_MESSAGE };
 /** Nobody reads it (the connection is gone), but every error answer has a message. */
 const CLIENT_GONE_MESSAGE = 'The request was not received in full.';
-
-/** JSON bodies are small forms: anything larger is refused before it is read. */
-const JSON_BODY_LIMIT_BYTES = 256 * 1024;
-/** Provider events are a few KB. */
-const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
 function defaultLogError(error: unknown, c: Context): void {
   console.error(`[http] ${c.req.method} ${c.req.path} failed:`, error);
@@ -139,47 +134,27 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   // The benchmark's yardstick: a bare Hono JSON route, before any middleware.
   if (options.benchRoutes) app.get('/api/bench/bare', (c) => c.json({ ok: true, at: 'bare' }));
   app.use(securityHeaders());
-  // One gate for every API request. Reads (the hot path) only resolve the session. State changes
-  // are checked for their origin (CSRF) and body type, their body is size-limited, and after a
-  // success that queued mail the outbox sender is nudged. The webhook is public and signed.
-  const publicOrigin = new URL(agency.config.publicUrl).origin;
-  const auth = loadAuth(sessions, agency.useCases);
-  const tooLarge = (c: Context) => c.json({ message: BODY_TOO_LARGE_MESSAGE }, 413);
-  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT_BYTES, onError: tooLarge });
-  const webhookLimit = bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT_BYTES, onError: tooLarge });
+  // Global rules for every API request; what a route reads (its body kind and size) and how often
+  // it may be called are declared on the route itself (route-facts.ts). Reads (the hot path) only
+  // resolve the session. A state change must come from our own pages unless its route declares
+  // otherwise (the signed webhook), and reach a route that declares its body kind.
+  app.use('/api/*', sameOriginWrites(new URL(agency.config.publicUrl).origin));
+  app.use('/api/*', bodyKindDeclared());
+  app.use('/api/*', loadAuth(sessions, agency.useCases));
+  // After a success that may have queued mail, the outbox sender is nudged.
   app.use('/api/*', async (c, next) => {
-    const method = c.req.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return auth(c, next);
-    const path = c.req.path;
-    const webhook = isCsrfExempt(path);
-    const upload = isUploadPath(path);
-    if (!webhook) {
-      const refused = refuseCrossSite(c, publicOrigin) ?? (upload ? null : refuseNonJson(c));
-      if (refused) return refused;
-    }
-    const handle = async () => {
-      c.set('mailQueued', false);
-      await next();
-      if (onMailQueued && c.get('mailQueued') && c.res.status < 400) onMailQueued();
-    };
-    const signedInThenHandle = async (): Promise<void> => {
-      if (webhook) {
-        c.set('auth', null);
-        await handle();
-        return;
-      }
-      await auth(c, handle);
-    };
-    // Uploads get their own 10 MB limit on their route, after the id and the session are checked.
-    if (upload) return signedInThenHandle();
-    return (webhook ? webhookLimit : jsonLimit)(c, signedInThenHandle);
+    if (!onMailQueued || isRead(c.req.method)) return next();
+    c.set('mailQueued', false);
+    await next();
+    if (c.get('mailQueued') && c.res.status < 400) onMailQueued();
   });
 
   // The same bare JSON answer behind every API middleware (headers, origin, session lookup): the floor.
   if (options.benchRoutes) app.get('/api/bench/floor', (c) => c.json({ ok: true, at: 'floor' }));
   const api = apiRoutes(deps);
   app.route('/api', api);
-  app.all('/api/*', (c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));
+  // An unknown API path: JSON-only like every route, then 404.
+  app.all('/api/*', jsonBody(), (c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));
 
   const staticRoot = options.staticRoot === undefined ? DEFAULT_STATIC_ROOT : options.staticRoot;
   if (staticRoot && existsSync(path.join(staticRoot, 'index.html'))) {
