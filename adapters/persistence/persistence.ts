@@ -4,6 +4,7 @@ import type { NewPaymentRecord } from '../../core/domain/payment.js';
 import type { NewStatusHistoryEntry } from '../../core/domain/status-history.js';
 import type { Ports } from '../../core/ports/index.js';
 import type { NewUser } from '../../core/ports/user-repository.js';
+import type { AccessChanges } from './access-changes.js';
 
 /** The ports one database provides. */
 export const STORE_KEYS = ['users', 'sessions', 'applications', 'drafts', 'groups', 'documents', 'payments', 'history', 'enquiries', 'outbox', 'analytics', 'attempts'] as const;
@@ -42,6 +43,8 @@ export interface BulkLoader {
 export type Persistence = Stores & {
   readonly dialect: 'memory' | 'sqlite' | 'postgres';
   readonly bulk: BulkLoader;
+  /** When sessions end or users change, here or in any other process on the same database. */
+  readonly accessChanges: AccessChanges;
   /** Applies pending migrations; safe to run on an already-migrated database. */
   migrate(): Promise<void>;
   /** Answers true when the database is reachable (health check). */

@@ -25,6 +25,7 @@ import type { PaymentRepository } from '../../../core/ports/payment-repository.j
 import type { Session, SessionStore } from '../../../core/ports/session-store.js';
 import type { StatusHistoryRepository } from '../../../core/ports/status-history-repository.js';
 import type { NewUser, UserRepository } from '../../../core/ports/user-repository.js';
+import { AccessChangeFeed } from '../access-changes.js';
 import type { BulkLoader, Persistence } from '../persistence.js';
 import {
   adminPage,
@@ -69,6 +70,7 @@ const time = (d: Date) => d.getTime();
 const newestFirst = (a: Application, b: Application) => time(b.createdAt) - time(a.createdAt) || b.id - a.id;
 
 export function createMemoryPersistence(): Persistence {
+  const access = new AccessChangeFeed();
   const s: State = {
     seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0 },
     users: new Map(),
@@ -178,6 +180,7 @@ export function createMemoryPersistence(): Persistence {
       const u = s.users.get(id);
       if (!u) return null;
       u.phoneNumber = phoneNumber;
+      access.announce({ user: id });
       return copy(u);
     },
     async updatePassword(id, passwordHash, needsPasswordChange, mails, now) {
@@ -186,10 +189,12 @@ export function createMemoryPersistence(): Persistence {
       u.passwordHash = passwordHash;
       u.needsPasswordChange = needsPasswordChange;
       queueMails(mails, now);
+      access.announce({ user: id });
     },
     async setAdmin(id, isAdmin) {
       const u = s.users.get(id);
       if (u) u.isAdmin = isAdmin;
+      access.announce({ user: id });
     },
     async listWithoutApplication() {
       const withApp = new Set([...s.applications.values()].map((a) => a.userId));
@@ -236,6 +241,7 @@ export function createMemoryPersistence(): Persistence {
       for (const p of s.payments.values()) if (p.userId === id) p.userId = null;
       for (const ev of s.analytics) if (ev.userId === id) ev.userId = null;
       s.users.delete(id);
+      access.announce({ user: id });
     },
   };
 
@@ -254,15 +260,18 @@ export function createMemoryPersistence(): Persistence {
     },
     async delete(idHash) {
       s.sessions.delete(idHash);
+      access.announce({ session: idHash });
     },
     async deleteAllForUser(userId) {
       for (const [key, sess] of s.sessions) if (sess.userId === userId) s.sessions.delete(key);
+      access.announce({ user: userId });
     },
     async deleteExpired(idleBefore, createdBefore) {
       let n = 0;
       for (const [key, sess] of s.sessions) {
         if (time(sess.lastSeenAt) < time(idleBefore) || time(sess.createdAt) < time(createdBefore)) {
           s.sessions.delete(key);
+          access.announce({ session: key });
           n += 1;
         }
       }
@@ -653,6 +662,8 @@ export function createMemoryPersistence(): Persistence {
 
   return {
     dialect: 'memory',
+    // This process makes every change: its stores announce them, nothing else can.
+    accessChanges: access,
     bulk,
     users,
     sessions,

@@ -9,6 +9,7 @@ import type { Persistence } from '../persistence.js';
 import type { Db, PreparedSelect, SqlDatabase } from '../shared/sql-database.js';
 import { createSqlPersistence } from '../shared/sql-persistence.js';
 import { runAsync, type Op, type Unit } from '../shared/unit.js';
+import { accessListener } from './access-listener.js';
 import { insertRows } from './bulk-insert.js';
 import * as schema from './schema.js';
 import { describeTarget, postgresUnavailable } from './unavailable.js';
@@ -148,5 +149,6 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
       return closed;
     },
   };
-  return createSqlPersistence(database);
+  const notify = (channel: string, payload: string) => pool.query('select pg_notify($1, $2)', [channel, payload]);
+  return createSqlPersistence(database, accessListener(url, notify));
 }
