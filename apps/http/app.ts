@@ -32,6 +32,7 @@ import { testPaymentRoutes } from './routes/test-payments.js';
 import { BODY_TOO_LARGE_MESSAGE, bodyKindDeclared, isRead, jsonBody } from './route-facts.js';
 import { sameOriginWrites, securityHeaders } from './security.js';
 import { SessionManager, type SessionPolicy } from './sessions.js';
+import { SignedInCache, type SignedInCacheOptions } from './signed-in-cache.js';
 import { WebPages } from './web-pages.js';
 
 export interface RateLimit {
@@ -41,6 +42,8 @@ export interface RateLimit {
 
 export interface AppOptions {
   sessionPolicy?: Partial<SessionPolicy>;
+  /** This process's cache of checked sessions (on by default; false reads both rows on every request). */
+  sessionCache?: SignedInCacheOptions | false;
   /** Default: 10 failed logins per account and address in 15 minutes (see LoginThrottle). */
   loginLimit?: RateLimit;
   /** Default: 20 registrations per address per hour. */
@@ -109,7 +112,12 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   const contact = options.contactLimit ?? { limit: 20, windowMs: 60 * 60 * 1000 };
   const events = options.eventLimit ?? { limit: 600, windowMs: 60 * 1000 };
   const trustProxyHops = options.trustProxyHops ?? agency.config.trustProxyHops;
-  const sessions = new SessionManager(agency.ports, agency.config.publicUrl, options.sessionPolicy);
+  // Sessions and users are cached only when they are the database's own stores, whose every change
+  // (from any process) the database's feed announces.
+  const { ports, persistence } = agency;
+  const cacheable = options.sessionCache !== false && ports.sessions === persistence.sessions && ports.users === persistence.users;
+  const cache = cacheable ? new SignedInCache(persistence.accessChanges, options.sessionCache || {}) : null;
+  const sessions = new SessionManager(agency.ports, agency.config.publicUrl, options.sessionPolicy, cache);
   const log = options.log ?? ((line: string) => console.error(line));
   const deps: RouteDeps = {
     agency,
