@@ -29,11 +29,14 @@ export function accessChangeOf(payload: string | undefined): AccessChange {
  * nothing is trusted until it is back (retried with backoff up to 30 s).
  *
  * Notifications arrive a moment after the writer's commit, so a request that reaches this node
- * right after a logout answered by another could come before it. `sync()` therefore sends an empty
+ * right after a logout answered by another could come before it. `sync()` therefore sends a tiny
  * query on this connection and waits for its answer: the server delivers every notification
  * committed before it read that query ahead of the answer (it handles pending notifications as it
  * reads a command). One such round trip serves every request that asked before it was sent; those
- * that ask while it is on the way share the next one.
+ * that ask while it is on the way share the next one. The query answers the server process it ran
+ * on: a different one than the LISTEN's means a transaction-mode pooler (pgbouncer) sits in
+ * between and hands this connection's notifications to others, so nothing is trusted (the cache
+ * stays off; point DATABASE_URL at PostgreSQL or a session-mode pooler to have it).
  */
 export function accessListener(url: string, notifyElsewhere: (channel: string, payload: string) => Promise<unknown>): ExternalChanges {
   let announce: (change: AccessChange) => void = () => undefined;
@@ -46,6 +49,8 @@ export function accessListener(url: string, notifyElsewhere: (channel: string, p
   /** Requests waiting for a barrier that is not sent yet, and whether one is on the way. */
   let waiting: ((trusted: boolean) => void)[] = [];
   let sending = false;
+  /** The server process the LISTEN ran on. */
+  let listening: number | null = null;
 
   async function sendBarriers(): Promise<void> {
     sending = true;
@@ -56,8 +61,9 @@ export function accessListener(url: string, notifyElsewhere: (channel: string, p
       let trusted = false;
       if (on && live) {
         try {
-          await on.query('');
-          trusted = live && client === on;
+          const { rows } = await on.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+          trusted = live && client === on && rows[0]?.pid === listening;
+          if (!trusted) lost(on);
         } catch {
           lost(on);
         }
@@ -108,6 +114,7 @@ export function accessListener(url: string, notifyElsewhere: (channel: string, p
     try {
       await listener.connect();
       await listener.query(`LISTEN ${ACCESS_CHANNEL}`);
+      listening = (await listener.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid ?? null;
     } catch {
       lost(listener);
       return;
