@@ -226,15 +226,23 @@ async function main(): Promise<void> {
     // The peer on the same agency.sqlite (read-only), alternating with the product.
     const missing = missingPeerDependencies();
     let peer: Peer | null = null;
-    if (missing.length > 0) {
+    if (missing.includes('server.mjs')) {
+      console.log(`The peer comparison is skipped: there is no peer at ${PEER_DIR} (set BENCH_PEER_DIR to the express-sqlite peer's folder).\n`);
+    } else if (missing.length > 0) {
       console.log(`The peer comparison is skipped: ${missing.join(', ')} cannot be found from ${PEER_DIR}.`);
-      console.log(`Install its dependencies once with:  cd ${PEER_DIR} && npm install   (or set BENCH_PEER_DIR)\n`);
+      console.log(`Install its dependencies once with:  cd ${PEER_DIR} && npm install\n`);
     } else {
-      peer = await startPeer(path.join(dataDir, 'agency.sqlite'), email, peerDir);
-      const answer = await fetch(`${peer.url}/api/applications`, { headers: { cookie: peer.cookie } });
-      const peerListed = (await answer.json()) as unknown[];
-      if (answer.status !== 200 || peerListed.length !== listed.length) throw new Error(`the peer's GET /api/applications answered ${answer.status} with ${peerListed.length} items`);
-      await load(`${peer.url}/api/applications`, { connections: 10, duration: 2, cookie: peer.cookie });
+      try {
+        peer = await startPeer(path.join(dataDir, 'agency.sqlite'), email, peerDir);
+        const answer = await fetch(`${peer.url}/api/applications`, { headers: { cookie: peer.cookie } });
+        const peerListed = (await answer.json()) as unknown[];
+        if (answer.status !== 200 || peerListed.length !== listed.length) throw new Error(`its GET /api/applications answered ${answer.status} with ${peerListed.length} items`);
+        await load(`${peer.url}/api/applications`, { connections: 10, duration: 2, cookie: peer.cookie });
+      } catch (error) {
+        await peer?.stop();
+        peer = null;
+        console.log(`The peer comparison is skipped: the peer in ${PEER_DIR} did not serve (${error instanceof Error ? error.message : String(error)}).\n`);
+      }
     }
     const products: Measured[] = [];
     const peers: Measured[] = [];
