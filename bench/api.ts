@@ -4,16 +4,23 @@
  *     API middleware (the floor), and an authenticated GET /api/applications (session + user + the
  *     applicant's applications from SQLite) on the same server process; prints req/s, p99 and the
  *     ratio to the bare route (target ≥ 0.5);
- *  2. a fixed 1,000 req/s on GET /api/applications; prints p99 (target ≤ 20 ms).
+ *  2. the same signed-in GET /api/applications against a conventional peer (Express 4 +
+ *     express-session with a SQLite store + better-sqlite3, ../shared/peers/express-sqlite or
+ *     BENCH_PEER_DIR) serving the same seeded agency.sqlite: product and peer alternately, three
+ *     rounds each; prints the medians of req/s and CPU per request and the ratio (target ≥ 2×). When
+ *     the peer's dependencies are missing, says how to install them and skips only this part;
+ *  3. a fixed 1,000 req/s on GET /api/applications; prints p99 (target ≤ 20 ms).
  * The server runs in this process on loopback (SQLite in a temp DATA_DIR); autocannon runs in a child
- * process, and the server's CPU time per request is printed beside req/s.
+ * process, and the server's CPU time per request is printed beside req/s (the peer's is read from
+ * /proc, where there is one).
  */
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startServer } from '../apps/http/server.js';
 
 interface AutocannonResult {
@@ -32,33 +39,134 @@ interface Measured extends AutocannonResult {
 
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
+/** Microseconds of CPU (user + system) a server has used so far. */
+type CpuClock = () => number;
+const OWN_CPU: CpuClock = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
 /**
  * Runs autocannon in a child process (so the load generator shares no event loop or CPU accounting
- * with the server) and measures this process's CPU time per request meanwhile: on a shared machine
- * req/s swings with the neighbours' load, CPU per request much less.
+ * with the server) and measures the server's CPU time per request meanwhile (`cpu`: this process by
+ * default): on a shared machine req/s swings with the neighbours' load, CPU per request much less.
  */
-function load(url: string, options: { connections: number; duration: number; cookie?: string; rate?: number }): Promise<Measured> {
+function load(url: string, options: { connections: number; duration: number; cookie?: string; rate?: number; cpu?: CpuClock }): Promise<Measured> {
   const args = [AUTOCANNON, '-j', '-c', String(options.connections), '-d', String(options.duration)];
   if (options.cookie) args.push('-H', `cookie=${options.cookie}`);
   if (options.rate) args.push('-R', String(options.rate));
   args.push(url);
-  const before = process.cpuUsage();
+  const cpuNow = options.cpu ?? OWN_CPU;
+  const before = cpuNow();
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
-      const cpu = process.cpuUsage(before);
+      const cpu = cpuNow() - before;
       if (error) return reject(error);
       const result = JSON.parse(stdout) as AutocannonResult;
-      resolve({ ...result, cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total) });
+      resolve({ ...result, cpuMicrosPerRequest: cpu / Math.max(1, result.requests.total) });
     });
   });
 }
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PEER_DIR = path.resolve(process.env.BENCH_PEER_DIR ?? path.join(ROOT, '../shared/peers/express-sqlite'));
+const PEER_DEPENDENCIES = ['express', 'express-session', 'better-sqlite3', 'better-sqlite3-session-store'];
+
+interface Peer {
+  url: string;
+  cookie: string;
+  cpu: CpuClock | null;
+  stop(): Promise<void>;
+}
+
+/** The peer's dependencies that cannot be found from its folder ([] when it can run). */
+function missingPeerDependencies(): string[] {
+  if (!existsSync(path.join(PEER_DIR, 'server.mjs'))) return ['server.mjs'];
+  const require = createRequire(path.join(PEER_DIR, 'package.json'));
+  return PEER_DEPENDENCIES.filter((name) => {
+    try {
+      require.resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** Another process's CPU clock from /proc/<pid>/stat (utime + stime), or null off Linux. */
+function processCpu(pid: number): CpuClock | null {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  let ticksPerSecond = 100;
+  try {
+    ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    // 100 is what Linux uses everywhere in practice.
+  }
+  return () => {
+    // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
+    const stat = readFileSync(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / ticksPerSecond;
+  };
+}
+
+/** Starts the peer on the product's database and signs `email` in there; answers its session cookie. */
+async function startPeer(database: string, email: string, sessionDir: string): Promise<Peer> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(PEER_DIR, 'server.mjs')], {
+    cwd: PEER_DIR,
+    env: { ...process.env, PEER_DB: database, PEER_SESSION_DB: path.join(sessionDir, 'sessions.sqlite'), PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the peer did not start: ${output}`)), 30_000);
+    child.once('exit', (code) => reject(new Error(`the peer exited with ${code}: ${output}`)));
+    const seen = (chunk: Buffer) => {
+      output += String(chunk);
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', seen);
+    child.stderr!.on('data', seen);
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  const login = await fetch(`${url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+  const cookie = login.headers.getSetCookie()[0]?.split(';')[0];
+  if (login.status !== 200 || !cookie) {
+    await stop();
+    throw new Error(`the peer's login answered ${login.status}: ${await login.text()}`);
+  }
+  return { url, cookie, cpu: processCpu(child.pid!), stop };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const FIXED_RATE = Number(process.env.BENCH_RATE ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** The signed-in GET's req/s must be at least this many times the peer's. */
+const PEER_TARGET = 2;
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-bench-'));
+  const peerDir = mkdtempSync(path.join(tmpdir(), 'evisa-bench-peer-'));
   const server = await startServer({
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', STORAGE_URL: '', MAIL_URL: '' },
     app: { benchRoutes: true },
@@ -67,10 +175,11 @@ async function main(): Promise<void> {
   try {
     // Seed: one applicant with three applications, signed in.
     const origin = server.url;
+    const email = 'bench@example.com';
     const register = await fetch(`${origin}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password', fullName: 'Bench Applicant', phoneNumber: '+447700900123' }),
+      body: JSON.stringify({ email, password: 'bench-password', fullName: 'Bench Applicant', phoneNumber: '+447700900123' }),
     });
     if (register.status !== 201) throw new Error(`register failed: ${register.status} ${await register.text()}`);
     const cookie = register.headers.getSetCookie()[0]!.split(';')[0]!;
@@ -114,26 +223,80 @@ async function main(): Promise<void> {
 
     const bare = await run(`${origin}/api/bench/bare`);
     const floor = await run(`${origin}/api/bench/floor`);
-    const authed = await run(`${origin}/api/applications`);
+
+    // The peer on the same agency.sqlite (read-only), alternating with the product.
+    const missing = missingPeerDependencies();
+    let peer: Peer | null = null;
+    if (missing.includes('server.mjs')) {
+      console.log(`The peer comparison is skipped: there is no peer at ${PEER_DIR} (set BENCH_PEER_DIR to the express-sqlite peer's folder).\n`);
+    } else if (missing.length > 0) {
+      console.log(`The peer comparison is skipped: ${missing.join(', ')} cannot be found from ${PEER_DIR}.`);
+      console.log(`Install its dependencies once with:  cd ${PEER_DIR} && npm install\n`);
+    } else {
+      try {
+        peer = await startPeer(path.join(dataDir, 'agency.sqlite'), email, peerDir);
+        const answer = await fetch(`${peer.url}/api/applications`, { headers: { cookie: peer.cookie } });
+        const peerListed = (await answer.json()) as unknown[];
+        if (answer.status !== 200 || peerListed.length !== listed.length) throw new Error(`its GET /api/applications answered ${answer.status} with ${peerListed.length} items`);
+        await load(`${peer.url}/api/applications`, { connections: 10, duration: 2, cookie: peer.cookie });
+      } catch (error) {
+        await peer?.stop();
+        peer = null;
+        console.log(`The peer comparison is skipped: the peer in ${PEER_DIR} did not serve (${error instanceof Error ? error.message : String(error)}).\n`);
+      }
+    }
+    const products: Measured[] = [];
+    const peers: Measured[] = [];
+    try {
+      for (let round = 0; round < (peer ? ROUNDS : 1); round += 1) {
+        products.push(await run(`${origin}/api/applications`));
+        if (peer) peers.push(await load(`${peer.url}/api/applications`, { connections: CONNECTIONS, duration: DURATION, cookie: peer.cookie, cpu: peer.cpu ?? undefined }));
+      }
+    } finally {
+      await peer?.stop();
+    }
     const fixed = await run(`${origin}/api/applications`, { connections: 20, rate: FIXED_RATE });
 
-    const row = (name: string, r: Measured) =>
-      `${name.padEnd(46)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  ${r.cpuMicrosPerRequest.toFixed(0).padStart(4)} µs CPU/req  errors ${r.errors + r.timeouts}  non-2xx ${r.non2xx}`;
+    const row = (name: string, r: Measured, cpuKnown = true) =>
+      `${name.padEnd(46)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  ${cpuKnown ? r.cpuMicrosPerRequest.toFixed(0).padStart(4) : ' n/a'} µs CPU/req  errors ${r.errors + r.timeouts}  non-2xx ${r.non2xx}`;
+    // The authenticated figure is the median round (the only round without the peer).
+    const authed = [...products].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(products.length / 2)]!;
     console.log(row('GET /api/bench/bare (bare Hono JSON)', bare));
     console.log(row('GET /api/bench/floor (behind the middleware)', floor));
-    console.log(row('GET /api/applications (signed in)', authed));
+    console.log(row(`GET /api/applications (signed in${products.length > 1 ? ', median round' : ''})`, authed));
     const ratio = authed.requests.average / bare.requests.average;
     console.log(`\nratio authenticated / bare: ${ratio.toFixed(2)} (target ≥ 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`);
     console.log(`ratio authenticated / floor: ${(authed.requests.average / floor.requests.average).toFixed(2)} (what the session, user and applications reads cost)`);
     console.log(
       `CPU per request, bare / authenticated: ${(bare.cpuMicrosPerRequest / authed.cpuMicrosPerRequest).toFixed(2)} (the same ratio, measured in server CPU time: steadier on a shared machine)`,
     );
+
+    if (peer) {
+      const cpuKnown = peer.cpu !== null;
+      console.log(`\nsigned-in GET /api/applications, product vs peer (Express 4 + express-session + SQLite store), ${peers.length} rounds each, alternating:`);
+      for (let i = 0; i < peers.length; i += 1) {
+        console.log(row(`  round ${i + 1} product`, products[i]!));
+        console.log(row(`  round ${i + 1} peer`, peers[i]!, cpuKnown));
+      }
+      const productRps = median(products.map((r) => r.requests.average));
+      const peerRps = median(peers.map((r) => r.requests.average));
+      const productCpu = median(products.map((r) => r.cpuMicrosPerRequest));
+      const peerCpu = median(peers.map((r) => r.cpuMicrosPerRequest));
+      console.log(`medians: product ${productRps.toFixed(0)} req/s, ${productCpu.toFixed(0)} µs CPU/req; peer ${peerRps.toFixed(0)} req/s, ${cpuKnown ? `${peerCpu.toFixed(0)} µs CPU/req` : 'CPU n/a'}`);
+      const peerRatio = productRps / peerRps;
+      console.log(`ratio product / peer req/s: ${peerRatio.toFixed(2)}× (target ≥ ${PEER_TARGET}×) ${peerRatio >= PEER_TARGET ? 'OK' : 'BELOW TARGET'}`);
+      if (cpuKnown) console.log(`CPU per request, peer / product: ${(peerCpu / productCpu).toFixed(2)}× (the same comparison in server CPU time)`);
+      if (peers.some((r) => r.non2xx > 0)) console.log('WARNING: some peer requests did not answer 2xx');
+    }
+
+    console.log('');
     console.log(row(`GET /api/applications @ ${FIXED_RATE} req/s`, fixed));
     console.log(`p99 at ${FIXED_RATE} req/s: ${fixed.latency.p99} ms (target ≤ 20 ms) ${fixed.latency.p99 <= 20 ? 'OK' : 'ABOVE TARGET'}`);
-    if (authed.non2xx > 0 || fixed.non2xx > 0) console.log('WARNING: some authenticated requests did not answer 2xx');
+    if (products.some((r) => r.non2xx > 0) || fixed.non2xx > 0) console.log('WARNING: some authenticated requests did not answer 2xx');
   } finally {
     await server.stop(2000);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(peerDir, { recursive: true, force: true });
   }
 }
 

@@ -5,6 +5,7 @@ import type { NewStatusHistoryEntry } from '../../core/domain/status-history.js'
 import type { Ports } from '../../core/ports/index.js';
 import type { NewUser } from '../../core/ports/user-repository.js';
 import type { JobStore } from '../jobs/job-store.js';
+import type { AccessChanges } from './access-changes.js';
 
 /** The ports one database provides. */
 export const STORE_KEYS = ['users', 'sessions', 'applications', 'drafts', 'groups', 'documents', 'payments', 'history', 'enquiries', 'outbox', 'analytics', 'attempts'] as const;
@@ -45,6 +46,8 @@ export type Persistence = Stores & {
   readonly bulk: BulkLoader;
   /** The database's background jobs (the job runner works them; units queue them with their writes). */
   readonly jobs: JobStore;
+  /** When sessions end or users change, here or in any other process on the same database. */
+  readonly accessChanges: AccessChanges;
   /** Applies pending migrations (and creates the job queues); safe to run on an already-migrated database. */
   migrate(): Promise<void>;
   /** Answers true when the database is reachable (health check). */

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -29,8 +28,10 @@ import { paymentRoutes } from './routes/payments.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { paymentsWebhookRoutes } from './routes/payments-webhook.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
-import { isCsrfExempt, isUploadPath, refuseCrossSite, refuseNonJson, securityHeaders } from './security.js';
+import { BODY_TOO_LARGE_MESSAGE, bodyKindDeclared, jsonBody } from './route-facts.js';
+import { sameOriginWrites, securityHeaders } from './security.js';
 import { SessionManager, type SessionPolicy } from './sessions.js';
+import { SignedInCache, type SignedInCacheOptions } from './signed-in-cache.js';
 import { WebPages } from './web-pages.js';
 
 export interface RateLimit {
@@ -40,6 +41,8 @@ export interface RateLimit {
 
 export interface AppOptions {
   sessionPolicy?: Partial<SessionPolicy>;
+  /** This process's cache of checked sessions (on by default; false reads both rows on every request). */
+  sessionCache?: SignedInCacheOptions | false;
   /** Default: 10 failed logins per account and address in 15 minutes (see LoginThrottle). */
   loginLimit?: RateLimit;
   /** Default: 20 registrations per address per hour. */
@@ -63,14 +66,9 @@ export interface AppOptions {
 /** apps/web/dist, wherever the server is started from. */
 export const DEFAULT_STATIC_ROOT = fileURLToPath(new URL('../web/dist', import.meta.url));
 export const NOT_FOUND_MESSAGE = 'Not found.';
-export const BODY_TOO_LARGE_MESSAGE = 'The request is too large.';
+export { BODY_TOO_LARGE_MESSAGE };
 /** Nobody reads it (the connection is gone), but every error answer has a message. */
 const CLIENT_GONE_MESSAGE = 'The request was not received in full.';
-
-/** JSON bodies are small forms: anything larger is refused before it is read. */
-const JSON_BODY_LIMIT_BYTES = 256 * 1024;
-/** Provider events are a few KB. */
-const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
 function defaultLogError(error: unknown, c: Context): void {
   console.error(`[http] ${c.req.method} ${c.req.path} failed:`, error);
@@ -109,7 +107,12 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   const contact = options.contactLimit ?? { limit: 20, windowMs: 60 * 60 * 1000 };
   const events = options.eventLimit ?? { limit: 600, windowMs: 60 * 1000 };
   const trustProxyHops = options.trustProxyHops ?? agency.config.trustProxyHops;
-  const sessions = new SessionManager(agency.ports, agency.config.publicUrl, options.sessionPolicy);
+  // Sessions and users are cached only when they are the database's own stores, whose every change
+  // (from any process) the database's feed announces.
+  const { ports, persistence } = agency;
+  const cacheable = options.sessionCache !== false && ports.sessions === persistence.sessions && ports.users === persistence.users;
+  const cache = cacheable ? new SignedInCache(persistence.accessChanges, options.sessionCache || {}) : null;
+  const sessions = new SessionManager(agency.ports, agency.config.publicUrl, options.sessionPolicy, cache);
   const log = options.log ?? ((line: string) => console.error(line));
   const deps: RouteDeps = {
     agency,
@@ -132,45 +135,20 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   // The benchmark's yardstick: a bare Hono JSON route, before any middleware.
   if (options.benchRoutes) app.get('/api/bench/bare', (c) => c.json({ ok: true, at: 'bare' }));
   app.use(securityHeaders());
-  // One gate for every API request. Reads (the hot path) only resolve the session. State changes
-  // are checked for their origin (CSRF) and body type, and their body is size-limited. The webhook
-  // is public and signed.
-  const publicOrigin = new URL(agency.config.publicUrl).origin;
-  const auth = loadAuth(sessions, agency.useCases);
-  const tooLarge = (c: Context) => c.json({ message: BODY_TOO_LARGE_MESSAGE }, 413);
-  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT_BYTES, onError: tooLarge });
-  const webhookLimit = bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT_BYTES, onError: tooLarge });
-  app.use('/api/*', async (c, next) => {
-    const method = c.req.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return auth(c, next);
-    const path = c.req.path;
-    const webhook = isCsrfExempt(path);
-    const upload = isUploadPath(path);
-    if (!webhook) {
-      const refused = refuseCrossSite(c, publicOrigin) ?? (upload ? null : refuseNonJson(c));
-      if (refused) return refused;
-    }
-    const handle = async () => {
-      await next();
-    };
-    const signedInThenHandle = async (): Promise<void> => {
-      if (webhook) {
-        c.set('auth', null);
-        await handle();
-        return;
-      }
-      await auth(c, handle);
-    };
-    // Uploads get their own 10 MB limit on their route, after the id and the session are checked.
-    if (upload) return signedInThenHandle();
-    return (webhook ? webhookLimit : jsonLimit)(c, signedInThenHandle);
-  });
+  // Global rules for every API request; what a route reads (its body kind and size) and how often
+  // it may be called are declared on the route itself (route-facts.ts). Reads (the hot path) only
+  // resolve the session. A state change must come from our own pages unless its route declares
+  // otherwise (the signed webhook), and reach a route that declares its body kind.
+  app.use('/api/*', sameOriginWrites(new URL(agency.config.publicUrl).origin));
+  app.use('/api/*', bodyKindDeclared());
+  app.use('/api/*', loadAuth(sessions, agency.useCases));
 
   // The same bare JSON answer behind every API middleware (headers, origin, session lookup): the floor.
   if (options.benchRoutes) app.get('/api/bench/floor', (c) => c.json({ ok: true, at: 'floor' }));
   const api = apiRoutes(deps);
   app.route('/api', api);
-  app.all('/api/*', (c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));
+  // An unknown API path: JSON-only like every route, then 404.
+  app.all('/api/*', jsonBody(), (c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));
 
   const staticRoot = options.staticRoot === undefined ? DEFAULT_STATIC_ROOT : options.staticRoot;
   if (staticRoot && existsSync(path.join(staticRoot, 'index.html'))) {

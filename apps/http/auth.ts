@@ -6,26 +6,24 @@ import type { SessionManager } from './sessions.js';
 
 /**
  * Resolves the session cookie (if any) to the signed-in user and stores it as `auth` (null for
- * visitors). A session whose user no longer exists is ended. The session and the user are read from
- * the database on every request: what decides access is never a process's memory, so logout,
- * password change, erasure or promotion on any node (or the CLI) applies everywhere at once.
+ * visitors). A session whose user no longer exists is ended. What decides access is the database:
+ * the session and the user are read from it, or from this process's cache, which drops an entry as
+ * soon as any process (another node, the CLI) changes that session or user — so logout, password
+ * change, erasure or promotion anywhere applies everywhere at once (SessionManager.signedIn).
  */
 export function loadAuth(sessions: SessionManager, useCases: UseCases): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('auth', null);
-    const session = await sessions.resolve(c);
-    if (session) {
-      const user = await useCases.currentUser(session.userId);
-      if (user) {
-        const auth: AuthState = {
-          user,
-          actor: { userId: user.id, isAdmin: user.isAdmin, email: user.email },
-          sessionIdHash: session.idHash,
-        };
-        c.set('auth', auth);
-      } else {
-        await sessions.end(c);
-      }
+    const signedIn = await sessions.signedIn(c, useCases.currentUser);
+    if (signedIn) {
+      const { user, session } = signedIn;
+      const auth: AuthState = {
+        user,
+        actor: { userId: user.id, isAdmin: user.isAdmin, email: user.email },
+        sessionIdHash: session.idHash,
+      };
+      c.set('auth', auth);
+    } else {
+      c.set('auth', null);
     }
     return next();
   };

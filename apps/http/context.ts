@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import { errors } from '../../core/domain/errors.js';
+import { errors, isDomainError } from '../../core/domain/errors.js';
 import type { PublicUser } from '../../core/domain/user.js';
 import type { Actor } from '../../core/use-cases/use-cases.js';
 import { parseStoredId, type IdSchema } from '../../core/schemas/ids.js';
@@ -19,6 +19,8 @@ export type AppEnv = {
   Bindings: Partial<HttpBindings>;
   Variables: {
     auth: AuthState | null;
+    /** Counts the request against its route's rate limit, where the handler decides when (route-facts.ts). */
+    countAttempt?: () => Promise<void>;
   };
 };
 
@@ -82,9 +84,30 @@ export type QueryContext<S extends z.ZodType> = Context<AppEnv, string, { in: { 
  */
 export type UploadContext<Form extends Record<string, File | string | undefined>> = Context<AppEnv, string, { in: { form: Form } }>;
 
+/** Bodies already read and checked, per request and schema (a rate limit's key may need the body first). */
+const checkedBodies = new WeakMap<Request, Map<z.ZodType, unknown>>();
+
 /** Reads and validates the JSON body with a shared schema (400 with the messages of docs/product.md §5). */
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  return parseInput(schema, await readJson(c));
+  const checked = checkedBodies.get(c.req.raw);
+  if (checked?.has(schema)) return checked.get(schema) as z.output<S>;
+  const body = parseInput(schema, await readJson(c));
+  if (checked) checked.set(schema, body);
+  else checkedBodies.set(c.req.raw, new Map([[schema, body]]));
+  return body;
+}
+
+/**
+ * The body as `schema` reads it, or null when it is not valid: for what runs before the handler
+ * (a rate limit's key), which leaves the 400 to the handler's own readBody.
+ */
+export async function validBodyOrNull<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S> | null> {
+  try {
+    return await readBody(c, schema);
+  } catch (error) {
+    if (isDomainError(error, 'Validation')) return null;
+    throw error;
+  }
 }
 
 /** A path parameter read with a shared id schema: 400 with its message, 404 beyond the id range. */

@@ -1,22 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
+import { isRead, routeFacts } from './route-facts.js';
 
 export const CROSS_SITE_MESSAGE = "This request must come from the agency's own website.";
-export const JSON_ONLY_MESSAGE = 'Please send the request as JSON (Content-Type: application/json).';
-
-/** Paths that receive calls from other sites by design (signed webhooks). */
-export function isCsrfExempt(path: string): boolean {
-  return path === '/api/payments/webhook' || path.startsWith('/api/payments/webhook/');
-}
-
-/** Routes whose body is a multipart upload rather than JSON. */
-export function isUploadPath(path: string): boolean {
-  return (
-    /^\/api\/applications\/[^/]+\/documents\/?$/.test(path) ||
-    /^\/api\/admin\/applications\/[^/]+\/visa-upload\/?$/.test(path) ||
-    /^\/api\/passport-scan\/?$/.test(path)
-  );
-}
 
 /**
  * CSRF defence for state-changing requests: they must come from the app's own origin. A browser
@@ -43,22 +29,17 @@ export function refuseCrossSite(c: Context, publicOrigin: string): Response | nu
   return null;
 }
 
-function isJsonType(contentType: string): boolean {
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
-}
-
 /**
- * JSON routes accept only JSON bodies: a form post (text/plain, urlencoded, multipart) to a JSON
- * route is refused with 415 — that is also the classic cross-site form attack. (Upload routes check
- * their own multipart type; the webhook reads its raw body.) Answers the 415, or null.
+ * Global: every state-changing API request must come from our own pages (refuseCrossSite), except
+ * on a route that declares calls from other sites (a provider's signed webhook: `signedWebhook()`
+ * in route-facts.ts). The exemption is read from the matched route's own declaration, never from
+ * its path.
  */
-export function refuseNonJson(c: Context): Response | null {
-  const contentType = c.req.header('content-type');
-  if (contentType !== undefined && contentType.trim() !== '' && !isJsonType(contentType)) {
-    return c.json({ message: JSON_ONLY_MESSAGE }, 415);
-  }
-  return null;
+export function sameOriginWrites(publicOrigin: string): MiddlewareHandler {
+  return async (c, next) => {
+    if (isRead(c.req.method) || routeFacts(c).facts?.crossSite) return next();
+    return refuseCrossSite(c, publicOrigin) ?? next();
+  };
 }
 
 /** The Content-Security-Policy: this origin only, plus Stripe's script, frames and API. */

@@ -2,8 +2,10 @@ import { hash } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_LIFETIME } from '../../core/domain/session.js';
+import type { PublicUser } from '../../core/domain/user.js';
 import type { Ports } from '../../core/ports/index.js';
 import type { Session } from '../../core/ports/session-store.js';
+import type { SignedIn, SignedInCache } from './signed-in-cache.js';
 
 export interface SessionPolicy {
   /** A session not used for this long ends (default 7 days). */
@@ -27,6 +29,8 @@ export function hashSessionId(rawId: string): string {
   return hash('sha256', rawId, 'hex');
 }
 
+const NO_CACHE = { signedIn: undefined, mark: -1 };
+
 /** Not secret: tells the SPA a session may exist (apps/web/src/lib/seo.ts reads it). */
 export const SIGNED_IN_HINT_COOKIE = 'evisa_signed_in';
 
@@ -44,6 +48,8 @@ export class SessionManager {
     private readonly ports: Pick<Ports, 'sessions' | 'ids' | 'clock'>,
     publicUrl: string,
     policy: Partial<SessionPolicy> = {},
+    /** Sessions this process checked recently, dropped whenever any process changes them (null: none kept). */
+    private readonly cache: SignedInCache | null = null,
   ) {
     this.secure = new URL(publicUrl).protocol === 'https:';
     // __Host- binds the cookie to this exact host, path / and HTTPS (it cannot be set over http).
@@ -91,12 +97,14 @@ export class SessionManager {
   }
 
   /**
-   * The live session behind the request's cookie, or null. It is read from the database on every
-   * request (no per-process cache), so a session ended by any server process or the CLI is ended
-   * everywhere at once. An expired session is deleted (and its cookie cleared); a live one is
-   * touched at most once per `touchEveryMs`.
+   * The live session behind the request's cookie with its user (`loadUser`), or null. A session
+   * ended, or a user changed, by any server process or the CLI is refused at once: either both are
+   * read from the database, or they come from this process's cache, which drops an entry the moment
+   * any process announces a change to it (SignedInCache). An expired session is deleted (and its
+   * cookie cleared), decided on what the database holds; a live one is touched at most once per
+   * `touchEveryMs`. A session whose user no longer exists is ended.
    */
-  async resolve(c: Context): Promise<Session | null> {
+  async signedIn(c: Context, loadUser: (userId: number) => Promise<PublicUser | null>): Promise<SignedIn | null> {
     const rawId = this.rawId(c);
     if (!rawId) {
       // A hint without a session (the session cookie is gone): the browser is signed out.
@@ -104,23 +112,44 @@ export class SessionManager {
       return null;
     }
     const idHash = hashSessionId(rawId);
+    const now = this.ports.clock.now().getTime();
+    const { signedIn: cached, mark } = this.cache ? await this.cache.lookup(idHash, now) : NO_CACHE;
+    // A copy that looks expired is not trusted to say so: another node may have seen it since.
+    if (cached && !this.expired(cached.session, now)) {
+      await this.touchIfDue(idHash, cached.session, now);
+      return cached;
+    }
     const session = await this.ports.sessions.find(idHash);
     if (!session) {
       this.clearCookie(c);
       return null;
     }
-    const now = this.ports.clock.now().getTime();
-    if (now - session.lastSeenAt.getTime() > this.policy.idleMs || now - session.createdAt.getTime() > this.policy.absoluteMs) {
+    if (this.expired(session, now)) {
       await this.ports.sessions.delete(idHash);
       this.clearCookie(c);
       return null;
     }
-    if (now - session.lastSeenAt.getTime() >= this.policy.touchEveryMs) {
-      const lastSeenAt = new Date(now);
-      await this.ports.sessions.touch(idHash, lastSeenAt);
-      return { ...session, lastSeenAt };
+    const user = await loadUser(session.userId);
+    if (!user) {
+      await this.end(c);
+      return null;
     }
-    return session;
+    const signedIn = { session: await this.touchIfDue(idHash, session, now), user };
+    this.cache?.keep(idHash, signedIn, now, mark);
+    return signedIn;
+  }
+
+  private expired(session: Session, now: number): boolean {
+    return now - session.lastSeenAt.getTime() > this.policy.idleMs || now - session.createdAt.getTime() > this.policy.absoluteMs;
+  }
+
+  /** Writes lastSeenAt when the last write is `touchEveryMs` old; answers the session as it now is. */
+  private async touchIfDue(idHash: string, session: Session, now: number): Promise<Session> {
+    if (now - session.lastSeenAt.getTime() < this.policy.touchEveryMs) return session;
+    const lastSeenAt = new Date(now);
+    await this.ports.sessions.touch(idHash, lastSeenAt);
+    this.cache?.touched(idHash, lastSeenAt);
+    return { ...session, lastSeenAt };
   }
 
   /** Signs this browser out: deletes its session and clears the cookie. */

@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   FILE_TOO_LARGE_MESSAGE,
   INVALID_FILE_TYPE_MESSAGE,
@@ -12,40 +11,19 @@ import { PASSPORT_IMAGE_TYPE_MESSAGE, sniffPassportImageType, type PassportImage
 import { applicationIdSchema } from '../../core/schemas/ids.js';
 import { pathId } from './context.js';
 
-/** Room for the multipart envelope (boundaries, part headers, the small `type` field). */
-export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
 const MULTIPART_ONLY_MESSAGE = 'Please upload the file as multipart/form-data.';
 const NO_FILE_MESSAGE = 'Please select a file to upload.';
 const UNREADABLE_UPLOAD_MESSAGE = 'The upload could not be read. Please try again.';
 
 /**
- * Refuses a body over 10 MB (plus the multipart envelope) with 413 as soon as the limit is passed:
- * at once when Content-Length says so, otherwise when the streamed bytes cross it — nothing beyond
- * the limit is buffered.
+ * For an upload to /…/:id/…: the application id in the path is checked (400 with the message of
+ * docs/product.md §5.6, 404 beyond the id range) before a byte of the upload is read. Declared before the route's
+ * `upload({ maxBytes })` (route-facts.ts).
  */
-export function uploadBodyLimit(maxFileBytes = MAX_UPLOAD_BYTES): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: maxFileBytes + MULTIPART_OVERHEAD_BYTES,
-    // The server answers at once; @hono/node-server then discards what the client still sends for
-    // a moment (never buffering it) and closes the connection.
-    onError: () => {
-      throw errors.fileTooLarge(FILE_TOO_LARGE_MESSAGE);
-    },
-  });
-}
-
-/**
- * The upload routes' guard: the application id in the path is checked (400 with the message of docs/product.md §5.6)
- * before a byte of the upload is read, then the body is limited as uploadBodyLimit says.
- */
-export function applicationUpload(): MiddlewareHandler {
-  const limit = uploadBodyLimit();
-  return async (c, next) => {
-    pathId(c, 'id', applicationIdSchema);
-    return limit(c, next);
-  };
-}
+export const applicationIdFirst: MiddlewareHandler = async (c, next) => {
+  pathId(c, 'id', applicationIdSchema);
+  return next();
+};
 
 /** The files an upload route accepts: their type is decided from their first bytes by `sniff`. */
 export interface AcceptedFiles<T extends string> {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
+import { describeAccessChangesContract } from './access-changes.contract.js';
 import { describeAnalyticsContract } from './analytics.contract.js';
 import { describeAttemptCounterContract } from './attempt-counter.contract.js';
 import { describeBulkLoaderContract } from './bulk-loader.contract.js';
@@ -37,6 +38,7 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
 
   describeUserRepositoryContract(name, makeAdapter);
   describeSessionStoreContract(name, makeAdapter);
+  describeAccessChangesContract(name, makeAdapter);
   describeApplicationRepositoryContract(name, makeAdapter);
   describeDocumentRepositoryContract(name, makeAdapter);
   describePaymentRepositoryContract(name, makeAdapter);

@@ -182,10 +182,31 @@ describe('two server processes on one PostgreSQL database', () => {
     for (const node of [a, b]) expect(node.output()).not.toContain('[jobs] pg-boss:');
   });
 
+  it('each node keeps its session cache in step with the database over a LISTEN connection of its own', async () => {
+    const [a, b] = nodes;
+    const browser = await register(a, 'listener@example.com');
+    // The first signed-in requests open each node's listener.
+    for (const node of [a, b, a, b]) expect((await browser.call(node, 'GET', '/api/user')).status).toBe(200);
+    if (postgres.source === 'pglite') return; // PGlite delivers no notification across connections: the caches stay off
+    const db = new pg.Client({ connectionString: postgres.url });
+    await db.connect();
+    try {
+      for (let i = 0; i < 100; i += 1) {
+        const { rows } = await db.query<{ n: string }>("select count(*) as n from pg_stat_activity where application_name = 'evisa-access-listener' and datname = current_database()");
+        if (Number(rows[0].n) === 2) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('the nodes did not both open their listener');
+    } finally {
+      await db.end();
+    }
+  });
+
   it('a session started on A works on B; logout on A is 401 on B at once', async () => {
     const [a, b] = nodes;
     const browser = await register(a, 'session@example.com');
-    expect((await browser.call(b, 'GET', '/api/user')).status).toBe(200);
+    // B serves it from its cache after the first of these.
+    for (let i = 0; i < 5; i += 1) expect((await browser.call(b, 'GET', '/api/user')).status).toBe(200);
     const stolen = browser.cookie;
     expect((await browser.call(a, 'POST', '/api/logout')).status).toBe(200);
     const after = new Browser();
@@ -199,9 +220,28 @@ describe('two server processes on one PostgreSQL database', () => {
     const first = await register(a, 'change@example.com');
     const second = new Browser();
     expect((await second.call(b, 'POST', '/api/login', { email: 'change@example.com', password: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await second.call(a, 'GET', '/api/user')).status).toBe(200);
     expect((await first.call(b, 'PUT', '/api/user/change-password', { currentPassword: PASSWORD, newPassword: 'another-secret' })).status).toBe(200);
     expect((await second.call(a, 'GET', '/api/user')).status).toBe(401);
     expect((await first.call(a, 'GET', '/api/user')).status).toBe(200);
+  });
+
+  it('a promotion, and a session ended, straight in the database (the CLI, by hand) apply on both nodes at once', async () => {
+    const [a, b] = nodes;
+    const browser = await register(a, 'by-hand@example.com');
+    for (const node of [a, b, a, b]) expect((await browser.call(node, 'GET', '/api/admin/applications/counts')).status).toBe(403);
+    const db = new pg.Client({ connectionString: postgres.url });
+    await db.connect();
+    try {
+      await db.query('update users set is_admin = true where lower(email) = $1', ['by-hand@example.com']);
+      for (const node of [b, a]) expect((await browser.call(node, 'GET', '/api/admin/applications/counts')).status).toBe(200);
+      await db.query('delete from sessions where user_id = (select id from users where lower(email) = $1)', ['by-hand@example.com']);
+      const stolen = new Browser();
+      stolen.cookie = browser.cookie;
+      for (const node of [b, a]) expect((await stolen.call(node, 'GET', '/api/user')).status).toBe(401);
+    } finally {
+      await db.end();
+    }
   });
 
   it('10 failed logins spread over A and B make the 11th 429 on either node', async () => {

@@ -24,6 +24,8 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
   const applications = applicationStore(s);
   return {
     dialect: 'memory',
+    // This process makes every change: its stores announce them, nothing else can.
+    accessChanges: s.access,
     bulk: bulkLoader(s),
     users: userStore(s),
     sessions: sessionStore(s),

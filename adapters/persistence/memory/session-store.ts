@@ -16,15 +16,18 @@ export function sessionStore(s: MemoryState): SessionStore {
     },
     async delete(idHash) {
       s.sessions.delete(idHash);
+      s.access.announce({ session: idHash });
     },
     async deleteAllForUser(userId) {
       for (const [key, sess] of s.sessions) if (sess.userId === userId) s.sessions.delete(key);
+      s.access.announce({ user: userId });
     },
     async deleteExpired(idleBefore, createdBefore) {
       let n = 0;
       for (const [key, sess] of s.sessions) {
         if (time(sess.lastSeenAt) < time(idleBefore) || time(sess.createdAt) < time(createdBefore)) {
           s.sessions.delete(key);
+          s.access.announce({ session: key });
           n += 1;
         }
       }

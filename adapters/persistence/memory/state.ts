@@ -12,6 +12,7 @@ import type { OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbo
 import type { Session } from '../../../core/ports/session-store.js';
 import { mailJob, passportCheckJob } from '../../../core/domain/jobs.js';
 import { MemoryJobStore } from '../../jobs/memory.js';
+import { AccessChangeFeed } from '../access-changes.js';
 
 /**
  * An in-memory database: every store shares one state, so multi-store operations (commit,
@@ -36,6 +37,8 @@ export interface MemoryState {
   groupSeq: number;
   /** The background jobs (queued with the writes that need them). */
   jobs: MemoryJobStore;
+  /** Sessions ended and users' access changed: this process makes every change, its stores announce them. */
+  access: AccessChangeFeed;
 }
 
 /** `now`: the clock the jobs' delays and holds follow (the system clock by default). */
@@ -56,6 +59,7 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     analytics: [],
     attempts: new Map(),
     jobs: new MemoryJobStore(now),
+    access: new AccessChangeFeed(),
   };
 }
 

@@ -32,6 +32,7 @@ export function userStore(s: MemoryState): UserRepository {
       const u = s.users.get(id);
       if (!u) return null;
       u.phoneNumber = phoneNumber;
+      s.access.announce({ user: id });
       return copy(u);
     },
     async updatePassword(id, passwordHash, needsPasswordChange, mails, now) {
@@ -40,10 +41,12 @@ export function userStore(s: MemoryState): UserRepository {
       u.passwordHash = passwordHash;
       u.needsPasswordChange = needsPasswordChange;
       queueMails(s, mails, now);
+      s.access.announce({ user: id });
     },
     async setAdmin(id, isAdmin) {
       const u = s.users.get(id);
       if (u) u.isAdmin = isAdmin;
+      s.access.announce({ user: id });
     },
     async listWithoutApplication() {
       const withApp = new Set([...s.applications.values()].map((a) => a.userId));
@@ -90,6 +93,7 @@ export function userStore(s: MemoryState): UserRepository {
       for (const p of s.payments.values()) if (p.userId === id) p.userId = null;
       for (const ev of s.analytics) if (ev.userId === id) ev.userId = null;
       s.users.delete(id);
+      s.access.announce({ user: id });
     },
   };
 }

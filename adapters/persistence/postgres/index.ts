@@ -11,6 +11,7 @@ import { createSqlPersistence } from '../shared/sql-persistence.js';
 import { runAsync, type Op, type Unit } from '../shared/unit.js';
 import { PgBossJobStore } from '../../jobs/pg-boss.js';
 import type { QueueName } from '../../../core/domain/jobs.js';
+import { accessListener } from './access-listener.js';
 import { insertRows } from './bulk-insert.js';
 import * as schema from './schema.js';
 import { describeTarget, postgresUnavailable } from './unavailable.js';
@@ -161,5 +162,6 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
       return closed;
     },
   };
-  return createSqlPersistence(database);
+  const notify = (channel: string, payload: string) => pool.query('select pg_notify($1, $2)', [channel, payload]);
+  return createSqlPersistence(database, accessListener(url, notify));
 }

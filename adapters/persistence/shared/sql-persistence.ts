@@ -1,3 +1,4 @@
+import { AccessChangeFeed, type ExternalChanges } from '../access-changes.js';
 import type { Persistence } from '../persistence.js';
 import { analyticsStore } from './analytics-store.js';
 import { applicationStore } from './application-store.js';
@@ -20,16 +21,20 @@ import { userStore } from './user-store.js';
 /**
  * A Persistence over one SQL database: the stores are written once (this folder) and run by the
  * dialect's `database`; everything they throw passes the dialect's translation of infrastructure
- * failures into the domain's Unavailable.
+ * failures into the domain's Unavailable. `othersChanges` is how the dialect learns of changes to
+ * sessions and users made by other processes (see AccessChanges).
  */
-export function createSqlPersistence(database: SqlDatabase): Persistence {
+export function createSqlPersistence(database: SqlDatabase, othersChanges: ExternalChanges): Persistence {
   const translate = (error: unknown) => database.unavailable(error);
   const outbox = outboxStore(database);
   const applications = applicationStore(database);
+  const accessChanges = new AccessChangeFeed();
+  accessChanges.watch(othersChanges);
   return {
     dialect: database.dialect,
-    users: guard(userStore(database), translate),
-    sessions: guard(sessionStore(database), translate),
+    accessChanges,
+    users: guard(userStore(database, accessChanges), translate),
+    sessions: guard(sessionStore(database, accessChanges), translate),
     applications: guard(applications, translate),
     drafts: guard(draftStore(database), translate),
     groups: guard(groupStore(database), translate),
@@ -52,6 +57,7 @@ export function createSqlPersistence(database: SqlDatabase): Persistence {
     ping: () => database.ping(),
     close: async () => {
       await database.jobs.close();
+      await accessChanges.close();
       await database.close();
     },
   };

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'driz
 import { errors } from '../../../core/domain/errors.js';
 import type { User } from '../../../core/domain/user.js';
 import type { UserRepository } from '../../../core/ports/user-repository.js';
+import { announcing, type AccessChangeFeed } from '../access-changes.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { userFromRow, userToRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
@@ -47,7 +48,11 @@ function pseudoEntryPage(database: SqlDatabase): PseudoEntryPager {
     });
 }
 
-export function userStore(database: SqlDatabase): UserRepository {
+/**
+ * Every change to what a user may do or sees of their account (phone, password, rights, erasure) is
+ * announced on `access`, so process-local caches of signed-in users drop it at once.
+ */
+export function userStore(database: SqlDatabase, access: AccessChangeFeed): UserRepository {
   const { db, tables: t } = database;
   const byId = database.prepare(() => db.select().from(t.users).where(eq(t.users.id, sql.placeholder('id'))));
   const page = pseudoEntryPage(database);
@@ -79,17 +84,19 @@ export function userStore(database: SqlDatabase): UserRepository {
       return row ? userFromRow(row) : null;
     },
     async updatePhone(id, phoneNumber) {
-      const [row] = await db.update(t.users).set({ phoneNumber }).where(eq(t.users.id, id)).returning();
+      const [row] = await announcing(access, { user: id }, () => db.update(t.users).set({ phoneNumber }).where(eq(t.users.id, id)).returning());
       return row ? userFromRow(row) : null;
     },
     async updatePassword(id, passwordHash, needsPasswordChange, mails, now) {
-      await database.transaction(function* (tx) {
-        const changed = yield* changes(tx.update(t.users).set({ passwordHash, needsPasswordChange }).where(eq(t.users.id, id)));
-        if (changed > 0) yield* queueMails(tx, t, mails, now);
-      });
+      await announcing(access, { user: id }, () =>
+        database.transaction(function* (tx) {
+          const changed = yield* changes(tx.update(t.users).set({ passwordHash, needsPasswordChange }).where(eq(t.users.id, id)));
+          if (changed > 0) yield* queueMails(tx, t, mails, now);
+        }),
+      );
     },
     async setAdmin(id, isAdmin) {
-      await db.update(t.users).set({ isAdmin }).where(eq(t.users.id, id));
+      await announcing(access, { user: id }, () => db.update(t.users).set({ isAdmin }).where(eq(t.users.id, id)));
     },
     async listWithoutApplication() {
       const found = await db.select().from(t.users).where(eq(t.users.hasApplication, false)).orderBy(desc(t.users.createdAt), desc(t.users.id));
@@ -134,7 +141,7 @@ export function userStore(database: SqlDatabase): UserRepository {
       });
     },
     async erase(id) {
-      await database.transaction(function* (tx) {
+      await announcing(access, { user: id }, () => database.transaction(function* (tx) {
         yield* changes(tx.update(t.payments).set({ userId: null }).where(eq(t.payments.userId, id)));
         yield* changes(tx.update(t.analyticsEvents).set({ userId: null }).where(eq(t.analyticsEvents.userId, id)));
         yield* changes(tx.update(t.statusHistory).set({ changedBy: null }).where(eq(t.statusHistory.changedBy, id)));
@@ -147,7 +154,7 @@ export function userStore(database: SqlDatabase): UserRepository {
         yield* changes(tx.delete(t.applications).where(eq(t.applications.userId, id)));
         yield* changes(tx.delete(t.applicationGroups).where(eq(t.applicationGroups.userId, id)));
         yield* changes(tx.delete(t.users).where(eq(t.users.id, id)));
-      });
+      }));
     },
   };
 }

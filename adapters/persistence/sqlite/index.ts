@@ -6,6 +6,7 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { fileURLToPath } from 'node:url';
 import { errors } from '../../../core/domain/errors.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
+import type { ExternalChanges } from '../access-changes.js';
 import type { Persistence } from '../persistence.js';
 import type { Db, PreparedSelect, SqlDatabase, Tables } from '../shared/sql-database.js';
 import { createSqlPersistence } from '../shared/sql-persistence.js';
@@ -29,6 +30,34 @@ interface SyncQuery {
   run(): { changes: number };
   prepare(): CompiledSelect<unknown>;
   toSQL(): { sql: string; params: unknown[] };
+}
+
+/**
+ * Other processes' changes (the CLI, another server on the same file): `PRAGMA data_version`
+ * changes when any OTHER connection commits a write (this connection's own writes are announced by
+ * the stores), so a changed value means that anything may have changed. Reading it is an in-memory
+ * check of a few microseconds, done at the start of every signed-in request.
+ */
+function dataVersionWatch(sqlite: Database.Database): ExternalChanges {
+  let statement: Database.Statement<[], number> | null = null;
+  let seen: number | null = null;
+  let closed = false;
+  return {
+    sync(announce) {
+      if (closed) return false;
+      statement ??= sqlite.prepare<[], number>('PRAGMA data_version').pluck();
+      const now = statement.get()!;
+      if (now !== seen) {
+        // The first reading too: nothing can be cached before it.
+        if (seen !== null) announce('everything');
+        seen = now;
+      }
+      return true;
+    },
+    async close() {
+      closed = true;
+    },
+  };
 }
 
 /** Runs `build` on first use and keeps its result. */
@@ -147,5 +176,5 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
       sqlite.close();
     },
   };
-  return createSqlPersistence(database);
+  return createSqlPersistence(database, dataVersionWatch(sqlite));
 }

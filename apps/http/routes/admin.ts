@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
 import { adminListQuerySchema, statusChangeSchema } from '../../../core/schemas/admin.js';
 import { applicationIdSchema, documentIdSchema } from '../../../core/schemas/ids.js';
 import { paymentIntentIdSchema } from '../../../core/schemas/payment.js';
@@ -7,7 +8,8 @@ import { actorOf, adminOnly } from '../auth.js';
 import { pathId, readBody, type AppEnv, type JsonBodyContext, type QueryContext, type UploadContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 import { jsonArrayStream } from '../json-array-stream.js';
-import { applicationUpload, readUpload } from '../uploads.js';
+import { jsonBody, upload } from '../route-facts.js';
+import { applicationIdFirst, readUpload } from '../uploads.js';
 import { attachmentDisposition, documentView, paymentIssueView } from '../views.js';
 
 const LIST_PARAMS = ['tab', 'q', 'page', 'pageSize', 'overdue'] as const;
@@ -46,7 +48,7 @@ export function adminRoutes({ agency, log }: RouteDeps) {
       const history = await useCases.statusHistory(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json(history, 200);
     })
-    .put('/applications/:id/status', async (c: JsonBodyContext<typeof statusChangeSchema>) => {
+    .put('/applications/:id/status', jsonBody(), async (c: JsonBodyContext<typeof statusChangeSchema>) => {
       const actor = actorOf(c);
       const id = pathId(c, 'id', applicationIdSchema);
       const input = await readBody(c, statusChangeSchema);
@@ -55,7 +57,8 @@ export function adminRoutes({ agency, log }: RouteDeps) {
     })
     .post(
       '/applications/:id/visa-upload',
-      applicationUpload(),
+      applicationIdFirst,
+      upload({ maxBytes: MAX_UPLOAD_BYTES }),
       async (c: UploadContext<{ visa: File }>) => {
         const actor = actorOf(c);
         const id = pathId(c, 'id', applicationIdSchema);
@@ -64,15 +67,15 @@ export function adminRoutes({ agency, log }: RouteDeps) {
         return c.json(documentView(document), 201);
       },
     )
-    .post('/applications/:id/send-evisa', async (c) => {
+    .post('/applications/:id/send-evisa', jsonBody(), async (c) => {
       const result = await useCases.sendEvisa(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json({ message: result.message }, 200);
     })
-    .post('/send-payment-reminders', async (c) => {
+    .post('/send-payment-reminders', jsonBody(), async (c) => {
       const result = await useCases.sendPaymentReminders(actorOf(c));
       return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
     })
-    .post('/send-application-reminders', async (c) => {
+    .post('/send-application-reminders', jsonBody(), async (c) => {
       const result = await useCases.sendApplicationReminders(actorOf(c));
       return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
     })
@@ -88,7 +91,7 @@ export function adminRoutes({ agency, log }: RouteDeps) {
       const { checked, issues } = await useCases.listPaymentIssues(actorOf(c));
       return c.json({ checked, issues: issues.map(paymentIssueView) }, 200);
     })
-    .post('/payment-issues/:paymentIntentId/record', async (c) => {
+    .post('/payment-issues/:paymentIntentId/record', jsonBody(), async (c) => {
       const paymentIntentId = parseInput(paymentIntentIdSchema, c.req.param('paymentIntentId'));
       const { applicationId, paymentType } = await useCases.recordPaymentIssue(actorOf(c), paymentIntentId);
       return c.json({ message: `The ${paymentType} fee is now recorded on application ${applicationId}.` }, 200);

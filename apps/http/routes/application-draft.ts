@@ -3,6 +3,7 @@ import { applicationDraftSchema } from '../../../core/schemas/application-draft.
 import { actorOf, signedIn } from '../auth.js';
 import { readBody, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
+import { jsonBody } from '../route-facts.js';
 
 /**
  * The signed-in user's one application draft, mounted at /api/application-draft: PUT saves it whole
@@ -17,13 +18,13 @@ export function applicationDraftRoutes({ agency }: RouteDeps) {
       const fields = await useCases.getApplicationDraft(actorOf(c));
       return c.json(fields, 200);
     })
-    .put('/', async (c: JsonBodyContext<typeof applicationDraftSchema>) => {
+    .put('/', jsonBody(), async (c: JsonBodyContext<typeof applicationDraftSchema>) => {
       const actor = actorOf(c);
       const fields = await readBody(c, applicationDraftSchema);
       const saved = await useCases.saveApplicationDraft(actor, fields);
       return c.json(saved, 200);
     })
-    .delete('/', async (c) => {
+    .delete('/', jsonBody(), async (c) => {
       await useCases.deleteApplicationDraft(actorOf(c));
       return c.body(null, 204);
     });

@@ -5,6 +5,7 @@ import { paymentConfirmSchema } from '../../../core/schemas/payment.js';
 import { actorOf, adminOnly, signedIn } from '../auth.js';
 import { pathId, readBody, readJson, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
+import { jsonBody } from '../route-facts.js';
 
 /**
  * Family applications, mounted at /api/application-groups: POST `{ travellers: [form, …] }` (2 to 10
@@ -13,7 +14,7 @@ import type { RouteDeps } from '../deps.js';
  */
 export function applicationGroupRoutes({ agency }: RouteDeps) {
   const { useCases, ports } = agency;
-  return new Hono<AppEnv>().use(signedIn).post('/', async (c: JsonBodyContext<ApplicationGroupSchema>) => {
+  return new Hono<AppEnv>().use(signedIn).post('/', jsonBody(), async (c: JsonBodyContext<ApplicationGroupSchema>) => {
     const actor = actorOf(c);
     const schema = applicationGroupSchema({ today: ports.clock.now(), agencyEmail: ports.settings.agencyEmail });
     const { travellers } = parseInput(schema, await readJson(c));
@@ -31,14 +32,14 @@ export function groupPaymentRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
     .use(signedIn)
-    .post('/confirm/:groupId', async (c: JsonBodyContext<typeof paymentConfirmSchema>) => {
+    .post('/confirm/:groupId', jsonBody(), async (c: JsonBodyContext<typeof paymentConfirmSchema>) => {
       const actor = actorOf(c);
       const groupId = pathId(c, 'groupId', groupIdSchema);
       const { paymentIntentId } = await readBody(c, paymentConfirmSchema);
       const result = await useCases.confirmGroupPayment(actor, groupId, paymentIntentId);
       return c.json({ applications: result.applications, recorded: result.recorded }, 200);
     })
-    .post('/:groupId', async (c) => {
+    .post('/:groupId', jsonBody(), async (c) => {
       const actor = actorOf(c);
       const groupId = pathId(c, 'groupId', groupIdSchema);
       const payment = await useCases.startGroupPayment(actor, groupId);

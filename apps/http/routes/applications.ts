@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
 import { errors } from '../../../core/domain/errors.js';
 import { addressSchema } from '../../../core/schemas/address.js';
 import { applicationFormSchema, type ApplicationFormSchema } from '../../../core/schemas/application.js';
@@ -6,7 +7,8 @@ import { applicationIdSchema } from '../../../core/schemas/ids.js';
 import { actorOf, signedIn } from '../auth.js';
 import { pathId, readBody, readJson, type AppEnv, type JsonBodyContext, type UploadContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
-import { applicationUpload, PASSPORT_FILES, readUpload } from '../uploads.js';
+import { jsonBody, upload } from '../route-facts.js';
+import { applicationIdFirst, PASSPORT_FILES, readUpload } from '../uploads.js';
 import { documentView } from '../views.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 
@@ -24,7 +26,7 @@ export function applicationRoutes({ agency }: RouteDeps) {
       const applications = await useCases.listOwnApplications(actorOf(c));
       return c.json(applications, 200);
     })
-    .post('/', async (c: JsonBodyContext<ApplicationFormSchema>) => {
+    .post('/', jsonBody(), async (c: JsonBodyContext<ApplicationFormSchema>) => {
       const actor = actorOf(c);
       const schema = applicationFormSchema({ today: ports.clock.now(), agencyEmail: ports.settings.agencyEmail });
       const body = await readJson(c);
@@ -37,7 +39,7 @@ export function applicationRoutes({ agency }: RouteDeps) {
       const application = await useCases.getApplication(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json(application, 200);
     })
-    .patch('/:id', async (c: JsonBodyContext<typeof addressSchema>) => {
+    .patch('/:id', jsonBody(), async (c: JsonBodyContext<typeof addressSchema>) => {
       const actor = actorOf(c);
       const id = pathId(c, 'id', applicationIdSchema);
       const details = await readBody(c, addressSchema);
@@ -50,7 +52,8 @@ export function applicationRoutes({ agency }: RouteDeps) {
     })
     .post(
       '/:id/documents',
-      applicationUpload(),
+      applicationIdFirst,
+      upload({ maxBytes: MAX_UPLOAD_BYTES }),
       async (c: UploadContext<{ file: File; type?: 'passport' }>) => {
         const actor = actorOf(c);
         const id = pathId(c, 'id', applicationIdSchema);

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import { errors, isDomainError } from '../../../core/domain/errors.js';
+import { errors } from '../../../core/domain/errors.js';
 import { normaliseEmail } from '../../../core/domain/user.js';
 import { loginSchema, registrationSchema } from '../../../core/schemas/auth.js';
 import { changePasswordSchema, profileSchema } from '../../../core/schemas/profile.js';
 import { actorOf } from '../auth.js';
-import { readBody, type AppEnv, type JsonBodyContext } from '../context.js';
+import { readBody, validBodyOrNull, type AppEnv, type JsonBodyContext } from '../context.js';
+import { jsonBody, keysOfValidBody, loginThrottled, rateLimited } from '../route-facts.js';
 import { TOO_MANY_FORMS_MESSAGE } from './contact.js';
 import type { RouteDeps } from '../deps.js';
 
@@ -18,33 +19,38 @@ export const PASSWORD_CHANGED_MESSAGE = 'Your password has been updated.';
 export function authRoutes({ agency, sessions, limits, clientAddress }: RouteDeps) {
   const useCases = agency.useCases;
   return new Hono<AppEnv>()
-    .post('/register', async (c: JsonBodyContext<typeof registrationSchema>) => {
-      const input = await readBody(c, registrationSchema);
+    .post(
+      '/register',
+      jsonBody(),
       // Each account costs an argon2 hash: one address cannot make hundreds and slow everyone down.
-      const wait = await limits.register.take(clientAddress(c));
-      if (wait > 0) throw errors.rateLimited(wait, TOO_MANY_FORMS_MESSAGE);
-      const user = await useCases.registerUser(input);
-      await sessions.start(c, user.id);
-      return c.json(user, 201);
-    })
-    .post('/login', async (c: JsonBodyContext<typeof loginSchema>) => {
-      const input = await readBody(c, loginSchema);
-      const account = normaliseEmail(input.email);
-      const address = clientAddress(c);
-      const wait = await limits.login.wait(account, address);
-      if (wait > 0) throw errors.rateLimited(wait);
-      let result: Awaited<ReturnType<typeof useCases.logIn>>;
-      try {
-        result = await useCases.logIn(input);
-      } catch (error) {
-        if (isDomainError(error, 'InvalidCredentials')) await limits.login.failed(account, address);
-        throw error;
-      }
-      await limits.login.succeeded(account, address);
-      await sessions.start(c, result.user.id);
-      return c.json({ user: result.user, needsPasswordChange: result.needsPasswordChange }, 200);
-    })
-    .post('/logout', async (c) => {
+      rateLimited(
+        limits.register,
+        keysOfValidBody(registrationSchema, (_, c) => clientAddress(c)),
+        { message: TOO_MANY_FORMS_MESSAGE },
+      ),
+      async (c: JsonBodyContext<typeof registrationSchema>) => {
+        const input = await readBody(c, registrationSchema);
+        const user = await useCases.registerUser(input);
+        await sessions.start(c, user.id);
+        return c.json(user, 201);
+      },
+    )
+    .post(
+      '/login',
+      jsonBody(),
+      // Wrong passwords are counted per account and address (LoginThrottle); a success forgives the account's.
+      loginThrottled(limits.login, async (c) => {
+        const input = await validBodyOrNull(c, loginSchema);
+        return input && { account: normaliseEmail(input.email), address: clientAddress(c) };
+      }),
+      async (c: JsonBodyContext<typeof loginSchema>) => {
+        const input = await readBody(c, loginSchema);
+        const result = await useCases.logIn(input);
+        await sessions.start(c, result.user.id);
+        return c.json({ user: result.user, needsPasswordChange: result.needsPasswordChange }, 200);
+      },
+    )
+    .post('/logout', jsonBody(), async (c) => {
       await sessions.end(c);
       return c.json({ message: LOGGED_OUT_MESSAGE }, 200);
     })
@@ -53,13 +59,13 @@ export function authRoutes({ agency, sessions, limits, clientAddress }: RouteDep
       if (!auth) throw errors.unauthenticated();
       return c.json(auth.user, 200);
     })
-    .put('/user/profile', async (c: JsonBodyContext<typeof profileSchema>) => {
+    .put('/user/profile', jsonBody(), async (c: JsonBodyContext<typeof profileSchema>) => {
       const actor = actorOf(c);
       const input = await readBody(c, profileSchema);
       const user = await useCases.updatePhone(actor, input);
       return c.json(user, 200);
     })
-    .put('/user/change-password', async (c: JsonBodyContext<typeof changePasswordSchema>) => {
+    .put('/user/change-password', jsonBody(), async (c: JsonBodyContext<typeof changePasswordSchema>) => {
       const actor = actorOf(c);
       const input = await readBody(c, changePasswordSchema);
       await useCases.changePassword(actor, input);

@@ -1,10 +1,11 @@
-import { Hono, type Context } from 'hono';
-import { errors } from '../../../core/domain/errors.js';
+import { Hono } from 'hono';
+import { MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
 import type { PassportImage } from '../../../core/ports/passport-reader.js';
 import { actorOf, signedIn } from '../auth.js';
 import type { AppEnv } from '../context.js';
 import type { RouteDeps } from '../deps.js';
-import { PASSPORT_FILES, readUpload, uploadBodyLimit } from '../uploads.js';
+import { countAttempt, rateLimited, upload } from '../route-facts.js';
+import { PASSPORT_FILES, readUpload } from '../uploads.js';
 
 export const SCANS_RATE_LIMITED_MESSAGE = 'You have scanned many passports in the last hour. Please wait a while, or fill in the fields yourself.';
 
@@ -15,22 +16,15 @@ export const SCANS_RATE_LIMITED_MESSAGE = 'You have scanned many passports in th
  * per hour (429); 503 when the scanner's queue is full. Nothing is stored.
  */
 export function passportScanRoutes({ agency, limits }: RouteDeps) {
-  const refuseOverLimit = async (c: Context<AppEnv>, count: boolean) => {
-    const key = `user:${actorOf(c).userId}`;
-    const wait = count ? await limits.passportScan.take(key) : await limits.passportScan.retryAfterSeconds(key);
-    if (wait > 0) throw errors.rateLimited(wait, SCANS_RATE_LIMITED_MESSAGE);
-  };
   return new Hono<AppEnv>().use(signedIn).post(
     '/',
-    async (c, next) => {
-      await refuseOverLimit(c, false); // before a byte of the upload is read
-      await next();
-    },
-    uploadBodyLimit(),
+    // Checked before a byte of the upload is read; only files that reach the scanner count.
+    rateLimited(limits.passportScan, (c) => `user:${actorOf(c).userId}`, { message: SCANS_RATE_LIMITED_MESSAGE, count: 'by-handler' }),
+    upload({ maxBytes: MAX_UPLOAD_BYTES }),
     async (c) => {
       const { file } = await readUpload(c, 'file', PASSPORT_FILES);
       const image: PassportImage = { body: file.body, contentType: file.contentType };
-      await refuseOverLimit(c, true); // only files that reach the scanner count
+      await countAttempt(c);
       const scan = await agency.useCases.scanPassport(actorOf(c), image);
       return c.json({ fields: scan.fields, valid: scan.valid, mrz: scan.mrz }, 200);
     },

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { errors } from '../../../core/domain/errors.js';
 import { normaliseEmail } from '../../../core/domain/user.js';
 import { passwordResetRequestSchema, passwordResetSchema } from '../../../core/schemas/password-reset.js';
 import { readBody, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
+import { jsonBody, keysOfValidBody, rateLimited } from '../route-facts.js';
 
 export const PASSWORD_RESET_LIMITED_MESSAGE = 'Too many password reset requests. Please wait a while and try again.';
 
@@ -15,18 +15,23 @@ export const PASSWORD_RESET_LIMITED_MESSAGE = 'Too many password reset requests.
 export function passwordResetRoutes({ agency, sessions, limits, clientAddress }: RouteDeps) {
   const useCases = agency.useCases;
   return new Hono<AppEnv>()
-    .post('/', async (c: JsonBodyContext<typeof passwordResetRequestSchema>) => {
-      const input = await readBody(c, passwordResetRequestSchema);
+    .post(
+      '/',
+      jsonBody(),
       // Per address (one sender asking for many accounts) and per account (many senders flooding
       // one inbox). The account key is the email as typed, whether or not it has an account.
-      for (const key of [`address:${clientAddress(c)}`, `account:${normaliseEmail(input.email)}`]) {
-        const wait = await limits.passwordReset.take(key);
-        if (wait > 0) throw errors.rateLimited(wait, PASSWORD_RESET_LIMITED_MESSAGE);
-      }
-      const result = await useCases.requestPasswordReset(input);
-      return c.json({ message: result.message }, 200);
-    })
-    .post('/confirm', async (c: JsonBodyContext<typeof passwordResetSchema>) => {
+      rateLimited(
+        limits.passwordReset,
+        keysOfValidBody(passwordResetRequestSchema, (input, c) => [`address:${clientAddress(c)}`, `account:${normaliseEmail(input.email)}`]),
+        { message: PASSWORD_RESET_LIMITED_MESSAGE },
+      ),
+      async (c: JsonBodyContext<typeof passwordResetRequestSchema>) => {
+        const input = await readBody(c, passwordResetRequestSchema);
+        const result = await useCases.requestPasswordReset(input);
+        return c.json({ message: result.message }, 200);
+      },
+    )
+    .post('/confirm', jsonBody(), async (c: JsonBodyContext<typeof passwordResetSchema>) => {
       const input = await readBody(c, passwordResetSchema);
       const result = await useCases.resetPassword(input);
       // The use case ended every session of the user (in the database: every server sees it at once).

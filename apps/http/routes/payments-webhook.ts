@@ -5,6 +5,7 @@ import type { UseCases } from '../../../core/use-cases/use-cases.js';
 import { isWebhookVerifier } from '../../../adapters/payments/webhook.js';
 import type { AppEnv } from '../context.js';
 import { domainErrorResponse, HTTP_ANSWER_OF } from '../error-map.js';
+import { signedWebhook } from '../route-facts.js';
 
 export const WEBHOOKS_OFF_MESSAGE = 'Payment webhooks are not enabled on this installation.';
 
@@ -45,7 +46,8 @@ export function paymentsWebhookRoutes(deps: { useCases: UseCases; gateway: Payme
     }
   }
 
-  return new Hono<AppEnv>().post('/', async (c) => {
+  // Its raw body (1 MB at most) is the signed payload; exempt from the same-origin check.
+  return new Hono<AppEnv>().post('/', signedWebhook(), async (c) => {
     try {
       return await receive(c);
     } catch (error) {

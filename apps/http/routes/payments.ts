@@ -5,6 +5,7 @@ import { parseInput } from '../../../core/schemas/parse.js';
 import { actorOf, signedIn } from '../auth.js';
 import { pathId, readBody, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
+import { jsonBody } from '../route-facts.js';
 
 /**
  * Fees: POST /api/payments/{initial|final}/{applicationId} opens (or reuses) the payment for the fee
@@ -15,7 +16,7 @@ export function paymentRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
     .use(signedIn)
-    .post('/:type/confirm/:applicationId', async (c: JsonBodyContext<typeof paymentConfirmSchema>) => {
+    .post('/:type/confirm/:applicationId', jsonBody(), async (c: JsonBodyContext<typeof paymentConfirmSchema>) => {
       const actor = actorOf(c);
       const type = parseInput(paymentTypeSchema, c.req.param('type'));
       const applicationId = pathId(c, 'applicationId', applicationIdSchema);
@@ -23,7 +24,7 @@ export function paymentRoutes({ agency }: RouteDeps) {
       const result = await useCases.confirmPayment(actor, applicationId, type, paymentIntentId);
       return c.json({ application: result.application, recorded: result.recorded }, 200);
     })
-    .post('/:type/:applicationId', async (c) => {
+    .post('/:type/:applicationId', jsonBody(), async (c) => {
       const actor = actorOf(c);
       const type = parseInput(paymentTypeSchema, c.req.param('type'));
       const applicationId = pathId(c, 'applicationId', applicationIdSchema);

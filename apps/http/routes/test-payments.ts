@@ -8,6 +8,7 @@ import { paymentIntentIdSchema } from '../../../core/schemas/payment.js';
 import { actorOf, signedIn } from '../auth.js';
 import { readBody, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
+import { jsonBody } from '../route-facts.js';
 
 export const CARD_NUMBER_MESSAGE = 'Please enter a valid card number.';
 
@@ -36,7 +37,7 @@ export function isCardNetwork(gateway: PaymentGateway): gateway is CardNetwork {
 export function testPaymentRoutes({ agency }: RouteDeps) {
   const gateway = agency.ports.gateway;
   const active = agency.config.stripe === null && isCardNetwork(gateway);
-  return new Hono<AppEnv>().use(signedIn).post('/:paymentIntentId/confirm', async (c: JsonBodyContext<typeof cardSchema>) => {
+  return new Hono<AppEnv>().use(signedIn).post('/:paymentIntentId/confirm', jsonBody(), async (c: JsonBodyContext<typeof cardSchema>) => {
     if (!active || !isCardNetwork(gateway)) throw errors.notFound('Payment');
     const paymentIntentId = parseInput(paymentIntentIdSchema, c.req.param('paymentIntentId'));
     const { cardNumber } = await readBody(c, cardSchema);
