@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../apps/http/server.js';
 import { FastFakeHasher } from '../support/fakes.js';
 import { applicationForm, FILES } from '../support/http.js';
@@ -114,13 +114,9 @@ describe('the running server', () => {
     expect(doc.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('sends queued mail right after the request that queued it', async () => {
+  it('sends queued mail right after the request that queued it (its deliver-mail job)', async () => {
     const outbox = path.join(dataDir, 'outbox');
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline && !(existsSync(outbox) && readdirSync(outbox).some((f) => f.endsWith('.eml')))) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(readdirSync(outbox).filter((f) => f.endsWith('.eml')).length).toBeGreaterThanOrEqual(1);
+    await vi.waitFor(() => expect(existsSync(outbox) && readdirSync(outbox).filter((f) => f.endsWith('.eml')).length).toBeGreaterThanOrEqual(1), { timeout: 5000, interval: 50 });
   });
 
   it('stop() lets an in-flight upload finish, then closes the database', async () => {
@@ -129,7 +125,8 @@ describe('the running server', () => {
       chunked: false,
       beforeEnd: async () => {
         stopped = server.stop(10_000);
-        await new Promise((r) => setTimeout(r, 200));
+        // The server has stopped listening (new connections are refused) before the upload ends.
+        await vi.waitFor(() => expect(fetch(`${server.url}/api/health/live`)).rejects.toThrow(), { timeout: 5000, interval: 20 });
       },
     });
     const result = await upload;
