@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:fast` (`vitest run --mode fast`) is the inner loop: the node suites that run inside
- * the test process. The web suites are left out (about 70 s of CPU on their own: the loop would not
- * stay under a minute on two cores); `npx vitest run --project web` runs them. `npm test` (CI's
- * gate) runs every suite.
+ * the test process, and the web suites. Its test files share their worker's modules (no isolation:
+ * the app, React and jsdom's imports are loaded once per worker instead of once per file, which is
+ * most of the time); CI's `npm test` runs every suite, each file isolated.
  */
 const FAST_NODE_TESTS = [
   'tests/core/**/*.test.ts',
@@ -19,7 +19,10 @@ const FAST_NODE_TESTS = [
   'tests/contracts/payment-gateway.test.ts',
   'tests/http/**/*.test.ts',
 ];
-/** HTTP tests that start a listening server, a child process, PostgreSQL or a Stripe-compatible server. */
+/**
+ * HTTP tests that start a listening server, a child process, PostgreSQL or a Stripe-compatible
+ * server, or read real passport images (sharp and OCR: half a minute on its own).
+ */
 const SLOW_HTTP_TESTS = [
   'tests/http/server.test.ts',
   'tests/http/client-abort.test.ts',
@@ -37,6 +40,7 @@ export default defineConfig(({ mode }) => {
     test: {
       name: 'node',
       environment: 'node',
+      isolate: !fast,
       include: fast ? FAST_NODE_TESTS : ['tests/**/*.test.ts'],
       exclude: ['tests/web/**', 'node_modules/**', ...(fast ? SLOW_HTTP_TESTS : [])],
       setupFiles: ['tests/support/setup-node.ts'],
@@ -49,6 +53,7 @@ export default defineConfig(({ mode }) => {
     test: {
       name: 'web',
       environment: 'jsdom',
+      isolate: !fast,
       include: ['tests/web/**/*.test.{ts,tsx}'],
       setupFiles: ['tests/support/setup-web.ts'],
       testTimeout: 30_000,
@@ -58,7 +63,7 @@ export default defineConfig(({ mode }) => {
     test: {
       // 2-core machine: keep the worker count small so real-adapter suites do not starve each other.
       maxWorkers: 2,
-      projects: fast ? [node] : [node, web],
+      projects: [node, web],
     },
   };
 });
