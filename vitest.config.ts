@@ -20,10 +20,12 @@ const FAST_NODE_TESTS = [
   'tests/http/**/*.test.ts',
 ];
 /**
- * HTTP tests that start a listening server, a child process, PostgreSQL or a Stripe-compatible
- * server, or read real passport images (sharp and OCR: half a minute on its own).
+ * Tests that start a listening server, a child process, PostgreSQL (as every
+ * *.postgres.test.ts does) or a Stripe-compatible server, or read real passport images (sharp and
+ * OCR: half a minute on its own).
  */
-const SLOW_HTTP_TESTS = [
+const NOT_IN_FAST_LOOP = [
+  'tests/**/*.postgres.test.ts',
   'tests/http/server.test.ts',
   'tests/http/client-abort.test.ts',
   'tests/http/passport-check.test.ts',
@@ -42,7 +44,7 @@ export default defineConfig(({ mode }) => {
       environment: 'node',
       isolate: !fast,
       include: fast ? FAST_NODE_TESTS : ['tests/**/*.test.ts'],
-      exclude: ['tests/web/**', 'node_modules/**', ...(fast ? SLOW_HTTP_TESTS : [])],
+      exclude: ['tests/web/**', 'node_modules/**', ...(fast ? NOT_IN_FAST_LOOP : [])],
       setupFiles: ['tests/support/setup-node.ts'],
       testTimeout: 30_000,
       hookTimeout: 120_000,
