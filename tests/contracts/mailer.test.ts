@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MemoryMailer } from '../../adapters/mail/memory/index.js';
 import { OutboxFolderMailer } from '../../adapters/mail/outbox/index.js';
-import { SmtpMailer } from '../../adapters/mail/smtp/index.js';
-import { parseMail, startSmtpServer, type ParsedMail } from '../support/smtp-server.js';
+import { parseMail, type ParsedMail } from '../support/smtp-server.js';
 import { CONTRACT_SETTINGS, describeMailerContract } from './mailer.contract.js';
 
 const FROM = 'Nile Gate e-Visa Agency <no-reply@nilegate.example>';
@@ -26,22 +25,5 @@ describeMailerContract('outbox folder (.eml read back with mailparser)', async (
       return Promise.all(names.map((n) => parsed.get(n)!));
     },
     close: () => rm(dir, { recursive: true, force: true }),
-  };
-});
-
-describeMailerContract('SMTP (smtp-server, read back with mailparser)', async () => {
-  const server = await startSmtpServer();
-  const mailer = new SmtpMailer(server.url, FROM, CONTRACT_SETTINGS);
-  const parsed: Promise<ParsedMail>[] = [];
-  return {
-    mailer,
-    delivered: () => {
-      for (let i = parsed.length; i < server.received.length; i += 1) parsed.push(parseMail(server.received[i]!.raw));
-      return Promise.all(parsed);
-    },
-    close: async () => {
-      mailer.close();
-      await server.stop();
-    },
   };
 });

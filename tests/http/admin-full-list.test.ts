@@ -98,7 +98,8 @@ describe('the full admin list streams', () => {
   it('sends its first bytes before the store has read its last row', async () => {
     const admin = await signInAdmin(t);
     for (let i = 0; i < 3; i++) await applicantWithApplication(t);
-    // The store's second "page" waits for the test: the answer must already be on its way.
+    // The store's second "page" waits until the client holds the first bytes of the answer: a
+    // server that waited for the last row before sending would never answer (the test times out).
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     let lastRowRead = false;
@@ -116,11 +117,9 @@ describe('the full admin list streams', () => {
     const res = await admin.browser.get('/api/admin/applications');
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
-    const first = await Promise.race([reader.read(), new Promise<'timeout'>((resolve) => setTimeout(resolve, 2000, 'timeout'))]);
-    expect(first).not.toBe('timeout');
-    expect(lastRowRead).toBe(false);
+    const first = await reader.read();
     const decoder = new TextDecoder();
-    let text = decoder.decode((first as ReadableStreamReadResult<Uint8Array>).value, { stream: true });
+    let text = decoder.decode(first.value, { stream: true });
     expect(text.startsWith('[{')).toBe(true);
 
     open();

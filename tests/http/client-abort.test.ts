@@ -14,7 +14,13 @@ let dataDir: string;
 let server: RunningServer;
 const errorsLogged: unknown[] = [];
 const lines: string[] = [];
+let logged: (() => void) | null = null;
 let cookie = '';
+
+/** Resolves once the server logs something more (a line or an error). */
+function nextLog(): Promise<void> {
+  return new Promise((resolve) => (logged = resolve));
+}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-abort-'));
@@ -22,7 +28,16 @@ beforeAll(async () => {
     env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
     overrides: { hasher: new FastFakeHasher() },
     log: () => undefined,
-    app: { logError: (error) => errorsLogged.push(error), log: (line) => lines.push(line) },
+    app: {
+      logError: (error) => {
+        errorsLogged.push(error);
+        logged?.();
+      },
+      log: (line) => {
+        lines.push(line);
+        logged?.();
+      },
+    },
   });
   const res = await fetch(`${server.url}/api/register`, {
     method: 'POST',
@@ -37,23 +52,27 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Sends the headers and part of a body announced longer, then closes the connection. */
+/**
+ * Sends the headers and part of a body announced longer, closes the connection once they are
+ * sent (the server receives them before the close), and waits for the server to log the request.
+ */
 async function sendHalfAndLeave(pathname: string, contentType: string, announced: number, partial: string): Promise<void> {
   const url = new URL(server.url);
+  const handled = nextLog();
   await new Promise<void>((resolve, reject) => {
     const socket = net.connect(Number(url.port), url.hostname, () => {
       socket.write(
         `POST ${pathname} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${server.url}\r\nCookie: ${cookie}\r\n` +
           `Content-Type: ${contentType}\r\nContent-Length: ${announced}\r\n\r\n${partial}`,
+        () => {
+          socket.destroy();
+          resolve();
+        },
       );
-      setTimeout(() => {
-        socket.destroy();
-        resolve();
-      }, 150);
     });
     socket.on('error', reject);
   });
-  await new Promise((r) => setTimeout(r, 300));
+  await handled;
 }
 
 describe('a client that goes away mid-body', () => {

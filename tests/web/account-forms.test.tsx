@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddressForm } from '../../apps/web/src/features/address/address-details-page.js';
@@ -7,7 +6,7 @@ import { ContactPage } from '../../apps/web/src/features/contact/contact-page.js
 import { ChangePasswordSection, ProfileDetails } from '../../apps/web/src/features/profile/profile-page.js';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderPage, testUser } from './render.js';
+import { fakeFetch, renderPage, setupUser, testUser } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -34,7 +33,7 @@ describe('address and accommodation details', () => {
     await renderPage(<AddressForm application={application} />, { path: '/address-details', user: testUser() });
     expect(screen.getByText('10 December 2026')).toBeInTheDocument();
     expect(screen.getByText('20 December 2026')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Save and Complete Application' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Save and Complete Application' }));
     expect(await screen.findByText('Address is required')).toBeInTheDocument();
     expect(screen.getByText('City is required')).toBeInTheDocument();
     expect(screen.getByText('Postcode is required')).toBeInTheDocument();
@@ -46,7 +45,7 @@ describe('address and accommodation details', () => {
     const api = fakeFetch({ 'PATCH /api/applications/5': (body) => ({ status: 200, body: { ...application, ...(body as object) } }) });
     vi.stubGlobal('fetch', api.fn);
     const page = await renderPage(<AddressForm application={application} />, { path: '/address-details', user: testUser() });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText(/Home address/), '12 Acacia Avenue');
     await user.type(screen.getByLabelText(/City/), 'Manchester');
     await user.type(screen.getByLabelText(/Postcode/), 'M1 1AA');
@@ -63,7 +62,7 @@ describe('address and accommodation details', () => {
   it('reports a failed save with the server message', async () => {
     vi.stubGlobal('fetch', fakeFetch({ 'PATCH /api/applications/5': () => ({ status: 404, body: { message: 'Application not found.' } }) }).fn);
     await renderPage(<AddressForm application={{ ...application, address: 'a', city: 'b', postcode: 'c', hotelDetails: 'd' }} />, { path: '/address-details' });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Save and Complete Application' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Save and Complete Application' }));
     expect(await screen.findByText('Update Failed')).toBeInTheDocument();
     expect(screen.getByText('Application not found.')).toBeInTheDocument();
   });
@@ -79,7 +78,7 @@ describe('profile', () => {
     expect(screen.getByText('Email cannot be changed')).toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toHaveAttribute('readonly');
     expect(screen.getByText('Name cannot be changed')).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = setupUser();
     const phone = screen.getByLabelText('Phone number');
     await user.clear(phone);
     await user.type(phone, '0770');
@@ -102,7 +101,7 @@ describe('profile', () => {
       return <ChangePasswordSection open={open} onOpenChange={setOpen} />;
     }
     await renderPage(<Harness />, { path: '/profile', user: testUser() });
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(screen.queryByLabelText('Current password')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -140,7 +139,7 @@ describe('contact page', () => {
     expect(screen.getByText('e.g. tourism, business, transit, etc.')).toBeInTheDocument();
     expect(screen.getByText('Monday-Friday 9:00-18:00 GMT')).toBeInTheDocument();
     expect(screen.getByText('help@agency.example')).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText(/Full name/), 'A');
     await user.type(screen.getByLabelText(/Phone number/), '12345');
     await user.click(screen.getByRole('button', { name: 'Submit Contact Form' }));
@@ -172,7 +171,7 @@ describe('contact page', () => {
     });
     vi.stubGlobal('fetch', api.fn);
     await renderPage(<ContactPage />, { path: '/contact' });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText(/Full name/), 'Alice Walker');
     await user.type(screen.getByLabelText(/Email/), 'alice@example.com');
     await user.type(screen.getByLabelText(/Phone number/), '1234567890');

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TABS, tabOfStatus } from '../../core/domain/admin-tabs.js';
 import { newApplication } from '../../core/domain/application.js';
@@ -9,7 +8,8 @@ import { AdminDashboard } from '../../apps/web/src/features/admin/admin-dashboar
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { installFakeXhr } from './fake-xhr.js';
 import { validForm } from '../core/helpers.js';
-import { renderPage, testUser } from './render.js';
+import { chooseOption, fill, renderPage, setupUser, testUser, type User } from './render.js';
+import { keys } from '../../apps/web/src/api/keys.js';
 import { BRITISH_FIELDS, BRITISH_TRAVELLER, td3Lines } from '../../bench/support/synthetic-passport.js';
 
 /** One entry of GET /api/admin/payment-issues (the server's contract). */
@@ -125,19 +125,18 @@ function fakeAdminApi(
 }
 
 async function renderDashboard(path = '/admin') {
-  const user = userEvent.setup();
+  const user = setupUser();
   const rendered = await renderPage(<AdminDashboard />, { path, user: admin });
   return { user, ...rendered };
 }
 
-async function openEntry(user: ReturnType<typeof userEvent.setup>, app: ApplicationDto) {
+async function openEntry(user: User, app: ApplicationDto) {
   await user.click(await screen.findByRole('button', { name: `Manage ${app.applicationNumber}` }));
   return screen.findByTestId(`admin-panel-${app.id}`);
 }
 
-async function chooseStatus(user: ReturnType<typeof userEvent.setup>, app: ApplicationDto, label: string) {
-  await user.click(document.getElementById(`status-${app.id}`)!);
-  await user.click(await screen.findByRole('option', { name: label }));
+function chooseStatus(user: User, app: ApplicationDto, label: string) {
+  return chooseOption(user, `status-${app.id}`, label);
 }
 
 describe('admin dashboard', () => {
@@ -258,7 +257,7 @@ describe('admin dashboard', () => {
     await chooseStatus(user, app, 'Additional info required');
     expect(within(panel).getByText('Please enter a message or require a passport re-upload.')).toBeInTheDocument();
     expect(apply).toBeDisabled();
-    await user.type(within(panel).getByLabelText('Message to the applicant'), 'Please send a clearer passport photo.');
+    await fill(user, within(panel).getByLabelText('Message to the applicant'), 'Please send a clearer passport photo.');
     await user.click(within(panel).getByLabelText('Require passport copy re-upload'));
     expect(screen.getByText('One application has unsaved changes.')).toBeInTheDocument();
     expect(api.writes()).toHaveLength(0);
@@ -374,7 +373,8 @@ describe('admin dashboard', () => {
       await screen.findByText('Upload Failed');
       expect(within(panel).getByTestId('staged-visa')).toHaveTextContent('new-visa.pdf');
       fail = false;
-      await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
+      // The button is back once the failed attempt has settled.
+      await user.click(await within(panel).findByRole('button', { name: 'Apply Changes' }));
       await screen.findByText('Changes Saved');
       expect(xhr.requests.map((r) => r.url)).toEqual(['/api/admin/applications/14/visa-upload', '/api/admin/applications/14/visa-upload']);
     } finally {
@@ -471,7 +471,7 @@ describe('payments to check (taken by the provider, not recorded)', () => {
 
   it('lists each unrecorded payment above the tabs, fetched once when the dashboard opens', async () => {
     const api = fakeAdminApi([], { paymentIssues: [unrecorded, orphan] });
-    await renderDashboard();
+    const { queryClient } = await renderDashboard();
     const panel = await screen.findByRole('region', { name: 'Payments to check' });
     const first = within(panel).getByTestId('payment-issue-pi_lost_1');
     expect(first).toHaveTextContent('EV-2026-000021');
@@ -489,8 +489,19 @@ describe('payments to check (taken by the provider, not recorded)', () => {
 
     // Not refetched when the window regains focus.
     // (TanStack Query listens for visibilitychange on window; jsdom's document is always visible.)
+    // The query cache's onFocus is where a refetch on focus would start: once it has run, any such
+    // refetch is under way (its query fetching, its request sent).
+    const cache = queryClient.getQueryCache();
+    const onFocus = cache.onFocus.bind(cache);
+    const focusHandled = new Promise<void>((resolve) =>
+      vi.spyOn(cache, 'onFocus').mockImplementation(() => {
+        onFocus();
+        resolve();
+      }),
+    );
     window.dispatchEvent(new Event('visibilitychange'));
-    await new Promise((r) => setTimeout(r, 50));
+    await focusHandled;
+    expect(queryClient.getQueryState(keys.paymentIssues)?.fetchStatus).toBe('idle');
     await screen.findByText('No applications found in this category.');
     expect(api.requests.filter((r) => r.path === '/api/admin/payment-issues')).toHaveLength(1);
   });

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newApplication } from '../../core/domain/application.js';
 import type { ApplicationStatus } from '../../core/domain/status.js';
@@ -7,7 +6,7 @@ import type { AdminApplicationDto, AdminEntryDto } from '../../apps/web/src/feat
 import { AdminDashboard } from '../../apps/web/src/features/admin/admin-dashboard.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { validForm } from '../core/helpers.js';
-import { fakeFetch, renderPage, testUser } from './render.js';
+import { fakeFetch, renderPage, setupUser, testUser } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -50,7 +49,7 @@ describe('admin list: family applications', () => {
     expect(within(screen.getByTestId('admin-row-4')).getByText('GROUP 5')).toBeInTheDocument();
     expect(within(screen.getByTestId('admin-row-8')).queryByText(/GROUP/)).toBeNull();
 
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(within(screen.getByTestId('admin-row-4')).getByRole('link', { name: 'Show family application 5' }));
     const section = await screen.findByRole('region', { name: 'Family application 5' });
     expect(await within(section).findByText('Family application 5 · 2 travellers')).toBeInTheDocument();
@@ -86,7 +85,7 @@ describe('admin list: family applications', () => {
     const row = await within(section).findByTestId('admin-row-3');
     expect(within(row).getByText('Online entry')).toBeInTheDocument();
 
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(within(row).getByRole('button', { name: 'Manage EV-2026-000003' }));
     await user.click(await within(row).findByRole('combobox'));
     await user.click(await screen.findByRole('option', { name: 'Under process' }));

@@ -1,22 +1,30 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationFormView } from '../../apps/web/src/features/apply/apply-page.js';
 import { DEFAULT_APPLICATION_VALUES } from '../../apps/web/src/features/apply/rules.js';
 import { AUTOSAVE_DELAY_MS, valuesFromDraft } from '../../apps/web/src/features/apply/use-application-draft.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderPage, testUser } from './render.js';
+import { fakeFetch, renderPage, setupUser, testUser } from './render.js';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
 const renderForm = () => renderPage(<ApplicationFormView agencyEmail="help@agency.example" now={NOW} />, { path: '/apply', user: testUser() });
 
+/** Moves the (fake) clock past the autosave delay, as a pause in typing would. */
+const pauseTyping = () => act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS));
+
 afterEach(() => {
+  vi.useRealTimers();
   dismissToast();
   vi.unstubAllGlobals();
 });
 
 describe('application draft', () => {
+  // The clock runs on its own; the tests move it past the autosave delay instead of waiting for it.
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+
   it('lays a draft over the defaults, keeping only fields of the right type', () => {
     expect(valuesFromDraft({ givenName: 'Ada', visitedEgyptBefore: true, surname: null, profession: 7 as unknown as string, status: 'approved' } as never)).toEqual({
       ...DEFAULT_APPLICATION_VALUES,
@@ -36,7 +44,7 @@ describe('application draft', () => {
     expect(input('app-passportNumber').value).toBe('123456789');
     expect(screen.getByText('We restored the answers you saved. Please choose your passport file again.')).toBeInTheDocument();
     // Restoring is not a change: nothing is saved back.
-    await act(() => new Promise((r) => setTimeout(r, AUTOSAVE_DELAY_MS + 200)));
+    await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 2));
     expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
@@ -49,13 +57,14 @@ describe('application draft', () => {
       },
     });
     vi.stubGlobal('fetch', api.fn);
-    const user = userEvent.setup();
+    const user = setupUser();
     await renderForm();
     await waitFor(() => expect(api.calls.some((c) => c.method === 'GET' && c.url === '/api/application-draft')).toBe(true));
     await user.type(input('app-givenName'), 'Amelia');
     await user.type(input('app-profession'), 'Pilot');
     expect(puts).toEqual([]);
-    await waitFor(() => expect(screen.getByTestId('draft-status')).toHaveTextContent('Saved'), { timeout: 3000 });
+    await pauseTyping();
+    await waitFor(() => expect(screen.getByTestId('draft-status')).toHaveTextContent('Saved'));
     expect(puts).toHaveLength(1);
     expect(puts[0]).toEqual({ ...DEFAULT_APPLICATION_VALUES, givenName: 'Amelia', profession: 'Pilot' });
   });
@@ -67,11 +76,12 @@ describe('application draft', () => {
       'PUT /api/application-draft': (body) => ({ status: 200, body }),
     });
     vi.stubGlobal('fetch', api.fn);
-    const user = userEvent.setup();
+    const user = setupUser();
     await renderForm();
     await user.type(input('app-givenName'), 'Typed');
     await act(async () => answer({ status: 200, body: { givenName: 'Old draft' } }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 3000 });
+    await pauseTyping();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(input('app-givenName').value).toBe('Typed');
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ givenName: 'Typed' });
   });
@@ -82,7 +92,7 @@ describe('application draft', () => {
       'DELETE /api/application-draft': () => ({ status: 204 }),
     });
     vi.stubGlobal('fetch', api.fn);
-    const user = userEvent.setup();
+    const user = setupUser();
     await renderForm();
     await waitFor(() => expect(input('app-givenName').value).toBe('Amelia'));
     await user.click(screen.getByRole('button', { name: 'Start over' }));
@@ -90,7 +100,7 @@ describe('application draft', () => {
     expect(input('app-givenName').value).toBe('');
     expect(input('app-profession').value).toBe('');
     expect(screen.queryByText(/We restored the answers/)).toBeNull();
-    await act(() => new Promise((r) => setTimeout(r, AUTOSAVE_DELAY_MS + 200)));
+    await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 2));
     expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApplicationFormView } from '../../apps/web/src/features/apply/apply-page.js';
+import { ApplicationFormView, PAYMENT_REDIRECT_DELAY_MS } from '../../apps/web/src/features/apply/apply-page.js';
 import { checkPassportFile } from '../../apps/web/src/features/apply/file-rules.js';
 import {
   DEFAULT_APPLICATION_VALUES,
@@ -15,7 +14,7 @@ import {
 } from '../../apps/web/src/features/apply/rules.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { installFakeXhr } from './fake-xhr.js';
-import { fakeFetch, renderPage, testUser } from './render.js';
+import { chooseOption, fakeFetch, fill, renderPage, setupUser, testUser, type User } from './render.js';
 
 // Tuesday 1 December 2026, noon in London: arrival from 4 December, passport valid to 1 June 2027.
 const NOW = new Date('2026-12-01T12:00:00Z');
@@ -38,6 +37,7 @@ const complete: ApplicationFormValues = {
 
 let restoreXhr: (() => void) | null = null;
 afterEach(() => {
+  vi.useRealTimers();
   dismissToast();
   vi.unstubAllGlobals();
   restoreXhr?.();
@@ -102,19 +102,14 @@ function passportFile(name = 'passport.png', type = 'image/png', size = 2048): F
   return file;
 }
 
-async function chooseOption(user: ReturnType<typeof userEvent.setup>, triggerId: string, option: string) {
-  await user.click(document.getElementById(triggerId)!);
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-async function fillEverything(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(document.getElementById('app-givenName')!, 'Amelia');
-  await user.type(document.getElementById('app-surname')!, 'Traveller');
+async function fillEverything(user: User) {
+  await fill(user, document.getElementById('app-givenName')!, 'Amelia');
+  await fill(user, document.getElementById('app-surname')!, 'Traveller');
   await chooseOption(user, 'app-gender', 'Female');
   fireEvent.change(document.getElementById('app-dateOfBirth')!, { target: { value: '1990-05-15' } });
   await chooseOption(user, 'app-maritalStatus', 'Single');
-  await user.type(document.getElementById('app-profession')!, 'Architect');
-  await user.type(document.getElementById('app-passportNumber')!, '123456789');
+  await fill(user, document.getElementById('app-profession')!, 'Architect');
+  await fill(user, document.getElementById('app-passportNumber')!, '123456789');
   fireEvent.change(document.getElementById('app-passportExpiry')!, { target: { value: '2028-01-01' } });
   fireEvent.change(document.getElementById('app-expectedArrivalDate')!, { target: { value: '2026-12-10' } });
   fireEvent.change(document.getElementById('app-expectedDepartureDate')!, { target: { value: '2026-12-20' } });
@@ -157,7 +152,7 @@ describe('application form', () => {
   });
 
   it('shows the conditional fields only when their question is answered yes', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     await renderForm();
     expect(document.getElementById('app-originalNationality')).toBeNull();
     await user.selectOptions(document.getElementById('app-countryOfBirth')!, 'France');
@@ -172,7 +167,7 @@ describe('application form', () => {
   });
 
   it('refuses an unsupported nationality with the red panel and a toast', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     await renderForm();
     await user.selectOptions(document.getElementById('app-nationality')!, 'Afghanistan');
     const message = `We currently do not process applications for your nationality. Please contact us at ${EMAIL} for further support.`;
@@ -186,7 +181,7 @@ describe('application form', () => {
   });
 
   it('refuses a file that is too large or of the wrong type', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = setupUser({ applyAccept: false });
     await renderForm();
     const input = document.getElementById('app-passport-file') as HTMLInputElement;
     await user.upload(input, passportFile('scan.png', 'image/png', 11 * 1024 * 1024));
@@ -202,7 +197,7 @@ describe('application form', () => {
   });
 
   it("shows 'You must accept the privacy policy to continue' when consent is unticked after being ticked", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     await renderForm();
     const consent = document.getElementById('app-privacyPolicyAccepted')!;
     await user.click(consent);
@@ -215,10 +210,10 @@ describe('application form', () => {
   });
 
   it('shows the gender and marital status messages when their list is left without a choice', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     await renderForm();
     await user.click(document.getElementById('app-gender')!);
-    await screen.findByRole('option', { name: 'Female' });
+    await within(await screen.findByRole('listbox')).findByRole('option', { name: 'Female' });
     await user.keyboard('{Escape}');
     expect(await screen.findByText('Please select a gender')).toBeInTheDocument();
     expect(document.getElementById('app-gender')).toHaveAttribute('aria-invalid', 'true');
@@ -242,7 +237,9 @@ describe('application form', () => {
       return url === '/api/applications/7/documents' ? { status: 201, body: { id: 70, type: 'passport', fileName: 'passport.png' } } : { status: 404 };
     });
     restoreXhr = xhr.restore;
-    const user = userEvent.setup();
+    // The clock runs on its own, and the test moves it past the payment redirect's delay.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = setupUser();
     const page = await renderForm();
     await fillEverything(user);
     const submit = screen.getByRole('button', { name: 'Submit Application' });
@@ -250,6 +247,7 @@ describe('application form', () => {
     await user.click(submit);
 
     expect(await screen.findByText('Application Submitted')).toBeInTheDocument();
+    expect(page.path()).toBe('/apply');
     expect(screen.getByText('Redirecting to payment page...')).toBeInTheDocument();
     const created = api.calls.find((c) => c.method === 'POST' && c.url === '/api/applications')!.body as Record<string, unknown>;
     expect(created).toMatchObject({
@@ -264,8 +262,8 @@ describe('application form', () => {
     expect(api.calls.find((c) => c.url === '/api/events')?.body).toMatchObject({
       name: 'application_submitted', properties: { applicationId: 7, nationality: 'United Kingdom', purposeOfVisit: 'tourism', entry: 'Single' },
     });
-    expect(page.path()).toBe('/apply');
-    await waitFor(() => expect(page.path()).toBe('/payment?applicationId=7&type=initial'), { timeout: 2000 });
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_REDIRECT_DELAY_MS));
+    expect(page.path()).toBe('/payment?applicationId=7&type=initial');
   });
 
   it('aborts the submission when the passport upload fails, and a retry does not create a second application', async () => {
@@ -274,13 +272,15 @@ describe('application form', () => {
     let failUpload = true;
     const xhr = installFakeXhr(() => (failUpload ? { status: 400, body: 'Please select a JPG, PNG, or PDF file.' } : { status: 201, body: { id: 80 } }));
     restoreXhr = xhr.restore;
-    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = setupUser();
     const page = await renderForm();
     await fillEverything(user);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Submission Failed')).toBeInTheDocument();
     expect(screen.getByText('Please select a JPG, PNG, or PDF file.')).toBeInTheDocument();
-    await act(() => new Promise((r) => setTimeout(r, 700)));
+    // Well past the moment a successful submission would have left for the payment page.
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_REDIRECT_DELAY_MS * 2));
     expect(page.path()).toBe('/apply');
 
     failUpload = false;

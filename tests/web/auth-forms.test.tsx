@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignInForm, SignUpForm } from '../../apps/web/src/features/auth/auth-page.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderPage, testUser } from './render.js';
+import { fakeFetch, renderPage, setupUser, testUser } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -16,7 +15,7 @@ describe('sign-in form', () => {
     const api = fakeFetch({});
     vi.stubGlobal('fetch', api.fn);
     await renderPage(<SignInForm />, { path: '/auth' });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
@@ -29,7 +28,7 @@ describe('sign-in form', () => {
     const api = fakeFetch({ 'POST /api/login': () => ({ status: 401, body: { message: 'Invalid email or password.' } }) });
     vi.stubGlobal('fetch', api.fn);
     await renderPage(<SignInForm />, { path: '/auth' });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -45,7 +44,7 @@ describe('sign-in form', () => {
     });
     vi.stubGlobal('fetch', api.fn);
     const page = await renderPage(<SignInForm />, { path: '/auth' });
-    const u = userEvent.setup();
+    const u = setupUser();
     await u.type(screen.getByLabelText('Email'), 'amelia@example.com');
     await u.type(screen.getByLabelText('Password'), 'temporary-pw');
     await u.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -60,7 +59,7 @@ describe('sign-in form', () => {
       'GET /api/user': () => ({ status: 200, body: admin }),
     }).fn);
     const page = await renderPage(<SignInForm />, { path: '/auth' });
-    const u = userEvent.setup();
+    const u = setupUser();
     await u.type(screen.getByLabelText('Email'), 'admin@example.com');
     await u.type(screen.getByLabelText('Password'), 'admin-password');
     await u.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -73,7 +72,7 @@ describe('sign-up form', () => {
     const api = fakeFetch({});
     vi.stubGlobal('fetch', api.fn);
     await renderPage(<SignUpForm />, { path: '/auth' });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText('Full name'), 'Amelia Traveller');
     await user.type(screen.getByLabelText('Phone number'), '+447700900123');
     await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
@@ -98,7 +97,7 @@ describe('sign-up form', () => {
     });
     vi.stubGlobal('fetch', api.fn);
     const page = await renderPage(<SignUpForm />, { path: '/auth' });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText('Full name'), 'Amelia Traveller');
     await user.type(screen.getByLabelText('Phone number'), '+447700900123');
     await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
@@ -115,7 +114,7 @@ describe('sign-up form', () => {
   it('shows the registration failure from the server', async () => {
     vi.stubGlobal('fetch', fakeFetch({ 'POST /api/register': () => ({ status: 409, body: { message: 'An account with this email already exists.' } }) }).fn);
     await renderPage(<SignUpForm />, { path: '/auth' });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText('Full name'), 'Amelia Traveller');
     await user.type(screen.getByLabelText('Phone number'), '+447700900123');
     await user.type(screen.getByLabelText('Email'), 'amelia@example.com');

@@ -1,5 +1,4 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../apps/web/src/api/keys.js';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
@@ -7,7 +6,7 @@ import { ApplicationCard } from '../../apps/web/src/features/dashboard/applicati
 import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-page.js';
 import { PaymentPanel } from '../../apps/web/src/features/payment/payment-panel.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderApp, renderPage, testUser } from './render.js';
+import { fakeFetch, renderApp, renderPage, setupUser, testUser } from './render.js';
 import { BRITISH_FIELDS, BRITISH_TRAVELLER, td3Lines } from '../../bench/support/synthetic-passport.js';
 
 afterEach(() => {
@@ -199,7 +198,7 @@ describe('payment panel', () => {
     vi.stubGlobal('fetch', api.fn);
     const page = await renderPage(<PaymentPanel applicationId={3} paymentType="initial" amount={1000} />, { path: '/dashboard', user: testUser() });
     page.queryClient.setQueryData(keys.applications, [app()]);
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Pay £10.00 Now' }));
     await user.click(await screen.findByRole('button', { name: '← Back' }));
     expect(screen.getByRole('button', { name: 'Pay £10.00 Now' })).toBeInTheDocument();
@@ -233,7 +232,7 @@ describe('payment panel', () => {
   it('reports a failed initialisation', async () => {
     vi.stubGlobal('fetch', fakeFetch({ 'POST /api/payments/final/3': () => ({ status: 409, body: { message: 'The final fee is due only once the application is approved.' } }) }).fn);
     await renderPage(<PaymentPanel applicationId={3} paymentType="final" amount={3900} />, { path: '/dashboard', user: testUser() });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Pay £39.00 Now' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Pay £39.00 Now' }));
     expect(await screen.findByText('Payment initialization failed')).toBeInTheDocument();
     expect(screen.getAllByText('The final fee is due only once the application is approved.').length).toBeGreaterThan(0);
   });

@@ -1,16 +1,16 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApplicationFormView } from '../../apps/web/src/features/apply/apply-page.js';
+import { ApplicationFormView, PAYMENT_REDIRECT_DELAY_MS } from '../../apps/web/src/features/apply/apply-page.js';
 import { AddressForm } from '../../apps/web/src/features/address/address-details-page.js';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { installFakeXhr } from './fake-xhr.js';
-import { fakeFetch, renderPage, testUser } from './render.js';
+import { chooseOption, fakeFetch, fill, renderPage, setupUser, testUser, type User } from './render.js';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 let restoreXhr: (() => void) | null = null;
 afterEach(() => {
+  vi.useRealTimers();
   dismissToast();
   vi.unstubAllGlobals();
   restoreXhr?.();
@@ -21,20 +21,15 @@ function passportFile(name: string): File {
   return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], name, { type: 'image/png' });
 }
 
-async function chooseOption(user: ReturnType<typeof userEvent.setup>, triggerId: string, option: string) {
-  await user.click(document.getElementById(triggerId)!);
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
 /** Fills one traveller's own sections (`prefix` is its fields' id prefix). */
-async function fillTraveller(user: ReturnType<typeof userEvent.setup>, prefix: string, givenName: string, passportNumber: string) {
-  await user.type(document.getElementById(`${prefix}-givenName`)!, givenName);
-  await user.type(document.getElementById(`${prefix}-surname`)!, 'Traveller');
+async function fillTraveller(user: User, prefix: string, givenName: string, passportNumber: string) {
+  await fill(user, document.getElementById(`${prefix}-givenName`)!, givenName);
+  await fill(user, document.getElementById(`${prefix}-surname`)!, 'Traveller');
   await chooseOption(user, `${prefix}-gender`, 'Female');
   fireEvent.change(document.getElementById(`${prefix}-dateOfBirth`)!, { target: { value: '1990-05-15' } });
   await chooseOption(user, `${prefix}-maritalStatus`, 'Single');
-  await user.type(document.getElementById(`${prefix}-profession`)!, 'Architect');
-  await user.type(document.getElementById(`${prefix}-passportNumber`)!, passportNumber);
+  await fill(user, document.getElementById(`${prefix}-profession`)!, 'Architect');
+  await fill(user, document.getElementById(`${prefix}-passportNumber`)!, passportNumber);
   fireEvent.change(document.getElementById(`${prefix}-passportExpiry`)!, { target: { value: '2028-01-01' } });
   await user.upload(document.getElementById(`${prefix}-passport-file`) as HTMLInputElement, passportFile(`${givenName}.png`));
 }
@@ -48,7 +43,9 @@ describe('apply page: a family application', () => {
     vi.stubGlobal('fetch', api.fn);
     const xhr = installFakeXhr((url) => ({ status: 201, body: { id: url.includes('/11/') ? 110 : 120, type: 'passport' } }));
     restoreXhr = xhr.restore;
-    const user = userEvent.setup();
+    // The clock runs on its own, and the test moves it past the payment redirect's delay.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = setupUser();
     const page = await renderPage(<ApplicationFormView agencyEmail="help@agency.example" now={NOW} />, { path: '/apply', user: testUser() });
 
     await fillTraveller(user, 'app', 'Amelia', '111111111');
@@ -63,6 +60,7 @@ describe('apply page: a family application', () => {
 
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Application Submitted')).toBeInTheDocument();
+    expect(page.path()).toBe('/apply');
     const posted = api.calls.find((c) => c.url === '/api/application-groups')!.body as { travellers: Record<string, unknown>[] };
     expect(posted.travellers).toHaveLength(2);
     expect(posted.travellers.map((t) => [t.givenName, t.passportNumber, t.expectedArrivalDate, t.expectedDepartureDate, t.privacyPolicyAccepted])).toEqual([
@@ -75,13 +73,14 @@ describe('apply page: a family application', () => {
       ['/api/applications/12/documents', 'Oliver.png'],
     ]);
     expect(api.calls.find((c) => c.url === '/api/events')!.body).toMatchObject({ name: 'application_submitted', properties: { groupId: 5, groupSize: 2 } });
-    await waitFor(() => expect(page.path()).toBe('/payment?groupId=5'), { timeout: 2000 });
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_REDIRECT_DELAY_MS));
+    expect(page.path()).toBe('/payment?groupId=5');
   });
 
   it('does not submit while a traveller’s details or passport are missing', async () => {
     const api = fakeFetch({});
     vi.stubGlobal('fetch', api.fn);
-    const user = userEvent.setup();
+    const user = setupUser();
     await renderPage(<ApplicationFormView agencyEmail="help@agency.example" now={NOW} />, { path: '/apply', user: testUser() });
     await fillTraveller(user, 'app', 'Amelia', '111111111');
     fireEvent.change(document.getElementById('app-expectedArrivalDate')!, { target: { value: '2026-12-10' } });
@@ -108,7 +107,7 @@ describe('address details of a family application', () => {
     });
     vi.stubGlobal('fetch', api.fn);
     await renderPage(<AddressForm application={family[0]!} />, { path: '/address-details', user: testUser() });
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByLabelText('Use the same address and hotel for the other traveller of the family')).toBeChecked();
     await user.type(screen.getByLabelText(/Home address/), '12 Acacia Avenue');
     await user.type(screen.getByLabelText(/City/), 'Manchester');

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-page.js';
-import { fakeFetch, renderApp, renderPage, testUser } from './render.js';
+import { fakeFetch, renderApp, renderPage, setupUser, testUser } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -36,7 +35,7 @@ describe('family application payment', () => {
     expect(screen.getByTestId('group-fee')).toHaveTextContent('£30.00');
     for (const name of ['Amelia Traveller', 'Oliver Traveller', 'Isla Traveller']) expect(screen.getByText(name)).toBeInTheDocument();
 
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
     await user.type(screen.getByLabelText('Expiry (MM / YY)'), '12 / 30');
     await user.type(screen.getByLabelText('CVC'), '123');

@@ -1,12 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../apps/web/src/api/keys.js';
 import { Header } from '../../apps/web/src/components/layout/header.js';
 import { Carousel, CAROUSEL_INTERVAL_MS } from '../../apps/web/src/features/landing/carousel.js';
 import { SLIDES } from '../../apps/web/src/features/landing/slides.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderPage, testUser } from './render.js';
+import { fakeFetch, renderPage, setupUser, testUser } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -187,7 +186,7 @@ describe('header navigation', () => {
     expect(mobile).toHaveAttribute('aria-label', 'Mobile');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(mobile).not.toBeVisible();
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(toggle);
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     expect(mobile).toBeVisible();

@@ -1,19 +1,19 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApplicationFormView } from '../../apps/web/src/features/apply/apply-page.js';
+import { ApplicationFormView, PAYMENT_REDIRECT_DELAY_MS } from '../../apps/web/src/features/apply/apply-page.js';
 import { READ_FROM_PASSPORT } from '../../apps/web/src/features/apply/use-passport-scan.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { PASSPORT_UNREADABLE_MESSAGE } from '../../core/domain/passport-scan.js';
 import { BRITISH_FIELDS, BRITISH_TRAVELLER, td3Lines } from '../../bench/support/synthetic-passport.js';
 import { installFakeXhr } from './fake-xhr.js';
-import { fakeFetch, renderPage, testUser } from './render.js';
+import { chooseOption, fakeFetch, fill, renderPage, setupUser, testUser } from './render.js';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 const EMAIL = 'help@agency.example';
 
 let restoreXhr: (() => void) | null = null;
 afterEach(() => {
+  vi.useRealTimers();
   dismissToast();
   vi.unstubAllGlobals();
   restoreXhr?.();
@@ -49,7 +49,9 @@ describe('Scan your passport (apply page)', () => {
       return { status: 404 };
     });
     restoreXhr = xhr.restore;
-    const user = userEvent.setup();
+    // The clock runs on its own, and the test moves it past the payment redirect's delay.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = setupUser();
     const page = await renderPage(<ApplicationFormView agencyEmail={EMAIL} now={NOW} />, { path: '/apply', user: testUser() });
 
     await user.upload(input('app-passport-scan'), photo());
@@ -79,9 +81,8 @@ describe('Scan your passport (apply page)', () => {
     expect(noteOf('app-surname')).toBe(READ_FROM_PASSPORT);
 
     // The rest of the form, then submit: the scanned photo is the file uploaded.
-    await user.click(document.getElementById('app-maritalStatus')!);
-    await user.click(await screen.findByRole('option', { name: 'Single' }));
-    await user.type(input('app-profession'), 'Architect');
+    await chooseOption(user, 'app-maritalStatus', 'Single');
+    await fill(user, input('app-profession'), 'Architect');
     fireEvent.change(input('app-expectedArrivalDate'), { target: { value: '2026-12-10' } });
     fireEvent.change(input('app-expectedDepartureDate'), { target: { value: '2026-12-20' } });
     await user.click(document.getElementById('app-privacyPolicyAccepted')!);
@@ -93,13 +94,14 @@ describe('Scan your passport (apply page)', () => {
     expect(created).toMatchObject({ givenName: 'Alice', surname: 'SMITH', gender: 'female', dateOfBirth: '1990-05-01', passportNumber: '925076473', passportExpiry: '2031-01-01' });
     const uploaded = xhr.requests.find((r) => r.url === '/api/applications/9/documents');
     expect((uploaded?.body.get('file') as File).name).toBe('IMG_0042.heic');
-    await waitFor(() => expect(page.path()).toBe('/payment?applicationId=9&type=initial'), { timeout: 2000 });
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_REDIRECT_DELAY_MS));
+    expect(page.path()).toBe('/payment?applicationId=9&type=initial');
   });
 
   it("shows the server's hint when no MRZ can be read, and keeps the photo as the passport copy", async () => {
     const xhr = installFakeXhr(() => ({ status: 422, body: { message: PASSPORT_UNREADABLE_MESSAGE } }));
     restoreXhr = xhr.restore;
-    const user = userEvent.setup();
+    const user = setupUser();
     await renderPage(<ApplicationFormView agencyEmail={EMAIL} now={NOW} />, { path: '/apply', user: testUser() });
     await user.upload(input('app-passport-scan'), photo('blurry.jpg', 'image/jpeg'));
     const alert = await screen.findByText(PASSPORT_UNREADABLE_MESSAGE);
@@ -111,7 +113,7 @@ describe('Scan your passport (apply page)', () => {
   it('refuses a file type the scanner cannot read without sending it', async () => {
     const xhr = installFakeXhr(() => ({ status: 500 }));
     restoreXhr = xhr.restore;
-    const user = userEvent.setup({ applyAccept: false });
+    const user = setupUser({ applyAccept: false });
     await renderPage(<ApplicationFormView agencyEmail={EMAIL} now={NOW} />, { path: '/apply', user: testUser() });
     await user.upload(input('app-passport-scan'), photo('passport.gif', 'image/gif'));
     expect(await screen.findByText('Please select a JPG, PNG, HEIC or PDF file.')).toBeInTheDocument();

@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../apps/web/src/api/keys.js';
 import { SignInForm } from '../../apps/web/src/features/auth/auth-page.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderApp, renderPage, testUser } from './render.js';
+import { fakeFetch, renderApp, renderPage, setupUser, testUser } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -25,7 +24,7 @@ describe('forgot password', () => {
     const api = fakeFetch({ 'POST /api/password-reset': () => ({ status: 200, body: { message: REQUESTED } }), 'POST /api/events': () => ({ status: 204 }) });
     vi.stubGlobal('fetch', api.fn);
     await renderApp('/forgot-password');
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(screen.getByRole('heading', { level: 1, name: 'Forgot Your Password?' })).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Email/), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -43,7 +42,7 @@ describe('forgot password', () => {
   it("shows the server's message when the request is refused (too many requests)", async () => {
     vi.stubGlobal('fetch', fakeFetch({ 'POST /api/password-reset': () => ({ status: 429, body: { message: 'Too many password reset requests. Please wait a while and try again.' } }) }).fn);
     await renderApp('/forgot-password');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText(/Email/), 'amelia@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText('Too many password reset requests. Please wait a while and try again.')).toBeInTheDocument();
@@ -61,7 +60,7 @@ describe('reset password page (/reset-password?token=…)', () => {
     vi.stubGlobal('fetch', api.fn);
     // Signed in on this browser: the reset signs every session out, so the page forgets the user.
     const page = await renderApp(`/reset-password?token=${TOKEN}`, { user: testUser() });
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(screen.getByRole('heading', { level: 1, name: 'Choose a New Password' })).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^New password/), '123');
     await user.type(screen.getByLabelText(/^Confirm new password/), '123456');
@@ -86,7 +85,7 @@ describe('reset password page (/reset-password?token=…)', () => {
   it('explains a bad, expired or used link and offers a new one', async () => {
     vi.stubGlobal('fetch', fakeFetch({ 'POST /api/password-reset/confirm': () => ({ status: 400, body: { message: INVALID, errors: { token: [INVALID] } } }) }).fn);
     await renderApp(`/reset-password?token=${TOKEN}`);
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText(/^New password/), 'abcdef');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'abcdef');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type AnyRouter } from '@tanstack/react-router';
-import { act, render, type RenderResult } from '@testing-library/react';
+import { act, render, screen, within, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../../apps/web/src/api/query-client.js';
 import { keys } from '../../apps/web/src/api/keys.js';
@@ -117,4 +118,37 @@ export function fakeFetch(routes: Record<string, (body: unknown) => { status: nu
     });
   };
   return { fn: fn as typeof fetch, calls };
+}
+
+export type User = ReturnType<typeof userEvent.setup>;
+
+/**
+ * user-event without its pause after every keystroke and pointer action (by default a
+ * `setTimeout(0)` each, which a loaded machine stretches): the tests check the events a user's
+ * actions send, not their pace. Where a test waits on something asynchronous it says so (findBy…,
+ * waitFor).
+ */
+export function setupUser(options: Parameters<typeof userEvent.setup>[0] = {}): User {
+  return userEvent.setup({ delay: null, ...options });
+}
+
+/**
+ * Opens the radix Select whose trigger has the id `triggerId` and picks `option` in the list it
+ * opened. The option is looked up inside that list only: a page-wide role query would also compute
+ * the accessible name of every other option on the page (the application form has hundreds of
+ * country <option>s).
+ */
+export async function chooseOption(user: User, triggerId: string, option: string): Promise<void> {
+  await user.click(document.getElementById(triggerId)!);
+  const list = await screen.findByRole('listbox');
+  await user.click(within(list).getByRole('option', { name: option }));
+}
+
+/**
+ * Enters `text` in the empty `field` as one paste after a click (one input event, one render of the
+ * form) rather than a keystroke each: for text whose typing is not what the test is about.
+ */
+export async function fill(user: User, field: HTMLElement, text: string): Promise<void> {
+  await user.click(field);
+  await user.paste(text);
 }

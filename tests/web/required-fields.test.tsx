@@ -1,5 +1,4 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { AddressForm } from '../../apps/web/src/features/address/address-details-page.js';
@@ -8,7 +7,7 @@ import { SignInForm, SignUpForm } from '../../apps/web/src/features/auth/auth-pa
 import { ContactPage } from '../../apps/web/src/features/contact/contact-page.js';
 import { PaymentPanel } from '../../apps/web/src/features/payment/payment-panel.js';
 import { ChangePasswordSection, ProfileDetails } from '../../apps/web/src/features/profile/profile-page.js';
-import { fakeFetch, renderApp, renderPage, testUser } from './render.js';
+import { fakeFetch, renderApp, renderPage, setupUser, testUser } from './render.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,7 +32,7 @@ describe('required fields are announced to screen readers (aria-required)', () =
     expect(document.getElementById('app-privacyPolicyAccepted')).toHaveAttribute('aria-required', 'true');
     expect(document.getElementById('app-passport-file')).toHaveAttribute('aria-required', 'true');
     // The fields a "yes" reveals are required too.
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(document.getElementById('app-otherNationalities')!);
     await user.click(document.getElementById('app-visitedEgyptBefore')!);
     await user.click(document.getElementById('app-hasBeenDeported')!);
@@ -74,7 +73,7 @@ describe('required fields are announced to screen readers (aria-required)', () =
   it('on the card form', async () => {
     vi.stubGlobal('fetch', fakeFetch({ 'POST /api/payments/initial/3': () => ({ status: 200, body: { clientSecret: 's', paymentIntentId: 'pi_t', amount: 1000, currency: 'gbp' } }) }).fn);
     await renderPage(<PaymentPanel applicationId={3} paymentType="initial" amount={1000} />, { path: '/dashboard', user: testUser() });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Pay £10.00 Now' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Pay £10.00 Now' }));
     await screen.findByLabelText('Card number');
     expect(notAnnouncedAsRequired()).toEqual([]);
   });

@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
@@ -11,7 +10,7 @@ import { ForgotPasswordPage } from '../../apps/web/src/features/password-reset/f
 import { ChangePasswordSection, ProfileDetails } from '../../apps/web/src/features/profile/profile-page.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { installFakeXhr } from './fake-xhr.js';
-import { fakeFetch, renderApp, renderPage, testUser } from './render.js';
+import { chooseOption, fakeFetch, fill, renderApp, renderPage, setupUser, testUser } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -40,16 +39,14 @@ describe("the server's field errors reach the form's fields (setError)", () => {
         path: '/apply',
         user: testUser(),
       });
-      const user = userEvent.setup();
-      await user.type(document.getElementById('app-givenName')!, 'Amelia');
-      await user.type(document.getElementById('app-surname')!, 'Traveller');
-      await user.click(document.getElementById('app-gender')!);
-      await user.click(await screen.findByRole('option', { name: 'Female' }));
+      const user = setupUser();
+      await fill(user, document.getElementById('app-givenName')!, 'Amelia');
+      await fill(user, document.getElementById('app-surname')!, 'Traveller');
+      await chooseOption(user, 'app-gender', 'Female');
       fireEvent.change(document.getElementById('app-dateOfBirth')!, { target: { value: '1990-05-15' } });
-      await user.click(document.getElementById('app-maritalStatus')!);
-      await user.click(await screen.findByRole('option', { name: 'Single' }));
-      await user.type(document.getElementById('app-profession')!, 'Architect');
-      await user.type(document.getElementById('app-passportNumber')!, '123456789');
+      await chooseOption(user, 'app-maritalStatus', 'Single');
+      await fill(user, document.getElementById('app-profession')!, 'Architect');
+      await fill(user, document.getElementById('app-passportNumber')!, '123456789');
       fireEvent.change(document.getElementById('app-passportExpiry')!, { target: { value: '2028-01-01' } });
       fireEvent.change(document.getElementById('app-expectedArrivalDate')!, { target: { value: '2026-12-10' } });
       fireEvent.change(document.getElementById('app-expectedDepartureDate')!, { target: { value: '2026-12-20' } });
@@ -71,7 +68,7 @@ describe("the server's field errors reach the form's fields (setError)", () => {
     vi.stubGlobal('fetch', fakeFetch({ 'PATCH /api/applications/5': refused({ postcode: [message] }) }).fn);
     const application = { id: 5, applicationNumber: 'EV-5', givenName: 'Amelia', surname: 'Traveller', address: 'a', city: 'b', postcode: 'c', hotelDetails: 'd' };
     await renderPage(<AddressForm application={application as unknown as ApplicationDto} />, { path: '/address-details', user: testUser() });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Save and Complete Application' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Save and Complete Application' }));
     await expectUnderField('addr-postcode', message);
     expect(screen.getByText('Update Failed')).toBeInTheDocument();
   });
@@ -93,7 +90,7 @@ describe("the server's field errors reach the form's fields (setError)", () => {
       );
     }
     await renderPage(<Harness />, { path: '/profile', user: testUser() });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     await expectUnderField('profile-phoneNumber', phone);
 
@@ -109,7 +106,7 @@ describe("the server's field errors reach the form's fields (setError)", () => {
     const message = 'Please select your nationality';
     vi.stubGlobal('fetch', fakeFetch({ 'POST /api/contact': refused({ nationality: [message] }) }).fn);
     await renderPage(<ContactPage />, { path: '/contact' });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText(/Full name/), 'Alice Walker');
     await user.type(screen.getByLabelText(/Email/), 'alice@example.com');
     await user.type(screen.getByLabelText(/Phone number/), '1234567890');
@@ -130,7 +127,7 @@ describe("the server's field errors reach the form's fields (setError)", () => {
       </>,
       { path: '/auth' },
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(document.getElementById('signin-email')!, 'amelia@example.com');
     await user.type(document.getElementById('signin-password')!, 'pyramids-2026');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -149,7 +146,7 @@ describe("the server's field errors reach the form's fields (setError)", () => {
     const email = 'Please enter a valid email';
     vi.stubGlobal('fetch', fakeFetch({ 'POST /api/password-reset': refused({ email: [email] }) }).fn);
     await renderPage(<ForgotPasswordPage />, { path: '/forgot-password' });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText(/Email/), 'amelia@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     await expectUnderField('forgot-email', email);
@@ -159,7 +156,7 @@ describe("the server's field errors reach the form's fields (setError)", () => {
     const password = 'New password must be at most 200 characters';
     vi.stubGlobal('fetch', fakeFetch({ 'POST /api/password-reset/confirm': refused({ newPassword: [password] }) }).fn);
     await renderApp('/reset-password?token=7.1795000000.c2lnbmF0dXJl');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText(/^New password/), 'abcdef');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'abcdef');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -29,22 +29,68 @@ function isFresh(): boolean {
   return INPUTS.every((input) => newestMtime(path.join(REPO_ROOT, input)) <= built);
 }
 
-async function acquireLock(): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      mkdirSync(LOCK);
-      return;
-    } catch {
-      // A lock left by a crashed run is ignored after 3 minutes.
+/** A lock without a recorded holder (one taken by an older version of this file) counts as left by a crashed run after this. */
+const UNOWNED_LOCK_STALE_MS = 180_000;
+/** How often a waiter checks that the holder still runs: a holder that dies never removes the lock. */
+const HOLDER_CHECK_MS = 5_000;
+/** Longer than any build: a waiter gives up then. */
+const ACQUIRE_TIMEOUT_MS = 600_000;
+
+/** Whether the lock was left behind: its holder's process is gone (or, holder unknown, it is old). */
+function lockIsStale(): boolean {
+  try {
+    const holder = Number(readFileSync(path.join(LOCK, 'pid'), 'utf8'));
+    if (Number.isInteger(holder) && holder > 0) {
       try {
-        if (Date.now() - statSync(LOCK).mtimeMs > 180_000) rmSync(LOCK, { recursive: true, force: true });
-      } catch {
-        /* gone already */
+        process.kill(holder, 0);
+        return false;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === 'ESRCH';
       }
-      await new Promise((r) => setTimeout(r, 200));
+    }
+  } catch {
+    /* no holder recorded (yet, or an older version's lock) */
+  }
+  try {
+    return Date.now() - statSync(LOCK).mtimeMs > UNOWNED_LOCK_STALE_MS;
+  } catch {
+    return false; // gone already: the next attempt takes it
+  }
+}
+
+/**
+ * Takes the lock folder (mkdir is atomic). A waiter is woken by the lock's removal (a watch on the
+ * folder that holds it, set up before each attempt so a removal in between is not missed); the
+ * periodic check only covers a holder that died without removing it.
+ */
+async function acquireLock(): Promise<void> {
+  const giveUpAt = Date.now() + ACQUIRE_TIMEOUT_MS;
+  for (;;) {
+    let wake: () => void = () => undefined;
+    const changed = new Promise<void>((resolve) => (wake = resolve));
+    const watcher = watch(path.dirname(LOCK), (_event, name) => {
+      if (name === null || name === path.basename(LOCK)) wake();
+    });
+    try {
+      try {
+        mkdirSync(LOCK);
+        writeFileSync(path.join(LOCK, 'pid'), String(process.pid));
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      if (lockIsStale()) {
+        rmSync(LOCK, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > giveUpAt) throw new Error(`Could not acquire the web build lock ${LOCK}`);
+      let check: NodeJS.Timeout | undefined;
+      await Promise.race([changed, new Promise<void>((resolve) => (check = setTimeout(resolve, HOLDER_CHECK_MS)))]);
+      clearTimeout(check);
+    } finally {
+      watcher.close();
     }
   }
-  throw new Error(`Could not acquire the web build lock ${LOCK}`);
 }
 
 /**
