@@ -17,6 +17,8 @@ const FAST_NODE_TESTS = [
   'tests/contracts/file-storage.test.ts',
   'tests/contracts/mailer.test.ts',
   'tests/contracts/payment-gateway.test.ts',
+  'tests/contracts/job-store.test.ts',
+  'tests/adapters/job-runner.test.ts',
   'tests/http/**/*.test.ts',
 ];
 /**
