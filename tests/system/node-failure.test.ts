@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BRITISH_TRAVELLER, passportJpeg, td3Lines } from '../../bench/support/synthetic-passport.js';
 import { FixedClock } from '../support/fakes.js';
 import { applicationForm } from '../support/http.js';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { parseMail, startSmtpServer, type LocalSmtpServer } from '../support/smtp-server.js';
 
 /**
@@ -15,16 +13,11 @@ import { parseMail, startSmtpServer, type LocalSmtpServer } from '../support/smt
  * other node finishes every one of them — the jobs the dead node held are taken back when their
  * hold expires — within 90 seconds, and none is done twice.
  */
-const ROOT = path.resolve(__dirname, '../..');
 const PUBLIC_URL = 'http://agency.test';
 /** The mail server answers each message 2 s after its data: the node holds its mails meanwhile. */
 const SMTP_ANSWER_MS = 2000;
 
-interface Node {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
+type Node = ServerProcess;
 
 let postgres: TestPostgres;
 let smtp: LocalSmtpServer;
@@ -32,30 +25,11 @@ let db: pg.Client;
 const nodes: Node[] = [];
 const dirs: string[] = [];
 
-function startNode(name: string, env: NodeJS.ProcessEnv): Promise<Node> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `evisa-${name}-`));
-  dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/http/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`node ${name} logged no URL: ${out}`)), 60_000);
-    child.on('exit', (code, signal) => signal !== 'SIGKILL' && reject(new Error(`node ${name} exited with ${code}: ${out}`)));
-    child.stdout!.on('data', () => {
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        const node = { url: match[1]!, child, output: () => out };
-        nodes.push(node);
-        resolve(node);
-      }
-    });
-  });
+async function startNode(name: string, env: NodeJS.ProcessEnv): Promise<Node> {
+  const node = await startServerProcess(name, env);
+  dirs.push(node.dataDir);
+  nodes.push(node);
+  return node;
 }
 
 async function call(node: Node, cookie: string, method: string, url: string, body?: unknown): Promise<Response> {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FixedClock } from '../support/fakes.js';
 import { applicationForm } from '../support/http.js';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { parseMail, startSmtpServer, type LocalSmtpServer, type ParsedMail } from '../support/smtp-server.js';
 
 /**
@@ -18,12 +19,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const PUBLIC_URL = 'http://agency.test';
 const PASSWORD = 'secret-123';
 
-interface Node {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
+type Node = ServerProcess;
 
 let postgres: TestPostgres;
 let smtp: LocalSmtpServer;
@@ -31,28 +27,10 @@ let env: NodeJS.ProcessEnv;
 const nodes: Node[] = [];
 const dirs: string[] = [];
 
-function startNode(name: string, env: NodeJS.ProcessEnv): Promise<Node> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `evisa-${name}-`));
-  dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/http/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`node ${name} logged no URL: ${out}`)), 60_000);
-    child.on('exit', (code) => reject(new Error(`node ${name} exited with ${code}: ${out}`)));
-    child.stdout!.on('data', () => {
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ name, url: match[1], child, output: () => out });
-      }
-    });
-  });
+async function startNode(name: string, env: NodeJS.ProcessEnv): Promise<Node> {
+  const node = await startServerProcess(name, env);
+  dirs.push(node.dataDir);
+  return node;
 }
 
 /** A browser that may talk to any node: the cookie goes wherever the load balancer sends it. */

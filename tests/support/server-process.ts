@@ -1,0 +1,41 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** A server process started from the real entry (apps/http/main.ts), as one node of N. */
+export interface ServerProcess {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  /** Its own folder (DATA_DIR), for the caller to remove. */
+  dataDir: string;
+  /** Everything it printed so far. */
+  output: () => string;
+}
+
+/** Starts a node with `env` (and a DATA_DIR of its own) and answers once it logs where it listens. */
+export function startServerProcess(name: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `evisa-${name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/http/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`node ${name} logged no URL: ${out}`)), 60_000);
+    child.on('exit', (code, signal) => reject(new Error(`node ${name} exited with ${code ?? signal}: ${out}`)));
+    child.stdout!.on('data', () => {
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ name, url: match[1]!, child, dataDir, output: () => out });
+      }
+    });
+  });
+}
