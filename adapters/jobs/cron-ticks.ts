@@ -1,5 +1,6 @@
 import cronParser from 'cron-parser';
 import type { QueueName } from '../../core/domain/jobs.js';
+import { errorLine } from './job-store.js';
 
 /**
  * The cron of the stores that have no timekeeper of their own (SQLite, memory): at each tick of a
@@ -9,16 +10,20 @@ import type { QueueName } from '../../core/domain/jobs.js';
  */
 export function cronTicks(queue: (name: QueueName, tick: Date) => Promise<void>, log: (line: string) => void) {
   const timers = new Map<QueueName, NodeJS.Timeout>();
+  // Each set() starts a new generation: the chains of an older one end at their next step.
+  let generation = 0;
 
-  function arm(name: QueueName, cron: string): void {
-    const next = cronParser.parseExpression(cron, { tz: 'UTC', currentDate: new Date() }).next().toDate();
+  /** Arms the first tick of `cron` after `after` (never the one just queued again, however early a timer fires). */
+  function arm(name: QueueName, cron: string, after: number, own: number): void {
+    if (own !== generation) return;
+    const next = cronParser.parseExpression(cron, { tz: 'UTC', currentDate: new Date(Math.max(Date.now(), after)) }).next().toDate();
     // setTimeout holds at most ~24.8 days: re-arm in steps.
     const wait = Math.min(Math.max(0, next.getTime() - Date.now()), 2 ** 31 - 1);
     const timer = setTimeout(() => {
-      if (Date.now() + 5 < next.getTime()) return arm(name, cron);
+      if (Date.now() + 5 < next.getTime()) return arm(name, cron, after, own);
       queue(name, next)
-        .catch((error: unknown) => log(`[jobs] ${name}: the ${next.toISOString()} tick could not be queued: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(() => timers.has(name) && arm(name, cron));
+        .catch((error: unknown) => log(`[jobs] ${name}: the ${next.toISOString()} tick could not be queued: ${errorLine(error)}`))
+        .finally(() => arm(name, cron, next.getTime() + 1, own));
     }, wait);
     timer.unref();
     timers.set(name, timer);
@@ -28,9 +33,11 @@ export function cronTicks(queue: (name: QueueName, tick: Date) => Promise<void>,
     /** Replaces the schedules kept here. */
     set(schedules: readonly { name: QueueName; cron: string | null }[]): void {
       this.stop();
-      for (const { name, cron } of schedules) if (cron) arm(name, cron);
+      const own = generation;
+      for (const { name, cron } of schedules) if (cron) arm(name, cron, Date.now(), own);
     },
     stop(): void {
+      generation += 1;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
     },

@@ -8,7 +8,6 @@ import type { JobInputs, JobRequest, QueueName } from '../../core/domain/jobs.js
  * write them with their units of work, then call `queued()`. The runner (./runner.ts) works them.
  */
 export interface JobStore {
-  readonly kind: 'pg-boss' | 'sqlite' | 'memory';
   /**
    * Creates the queues' storage; part of the database's migration, safe to run again. Answers true
    * when the storage was new and jobs may be missing for work queued before it existed.
@@ -26,13 +25,17 @@ export interface JobStore {
   /** The attempt failed: the job is retried after its queue's delay, or left failed once its retries are spent. */
   fail(job: ClaimedJob, error: string): Promise<void>;
   /**
-   * Keeps each job's cron (5 fields, UTC): at each tick one job is queued, once across every process
-   * on the database. A null cron removes the queue's schedule.
+   * Keeps each job's cron (5 fields, UTC): at each tick one job is queued (pg-boss: once across every
+   * node; SQLite and memory: by the one process that keeps the schedules). A null cron removes the
+   * queue's schedule.
    */
   schedule(schedules: readonly { name: QueueName; cron: string | null }[]): Promise<void>;
   /** Counts per queue, and the latest failure of each. */
   stats(): Promise<QueueStats[]>;
-  /** Queues the failed jobs of a queue again (their retries start over); answers how many. */
+  /**
+   * Queues the failed jobs of a queue again, one more attempt each (a failed job whose key already
+   * has a waiting one is dropped instead); answers how many.
+   */
   retryFailed(name: QueueName): Promise<number>;
   /** `listener` is told the queues jobs were queued on, by this process, as soon as they are committed. */
   onQueued(listener: (names: readonly QueueName[]) => void): () => void;
@@ -48,6 +51,12 @@ export interface ClaimedJob<N extends QueueName = QueueName> {
   input: JobInputs[N];
   /** 0 on the first attempt. */
   retryCount: number;
+  /**
+   * This attempt's hold, where the store fences attempts (SQLite, memory): once it was taken back
+   * (expired, handed back), this attempt's complete and fail change nothing. pg-boss matches jobs
+   * by id alone.
+   */
+  heldUntil?: number;
 }
 
 export interface QueueStats {

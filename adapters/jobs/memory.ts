@@ -20,7 +20,6 @@ interface MemoryJob {
 
 /** The jobs of the memory persistence (tests): the same lifecycle as SQLite's and pg-boss's. */
 export class MemoryJobStore implements JobStore {
-  readonly kind = 'memory';
   private readonly jobs = new Map<string, MemoryJob>();
   private sequence = 0;
   private readonly listeners = queuedListeners();
@@ -62,18 +61,24 @@ export class MemoryJobStore implements JobStore {
       if (job.key !== null) running.add(job.key);
       job.state = 'active';
       job.expireAt = now + holdMs(name);
-      claimed.push({ id: job.id, name, input: job.input, retryCount: job.retryCount } as ClaimedJob);
+      claimed.push({ id: job.id, name, input: job.input, retryCount: job.retryCount, heldUntil: job.expireAt } as ClaimedJob);
     }
     return claimed;
   }
 
+  /** The job as this attempt holds it (not after it was taken back). */
+  private held(claimed: ClaimedJob): MemoryJob | undefined {
+    const job = this.jobs.get(claimed.id);
+    return job?.state === 'active' && job.expireAt === claimed.heldUntil ? job : undefined;
+  }
+
   async complete(claimed: readonly ClaimedJob[]): Promise<void> {
-    for (const { id } of claimed) if (this.jobs.get(id)?.state === 'active') this.jobs.delete(id);
+    for (const attempt of claimed) if (this.held(attempt)) this.jobs.delete(attempt.id);
   }
 
   async fail(claimed: ClaimedJob, error: string): Promise<void> {
-    const job = this.jobs.get(claimed.id);
-    if (job?.state === 'active') this.failAttempt(job, error, this.now());
+    const job = this.held(claimed);
+    if (job) this.failAttempt(job, error, this.now());
   }
 
   private failAttempt(job: MemoryJob, message: string, now: number): void {
@@ -112,9 +117,14 @@ export class MemoryJobStore implements JobStore {
     let count = 0;
     for (const job of this.jobs.values()) {
       if (job.name !== name || job.state !== 'failed') continue;
+      count += 1;
+      // A job with the same key already waiting does the work.
+      if (job.key !== null && [...this.jobs.values()].some((j) => j.name === name && j.key === job.key && (j.state === 'created' || j.state === 'retry'))) {
+        this.jobs.delete(job.id);
+        continue;
+      }
       // One more attempt, now.
       Object.assign(job, { state: 'retry', retryCount: job.retryCount + 1, retryLimit: job.retryCount + 1, startAfter: this.now() });
-      count += 1;
     }
     if (count > 0) this.queued([name]);
     return count;

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { JobRequest, QueueName } from '../../core/domain/jobs.js';
 import { QUEUE_NAMES, QUEUES } from '../../core/domain/jobs.js';
-import { queuedListeners, queueNamesOf, type ClaimedJob, type JobStore, type QueueStats } from './job-store.js';
+import { errorLine, queuedListeners, queueNamesOf, type ClaimedJob, type JobStore, type QueueStats } from './job-store.js';
 
 /** The advisory lock key held while a process creates pg-boss's queues ("evisa-jb" in ASCII). */
 const INSTALL_LOCK_KEY = '7311146989355100770';
@@ -15,7 +14,7 @@ const MAINTENANCE_SECONDS = 10;
 
 /** A pg client (or pool) as pg-boss's `db` option wants it. */
 export interface SqlClient {
-  query(query: { name: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /**
@@ -28,10 +27,10 @@ export interface SqlClient {
  * a mail or a passport check is queued exactly when its row is committed.
  */
 export class PgBossJobStore implements JobStore {
-  readonly kind = 'pg-boss';
   private readonly boss: PgBoss;
   private readonly listeners = queuedListeners();
   private started: Promise<unknown> | null = null;
+  private queuesChecked: Promise<void> | null = null;
   private closed = false;
 
   constructor(
@@ -54,7 +53,7 @@ export class PgBossJobStore implements JobStore {
       archiveFailedAfterSeconds: 30 * 24 * 60 * 60,
       deleteAfterDays: 7,
     });
-    this.boss.on('error', (error) => log(`[jobs] pg-boss: ${error instanceof Error ? error.message : String(error)}`));
+    this.boss.on('error', (error) => log(`[jobs] pg-boss: ${errorLine(error)}`));
   }
 
   /** Starts pg-boss once, on first use (it opens its pool, checks its schema and keeps its timers). */
@@ -71,35 +70,42 @@ export class PgBossJobStore implements JobStore {
    * Creates pg-boss's schema and the agency's queues, or brings their policies up to date. Nodes
    * starting together do it one after the other (pg-boss 10 deadlocks when two processes create
    * the same queue's partition at once): a session advisory lock on a connection of our own,
-   * released (or dropped with the connection) whatever happens. Answers whether the schema was new.
+   * released (or dropped with the connection) whatever happens. Answers whether the agency's queues
+   * were new (a database upgraded from the version before the job engine, whose pg-boss held only
+   * the scheduled queues, or a new one).
    */
   async install(): Promise<boolean> {
     const lock = new pg.Client({ connectionString: this.url, application_name: 'evisa-jobs-install' });
     await lock.connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [INSTALL_LOCK_KEY]);
-      const { rows } = await lock.query<{ exists: boolean }>(`select to_regclass('${SCHEMA}.job') is not null as exists`);
       await this.ready();
+      const fresh = !(await this.boss.getQueue('deliver-mail'));
       for (const name of QUEUE_NAMES) {
         const policy = QUEUES[name];
         const options = { name, policy: 'stately' as const, retryLimit: policy.retryLimit, retryDelay: policy.retryDelaySeconds, retryBackoff: policy.backoff, expireInSeconds: policy.expireSeconds };
         if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
         else await this.boss.createQueue(name, options);
       }
-      return !rows[0]?.exists;
+      return fresh;
     } finally {
       await lock.end().catch(() => undefined);
     }
   }
 
   /**
-   * Queues jobs on `client`, inside the transaction it has open (an agency unit of work). pg-boss's
-   * insert is one statement whose planning costs more than running it: it is prepared once per
-   * connection (a named statement), which halves what a job adds to its unit.
+   * Queues jobs on `client`, inside the transaction it has open (an agency unit of work). pg-boss
+   * drops a job for a queue that does not exist without a word: the queues are checked first (once
+   * per process), and a database whose queues were never created refuses the whole unit.
    */
   async insertWithin(client: SqlClient, jobs: readonly JobRequest[]): Promise<void> {
     if (jobs.length === 0) return;
-    await this.boss.insert(jobs.map(toInsert), { db: { executeSql: (text, values) => client.query({ name: preparedName(text), text, values }) } });
+    this.queuesChecked ??= queuesInstalled(client).catch((error: unknown) => {
+      this.queuesChecked = null;
+      throw error;
+    });
+    await this.queuesChecked;
+    await this.boss.insert(jobs.map(toInsert), { db: { executeSql: (text, values) => client.query(text, values) } });
   }
 
   async send(jobs: JobRequest[]): Promise<void> {
@@ -165,13 +171,21 @@ export class PgBossJobStore implements JobStore {
 
   async retryFailed(name: QueueName): Promise<number> {
     await this.ready();
-    const { rows } = await this.boss.getDb().executeSql(`select id from ${SCHEMA}.job where name = $1 and state = 'failed'`, [name]);
-    const ids = (rows as { id: string }[]).map((r) => r.id);
-    if (ids.length > 0) {
-      await this.boss.retry(name, ids);
+    // A failed job whose key already has a waiting one is deleted instead: that one does the work.
+    const { rows } = await this.boss.getDb().executeSql(
+      `select f.id, exists (select 1 from ${SCHEMA}.job w where w.name = f.name and w.singleton_key = f.singleton_key and w.state in ('created', 'retry')) as waiting
+         from ${SCHEMA}.job f where f.name = $1 and f.state = 'failed'`,
+      [name],
+    );
+    const failed = rows as { id: string; waiting: boolean }[];
+    const retried = failed.filter((r) => !r.waiting).map((r) => r.id);
+    const folded = failed.filter((r) => r.waiting).map((r) => r.id);
+    if (folded.length > 0) await this.boss.deleteJob(name, folded);
+    if (retried.length > 0) {
+      await this.boss.retry(name, retried);
       this.queued([name]);
     }
-    return ids.length;
+    return failed.length;
   }
 
   onQueued(listener: (names: readonly QueueName[]) => void): () => void {
@@ -190,16 +204,11 @@ export class PgBossJobStore implements JobStore {
   }
 }
 
-const preparedNames = new Map<string, string>();
-
-/** A stable name for a statement's text (pg prepares a named statement once per connection). */
-function preparedName(text: string): string {
-  let name = preparedNames.get(text);
-  if (!name) {
-    name = `evisa-jobs-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
-    preparedNames.set(text, name);
-  }
-  return name;
+/** Throws, naming the fix, unless every queue of the agency exists in pg-boss's schema. */
+async function queuesInstalled(client: SqlClient): Promise<void> {
+  const { rows } = await client.query(`select count(*)::int as n from pg_catalog.pg_class c join pg_catalog.pg_namespace s on s.oid = c.relnamespace where s.nspname = $1 and c.relname = 'queue'`, [SCHEMA]);
+  const installed = (rows[0] as { n: number }).n > 0 ? ((await client.query(`select count(*)::int as n from ${SCHEMA}.queue where name = any($1)`, [QUEUE_NAMES])).rows[0] as { n: number }).n : 0;
+  if (installed < QUEUE_NAMES.length) throw new Error('The job queues are missing from the database: run `evisa migrate` first.');
 }
 
 function toInsert(job: JobRequest): PgBoss.JobInsert {

@@ -11,7 +11,8 @@ export interface JobDefinition<N extends QueueName = QueueName> {
   concurrency: number;
   /**
    * Jobs one worker takes from the store at once and runs together (default 1): fewer round trips
-   * for many short jobs. Every job of a batch is held from the moment it is taken.
+   * for many short jobs. Every job of a batch is held from the moment it is taken; each is recorded
+   * done as soon as it is.
    */
   batch?: number;
   /**
@@ -91,14 +92,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (const name of names) for (const s of sleepers.get(name) ?? []) s.wake();
   }
 
-  /** Runs one claimed job: its line (null: nothing to say) when it succeeded; a failure is recorded (retried or left failed). */
+  /** Runs one claimed job to its end: completed (true), or failed and so retried or left failed (false). */
   async function work(definition: AnyJobDefinition, job: ClaimedJob): Promise<boolean> {
     const started = performance.now();
     const label = `[jobs] ${describeJob(job)}`;
+    let line: string | null;
     try {
-      const line = await (definition.run as (input: unknown) => Promise<string | null>)(job.input);
-      if (line) log(`${label}: ${line} (${seconds(started)})`);
-      return true;
+      line = await (definition.run as (input: unknown) => Promise<string | null>)(job.input);
     } catch (error) {
       const reason = errorLine(error);
       const policy = QUEUES[job.name];
@@ -107,37 +107,51 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await store.fail(job, reason).catch((e: unknown) => log(`[jobs] ${job.name}: could not record the failure: ${errorLine(e)}`));
       return false;
     }
+    // Recorded as soon as it is done (not with its batch): a slow neighbour holds nothing up.
+    await store.complete([job]).catch((e: unknown) => log(`${label}: done, but could not be recorded so (its retry will find nothing to do): ${errorLine(e)}`));
+    if (line) log(`${label}: ${line} (${seconds(started)})`);
+    return true;
   }
 
-  /** One loop of a queue: until `until()` says stop, take a batch of jobs and run them, or sleep. */
-  async function loop(definition: AnyJobDefinition, batch: number, until: (idle: boolean) => boolean, onDone?: (ok: boolean) => void): Promise<void> {
+  async function handBack(jobs: readonly ClaimedJob[]): Promise<void> {
+    for (const job of jobs) {
+      log(`[jobs] ${describeJob(job)}: handed back (the node is stopping)`);
+      await store.fail(job, 'The node stopped before the job finished.').catch(() => undefined);
+    }
+  }
+
+  /**
+   * One loop of a queue: takes a batch of due jobs and runs them together, or sleeps. It ends when
+   * the runner stops, or (a drain) when nothing is due.
+   */
+  async function loop(definition: AnyJobDefinition, batch: number, drain: boolean, onDone?: (ok: boolean) => void): Promise<void> {
     const own = sleeper();
     const set = sleepers.get(definition.name) ?? new Set();
     sleepers.set(definition.name, set);
     set.add(own);
     try {
-      for (;;) {
+      while (!stopping) {
         let jobs: ClaimedJob[] = [];
         try {
           jobs = await store.fetch(definition.name, batch);
         } catch (error) {
           log(`[jobs] ${definition.name}: could not take a job: ${errorLine(error)}`);
         }
-        if (until(jobs.length === 0)) return;
+        // Taken while the runner was being stopped: they go back at once, for another worker.
+        if (stopping) return await handBack(jobs);
         if (jobs.length === 0) {
+          if (drain) return;
           await own.sleep(pollMs);
           continue;
         }
-        const outcomes = await Promise.all(
-          jobs.map((job) => {
-            const done = work(definition, job).finally(() => running.delete(job.id));
+        await Promise.all(
+          jobs.map(async (job) => {
+            const done = work(definition, job);
             running.set(job.id, { job, done });
-            return done;
+            const ok = await done.finally(() => running.delete(job.id));
+            onDone?.(ok);
           }),
         );
-        const succeeded = jobs.filter((_, i) => outcomes[i]);
-        await store.complete(succeeded).catch((e: unknown) => log(`[jobs] ${definition.name}: could not record ${succeeded.length} job(s) done (they will be retried and skip): ${errorLine(e)}`));
-        for (const ok of outcomes) onDone?.(ok);
       }
     } finally {
       set.delete(own);
@@ -145,9 +159,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   /** The loops that run `concurrency` jobs of a queue at once, `batch` per loop. */
-  function loopsOf(definition: AnyJobDefinition, concurrency: number, batch: number, until: (idle: boolean) => boolean, onDone?: (ok: boolean) => void) {
+  function loopsOf(definition: AnyJobDefinition, concurrency: number, batch: number, drain: boolean, onDone?: (ok: boolean) => void) {
     const perLoop = Math.max(1, Math.min(batch, concurrency));
-    return Array.from({ length: Math.max(1, Math.ceil(concurrency / perLoop)) }, () => loop(definition, perLoop, until, onDone));
+    return Array.from({ length: Math.max(1, Math.ceil(concurrency / perLoop)) }, () => loop(definition, perLoop, drain, onDone));
   }
 
   return {
@@ -155,7 +169,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       stopping = false;
       unsubscribe = store.onQueued(wake);
       await store.schedule(definitions.map((d) => ({ name: d.name, cron: d.schedule })));
-      loops = definitions.flatMap((definition) => loopsOf(definition, definition.concurrency, definition.batch ?? 1, () => stopping));
+      loops = definitions.flatMap((definition) => loopsOf(definition, definition.concurrency, definition.batch ?? 1, false));
     },
 
     async drain(definition, { concurrency = definition.concurrency, batch = definition.batch ?? 1, onDone } = {}) {
@@ -165,7 +179,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         onDone?.(ok);
       };
       // A loop ends when it finds nothing due (or the runner stops).
-      await Promise.all(loopsOf(definition, concurrency, batch, (idle) => idle || stopping, done));
+      await Promise.all(loopsOf(definition, concurrency, batch, true, done));
       return counts;
     },
 
@@ -177,11 +191,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const finished = Promise.all(loops).then(() => true);
       const late = new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref());
       if (await Promise.race([finished, late])) return;
-      // Still running after the grace period: handed back now, retried by another worker.
-      for (const { job } of running.values()) {
-        log(`[jobs] ${describeJob(job)}: handed back (the node is stopping)`);
-        await store.fail(job, 'The node stopped before the job finished.').catch(() => undefined);
-      }
+      // Still running after the grace period: handed back now, retried by another worker (its
+      // answer, should it still come, no longer counts: the store fences stale attempts).
+      await handBack([...running.values()].map((r) => r.job));
     },
   };
 }

@@ -23,7 +23,6 @@ const WAITING = `state in ('created', 'retry')`;
  * jobs are deleted; failed ones stay until retried.
  */
 export class SqliteJobStore implements JobStore {
-  readonly kind = 'sqlite';
   private readonly listeners = queuedListeners();
   private readonly ticks = cronTicks((name, tick) => this.send([{ name, input: {}, key: `${name}@${tick.toISOString()}` } as JobRequest]), () => undefined);
   private statements: ReturnType<SqliteJobStore['prepare']> | null = null;
@@ -45,6 +44,9 @@ export class SqliteJobStore implements JobStore {
         `insert into jobs (name, input, key, state, retry_count, retry_limit, start_after, created_at)
          values (?, ?, ?, 'created', 0, ?, ?, ?) on conflict do nothing`,
       ),
+      anyDue: db.prepare(
+        `select 1 from jobs where name = ? and ((${WAITING} and start_after <= ?) or (state = 'active' and expire_at <= ?)) limit 1`,
+      ),
       expired: db.prepare(`select id, name, input, key, retry_count, retry_limit, expire_at from jobs where name = ? and state = 'active' and expire_at <= ?`),
       due: db.prepare(
         `select id, name, input, key, retry_count, retry_limit from jobs
@@ -53,8 +55,8 @@ export class SqliteJobStore implements JobStore {
          order by start_after, id limit ?`,
       ),
       activate: db.prepare(`update jobs set state = 'active', expire_at = ? where id = ?`),
-      complete: db.prepare(`delete from jobs where id = ? and state = 'active'`),
-      active: db.prepare(`select id, name, input, key, retry_count, retry_limit from jobs where id = ? and state = 'active'`),
+      complete: db.prepare(`delete from jobs where id = ? and state = 'active' and expire_at = ?`),
+      active: db.prepare(`select id, name, input, key, retry_count, retry_limit from jobs where id = ? and state = 'active' and expire_at = ?`),
       waitingWithKey: db.prepare(`select id from jobs where name = ? and key = ? and ${WAITING} and id <> ?`),
       noteError: db.prepare(`update jobs set last_error = ?, last_error_at = ? where id = ?`),
       delete: db.prepare(`delete from jobs where id = ?`),
@@ -86,6 +88,9 @@ export class SqliteJobStore implements JobStore {
   }
 
   async fetch(name: QueueName, limit: number): Promise<ClaimedJob[]> {
+    // An idle poll only reads: the write lock (which a CLI run may hold) is taken when there is work.
+    const now = this.now();
+    if (!this.sql.anyDue.get(name, now, now)) return [];
     return this.sqlite
       .transaction(() => {
         const now = this.now();
@@ -97,8 +102,9 @@ export class SqliteJobStore implements JobStore {
         for (const row of due) {
           if (row.key !== null && keys.has(row.key)) continue;
           if (row.key !== null) keys.add(row.key);
-          this.sql.activate.run(now + holdMs(name), row.id);
-          claimed.push({ id: String(row.id), name, input: JSON.parse(row.input), retryCount: row.retry_count } as ClaimedJob);
+          const heldUntil = now + holdMs(name);
+          this.sql.activate.run(heldUntil, row.id);
+          claimed.push({ id: String(row.id), name, input: JSON.parse(row.input), retryCount: row.retry_count, heldUntil } as ClaimedJob);
         }
         return claimed;
       })
@@ -107,14 +113,14 @@ export class SqliteJobStore implements JobStore {
 
   async complete(jobs: readonly ClaimedJob[]): Promise<void> {
     this.sqlite.transaction(() => {
-      for (const job of jobs) this.sql.complete.run(Number(job.id));
+      for (const job of jobs) this.sql.complete.run(Number(job.id), job.heldUntil ?? null);
     })();
   }
 
   async fail(job: ClaimedJob, error: string): Promise<void> {
     this.sqlite
       .transaction(() => {
-        const row = this.sql.active.get(Number(job.id)) as JobRow | undefined;
+        const row = this.sql.active.get(Number(job.id), job.heldUntil ?? null) as JobRow | undefined;
         if (row) this.failAttempt(row, error, this.now());
       })
       .immediate();

@@ -30,7 +30,7 @@ import { paymentsWebhookRoutes } from './routes/payments-webhook.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
 import { BODY_TOO_LARGE_MESSAGE, bodyKindDeclared, jsonBody } from './route-facts.js';
 import { sameOriginWrites, securityHeaders } from './security.js';
-import { SessionManager, type SessionPolicy } from './sessions.js';
+import { SessionManager } from './sessions.js';
 import { SignedInCache, type SignedInCacheOptions } from './signed-in-cache.js';
 import { WebPages } from './web-pages.js';
 
@@ -40,7 +40,6 @@ export interface RateLimit {
 }
 
 export interface AppOptions {
-  sessionPolicy?: Partial<SessionPolicy>;
   /** This process's cache of checked sessions (on by default; false reads both rows on every request). */
   sessionCache?: SignedInCacheOptions | false;
   /** Default: 10 failed logins per account and address in 15 minutes (see LoginThrottle). */
@@ -112,7 +111,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   const { ports, persistence } = agency;
   const cacheable = options.sessionCache !== false && ports.sessions === persistence.sessions && ports.users === persistence.users;
   const cache = cacheable ? new SignedInCache(persistence.accessChanges, options.sessionCache || {}) : null;
-  const sessions = new SessionManager(agency.ports, agency.config.publicUrl, options.sessionPolicy, cache);
+  const sessions = new SessionManager(agency.ports, agency.config.publicUrl, {}, cache);
   const log = options.log ?? ((line: string) => console.error(line));
   const deps: RouteDeps = {
     agency,

@@ -26,8 +26,6 @@ export interface StartOptions {
   overrides?: GivenAdapters;
   app?: AppOptions;
   log?: (message: string) => void;
-  /** How often an idle job worker looks for jobs queued by other processes (default 2 s). */
-  jobPollMs?: number;
 }
 
 /**
@@ -41,7 +39,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const log = options.log ?? ((message: string) => console.log(message));
   const agency = await createAgency(env, options.overrides);
   let server: Server | null = null;
-  const jobs = createJobRunner({ store: agency.persistence.jobs, log, pollMs: options.jobPollMs });
+  const jobs = createJobRunner({ store: agency.persistence.jobs, log });
   try {
     await agency.persistence.migrate();
     const app = createApp(agency, options.app);

@@ -176,10 +176,4 @@ export class SessionManager {
     deleteCookie(c, this.cookieName, { path: '/', secure: this.secure, httpOnly: true, sameSite: 'Lax' });
     deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: this.secure, sameSite: 'Lax' });
   }
-
-  /** Deletes sessions past their idle or absolute limit (run periodically by the server). */
-  async sweep(): Promise<number> {
-    const now = this.ports.clock.now().getTime();
-    return this.ports.sessions.deleteExpired(new Date(now - this.policy.idleMs), new Date(now - this.policy.absoluteMs));
-  }
 }

@@ -37,8 +37,8 @@ export interface AgencyConfig {
     perHour: number;
   };
   /**
-   * Scheduled work (cron expressions, UTC; null: off). Run exactly once across all server processes
-   * (pg-boss on PostgreSQL, an in-process scheduler on SQLite); the CLI commands do the same by hand.
+   * Scheduled work (cron expressions, UTC; null: off): jobs of the one job engine, each tick run
+   * once (pg-boss on PostgreSQL, the SQLite server's own timers); the CLI commands do the same by hand.
    */
   jobs: {
     /** REMINDER_SCHEDULE: payment + application reminders. Off by default. */

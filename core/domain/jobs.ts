@@ -1,5 +1,5 @@
 /**
- * The agency's background work (docs/product.md, "Background work"): one named queue per kind of
+ * The agency's background work (docs/product.md §15.2): one named queue per kind of
  * job, the input each job takes, and how a queue's jobs are retried and taken back. Every job runs
  * on exactly one node; a job that keeps failing stays visible to the operator (`evisa jobs`).
  */
@@ -40,11 +40,12 @@ export interface QueuePolicy {
 /**
  * A job held by a node that died is taken back after its expiry (plus up to 10 s until the store
  * notices) and retried after the first delay: every node's mail and passport checks are finished by
- * another node within about a minute. Each job's own timeouts stay below its expiry (SMTP 20 s,
- * the passport scanner 35 s at most).
+ * another node within about a minute. Each job's own timeouts stay below its expiry (the
+ * SMTP mailer's, the passport scanner's 35 s at most).
  */
 export const QUEUES: Readonly<Record<QueueName, QueuePolicy>> = {
-  // Mail servers refuse for a while (greylisting, outages): 12 retries, 10 s → 5½ h apart, ~11 h in all.
+  // Mail servers refuse for a while (greylisting, outages): 12 retries, 10 s → 5½ h apart, 11 h or
+  // more in all (pg-boss adds up to as much again at random).
   'deliver-mail': { retryLimit: 12, retryDelaySeconds: 10, backoff: true, expireSeconds: 30 },
   // A busy scanner or a stopped node: retries 5 s → 2½ min apart, ~5 min in all.
   'check-passport': { retryLimit: 6, retryDelaySeconds: 5, backoff: true, expireSeconds: 40 },

@@ -52,7 +52,11 @@ export interface MailOutbox {
   claim(id: number, now: Date, leaseUntil: Date): Promise<MailClaim>;
   /** Marks a claimed mail sent. */
   markSent(id: number, sentAt: Date): Promise<void>;
-  /** The attempt failed: records why and ends its lease (the job's retry decides when to try again). */
-  markFailed(id: number, error: string, now: Date): Promise<void>;
+  /**
+   * The attempt failed: records why and ends its lease (the job's retry decides when to try again)
+   * — only while the lease is still the one this attempt took (`leasedUntil`), so a late answer
+   * never ends a newer attempt's lease.
+   */
+  markFailed(id: number, error: string, now: Date, leasedUntil: Date): Promise<void>;
   list(filter?: { sent?: boolean; to?: string }): Promise<OutboxMail[]>;
 }

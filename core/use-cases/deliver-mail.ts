@@ -55,7 +55,7 @@ export function makeDeliverMail(ports: Pick<Ports, 'outbox' | 'mailer' | 'files'
       await send(claim.mail);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await ports.outbox.markFailed(mailId, message.slice(0, 1000), ports.clock.now());
+      await ports.outbox.markFailed(mailId, message.slice(0, 1000), ports.clock.now(), claim.mail.nextAttemptAt);
       throw error;
     }
     await ports.outbox.markSent(mailId, ports.clock.now());

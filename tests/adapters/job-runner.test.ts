@@ -124,6 +124,7 @@ describe('the job runner', () => {
     const store = new MemoryJobStore();
     const lines: string[] = [];
     const slow = gate();
+    const finished = gate();
     const started: number[] = [];
     const runner = createJobRunner({ store, log: (line) => lines.push(line), pollMs: 60_000 });
     await runner.start([
@@ -133,7 +134,10 @@ describe('the job runner', () => {
         concurrency: 2,
         run: async ({ mailId }) => {
           started.push(mailId);
-          if (mailId === 2) await slow.opened; // hangs past the grace period
+          if (mailId === 2) {
+            await slow.opened; // hangs past the grace period
+            finished.open();
+          }
           return null;
         },
       },
@@ -147,7 +151,14 @@ describe('the job runner', () => {
     // Nothing new is taken once stopped.
     await store.send([mailJob(3)]);
     expect(started).toHaveLength(2);
+    // The handed-back job's late end does not count: it waits for another worker.
     slow.open();
+    await finished.opened;
+    await vi.waitFor(async () => expect((await store.stats())[0]).toMatchObject({ queued: 2, active: 0 }));
+    expect(store.list().map((j) => [j.input, j.state])).toEqual([
+      [{ mailId: 2 }, 'retry'],
+      [{ mailId: 3 }, 'created'],
+    ]);
   });
 
   it('queues scheduled jobs at their cron ticks (UTC) and runs them; an unscheduled queue is never ticked', async () => {

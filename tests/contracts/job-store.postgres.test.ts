@@ -1,6 +1,6 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PgBossJobStore } from '../../adapters/jobs/pg-boss.js';
 import { createPostgresPersistence } from '../../adapters/persistence/postgres/index.js';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
@@ -42,4 +42,33 @@ describeJobStoreContract('pg-boss', async () => {
       await admin.end();
     },
   };
+});
+
+describe('pg-boss: a unit of work never commits without its job', () => {
+  it('refuses the whole unit, naming the fix, when the job queues were never installed', async () => {
+    const own = await startTestPostgres();
+    const persistence = createPostgresPersistence(own.url, { max: 2 });
+    await persistence.migrate();
+    // As on a database migrated by an older version: pg-boss without the agency's mail queue.
+    const boss = new PgBoss({ connectionString: own.url, schema: 'pgboss', supervise: false, schedule: false, max: 1 });
+    await boss.start();
+    await boss.deleteQueue('deliver-mail');
+    await boss.stop({ graceful: false });
+    const fresh = createPostgresPersistence(own.url, { max: 2 });
+    try {
+      const before = (await fresh.outbox.list()).length;
+      await expect(fresh.outbox.enqueue({ to: 'a@example.com', template: 'application_reminder', data: { fullName: 'A' } }, new Date())).rejects.toThrow(
+        'The job queues are missing from the database: run `evisa migrate` first.',
+      );
+      expect(await fresh.outbox.list()).toHaveLength(before);
+      // Migrating again creates the queue; the next unit commits with its job.
+      await fresh.migrate();
+      const mail = await fresh.outbox.enqueue({ to: 'a@example.com', template: 'application_reminder', data: { fullName: 'A' } }, new Date());
+      expect((await fresh.jobs.fetch('deliver-mail', 10)).map((j) => j.input)).toContainEqual({ mailId: mail.id });
+    } finally {
+      await fresh.close();
+      await persistence.close();
+      await own.stop();
+    }
+  });
 });

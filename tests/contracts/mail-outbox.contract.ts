@@ -50,10 +50,12 @@ export function describeMailOutboxContract(name: string, makeAdapter: MakePersis
       await p.outbox.claim(ok.id, at(1), at(30));
       await p.outbox.claim(bad.id, at(1), at(30));
       await p.outbox.markSent(ok.id, at(2));
-      await p.outbox.markFailed(bad.id, 'SMTP 451 try later', at(3));
+      // A late answer of an attempt whose lease was taken over changes nothing.
+      await p.outbox.markFailed(bad.id, 'stale', at(3), at(29));
+      await p.outbox.markFailed(bad.id, 'SMTP 451 try later', at(3), at(30));
       expect(await p.outbox.claim(ok.id, at(40), at(50))).toEqual({ status: 'sent' });
       // A failure after the mail was sent (a late duplicate attempt) changes nothing.
-      await p.outbox.markFailed(ok.id, 'late', at(41));
+      await p.outbox.markFailed(ok.id, 'late', at(41), at(30));
       const retried = await p.outbox.claim(bad.id, at(3), at(33));
       expect(retried.status === 'claimed' && [retried.mail.attempts, retried.mail.lastError]).toEqual([2, 'SMTP 451 try later']);
       expect((await p.outbox.list({ sent: true })).map((m) => [m.id, m.sentAt?.toISOString(), m.lastError])).toEqual([[ok.id, at(2).toISOString(), null]]);

@@ -32,6 +32,8 @@ function firstReleaseOnly(folder: string, name: string): string {
 const USER = `insert into users (email, password_hash, full_name, phone_number, created_at) values ('Early.Bird@Example.com', 'h', 'Early Bird', '1', %NOW%)`;
 // A user who never applied, with accents only the stores' fold (migration 0005's backfill) makes searchable.
 const PSEUDO = `insert into users (email, password_hash, full_name, phone_number, created_at) values ('zoe@example.com', 'h', 'Zoë Brontë', '2', %NOW%)`;
+// A mail the old outbox sender had not sent yet: the job engine must queue its job on the upgrade.
+const MAIL = `insert into mail_outbox (to_address, template, data) values ('early.bird@example.com', 'application_reminder', '{"fullName":"Early Bird"}')`;
 const APP = `insert into applications (application_number, user_id, given_name, surname, gender, date_of_birth, nationality, country_of_birth,
   marital_status, profession, expected_arrival_date, expected_departure_date, passport_number, passport_expiry, created_at, updated_at)
   values ('EV-OLD-1', 1, 'Chloé', 'Little', 'male', '2000-01-01', 'France', 'France', 'single', 'Pilot', '2026-05-01', '2026-05-09', 'FR1', '2031-01-01', %NOW%, %NOW%)`;
@@ -49,6 +51,9 @@ async function expectUpgraded(p: Persistence) {
   const pseudo = await p.users.pageWithoutApplication({ q: 'zoe bronte', offset: 0, limit: 10 });
   expect(pseudo.items.map((u) => u.fullName)).toEqual(['Zoë Brontë']);
   expect((await p.users.pageWithoutApplication({ offset: 0, limit: 0 })).total).toBe(1);
+  // The job engine's store is new: the mail left waiting got its deliver-mail job.
+  const [waiting] = await p.outbox.list({ sent: false });
+  expect((await p.jobs.fetch('deliver-mail', 10)).map((j) => j.input)).toEqual([{ mailId: waiting!.id }]);
 }
 
 describe('upgrading a first-release database', () => {
@@ -59,6 +64,7 @@ describe('upgrading a first-release database', () => {
     raw.exec(USER.replace('%NOW%', String(Date.now())));
     raw.exec(PSEUDO.replace('%NOW%', String(Date.now())));
     raw.exec(APP.replaceAll('%NOW%', String(Date.now())));
+    raw.exec(MAIL);
     raw.close();
     const p = createSqlitePersistence(file);
     try {
@@ -76,6 +82,7 @@ describe('upgrading a first-release database', () => {
       await pool.query(USER.replace('%NOW%', 'now()'));
       await pool.query(PSEUDO.replace('%NOW%', 'now()'));
       await pool.query(APP.replaceAll('%NOW%', 'now()'));
+      await pool.query(MAIL);
       await pool.end();
       const p = createPostgresPersistence(database.url, { max: 1 });
       try {

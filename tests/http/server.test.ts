@@ -9,7 +9,7 @@ import { FastFakeHasher } from '../support/fakes.js';
 import { applicationForm, FILES } from '../support/http.js';
 import { FixedClock } from '../support/fakes.js';
 
-/** The real server on loopback: @hono/node-server, SQLite, the outbox sender, graceful stop. */
+/** The real server on loopback: @hono/node-server, SQLite, its job runner, graceful stop. */
 let dataDir: string;
 let server: RunningServer;
 let cookie = '';

@@ -20,7 +20,7 @@ export interface DeliveredMail {
 
 /**
  * Renders mails with the real templates and keeps every successful send in `.delivered` (a mail
- * sent twice shows up twice, so tests of the outbox sender can catch duplicates).
+ * sent twice shows up twice, so tests of mail delivery can catch duplicates).
  */
 export class MemoryMailer implements Mailer {
   readonly delivered: DeliveredMail[] = [];

@@ -8,7 +8,7 @@ import { MailDeliveryError, smtpUnavailable } from '../unavailable.js';
 export interface SmtpMailerOptions {
   /**
    * Milliseconds to wait for the connection, the greeting and any reply (defaults 5 s / 5 s / 15 s):
-   * a send never outlives its deliver-mail job's 30-second hold on the mail.
+   * a send stays inside its deliver-mail job's 30-second hold on the mail.
    */
   connectionTimeout?: number;
   greetingTimeout?: number;

@@ -21,6 +21,7 @@ import {
   reminderClaimable,
   tabApplicationStatuses,
 } from '../shared/rules.js';
+import { passportCheckJob } from '../../../core/domain/jobs.js';
 import { addDocument, addHistory, addPayment, copy, newestFirst, queueMails, time, type MemoryState } from './state.js';
 
 function withUser(s: MemoryState, app: Application): ApplicationWithUser {
@@ -89,6 +90,11 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       if (change.payment) addPayment(s, id, change.payment);
       if (change.history) addHistory(s, id, change.history);
       const documentId = change.document ? addDocument(s, id, change.document) : undefined;
+      // A passport copy is read (its MRZ checked against the typed fields) by a job, after the answer.
+      if (documentId !== undefined && change.document?.type === 'passport') {
+        s.jobs.insert([passportCheckJob(documentId)]);
+        s.jobs.queued(['check-passport']);
+      }
       queueMails(s, change.mails, change.application.updatedAt);
       const result: CommitResult = { outcome: 'committed', application: copy(next) };
       if (documentId !== undefined) result.documentId = documentId;

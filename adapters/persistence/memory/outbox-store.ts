@@ -19,9 +19,9 @@ export function outboxStore(s: MemoryState): MailOutbox {
       const m = s.outbox.get(id);
       if (m && m.sentAt === null) m.sentAt = new Date(time(sentAt));
     },
-    async markFailed(id, error, now) {
+    async markFailed(id, error, now, leasedUntil) {
       const m = s.outbox.get(id);
-      if (m && m.sentAt === null) {
+      if (m && m.sentAt === null && time(m.nextAttemptAt) === time(leasedUntil)) {
         m.lastError = error;
         m.nextAttemptAt = new Date(time(now));
       }

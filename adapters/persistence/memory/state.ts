@@ -10,7 +10,7 @@ import type { ApplicationGroup } from '../../../core/ports/application-group-rep
 import type { ContactEnquiry } from '../../../core/ports/contact-enquiry-repository.js';
 import type { OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { Session } from '../../../core/ports/session-store.js';
-import { mailJob, passportCheckJob } from '../../../core/domain/jobs.js';
+import { mailJob } from '../../../core/domain/jobs.js';
 import { MemoryJobStore } from '../../jobs/memory.js';
 import { AccessChangeFeed } from '../access-changes.js';
 
@@ -107,11 +107,6 @@ export function addHistory(s: MemoryState, applicationId: number, entry: NewStat
 export function addDocument(s: MemoryState, applicationId: number, document: Omit<NewDocument, 'applicationId'>): number {
   const id = ++s.seq.documents;
   s.documents.set(id, { ...copy(document), applicationId, id });
-  // A passport copy is read (its MRZ checked against the typed fields) by a job, after the answer.
-  if (document.type === 'passport') {
-    s.jobs.insert([passportCheckJob(id)]);
-    s.jobs.queued(['check-passport']);
-  }
   return id;
 }
 

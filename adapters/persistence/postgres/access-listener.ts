@@ -119,8 +119,8 @@ export function accessListener(url: string, notifyElsewhere: (channel: string, p
       lost(listener);
       return;
     }
-    // Unanswered (no cache) when the probe cannot be sent; the next loss or restart tries again.
-    await notifyElsewhere(ACCESS_CHANNEL, probe).catch(() => undefined);
+    // A probe that cannot be sent is a lost connection: it is opened again, with backoff, and probed anew.
+    await notifyElsewhere(ACCESS_CHANNEL, probe).catch(() => lost(listener));
   }
 
   return {

@@ -40,8 +40,11 @@ export function outboxStore(database: SqlDatabase): MailOutbox {
     async markSent(id, sentAt) {
       await db.update(o).set({ sentAt }).where(and(eq(o.id, id), isNull(o.sentAt)));
     },
-    async markFailed(id, error, now) {
-      await db.update(o).set({ lastError: error, nextAttemptAt: now }).where(and(eq(o.id, id), isNull(o.sentAt)));
+    async markFailed(id, error, now, leasedUntil) {
+      await db
+        .update(o)
+        .set({ lastError: error, nextAttemptAt: now })
+        .where(and(eq(o.id, id), isNull(o.sentAt), eq(o.nextAttemptAt, leasedUntil)));
     },
     async list(filter = {}) {
       const found = await db

@@ -33,7 +33,7 @@ interface SyncQuery {
 }
 
 /**
- * Other processes' changes (the CLI, another server on the same file): `PRAGMA data_version`
+ * Other processes' changes (a CLI run, or any other connection to the file): `PRAGMA data_version`
  * changes when any OTHER connection commits a write (this connection's own writes are announced by
  * the stores), so a changed value means that anything may have changed. Reading it is an in-memory
  * check of a few microseconds, done at the start of every signed-in request.

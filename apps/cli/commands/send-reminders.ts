@@ -13,9 +13,12 @@ interface Flags {
   dryRun?: boolean;
 }
 
-/** Mails sent at once, taken from the queue 8 at a time (the SMTP mailer keeps 8 connections open). */
-const SENDERS = 16;
-const BATCH = 8;
+/**
+ * Mails sent at once: as many as the SMTP mailer keeps connections open (no send waits for a
+ * connection while its mail's lease runs), taken from the queue 4 at a time.
+ */
+const SENDERS = 8;
+const BATCH = 4;
 
 export function registerSendReminders(program: Command): void {
   program
