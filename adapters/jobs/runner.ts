@@ -10,9 +10,8 @@ export interface JobDefinition<N extends QueueName = QueueName> {
   /** Jobs of this queue one process runs at once. */
   concurrency: number;
   /**
-   * Jobs one worker takes from the store at once and runs together (default 1): fewer round trips
-   * for many short jobs. Every job of a batch is held from the moment it is taken; each is recorded
-   * done as soon as it is.
+   * Free places (of `concurrency`) to wait for before taking more jobs, all in one fetch (default
+   * 1): fewer, larger fetches for many short jobs. A job is started as soon as it is taken.
    */
   batch?: number;
   /**
@@ -48,27 +47,39 @@ export interface JobRunner {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Resolves after `ms`, or as soon as `wake` is called (whichever comes first). */
+/**
+ * Resolves after `ms`, or as soon as `wake` is called (whichever comes first); a wake while nobody
+ * sleeps makes the next sleep return at once (nothing that happened in between is missed).
+ */
 function sleeper() {
   let wake: (() => void) | null = null;
+  let woken = false;
   return {
     sleep(ms: number): Promise<void> {
+      if (woken) {
+        woken = false;
+        return Promise.resolve();
+      }
       return new Promise((resolve) => {
         const timer = setTimeout(done, ms);
         timer.unref();
         function done() {
           clearTimeout(timer);
-          wake = null;
+          if (wake === done) wake = null;
           resolve();
         }
         wake = done;
       });
     },
     wake() {
-      wake?.();
+      if (wake) wake();
+      else woken = true;
     },
   };
 }
+
+/** How long a finished job waits for others of its queue to be recorded done in the same statement. */
+const COMPLETION_WINDOW_MS = 5;
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
@@ -92,6 +103,25 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (const name of names) for (const s of sleepers.get(name) ?? []) s.wake();
   }
 
+  /** Recordings of jobs done that have not been written yet. */
+  const recording = new Set<Promise<void>>();
+  /** Jobs done, per queue, waiting (a few milliseconds) to be recorded together. */
+  const done = new Map<QueueName, { jobs: ClaimedJob[]; recorded: Promise<void> }>();
+  function recordDone(job: ClaimedJob): Promise<void> {
+    let batch = done.get(job.name);
+    if (!batch) {
+      const jobs: ClaimedJob[] = [];
+      const recorded = new Promise<void>((resolve) => setTimeout(resolve, COMPLETION_WINDOW_MS)).then(() => {
+        done.delete(job.name);
+        return store.complete(jobs);
+      });
+      batch = { jobs, recorded };
+      done.set(job.name, batch);
+    }
+    batch.jobs.push(job);
+    return batch.recorded;
+  }
+
   /** Runs one claimed job to its end: completed (true), or failed and so retried or left failed (false). */
   async function work(definition: AnyJobDefinition, job: ClaimedJob): Promise<boolean> {
     const started = performance.now();
@@ -107,8 +137,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await store.fail(job, reason).catch((e: unknown) => log(`[jobs] ${job.name}: could not record the failure: ${errorLine(e)}`));
       return false;
     }
-    // Recorded as soon as it is done (not with its batch): a slow neighbour holds nothing up.
-    await store.complete([job]).catch((e: unknown) => log(`${label}: done, but could not be recorded so (its retry will find nothing to do): ${errorLine(e)}`));
+    // Recorded done in one statement with the others of its queue that end within the same few
+    // milliseconds; its place is free at once (a drain or a stop waits for the recording).
+    const recorded = recordDone(job).catch((e: unknown) => log(`${label}: done, but could not be recorded so (its retry will find nothing to do): ${errorLine(e)}`));
+    recording.add(recorded);
+    void recorded.finally(() => recording.delete(recorded));
     if (line) log(`${label}: ${line} (${seconds(started)})`);
     return true;
   }
@@ -121,47 +154,56 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   /**
-   * One loop of a queue: takes a batch of due jobs and runs them together, or sleeps. It ends when
-   * the runner stops, or (a drain) when nothing is due.
+   * A queue's worker in this process: keeps up to `concurrency` of its jobs running, taking more
+   * (as many as there are free places, once `batch` are free) as soon as running ones end, or
+   * sleeping while none is due. It ends when the runner stops, or (a drain) when nothing is due and
+   * nothing runs.
    */
-  async function loop(definition: AnyJobDefinition, batch: number, drain: boolean, onDone?: (ok: boolean) => void): Promise<void> {
+  async function loop(definition: AnyJobDefinition, concurrency: number, batch: number, drain: boolean, onDone?: (ok: boolean) => void): Promise<void> {
     const own = sleeper();
     const set = sleepers.get(definition.name) ?? new Set();
     sleepers.set(definition.name, set);
     set.add(own);
+    const active = new Set<Promise<void>>();
+    const start = (job: ClaimedJob) => {
+      const done = work(definition, job);
+      running.set(job.id, { job, done });
+      const ended = done.then((ok) => {
+        running.delete(job.id);
+        active.delete(ended);
+        onDone?.(ok);
+        own.wake();
+      });
+      active.add(ended);
+    };
     try {
       while (!stopping) {
+        const free = concurrency - active.size;
+        if (active.size > 0 && free < batch) {
+          await own.sleep(pollMs); // woken as soon as a running job ends
+          continue;
+        }
         let jobs: ClaimedJob[] = [];
         try {
-          jobs = await store.fetch(definition.name, batch);
+          jobs = await store.fetch(definition.name, free);
         } catch (error) {
           log(`[jobs] ${definition.name}: could not take a job: ${errorLine(error)}`);
         }
         // Taken while the runner was being stopped: they go back at once, for another worker.
-        if (stopping) return await handBack(jobs);
-        if (jobs.length === 0) {
-          if (drain) return;
-          await own.sleep(pollMs);
-          continue;
+        if (stopping) {
+          await handBack(jobs);
+          break;
         }
-        await Promise.all(
-          jobs.map(async (job) => {
-            const done = work(definition, job);
-            running.set(job.id, { job, done });
-            const ok = await done.finally(() => running.delete(job.id));
-            onDone?.(ok);
-          }),
-        );
+        for (const job of jobs) start(job);
+        if (jobs.length > 0) continue;
+        if (drain && active.size === 0) break;
+        await own.sleep(pollMs); // woken by a job queued here, a running job's end, or the poll
       }
+      await Promise.all(active);
+      await Promise.all(recording);
     } finally {
       set.delete(own);
     }
-  }
-
-  /** The loops that run `concurrency` jobs of a queue at once, `batch` per loop. */
-  function loopsOf(definition: AnyJobDefinition, concurrency: number, batch: number, drain: boolean, onDone?: (ok: boolean) => void) {
-    const perLoop = Math.max(1, Math.min(batch, concurrency));
-    return Array.from({ length: Math.max(1, Math.ceil(concurrency / perLoop)) }, () => loop(definition, perLoop, drain, onDone));
   }
 
   return {
@@ -169,17 +211,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       stopping = false;
       unsubscribe = store.onQueued(wake);
       await store.schedule(definitions.map((d) => ({ name: d.name, cron: d.schedule })));
-      loops = definitions.flatMap((definition) => loopsOf(definition, definition.concurrency, definition.batch ?? 1, false));
+      loops = definitions.map((definition) => loop(definition, Math.max(1, definition.concurrency), placesToWaitFor(definition), false));
     },
 
-    async drain(definition, { concurrency = definition.concurrency, batch = definition.batch ?? 1, onDone } = {}) {
+    async drain(definition, { concurrency = definition.concurrency, batch = definition.batch, onDone } = {}) {
       const counts = { completed: 0, failed: 0 };
       const done = (ok: boolean) => {
         counts[ok ? 'completed' : 'failed'] += 1;
         onDone?.(ok);
       };
-      // A loop ends when it finds nothing due (or the runner stops).
-      await Promise.all(loopsOf(definition, concurrency, batch, true, done));
+      // It ends when nothing is due and nothing runs (or the runner stops).
+      await loop(definition, Math.max(1, concurrency), placesToWaitFor({ concurrency, batch }), true, done);
       return counts;
     },
 
@@ -196,6 +238,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await handBack([...running.values()].map((r) => r.job));
     },
   };
+}
+
+/** Free places a worker waits for before it takes more jobs: `batch`, at most `concurrency`. */
+function placesToWaitFor(definition: { concurrency: number; batch?: number }): number {
+  return Math.max(1, Math.min(definition.batch ?? 1, definition.concurrency));
 }
 
 /** `deliver-mail (mail 12)`, `check-passport (document 7)`, `reminders`. */
