@@ -10,13 +10,17 @@ import pg from 'pg';
  * Where it comes from, in order:
  *  1. TEST_DATABASE_URL (CI: the PostgreSQL 15 server on 127.0.0.1:5432): a fresh database with a
  *     random name is created on that server and dropped by stop().
- *  2. testcontainers (postgres:15-alpine) when a Docker engine answers (detected in a few ms).
- *  3. Otherwise an in-process PGlite (Postgres 18 in WebAssembly) served over the Postgres wire
- *     protocol by @electric-sql/pglite-socket on a random loopback port.
+ *  2. The same on a PostgreSQL server at 127.0.0.1:5432 (user postgres, trust auth) when one answers.
+ *  3. testcontainers (postgres:15-alpine) when a Docker engine answers (detected in a few ms).
+ *  4. Otherwise an in-process PGlite (Postgres 18 in WebAssembly) served over the Postgres wire
+ *     protocol by @electric-sql/pglite-socket on a random loopback port. It serves one connection
+ *     at a time inside a transaction and mixes concurrent connections' statements outside one, so
+ *     the suites where several processes share the database (the job engine's pg-boss pool beside
+ *     the agency's) do not run on it.
  */
 export interface TestPostgres {
   url: string;
-  source: 'TEST_DATABASE_URL' | 'testcontainers' | 'pglite';
+  source: 'TEST_DATABASE_URL' | 'local-server' | 'testcontainers' | 'pglite';
   stop(): Promise<void>;
 }
 
@@ -112,11 +116,29 @@ async function startPglite(): Promise<TestPostgres> {
   };
 }
 
+/** The PostgreSQL server a development machine runs (127.0.0.1:5432, trust auth), when it answers. */
+const LOCAL_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function localServerAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: LOCAL_SERVER_URL, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** Which source startTestPostgres() will use, decided once per process. */
 let chosen: Promise<TestPostgres['source']> | null = null;
 export function testPostgresSource(): Promise<TestPostgres['source']> {
   chosen ??= (async () => {
     if (process.env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL' as const;
+    // A real server beats the in-process fallback: several processes and pools share it as in production.
+    if (await localServerAnswers()) return 'local-server' as const;
     if (await dockerWorks()) return 'testcontainers' as const;
     return 'pglite' as const;
   })();
@@ -126,6 +148,7 @@ export function testPostgresSource(): Promise<TestPostgres['source']> {
 export async function startTestPostgres(): Promise<TestPostgres> {
   const source = await testPostgresSource();
   if (source === 'TEST_DATABASE_URL') return createDatabaseOn(process.env.TEST_DATABASE_URL as string, source);
+  if (source === 'local-server') return createDatabaseOn(LOCAL_SERVER_URL, source);
   if (source === 'testcontainers') return startContainer();
   return startPglite();
 }
