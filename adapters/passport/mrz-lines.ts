@@ -1,5 +1,6 @@
 import type { Box, OcrLine } from './ocr.js';
 import { TD3_LINE_LENGTH } from './mrz-text.js';
+import type { LineRead } from './mrz-vote.js';
 
 /** Two OCR lines that look like a passport's MRZ, and the box around them. */
 export interface MrzCandidate {
@@ -41,16 +42,19 @@ export function findMrzCandidate(lines: readonly OcrLine[]): MrzCandidate | null
 }
 
 /**
- * A line's 44 characters. Tesseract's text is taken as it is when it has 44 characters; otherwise
- * (a character dropped, split or added) each character is put in its column: OCR-B is monospaced,
- * so the column is the distance from the first character divided by the pitch (the median
- * distance between neighbours). Columns nothing was read in are filler '<'.
+ * A line's 44 characters, each with its confidence. Tesseract's characters are taken as they are
+ * when there are 44; otherwise (a character dropped, split or added) each is put in its column:
+ * OCR-B is monospaced, so the column is the distance from the first character divided by the
+ * pitch (the median distance between neighbours). Columns nothing was read in are filler '<'
+ * with no confidence.
  */
-export function toTd3Line(line: OcrLine): string {
-  const text = compact(line.text);
-  if (text.length === TD3_LINE_LENGTH) return text;
-  const symbols = line.symbols.filter((s) => s.text.trim() !== '');
-  if (symbols.length < 10) return text.slice(0, TD3_LINE_LENGTH).padEnd(TD3_LINE_LENGTH, '<');
+export function toLineRead(line: OcrLine): LineRead {
+  const symbols = line.symbols.filter((s) => s.text.trim() !== '').map((s) => ({ ...s, text: s.text.trim()[0]! }));
+  if (symbols.length === TD3_LINE_LENGTH) return { text: symbols.map((s) => s.text).join(''), confidences: symbols.map((s) => s.confidence) };
+  if (symbols.length < 10) {
+    const text = compact(line.text).slice(0, TD3_LINE_LENGTH).padEnd(TD3_LINE_LENGTH, '<');
+    return { text, confidences: Array.from(text, () => 0) };
+  }
   const centre = (s: (typeof symbols)[number]) => (s.box.x0 + s.box.x1) / 2;
   const steps = symbols
     .slice(1)
@@ -58,12 +62,14 @@ export function toTd3Line(line: OcrLine): string {
     .filter((d) => d > 0)
     .sort((a, b) => a - b);
   const pitch = steps[Math.floor(steps.length / 2)] ?? 1;
-  const columns: { ch: string; confidence: number }[] = Array.from({ length: TD3_LINE_LENGTH }, () => ({ ch: '<', confidence: -1 }));
+  const columns: { ch: string; confidence: number }[] = Array.from({ length: TD3_LINE_LENGTH }, () => ({ ch: '<', confidence: 0 }));
+  const taken = Array.from({ length: TD3_LINE_LENGTH }, () => false);
   const origin = centre(symbols[0]!);
   for (const symbol of symbols) {
     const column = Math.round((centre(symbol) - origin) / pitch);
     if (column < 0 || column >= TD3_LINE_LENGTH) continue;
-    if (symbol.confidence > columns[column]!.confidence) columns[column] = { ch: symbol.text[0]!, confidence: symbol.confidence };
+    if (!taken[column] || symbol.confidence > columns[column]!.confidence) columns[column] = { ch: symbol.text, confidence: symbol.confidence };
+    taken[column] = true;
   }
-  return columns.map((c) => c.ch).join('');
+  return { text: columns.map((c) => c.ch).join(''), confidences: columns.map((c) => c.confidence) };
 }

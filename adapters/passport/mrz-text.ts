@@ -5,7 +5,7 @@ import type { MrzReading } from '../../core/domain/passport-scan.js';
 export const TD3_LINE_LENGTH = 44;
 
 /** What may stand at a position of the zone (ICAO 9303 Part 4). */
-type Slot = 'letter' | 'digit' | 'alnum' | 'sex';
+export type Slot = 'letter' | 'digit' | 'alnum' | 'sex';
 
 function slotsOf(ranges: [from: number, to: number, slot: Slot][]): Slot[] {
   const slots: Slot[] = Array.from({ length: TD3_LINE_LENGTH }, () => 'alnum');
@@ -14,7 +14,7 @@ function slotsOf(ranges: [from: number, to: number, slot: Slot][]): Slot[] {
 }
 
 /** Line 1: document code, issuing state, names. Line 2: number, nationality, dates, sex, optional data. */
-const LINE_SLOTS: readonly [Slot[], Slot[]] = [
+export const LINE_SLOTS: readonly [Slot[], Slot[]] = [
   slotsOf([[0, 44, 'letter']]),
   slotsOf([[9, 10, 'digit'], [10, 13, 'letter'], [13, 20, 'digit'], [20, 21, 'sex'], [21, 28, 'digit'], [42, 44, 'digit']]),
 ];
@@ -26,7 +26,7 @@ const AS_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', C: '0
 const AS_SEX: Record<string, string> = { H: 'M', N: 'M', E: 'F', P: 'F', K: 'X' };
 
 /** Corrects each character to what its position may hold (O→0 in a date, 0→O in a name…). */
-function correctByPosition(line: string, slots: readonly Slot[]): string {
+export function correctByPosition(line: string, slots: readonly Slot[]): string {
   return [...line]
     .map((ch, i) => {
       if (ch === '<') return ch;
@@ -56,7 +56,7 @@ export function correctTd3Lines(line1: string, line2: string): [string, string] 
 }
 
 /** The ICAO 9303 check digit of `text`: weights 7, 3, 1; '<' is 0, A–Z are 10–35. */
-function checkDigitOf(text: string): string {
+export function checkDigitOf(text: string): string {
   const weights = [7, 3, 1];
   let sum = 0;
   for (let i = 0; i < text.length; i += 1) {
@@ -66,55 +66,13 @@ function checkDigitOf(text: string): string {
   return String(sum % 10);
 }
 
-/** Line 2's fields: where each stands and whether its last character is its check digit. */
-const LINE2_FIELDS: readonly { from: number; to: number; checked: boolean }[] = [
-  { from: 0, to: 10, checked: true }, // document number
-  { from: 10, to: 13, checked: false }, // nationality
-  { from: 13, to: 20, checked: true }, // birth date
-  { from: 20, to: 21, checked: false }, // sex
-  { from: 21, to: 28, checked: true }, // expiry date
-  { from: 28, to: 43, checked: true }, // optional data (its check digit is '<' or 0 when it is empty)
-  { from: 43, to: 44, checked: false }, // composite check digit
-];
-
-function fieldHolds(text: string): boolean {
-  const [value, digit] = [text.slice(0, -1), text.slice(-1)];
-  if (value.replace(/</g, '') === '') return digit === '<' || digit === '0';
-  return checkDigitOf(value) === digit;
-}
-
-function mostFrequent(options: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const option of options) counts.set(option, (counts.get(option) ?? 0) + 1);
-  return [...counts].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
-}
-
-/** Each position's most frequent character over several reads of one line (the first read wins ties). */
-export function voteLine(reads: readonly string[]): string {
-  return Array.from({ length: reads[0]?.length ?? 0 }, (_, i) => mostFrequent(reads.map((line) => line[i] ?? '<'))).join('');
-}
-
-/**
- * Line 2 put together, field by field, from several reads of it (each already corrected by
- * position): for a field with a check digit the spelling most reads agree on among those whose
- * check digit holds; otherwise the most frequent. Different engines get different characters
- * wrong (one reads L as 1, the other Z as 2), so agreement per field beats any single read. The
- * composite check digit then tests the whole.
- */
-export function assembleLine2(reads: readonly string[]): string {
-  return LINE2_FIELDS.map(({ from, to, checked }) => {
-    const options = reads.map((line) => line.slice(from, to));
-    const holding = checked ? options.filter(fieldHolds) : [];
-    return mostFrequent(holding.length > 0 ? holding : options);
-  }).join('');
-}
-
 const trimFiller = (text: string) => text.replace(/^<+|<+$/g, '');
 const words = (text: string) => trimFiller(text).split(/<+/).filter(Boolean).join(' ');
 
 /**
- * Parses two corrected TD3 lines with the `mrz` library into the domain's reading; null when they
- * are not a passport zone at all (wrong length, characters outside A–Z 0–9 <, not a 'P' document).
+ * Parses two corrected TD3 lines with the `mrz` library into the domain's reading (no field
+ * uncertain: the lines are taken as they are); null when they are not a passport zone at all
+ * (wrong length, characters outside A–Z 0–9 <, not a 'P' document).
  */
 export function readTd3(lines: readonly [string, string]): MrzReading | null {
   const [line1, line2] = lines;
@@ -145,10 +103,6 @@ export function readTd3(lines: readonly [string, string]): MrzReading | null {
       personalNumber: valid('personalNumberCheckDigit'),
       composite: valid('compositeCheckDigit'),
     },
+    uncertain: [],
   };
-}
-
-/** How many of the reading's five check digits hold (to choose the best of several readings). */
-export function checkDigitScore(reading: MrzReading): number {
-  return Object.values(reading.checkDigits).filter(Boolean).length;
 }

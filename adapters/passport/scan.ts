@@ -1,8 +1,8 @@
 import sharp, { type Sharp } from 'sharp';
 import type { MrzReading, PassportImageType } from '../../core/domain/passport-scan.js';
 import { openImage, type DecodeLimits } from './decode.js';
-import { findMrzCandidate, toTd3Line, type MrzCandidate } from './mrz-lines.js';
-import { assembleLine2, checkDigitScore, correctTd3Lines, readTd3, voteLine } from './mrz-text.js';
+import { findMrzCandidate, toLineRead, type MrzCandidate } from './mrz-lines.js';
+import { readZone as readZoneReads, type ZoneRead } from './mrz-vote.js';
 import type { Box, GrayImage, MrzOcr, OcrEngine, OcrLine } from './ocr.js';
 
 /** The two tesseract engines a scan may use (see ocr.ts). */
@@ -61,56 +61,33 @@ function scaleCandidate(candidate: MrzCandidate, factor: number): MrzCandidate {
   };
 }
 
-interface ZoneRead {
-  engine: OcrEngine;
-  lines: [string, string];
-}
-
-/**
- * The zone's reads (each corrected by position), combined. Line 1 (document, state, names) has no
- * check digit, so it comes from the legacy engine only, which reads filler runs right: position by
- * position the most frequent character of its reads. Line 2 is put together field by field from
- * every read (assembleLine2). Null when no read is a passport zone.
- */
-function combine(reads: readonly ZoneRead[]): MrzReading | null {
-  const line1s = reads.filter((r) => r.engine === 'legacy').map((r) => r.lines[0]);
-  if (line1s.length === 0) return null;
-  return readTd3([voteLine(line1s), assembleLine2(reads.map((r) => r.lines[1]))]);
-}
-
 /** The zone's two lines among a page's lines. */
-function pairOf(lines: readonly OcrLine[]): [string, string] | null {
+function pairOf(lines: readonly OcrLine[]): ZoneRead | null {
   const candidate = findMrzCandidate(lines);
-  return candidate ? [toTd3Line(candidate.lines[0]), toTd3Line(candidate.lines[1])] : null;
+  return candidate ? [toLineRead(candidate.lines[0]), toLineRead(candidate.lines[1])] : null;
 }
 
-/** The zone's two lines in a read of its band: the last two long lines (the LSTM engine may garble line 1's length). */
-function bandPairOf(lines: readonly OcrLine[]): [string, string] | null {
+/** The zone's two lines in a read of its band: the last two long lines. */
+function bandPairOf(lines: readonly OcrLine[]): ZoneRead | null {
   const long = lines.filter((l) => l.text.replace(/\s/g, '').length >= 30).sort((a, b) => a.box.y0 - b.box.y0);
   if (long.length < 2) return null;
-  return [toTd3Line(long[long.length - 2]!), toTd3Line(long[long.length - 1]!)];
+  return [toLineRead(long[long.length - 2]!), toLineRead(long[long.length - 1]!)];
 }
 
 /**
- * Reads the zone the page search found: its own two lines, and the band around them again in
- * grey. When those two agree and every check digit holds, that is the reading (a single read can
- * hold an error no check digit sees: L for 1, G for 6). Otherwise the band is read in black and
- * white and by the LSTM engine too, and the reads are combined.
+ * Reads the zone the page search found: its own two lines, and the band around it again in grey,
+ * in black and white and by the LSTM engine; the reads are voted position by position.
  */
 async function readZone(page: GrayImage, candidate: MrzCandidate, engines: MrzEngines): Promise<MrzReading | null> {
   const reads: ZoneRead[] = [];
-  const add = (engine: OcrEngine, lines: [string, string] | null) => {
-    if (lines) reads.push({ engine, lines: correctTd3Lines(...lines) });
-  };
-  add('legacy', pairOf(candidate.lines));
+  const first = pairOf(candidate.lines);
+  if (first) reads.push(first);
   const attempts: [engine: OcrEngine, binarise: boolean][] = [['legacy', false], ['legacy', true], ['lstm', false]];
   for (const [engine, binarise] of attempts) {
-    add(engine, bandPairOf(await engines[engine].lines(await band(page, candidate, binarise), 'block')));
-    const reading = combine(reads);
-    const agreed = reads.length >= 2 && reads.every((r) => r.lines[1] === reading?.lines[1]);
-    if (reading && agreed && checkDigitScore(reading) === 5) return reading;
+    const read = bandPairOf(await engines[engine].lines(await band(page, candidate, binarise), 'block'));
+    if (read) reads.push(read);
   }
-  return combine(reads);
+  return readZoneReads(reads);
 }
 
 /**

@@ -68,6 +68,7 @@ export const BRITISH_READING: MrzReading = {
   sex: 'F',
   expiryDate: '310101',
   checkDigits: { documentNumber: true, birthDate: true, expiryDate: true, personalNumber: true, composite: true },
+  uncertain: [],
 };
 
 /** The form fields BRITISH_TRAVELLER's passport fills. */

@@ -26,6 +26,8 @@ export interface MrzReading {
   expiryDate: string;
   /** Whether each check digit of the zone holds. */
   checkDigits: Record<'documentNumber' | 'birthDate' | 'expiryDate' | 'personalNumber' | 'composite', boolean>;
+  /** The form's fields the reader is not sure it read right (a failing check digit, a name character read with low confidence). */
+  uncertain: readonly PassportField[];
 }
 
 /** The application form's fields a passport scan fills (null: not readable from the zone). */
@@ -39,10 +41,16 @@ export interface PassportFields {
   passportExpiry: LocalDate | null;
 }
 
-/** What a scan answers: the fields, whether every check digit holds, and the two MRZ lines. */
+export type PassportField = keyof PassportFields;
+
+/**
+ * What a scan answers: the fields, whether they can be trusted (every check digit holds and no
+ * field is uncertain), the fields to check by eye, and the two MRZ lines.
+ */
 export interface PassportScan {
   fields: PassportFields;
   valid: boolean;
+  uncertain: PassportField[];
   mrz: [string, string];
 }
 
@@ -121,7 +129,8 @@ export function passportScanFromMrz(reading: MrzReading, now: Date): PassportSca
       gender: genderOf(reading.sex),
       passportExpiry: expiryDateFromMrz(reading.expiryDate, today),
     },
-    valid: Object.values(reading.checkDigits).every(Boolean),
+    valid: Object.values(reading.checkDigits).every(Boolean) && reading.uncertain.length === 0,
+    uncertain: [...reading.uncertain],
     mrz: [reading.lines[0], reading.lines[1]],
   };
 }

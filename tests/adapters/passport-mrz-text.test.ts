@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findMrzCandidate, toTd3Line } from '../../adapters/passport/mrz-lines.js';
-import { assembleLine2, correctTd3Lines, readTd3, voteLine } from '../../adapters/passport/mrz-text.js';
+import { findMrzCandidate, toLineRead } from '../../adapters/passport/mrz-lines.js';
+import { correctTd3Lines, readTd3 } from '../../adapters/passport/mrz-text.js';
+import { readZone, type LineRead, type ZoneRead } from '../../adapters/passport/mrz-vote.js';
 import type { OcrLine } from '../../adapters/passport/ocr.js';
 import { BRITISH_TRAVELLER, ICAO_SPECIMEN, td3Lines, withBrokenCheckDigit } from '../../bench/support/synthetic-passport.js';
 
@@ -32,6 +33,7 @@ describe('reading TD3 lines (the mrz package under the domain reading)', () => {
       sex: 'F',
       expiryDate: '120415',
       checkDigits: { documentNumber: true, birthDate: true, expiryDate: true, personalNumber: true, composite: true },
+      uncertain: [],
     });
   });
 
@@ -75,28 +77,42 @@ describe('correcting OCR by what each position may hold', () => {
   });
 });
 
-describe('putting line 2 together from several reads', () => {
-  it('takes each field from the reads whose check digit holds, so two half-right reads make a right one', () => {
+/** A read of a line, every character at `confidence` except those listed. */
+function read(text: string, confidence = 90, low: Record<number, number> = {}): LineRead {
+  return { text, confidences: Array.from(text, (_, i) => low[i] ?? confidence) };
+}
+const zone = (line1: string, line2: string, l1Low: Record<number, number> = {}): ZoneRead => [read(line1, 90, l1Low), read(line2)];
+
+describe('reading a zone from several reads', () => {
+  it('takes each field from the reads whose check digit holds, so two half-right reads and a right one make a right one', () => {
     const legacy = SPECIMEN[1].replace('ZE184226B', '2E184226B'); // optional data fails its check digit
     const lstm = SPECIMEN[1].replace('L898902C3', 'L8989O2C3'); // document number fails its check digit
-    expect(assembleLine2([legacy, lstm])).toBe(SPECIMEN[1]);
+    const reading = readZone([zone(SPECIMEN[0], legacy), zone(SPECIMEN[0], lstm), zone(SPECIMEN[0], SPECIMEN[1])]);
+    expect(reading?.lines).toEqual(SPECIMEN);
+    expect(reading?.uncertain).toEqual([]);
   });
 
-  it('prefers the spelling most reads agree on when a wrong one also satisfies the check digit (L read as 1)', () => {
-    const wrong = SPECIMEN[1].replace('L898902C3', '1898902C3'); // L (21) and 1 differ by 20: same check digit
-    expect(assembleLine2([SPECIMEN[1], wrong, SPECIMEN[1]])).toBe(SPECIMEN[1]);
+  it('repairs a field when exactly one look-alike makes its check digit hold (0 read as O in a number)', () => {
+    const line2 = SPECIMEN[1].replace('L898902C3', 'L8989O2C3');
+    expect(readZone([zone(SPECIMEN[0], line2)])?.lines[1]).toBe(SPECIMEN[1]);
   });
 
-  it('keeps a failing field as most reads have it: a wrong check digit on the passport stays wrong', () => {
-    const broken = withBrokenCheckDigit(SPECIMEN)[1];
-    expect(assembleLine2([broken, broken])).toBe(broken);
+  it('keeps a failing field as read and marks it uncertain when no single change repairs it', () => {
+    const broken = withBrokenCheckDigit(SPECIMEN);
+    const reading = readZone([zone(...broken)]);
+    expect(reading?.lines).toEqual(broken);
+    expect(reading?.uncertain).toContain('dateOfBirth');
   });
-});
 
-describe('line 1 from several reads', () => {
-  it('takes each position as most reads have it (line 1 has no check digit to choose by)', () => {
-    const reads = [SPECIMEN[0].replace('MARIA', 'MARLA'), SPECIMEN[0], SPECIMEN[0].replace('ERIKSSON', 'ERIKSS0N')];
-    expect(voteLine(reads)).toBe(SPECIMEN[0]);
+  it('takes each line 1 position as the confidence of the reads has it', () => {
+    const reads = [zone(SPECIMEN[0].replace('MARIA', 'MARLA'), SPECIMEN[1]), zone(SPECIMEN[0], SPECIMEN[1]), zone(SPECIMEN[0].replace('ERIKSSON', 'ERIKSS0N'), SPECIMEN[1])];
+    expect(readZone(reads)?.lines[0]).toBe(SPECIMEN[0]);
+  });
+
+  it('marks the surname uncertain when one of its characters was read with low confidence, whatever the check digits say', () => {
+    const reading = readZone([zone(SPECIMEN[0].replace('ERIKSSON', 'ERIKSS0N'), SPECIMEN[1], { 11: 30 })]);
+    expect(reading?.surname).toBe('ERIKSSON');
+    expect(reading?.uncertain).toEqual(['surname']);
   });
 });
 
@@ -121,8 +137,8 @@ describe('finding the zone among the lines of a page', () => {
   it('puts every character in its column when OCR dropped some (OCR-B is monospaced)', () => {
     const line = ocrLine(SPECIMEN[0], 0, { skip: [30, 31, 32, 40, 43] }); // dropped '<' fillers
     expect(line.text).toHaveLength(39);
-    expect(toTd3Line(line)).toBe(SPECIMEN[0]);
+    expect(toLineRead(line).text).toBe(SPECIMEN[0]);
     const line2 = ocrLine(SPECIMEN[1], 0, { skip: [38, 39] });
-    expect(toTd3Line(line2)).toBe(SPECIMEN[1]);
+    expect(toLineRead(line2).text).toBe(SPECIMEN[1]);
   });
 });

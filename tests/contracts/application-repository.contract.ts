@@ -23,6 +23,7 @@ const SCAN: PassportScan = {
     passportExpiry: '2031-05-06',
   },
   valid: true,
+  uncertain: ['givenName'],
   mrz: ['P<GBRSPECIMEN<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', '1234567897GBR9001024F3105064<<<<<<<<<<<<<<02'],
 };
 

@@ -7,6 +7,7 @@ function scan(overrides: Partial<PassportScan['fields']> = {}, options: { valid?
   return {
     fields: { ...BRITISH_FIELDS, ...overrides },
     valid: options.valid ?? true,
+    uncertain: [],
     mrz: [options.line1 ?? BRITISH_READING.lines[0], BRITISH_READING.lines[1]],
   };
 }

@@ -202,12 +202,12 @@ describe('admin dashboard', () => {
     const mismatched = application(11, {
       status: 'under_process', initialPaymentId: 'pi_11', givenName: 'Alice', surname: 'Smith', passportNumber: '925076473',
       passportCheck: { status: 'mismatch', mismatches: ['givenName', 'passportExpiry'] },
-      passportScan: { documentId: 110, status: 'read', scan: { fields: BRITISH_FIELDS, valid: true, mrz: lines } },
+      passportScan: { documentId: 110, status: 'read', scan: { fields: BRITISH_FIELDS, valid: true, uncertain: [], mrz: lines } },
     });
     const matched = application(12, {
       status: 'under_process', initialPaymentId: 'pi_12',
       passportCheck: { status: 'match', mismatches: [] },
-      passportScan: { documentId: 120, status: 'read', scan: { fields: BRITISH_FIELDS, valid: true, mrz: lines } },
+      passportScan: { documentId: 120, status: 'read', scan: { fields: BRITISH_FIELDS, valid: true, uncertain: [], mrz: lines } },
     });
     const passportDoc = { id: 110, applicationId: 11, type: 'passport', fileName: 'IMG_0042.jpg', fileUrl: '/api/documents/110/file', contentType: 'image/jpeg', status: 'pending', verificationNotes: null, uploadedAt: '2026-11-20T10:00:00.000Z', verifiedAt: null };
     fakeAdminApi([entryOf(mismatched), entryOf(matched)], { documents: { 11: [passportDoc] } });

@@ -102,7 +102,7 @@ describe('application cards per status (docs/product.md §3.4)', () => {
   });
 
   it("asks the applicant to check the fields their passport's MRZ contradicts, and says nothing when they match", async () => {
-    const scan = { fields: BRITISH_FIELDS, valid: true, mrz: td3Lines(BRITISH_TRAVELLER) };
+    const scan = { fields: BRITISH_FIELDS, valid: true, uncertain: [], mrz: td3Lines(BRITISH_TRAVELLER) };
     const c = await card({
       status: 'under_process', initialPaymentId: 'pi_1', address: 'x', surname: 'Smyth', passportNumber: '925076478',
       passportCheck: { status: 'mismatch', mismatches: ['surname', 'passportNumber'] },

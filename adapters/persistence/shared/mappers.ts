@@ -101,7 +101,8 @@ export function applicationFromRow(r: ApplicationRow): Application {
 export function passportScanFromRow(r: Pick<ApplicationRow, 'passportScanDocumentId' | 'passportScanStatus' | 'passportScan'>): PassportScanRecord | null {
   const documentId = r.passportScanDocumentId;
   if (documentId === null) return null;
-  if (r.passportScanStatus === 'read' && r.passportScan) return { documentId, status: 'read', scan: r.passportScan };
+  // Readings stored before scans said which fields were uncertain carry none.
+  if (r.passportScanStatus === 'read' && r.passportScan) return { documentId, status: 'read', scan: { ...r.passportScan, uncertain: r.passportScan.uncertain ?? [] } };
   if (r.passportScanStatus === 'unreadable') return { documentId, status: 'unreadable' };
   return { documentId, status: 'pending' };
 }

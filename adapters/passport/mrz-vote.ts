@@ -1,0 +1,141 @@
+import type { MrzReading, PassportField } from '../../core/domain/passport-scan.js';
+import { checkDigitOf, correctByPosition, LINE_SLOTS, readTd3, TD3_LINE_LENGTH } from './mrz-text.js';
+
+/** One OCR read of a zone line, fitted to its 44 columns: each character with tesseract's confidence (0–100). */
+export interface LineRead {
+  text: string;
+  confidences: readonly number[];
+}
+
+/** One read of the whole zone (one variant of the image: threshold, scale, engine). */
+export type ZoneRead = readonly [LineRead, LineRead];
+
+/**
+ * Below this a name character is not trusted: the reading is answered with the names marked
+ * uncertain and `valid: false`. Calibrated on the real specimen pages (docs/product.md §Passport
+ * scan): every wrong name character read there scored under it, and few right ones did.
+ */
+export const NAME_CONFIDENCE_THRESHOLD = 0.6;
+
+/** A position's choice over the reads: the character with the most confidence behind it. */
+interface Vote {
+  ch: string;
+  /** 0–1: the share of the reads' confidence behind `ch`, times the mean confidence of those reads. */
+  confidence: number;
+  /** Every character some read saw here, best first (the repair's alternatives). */
+  seen: string[];
+}
+
+function voteAt(reads: readonly LineRead[], i: number): Vote {
+  const weight = new Map<string, { sum: number; n: number }>();
+  let total = 0;
+  for (const read of reads) {
+    const ch = read.text[i] ?? '<';
+    const conf = Math.max(1, read.confidences[i] ?? 0);
+    const entry = weight.get(ch) ?? { sum: 0, n: 0 };
+    entry.sum += conf;
+    entry.n += 1;
+    weight.set(ch, entry);
+    total += conf;
+  }
+  const ranked = [...weight].sort((a, b) => b[1].sum - a[1].sum);
+  const [ch, best] = ranked[0]!;
+  return { ch, confidence: (best.sum / total) * (best.sum / best.n / 100), seen: ranked.map(([c]) => c) };
+}
+
+function voteLine(reads: readonly LineRead[]): Vote[] {
+  return Array.from({ length: TD3_LINE_LENGTH }, (_, i) => voteAt(reads, i));
+}
+
+/**
+ * Letters and digits OCR-B draws alike. Only where a field may hold both (the document number, the
+ * optional data) is one taken for the other; in dates and names the position already decides.
+ */
+const LOOK_ALIKES: Record<string, readonly string[]> = {
+  O: ['0'], D: ['0'], Q: ['0'], '0': ['O', 'D'], I: ['1'], L: ['1'], '1': ['I'], B: ['8'], '8': ['B'],
+  S: ['5'], '5': ['S'], Z: ['2'], '2': ['Z'], G: ['6'], '6': ['G'], T: ['7'], '7': ['T'], A: ['4'], '4': ['A'],
+};
+
+/** Line 2's checked fields: where the value stands, its check digit, and the form field it fills. */
+const CHECKED_FIELDS = [
+  { from: 0, to: 9, digit: 9, field: 'passportNumber' },
+  { from: 13, to: 19, digit: 19, field: 'dateOfBirth' },
+  { from: 21, to: 27, digit: 27, field: 'passportExpiry' },
+  { from: 28, to: 42, digit: 42, field: null },
+] as const satisfies readonly { from: number; to: number; digit: number; field: PassportField | null }[];
+
+function holds(value: string, digit: string): boolean {
+  if (value.replace(/</g, '') === '') return digit === '<' || digit === '0';
+  return checkDigitOf(value) === digit;
+}
+
+/** The characters a position may be repaired to: what other reads saw there, and its look-alike where letters and digits may both stand. */
+function alternatives(vote: Vote, slot: (typeof LINE_SLOTS)[1][number]): string[] {
+  const options = [...vote.seen.slice(1), ...(slot === 'alnum' ? (LOOK_ALIKES[vote.ch] ?? []) : [])];
+  const allowed = (ch: string) => (slot === 'digit' ? /[0-9]/.test(ch) : slot === 'letter' ? /[A-Z<]/.test(ch) : true);
+  return [...new Set(options)].filter((ch) => ch !== vote.ch && allowed(ch));
+}
+
+/**
+ * A checked field whose check digit fails, repaired when exactly one single-character change (a
+ * look-alike, or what another read saw) makes it hold; two or more possible repairs are a guess,
+ * and the field stays as voted. Answers whether the field now holds.
+ */
+function repairField(votes: Vote[], from: number, digit: number): 'held' | 'repaired' | 'fails' {
+  const text = () => votes.map((v) => v.ch).join('');
+  if (holds(text().slice(from, digit), text()[digit]!)) return 'held';
+  const repairs: { at: number; ch: string }[] = [];
+  for (let at = from; at <= digit; at += 1) {
+    for (const ch of alternatives(votes[at]!, LINE_SLOTS[1][at]!)) {
+      const candidate = text().slice(0, at) + ch + text().slice(at + 1);
+      if (holds(candidate.slice(from, digit), candidate[digit]!)) repairs.push({ at, ch });
+    }
+  }
+  if (repairs.length !== 1) return 'fails';
+  const { at, ch } = repairs[0]!;
+  votes[at] = { ch, confidence: votes[at]!.confidence, seen: votes[at]!.seen };
+  return 'repaired';
+}
+
+const minConfidence = (votes: readonly Vote[], from: number, to: number) => Math.min(1, ...votes.slice(from, to).map((v) => v.confidence));
+
+/**
+ * The reading of a zone from one or more reads of it: each read corrected by what its positions
+ * may hold (letters in names and states, digits in dates and check digits), then each position
+ * voted by confidence over the reads, each failing checked field repaired when exactly one change
+ * makes it hold (and the composite check digit then confirms it). A field is uncertain when its
+ * check digit fails, when a name or nationality character's confidence is under
+ * NAME_CONFIDENCE_THRESHOLD, or when the sex is not M, F or <. Null when no read is a passport zone.
+ */
+export function readZone(reads: readonly ZoneRead[]): MrzReading | null {
+  if (reads.length === 0) return null;
+  const corrected = reads.map(([l1, l2]) => [0, 1].map((n) => {
+    const read = n === 0 ? l1 : l2;
+    const text = read.text.padEnd(TD3_LINE_LENGTH, '<').slice(0, TD3_LINE_LENGTH);
+    return { text: correctByPosition(text, LINE_SLOTS[n as 0 | 1]), confidences: read.confidences };
+  }));
+  const line1 = voteLine(corrected.map((r) => r[0]!));
+  const line2 = voteLine(corrected.map((r) => r[1]!));
+  const uncertain = new Set<PassportField>();
+  const repaired: PassportField[] = [];
+  for (const { from, digit, field } of CHECKED_FIELDS) {
+    const outcome = repairField(line2, from, digit);
+    if (outcome === 'fails' && field) uncertain.add(field);
+    if (outcome === 'repaired' && field) repaired.push(field);
+  }
+  const lines: [string, string] = [line1.map((v) => v.ch).join(''), line2.map((v) => v.ch).join('')];
+  const reading = readTd3(lines);
+  if (!reading) return null;
+  // The composite check digit covers the number, both dates and the optional data together: when
+  // it fails, a repair may have been the wrong one, and a field outside them (nationality, sex) may be wrong.
+  if (!reading.checkDigits.composite) for (const field of [...repaired, 'nationality', 'gender'] as const) uncertain.add(field);
+  const names = lines[0].slice(5);
+  const split = names.indexOf('<<');
+  const surnameEnd = 5 + (split === -1 ? names.length : split);
+  const lastLetter = 5 + names.replace(/<+$/, '').length;
+  if (minConfidence(line1, 5, surnameEnd) < NAME_CONFIDENCE_THRESHOLD) uncertain.add('surname');
+  if (split !== -1 && minConfidence(line1, surnameEnd + 2, Math.max(surnameEnd + 2, lastLetter)) < NAME_CONFIDENCE_THRESHOLD) uncertain.add('givenName');
+  if (minConfidence(line2, 10, 13) < NAME_CONFIDENCE_THRESHOLD) uncertain.add('nationality');
+  if (!['M', 'F', '<'].includes(reading.sex)) uncertain.add('gender');
+  return { ...reading, uncertain: [...uncertain] };
+}
