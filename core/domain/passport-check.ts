@@ -68,9 +68,9 @@ function sameText(typed: string | null | undefined, read: string): boolean {
 }
 
 /**
- * Compares what the applicant typed with the passport's MRZ. A scan that could not be read, or
- * whose check digits do not all hold, is 'unreadable': its characters cannot be trusted enough to
- * accuse the applicant of a typo. Fields the zone leaves unknown (a nationality code outside the
+ * Compares what the applicant typed with the passport's MRZ. A scan that could not be read, whose
+ * check digits do not all hold, or whose reader was unsure of a field (a name read with low
+ * confidence) is 'unreadable': its characters cannot be trusted enough to accuse the applicant of a typo. Fields the zone leaves unknown (a nationality code outside the
  * list, sex X or <, an impossible date) are not compared.
  *
  * Names compare as the MRZ writes them: case and accents ignored (ICAO's Ü→UE or a plain U both
@@ -81,7 +81,7 @@ function sameText(typed: string | null | undefined, read: string): boolean {
  * the visa must carry the names exactly as the passport does.
  */
 export function comparePassport(scan: PassportScan | null, typed: TypedPassportFields): PassportCheck {
-  if (!scan || !scan.valid) return { status: 'unreadable', mismatches: [] };
+  if (!scan || !scan.valid || scan.uncertain.length > 0) return { status: 'unreadable', mismatches: [] };
   const read: PassportFields = scan.fields;
   const cut = mrzNamesMayBeTruncated(scan.mrz);
   const same: Record<PassportCheckField, () => boolean> = {

@@ -50,6 +50,11 @@ describe('comparePassport: what the applicant typed against the passport MRZ', (
     expect(comparePassport(scan({ surname: 'SMYTH' }, { valid: false }), typed())).toEqual({ status: 'unreadable', mismatches: [] });
   });
 
+  it("is unreadable, not a mismatch, when the reader was unsure of a name: a misread letter must not accuse the applicant", () => {
+    const unsure: PassportScan = { ...scan({ surname: 'SHITH' }), uncertain: ['surname'] };
+    expect(comparePassport(unsure, typed())).toEqual({ status: 'unreadable', mismatches: [] });
+  });
+
   it('writes names as the MRZ does: accents off (Ü as UE or U), apostrophes dropped, hyphens and spaces as one separator', () => {
     const mrz = scan({ surname: 'OBRIEN MUELLER', givenName: 'JOSE ANNE MARIE' });
     expect(comparePassport(mrz, typed({ surname: "O'Brien-Müller", givenName: 'José  Anne-Marie' })).status).toBe('match');

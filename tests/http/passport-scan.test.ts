@@ -30,7 +30,7 @@ describe('POST /api/passport-scan', () => {
     const res = await scan(browser, FILES.jpeg);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ fields: BRITISH_FIELDS, valid: true, mrz: BRITISH });
+    expect(await res.json()).toEqual({ fields: BRITISH_FIELDS, valid: true, uncertain: [], mrz: BRITISH });
     expect(reader.images).toHaveLength(1);
     expect(reader.images[0]).toEqual({ body: Buffer.from(FILES.jpeg), contentType: 'image/jpeg' });
   });
@@ -41,6 +41,14 @@ describe('POST /api/passport-scan', () => {
     const res = await scan(browser, FILES.png, 'passport.png', 'image/png');
     expect(res.status).toBe(200);
     expect((await res.json()).valid).toBe(false);
+  });
+
+  it('answers valid: false and the uncertain fields when the reader is unsure of a name, though every check digit holds', async () => {
+    const reading = readTd3(BRITISH)!;
+    reader.answers({ ...reading, uncertain: ['surname'] });
+    const { browser } = await signUp(t.app);
+    const body = await (await scan(browser, FILES.jpeg)).json();
+    expect(body).toMatchObject({ valid: false, uncertain: ['surname'], fields: { surname: 'SMITH' } });
   });
 
   it('decides the type from the bytes, HEIC and PDF included, whatever the name or declared type says', async () => {

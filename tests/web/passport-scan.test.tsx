@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationFormView, PAYMENT_REDIRECT_DELAY_MS } from '../../apps/web/src/features/apply/apply-page.js';
-import { READ_FROM_PASSPORT } from '../../apps/web/src/features/apply/use-passport-scan.js';
+import { CHECK_THIS_FIELD, READ_FROM_PASSPORT } from '../../apps/web/src/features/apply/use-passport-scan.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { PASSPORT_UNREADABLE_MESSAGE } from '../../core/domain/passport-scan.js';
 import { BRITISH_FIELDS, BRITISH_TRAVELLER, td3Lines } from '../../bench/support/synthetic-passport.js';
@@ -44,7 +44,7 @@ describe('Scan your passport (apply page)', () => {
     });
     vi.stubGlobal('fetch', api.fn);
     const xhr = installFakeXhr((url) => {
-      if (url === '/api/passport-scan') return { status: 200, body: { fields: BRITISH_FIELDS, valid: true, mrz: td3Lines(BRITISH_TRAVELLER) } };
+      if (url === '/api/passport-scan') return { status: 200, body: { fields: BRITISH_FIELDS, valid: true, uncertain: [], mrz: td3Lines(BRITISH_TRAVELLER) } };
       if (url === '/api/applications/9/documents') return { status: 201, body: { id: 90, type: 'passport', fileName: 'IMG_0042.jpg' } };
       return { status: 404 };
     });
@@ -96,6 +96,27 @@ describe('Scan your passport (apply page)', () => {
     expect((uploaded?.body.get('file') as File).name).toBe('IMG_0042.heic');
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_REDIRECT_DELAY_MS));
     expect(page.path()).toBe('/payment?applicationId=9&type=initial');
+  });
+
+  it("marks the fields the reader is unsure of 'Please check this field', and drops the mark once the field is corrected", async () => {
+    const scan = { fields: { ...BRITISH_FIELDS, surname: 'SHITH' }, valid: false, uncertain: ['surname', 'passportNumber'], mrz: td3Lines(BRITISH_TRAVELLER) };
+    const xhr = installFakeXhr(() => ({ status: 200, body: scan }));
+    restoreXhr = xhr.restore;
+    const user = setupUser();
+    await renderPage(<ApplicationFormView agencyEmail={EMAIL} now={NOW} />, { path: '/apply', user: testUser() });
+    await user.upload(input('app-passport-scan'), photo());
+
+    expect(await screen.findByTestId('scan-result')).toHaveTextContent('please check your surname, passport number against your passport');
+    expect(input('app-surname')).toHaveValue('SHITH');
+    expect(noteOf('app-surname')).toBe(CHECK_THIS_FIELD);
+    expect(noteOf('app-passportNumber')).toBe(CHECK_THIS_FIELD);
+    expect(document.querySelector('label[for="app-surname"] [data-field-note]')).toHaveAttribute('data-field-note', 'attention');
+    for (const id of ['app-givenName', 'app-gender', 'app-dateOfBirth', 'app-nationality', 'app-passportExpiry']) expect(noteOf(id)).toBe(READ_FROM_PASSPORT);
+
+    await user.clear(input('app-surname'));
+    await user.type(input('app-surname'), 'SMITH');
+    expect(noteOf('app-surname')).toBeNull();
+    expect(noteOf('app-passportNumber')).toBe(CHECK_THIS_FIELD);
   });
 
   it("shows the server's hint when no MRZ can be read, and keeps the photo as the passport copy", async () => {

@@ -12,7 +12,7 @@ export const SCANS_RATE_LIMITED_MESSAGE = 'You have scanned many passports in th
 /**
  * POST /api/passport-scan (signed in; multipart `file`: JPG, PNG, HEIC or a PDF's first page, at
  * most 10 MB): the passport's MRZ read on this server into the form's fields, `valid` when every
- * check digit holds. 422 when no MRZ can be read. At most PASSPORT_SCANS_PER_HOUR scans per user
+ * check digit holds and no field is `uncertain` (the fields to check by eye). 422 when no MRZ can be read. At most PASSPORT_SCANS_PER_HOUR scans per user
  * per hour (429); 503 when the scanner's queue is full. Nothing is stored.
  */
 export function passportScanRoutes({ agency, limits }: RouteDeps) {
@@ -26,7 +26,7 @@ export function passportScanRoutes({ agency, limits }: RouteDeps) {
       const image: PassportImage = { body: file.body, contentType: file.contentType };
       await countAttempt(c);
       const scan = await agency.useCases.scanPassport(actorOf(c), image);
-      return c.json({ fields: scan.fields, valid: scan.valid, mrz: scan.mrz }, 200);
+      return c.json({ fields: scan.fields, valid: scan.valid, uncertain: scan.uncertain, mrz: scan.mrz }, 200);
     },
   );
 }

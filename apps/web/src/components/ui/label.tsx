@@ -17,11 +17,17 @@ export function Label({ className, required, children, ...props }: LabelHTMLAttr
 
 const RequiredField = createContext<string | null>(null);
 
+/** A short note beside a field's label; `attention` when the person must look at the field. */
+export interface FieldNote {
+  text: string;
+  attention?: boolean;
+}
+
 /**
  * Short notes shown beside the labels of the fields with these ids (say, 'Read from your passport'
  * for the fields a scan filled), so a form can mark fields without each section passing them on.
  */
-const FieldNotes = createContext<Readonly<Record<string, string>>>({});
+const FieldNotes = createContext<Readonly<Record<string, FieldNote>>>({});
 export const FieldNotesProvider = FieldNotes.Provider;
 
 /**
@@ -63,8 +69,11 @@ export function Field({
       <Label htmlFor={id} required={required && requiredMark}>
         {label}
         {note ? (
-          <span data-field-note="" className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-normal text-emerald-800">
-            {note}
+          <span
+            data-field-note={note.attention ? 'attention' : ''}
+            className={cn('ml-2 rounded px-1.5 py-0.5 text-xs font-normal', note.attention ? 'bg-amber-100 font-medium text-amber-900' : 'bg-emerald-50 text-emerald-800')}
+          >
+            {note.text}
           </span>
         ) : null}
       </Label>

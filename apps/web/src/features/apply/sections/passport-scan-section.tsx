@@ -71,7 +71,11 @@ function ScanStatus({ state }: { state: PassportScanState }) {
               : 'We read your passport but found no fields to fill in. Please fill them in yourself.'}
           </p>
           {state.valid ? null : (
-            <p className="font-medium text-amber-800">Some characters could not be read with certainty: please check every filled field against your passport.</p>
+            <p className="font-medium text-amber-800">
+              {state.uncertain.length > 0
+                ? `Some characters could not be read with certainty: please check your ${state.uncertain.map((f) => FIELD_LABELS[f]).join(', ')} against your passport (marked 'Please check this field').`
+                : 'Some characters could not be read with certainty: please check every filled field against your passport.'}
+            </p>
           )}
           <p>{state.fileName} will be uploaded as your passport copy; you don't need to choose it again.</p>
         </div>
