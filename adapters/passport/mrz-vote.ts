@@ -97,6 +97,17 @@ function repairField(votes: Vote[], from: number, digit: number): 'held' | 'repa
   return 'repaired';
 }
 
+/**
+ * Line 1's names end at the first run of three fillers: ICAO 9303 separates name parts by one '<'
+ * and surname from given names by two, so a third is the padding, and anything read after it is a
+ * mark on the page (a stray 'C' in the padding is not a given name).
+ */
+function clearPadding(line1: Vote[]): void {
+  const padding = line1.map((v) => v.ch).join('').indexOf('<<<', 5);
+  if (padding === -1) return;
+  for (let i = padding; i < line1.length; i += 1) if (line1[i]!.ch !== '<') line1[i] = { ch: '<', confidence: line1[i]!.confidence, seen: line1[i]!.seen };
+}
+
 const minConfidence = (votes: readonly Vote[], from: number, to: number) => Math.min(1, ...votes.slice(from, to).map((v) => v.confidence));
 
 /**
@@ -104,8 +115,8 @@ const minConfidence = (votes: readonly Vote[], from: number, to: number) => Math
  * may hold (letters in names and states, digits in dates and check digits), then each position
  * voted by confidence over the reads, each failing checked field repaired when exactly one change
  * makes it hold (and the composite check digit then confirms it). A field is uncertain when its
- * check digit fails, when a name or nationality character's confidence is under
- * NAME_CONFIDENCE_THRESHOLD, or when the sex is not M, F or <. Null when no read is a passport zone.
+ * check digit fails, when a character of a name, the nationality or the document number has a
+ * confidence under NAME_CONFIDENCE_THRESHOLD, or when the sex is not M, F or <. Null when no read is a passport zone.
  */
 export function readZone(reads: readonly ZoneRead[]): MrzReading | null {
   if (reads.length === 0) return null;
@@ -116,6 +127,7 @@ export function readZone(reads: readonly ZoneRead[]): MrzReading | null {
   }));
   const line1 = voteLine(corrected.map((r) => r[0]!));
   const line2 = voteLine(corrected.map((r) => r[1]!));
+  clearPadding(line1);
   const uncertain = new Set<PassportField>();
   const repaired: PassportField[] = [];
   for (const { from, digit, field } of CHECKED_FIELDS) {
@@ -136,6 +148,9 @@ export function readZone(reads: readonly ZoneRead[]): MrzReading | null {
   if (minConfidence(line1, 5, surnameEnd) < NAME_CONFIDENCE_THRESHOLD) uncertain.add('surname');
   if (split !== -1 && minConfidence(line1, surnameEnd + 2, Math.max(surnameEnd + 2, lastLetter)) < NAME_CONFIDENCE_THRESHOLD) uncertain.add('givenName');
   if (minConfidence(line2, 10, 13) < NAME_CONFIDENCE_THRESHOLD) uncertain.add('nationality');
+  // A document number's check digit does not tell 0 from O or D when they stand several times
+  // (ADODOODD holds where A0000000 does), and the composite check digit weighs them alike.
+  if (minConfidence(line2, 0, 9) < NAME_CONFIDENCE_THRESHOLD) uncertain.add('passportNumber');
   if (!['M', 'F', '<'].includes(reading.sex)) uncertain.add('gender');
   return { ...reading, uncertain: [...uncertain] };
 }

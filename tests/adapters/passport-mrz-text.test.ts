@@ -109,6 +109,20 @@ describe('reading a zone from several reads', () => {
     expect(readZone(reads)?.lines[0]).toBe(SPECIMEN[0]);
   });
 
+  it('drops marks read in the padding after the names (a third filler in a row ends them)', () => {
+    const stray = SPECIMEN[0].slice(0, 30) + 'C<C' + SPECIMEN[0].slice(33);
+    const reading = readZone([zone(stray, SPECIMEN[1])]);
+    expect(reading?.givenNames).toBe('ANNA MARIA');
+    expect(reading?.lines[0]).toBe(SPECIMEN[0]);
+  });
+
+  it('marks a document number read with low confidence uncertain, though its check digit holds (O and D for 0 can hold by chance)', () => {
+    const line2: LineRead = { text: SPECIMEN[1], confidences: Array.from(SPECIMEN[1], (_, i) => (i === 3 ? 35 : 90)) };
+    const reading = readZone([[read(SPECIMEN[0]), line2]]);
+    expect(reading?.checkDigits.documentNumber).toBe(true);
+    expect(reading?.uncertain).toEqual(['passportNumber']);
+  });
+
   it('marks the surname uncertain when one of its characters was read with low confidence, whatever the check digits say', () => {
     const reading = readZone([zone(SPECIMEN[0].replace('ERIKSSON', 'ERIKSS0N'), SPECIMEN[1], { 11: 30 })]);
     expect(reading?.surname).toBe('ERIKSSON');
