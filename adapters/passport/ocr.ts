@@ -67,10 +67,10 @@ export class MrzOcr {
     return this.worker;
   }
 
-  /** The lines of `image`: of a whole page (layout analysis) or of a cropped band (one block). */
-  async lines(image: GrayImage, layout: 'page' | 'block'): Promise<OcrLine[]> {
+  /** The lines of `image`: of a whole page (layout analysis), of a cropped band (one block) or of one cut-out line. */
+  async lines(image: GrayImage, layout: 'page' | 'block' | 'line'): Promise<OcrLine[]> {
     const worker = await this.start();
-    await worker.setParameters({ tessedit_pageseg_mode: layout === 'page' ? PSM.AUTO : PSM.SINGLE_BLOCK });
+    await worker.setParameters({ tessedit_pageseg_mode: layout === 'page' ? PSM.AUTO : layout === 'block' ? PSM.SINGLE_BLOCK : PSM.SINGLE_LINE });
     const { data } = await worker.recognize(toPgm(image), {}, { text: false, blocks: true });
     return (data.blocks ?? []).flatMap((block) =>
       block.paragraphs.flatMap((paragraph) =>

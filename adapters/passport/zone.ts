@@ -355,7 +355,29 @@ export function locateZone(small: GrayImage, factor: number): ZoneGeometry | nul
       height: blob.thickness * factor,
     };
   };
-  return { lines: [geometry(a), geometry(b)], spacing: best.spacing * factor };
+  return { lines: sameSpan(geometry(a), geometry(b)), spacing: best.spacing * factor };
+}
+
+/** `point` moved onto the axis of `line`. */
+function onAxis(point: { x: number; y: number }, line: LineGeometry): { x: number; y: number } {
+  const dx = line.end.x - line.start.x;
+  const dy = line.end.y - line.start.y;
+  const t = ((point.x - line.start.x) * dx + (point.y - line.start.y) * dy) / (dx * dx + dy * dy);
+  return { x: line.start.x + dx * t, y: line.start.y + dy * t };
+}
+
+const lengthOf = (line: LineGeometry) => Math.hypot(line.end.x - line.start.x, line.end.y - line.start.y);
+
+/**
+ * Both lines cut to the same span: a TD3 zone's two lines are 44 characters each, one under the
+ * other, so when one blob is clearly longer it has taken in something printed next to it (a
+ * border, a pattern); it is cut to the shorter one's ends.
+ */
+function sameSpan(first: LineGeometry, second: LineGeometry): [LineGeometry, LineGeometry] {
+  const [l1, l2] = [lengthOf(first), lengthOf(second)];
+  if (Math.min(l1, l2) / Math.max(l1, l2) > 0.96) return [first, second];
+  if (l1 > l2) return [{ ...first, start: onAxis(second.start, first), end: onAxis(second.end, first) }, second];
+  return [first, { ...second, start: onAxis(first.start, second), end: onAxis(first.end, second) }];
 }
 
 /** The same zone read the other way round (turned by 180°). */
@@ -385,7 +407,8 @@ export function cutLine(page: GrayImage, line: LineGeometry, bandHeight: number,
   const src = page.data;
   const pw = page.width;
   const ph = page.height;
-  const at = (x: number, y: number) => src[(y < 0 ? 0 : y >= ph ? ph - 1 : y) * pw + (x < 0 ? 0 : x >= pw ? pw - 1 : x)]!;
+  // Outside the page is blank paper (repeating the edge would draw stripes tesseract reads as characters).
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= pw || y >= ph ? 255 : src[y * pw + x]!);
   const cubic = (t: number, a: number, b: number, c: number, d: number) => b + 0.5 * t * (c - a + t * (2 * a - 5 * b + 4 * c - d + t * (3 * (b - c) + d - a)));
   for (let j = 0; j < height; j += 1) {
     const v = (j + 0.5) / scale;
