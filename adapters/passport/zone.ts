@@ -29,7 +29,7 @@ export const LOCATE_SIDE = 800;
 
 // ---------------------------------------------------------------- morphology on typed arrays
 
-/** Running max (or min) over a window of 2r+1 along rows (dx) or columns (dy), van Herk / Gil-Werman. */
+/** Running max (or min) over a window of 2r+1 along rows or columns: van Herk / Gil-Werman, three comparisons a pixel whatever r. */
 function runningExtreme(src: Uint8Array, width: number, height: number, r: number, horizontal: boolean, max: boolean): Uint8Array {
   const out = new Uint8Array(src.length);
   if (r <= 0) {
@@ -40,23 +40,35 @@ function runningExtreme(src: Uint8Array, width: number, height: number, r: numbe
   const n = horizontal ? width : height;
   const lines = horizontal ? height : width;
   const stride = horizontal ? 1 : width;
-  const g = new Uint8Array(n + 2 * r);
-  const h = new Uint8Array(n + 2 * r);
-  const buf = new Uint8Array(n + 2 * r);
-  const pad = max ? 0 : 255;
-  const pick = max ? (a: number, b: number) => (a > b ? a : b) : (a: number, b: number) => (a < b ? a : b);
+  const m = n + 2 * r;
+  const g = new Uint8Array(m);
+  const h = new Uint8Array(m);
+  const buf = new Uint8Array(m);
+  buf.fill(max ? 0 : 255);
   for (let line = 0; line < lines; line += 1) {
     const base = horizontal ? line * width : line;
-    const m = n + 2 * r;
-    for (let i = 0; i < m; i += 1) {
-      const j = i - r;
-      buf[i] = j < 0 || j >= n ? pad : src[base + j * stride]!;
+    for (let j = 0; j < n; j += 1) buf[j + r] = src[base + j * stride]!;
+    for (let start = 0; start < m; start += k) {
+      const end = Math.min(m, start + k) - 1;
+      let acc = buf[start]!;
+      g[start] = acc;
+      for (let i = start + 1; i <= end; i += 1) {
+        const v = buf[i]!;
+        if (max ? v > acc : v < acc) acc = v;
+        g[i] = acc;
+      }
+      acc = buf[end]!;
+      h[end] = acc;
+      for (let i = end - 1; i >= start; i -= 1) {
+        const v = buf[i]!;
+        if (max ? v > acc : v < acc) acc = v;
+        h[i] = acc;
+      }
     }
-    for (let i = 0; i < m; i += 1) g[i] = i % k === 0 ? buf[i]! : pick(g[i - 1]!, buf[i]!);
-    for (let i = m - 1; i >= 0; i -= 1) h[i] = i % k === k - 1 || i === m - 1 ? buf[i]! : pick(h[i + 1]!, buf[i]!);
-    for (let j = 0; j < n; j += 1) {
-      // window in buf: [j, j + 2r]
-      out[base + j * stride] = pick(h[j]!, g[j + 2 * r]!);
+    for (let j = 0, o = base; j < n; j += 1, o += stride) {
+      const a = h[j]!;
+      const b = g[j + 2 * r]!;
+      out[o] = max ? (a > b ? a : b) : a < b ? a : b;
     }
   }
   return out;
@@ -115,78 +127,75 @@ interface Blob {
   fill: number;
 }
 
-/** Connected components (8-neighbourhood) of a binary mask, each measured by its principal axis. */
-export function blobs(mask: Uint8Array, width: number, height: number, minPixels: number): Blob[] {
-  const labels = new Int32Array(mask.length).fill(-1);
+/**
+ * Connected components (8-neighbourhood) of a binary mask, each measured by its principal axis;
+ * only those of at least `minPixels` pixels and `minLength` long (by their second moments) are
+ * measured exactly.
+ */
+export function blobs(mask: Uint8Array, width: number, height: number, minPixels: number, minLength = 0): Blob[] {
+  const seen = new Uint8Array(mask.length);
   const stack = new Int32Array(mask.length);
+  const members = new Int32Array(mask.length);
   const found: Blob[] = [];
-  const members: number[] = [];
   for (let seed = 0; seed < mask.length; seed += 1) {
-    if (!mask[seed] || labels[seed] !== -1) continue;
-    const label = found.length;
+    if (!mask[seed] || seen[seed]) continue;
     let top = 0;
+    let n = 0;
     stack[top++] = seed;
-    labels[seed] = label;
-    members.length = 0;
+    seen[seed] = 1;
     let sx = 0;
     let sy = 0;
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
     while (top > 0) {
       const p = stack[--top]!;
-      members.push(p);
-      const x = p % width;
-      const y = (p - x) / width;
+      members[n++] = p;
+      const y = (p / width) | 0;
+      const x = p - y * width;
       sx += x;
       sy += y;
-      for (let dy = -1; dy <= 1; dy += 1) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx += 1) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          const q = yy * width + xx;
-          if (mask[q] && labels[q] === -1) {
-            labels[q] = label;
+      sxx += x * x;
+      syy += y * y;
+      sxy += x * y;
+      const x0 = x > 0 ? x - 1 : x;
+      const x1 = x < width - 1 ? x + 1 : x;
+      const y0 = y > 0 ? y - 1 : y;
+      const y1 = y < height - 1 ? y + 1 : y;
+      for (let yy = y0; yy <= y1; yy += 1) {
+        for (let q = yy * width + x0, end = yy * width + x1; q <= end; q += 1) {
+          if (mask[q] && !seen[q]) {
+            seen[q] = 1;
             stack[top++] = q;
           }
         }
       }
     }
-    const n = members.length;
-    if (n < minPixels) {
-      found.push({ n, cx: 0, cy: 0, ux: 1, uy: 0, from: 0, to: 0, thickness: 0, fill: 0 });
-      continue;
-    }
+    if (n < minPixels) continue;
     const cx = sx / n;
     const cy = sy / n;
-    let sxx = 0;
-    let syy = 0;
-    let sxy = 0;
-    for (const p of members) {
-      const x = (p % width) - cx;
-      const y = Math.floor(p / width) - cy;
-      sxx += x * x;
-      syy += y * y;
-      sxy += x * y;
-    }
-    const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+    const vxx = sxx / n - cx * cx;
+    const vyy = syy / n - cy * cy;
+    const vxy = sxy / n - cx * cy;
+    const angle = 0.5 * Math.atan2(2 * vxy, vxx - vyy);
     const ux = Math.cos(angle);
     const uy = Math.sin(angle);
+    const along = vxx * ux * ux + 2 * vxy * ux * uy + vyy * uy * uy;
+    const across = Math.max(0, vxx * uy * uy - 2 * vxy * ux * uy + vyy * ux * ux);
+    if (Math.sqrt(12 * along) < minLength) continue;
     let from = Infinity;
     let to = -Infinity;
-    let across = 0;
-    for (const p of members) {
-      const x = (p % width) - cx;
-      const y = Math.floor(p / width) - cy;
-      const t = x * ux + y * uy;
+    for (let i = 0; i < n; i += 1) {
+      const p = members[i]!;
+      const y = (p / width) | 0;
+      const t = (p - y * width - cx) * ux + (y - cy) * uy;
       if (t < from) from = t;
       if (t > to) to = t;
-      const v = -x * uy + y * ux;
-      across += v * v;
     }
-    const thickness = Math.sqrt(12 * (across / n));
+    const thickness = Math.sqrt(12 * across);
     found.push({ n, cx, cy, ux, uy, from, to, thickness, fill: n / Math.max(1, (to - from + 1) * thickness) });
   }
-  return found.filter((b) => b.n >= minPixels);
+  return found;
 }
 
 // ---------------------------------------------------------------- the zone
@@ -238,7 +247,7 @@ export function lineBlobs(ink: Uint8Array, width: number, height: number, horizo
   // Open a little across the lines, so two lines touching at a stray pixel part again.
   const opened = horizontal ? rectExtreme(rectExtreme(closed, width, height, 0, 1, false), width, height, 0, 1, true) : rectExtreme(rectExtreme(closed, width, height, 1, 0, false), width, height, 1, 0, true);
   const side = Math.max(width, height);
-  return joinCollinear(blobs(opened, width, height, 40).filter((b) => b.to - b.from >= 2.5 * b.thickness)).filter((b) => isLine(b, side));
+  return joinCollinear(blobs(opened, width, height, 40, side * 0.02).filter((b) => b.to - b.from >= 2.5 * b.thickness)).filter((b) => isLine(b, side));
 }
 
 /**
@@ -289,6 +298,33 @@ function joinCollinear(pieces: Blob[]): Blob[] {
   return out;
 }
 
+/**
+ * The line blobs of the ink turned by `angle` (nearest neighbour, on a canvas holding all of it),
+ * closed along rows, and placed back in the unturned ink's coordinates.
+ */
+function rotatedLineBlobs(ink: Uint8Array, width: number, height: number, angle: number): Blob[] {
+  const [c, s] = [Math.cos(angle), Math.sin(angle)];
+  const w = Math.ceil(Math.abs(width * c) + Math.abs(height * s));
+  const h = Math.ceil(Math.abs(width * s) + Math.abs(height * c));
+  const turnedInk = new Uint8Array(w * h);
+  const [cx, cy, tx, ty] = [width / 2, height / 2, w / 2, h / 2];
+  // (x, y) in the turned canvas comes from the unturned point turned back by -angle.
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const sx = Math.round(cx + (x - tx) * c + (y - ty) * s);
+      const sy = Math.round(cy - (x - tx) * s + (y - ty) * c);
+      if (sx >= 0 && sy >= 0 && sx < width && sy < height) turnedInk[y * w + x] = ink[sy * width + sx]!;
+    }
+  }
+  return lineBlobs(turnedInk, w, h, true).map((b) => ({
+    ...b,
+    cx: cx + (b.cx - tx) * c + (b.cy - ty) * s,
+    cy: cy - (b.cx - tx) * s + (b.cy - ty) * c,
+    ux: b.ux * c + b.uy * s,
+    uy: -b.ux * s + b.uy * c,
+  }));
+}
+
 /** The ink of a small grey page: black-hat (dark detail narrower than ~15 px), thresholded by Otsu. */
 export function inkMask(small: GrayImage): Uint8Array {
   const { width, height } = small;
@@ -315,6 +351,12 @@ export function locateZone(small: GrayImage, factor: number): ZoneGeometry | nul
   for (const horizontal of [true, false]) {
     const pair = bestPair(lineBlobs(ink, width, height, horizontal));
     if (pair && (!best || pair.score > best.score)) best = pair;
+  }
+  // Lines at 20–70° fall apart when closed along rows or columns: the ink turned by ±30° and ±60°
+  // brings any such line within 15° of the rows.
+  for (const degrees of [30, -30, 60, -60]) {
+    if (best) break;
+    best = bestPair(rotatedLineBlobs(ink, width, height, (degrees * Math.PI) / 180));
   }
   if (!best) return null;
   // A common reading direction for both lines (the axes' signs are arbitrary), and "up": the side of
