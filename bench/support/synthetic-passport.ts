@@ -1,7 +1,7 @@
 // Synthetic passport data pages (no real person's data) for the scan's tests and bench:scan.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas, GlobalFonts, loadImage, PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, loadImage, PDFDocument, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { MrzReading, PassportFields } from '../../core/domain/passport-scan.js';
 
 /**
@@ -125,6 +125,16 @@ export interface PageOptions {
   turn?: 0 | 90 | 180 | 270;
   /** Seed of the paper's speckle noise. */
   seed?: number;
+  /**
+   * A photo of the page rather than a flat scan: the page turned by `angle` degrees (any, e.g. 7
+   * or -25) on a dark desk, tilted away by `tilt` degrees (0–40, perspective: the far edge
+   * narrower), and the finished picture blurred by `blur` px (Gaussian-like, 0–3) with a bright
+   * glare blob of strength `glare` (0–1) over the printed fields. `turn` is applied after.
+   */
+  angle?: number;
+  tilt?: number;
+  blur?: number;
+  glare?: number;
 }
 
 function speckle(ctx: SKRSContext2D, width: number, height: number, seed: number): void {
@@ -184,20 +194,123 @@ function drawPage(ctx: SKRSContext2D, width: number, height: number, options: Pa
   }
 }
 
+/** The 3×3 homography (row-major, h33 = 1) taking the four `from` points to the four `to` points. */
+function homography(from: readonly [number, number][], to: readonly [number, number][]): number[] {
+  const a: number[][] = [];
+  for (let i = 0; i < 4; i += 1) {
+    const [x, y] = from[i]!;
+    const [u, v] = to[i]!;
+    a.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u]);
+    a.push([0, 0, 0, x, y, 1, -v * x, -v * y, v]);
+  }
+  for (let c = 0; c < 8; c += 1) {
+    let pivot = c;
+    for (let r = c + 1; r < 8; r += 1) if (Math.abs(a[r]![c]!) > Math.abs(a[pivot]![c]!)) pivot = r;
+    [a[c], a[pivot]] = [a[pivot]!, a[c]!];
+    for (let r = 0; r < 8; r += 1) {
+      if (r === c) continue;
+      const f = a[r]![c]! / a[c]![c]!;
+      for (let k = c; k < 9; k += 1) a[r]![k]! -= f * a[c]![k]!;
+    }
+  }
+  return [...a.map((row, i) => row[8]! / row[i]!), 1];
+}
+
+/**
+ * The page photographed: turned by `angle`, tilted away by `tilt` (perspective), on a desk, with a
+ * margin around it. Each output pixel is mapped back onto the page (bilinear).
+ */
+function photographed(page: Canvas, options: PageOptions): Canvas {
+  const { width, height } = page;
+  const tilt = ((options.tilt ?? 0) * Math.PI) / 180;
+  const angle = ((options.angle ?? 0) * Math.PI) / 180;
+  // Tilted away about the bottom edge: the top edge recedes, shorter and nearer the bottom.
+  const far = 1 / (1 + 0.6 * Math.sin(tilt));
+  const corners: [number, number][] = [
+    [(-width / 2) * far, -height / 2 + height * (1 - Math.cos(tilt) * far)],
+    [(width / 2) * far, -height / 2 + height * (1 - Math.cos(tilt) * far)],
+    [width / 2, height / 2],
+    [-width / 2, height / 2],
+  ].map(([x, y]) => [x! * Math.cos(angle) - y! * Math.sin(angle), x! * Math.sin(angle) + y! * Math.cos(angle)]);
+  const margin = width * 0.08;
+  const xs = corners.map((c) => c[0]);
+  const ys = corners.map((c) => c[1]);
+  const [minX, minY] = [Math.min(...xs) - margin, Math.min(...ys) - margin];
+  const outW = Math.round(Math.max(...xs) + margin - minX);
+  const outH = Math.round(Math.max(...ys) + margin - minY);
+  const to = corners.map(([x, y]) => [x - minX, y - minY] as [number, number]);
+  const h = homography(to, [[0, 0], [width, 0], [width, height], [0, height]]);
+  const src = page.getContext('2d').getImageData(0, 0, width, height).data;
+  const out = createCanvas(outW, outH);
+  const ctx = out.getContext('2d');
+  const image = ctx.createImageData(outW, outH);
+  const dst = image.data;
+  const desk = [74, 62, 52];
+  for (let y = 0; y < outH; y += 1) {
+    for (let x = 0; x < outW; x += 1) {
+      const w = h[6]! * x + h[7]! * y + h[8]!;
+      const sx = (h[0]! * x + h[1]! * y + h[2]!) / w - 0.5;
+      const sy = (h[3]! * x + h[4]! * y + h[5]!) / w - 0.5;
+      const o = (y * outW + x) * 4;
+      dst[o + 3] = 255;
+      if (sx < -0.5 || sy < -0.5 || sx > width - 0.5 || sy > height - 0.5) {
+        const shade = ((x * 7 + y * 13) % 17) - 8;
+        for (let c = 0; c < 3; c += 1) dst[o + c] = desk[c]! + shade;
+        continue;
+      }
+      const x0 = Math.max(0, Math.min(width - 2, Math.floor(sx)));
+      const y0 = Math.max(0, Math.min(height - 2, Math.floor(sy)));
+      const fx = Math.max(0, Math.min(1, sx - x0));
+      const fy = Math.max(0, Math.min(1, sy - y0));
+      for (let c = 0; c < 3; c += 1) {
+        const p = (yy: number, xx: number) => src[(yy * width + xx) * 4 + c]!;
+        const top = p(y0, x0) * (1 - fx) + p(y0, x0 + 1) * fx;
+        const bottom = p(y0 + 1, x0) * (1 - fx) + p(y0 + 1, x0 + 1) * fx;
+        dst[o + c] = Math.round(top * (1 - fy) + bottom * fy);
+      }
+    }
+  }
+  ctx.putImageData(image, 0, 0);
+  return out;
+}
+
+/** Blur and glare, as a phone's photo has them. */
+function lensEffects(picture: Canvas, options: PageOptions): Canvas {
+  const { blur = 0, glare = 0 } = options;
+  if (blur <= 0 && glare <= 0) return picture;
+  const out = createCanvas(picture.width, picture.height);
+  const ctx = out.getContext('2d');
+  if (blur > 0) ctx.filter = `blur(${blur}px)`;
+  ctx.drawImage(picture, 0, 0);
+  ctx.filter = 'none';
+  if (glare > 0) {
+    const [x, y, r] = [picture.width * 0.55, picture.height * 0.4, Math.min(picture.width, picture.height) * 0.35];
+    const gradient = ctx.createRadialGradient(x, y, 0, x, y, r);
+    gradient.addColorStop(0, `rgba(255, 255, 250, ${Math.min(1, glare).toFixed(2)})`);
+    gradient.addColorStop(0.5, `rgba(255, 255, 250, ${(Math.min(1, glare) * 0.5).toFixed(2)})`);
+    gradient.addColorStop(1, 'rgba(255, 255, 250, 0)');
+    ctx.fillStyle = gradient;
+    ctx.fillRect(0, 0, picture.width, picture.height);
+  }
+  return out;
+}
+
 /** A passport photo page as a PNG. */
 export async function passportPng(options: PageOptions): Promise<Buffer> {
   const width = options.width ?? 1600;
   const height = Math.round(width * 0.7);
-  const page = createCanvas(width, height);
+  let page = createCanvas(width, height);
   drawPage(page.getContext('2d'), width, height, options);
+  if (options.angle || options.tilt) page = photographed(page, options);
+  page = lensEffects(page, options);
   const turn = options.turn ?? 0;
   if (turn === 0) return page.toBuffer('image/png');
   const sideways = turn === 90 || turn === 270;
-  const turned = createCanvas(sideways ? height : width, sideways ? width : height);
+  const turned = createCanvas(sideways ? page.height : page.width, sideways ? page.width : page.height);
   const ctx = turned.getContext('2d');
   ctx.translate(turned.width / 2, turned.height / 2);
   ctx.rotate((turn * Math.PI) / 180);
-  ctx.drawImage(page, -width / 2, -height / 2);
+  ctx.drawImage(page, -page.width / 2, -page.height / 2);
   return turned.toBuffer('image/png');
 }
 
