@@ -354,11 +354,21 @@ export function locateZone(small: GrayImage, factor: number): ZoneGeometry | nul
   }
   // Lines at 20–70° fall apart when closed along rows or columns: the ink turned by ±30° and ±60°
   // brings any such line within 15° of the rows.
-  for (const degrees of [30, -30, 60, -60]) {
-    if (best) break;
-    best = bestPair(rotatedLineBlobs(ink, width, height, (degrees * Math.PI) / 180));
+  if (!best) {
+    for (const degrees of [30, -30, 60, -60]) {
+      const pair = bestPair(rotatedLineBlobs(ink, width, height, (degrees * Math.PI) / 180));
+      if (pair && (!best || pair.score > best.score)) best = pair;
+    }
   }
   if (!best) return null;
+  // A zone found at an angle may be pieces of its lines (a filler run that did not join): closed
+  // again along its own angle, the whole lines show.
+  const angle = Math.atan2(best.a.uy, best.a.ux);
+  const offAxis = Math.abs(angle - Math.round(angle / (Math.PI / 2)) * (Math.PI / 2));
+  if (offAxis > (4 * Math.PI) / 180) {
+    const pair = bestPair(rotatedLineBlobs(ink, width, height, -angle));
+    if (pair && pair.score > best.score) best = pair;
+  }
   // A common reading direction for both lines (the axes' signs are arbitrary), and "up": the side of
   // the zone with more ink (the photo and printed fields stand above the zone).
   let { a, b } = best;
@@ -424,7 +434,7 @@ function sameSpan(first: LineGeometry, second: LineGeometry): [LineGeometry, Lin
 
 /** The same zone read the other way round (turned by 180°). */
 export function turned(zone: ZoneGeometry): ZoneGeometry {
-  const flip = (line: LineGeometry): LineGeometry => ({ start: line.end, end: line.start, height: line.height });
+  const flip = (line: LineGeometry): LineGeometry => ({ ...line, start: line.end, end: line.start });
   return { lines: [flip(zone.lines[1]), flip(zone.lines[0])], spacing: zone.spacing };
 }
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDomainError } from '../../core/domain/errors.js';
 import { PassportScanner, PORTAL_MAX_BYTES, UndecodableImage } from '../../adapters/passport/index.js';
-import { BRITISH_READING, BRITISH_TRAVELLER, ICAO_SPECIMEN, passportJpeg, passportPdf, passportPng, td3Lines, withBrokenCheckDigit } from '../../bench/support/synthetic-passport.js';
+import { BRITISH_READING, BRITISH_TRAVELLER, ICAO_SPECIMEN, passportJpeg, passportPdf, passportPng, td3Lines, withBrokenCheckDigit, type PageOptions } from '../../bench/support/synthetic-passport.js';
 
 /**
  * The real scanner (worker threads, tesseract, sharp, libheif, pdf.js) on synthetic passport
@@ -93,6 +93,22 @@ describe('the passport scanner reads synthetic passport pages offline', () => {
   it('reads a photo taken sideways (turned by 90°)', { timeout: OCR_TIMEOUT }, async () => {
     const body = await passportJpeg({ mrz: BRITISH, person: BRITISH_TRAVELLER, turn: 90, seed: 5 });
     expect((await scanner.read({ body, contentType: 'image/jpeg' }))?.lines).toEqual(BRITISH);
+  });
+
+  it('reads hard photos exactly: at an angle and tilted, 400 px low-quality JPEG, blurred with glare, sideways and askew', { timeout: OCR_TIMEOUT }, async () => {
+    const hard: Omit<PageOptions, 'mrz'>[] = [
+      { angle: -25, tilt: 20 },
+      { width: 400 },
+      { blur: 2, glare: 0.8, width: 1200 },
+      { turn: 90, angle: 6 },
+    ];
+    const readings = await Promise.all(
+      hard.map(async (options, i) => {
+        const body = await passportJpeg({ mrz: BRITISH, person: BRITISH_TRAVELLER, seed: 7 + i, ...options }, options.width === 400 ? 40 : 75);
+        return (await scanner.read({ body, contentType: 'image/jpeg' }))?.lines;
+      }),
+    );
+    expect(readings).toEqual(hard.map(() => BRITISH));
   });
 
   it("reads the first page of a scanned PDF", { timeout: OCR_TIMEOUT }, async () => {
