@@ -3,7 +3,7 @@
 //   1. the web app (Vite) → apps/web/dist, copied to dist/apps/web/dist;
 //   2. the server, the CLI and everything they import (core/, adapters/, apps/{http,cli,shared}/)
 //      transpiled file by file to JavaScript with esbuild, keeping the folder layout;
-//   3. the SQL migrations beside their adapters.
+//   3. the SQL migrations beside their adapters, and the passport scanner's MRZ model (tessdata/).
 // File by file rather than one bundle: code finds its migrations, the passport scanner's worker
 // and the web build relative to its own location (import.meta.url), and npm packages stay
 // external, installed by `npm ci --omit=dev`. esbuild rather than tsc: it transpiles the ~250 files
@@ -72,7 +72,10 @@ for (const dialect of ['sqlite', 'postgres']) {
   cpSync(from, path.join(outDir, 'adapters/persistence', dialect, 'migrations'), { recursive: true });
 }
 
-const missing = ['apps/http/main.js', 'apps/cli/main.js'].filter((f) => !existsSync(path.join(outDir, f)));
+step('passport MRZ model');
+cpSync(path.join(root, 'adapters/passport/tessdata'), path.join(outDir, 'adapters/passport/tessdata'), { recursive: true });
+
+const missing = ['apps/http/main.js', 'apps/cli/main.js', 'adapters/passport/tessdata/mrz.traineddata'].filter((f) => !existsSync(path.join(outDir, f)));
 if (missing.length > 0) {
   console.error(`[build] missing from the build: ${missing.join(', ')}`);
   process.exit(1);

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 
 /** A line of text tesseract found, with where it is and each character's box. */
@@ -30,16 +31,23 @@ const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 const engDir = path.dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json'));
 
 /**
- * Tesseract's two engines, with the English data installed from the npm registry
- * (@tesseract.js-data/eng). The legacy engine (4.0.0 model) reads the '<' filler runs of an MRZ
+ * Tesseract's engines. Two with the English data installed from the npm registry
+ * (@tesseract.js-data/eng): the legacy engine (4.0.0 model) reads the '<' filler runs of an MRZ
  * reliably but takes some letters for digits (Z for 2); the LSTM engine (4.0.0_best_int) reads
- * letters and digits better but sees filler runs as 'KLKL…'.
+ * letters and digits better but sees filler runs as 'KLKL…'. Neither was trained on OCR-B, and
+ * both confuse M/H/W and 0/O in it. The third, 'mrz', is this project's own LSTM model trained on
+ * OCR-B MRZ lines only (tessdata/mrz.traineddata, rebuilt by scripts/mrz-model/train.sh).
  */
-export type OcrEngine = 'legacy' | 'lstm';
-const ENGINES: Record<OcrEngine, { oem: OEM; langPath: string }> = {
-  legacy: { oem: OEM.TESSERACT_ONLY, langPath: path.join(engDir, '4.0.0') },
-  lstm: { oem: OEM.LSTM_ONLY, langPath: path.join(engDir, '4.0.0_best_int') },
+export type OcrEngine = 'legacy' | 'lstm' | 'mrz';
+const ENGINES: Record<OcrEngine, { lang: string; oem: OEM; langPath: string; gzip: boolean }> = {
+  legacy: { lang: 'eng', oem: OEM.TESSERACT_ONLY, langPath: path.join(engDir, '4.0.0'), gzip: true },
+  lstm: { lang: 'eng', oem: OEM.LSTM_ONLY, langPath: path.join(engDir, '4.0.0_best_int'), gzip: true },
+  mrz: { lang: 'mrz', oem: OEM.LSTM_ONLY, langPath: fileURLToPath(new URL('./tessdata', import.meta.url)), gzip: false },
 };
+
+/** Page: layout analysis finds the lines; block: a cropped band of lines; line: one cropped line. */
+export type OcrLayout = 'page' | 'block' | 'line';
+const PAGE_SEG_MODES: Record<OcrLayout, PSM> = { page: PSM.AUTO, block: PSM.SINGLE_BLOCK, line: PSM.SINGLE_LINE };
 
 /** As a binary PGM (P5), which leptonica reads without decompressing anything. */
 function toPgm(image: GrayImage): Buffer {
@@ -57,20 +65,20 @@ export class MrzOcr {
 
   private start(): Promise<Worker> {
     this.worker ??= (async () => {
-      const { oem, langPath } = ENGINES[this.engine];
-      // cacheMethod 'none': the model is read from node_modules and unpacked in memory; tesseract.js
-      // would otherwise write an unpacked copy into the working directory (the repository).
-      const worker = await createWorker('eng', oem, { langPath, gzip: true, cacheMethod: 'none' });
+      const { lang, oem, langPath, gzip } = ENGINES[this.engine];
+      // cacheMethod 'none': the model is read from disk and unpacked in memory; tesseract.js would
+      // otherwise write an unpacked copy into the working directory (the repository).
+      const worker = await createWorker(lang, oem, { langPath, gzip, cacheMethod: 'none' });
       await worker.setParameters({ tessedit_char_whitelist: MRZ_ALPHABET });
       return worker;
     })();
     return this.worker;
   }
 
-  /** The lines of `image`: of a whole page (layout analysis), of a cropped band (one block) or of one cut-out line. */
-  async lines(image: GrayImage, layout: 'page' | 'block' | 'line'): Promise<OcrLine[]> {
+  /** The lines of `image`, read as `layout` says. */
+  async lines(image: GrayImage, layout: OcrLayout): Promise<OcrLine[]> {
     const worker = await this.start();
-    await worker.setParameters({ tessedit_pageseg_mode: layout === 'page' ? PSM.AUTO : layout === 'block' ? PSM.SINGLE_BLOCK : PSM.SINGLE_LINE });
+    await worker.setParameters({ tessedit_pageseg_mode: PAGE_SEG_MODES[layout] });
     const { data } = await worker.recognize(toPgm(image), {}, { text: false, blocks: true });
     return (data.blocks ?? []).flatMap((block) =>
       block.paragraphs.flatMap((paragraph) =>
