@@ -69,8 +69,17 @@ function holds(value: string, digit: string): boolean {
   return checkDigitOf(value) === digit;
 }
 
-/** The characters a position may be repaired to: what other reads saw there, and its look-alike where letters and digits may both stand. */
+/** Below this a position is in doubt even when every read agrees on it. */
+const DOUBT_CONFIDENCE = 0.9;
+
+/**
+ * The characters a position may be repaired to: what other reads saw there, and its look-alike
+ * where letters and digits may both stand. Only a position in doubt (the reads disagree, or their
+ * confidence is low) is repaired: one look-alike swap in ten satisfies a check digit by chance, so
+ * swapping characters every read agreed on would turn a misread elsewhere into a valid wrong number.
+ */
 function alternatives(vote: Vote, slot: (typeof LINE_SLOTS)[1][number]): string[] {
+  if (vote.seen.length < 2 && vote.confidence >= DOUBT_CONFIDENCE) return [];
   const options = [...vote.seen.slice(1), ...(slot === 'alnum' ? (LOOK_ALIKES[vote.ch] ?? []) : [])];
   const allowed = (ch: string) => (slot === 'digit' ? /[0-9]/.test(ch) : slot === 'letter' ? /[A-Z<]/.test(ch) : true);
   return [...new Set(options)].filter((ch) => ch !== vote.ch && allowed(ch));

@@ -69,7 +69,9 @@ export class MrzOcr {
       // cacheMethod 'none': the model is read from disk and unpacked in memory; tesseract.js would
       // otherwise write an unpacked copy into the working directory (the repository).
       const worker = await createWorker(lang, oem, { langPath, gzip, cacheMethod: 'none' });
-      await worker.setParameters({ tessedit_char_whitelist: MRZ_ALPHABET });
+      // No adaptive learning: the legacy engine would otherwise adapt to what this thread read
+      // before (another traveller's passport), and the same page could read differently.
+      await worker.setParameters({ tessedit_char_whitelist: MRZ_ALPHABET, classify_enable_learning: '0' });
       return worker;
     })();
     return this.worker;

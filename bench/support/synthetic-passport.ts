@@ -6,13 +6,13 @@ import type { MrzReading, PassportFields } from '../../core/domain/passport-scan
 
 /**
  * Synthetic passport photo pages for tests and the scan benchmark: invented people only, drawn at
- * run time (no network, no system font: the fonts are pdf.js's own, installed with pdfjs-dist —
- * FoxitFixed is a Courier-like monospace standing in for OCR-B, Liberation Sans for the printed
- * fields).
+ * run time (no network, no system font). The zone is drawn in OCR-B, as on every passport
+ * (fonts/OCRB.otf: Matthew Skala's public-domain OCR-B, the copy Debian ships as fonts-ocr-b);
+ * the printed fields in pdf.js's Liberation Sans, installed with pdfjs-dist.
  */
 
 const fontsDir = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');
-GlobalFonts.registerFromPath(path.join(fontsDir, 'FoxitFixedBold.pfb'), 'Synthetic MRZ');
+GlobalFonts.registerFromPath(path.join(import.meta.dirname, 'fonts', 'OCRB.otf'), 'Synthetic MRZ');
 GlobalFonts.registerFromPath(path.join(fontsDir, 'LiberationSans-Regular.ttf'), 'Synthetic Sans');
 GlobalFonts.registerFromPath(path.join(fontsDir, 'LiberationSans-Bold.ttf'), 'Synthetic Sans Bold');
 
@@ -188,7 +188,10 @@ function drawPage(ctx: SKRSContext2D, width: number, height: number, options: Pa
   }
   if (options.mrz) {
     ctx.fillStyle = '#111111';
+    // As on a passport, the 44 characters span the page but for a margin of 80 units each side.
     ctx.font = `${54 * u}px 'Synthetic MRZ'`;
+    const size = (54 * u * (width - 160 * u)) / ctx.measureText(options.mrz[0]).width;
+    ctx.font = `${size}px 'Synthetic MRZ'`;
     ctx.fillText(options.mrz[0], 80 * u, height - 150 * u);
     ctx.fillText(options.mrz[1], 80 * u, height - 75 * u);
   }

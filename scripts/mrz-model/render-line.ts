@@ -2,11 +2,12 @@
  * One MRZ line drawn in OCR-B and spoiled the way phone photos and scans spoil it: low resolution,
  * blur, noise, tilt, shear, JPEG artefacts, uneven light, glare, guilloche background, ink weight.
  */
+import path from 'node:path';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import type { Random } from './mrz-text.js';
 
-export const OCRB_PATH = process.env.OCRB_FONT ?? '/usr/share/fonts/opentype/ocr-b/OCRB.otf';
+export const OCRB_PATH = process.env.OCRB_FONT ?? path.join(import.meta.dirname, '..', '..', 'bench', 'support', 'fonts', 'OCRB.otf');
 GlobalFonts.registerFromPath(OCRB_PATH, 'OCRB');
 
 const between = (random: Random, lo: number, hi: number) => lo + random() * (hi - lo);

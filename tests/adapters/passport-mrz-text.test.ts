@@ -92,9 +92,26 @@ describe('reading a zone from several reads', () => {
     expect(reading?.uncertain).toEqual([]);
   });
 
-  it('repairs a field when exactly one look-alike makes its check digit hold (0 read as O in a number)', () => {
-    const line2 = SPECIMEN[1].replace('L898902C3', 'L8989O2C3');
-    expect(readZone([zone(SPECIMEN[0], line2)])?.lines[1]).toBe(SPECIMEN[1]);
+  it('repairs a field when exactly one look-alike at a doubtful position makes its check digit hold (0 read as O in a number)', () => {
+    const line2: LineRead = { text: SPECIMEN[1].replace('L898902C3', 'L8989O2C3'), confidences: Array.from(SPECIMEN[1], (_, i) => (i === 5 ? 70 : 95)) };
+    const reading = readZone([[read(SPECIMEN[0], 95), line2]]);
+    expect(reading?.lines[1]).toBe(SPECIMEN[1]);
+    expect(reading?.checkDigits.documentNumber).toBe(true);
+  });
+
+  it('repairs with what another read saw there (one engine read X, the other K)', () => {
+    const misread = SPECIMEN[1].replace('L898902C3', 'K898902C3');
+    const reading = readZone([zone(SPECIMEN[0], misread), zone(SPECIMEN[0], misread), [read(SPECIMEN[0], 60), read(SPECIMEN[1], 60)]]);
+    expect(reading?.lines[1]).toBe(SPECIMEN[1]);
+  });
+
+  it('does not swap characters every read is sure of: a misread elsewhere must not become a valid wrong number', () => {
+    // K for L (not a look-alike) makes the check digit fail; swapping the sure 2 for a Z would make it hold by chance.
+    const line2 = 'KP82716024FIN7112214F1108213211271<426U<<<04';
+    const reading = readZone([[read('P<FINVIRTANEN<<MARIA<OLIVIA<<<<<<<<<<<<<<<<<', 99), read(line2, 99)]]);
+    expect(reading?.lines[1]).toBe(line2);
+    expect(reading?.checkDigits.documentNumber).toBe(false);
+    expect(reading?.uncertain).toContain('passportNumber');
   });
 
   it('keeps a failing field as read and marks it uncertain when no single change repairs it', () => {

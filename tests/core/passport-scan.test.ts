@@ -71,8 +71,13 @@ describe('dates from the MRZ (two-digit years, relative to today)', () => {
 
 describe("a scan's fields from an MRZ reading", () => {
   it("fills the form's fields: names as written, the list's country, ISO dates, the form's gender", () => {
-    expect(passportScanFromMrz(reading(), NOW)).toEqual({ fields: BRITISH_FIELDS, valid: true, mrz: BRITISH_READING.lines });
+    expect(passportScanFromMrz(reading(), NOW)).toEqual({ fields: BRITISH_FIELDS, valid: true, uncertain: [], mrz: BRITISH_READING.lines });
     expect(BRITISH_FIELDS).toMatchObject({ nationality: 'United Kingdom', dateOfBirth: '1990-05-01', gender: 'female', passportExpiry: '2031-01-01' });
+  });
+
+  it('is not valid while a field is uncertain, though every check digit holds: check digits do not cover the names', () => {
+    const scan = passportScanFromMrz(reading({ uncertain: ['surname'] }), NOW);
+    expect(scan).toMatchObject({ valid: false, uncertain: ['surname'], fields: { surname: 'SMITH' } });
   });
 
   it.each([

@@ -21,7 +21,7 @@ describe('scanPassport', () => {
     const lines = td3Lines(BRITISH_TRAVELLER);
     ports.passportReader.answers(readTd3(lines));
     const scan = await scanPassport(actor, { body: JPEG, contentType: 'image/jpeg' });
-    expect(scan).toEqual({ fields: BRITISH_FIELDS, valid: true, mrz: lines });
+    expect(scan).toEqual({ fields: BRITISH_FIELDS, valid: true, uncertain: [], mrz: lines });
     expect(ports.passportReader.images).toEqual([{ body: JPEG, contentType: 'image/jpeg' }]);
   });
 
