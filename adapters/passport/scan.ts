@@ -112,7 +112,7 @@ export const LINE_VARIANTS: readonly LineVariant[] = [
 ];
 
 /** Read when the OCR-B model's reads leave a check digit failing or a field uncertain. */
-const SECOND_OPINION: readonly LineVariant[] = [{ engine: 'legacy', height: 64, binary: false }];
+const SECOND_OPINION: readonly LineVariant[] = [{ engine: 'lstm', height: 64, binary: false }];
 
 /** Reads voted before a settled vote may end the reading: one read alone is too often confidently wrong. */
 export const MIN_READS = 3;
