@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRITISH_TRAVELLER, td3Lines } from '../../bench/support/synthetic-passport.js';
 
 /**
  * `npm run build` makes plain JavaScript that `node` runs without tsx, Vite or TypeScript: the
@@ -33,12 +34,13 @@ describe('the production build', () => {
     expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
     expect(files).toContain(path.join('apps', 'http', 'main.js'));
     expect(files).toContain(path.join('adapters', 'passport', 'worker.js'));
+    expect(files).toContain(path.join('adapters', 'passport', 'tessdata', 'mrz.traineddata'));
     for (const dialect of ['sqlite', 'postgres']) {
       expect(existsSync(path.join(OUT, 'adapters', 'persistence', dialect, 'migrations', 'meta', '_journal.json'))).toBe(true);
     }
   });
 
-  it('serves with plain node, and its CLI runs too', async () => {
+  it('serves with plain node, scans a passport, and its CLI runs too', { timeout: 90_000 }, async () => {
     const env = { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production' };
     const migrate = spawnSync(process.execPath, [path.join(OUT, 'apps/cli/main.js'), 'migrate'], { env, encoding: 'utf8' });
     expect(migrate.status, migrate.stderr).toBe(0);
@@ -65,6 +67,12 @@ describe('the production build', () => {
         body: JSON.stringify({ email: 'built@example.com', password: 'secret-123', fullName: 'Built Server', phoneNumber: '+447700900123' }),
       });
       expect(register.status).toBe(201);
+      // The scanner's worker and its OCR-B model ship with the build.
+      const form = new FormData();
+      form.append('file', new File([new Uint8Array(readFileSync(path.join(ROOT, 'tests/fixtures/passport-british.heic')))], 'IMG_0001.heic', { type: 'image/heic' }));
+      const scan = await fetch(`${url}/api/passport-scan`, { method: 'POST', headers: { origin: url, cookie: register.headers.getSetCookie()[0]!.split(';')[0]! }, body: form });
+      expect(scan.status).toBe(200);
+      expect(await scan.json()).toMatchObject({ valid: true, mrz: td3Lines(BRITISH_TRAVELLER) });
     } finally {
       server.kill('SIGTERM');
       const code = await new Promise((r) => server.on('exit', r));
