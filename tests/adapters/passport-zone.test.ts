@@ -68,12 +68,4 @@ describe('the MRZ locator', () => {
     expect(turned(back)).toEqual(zone);
   });
 
-  it('locates within 200 ms on a 1600 px page', async () => {
-    const body = await passportJpeg({ mrz: td3Lines(BRITISH_TRAVELLER), person: BRITISH_TRAVELLER, angle: 10 });
-    const small = await grey(body, LOCATE_SIDE);
-    locateZone(small, 1);
-    const started = performance.now();
-    locateZone(small, 1);
-    expect(performance.now() - started).toBeLessThan(400); // 200 ms on an idle machine; slack for a busy one
-  });
 });
