@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { formatIsoDate, OFFICIAL_ROUTE_PLACEHOLDERS, officialSite, type OfficialRoute } from '../../core/domain/official-route.js';
+import { OFFICIAL_ROUTE_META_PLACEHOLDER, OFFICIAL_ROUTE_PLACEHOLDERS, officialRouteText, type OfficialRoute } from '../../core/domain/official-route.js';
 
 /** What apps/web's build writes beside the SPA (apps/web/prerender-plugin.ts). */
 interface PrerenderManifest {
@@ -106,13 +106,14 @@ export class WebPages {
  */
 function officialRouteValues(route: OfficialRoute): [string, string][] {
   const p = OFFICIAL_ROUTE_PLACEHOLDERS;
+  const text = officialRouteText(route);
   const values: [string, string][] = [
-    [p.meta, JSON.stringify(route)],
-    [p.effectiveText, formatIsoDate(route.effective)],
-    [p.effective, route.effective],
-    [p.url, route.url],
-    [p.site, officialSite(route.url)],
-    [p.fee, route.fee],
+    [OFFICIAL_ROUTE_META_PLACEHOLDER, JSON.stringify(text)],
+    [p.effectiveText, text.effectiveText],
+    [p.effective, text.effective],
+    [p.url, text.url],
+    [p.site, text.site],
+    [p.fee, text.fee],
   ];
   return values.map(([placeholder, value]) => [placeholder, escapeHtml(value)]);
 }

@@ -40,15 +40,41 @@ export function formatIsoDate(iso: string): string {
   return `${day} ${MONTHS[month! - 1]} ${year}`;
 }
 
+/** The route as the statement shows it: the site without https://, the date in words. */
+export interface OfficialRouteText {
+  url: string;
+  site: string;
+  fee: string;
+  effective: string;
+  effectiveText: string;
+}
+
+export function officialRouteText(route: OfficialRoute): OfficialRouteText {
+  return { url: route.url, site: officialSite(route.url), fee: route.fee, effective: route.effective, effectiveText: formatIsoDate(route.effective) };
+}
+
+/**
+ * officialRouteText(DEFAULT_OFFICIAL_ROUTE), written out: the SPA's fallback without the formatting
+ * code (the landing page's JavaScript has a budget; tests/http/official-route-config.test.ts checks
+ * the two agree).
+ */
+export const DEFAULT_OFFICIAL_ROUTE_TEXT: OfficialRouteText = {
+  url: 'https://visa2egypt.gov.eg',
+  site: 'visa2egypt.gov.eg',
+  fee: 'US$25 single entry',
+  effective: '2026-01-01',
+  effectiveText: '1 January 2026',
+};
+
 /**
  * Stand for the configured values in the pre-rendered pages: the server puts them in (and the
- * route, as JSON, in the `evisa-official-route` meta tag the SPA reads before it hydrates).
+ * route's text, as JSON, in the `evisa-official-route` meta tag the SPA reads before it hydrates).
  */
-export const OFFICIAL_ROUTE_PLACEHOLDERS = {
-  meta: '__EVISA_OFFICIAL_ROUTE__',
+export const OFFICIAL_ROUTE_META_PLACEHOLDER = '__EVISA_OFFICIAL_ROUTE__';
+export const OFFICIAL_ROUTE_PLACEHOLDERS: OfficialRouteText = {
   url: '__EVISA_OFFICIAL_URL__',
   site: '__EVISA_OFFICIAL_SITE__',
   fee: '__EVISA_OFFICIAL_FEE__',
   effective: '__EVISA_OFFICIAL_EFFECTIVE__',
   effectiveText: '__EVISA_OFFICIAL_EFFECTIVE_TEXT__',
-} as const;
+};

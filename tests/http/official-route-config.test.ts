@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../apps/shared/config.js';
-import { DEFAULT_OFFICIAL_ROUTE, formatIsoDate, officialSite } from '../../core/domain/official-route.js';
+import { DEFAULT_OFFICIAL_ROUTE, DEFAULT_OFFICIAL_ROUTE_TEXT, formatIsoDate, officialRouteText, officialSite } from '../../core/domain/official-route.js';
 
 // docs/product.md §1.5: the official route named beside every call to action comes from the configuration.
 describe('official route configuration', () => {
@@ -31,5 +31,6 @@ describe('official route configuration', () => {
     expect(officialSite('https://www.visa2egypt.gov.eg/eVisa/')).toBe('www.visa2egypt.gov.eg/eVisa');
     expect(formatIsoDate('2026-01-01')).toBe('1 January 2026');
     expect(formatIsoDate('2027-12-31')).toBe('31 December 2027');
+    expect(officialRouteText(DEFAULT_OFFICIAL_ROUTE)).toEqual(DEFAULT_OFFICIAL_ROUTE_TEXT);
   });
 });

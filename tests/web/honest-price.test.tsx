@@ -9,7 +9,8 @@ import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { fakeFetch, renderApp, renderPage, testUser } from './render.js';
 
 // docs/product.md §1.5: the honest price beside every call to action and on the payment screens.
-const CONFIGURED = { url: 'https://www.visa2egypt.gov.eg/eVisa/', fee: 'US$30 single entry', effective: '2027-02-28' };
+// As the server writes it (officialRouteText of OFFICIAL_VISA_URL, _FEE and _FEE_EFFECTIVE).
+const CONFIGURED = { url: 'https://www.visa2egypt.gov.eg/eVisa/', site: 'www.visa2egypt.gov.eg/eVisa', fee: 'US$30 single entry', effective: '2027-02-28', effectiveText: '28 February 2027' };
 const STATEMENT =
   'We are a private agency, not the Egyptian government. You can apply yourself at www.visa2egypt.gov.eg/eVisa for the official fee (US$30 single entry); our service costs £10 + £39.';
 

@@ -1,41 +1,19 @@
-import {
-  DEFAULT_OFFICIAL_ROUTE,
-  formatIsoDate,
-  isIsoDate,
-  OFFICIAL_ROUTE_PLACEHOLDERS,
-  officialSite,
-  type OfficialRoute,
-} from '../../../../core/domain/official-route.js';
-
-/** The official route as the statement shows it (docs/product.md §1.5). */
-export interface OfficialRouteText {
-  url: string;
-  site: string;
-  fee: string;
-  effective: string;
-  effectiveText: string;
-}
+import { DEFAULT_OFFICIAL_ROUTE_TEXT, OFFICIAL_ROUTE_PLACEHOLDERS, type OfficialRouteText } from '../../../../core/domain/official-route.js';
 
 /**
- * The configured official route. The server writes it into the `evisa-official-route` meta tag of
- * every page it serves (apps/http/web-pages.ts), so the SPA knows it before it hydrates and draws
- * exactly what the server put into the pre-rendered HTML. The pre-renderer (no document) draws the
- * placeholders the server fills in; without the tag (Vite's dev server, tests) the defaults stand.
+ * The configured official route, as the statement shows it (docs/product.md §1.5). The server
+ * writes it into the `evisa-official-route` meta tag of every page it serves
+ * (apps/http/web-pages.ts), so the SPA knows it before it hydrates and draws exactly what the server
+ * put into the pre-rendered HTML. The pre-renderer (no document) draws the placeholders the server
+ * fills in; without the tag (Vite's dev server, tests) the defaults stand.
  */
 export function officialRouteText(): OfficialRouteText {
-  if (typeof document === 'undefined') return { ...OFFICIAL_ROUTE_PLACEHOLDERS };
-  const route = readMeta() ?? DEFAULT_OFFICIAL_ROUTE;
-  return { url: route.url, site: officialSite(route.url), fee: route.fee, effective: route.effective, effectiveText: formatIsoDate(route.effective) };
-}
-
-function readMeta(): OfficialRoute | null {
-  const content = document.querySelector('meta[name="evisa-official-route"]')?.getAttribute('content');
-  if (!content || content === OFFICIAL_ROUTE_PLACEHOLDERS.meta) return null;
+  if (typeof document === 'undefined') return OFFICIAL_ROUTE_PLACEHOLDERS;
   try {
-    const value = JSON.parse(content) as Partial<OfficialRoute>;
-    if (typeof value.url !== 'string' || !/^https?:\/\//.test(value.url) || typeof value.fee !== 'string' || typeof value.effective !== 'string' || !isIsoDate(value.effective)) return null;
-    return { url: value.url, fee: value.fee, effective: value.effective };
+    const text = JSON.parse(document.querySelector('meta[name="evisa-official-route"]')?.getAttribute('content') ?? '') as OfficialRouteText;
+    if (Object.keys(DEFAULT_OFFICIAL_ROUTE_TEXT).every((key) => typeof text[key as keyof OfficialRouteText] === 'string')) return text;
   } catch {
-    return null;
+    // No tag, or its placeholder (not JSON): the defaults.
   }
+  return DEFAULT_OFFICIAL_ROUTE_TEXT;
 }
