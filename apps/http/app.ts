@@ -152,7 +152,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   const staticRoot = options.staticRoot === undefined ? DEFAULT_STATIC_ROOT : options.staticRoot;
   if (staticRoot && existsSync(path.join(staticRoot, 'index.html'))) {
     const root = path.relative(process.cwd(), staticRoot) || '.';
-    const pages = new WebPages(staticRoot, agency.config.publicUrl);
+    const pages = new WebPages(staticRoot, agency.config.publicUrl, agency.config.officialRoute);
     app.get('/robots.txt', (c) => c.text(pages.robots, 200, { 'Cache-Control': 'no-cache' }));
     app.get('/sitemap.xml', (c) => c.body(pages.sitemap, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-cache' }));
     // The pre-rendered public pages (and the SPA shell at /), before the files: / is a folder there.

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { OFFICIAL_ROUTE_META_PLACEHOLDER, OFFICIAL_ROUTE_PLACEHOLDERS, officialRouteText, type OfficialRoute } from '../../core/domain/official-route.js';
 
 /** What apps/web's build writes beside the SPA (apps/web/prerender-plugin.ts). */
 interface PrerenderManifest {
@@ -54,9 +55,14 @@ export class WebPages {
   readonly robots: string;
   readonly sitemap: string;
 
-  constructor(staticRoot: string, publicUrl: string) {
+  constructor(staticRoot: string, publicUrl: string, officialRoute: OfficialRoute) {
     const base = publicUrl.replace(/\/+$/, '');
-    const read = (file: string) => Buffer.from(readFileSync(path.join(staticRoot, file), 'utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, base));
+    const official = officialRouteValues(officialRoute);
+    const read = (file: string) => {
+      let html = readFileSync(path.join(staticRoot, file), 'utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, base);
+      for (const [placeholder, value] of official) html = html.replaceAll(placeholder, value);
+      return Buffer.from(html);
+    };
     this.shell = new HtmlPage(read('index.html'));
     const manifestFile = path.join(staticRoot, 'prerendered.json');
     const manifest: PrerenderManifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest) : { pages: [] };
@@ -90,6 +96,30 @@ export class WebPages {
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
     return c.body(new Uint8Array(body), 200, headers);
   }
+}
+
+/**
+ * What stands in for the official route in the built HTML (docs/product.md §1.5), escaped for HTML
+ * text and attributes alike: the meta tag the SPA reads before it hydrates, and the pre-rendered
+ * statement itself, so both say the configured values and hydration sees the text it expects.
+ * The longest placeholder first: none may eat the start of another.
+ */
+function officialRouteValues(route: OfficialRoute): [string, string][] {
+  const p = OFFICIAL_ROUTE_PLACEHOLDERS;
+  const text = officialRouteText(route);
+  const values: [string, string][] = [
+    [OFFICIAL_ROUTE_META_PLACEHOLDER, JSON.stringify(text)],
+    [p.effectiveText, text.effectiveText],
+    [p.effective, text.effective],
+    [p.url, text.url],
+    [p.site, text.site],
+    [p.fee, text.fee],
+  ];
+  return values.map(([placeholder, value]) => [placeholder, escapeHtml(value)]);
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** "/faq-page/" → "/faq-page"; "/" stays. */

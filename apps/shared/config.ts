@@ -1,5 +1,6 @@
 import path from 'node:path';
 import cronParser from 'cron-parser';
+import { DEFAULT_OFFICIAL_ROUTE, isIsoDate, type OfficialRoute } from '../../core/domain/official-route.js';
 
 /** The environment contract (ARCHITECTURE.md §3, README "Configuration"). */
 export interface AgencyConfig {
@@ -23,6 +24,8 @@ export interface AgencyConfig {
   publicUrl: string;
   agencyEmail: string;
   agencyName: string;
+  /** OFFICIAL_VISA_URL, OFFICIAL_VISA_FEE, OFFICIAL_VISA_FEE_EFFECTIVE: the official route named beside every call to action (docs/product.md §1.5). */
+  officialRoute: OfficialRoute;
   /** How many reverse proxies in front of the server append to X-Forwarded-For (0: none, use the socket). */
   trustProxyHops: number;
   /** APP_SECRET; null: the embedded default keeps one in DATA_DIR/app-secret. */
@@ -138,6 +141,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
   const agencyEmail = nonEmpty(env, 'AGENCY_EMAIL') ?? 'support@egypt-evisa-agency.example';
   if (!/^[^@\s]+@[^@\s]+$/.test(agencyEmail)) throw new ConfigError('AGENCY_EMAIL', `is not an email address: ${agencyEmail}`);
   const agencyName = nonEmpty(env, 'AGENCY_NAME') ?? 'Egypt e-Visa Agency';
+  const officialUrl = nonEmpty(env, 'OFFICIAL_VISA_URL') ?? DEFAULT_OFFICIAL_ROUTE.url;
+  parseUrl('OFFICIAL_VISA_URL', officialUrl, ['http:', 'https:']);
+  const officialFee = nonEmpty(env, 'OFFICIAL_VISA_FEE') ?? DEFAULT_OFFICIAL_ROUTE.fee;
+  if (officialFee.length > 60 || /[\r\n]/.test(officialFee)) throw new ConfigError('OFFICIAL_VISA_FEE', `must be one short line of at most 60 characters (got ${officialFee.length})`);
+  const officialEffective = nonEmpty(env, 'OFFICIAL_VISA_FEE_EFFECTIVE') ?? DEFAULT_OFFICIAL_ROUTE.effective;
+  if (!isIsoDate(officialEffective)) throw new ConfigError('OFFICIAL_VISA_FEE_EFFECTIVE', `must be a date written YYYY-MM-DD (got ${officialEffective})`);
+  const officialRoute: OfficialRoute = { url: officialUrl, fee: officialFee, effective: officialEffective };
   const mailFrom = nonEmpty(env, 'MAIL_FROM') ?? `${agencyName} <${agencyEmail}>`;
   // At most 35 s: a check-passport job holds its passport for 40 s (core/domain/jobs.ts).
   const scanTimeoutSeconds = integer(env, 'PASSPORT_SCAN_TIMEOUT_SECONDS', 1, 35);
@@ -181,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     publicUrl,
     agencyEmail,
     agencyName,
+    officialRoute,
     trustProxyHops,
     appSecret,
     appSecretFile: path.join(dataDir, 'app-secret'),

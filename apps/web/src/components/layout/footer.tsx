@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_PHONE_HREF, SUPPORT_HOURS } from '../../lib/agency-info.js';
 import { useAgency } from '../../lib/use-agency.js';
+import { HonestPrice } from '../honest-price.js';
 
 const footerLink = 'text-sm text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 rounded';
 
@@ -55,6 +56,7 @@ export function Footer() {
           Government of Egypt. We help you prepare and submit your e-visa application and charge a fee for this service. ©{' '}
           {new Date().getFullYear()} {agencyName}.
         </p>
+        <HonestPrice tone="dark" className="mx-auto max-w-6xl px-4 pb-6" />
       </div>
     </footer>
   );

@@ -3,6 +3,7 @@ import { groupInitialFee } from '../../../../../core/domain/application-group.js
 import type { ApplicationDto } from '../../api/applications.js';
 import { buttonClasses } from '../../components/ui/button.js';
 import { formatPence } from '../../lib/format.js';
+import { HonestPrice } from '../../components/honest-price.js';
 
 /** The dashboard's list as it is shown: an application made alone, or a family application's travellers together. */
 export type DashboardItem = { kind: 'single'; application: ApplicationDto } | { kind: 'family'; groupId: number; members: ApplicationDto[] };
@@ -33,15 +34,18 @@ export function dashboardItems(applications: readonly ApplicationDto[]): Dashboa
 export function FamilyHeading({ groupId, members }: { groupId: number; members: ApplicationDto[] }) {
   const unpaid = members.some((m) => !m.initialPaymentId && m.status !== 'rejected');
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <h2 className="text-lg font-semibold text-slate-900">
-        Family application · {members.length} travellers
-      </h2>
-      {unpaid ? (
-        <Link to="/payment" search={{ groupId }} className={buttonClasses('primary', 'sm')}>
-          Pay {formatPence(groupInitialFee(members.length).amount)} for the family
-        </Link>
-      ) : null}
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">
+          Family application · {members.length} travellers
+        </h2>
+        {unpaid ? (
+          <Link to="/payment" search={{ groupId }} className={buttonClasses('primary', 'sm')}>
+            Pay {formatPence(groupInitialFee(members.length).amount)} for the family
+          </Link>
+        ) : null}
+      </div>
+      {unpaid ? <HonestPrice className="mt-2" /> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { buttonClasses } from '../../components/ui/button.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { Carousel } from './carousel.js';
 import { SLIDES } from './slides.js';
+import { HonestPrice } from '../../components/honest-price.js';
 
 const STEPS = [
   { title: 'Register', text: 'Create your free account in a minute with your email and phone number.' },
@@ -49,6 +50,7 @@ export function LandingPage() {
               </Link>
             </div>
             <p className="mt-4 text-sm text-slate-600">From £10 to start · 24/7 expert support · secure card payment</p>
+            <HonestPrice className="mt-3 max-w-xl" />
           </div>
           <Carousel slides={SLIDES} />
         </div>
@@ -123,6 +125,7 @@ export function LandingPage() {
                 <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6 w-full')} aria-label={`Apply Now for a ${option.name}`}>
                   Apply Now
                 </Link>
+                <HonestPrice className="mt-3" />
               </div>
             ))}
           </div>

@@ -12,6 +12,7 @@ import { buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { formatPence } from '../../lib/format.js';
 import { PaymentForm } from './payment-form.js';
+import { HonestPrice } from '../../components/honest-price.js';
 
 /**
  * A family application's initial fees, paid once: £10 per traveller in one card payment (the amount
@@ -103,6 +104,7 @@ export function GroupPayment({
               />
             )}
             <p className="text-xs text-slate-600">Additional fees apply per traveller only after their visa has been approved (final fee £39).</p>
+            <HonestPrice />
           </CardContent>
         </Card>
         <Card className="lg:col-span-2">

@@ -14,6 +14,7 @@ import type { ApplicationDto } from '../../api/applications.js';
 import { usePaymentPageApplicationsQuery } from './api.js';
 import { GroupPayment } from './group-payment.js';
 import { PaymentForm, useConfirmPayment } from './payment-form.js';
+import { HonestPrice } from '../../components/honest-price.js';
 
 const INCLUDED = [
   'Application processing and verification',
@@ -148,6 +149,7 @@ export function PaymentPage() {
               />
             )}
             <p className="text-xs text-slate-600">Additional fees apply only after your visa has been approved (final fee £39).</p>
+            <HonestPrice />
           </CardContent>
         </Card>
         <div className="space-y-6 lg:col-span-2">

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button.js';
 import { formatPence } from '../../lib/format.js';
 import type { PaymentType } from './api.js';
 import { PaymentForm, PaymentUnavailableButton, paymentsAvailable, usePaymentConfig } from './payment-form.js';
+import { HonestPrice } from '../../components/honest-price.js';
 
 /**
  * docs/product.md §2.8 payment panel on dashboard cards: an offer first, then the card form after 'Pay £X Now',
@@ -50,6 +51,7 @@ export function PaymentPanel({ applicationId, paymentType, amount }: { applicati
           </div>
         )}
       </div>
+      <HonestPrice className="mt-3" />
     </section>
   );
 }

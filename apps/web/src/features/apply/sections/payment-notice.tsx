@@ -1,5 +1,6 @@
 import { INITIAL_FEE } from '../../../../../../core/domain/fees.js';
 import { formatPence } from '../../../lib/format.js';
+import { HonestPrice } from '../../../components/honest-price.js';
 
 /** What is paid next (the initial fee) and what only after approval (the final fee). */
 export function PaymentNotice() {
@@ -10,6 +11,7 @@ export function PaymentNotice() {
         After you submit, you will pay the non-refundable {formatPence(INITIAL_FEE.amount)} assessment fee so our experts can review your
         application. The final fee of £39 is charged only once your visa is approved.
       </p>
+      <HonestPrice className="mt-3" />
     </div>
   );
 }
