@@ -18,7 +18,7 @@ export type ZoneRead = readonly [LineRead, LineRead];
  * of its size, blurred and recompressed (105 readings): at 0.75 no wrong name is left without an
  * uncertain field (at 0.6, three were), and 27 of the 40 right ones are certain.
  */
-export const NAME_CONFIDENCE_THRESHOLD = 0.75;
+export const TRUSTED_CONFIDENCE = 0.75;
 
 /** A position's choice over the reads: the character with the most confidence behind it. */
 interface Vote {
@@ -128,7 +128,7 @@ const minConfidence = (votes: readonly Vote[], from: number, to: number) => Math
  * voted by confidence over the reads, each failing checked field repaired when exactly one change
  * makes it hold (and the composite check digit then confirms it). A field is uncertain when its
  * check digit fails, when a character of a name, the nationality or the document number has a
- * confidence under NAME_CONFIDENCE_THRESHOLD, or when the sex is not M, F or <. Null when no read is a passport zone.
+ * confidence under TRUSTED_CONFIDENCE, or when the sex is not M, F or <. Null when no read is a passport zone.
  */
 export function readZone(reads: readonly ZoneRead[]): MrzReading | null {
   if (reads.length === 0) return null;
@@ -157,12 +157,12 @@ export function readZone(reads: readonly ZoneRead[]): MrzReading | null {
   const split = names.indexOf('<<');
   const surnameEnd = 5 + (split === -1 ? names.length : split);
   const lastLetter = 5 + names.replace(/<+$/, '').length;
-  if (minConfidence(line1, 5, surnameEnd) < NAME_CONFIDENCE_THRESHOLD) uncertain.add('surname');
-  if (split !== -1 && minConfidence(line1, surnameEnd + 2, Math.max(surnameEnd + 2, lastLetter)) < NAME_CONFIDENCE_THRESHOLD) uncertain.add('givenName');
-  if (minConfidence(line2, 10, 13) < NAME_CONFIDENCE_THRESHOLD) uncertain.add('nationality');
+  if (minConfidence(line1, 5, surnameEnd) < TRUSTED_CONFIDENCE) uncertain.add('surname');
+  if (split !== -1 && minConfidence(line1, surnameEnd + 2, Math.max(surnameEnd + 2, lastLetter)) < TRUSTED_CONFIDENCE) uncertain.add('givenName');
+  if (minConfidence(line2, 10, 13) < TRUSTED_CONFIDENCE) uncertain.add('nationality');
   // A document number's check digit does not tell 0 from O or D when they stand several times
   // (ADODOODD holds where A0000000 does), and the composite check digit weighs them alike.
-  if (minConfidence(line2, 0, 9) < NAME_CONFIDENCE_THRESHOLD) uncertain.add('passportNumber');
+  if (minConfidence(line2, 0, 9) < TRUSTED_CONFIDENCE) uncertain.add('passportNumber');
   if (!['M', 'F', '<'].includes(reading.sex)) uncertain.add('gender');
   return { ...reading, uncertain: [...uncertain] };
 }
