@@ -1,6 +1,7 @@
 import path from 'node:path';
 import cronParser from 'cron-parser';
 import { DEFAULT_OFFICIAL_ROUTE, isIsoDate, type OfficialRoute } from '../../core/domain/official-route.js';
+import { DEFAULT_REFUND_APPROVAL_PENCE } from '../../core/domain/refund.js';
 
 /** The environment contract (ARCHITECTURE.md §3, README "Configuration"). */
 export interface AgencyConfig {
@@ -24,6 +25,12 @@ export interface AgencyConfig {
   publicUrl: string;
   agencyEmail: string;
   agencyName: string;
+  /** AGENCY_ADDRESS, split at commas: printed on receipts. */
+  agencyAddress: string[];
+  /** AGENCY_VAT_NUMBER, or null: receipts then say "Not VAT registered". */
+  vatNumber: string | null;
+  /** REFUND_APPROVAL_PENCE: staff refunds above it need a second member of staff. */
+  refundApprovalPence: number;
   /** OFFICIAL_VISA_URL, OFFICIAL_VISA_FEE, OFFICIAL_VISA_FEE_EFFECTIVE: the official route named beside every call to action (docs/product.md §1.5). */
   officialRoute: OfficialRoute;
   /** How many reverse proxies in front of the server append to X-Forwarded-For (0: none, use the socket). */
@@ -89,6 +96,8 @@ function integer(env: NodeJS.ProcessEnv, name: string, min: number, max: number)
 }
 
 export const DEFAULT_RETENTION_SCHEDULE = '30 3 * * *';
+/** Printed on receipts until AGENCY_ADDRESS is set (the operator must set the agency's real address). */
+export const DEFAULT_AGENCY_ADDRESS = 'Egypt e-Visa Agency Ltd, 1 Example Street, London, EC1A 1AA, United Kingdom';
 
 /** A 5-field cron expression (UTC), `off` to disable, or the default when unset. */
 function schedule(env: NodeJS.ProcessEnv, name: string, fallback: string | null): string | null {
@@ -141,6 +150,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
   const agencyEmail = nonEmpty(env, 'AGENCY_EMAIL') ?? 'support@egypt-evisa-agency.example';
   if (!/^[^@\s]+@[^@\s]+$/.test(agencyEmail)) throw new ConfigError('AGENCY_EMAIL', `is not an email address: ${agencyEmail}`);
   const agencyName = nonEmpty(env, 'AGENCY_NAME') ?? 'Egypt e-Visa Agency';
+  const agencyAddressText = nonEmpty(env, 'AGENCY_ADDRESS') ?? DEFAULT_AGENCY_ADDRESS;
+  const agencyAddress = agencyAddressText.split(',').map((line) => line.trim()).filter(Boolean);
+  if (agencyAddress.length === 0 || agencyAddress.length > 6 || agencyAddress.some((line) => line.length > 80)) {
+    throw new ConfigError('AGENCY_ADDRESS', 'must be a postal address of 1 to 6 comma-separated lines of at most 80 characters');
+  }
+  const vatNumber = nonEmpty(env, 'AGENCY_VAT_NUMBER');
+  if (vatNumber !== null && !/^[A-Z]{2}[A-Z0-9 ]{5,15}$/.test(vatNumber)) {
+    throw new ConfigError('AGENCY_VAT_NUMBER', `must be a VAT number with its country prefix, e.g. GB123456789 (got ${vatNumber})`);
+  }
+  const refundApprovalPence = integer(env, 'REFUND_APPROVAL_PENCE', 0, 10_000_000) ?? DEFAULT_REFUND_APPROVAL_PENCE;
   const officialUrl = nonEmpty(env, 'OFFICIAL_VISA_URL') ?? DEFAULT_OFFICIAL_ROUTE.url;
   parseUrl('OFFICIAL_VISA_URL', officialUrl, ['http:', 'https:']);
   const officialFee = nonEmpty(env, 'OFFICIAL_VISA_FEE') ?? DEFAULT_OFFICIAL_ROUTE.fee;
@@ -191,6 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     publicUrl,
     agencyEmail,
     agencyName,
+    agencyAddress,
+    vatNumber,
+    refundApprovalPence,
     officialRoute,
     trustProxyHops,
     appSecret,

@@ -5,6 +5,7 @@ import { openFileStorage } from '../../adapters/storage/open.js';
 import { openMailer } from '../../adapters/mail/index.js';
 import { openPaymentGateway } from '../../adapters/payments/open.js';
 import { openPassportScanner } from '../../adapters/passport/index.js';
+import { PdfReceiptRenderer } from '../../adapters/receipts/pdf-receipt-renderer.js';
 import { Argon2PasswordHasher, CryptoIdGenerator, loadOrCreateSecret, SystemClock } from '../../adapters/security/index.js';
 import type { Ports } from '../../core/ports/index.js';
 import * as make from '../../core/use-cases/index.js';
@@ -38,7 +39,17 @@ export function configModule(env: NodeJS.ProcessEnv): ContainerModule {
     // A bad value throws ConfigError (one line naming the variable) when first resolved.
     bind(T.config).toResolvedValue(() => loadConfig(env));
     bind(T.opened).toResolvedValue(() => new OpenedAdapters());
-    bind(PORT.settings).toResolvedValue((config: AgencyConfig) => ({ agencyName: config.agencyName, agencyEmail: config.agencyEmail, publicUrl: config.publicUrl }), [T.config]);
+    bind(PORT.settings).toResolvedValue(
+      (config: AgencyConfig) => ({
+        agencyName: config.agencyName,
+        agencyEmail: config.agencyEmail,
+        publicUrl: config.publicUrl,
+        agencyAddress: config.agencyAddress,
+        vatNumber: config.vatNumber,
+        refundApprovalPence: config.refundApprovalPence,
+      }),
+      [T.config],
+    );
   });
 }
 
@@ -70,6 +81,7 @@ export const adaptersModule = new ContainerModule(({ bind }) => {
     (config: AgencyConfig, clock: Ports['clock'], opened: OpenedAdapters) => opened.open(openPaymentGateway(config.stripe, () => clock.now())),
     [T.config, PORT.clock, T.opened],
   );
+  bind(PORT.receiptRenderer).toResolvedValue(() => new PdfReceiptRenderer());
   // The scanner starts its worker threads with the first scan: opening it costs nothing.
   bind(PORT.passportReader).toResolvedValue(
     (config: AgencyConfig, opened: OpenedAdapters) => {

@@ -39,6 +39,8 @@ export const PORT: { readonly [K in keyof Ports]: ServiceIdentifier<Ports[K]> } 
   groups: token('port.groups'),
   documents: token('port.documents'),
   payments: token('port.payments'),
+  receipts: token('port.receipts'),
+  receiptRenderer: token('port.receiptRenderer'),
   history: token('port.history'),
   enquiries: token('port.enquiries'),
   outbox: token('port.outbox'),

@@ -71,6 +71,23 @@ export interface Application extends ApplicationForm {
   approvedAt: Date | null;
   /** The family order it was made in (its initial fee paid with the group's), or null. */
   groupId: number | null;
+  /** Pence given back so far (succeeded refunds of its fees): shown as refunded, never as a negative payment. */
+  refundedAmount: number;
+  /**
+   * When the applicant, before the first payment, asked for the work to start at once within the
+   * 14-day cancellation period and acknowledged what that means (docs/product.md, "Cancelling").
+   */
+  serviceStartRequestedAt: Date | null;
+  /** When the application was cancelled (it is then rejected, and shown as cancelled). */
+  cancelledAt: Date | null;
+  /** When the applicant asked to cancel and staff have to decide (null once decided, or when cancelled at once). */
+  cancellationRequestedAt: Date | null;
+  /** The applicant's reason, if they gave one. */
+  cancellationReason: string | null;
+  /** Staff's answer to a cancellation request (accepted or declined), shown to the applicant. */
+  cancellationResponse: string | null;
+  /** When staff declined the cancellation request. */
+  cancellationDeclinedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   /** Optimistic-concurrency counter: every committed change increments it. */
@@ -111,6 +128,13 @@ export function newApplication(input: {
     guaranteeDeadline: null,
     approvedAt: null,
     groupId: input.groupId ?? null,
+    refundedAmount: 0,
+    serviceStartRequestedAt: null,
+    cancelledAt: null,
+    cancellationRequestedAt: null,
+    cancellationReason: null,
+    cancellationResponse: null,
+    cancellationDeclinedAt: null,
     createdAt: input.now,
     updatedAt: input.now,
   };

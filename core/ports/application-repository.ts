@@ -3,6 +3,7 @@ import type { AdminTabId } from '../domain/admin-tabs.js';
 import type { NewDocument } from '../domain/document.js';
 import type { PassportScanRecord } from '../domain/passport-check.js';
 import type { NewPaymentRecord } from '../domain/payment.js';
+import type { NewReceipt } from '../domain/receipt.js';
 import type { NewStatusHistoryEntry } from '../domain/status-history.js';
 import type { ApplicationStatus } from '../domain/status.js';
 import type { User } from '../domain/user.js';
@@ -21,6 +22,10 @@ export interface ApplicationChange {
    * may pay several applications: a family order's pays each application of its group.) */
   payment?: Omit<NewPaymentRecord, 'applicationId'>;
   history?: NewStatusHistoryEntry;
+  /** A receipt to issue with the change: it is given the next receipt number in the same transaction
+   * (a family's payment: on one change of the group only). A receipt already issued for its key makes
+   * the whole change 'conflict'. */
+  receipt?: NewReceipt;
   document?: Omit<NewDocument, 'applicationId'>;
   mails?: OutboxMailInput[];
 }

@@ -14,6 +14,8 @@ import type { PassportReader } from './passport-reader.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import type { PaymentRepository } from './payment-repository.js';
+import type { ReceiptRenderer } from './receipt-renderer.js';
+import type { ReceiptRepository } from './receipt-repository.js';
 import type { SessionStore } from './session-store.js';
 import type { StatusHistoryRepository } from './status-history-repository.js';
 import type { UserRepository } from './user-repository.js';
@@ -25,6 +27,12 @@ export interface AgencySettings {
   agencyEmail: string;
   /** Base of every link in mails, without a trailing slash. */
   publicUrl: string;
+  /** The agency's postal address (receipts), one line per element. */
+  agencyAddress: string[];
+  /** The agency's VAT number, or null when it is not VAT registered (receipts). */
+  vatNumber: string | null;
+  /** Staff refunds above this many pence wait for a second, different member of staff. */
+  refundApprovalPence: number;
 }
 
 /** Secrets the rules need: never shown to anyone, never put in a mail. */
@@ -50,6 +58,8 @@ export interface Ports {
   groups: ApplicationGroupRepository;
   documents: DocumentRepository;
   payments: PaymentRepository;
+  receipts: ReceiptRepository;
+  receiptRenderer: ReceiptRenderer;
   history: StatusHistoryRepository;
   enquiries: ContactEnquiryRepository;
   outbox: MailOutbox;
@@ -78,6 +88,8 @@ export type * from './passport-reader.js';
 export type * from './password-hasher.js';
 export type * from './payment-gateway.js';
 export type * from './payment-repository.js';
+export type * from './receipt-renderer.js';
+export type * from './receipt-repository.js';
 export type * from './session-store.js';
 export type * from './status-history-repository.js';
 export type * from './user-repository.js';

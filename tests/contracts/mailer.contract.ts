@@ -7,6 +7,9 @@ export const CONTRACT_SETTINGS: AgencySettings = {
   agencyName: 'Nile Gate e-Visa Agency',
   agencyEmail: 'help@nilegate.example',
   publicUrl: 'https://visa.nilegate.example',
+  agencyAddress: ['Nile Gate Ltd', '3 Quay Street', 'Manchester', 'M3 3JE'],
+  vatNumber: 'GB123456789',
+  refundApprovalPence: 5000,
 };
 
 /** What a mailbox would show for one delivered mail. */

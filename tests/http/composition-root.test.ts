@@ -61,6 +61,9 @@ describe('the composition root', () => {
         agencyName: agency.config.agencyName,
         agencyEmail: agency.config.agencyEmail,
         publicUrl: 'http://localhost:3000',
+        agencyAddress: ['Egypt e-Visa Agency Ltd', '1 Example Street', 'London', 'EC1A 1AA', 'United Kingdom'],
+        vatNumber: null,
+        refundApprovalPence: 5000,
       });
       await agency.persistence.migrate();
       const user = await agency.useCases.registerUser({ email: 'root@example.com', password: 'secret-123', fullName: 'Root', phoneNumber: '+447700900123' });

@@ -4,6 +4,7 @@ import { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
 import { MemoryMailer } from '../../adapters/mail/memory/index.js';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import type { AgencySettings, Ports } from '../../core/ports/index.js';
+import { PdfReceiptRenderer } from '../../adapters/receipts/pdf-receipt-renderer.js';
 import { createJobRunner } from '../../adapters/jobs/runner.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
 import { useCasesOn } from './container.js';
@@ -13,6 +14,9 @@ export const TEST_SETTINGS: AgencySettings = {
   agencyName: 'Egypt E-Visa Agency',
   agencyEmail: 'help@evisa.test',
   publicUrl: 'https://evisa.test',
+  agencyAddress: ['Egypt E-Visa Agency Ltd', '12 Test Lane', 'London', 'N1 9GU', 'United Kingdom'],
+  vatNumber: null,
+  refundApprovalPence: 5000,
 };
 
 /** Ports on the memory adapters, with the concrete test doubles exposed for assertions and hooks. */
@@ -41,6 +45,7 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
     files: new MemoryFileStorage(() => clock.now()),
     gateway: new MemoryPaymentGateway(() => clock.now()),
     passportReader: new FakePassportReader(),
+    receiptRenderer: new PdfReceiptRenderer(),
     persistence,
     ...(overrides as object),
   } as MemoryPorts;

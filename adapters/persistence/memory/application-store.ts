@@ -22,7 +22,7 @@ import {
   tabApplicationStatuses,
 } from '../shared/rules.js';
 import { passportCheckJob } from '../../../core/domain/jobs.js';
-import { addDocument, addHistory, addPayment, copy, newestFirst, queueMails, time, type MemoryState } from './state.js';
+import { addDocument, addHistory, addPayment, copy, hasReceipt, issueReceipt, newestFirst, queueMails, time, type MemoryState } from './state.js';
 
 function withUser(s: MemoryState, app: Application): ApplicationWithUser {
   const user = s.users.get(app.userId);
@@ -83,12 +83,14 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       for (const a of s.applications.values()) {
         if (a.id !== id && a.applicationNumber === change.application.applicationNumber) return { outcome: 'conflict' };
       }
+      if (change.receipt && hasReceipt(s, change.receipt.key)) return { outcome: 'conflict' };
       // All checks passed: apply every part.
       // A commit never writes the passport reading (see recordPassportScan).
       const next: Application = { ...copy(change.application), id, createdAt: current.createdAt, version: current.version + 1, passportScan: current.passportScan };
       s.applications.set(id, next);
       if (change.payment) addPayment(s, id, change.payment);
       if (change.history) addHistory(s, id, change.history);
+      if (change.receipt) issueReceipt(s, change.receipt);
       const documentId = change.document ? addDocument(s, id, change.document) : undefined;
       // A passport copy is read (its MRZ checked against the typed fields) by a job, after the answer.
       if (documentId !== undefined && change.document?.type === 'passport') {

@@ -3,7 +3,7 @@ import { errors } from '../../../core/domain/errors.js';
 import type { ApplicationRepository } from '../../../core/ports/application-repository.js';
 import type { ApplicationGroup, ApplicationGroupRepository } from '../../../core/ports/application-group-repository.js';
 import { CONFLICT_MESSAGES } from '../shared/rules.js';
-import { copy, queueMails, time, type MemoryState } from './state.js';
+import { copy, hasReceipt, queueMails, time, type MemoryState } from './state.js';
 
 /** Family orders; `applications` is the same state's application store (commitAll applies through its commit). */
 export function groupStore(s: MemoryState, applications: ApplicationRepository): ApplicationGroupRepository {
@@ -37,6 +37,7 @@ export function groupStore(s: MemoryState, applications: ApplicationRepository):
       for (const change of list) {
         const current = s.applications.get(change.application.id);
         if (!current || current.version !== change.expectedVersion) return { outcome: 'stale' };
+        if (change.receipt && hasReceipt(s, change.receipt.key)) return { outcome: 'conflict' };
         const p = change.payment;
         if (!p) continue;
         for (const existing of s.payments.values()) {

@@ -10,6 +10,7 @@ import { groupStore } from './group-store.js';
 import { historyStore } from './history-store.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
+import { receiptStore } from './receipt-store.js';
 import { sessionStore } from './session-store.js';
 import { createMemoryState } from './state.js';
 import { userStore } from './user-store.js';
@@ -32,6 +33,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     applications,
     documents: documentStore(s),
     payments: paymentStore(s),
+    receipts: receiptStore(s),
     history: historyStore(s),
     enquiries: enquiryStore(s),
     drafts: draftStore(s),

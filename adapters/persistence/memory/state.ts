@@ -1,6 +1,7 @@
 import type { Application } from '../../../core/domain/application.js';
 import type { NewDocument, VisaDocumentRecord } from '../../../core/domain/document.js';
 import type { NewPaymentRecord, PaymentRecord } from '../../../core/domain/payment.js';
+import { receiptNumber, receiptYear, type NewReceipt, type Receipt } from '../../../core/domain/receipt.js';
 import type { NewStatusHistoryEntry, StatusHistoryEntry } from '../../../core/domain/status-history.js';
 import type { User } from '../../../core/domain/user.js';
 import type { ApplicationDraft } from '../../../core/domain/application-draft.js';
@@ -35,6 +36,9 @@ export interface MemoryState {
   drafts: Map<number, ApplicationDraft>;
   groups: Map<number, ApplicationGroup>;
   groupSeq: number;
+  receipts: Map<number, Receipt>;
+  /** The last receipt number given out in each year. */
+  receiptCounters: Map<number, number>;
   /** The background jobs (queued with the writes that need them). */
   jobs: MemoryJobStore;
   /** Sessions ended and users' access changed: this process makes every change, its stores announce them. */
@@ -55,6 +59,8 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     drafts: new Map(),
     groups: new Map(),
     groupSeq: 0,
+    receipts: new Map(),
+    receiptCounters: new Map(),
     outbox: new Map(),
     analytics: [],
     attempts: new Map(),
@@ -97,6 +103,22 @@ export function queueMails(s: MemoryState, mails: OutboxMailInput[] | undefined,
 export function addPayment(s: MemoryState, applicationId: number, payment: Omit<NewPaymentRecord, 'applicationId'>): void {
   const id = ++s.seq.payments;
   s.payments.set(id, { ...copy(payment), applicationId, id });
+}
+
+/** True when a receipt was issued for this key already (the change that would issue it again is a conflict). */
+export function hasReceipt(s: MemoryState, key: string): boolean {
+  for (const r of s.receipts.values()) if (r.key === key) return true;
+  return false;
+}
+
+/** Issues a receipt with its year's next number (callers check hasReceipt first). */
+export function issueReceipt(s: MemoryState, receipt: NewReceipt): Receipt {
+  const year = receiptYear(receipt.issuedAt);
+  const last = (s.receiptCounters.get(year) ?? 0) + 1;
+  s.receiptCounters.set(year, last);
+  const issued: Receipt = { ...copy(receipt), id: s.receipts.size + 1, number: receiptNumber(year, last) };
+  s.receipts.set(issued.id, issued);
+  return copy(issued);
 }
 
 export function addHistory(s: MemoryState, applicationId: number, entry: NewStatusHistoryEntry): void {

@@ -2,6 +2,8 @@ import type { Application, NewApplication } from '../../../core/domain/applicati
 import type { PassportScanRecord } from '../../../core/domain/passport-check.js';
 import type { VisaDocumentRecord } from '../../../core/domain/document.js';
 import type { PaymentRecord } from '../../../core/domain/payment.js';
+import type { NewReceipt, Receipt } from '../../../core/domain/receipt.js';
+import type { Refund } from '../../../core/domain/refund.js';
 import type { StatusHistoryEntry } from '../../../core/domain/status-history.js';
 import type { User } from '../../../core/domain/user.js';
 import type { AnalyticsEvent } from '../../../core/ports/analytics.js';
@@ -10,6 +12,8 @@ import type { OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbo
 import type { Session } from '../../../core/ports/session-store.js';
 import { applicationSearchColumns, userSearchColumns } from './rules.js';
 import type {
+  ReceiptRow,
+  RefundRow,
   AnalyticsEventRow,
   ApplicationInsert,
   ApplicationRow,
@@ -90,6 +94,13 @@ export function applicationFromRow(r: ApplicationRow): Application {
     guaranteeDeadline: r.guaranteeDeadline,
     approvedAt: r.approvedAt,
     groupId: r.groupId,
+    refundedAmount: r.refundedAmount,
+    serviceStartRequestedAt: r.serviceStartRequestedAt,
+    cancelledAt: r.cancelledAt,
+    cancellationRequestedAt: r.cancellationRequestedAt,
+    cancellationReason: r.cancellationReason,
+    cancellationResponse: r.cancellationResponse,
+    cancellationDeclinedAt: r.cancellationDeclinedAt,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     version: r.version,
@@ -163,6 +174,13 @@ export function applicationToRow(a: NewApplication | Application): Omit<Applicat
     guaranteeDeadline: a.guaranteeDeadline,
     approvedAt: a.approvedAt,
     groupId: a.groupId,
+    refundedAmount: a.refundedAmount,
+    serviceStartRequestedAt: a.serviceStartRequestedAt,
+    cancelledAt: a.cancelledAt,
+    cancellationRequestedAt: a.cancellationRequestedAt,
+    cancellationReason: a.cancellationReason,
+    cancellationResponse: a.cancellationResponse,
+    cancellationDeclinedAt: a.cancellationDeclinedAt,
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
     ...applicationSearchColumns(a),
@@ -267,4 +285,34 @@ export function outboxInsert(mail: OutboxMailInput, now: Date | undefined): Mail
     lastError: null,
     createdAt: now ?? new Date(),
   };
+}
+
+export function receiptFromRow(r: ReceiptRow): Receipt {
+  return {
+    id: r.id,
+    number: r.number,
+    key: r.key,
+    kind: r.kind,
+    paymentType: r.paymentType,
+    amount: r.amount,
+    currency: r.currency,
+    applicationId: r.applicationId,
+    groupId: r.groupId,
+    userId: r.userId,
+    payerName: r.payerName,
+    payerEmail: r.payerEmail,
+    lines: r.lines,
+    card: r.cardBrand !== null && r.cardLast4 !== null ? { brand: r.cardBrand, last4: r.cardLast4 } : null,
+    refersTo: r.refersTo,
+    issuedAt: r.issuedAt,
+  };
+}
+
+export function receiptToRow(receipt: NewReceipt, number: string): Omit<ReceiptRow, 'id'> {
+  const { card, ...fields } = receipt;
+  return { ...fields, number, cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null };
+}
+
+export function refundFromRow(r: RefundRow): Refund {
+  return { ...r };
 }

@@ -23,7 +23,10 @@ type Tables =
   | 'mailOutbox'
   | 'rateLimits'
   | 'applicationDrafts'
-  | 'applicationGroups';
+  | 'applicationGroups'
+  | 'receiptCounters'
+  | 'receipts'
+  | 'refunds';
 type Parity = { [K in Tables]: Same<(typeof lite)[K], (typeof pg)[K]> };
 
 export const schemaParity: Parity = {
@@ -40,6 +43,9 @@ export const schemaParity: Parity = {
   rateLimits: true,
   applicationDrafts: true,
   applicationGroups: true,
+  receiptCounters: true,
+  receipts: true,
+  refunds: true,
 };
 
 /** The row types both dialects share (taken from SQLite; identical in PostgreSQL by the check above). */
@@ -56,3 +62,5 @@ export type MailOutboxRow = (typeof lite)['mailOutbox']['$inferSelect'];
 export type ApplicationDraftRow = (typeof lite)['applicationDrafts']['$inferSelect'];
 export type ApplicationGroupRow = (typeof lite)['applicationGroups']['$inferSelect'];
 export type MailOutboxInsert = (typeof lite)['mailOutbox']['$inferInsert'];
+export type ReceiptRow = (typeof lite)['receipts']['$inferSelect'];
+export type RefundRow = (typeof lite)['refunds']['$inferSelect'];

@@ -12,6 +12,7 @@ import { guard, translating } from '../../shared/guard.js';
 import { historyStore } from './history-store.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
+import { receiptStore } from './receipt-store.js';
 import { foldMissingSearchKeys } from './search-keys.js';
 import { queueWaitingWork } from './waiting-work.js';
 import { sessionStore } from './session-store.js';
@@ -40,6 +41,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     groups: guard(groupStore(database), translate),
     documents: guard(documentStore(database), translate),
     payments: guard(paymentStore(database), translate),
+    receipts: guard(receiptStore(database), translate),
     history: guard(historyStore(database), translate),
     enquiries: guard(enquiryStore(database), translate),
     outbox: guard(outbox, translate),

@@ -12,6 +12,8 @@ import type { Currency } from '../../../core/domain/money.js';
 import type { PaymentRecordStatus } from '../../../core/domain/payment.js';
 import type { MailTemplateName } from '../../../core/domain/mail.js';
 import type { DraftFields } from '../../../core/domain/application-draft.js';
+import type { ReceiptKind, ReceiptLine } from '../../../core/domain/receipt.js';
+import type { RefundSource, RefundStatus } from '../../../core/domain/refund.js';
 import { tabApplicationStatuses } from '../shared/rules.js';
 import { PSEUDO_ENTRY_SQL, sqlList, STATUS_VALUES } from '../shared/sql-values.js';
 
@@ -120,6 +122,14 @@ export const applications = sqliteTable(
     initialPaymentAt: ts('initial_payment_at'),
     guaranteeDeadline: ts('guarantee_deadline'),
     approvedAt: ts('approved_at'),
+    /** Pence refunded so far (succeeded refunds); the refund's unit adds to it and moves the version. */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    serviceStartRequestedAt: ts('service_start_requested_at'),
+    cancelledAt: ts('cancelled_at'),
+    cancellationRequestedAt: ts('cancellation_requested_at'),
+    cancellationReason: text('cancellation_reason'),
+    cancellationResponse: text('cancellation_response'),
+    cancellationDeclinedAt: ts('cancellation_declined_at'),
     createdAt: ts('created_at').notNull().default(now),
     updatedAt: ts('updated_at').notNull().default(now),
     version: integer('version').notNull().default(1),
@@ -347,5 +357,84 @@ export const jobs = sqliteTable(
     index('jobs_due_idx').on(t.name, t.startAfter, t.id).where(sql`state in ('created', 'retry')`),
     index('jobs_active_idx').on(t.name, t.expireAt).where(sql`state = 'active'`),
     uniqueIndex('jobs_waiting_key_idx').on(t.name, t.key).where(sql`state in ('created', 'retry') and key is not null`),
+  ],
+);
+
+/**
+ * The next receipt number of each year: one row per year, incremented in the transaction that issues
+ * the receipt (so a rolled-back payment gives its number back and none is ever skipped or shared).
+ */
+export const receiptCounters = sqliteTable(
+  'receipt_counters',
+  {
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  // A table-level key (as application_drafts'): SQLite makes an integer column key the rowid.
+  (t) => [primaryKey({ columns: [t.year] })],
+);
+
+/** Numbered receipts and credit notes, as issued (core/domain/receipt.ts). Kept for the accounts when an account is erased. */
+export const receipts = sqliteTable(
+  'receipts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    number: text('number').notNull(),
+    key: text('key').notNull(),
+    kind: text('kind').$type<ReceiptKind>().notNull(),
+    paymentType: text('payment_type').$type<PaymentType>().notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    // No foreign key: receipts outlive an erased application.
+    applicationId: integer('application_id').notNull(),
+    groupId: integer('group_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    payerName: text('payer_name').notNull(),
+    payerEmail: text('payer_email').notNull(),
+    lines: text('lines', { mode: 'json' }).$type<ReceiptLine[]>().notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    refersTo: text('refers_to'),
+    issuedAt: ts('issued_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('receipts_number_unique').on(t.number),
+    uniqueIndex('receipts_key_unique').on(t.key),
+    index('receipts_application_idx').on(t.applicationId),
+    index('receipts_group_idx').on(t.groupId),
+    index('receipts_issued_idx').on(t.issuedAt),
+  ],
+);
+
+/** Refunds of recorded payments (core/domain/refund.ts): requested, approved, sent to the gateway, settled. */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    applicationId: integer('application_id').notNull(),
+    paymentType: text('payment_type').$type<PaymentType>().notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<RefundStatus>().notNull(),
+    source: text('source').$type<RefundSource>().notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedByName: text('requested_by_name').notNull(),
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedByName: text('approved_by_name'),
+    gatewayRefundId: text('gateway_refund_id'),
+    failureReason: text('failure_reason'),
+    createdAt: ts('created_at').notNull().default(now),
+    updatedAt: ts('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('refunds_gateway_refund_unique').on(t.gatewayRefundId),
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_application_idx').on(t.applicationId),
+    index('refunds_created_idx').on(t.createdAt),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
   ],
 );
