@@ -191,7 +191,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.sendApplicationReminders, ['users', 'clock'], make.makeSendApplicationReminders);
 
   // mail delivery, analytics, operator tasks
-  bindUseCase(bind, U.deliverMail, ['outbox', 'mailer', 'files', 'clock'], make.makeDeliverMail);
+  bindUseCase(bind, U.deliverMail, ['outbox', 'mailer', 'files', 'clock', 'receipts', 'receiptRenderer', 'settings'], make.makeDeliverMail);
   bindUseCase(bind, U.recordEvent, ['analytics', 'clock'], make.makeRecordEvent);
   bindUseCase(bind, U.exportApplications, ['applications', 'users', 'clock'], make.makeExportApplications);
   bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'history', 'documents', 'enquiries', 'drafts', 'clock'], make.makeExportUserData);

@@ -87,3 +87,101 @@ export const FEE_DESCRIPTIONS: Record<PaymentType, string> = {
 export function receiptFileName(receipt: Pick<Receipt, 'number'>): string {
   return `${receipt.number}.pdf`;
 }
+
+/** Who paid: the account that paid the fee. */
+export interface ReceiptPayer {
+  userId: number;
+  fullName: string;
+  email: string;
+}
+
+/** A traveller a fee was paid for. */
+export interface ReceiptTraveller {
+  applicationNumber: string;
+  givenName: string;
+  surname: string;
+}
+
+function travellerName(t: ReceiptTraveller): string {
+  return `${t.givenName} ${t.surname}`.trim();
+}
+
+/**
+ * The receipt of a recorded payment: a line per traveller it paid for (one, or each of a family's),
+ * each at `amountEach` pence. `applicationId` is the application it is listed under (a family's:
+ * the lead's, with `groupId` so every member lists it).
+ */
+export function paymentReceipt(input: {
+  providerPaymentId: string;
+  paymentType: PaymentType;
+  payer: ReceiptPayer;
+  travellers: ReceiptTraveller[];
+  amountEach: number;
+  currency: Currency;
+  card: ReceiptCard | null;
+  applicationId: number;
+  groupId: number | null;
+  issuedAt: Date;
+}): NewReceipt {
+  const lines = input.travellers.map((t) => ({
+    applicationNumber: t.applicationNumber,
+    travellerName: travellerName(t),
+    description: FEE_DESCRIPTIONS[input.paymentType],
+    amount: input.amountEach,
+  }));
+  return {
+    key: receiptKeyOfPayment(input.providerPaymentId),
+    kind: 'payment',
+    paymentType: input.paymentType,
+    amount: lines.reduce((sum, line) => sum + line.amount, 0),
+    currency: input.currency,
+    applicationId: input.applicationId,
+    groupId: input.groupId,
+    userId: input.payer.userId,
+    payerName: input.payer.fullName,
+    payerEmail: input.payer.email,
+    lines,
+    card: input.card,
+    refersTo: null,
+    issuedAt: input.issuedAt,
+  };
+}
+
+/** The credit note of a succeeded refund: one line, for the traveller whose fee was refunded. */
+export function creditNote(input: {
+  refundId: number;
+  paymentType: PaymentType;
+  amount: number;
+  currency: Currency;
+  payer: ReceiptPayer | { userId: null; fullName: string; email: string };
+  traveller: ReceiptTraveller;
+  card: ReceiptCard | null;
+  applicationId: number;
+  /** The number of the payment's receipt, when it has one (payments recorded before receipts existed have none). */
+  refersTo: string | null;
+  issuedAt: Date;
+}): NewReceipt {
+  return {
+    key: receiptKeyOfRefund(input.refundId),
+    kind: 'refund',
+    paymentType: input.paymentType,
+    amount: input.amount,
+    currency: input.currency,
+    applicationId: input.applicationId,
+    groupId: null,
+    userId: input.payer.userId,
+    payerName: input.payer.fullName,
+    payerEmail: input.payer.email,
+    lines: [
+      {
+        applicationNumber: input.traveller.applicationNumber,
+        travellerName: travellerName(input.traveller),
+        description: `Refund of the ${FEE_DESCRIPTIONS[input.paymentType].toLowerCase()}`,
+        amount: input.amount,
+      },
+    ],
+    card: input.card,
+    refersTo: input.refersTo,
+    issuedAt: input.issuedAt,
+  };
+}

@@ -50,3 +50,19 @@ export function holdsAmount(status: RefundStatus): boolean {
 export function refundIdempotencyKey(refundId: number): string {
   return `refund:${refundId}`;
 }
+
+/**
+ * A refund asked for together with an application change (an applicant's cancellation): the store
+ * finds the application's payment of `paymentType`, checks the amount against what is left of it,
+ * and stores the refund with its send-refund job in the change's transaction.
+ */
+export interface RefundRequest {
+  paymentType: PaymentType;
+  amount: number;
+  reason: string;
+  source: RefundSource;
+  status: 'pending' | 'pending_approval';
+  requestedBy: number | null;
+  requestedByName: string;
+  createdAt: Date;
+}

@@ -4,6 +4,7 @@ import type { NewDocument } from '../domain/document.js';
 import type { PassportScanRecord } from '../domain/passport-check.js';
 import type { NewPaymentRecord } from '../domain/payment.js';
 import type { NewReceipt } from '../domain/receipt.js';
+import type { RefundRequest } from '../domain/refund.js';
 import type { NewStatusHistoryEntry } from '../domain/status-history.js';
 import type { ApplicationStatus } from '../domain/status.js';
 import type { User } from '../domain/user.js';
@@ -26,6 +27,10 @@ export interface ApplicationChange {
    * (a family's payment: on one change of the group only). A receipt already issued for its key makes
    * the whole change 'conflict'. */
   receipt?: NewReceipt;
+  /** A refund to ask for with the change (an applicant's cancellation): stored against the application's
+   * payment of its type, with the job that sends it, in the same transaction. More than is left of
+   * the payment throws a Validation error and nothing is written. */
+  refund?: RefundRequest;
   document?: Omit<NewDocument, 'applicationId'>;
   mails?: OutboxMailInput[];
 }

@@ -1,10 +1,24 @@
 import type { MailContent } from '../domain/mail.js';
 
-/** Files in FileStorage to attach (the e-visa). */
-export interface OutboxAttachment {
+/** A file in FileStorage to attach (the e-visa). */
+export interface StoredFileAttachment {
   storageKey: string;
   fileName: string;
   contentType: string;
+}
+
+/**
+ * A receipt or credit note to attach, by its key (core/domain/receipt.ts): it is issued in the same
+ * transaction as the mail is queued, and drawn as a PDF when the mail is sent (named by its number).
+ */
+export interface ReceiptAttachment {
+  receiptKey: string;
+}
+
+export type OutboxAttachment = StoredFileAttachment | ReceiptAttachment;
+
+export function isReceiptAttachment(attachment: OutboxAttachment): attachment is ReceiptAttachment {
+  return 'receiptKey' in attachment;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { readMailContent } from '../domain/mail.js';
 import { QUEUES } from '../domain/jobs.js';
 import type { MailToDeliver } from '../ports/mailer.js';
-import type { OutboxMail } from '../ports/mail-outbox.js';
+import { isReceiptAttachment, type OutboxMail } from '../ports/mail-outbox.js';
+import { receiptFileName } from '../domain/receipt.js';
+import { receiptIssuer } from './receipts.js';
 import type { Ports } from '../ports/index.js';
 import { readAll } from './shared.js';
 
@@ -29,7 +31,7 @@ export class MailLeased extends Error {
  * The one window for a second copy: the process dies after the mail server accepted the mail and
  * before the row is marked (docs/deployment.md).
  */
-export function makeDeliverMail(ports: Pick<Ports, 'outbox' | 'mailer' | 'files' | 'clock'>) {
+export function makeDeliverMail(ports: Pick<Ports, 'outbox' | 'mailer' | 'files' | 'clock' | 'receipts' | 'receiptRenderer' | 'settings'>) {
   async function send(mail: OutboxMail): Promise<void> {
     // A stored row whose data does not fit its template (an older version's, edited by hand) fails
     // like any attempt, with why.
@@ -37,6 +39,13 @@ export function makeDeliverMail(ports: Pick<Ports, 'outbox' | 'mailer' | 'files'
     if (!read.ok) throw new Error(read.problem);
     const attachments: MailToDeliver['attachments'] = [];
     for (const attachment of mail.attachments ?? []) {
+      if (isReceiptAttachment(attachment)) {
+        const receipt = await ports.receipts.findByKey(attachment.receiptKey);
+        if (!receipt) throw new Error(`Receipt ${attachment.receiptKey} has not been issued.`);
+        const content = Buffer.from(await ports.receiptRenderer.render(receipt, receiptIssuer(ports.settings)));
+        attachments.push({ fileName: receiptFileName(receipt), contentType: 'application/pdf', content });
+        continue;
+      }
       const file = await ports.files.get(attachment.storageKey);
       if (!file) throw new Error(`Attachment ${attachment.fileName} is missing from file storage.`);
       attachments.push({ fileName: attachment.fileName, contentType: attachment.contentType, content: await readAll(file.body) });

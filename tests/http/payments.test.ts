@@ -149,7 +149,7 @@ describe('the whole journey', () => {
     expect(send.status).toBe(200);
     expect(await send.json()).toEqual({ message: "E-visa document sent successfully to user's email" });
     const queued = await t.ports.outbox.list({ to: owner.email });
-    expect(queued.some((m) => m.template === 'evisa' && m.attachments?.[0]?.fileName === 'e-visa.pdf')).toBe(true);
+    expect(queued.some((m) => m.template === 'evisa' && m.attachments?.some((a) => 'fileName' in a && a.fileName === 'e-visa.pdf'))).toBe(true);
 
     const history = await (await admin.browser.get(`/api/admin/applications/${id}/history`)).json();
     expect(history.map((h: { toStatus: string }) => h.toStatus)).toEqual([
