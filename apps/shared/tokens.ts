@@ -94,6 +94,7 @@ export const USE_CASE = {
   sendApplicationReminders: made<typeof make.makeSendApplicationReminders>('sendApplicationReminders'),
   reconcilePayments: made<typeof make.makeReconcilePayments>('reconcilePayments'),
   paymentIssues: made<typeof make.makePaymentIssues>('paymentIssues'),
+  cancellations: made<typeof make.makeCancellations>('cancellations'),
   deliverMail: made<typeof make.makeDeliverMail>('deliverMail'),
   recordEvent: made<typeof make.makeRecordEvent>('recordEvent'),
   exportApplications: made<typeof make.makeExportApplications>('exportApplications'),

@@ -10,6 +10,9 @@ export const MAIL_TEMPLATES = [
   'info_requested',
   'passport_reupload_requested',
   'approved',
+  'application_cancelled',
+  'cancellation_requested',
+  'cancellation_declined',
   'evisa',
   'payment_reminder',
   'application_reminder',
@@ -69,6 +72,24 @@ export const MAIL_DATA = {
     finalFeeAmount: z.number().optional(),
     /** The guarantee waived the final fee. */
     finalFeeWaived: z.boolean().optional(),
+  }),
+  application_cancelled: z.object({
+    ...application,
+    applicationId: z.number(),
+    /** Pence of the initial fee refunded with the cancellation (0 or absent: none). */
+    refundAmount: z.number().optional(),
+    /** Staff's words when they accepted a cancellation request. */
+    message: z.string().nullable().optional(),
+  }),
+  cancellation_requested: z.object({
+    ...application,
+    applicationId: z.number(),
+  }),
+  cancellation_declined: z.object({
+    ...application,
+    applicationId: z.number(),
+    /** Staff's reasons. */
+    message: z.string(),
   }),
   evisa: z.object({
     ...application,

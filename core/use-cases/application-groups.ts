@@ -12,7 +12,7 @@ import { applicationGroupSchema } from '../schemas/application-group.js';
 import { parseInput } from '../schemas/parse.js';
 import { discardDraftAfterSubmit } from './application-draft.js';
 import { adminEntry, MAX_COMMIT_ATTEMPTS, requireAdmin, requireUser, toView } from './shared.js';
-import { PAYMENT_TAKEN_NOT_RECORDED_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE } from './start-payment.js';
+import { PAYMENT_TAKEN_NOT_RECORDED_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, recordServiceStartRequest } from './start-payment.js';
 import type { Actor, AdminListEntry, ApplicationView } from './use-cases.js';
 
 const NUMBER_ATTEMPTS = 5;
@@ -176,11 +176,15 @@ export function makeApplicationGroups(ports: GroupPorts) {
    * core, keyed by the group (at most one payable payment). A payment the provider already took
    * for it is recorded instead of a second being opened, as for a single fee.
    */
-  async function startGroupPayment(actor: Actor, groupId: number): Promise<{ clientSecret: string; paymentIntentId: string } & Money> {
+  async function startGroupPayment(actor: Actor, groupId: number, options: { startNow?: boolean } = {}): Promise<{ clientSecret: string; paymentIntentId: string } & Money> {
     await loadOwnGroup(ports, actor, groupId);
     const members = await membersOf(ports, groupId);
     if (members.some((m) => m.initialPaymentId !== null)) throw errors.paymentNotDue('initial', GROUP_MESSAGES.alreadyPaid);
     if (members.some((m) => m.status === 'rejected')) throw errors.paymentNotDue('initial', 'An application of this family has been rejected.');
+    if (options.startNow) {
+      const now = ports.clock.now();
+      for (const member of members) if (member.serviceStartRequestedAt === null) await recordServiceStartRequest(ports, member.id, now);
+    }
     const lead = members[0]!;
     const user = await requireUser(ports, lead.userId);
     const due = groupInitialFee(members.length);

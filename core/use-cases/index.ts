@@ -6,6 +6,7 @@
  */
 export { makeApplicationDrafts } from './application-draft.js';
 export { makeApplicationGroups } from './application-groups.js';
+export { makeCancellations } from './cancel-application.js';
 export { makeAttachPassport } from './attach-passport.js';
 export { makeAttachVisa } from './attach-visa.js';
 export { makeCheckPassport } from './check-passport.js';

@@ -1,4 +1,4 @@
-import { feeAlreadyPaid, feeDue } from '../domain/application.js';
+import { feeAlreadyPaid, feeDue, type Application } from '../domain/application.js';
 import { GROUP_MESSAGES } from '../domain/application-group.js';
 import { errors, isDomainError } from '../domain/errors.js';
 import type { PaymentType } from '../domain/fees.js';
@@ -37,14 +37,18 @@ export function makeStartPayment(
     actor: Actor,
     applicationId: number,
     type: PaymentType,
+    options: { startNow?: boolean } = {},
   ): Promise<{ clientSecret: string; paymentIntentId: string } & Money> {
-    const application = await loadOwned(ports, actor, applicationId);
+    let application = await loadOwned(ports, actor, applicationId);
     if (type === 'initial' && application.groupId !== null && !application.initialPaymentId) {
       throw errors.paymentNotDue('initial', GROUP_MESSAGES.groupFeeOnly);
     }
     const now = ports.clock.now();
     const due = unwrap(feeDue(application, type, now));
     const user = await requireUser(ports, application.userId);
+    if (type === 'initial' && options.startNow && application.serviceStartRequestedAt === null) {
+      application = await recordServiceStartRequest(ports, applicationId, now);
+    }
 
     if (due.amount === 0) {
       const outcome = await commitWithRetry(ports, applicationId, (current) => {
@@ -94,4 +98,20 @@ export function makeStartPayment(
     // Recorded now (or a moment ago, by a webhook): the fee is paid.
     throw feeAlreadyPaid(type);
   };
+}
+
+/**
+ * Stores the applicant's request to start work at once (and their acknowledgement of what it means
+ * for cancelling), given on the payment screen before the first payment (docs/product.md,
+ * "Cancelling an application"). Kept from the first time it is given.
+ */
+export async function recordServiceStartRequest(ports: Pick<Ports, 'applications'>, applicationId: number, now: Date): Promise<Application> {
+  const outcome = await commitWithRetry<Application>(ports, applicationId, (current) =>
+    current.serviceStartRequestedAt !== null
+      ? { done: current }
+      : { change: { application: { ...current, serviceStartRequestedAt: now, updatedAt: now }, expectedVersion: current.version } },
+  );
+  if (outcome.kind === 'committed') return outcome.result.application;
+  if (outcome.kind === 'done') return outcome.value;
+  throw errors.conflict('The application was changed by someone else at the same time. Please try again.');
 }

@@ -61,6 +61,8 @@ export type ApplicationDrafts = Made<typeof make.makeApplicationDrafts>;
 export type ApplicationGroups = Made<typeof make.makeApplicationGroups>;
 /** listPaymentIssues, recordPaymentIssue (the admin dashboard's payment check). */
 export type PaymentIssues = Made<typeof make.makePaymentIssues>;
+/** cancelApplication (the applicant), decideCancellationRequest (staff). */
+export type Cancellations = Made<typeof make.makeCancellations>;
 
 /**
  * Everything the apps can ask of the core: one use case per file in this folder, each typed by its
@@ -68,7 +70,7 @@ export type PaymentIssues = Made<typeof make.makePaymentIssues>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

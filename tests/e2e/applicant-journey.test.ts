@@ -111,6 +111,9 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await see(page.getByText('£10.00').first());
     await see(page.getByText('Egypt Tourist Visa'));
     await see(page.getByText('Online entry'));
+    // No payment is opened before the applicant asks for the work to start at once.
+    expect(await page.locator('#card-number').count()).toBe(0);
+    await page.getByRole('checkbox', { name: /Please start work on my application straight away/ }).click();
     await screenshot(page, '05-payment');
 
     await page.locator('#card-number').fill('4242 4242 4242 4242');
@@ -144,6 +147,7 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     const id = await applicantWithApplication(page.request, server.url);
     await page.goto(`${server.url}/dashboard`);
     const card = page.getByTestId(`application-${id}`);
+    await card.getByRole('checkbox', { name: /Please start work on my application straight away/ }).click();
     await card.getByRole('button', { name: 'Pay £10.00 Now' }).click();
     await card.locator('#card-number').fill('4000 0000 0000 0002');
     await card.locator('#card-expiry').fill('12 / 30');

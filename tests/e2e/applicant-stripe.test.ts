@@ -49,6 +49,7 @@ describe.skipIf(!available)('payments with Stripe Elements in Chromium', { timeo
     expect(scriptLoads()).toBe(0); // no Stripe script on pages that take no payment
 
     await page.goto(`${server.url}/payment?applicationId=${id}&type=initial`);
+    await page.getByRole('checkbox', { name: /Please start work on my application straight away/ }).click();
     await see(page.getByLabel('Card number (Stripe)'));
     expect(scriptLoads()).toBe(1);
     await page.getByLabel('Card number (Stripe)').fill('4000 0000 0000 0002');

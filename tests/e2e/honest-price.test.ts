@@ -96,6 +96,7 @@ describe.skipIf(!available)('the honest price in Chromium', { timeout: 180_000 }
 
         const id = await applicantWithApplication(page.request, server.url);
         await page.goto(`${server.url}/payment?applicationId=${id}&type=initial`);
+        await page.getByRole('checkbox', { name: /Please start work on my application straight away/ }).click();
         const pay = page.getByRole('button', { name: 'Pay £10.00' });
         await pay.waitFor();
         const card = page.locator('[class*="lg:col-span-3"]').filter({ has: pay });

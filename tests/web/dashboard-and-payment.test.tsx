@@ -6,7 +6,7 @@ import { ApplicationCard } from '../../apps/web/src/features/dashboard/applicati
 import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-page.js';
 import { PaymentPanel } from '../../apps/web/src/features/payment/payment-panel.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderApp, renderPage, setupUser, testUser } from './render.js';
+import { fakeFetch, renderApp, renderPage, requestStartNow, setupUser, testUser } from './render.js';
 import { BRITISH_FIELDS, BRITISH_TRAVELLER, td3Lines } from '../../bench/support/synthetic-passport.js';
 
 afterEach(() => {
@@ -34,6 +34,7 @@ function app(overrides: Partial<ApplicationDto> = {}): ApplicationDto {
     requiresPassportReupload: false,
     passportReuploadedAt: null,
     guarantee: { deadline: null, breached: false },
+    serviceStartRequestedAt: null, cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null, cancellationReason: null, cancellationResponse: null, refundedAmount: 0,
     ...overrides,
   } as ApplicationDto;
 }
@@ -66,6 +67,9 @@ describe('application cards per status (docs/product.md §3.4)', () => {
   it('offers the £10 initial payment before it is paid', async () => {
     const c = await card({});
     expect(c.getByText('Initial Payment Required')).toBeInTheDocument();
+    // Only once the applicant asked for the work to start at once (docs/product.md, "Cancelling an application").
+    expect(c.getByRole('button', { name: 'Pay £10.00 Now' })).toBeDisabled();
+    await requestStartNow(setupUser());
     expect(c.getByRole('button', { name: 'Pay £10.00 Now' })).toBeEnabled();
     expect(c.getByText('Online entry')).toHaveAttribute('data-tone', 'grey');
   });
@@ -172,7 +176,7 @@ describe('application cards per status (docs/product.md §3.4)', () => {
 
 describe('payment panel', () => {
   it("reads 'Payment system unavailable' when no provider key is configured", async () => {
-    await renderPage(<PaymentPanel applicationId={3} paymentType="initial" amount={1000} />, {
+    await renderPage(<PaymentPanel applicationId={3} paymentType="initial" amount={1000} serviceStartRequested />, {
       path: '/dashboard',
       user: testUser(),
       config: { paymentProvider: 'stripe', agencyEmail: 'a@b.example', agencyName: 'Agency' },
@@ -196,9 +200,10 @@ describe('payment panel', () => {
       'POST /api/events': () => ({ status: 204 }),
     });
     vi.stubGlobal('fetch', api.fn);
-    const page = await renderPage(<PaymentPanel applicationId={3} paymentType="initial" amount={1000} />, { path: '/dashboard', user: testUser() });
+    const page = await renderPage(<PaymentPanel applicationId={3} paymentType="initial" amount={1000} serviceStartRequested={false} />, { path: '/dashboard', user: testUser() });
     page.queryClient.setQueryData(keys.applications, [app()]);
     const user = setupUser();
+    await requestStartNow(user);
     await user.click(screen.getByRole('button', { name: 'Pay £10.00 Now' }));
     await user.click(await screen.findByRole('button', { name: '← Back' }));
     expect(screen.getByRole('button', { name: 'Pay £10.00 Now' })).toBeInTheDocument();
@@ -220,6 +225,7 @@ describe('payment panel', () => {
     expect(screen.getByText('Your application is now being processed.')).toBeInTheDocument();
     expect(confirmed).toBe(1);
     expect(api.calls.find((c) => c.url === '/api/payments/initial/confirm/3')!.body).toEqual({ paymentIntentId: 'pi_t' });
+    expect(api.calls.find((c) => c.url === '/api/payments/initial/3')!.body).toEqual({ startNow: true });
     expect(api.calls.find((c) => c.url === '/api/events')!.body).toMatchObject({
       name: 'payment_succeeded', properties: { paymentType: 'initial', amount: 1000, currency: 'gbp', applicationId: 3 },
     });
@@ -231,7 +237,7 @@ describe('payment panel', () => {
 
   it('reports a failed initialisation', async () => {
     vi.stubGlobal('fetch', fakeFetch({ 'POST /api/payments/final/3': () => ({ status: 409, body: { message: 'The final fee is due only once the application is approved.' } }) }).fn);
-    await renderPage(<PaymentPanel applicationId={3} paymentType="final" amount={3900} />, { path: '/dashboard', user: testUser() });
+    await renderPage(<PaymentPanel applicationId={3} paymentType="final" amount={3900} serviceStartRequested />, { path: '/dashboard', user: testUser() });
     await setupUser().click(screen.getByRole('button', { name: 'Pay £39.00 Now' }));
     expect(await screen.findByText('Payment initialization failed')).toBeInTheDocument();
     expect(screen.getAllByText('The final fee is due only once the application is approved.').length).toBeGreaterThan(0);

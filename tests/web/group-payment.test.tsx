@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-page.js';
-import { fakeFetch, renderApp, renderPage, setupUser, testUser } from './render.js';
+import { fakeFetch, renderApp, renderPage, requestStartNow, setupUser, testUser } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -15,7 +15,7 @@ function member(id: number, givenName: string, overrides: Partial<ApplicationDto
     id, applicationNumber: `EV-2026-00000${id}`, userId: 1, status: 'online_entry', givenName, surname: 'Traveller', nationality: 'United Kingdom',
     entry: 'Single', expectedArrivalDate: '2026-12-10', expectedDepartureDate: '2026-12-20', createdAt: '2026-12-01T10:00:00.000Z',
     initialPaymentId: null, finalPaymentId: null, address: null, additionalInfoMessage: null, requiresPassportReupload: false,
-    passportReuploadedAt: null, guarantee: { deadline: null, breached: false }, groupId: 5, ...overrides,
+    passportReuploadedAt: null, guarantee: { deadline: null, breached: false }, groupId: 5, serviceStartRequestedAt: null, cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null, cancellationReason: null, cancellationResponse: null, refundedAmount: 0, ...overrides,
   } as ApplicationDto;
 }
 
@@ -36,12 +36,15 @@ describe('family application payment', () => {
     for (const name of ['Amelia Traveller', 'Oliver Traveller', 'Isla Traveller']) expect(screen.getByText(name)).toBeInTheDocument();
 
     const user = setupUser();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    await requestStartNow(user);
     await user.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
     await user.type(screen.getByLabelText('Expiry (MM / YY)'), '12 / 30');
     await user.type(screen.getByLabelText('CVC'), '123');
     await user.click(screen.getByRole('button', { name: 'Pay £30.00' }));
     expect(await screen.findByText('Payment Successful!')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.url === '/api/payments/initial-group/5')).toHaveLength(1);
+    expect(api.calls.find((c) => c.url === '/api/payments/initial-group/5')!.body).toEqual({ startNow: true });
     expect(api.calls.find((c) => c.url === '/api/payments/initial-group/confirm/5')!.body).toEqual({ paymentIntentId: 'pi_g' });
     expect(api.calls.some((c) => c.url.startsWith('/api/payments/initial/'))).toBe(false);
     expect(api.calls.find((c) => c.url === '/api/events' && (c.body as { name: string }).name === 'payment_succeeded')!.body).toMatchObject({

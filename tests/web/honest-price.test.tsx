@@ -6,7 +6,7 @@ import { PaymentNotice } from '../../apps/web/src/features/apply/sections/paymen
 import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-page.js';
 import { PaymentPanel } from '../../apps/web/src/features/payment/payment-panel.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderApp, renderPage, testUser } from './render.js';
+import { fakeFetch, renderApp, renderPage, requestStartNow, setupUser, testUser } from './render.js';
 
 // docs/product.md §1.5: the honest price beside every call to action and on the payment screens.
 // As the server writes it (officialRouteText of OFFICIAL_VISA_URL, _FEE and _FEE_EFFECTIVE).
@@ -33,7 +33,7 @@ function member(id: number, overrides: Partial<ApplicationDto> = {}): Applicatio
     id, applicationNumber: `EV-2026-00000${id}`, userId: 1, status: 'online_entry', givenName: `Traveller${id}`, surname: 'Traveller', nationality: 'United Kingdom',
     entry: 'Single', expectedArrivalDate: '2026-12-10', expectedDepartureDate: '2026-12-20', createdAt: '2026-12-01T10:00:00.000Z',
     initialPaymentId: null, finalPaymentId: null, address: null, additionalInfoMessage: null, requiresPassportReupload: false,
-    passportReuploadedAt: null, guarantee: { deadline: null, breached: false }, groupId: null, ...overrides,
+    passportReuploadedAt: null, guarantee: { deadline: null, breached: false }, groupId: null, serviceStartRequestedAt: null, cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null, cancellationReason: null, cancellationResponse: null, refundedAmount: 0, ...overrides,
   } as ApplicationDto;
 }
 
@@ -90,7 +90,7 @@ describe('the honest price', () => {
     ['initial', 1000, 'Pay £10.00 Now'],
     ['final', 3900, 'Pay £39.00 Now'],
   ] as const)('stands beside the dashboard’s %s payment button', async (paymentType, amount, button) => {
-    await renderPage(<PaymentPanel applicationId={3} paymentType={paymentType} amount={amount} />, { path: '/dashboard', user: testUser() });
+    await renderPage(<PaymentPanel applicationId={3} paymentType={paymentType} amount={amount} serviceStartRequested />, { path: '/dashboard', user: testUser() });
     expectStatement(statementBeside(await screen.findByRole('button', { name: button })));
   });
 
@@ -101,6 +101,7 @@ describe('the honest price', () => {
       'POST /api/events': () => ({ status: 204 }),
     }).fn);
     await renderApp('/payment?applicationId=3&type=initial', { user: testUser() });
+    await requestStartNow(setupUser());
     const pay = await screen.findByRole('button', { name: 'Pay £10.00' });
     const card = pay.closest('[class*="lg:col-span-3"]') as HTMLElement;
     expectStatement(within(card).getByTestId('honest-price'));
@@ -118,6 +119,7 @@ describe('the honest price', () => {
     dashboard.unmount();
 
     await renderApp('/payment?groupId=5', { user: testUser() });
+    await requestStartNow(setupUser());
     const pay = await screen.findByRole('button', { name: 'Pay £20.00' });
     const card = pay.closest('[class*="lg:col-span-3"]') as HTMLElement;
     expectStatement(within(card).getByTestId('honest-price'));

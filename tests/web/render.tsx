@@ -152,3 +152,8 @@ export async function fill(user: User, field: HTMLElement, text: string): Promis
   await user.click(field);
   await user.paste(text);
 }
+
+/** Ticks the express request to start at once, asked before the first payment (ServiceStartConsent). */
+export async function requestStartNow(user: ReturnType<typeof setupUser>): Promise<void> {
+  await user.click(await screen.findByRole('checkbox', { name: /Please start work on my application straight away/ }));
+}

@@ -72,7 +72,7 @@ describe('required fields are announced to screen readers (aria-required)', () =
 
   it('on the card form', async () => {
     vi.stubGlobal('fetch', fakeFetch({ 'POST /api/payments/initial/3': () => ({ status: 200, body: { clientSecret: 's', paymentIntentId: 'pi_t', amount: 1000, currency: 'gbp' } }) }).fn);
-    await renderPage(<PaymentPanel applicationId={3} paymentType="initial" amount={1000} />, { path: '/dashboard', user: testUser() });
+    await renderPage(<PaymentPanel applicationId={3} paymentType="initial" amount={1000} serviceStartRequested />, { path: '/dashboard', user: testUser() });
     await setupUser().click(screen.getByRole('button', { name: 'Pay £10.00 Now' }));
     await screen.findByLabelText('Card number');
     expect(notAnnouncedAsRequired()).toEqual([]);

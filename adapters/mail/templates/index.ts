@@ -180,6 +180,53 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     };
   },
 
+  application_cancelled: ({ data, link }) => {
+    const number = text(data.applicationNumber);
+    const refund = pence(data.refundAmount, 0);
+    const blocks: Block[] = [{ kind: 'p', parts: ['Your Egypt e-visa application ', strong(number), ' has been cancelled. We will not work on it any further.'] }];
+    if (data.message) blocks.push({ kind: 'quote', text: text(data.message) });
+    if (refund > 0) {
+      blocks.push({ kind: 'fields', rows: [['Refund', formatPence(refund)]] });
+      blocks.push({ kind: 'p', parts: ['The refund goes back to the card you paid with; banks usually show it within 5 to 10 working days. Your credit note follows in a separate email.'] });
+    }
+    blocks.push({ kind: 'button', label: 'View your applications', href: link('/dashboard') });
+    return {
+      subject: `Application ${number} cancelled`,
+      preheader: refund > 0 ? `Your application is cancelled and ${formatPence(refund)} is being refunded.` : 'Your application is cancelled.',
+      blocks,
+    };
+  },
+
+  cancellation_requested: ({ data, link }) => {
+    const number = text(data.applicationNumber);
+    return {
+      subject: `We received your request to cancel application ${number}`,
+      preheader: 'Our team will look at your request and reply by email.',
+      blocks: [
+        { kind: 'p', parts: ['We received your request to cancel your Egypt e-visa application ', strong(number), '.'] },
+        {
+          kind: 'p',
+          parts: ['Our team has already started work on it, so a member of staff will decide what part of the fee can be refunded for the work not yet done, and reply to you by email.'],
+        },
+        { kind: 'button', label: 'View your application', href: link('/dashboard') },
+      ],
+    };
+  },
+
+  cancellation_declined: ({ data, link }) => {
+    const number = text(data.applicationNumber);
+    return {
+      subject: `Your request to cancel application ${number}`,
+      preheader: 'Your application has not been cancelled.',
+      blocks: [
+        { kind: 'p', parts: ['We have looked at your request to cancel your Egypt e-visa application ', strong(number), ' and could not accept it:'] },
+        { kind: 'quote', text: text(data.message) },
+        { kind: 'p', parts: ['Your application stays as it is. If you have questions, reply to this email or contact us.'] },
+        { kind: 'button', label: 'View your application', href: link('/dashboard') },
+      ],
+    };
+  },
+
   evisa: ({ data, link }) => {
     const number = text(data.applicationNumber);
     const name = [text(data.givenName), text(data.surname)].filter(Boolean).join(' ');

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
 import { adminListQuerySchema, statusChangeSchema } from '../../../core/schemas/admin.js';
 import { applicationIdSchema, documentIdSchema } from '../../../core/schemas/ids.js';
+import { cancellationDecisionSchema } from '../../../core/schemas/cancellation.js';
 import { paymentIntentIdSchema } from '../../../core/schemas/payment.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 import { actorOf, adminOnly } from '../auth.js';
@@ -67,6 +68,13 @@ export function adminRoutes({ agency, log }: RouteDeps) {
         return c.json(documentView(document), 201);
       },
     )
+    .post('/applications/:id/cancellation', jsonBody(), async (c: JsonBodyContext<typeof cancellationDecisionSchema>) => {
+      const actor = actorOf(c);
+      const id = pathId(c, 'id', applicationIdSchema);
+      const decision = await readBody(c, cancellationDecisionSchema);
+      const result = await useCases.decideCancellationRequest(actor, id, decision);
+      return c.json(result, 200);
+    })
     .post('/applications/:id/send-evisa', jsonBody(), async (c) => {
       const result = await useCases.sendEvisa(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json({ message: result.message }, 200);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { applicationGroupSchema, groupIdSchema, type ApplicationGroupSchema } from '../../../core/schemas/application-group.js';
 import { parseInput } from '../../../core/schemas/parse.js';
-import { paymentConfirmSchema } from '../../../core/schemas/payment.js';
+import { paymentConfirmSchema, paymentStartSchema } from '../../../core/schemas/payment.js';
 import { actorOf, adminOnly, signedIn } from '../auth.js';
 import { pathId, readBody, readJson, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
@@ -39,10 +39,11 @@ export function groupPaymentRoutes({ agency }: RouteDeps) {
       const result = await useCases.confirmGroupPayment(actor, groupId, paymentIntentId);
       return c.json({ applications: result.applications, recorded: result.recorded }, 200);
     })
-    .post('/:groupId', jsonBody(), async (c) => {
+    .post('/:groupId', jsonBody(), async (c: JsonBodyContext<typeof paymentStartSchema>) => {
       const actor = actorOf(c);
       const groupId = pathId(c, 'groupId', groupIdSchema);
-      const payment = await useCases.startGroupPayment(actor, groupId);
+      const { startNow } = await readBody(c, paymentStartSchema);
+      const payment = await useCases.startGroupPayment(actor, groupId, { startNow });
       return c.json({ clientSecret: payment.clientSecret, paymentIntentId: payment.paymentIntentId, amount: payment.amount, currency: payment.currency }, 200);
     });
 }

@@ -4,6 +4,7 @@ import { errors } from '../../../core/domain/errors.js';
 import { addressSchema } from '../../../core/schemas/address.js';
 import { applicationFormSchema, type ApplicationFormSchema } from '../../../core/schemas/application.js';
 import { applicationIdSchema } from '../../../core/schemas/ids.js';
+import { cancelApplicationSchema } from '../../../core/schemas/cancellation.js';
 import { actorOf, signedIn } from '../auth.js';
 import { pathId, readBody, readJson, type AppEnv, type JsonBodyContext, type UploadContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
@@ -45,6 +46,13 @@ export function applicationRoutes({ agency }: RouteDeps) {
       const details = await readBody(c, addressSchema);
       const application = await useCases.updateAddressDetails(actor, id, details);
       return c.json(application, 200);
+    })
+    .post('/:id/cancel', jsonBody(), async (c: JsonBodyContext<typeof cancelApplicationSchema>) => {
+      const actor = actorOf(c);
+      const id = pathId(c, 'id', applicationIdSchema);
+      const { reason } = await readBody(c, cancelApplicationSchema);
+      const result = await useCases.cancelApplication(actor, id, { reason });
+      return c.json(result, 200);
     })
     .get('/:id/documents', async (c) => {
       const documents = await useCases.listDocuments(actorOf(c), pathId(c, 'id', applicationIdSchema));

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { applicationIdSchema } from '../../../core/schemas/ids.js';
-import { paymentConfirmSchema, paymentTypeSchema } from '../../../core/schemas/payment.js';
+import { paymentConfirmSchema, paymentStartSchema, paymentTypeSchema } from '../../../core/schemas/payment.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 import { actorOf, signedIn } from '../auth.js';
 import { pathId, readBody, type AppEnv, type JsonBodyContext } from '../context.js';
@@ -24,11 +24,12 @@ export function paymentRoutes({ agency }: RouteDeps) {
       const result = await useCases.confirmPayment(actor, applicationId, type, paymentIntentId);
       return c.json({ application: result.application, recorded: result.recorded }, 200);
     })
-    .post('/:type/:applicationId', jsonBody(), async (c) => {
+    .post('/:type/:applicationId', jsonBody(), async (c: JsonBodyContext<typeof paymentStartSchema>) => {
       const actor = actorOf(c);
       const type = parseInput(paymentTypeSchema, c.req.param('type'));
       const applicationId = pathId(c, 'applicationId', applicationIdSchema);
-      const payment = await useCases.startPayment(actor, applicationId, type);
+      const { startNow } = await readBody(c, paymentStartSchema);
+      const payment = await useCases.startPayment(actor, applicationId, type, { startNow });
       return c.json(
         { clientSecret: payment.clientSecret, paymentIntentId: payment.paymentIntentId, amount: payment.amount, currency: payment.currency },
         200,

@@ -28,6 +28,13 @@ export function reuploadBadge(app: ApplicationDto): BadgeSpec | null {
   return null;
 }
 
+/** CANCELLED (the applicant cancelled; it sits in the Rejected tab) or CANCEL REQUEST (staff must decide). */
+export function cancellationBadge(app: ApplicationDto): BadgeSpec | null {
+  if (app.cancelledAt) return { label: 'CANCELLED', tone: 'grey', title: 'Cancelled by the applicant' };
+  if (app.cancellationRequestedAt && !app.cancellationDeclinedAt) return { label: 'CANCEL REQUEST', tone: 'orange', title: 'The applicant asked to cancel: accept or decline it' };
+  return null;
+}
+
 /** The latest passport copy's MRZ differs from the typed fields (the server read it after the upload). */
 export function passportCheckBadge(app: ApplicationDto): BadgeSpec | null {
   if (app.passportCheck?.status !== 'mismatch') return null;
@@ -80,7 +87,8 @@ export function StatusBadge({ entry }: { entry: AdminEntryDto }) {
 export function FlagBadges({ app }: { app: ApplicationDto }) {
   const reupload = reuploadBadge(app);
   const mrz = passportCheckBadge(app);
-  const badges = [...(mrz ? [mrz] : []), ...riskBadges(app), ...(reupload ? [reupload] : [])];
+  const cancellation = cancellationBadge(app);
+  const badges = [...(cancellation ? [cancellation] : []), ...(mrz ? [mrz] : []), ...riskBadges(app), ...(reupload ? [reupload] : [])];
   if (isOverdue(app)) badges.unshift({ label: 'OVERDUE', tone: 'red', title: 'Past the 5-working-day guarantee' });
   if (badges.length === 0) return null;
   return (

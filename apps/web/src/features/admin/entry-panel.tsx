@@ -3,6 +3,7 @@ import { formatDateTime } from '../../lib/format.js';
 import { EntryActions } from './entry-actions.js';
 import { ApplicationFields, DocumentsList, StatusHistory } from './entry-details.js';
 import { PassportCheckPanel } from './passport-check.js';
+import { CancellationDecisionPanel } from '../cancellation/cancellation-decision.js';
 
 /** What an expanded row shows: every field, the actions, the documents and the status history. */
 export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) {
@@ -30,6 +31,7 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
         <ApplicationFields entry={entry} app={app} />
       </div>
       <div className="space-y-6">
+        <CancellationDecisionPanel app={app} />
         <EntryActions app={app} />
         <DocumentsList app={app} />
         <StatusHistory app={app} />

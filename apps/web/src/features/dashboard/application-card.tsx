@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
 import { PaymentPanel } from '../payment/payment-panel.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
+import { CancelApplication, CancellationNotice } from '../cancellation/cancel-application.js';
 
 /** A link to the issued e-visa (its document's download URL), once the agency has attached it. */
 function VisaDownload({ applicationId }: { applicationId: number }) {
@@ -51,7 +52,7 @@ export function ApplicationCard({ application: app }: { application: Application
               Application <span className="whitespace-nowrap">{app.applicationNumber}</span>
             </p>
           </div>
-          <Badge tone={statusBadgeTone(status)}>{applicantStatusLabel(status)}</Badge>
+          {app.cancelledAt ? <Badge tone="grey">Cancelled</Badge> : <Badge tone={statusBadgeTone(status)}>{applicantStatusLabel(status)}</Badge>}
         </div>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
@@ -73,7 +74,7 @@ export function ApplicationCard({ application: app }: { application: Application
         ) : null}
 
         {!initialPaid && status !== 'rejected' && typeof app.groupId !== 'number' ? (
-          <PaymentPanel applicationId={app.id} paymentType="initial" amount={INITIAL_FEE.amount} />
+          <PaymentPanel applicationId={app.id} paymentType="initial" amount={INITIAL_FEE.amount} serviceStartRequested={app.serviceStartRequestedAt !== null} />
         ) : null}
         {!initialPaid && status !== 'rejected' && typeof app.groupId === 'number' ? (
           // A family application's initial fees are one payment: its group's heading offers it.
@@ -113,7 +114,7 @@ export function ApplicationCard({ application: app }: { application: Application
         ) : null}
 
         {status === 'approved' && !finalPaid ? (
-          <PaymentPanel applicationId={app.id} paymentType="final" amount={FINAL_FEE.amount} />
+          <PaymentPanel applicationId={app.id} paymentType="final" amount={FINAL_FEE.amount} serviceStartRequested />
         ) : null}
 
         {status === 'final_payment_received' ? (
@@ -125,11 +126,13 @@ export function ApplicationCard({ application: app }: { application: Application
           </div>
         ) : null}
 
-        {status === 'rejected' ? (
+        <CancellationNotice application={app} />
+        {status === 'rejected' && !app.cancelledAt ? (
           <p className="rounded-md bg-red-50 p-3 text-sm text-red-900">
             Your application has been rejected. Please contact support for more information.
           </p>
         ) : null}
+        <CancelApplication application={app} />
       </CardContent>
     </Card>
   );

@@ -29,12 +29,14 @@ interface PaymentRef {
 }
 
 const feeParam = ({ paymentType, applicationId }: PaymentRef) => ({ param: { type: paymentType, applicationId: String(applicationId) } });
+/** The initial fee's payment is only ever opened after the applicant asked for the work to start at once (ServiceStartConsent). */
+const startBody = (paymentType: PaymentType) => ({ json: paymentType === 'initial' ? { startNow: true as const } : {} });
 
 /** POST /api/payments/{type}/{applicationId}: opens (or reuses) the payment; its client secret is required (docs/product.md §8.2). */
 export function useStartPaymentMutation(config?: MutationConfig<StartedPayment, PaymentRef>) {
   return useApiMutation(
     async (ref: PaymentRef) => {
-      const payment = await call(paymentRoutes[':applicationId'].$post(feeParam(ref)));
+      const payment = await call(paymentRoutes[':applicationId'].$post({ ...feeParam(ref), ...startBody(ref.paymentType) }));
       if (!payment?.clientSecret) throw new Error('No client secret received from server');
       return payment;
     },
@@ -75,7 +77,7 @@ type ConfirmedGroupPayment = InferResponseType<(typeof groupPayments)['confirm']
 export function useStartGroupPaymentMutation(config?: MutationConfig<StartedPayment, { groupId: number }>) {
   return useApiMutation(
     async ({ groupId }: { groupId: number }) => {
-      const payment = await call(groupPayments[':groupId'].$post({ param: { groupId: String(groupId) } }));
+      const payment = await call(groupPayments[':groupId'].$post({ param: { groupId: String(groupId) }, ...startBody('initial') }));
       if (!payment?.clientSecret) throw new Error('No client secret received from server');
       return payment;
     },

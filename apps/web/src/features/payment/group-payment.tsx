@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { formatPence } from '../../lib/format.js';
 import { PaymentForm } from './payment-form.js';
 import { HonestPrice } from '../../components/honest-price.js';
+import { ServiceStartConsent } from './service-start-consent.js';
 
 /**
  * A family application's initial fees, paid once: £10 per traveller in one card payment (the amount
@@ -91,17 +92,23 @@ export function GroupPayment({
                 Confirming your payment…
               </p>
             ) : (
-              <PaymentForm
-                applicationId={lead.id}
-                paymentType="initial"
-                groupId={groupId}
-                groupSize={members.length}
-                returnUrl={`${window.location.origin}/payment?groupId=${groupId}`}
-                successDescription="Every traveller's application is now being processed. Please complete their address and hotel details."
-                onSuccess={() => {
-                  void navigate({ to: '/dashboard' });
-                }}
-              />
+              <ServiceStartConsent given={members.every((m) => m.serviceStartRequestedAt !== null)}>
+                {(consented) =>
+                  consented ? (
+                    <PaymentForm
+                      applicationId={lead.id}
+                      paymentType="initial"
+                      groupId={groupId}
+                      groupSize={members.length}
+                      returnUrl={`${window.location.origin}/payment?groupId=${groupId}`}
+                      successDescription="Every traveller's application is now being processed. Please complete their address and hotel details."
+                      onSuccess={() => {
+                        void navigate({ to: '/dashboard' });
+                      }}
+                    />
+                  ) : null
+                }
+              </ServiceStartConsent>
             )}
             <p className="text-xs text-slate-600">Additional fees apply per traveller only after their visa has been approved (final fee £39).</p>
             <HonestPrice />

@@ -15,6 +15,7 @@ import { usePaymentPageApplicationsQuery } from './api.js';
 import { GroupPayment } from './group-payment.js';
 import { PaymentForm, useConfirmPayment } from './payment-form.js';
 import { HonestPrice } from '../../components/honest-price.js';
+import { ServiceStartConsent } from './service-start-consent.js';
 
 const INCLUDED = [
   'Application processing and verification',
@@ -138,15 +139,21 @@ export function PaymentPage() {
                 Confirming your payment…
               </p>
             ) : (
-              <PaymentForm
-                applicationId={application.id}
-                paymentType="initial"
-                returnUrl={`${window.location.origin}/payment?applicationId=${application.id}&type=initial`}
-                successDescription="Now please complete your address and hotel details."
-                onSuccess={() => {
-                  void navigate({ to: '/address-details', search: { applicationId: application.id } });
-                }}
-              />
+              <ServiceStartConsent given={application.serviceStartRequestedAt !== null}>
+                {(consented) =>
+                  consented ? (
+                    <PaymentForm
+                      applicationId={application.id}
+                      paymentType="initial"
+                      returnUrl={`${window.location.origin}/payment?applicationId=${application.id}&type=initial`}
+                      successDescription="Now please complete your address and hotel details."
+                      onSuccess={() => {
+                        void navigate({ to: '/address-details', search: { applicationId: application.id } });
+                      }}
+                    />
+                  ) : null
+                }
+              </ServiceStartConsent>
             )}
             <p className="text-xs text-slate-600">Additional fees apply only after your visa has been approved (final fee £39).</p>
             <HonestPrice />

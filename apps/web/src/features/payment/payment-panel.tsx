@@ -4,13 +4,25 @@ import { formatPence } from '../../lib/format.js';
 import type { PaymentType } from './api.js';
 import { PaymentForm, PaymentUnavailableButton, paymentsAvailable, usePaymentConfig } from './payment-form.js';
 import { HonestPrice } from '../../components/honest-price.js';
+import { ServiceStartConsent } from './service-start-consent.js';
 
 /**
  * docs/product.md §2.8 payment panel on dashboard cards: an offer first, then the card form after 'Pay £X Now',
  * with Back (to the offer) and Cancel. A successful payment refreshes the applications list (the
  * confirmation's own refresh).
  */
-export function PaymentPanel({ applicationId, paymentType, amount }: { applicationId: number; paymentType: PaymentType; amount: number }) {
+export function PaymentPanel({
+  applicationId,
+  paymentType,
+  amount,
+  serviceStartRequested,
+}: {
+  applicationId: number;
+  paymentType: PaymentType;
+  amount: number;
+  /** The initial fee: the applicant already asked for the work to start at once. */
+  serviceStartRequested: boolean;
+}) {
   const [step, setStep] = useState<'offer' | 'form'>('offer');
   const config = usePaymentConfig();
   const title = paymentType === 'initial' ? 'Initial Payment Required' : 'Final Payment Required';
@@ -29,27 +41,32 @@ export function PaymentPanel({ applicationId, paymentType, amount }: { applicati
         <p className="text-xl font-bold text-blue-700">{formatPence(amount)}</p>
       </div>
       <div className="mt-4">
-        {step === 'offer' ? (
-          config.isLoading ? null : paymentsAvailable(config.data) ? (
-            <Button className="w-full" onClick={() => setStep('form')}>
-              Pay {formatPence(amount)} Now
-            </Button>
-          ) : (
-            <PaymentUnavailableButton />
-          )
-        ) : (
-          <div className="space-y-3">
-            <Button variant="link" className="h-auto px-0" onClick={() => setStep('offer')}>
-              ← Back
-            </Button>
-            <PaymentForm
-              applicationId={applicationId}
-              paymentType={paymentType}
-              onCancel={() => setStep('offer')}
-              onSuccess={() => setStep('offer')}
-            />
-          </div>
-        )}
+        {/* The request stays ticked while the applicant goes from the offer to the card form and back. */}
+        <ServiceStartConsent given={paymentType !== 'initial' || serviceStartRequested}>
+          {(consented) =>
+            step === 'offer' ? (
+              config.isLoading ? null : paymentsAvailable(config.data) ? (
+                <Button className="w-full" disabled={!consented} onClick={() => setStep('form')}>
+                  Pay {formatPence(amount)} Now
+                </Button>
+              ) : (
+                <PaymentUnavailableButton />
+              )
+            ) : (
+              <div className="space-y-3">
+                <Button variant="link" className="h-auto px-0" onClick={() => setStep('offer')}>
+                  ← Back
+                </Button>
+                <PaymentForm
+                  applicationId={applicationId}
+                  paymentType={paymentType}
+                  onCancel={() => setStep('offer')}
+                  onSuccess={() => setStep('offer')}
+                />
+              </div>
+            )
+          }
+        </ServiceStartConsent>
       </div>
       <HonestPrice className="mt-3" />
     </section>

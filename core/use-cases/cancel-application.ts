@@ -1,0 +1,139 @@
+import type { Application } from '../domain/application.js';
+import { CANCELLED_MESSAGE, decideCancellation, decideCancellationRequest, type CancellationDecisionInput } from '../domain/cancellation.js';
+import { PAYMENT_TYPES } from '../domain/fees.js';
+import { paymentKeyOf } from '../domain/payment.js';
+import type { RefundRequest } from '../domain/refund.js';
+import { unwrap } from '../domain/result.js';
+import type { User } from '../domain/user.js';
+import type { OutboxMailInput } from '../ports/mail-outbox.js';
+import type { Ports } from '../ports/index.js';
+import { commitWithRetry, loadOwned, requireAdmin, requireUser, toView } from './shared.js';
+import type { Actor, ApplicationView } from './use-cases.js';
+
+export interface CancellationOutcome {
+  application: ApplicationView;
+  /** 'cancelled': done now; 'requested': staff decide. */
+  outcome: 'cancelled' | 'requested';
+  /** Pence of the initial fee being refunded (0: none). */
+  refundPence: number;
+}
+
+function cancelledMail(application: Application, user: User, refund: number, message: string | null): OutboxMailInput {
+  return {
+    to: user.email,
+    template: 'application_cancelled',
+    data: { fullName: user.fullName, applicationNumber: application.applicationNumber, applicationId: application.id, refundAmount: refund, message },
+  };
+}
+
+function refundRequest(amount: number, reason: string, by: { userId: number; name: string }, now: Date): RefundRequest | undefined {
+  if (amount <= 0) return undefined;
+  return { paymentType: 'initial', amount, reason, source: 'cancellation', status: 'pending', requestedBy: by.userId, requestedByName: by.name, createdAt: now };
+}
+
+/**
+ * Cancelling an application (docs/product.md, "Cancelling an application"): the applicant cancels
+ * (at once, with the £10 refunded, inside the 14 days and before staff started; otherwise as a
+ * request), and staff accept a request (refunding what they choose) or decline it. The refund is
+ * asked for in the same commit as the cancellation and sent to the gateway by its job, so a
+ * cancellation never stands without its refund, nor is a refund sent twice.
+ */
+export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 'history' | 'clock' | 'gateway' | 'analytics'>) {
+  /** Nobody can pay a fee of a cancelled application any more (best effort, as for a rejection). */
+  async function closeOpenPayments(application: Application): Promise<void> {
+    for (const type of PAYMENT_TYPES) {
+      try {
+        await ports.gateway.cancelOpenPayments(paymentKeyOf(application, type));
+      } catch {
+        // A payment still made on a stale page is listed for staff to refund (payments to check).
+      }
+    }
+  }
+
+  async function cancelApplication(actor: Actor, applicationId: number, input: { reason: string | null }): Promise<CancellationOutcome> {
+    const owned = await loadOwned(ports, actor, applicationId);
+    const user = await requireUser(ports, owned.userId);
+    const history = await ports.history.listByApplication(applicationId);
+    const staffStarted = history.some((entry) => entry.changedBy !== null && entry.changedBy !== owned.userId);
+    const now = ports.clock.now();
+    const outcome = await commitWithRetry(ports, applicationId, (current) => {
+      const cancellation = unwrap(decideCancellation(current, { reason: input.reason, now, staffStarted }));
+      const next = cancellation.application;
+      if (cancellation.kind === 'requested') {
+        return {
+          change: {
+            application: next,
+            expectedVersion: current.version,
+            mails: [{ to: user.email, template: 'cancellation_requested', data: { fullName: user.fullName, applicationNumber: next.applicationNumber, applicationId: next.id } }],
+          },
+        };
+      }
+      const refund = refundRequest(cancellation.refund, 'Cancelled by the applicant within 14 days, before work started', { userId: user.id, name: user.email }, now);
+      return {
+        change: {
+          application: next,
+          expectedVersion: current.version,
+          history: { fromStatus: current.status, toStatus: next.status, changedBy: user.id, changedByName: user.email, message: CANCELLED_MESSAGE, changedAt: now },
+          ...(refund ? { refund } : {}),
+          mails: [cancelledMail(next, user, cancellation.refund, null)],
+        },
+      };
+    });
+    if (outcome.kind !== 'committed') throw new Error('A cancellation is always committed or refused.');
+    const application = outcome.result.application;
+    const refundPence = outcome.change.refund?.amount ?? 0;
+    const cancelled = application.cancelledAt !== null;
+    if (cancelled) await closeOpenPayments(application);
+    await ports.analytics.record({
+      name: cancelled ? 'application_cancelled' : 'cancellation_requested',
+      path: null,
+      userId: user.id,
+      properties: { applicationId, refunded: refundPence, currency: 'gbp' },
+      occurredAt: now,
+    });
+    return { application: toView(application, now), outcome: cancelled ? 'cancelled' : 'requested', refundPence };
+  }
+
+  async function decideCancellation_(actor: Actor, applicationId: number, input: CancellationDecisionInput): Promise<CancellationOutcome> {
+    requireAdmin(actor);
+    const now = ports.clock.now();
+    const staff = await requireUser(ports, actor.userId);
+    const outcome = await commitWithRetry(ports, applicationId, async (current) => {
+      const decided = unwrap(decideCancellationRequest(current, input, now));
+      const next = decided.application;
+      const user = await requireUser(ports, current.userId);
+      if (input.decision === 'decline') {
+        return {
+          change: {
+            application: next,
+            expectedVersion: current.version,
+            mails: [{ to: user.email, template: 'cancellation_declined', data: { fullName: user.fullName, applicationNumber: next.applicationNumber, applicationId: next.id, message: input.message } }],
+          },
+        };
+      }
+      const refund = refundRequest(decided.refund, input.message ?? 'Cancellation accepted', { userId: staff.id, name: staff.email }, now);
+      return {
+        change: {
+          application: next,
+          expectedVersion: current.version,
+          history: {
+            fromStatus: current.status,
+            toStatus: next.status,
+            changedBy: staff.id,
+            changedByName: staff.email,
+            message: input.message ? `Cancellation accepted: ${input.message}` : 'Cancellation accepted',
+            changedAt: now,
+          },
+          ...(refund ? { refund } : {}),
+          mails: [cancelledMail(next, user, decided.refund, input.message)],
+        },
+      };
+    });
+    if (outcome.kind !== 'committed') throw new Error('A cancellation decision is always committed or refused.');
+    const application = outcome.result.application;
+    if (application.cancelledAt !== null) await closeOpenPayments(application);
+    return { application: toView(application, now), outcome: application.cancelledAt ? 'cancelled' : 'requested', refundPence: outcome.change.refund?.amount ?? 0 };
+  }
+
+  return { cancelApplication, decideCancellationRequest: decideCancellation_ };
+}
