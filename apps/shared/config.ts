@@ -1,6 +1,7 @@
 import path from 'node:path';
 import cronParser from 'cron-parser';
 import { DEFAULT_OFFICIAL_ROUTE, isIsoDate, type OfficialRoute } from '../../core/domain/official-route.js';
+import { DEFAULT_AGENCY_ADDRESS } from '../../core/domain/agency.js';
 import { DEFAULT_REFUND_APPROVAL_PENCE } from '../../core/domain/refund.js';
 
 /** The environment contract (ARCHITECTURE.md §3, README "Configuration"). */
@@ -96,8 +97,6 @@ function integer(env: NodeJS.ProcessEnv, name: string, min: number, max: number)
 }
 
 export const DEFAULT_RETENTION_SCHEDULE = '30 3 * * *';
-/** Printed on receipts until AGENCY_ADDRESS is set (the operator must set the agency's real address). */
-export const DEFAULT_AGENCY_ADDRESS = 'Egypt e-Visa Agency Ltd, 1 Example Street, London, EC1A 1AA, United Kingdom';
 
 /** A 5-field cron expression (UTC), `off` to disable, or the default when unset. */
 function schedule(env: NodeJS.ProcessEnv, name: string, fallback: string | null): string | null {
@@ -150,7 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
   const agencyEmail = nonEmpty(env, 'AGENCY_EMAIL') ?? 'support@egypt-evisa-agency.example';
   if (!/^[^@\s]+@[^@\s]+$/.test(agencyEmail)) throw new ConfigError('AGENCY_EMAIL', `is not an email address: ${agencyEmail}`);
   const agencyName = nonEmpty(env, 'AGENCY_NAME') ?? 'Egypt e-Visa Agency';
-  const agencyAddressText = nonEmpty(env, 'AGENCY_ADDRESS') ?? DEFAULT_AGENCY_ADDRESS;
+  const agencyAddressText = nonEmpty(env, 'AGENCY_ADDRESS') ?? DEFAULT_AGENCY_ADDRESS.join(', ');
   const agencyAddress = agencyAddressText.split(',').map((line) => line.trim()).filter(Boolean);
   if (agencyAddress.length === 0 || agencyAddress.length > 6 || agencyAddress.some((line) => line.length > 80)) {
     throw new ConfigError('AGENCY_ADDRESS', 'must be a postal address of 1 to 6 comma-separated lines of at most 80 characters');

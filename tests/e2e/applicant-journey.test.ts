@@ -171,6 +171,35 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await page.close();
   });
 
+  it('cancels a paid application from the dashboard within the 14 days', async () => {
+    const page = await newPage();
+    const id = await applicantWithApplication(page.request, server.url);
+    await page.goto(`${server.url}/dashboard`);
+    const card = page.getByTestId(`application-${id}`);
+    await card.getByRole('checkbox', { name: /Please start work on my application straight away/ }).click();
+    await card.getByRole('button', { name: 'Pay £10.00 Now' }).click();
+    await card.locator('#card-number').fill('4242 4242 4242 4242');
+    await card.locator('#card-expiry').fill('12 / 30');
+    await card.locator('#card-cvc').fill('123');
+    await card.getByRole('button', { name: 'Pay £10.00' }).click();
+    await see(card.getByText('Initial Payment Complete - your application is being processed'));
+
+    await card.getByRole('button', { name: 'Cancel application' }).click();
+    const dialog = page.getByRole('dialog');
+    await see(dialog.getByText('your £10 is refunded at once'));
+    await dialog.getByLabel('Reason (optional)').fill('Our trip is called off');
+    await screenshot(page, '08b-cancel-dialog');
+    await dialog.getByRole('button', { name: 'Cancel application' }).click();
+    await see(page.getByText('Application cancelled'));
+    await see(card.getByText('Cancelled', { exact: true }));
+    await expectText(card, /You cancelled this application/);
+    expect(await card.getByRole('button', { name: 'Cancel application' }).count()).toBe(0);
+    await screenshot(page, '08c-cancelled');
+    const apps = (await (await page.request.get(`${server.url}/api/applications`)).json()) as { id: number; status: string; cancelledAt: string | null; cancellationReason: string | null }[];
+    expect(apps.find((a) => a.id === id)).toMatchObject({ status: 'rejected', cancelledAt: expect.any(String), cancellationReason: 'Our trip is called off' });
+    await page.close();
+  });
+
   it('an unsupported nationality is refused with the red panel and the submit button stays disabled', async () => {
     const page = await newPage();
     await signUp(page, newEmail());

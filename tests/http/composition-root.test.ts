@@ -61,7 +61,7 @@ describe('the composition root', () => {
         agencyName: agency.config.agencyName,
         agencyEmail: agency.config.agencyEmail,
         publicUrl: 'http://localhost:3000',
-        agencyAddress: ['Egypt e-Visa Agency Ltd', '1 Example Street', 'London', 'EC1A 1AA', 'United Kingdom'],
+        agencyAddress: ['Egypt e-Visa Agency', 'Suite 3', '48 Fitzroy Street', 'London W1T 5BS', 'United Kingdom'],
         vatNumber: null,
         refundApprovalPence: 5000,
       });

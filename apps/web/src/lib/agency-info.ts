@@ -1,10 +1,12 @@
+import { DEFAULT_AGENCY_ADDRESS } from '../../../../core/domain/agency.js';
+
 /**
  * The agency's published contact details. The email comes from the configuration (configQuery, AGENCY_EMAIL);
  * the telephone and postal address are the office's and are edited here.
  */
 export const AGENCY_PHONE = '+44 20 7946 0321';
 export const AGENCY_PHONE_HREF = 'tel:+442079460321';
-export const AGENCY_ADDRESS = ['Egypt e-Visa Agency', 'Suite 3, 48 Fitzroy Street', 'London W1T 5BS', 'United Kingdom'];
+export const AGENCY_ADDRESS = DEFAULT_AGENCY_ADDRESS;
 export const SUPPORT_HOURS = 'Monday-Friday 9:00-18:00 GMT';
 export const WEEKEND_SUPPORT = 'Weekend support for urgent enquiries';
 export const DEFAULT_AGENCY_EMAIL = 'support@egypt-evisa-agency.example';
