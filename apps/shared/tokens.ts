@@ -41,6 +41,7 @@ export const PORT: { readonly [K in keyof Ports]: ServiceIdentifier<Ports[K]> } 
   payments: token('port.payments'),
   receipts: token('port.receipts'),
   receiptRenderer: token('port.receiptRenderer'),
+  refunds: token('port.refunds'),
   history: token('port.history'),
   enquiries: token('port.enquiries'),
   outbox: token('port.outbox'),
