@@ -176,6 +176,14 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.reconcilePayments, ['gateway', 'payments', 'applications', 'groups', 'clock'], make.makeReconcilePayments, U.confirmPayment);
   bindUseCase(bind, U.paymentIssues, ['gateway', 'clock'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
 
+  // refunds (docs/product.md §4.6): a request and an approval send the refund at once through sendRefund (the send-refund job's use case).
+  const settlePorts = ['refunds', 'payments', 'applications', 'users', 'receipts', 'analytics', 'clock'] as const;
+  bindUseCase(bind, U.sendRefund, [...settlePorts, 'gateway'], make.makeSendRefund);
+  bindUseCase(bind, U.settleGatewayRefund, settlePorts, make.makeSettleGatewayRefund);
+  bindUseCase(bind, U.requestRefund, ['applications', 'users', 'refunds', 'settings', 'clock'], make.makeRequestRefund, U.sendRefund);
+  bindUseCase(bind, U.approveRefund, ['users', 'refunds', 'clock'], make.makeApproveRefund, U.sendRefund);
+  bindUseCase(bind, U.listRefunds, ['applications', 'refunds'], make.makeListRefunds);
+
   // passport scan
   bindUseCase(bind, U.scanPassport, ['passportReader', 'clock'], make.makeScanPassport);
 

@@ -99,6 +99,26 @@ export function settledStatusOf(refund: Pick<GatewayRefund, 'status'>): 'succeed
 /** Who a refund made outside the product (at the provider) is recorded as requested by. */
 export const PROVIDER_REQUESTER = 'Payment provider';
 
+/**
+ * The same refund asked for twice (a double click, a retried request): the same payment, amount,
+ * reason, source and requester, within this long of the first, while the first still holds its
+ * amount. It is answered with the first refund instead of refunding again. A second, genuinely
+ * separate refund of the same amount gets its own reason.
+ */
+export const REFUND_REPLAY_WINDOW_MS = 10 * 60_000;
+
+export function isReplayOf(existing: Pick<Refund, 'amount' | 'reason' | 'source' | 'requestedBy' | 'status' | 'createdAt'>, request: RefundRequest): boolean {
+  return (
+    holdsAmount(existing.status) &&
+    existing.source === request.source &&
+    existing.source !== 'provider' &&
+    existing.amount === request.amount &&
+    existing.reason === request.reason &&
+    existing.requestedBy === request.requestedBy &&
+    Math.abs(request.createdAt.getTime() - existing.createdAt.getTime()) <= REFUND_REPLAY_WINDOW_MS
+  );
+}
+
 /** The most a staff member may ask for in one refund (£100,000): far above any fee, far below integer limits. */
 export const MAX_REFUND_PENCE = 10_000_000;
 

@@ -44,9 +44,9 @@ export interface RefundRepository {
   /**
    * Stores a refund of the application's payment of `request.paymentType`, with its send-refund job
    * when it is 'pending'. No such payment, or more than is left of it: Validation, and nothing is
-   * written.
+   * written. The same request again (isReplayOf) answers the refund it made, `replayed`.
    */
-  request(applicationId: number, request: RefundRequest): Promise<Refund>;
+  request(applicationId: number, request: RefundRequest): Promise<{ refund: Refund; replayed: boolean }>;
   /**
    * pending_approval → pending by `approver`, with its send-refund job. Null when it is not waiting
    * for approval (any more). The caller checks the approver is not the requester.

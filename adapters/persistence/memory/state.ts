@@ -13,7 +13,7 @@ import type { OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbo
 import type { Session } from '../../../core/ports/session-store.js';
 import { mailJob, refundJob } from '../../../core/domain/jobs.js';
 import { errors } from '../../../core/domain/errors.js';
-import { moreThanLeftMessage, NO_PAYMENT_MESSAGE, refundableLeft, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
+import { isReplayOf, moreThanLeftMessage, NO_PAYMENT_MESSAGE, refundableLeft, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
 import { MemoryJobStore } from '../../jobs/memory.js';
 import { AccessChangeFeed } from '../access-changes.js';
 
@@ -146,11 +146,15 @@ export function userByEmail(s: MemoryState, email: string): User | undefined {
  * The payment a refund asked for with `request` would refund, checked: throws Validation (no such
  * payment, more than is left of it) before anything is written (docs/product.md §4.6).
  */
-export function refundablePayment(s: MemoryState, applicationId: number, request: RefundRequest): PaymentRecord {
+export function refundablePayment(s: MemoryState, applicationId: number, request: RefundRequest): PaymentRecord | Refund {
   let payment: PaymentRecord | undefined;
   for (const p of s.payments.values()) if (p.applicationId === applicationId && p.type === request.paymentType && p.status === 'succeeded') payment = p;
   if (!payment || payment.providerPaymentId === null) throw errors.validation(NO_PAYMENT_MESSAGE[request.paymentType], { paymentType: [NO_PAYMENT_MESSAGE[request.paymentType]] });
-  const left = refundableLeft(payment.amount, [...s.refunds.values()].filter((r) => r.paymentId === payment.id));
+  const ofPayment = [...s.refunds.values()].filter((r) => r.paymentId === payment.id);
+  // The same request again: answered with the refund it made (isReplayOf).
+  const first = ofPayment.find((r) => isReplayOf(r, request));
+  if (first) return copy(first);
+  const left = refundableLeft(payment.amount, ofPayment);
   if (request.amount > left) {
     const message = moreThanLeftMessage(left, request.paymentType);
     throw errors.validation(message, { amountPence: [message] });
@@ -158,8 +162,9 @@ export function refundablePayment(s: MemoryState, applicationId: number, request
   return payment;
 }
 
-/** Stores a refund checked by refundablePayment, with its send-refund job when it is pending. */
-export function addRefund(s: MemoryState, payment: PaymentRecord, request: RefundRequest): Refund {
+/** Stores a refund checked by refundablePayment (or answers the refund it replays), with its send-refund job when it is pending. */
+export function addRefund(s: MemoryState, payment: PaymentRecord | Refund, request: RefundRequest): { refund: Refund; replayed: boolean } {
+  if ('paymentId' in payment) return { refund: payment, replayed: true };
   const id = ++s.seq.refunds;
   const refund: Refund = {
     id,
@@ -182,7 +187,7 @@ export function addRefund(s: MemoryState, payment: PaymentRecord, request: Refun
   };
   s.refunds.set(id, refund);
   if (refund.status === 'pending') queueRefundJob(s, id);
-  return copy(refund);
+  return { refund: copy(refund), replayed: false };
 }
 
 export function queueRefundJob(s: MemoryState, refundId: number): void {

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { errors } from '../../../core/domain/errors.js';
 import { isStoredId } from '../../../core/domain/ids.js';
 import { refundJob } from '../../../core/domain/jobs.js';
-import { moreThanLeftMessage, NO_PAYMENT_MESSAGE, PROVIDER_REQUESTER, refundableLeft, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
+import { isReplayOf, moreThanLeftMessage, NO_PAYMENT_MESSAGE, PROVIDER_REQUESTER, refundableLeft, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
 import type { RefundRepository, RefundSettlement, SettleResult } from '../../../core/ports/refund-repository.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { refundFromRow } from './mappers.js';
@@ -19,7 +19,7 @@ import { changes, queueJobs, rows, type Unit } from './unit.js';
  * refunds of one payment check what is left one after the other and never exceed it together.
  * More than is left, or no payment, throws Validation and the whole unit rolls back.
  */
-export function* insertRefund(tx: Db, t: Tables, applicationId: number, request: RefundRequest): Unit<Refund> {
+export function* insertRefund(tx: Db, t: Tables, applicationId: number, request: RefundRequest): Unit<{ refund: Refund; replayed: boolean }> {
   const p = t.payments;
   const [payment] = yield* rows(
     tx
@@ -29,7 +29,10 @@ export function* insertRefund(tx: Db, t: Tables, applicationId: number, request:
       .returning(),
   );
   if (!payment || payment.providerPaymentId === null) throw errors.validation(NO_PAYMENT_MESSAGE[request.paymentType], { paymentType: [NO_PAYMENT_MESSAGE[request.paymentType]] });
-  const held = yield* rows(tx.select({ amount: t.refunds.amount, status: t.refunds.status }).from(t.refunds).where(eq(t.refunds.paymentId, payment.id)));
+  const held = yield* rows(tx.select().from(t.refunds).where(eq(t.refunds.paymentId, payment.id)));
+  // The same request again, seen under the payment's lock: answered with the refund it made.
+  const first = held.find((r) => isReplayOf(r, request));
+  if (first) return { refund: refundFromRow(first), replayed: true };
   const left = refundableLeft(payment.amount, held);
   if (request.amount > left) {
     const message = moreThanLeftMessage(left, request.paymentType);
@@ -56,7 +59,7 @@ export function* insertRefund(tx: Db, t: Tables, applicationId: number, request:
   );
   // An approved refund is sent by a job, queued with it: it reaches the gateway even if the answer's own attempt never happens.
   if (row!.status === 'pending') yield* queueJobs([refundJob(row!.id)]);
-  return refundFromRow(row!);
+  return { refund: refundFromRow(row!), replayed: false };
 }
 
 /** Settles a pending refund as a step of a unit (see RefundRepository.settle). */
