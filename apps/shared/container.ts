@@ -173,7 +173,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   );
   bindUseCase(bind, U.startPayment, ['applications', 'users', 'gateway', 'clock'], make.makeStartPayment, U.confirmPayment);
   bindUseCase(bind, U.findOwnPayment, ['gateway', 'applications'], make.makeFindOwnPayment);
-  bindUseCase(bind, U.reconcilePayments, ['gateway', 'payments', 'applications', 'groups', 'clock'], make.makeReconcilePayments, U.confirmPayment);
+  bindUseCase(bind, U.reconcilePayments, ['gateway', 'payments', 'applications', 'groups', 'refunds', 'clock'], make.makeReconcilePayments, U.confirmPayment, U.settleGatewayRefund);
   bindUseCase(bind, U.paymentIssues, ['gateway', 'clock'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
 
   // refunds (docs/product.md §4.6): a request and an approval send the refund at once through sendRefund (the send-refund job's use case).
