@@ -267,6 +267,10 @@ export class StripePaymentGateway implements PaymentGateway, WebhookVerifier, Re
         return { status: 'made', refund: toGatewayRefund(made) };
       } catch (error) {
         if (isStripeError(error) && (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError')) return { status: 'refused', reason: error.message };
+        // The same key in flight elsewhere (the job and the request at once): asked again later, never twice.
+        if (isStripeError(error) && (error.type === 'StripeIdempotencyError' || error.statusCode === 409)) {
+          throw errors.unavailable('payments', PAYMENTS_UNAVAILABLE_MESSAGE, { busy: true });
+        }
         throw error;
       }
     });
