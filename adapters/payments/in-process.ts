@@ -1,12 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { errors } from '../../core/domain/errors.js';
+import { formatPence } from '../../core/domain/money.js';
 import type { GatewayPayment } from '../../core/domain/payment.js';
-import type { CreatePaymentIntent, FeePayment } from '../../core/ports/payment-gateway.js';
+import type { GatewayRefund, RefundOutcome } from '../../core/domain/refund.js';
+import type { CreatePaymentIntent, FeePayment, RefundInput } from '../../core/ports/payment-gateway.js';
 
 interface Intent {
   payment: GatewayPayment;
   clientSecret: string;
   idempotencyKey: string;
 }
+
+/** How the in-process gateway answers refund requests (a test hook): as a card network would, or not at all. */
+export type RefundBehaviour = 'succeed' | 'pending' | 'fail' | 'down';
+
+export const REFUND_DECLINED_MESSAGE = 'The card issuer declined the refund.';
 
 const OPEN: ReadonlySet<GatewayPayment['status']> = new Set(['requires_payment_method', 'requires_action']);
 
@@ -105,5 +113,79 @@ export abstract class InProcessGateway {
   protected mutate(intent: Intent, changes: Partial<Omit<GatewayPayment, 'id'>>): GatewayPayment {
     Object.assign(intent.payment, changes);
     return { ...intent.payment };
+  }
+
+  // ---- refunds (docs/product.md §4.7) ----
+
+  private readonly refunds = new Map<string, GatewayRefund>();
+  /** Each idempotency key's refund: asking again with it answers the same refund. */
+  private readonly refundOfKey = new Map<string, string>();
+  private refundCounter = 0;
+  /** Test hook: how the next refunds are answered ('down': the gateway cannot be reached). */
+  refundBehaviour: RefundBehaviour = 'succeed';
+
+  async refund(input: RefundInput): Promise<RefundOutcome> {
+    if (this.refundBehaviour === 'down') throw errors.unavailable('payments', 'The payment service is unavailable. Please try again later.');
+    // Synchronous from here on: two requests with one key in this process make one refund.
+    const known = this.refundOfKey.get(input.idempotencyKey);
+    if (known) return { status: 'made', refund: { ...this.refunds.get(known)! } };
+    const payment = this.intents.get(input.paymentId)?.payment;
+    if (!payment || payment.status !== 'succeeded') return { status: 'refused', reason: `No succeeded payment ${input.paymentId} to refund.` };
+    const left = payment.amount - this.refundedOf(payment.id);
+    // Never more than was taken, whoever asks.
+    if (input.amount > left) return { status: 'refused', reason: `Refund amount (${formatPence(input.amount)}) is greater than unrefunded amount on the payment (${formatPence(left)}).` };
+    const refund = this.makeRefund(payment, input.amount, input.refundId, this.refundBehaviour);
+    this.refundOfKey.set(input.idempotencyKey, refund.id);
+    return { status: 'made', refund: { ...refund } };
+  }
+
+  async retrieveRefund(gatewayRefundId: string): Promise<GatewayRefund | null> {
+    const refund = this.refunds.get(gatewayRefundId);
+    return refund ? { ...refund } : null;
+  }
+
+  async *listRefunds(since: Date): AsyncIterable<GatewayRefund> {
+    if (this.refundBehaviour === 'down') throw errors.unavailable('payments', 'The payment service is unavailable. Please try again later.');
+    const matching = [...this.refunds.values()].filter((r) => r.createdAt.getTime() >= since.getTime()).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (const refund of matching) yield { ...refund };
+  }
+
+  /** Test hook: the gateway settles a refund that was pending. */
+  settleRefund(gatewayRefundId: string, status: 'succeeded' | 'failed'): GatewayRefund {
+    const refund = this.refunds.get(gatewayRefundId);
+    if (!refund) throw new Error(`No such refund: ${gatewayRefundId}`);
+    refund.status = status;
+    if (status === 'failed') refund.failureReason = REFUND_DECLINED_MESSAGE;
+    return { ...refund };
+  }
+
+  /** Test hook: staff refund a payment at the provider, outside the product (no refund id of ours). */
+  refundOutside(paymentId: string, amount: number): GatewayRefund {
+    const payment = this.intents.get(paymentId)?.payment;
+    if (!payment || payment.status !== 'succeeded' || amount > payment.amount - this.refundedOf(paymentId)) throw new Error(`Cannot refund ${amount} of ${paymentId}`);
+    return { ...this.makeRefund(payment, amount, null, 'succeed') };
+  }
+
+  private refundedOf(paymentId: string): number {
+    let sum = 0;
+    for (const r of this.refunds.values()) if (r.paymentId === paymentId && r.status !== 'failed' && r.status !== 'canceled') sum += r.amount;
+    return sum;
+  }
+
+  private makeRefund(payment: GatewayPayment, amount: number, refundId: number | null, behaviour: Exclude<RefundBehaviour, 'down'>): GatewayRefund {
+    this.refundCounter += 1;
+    const id = `re_${this.idPrefix.replace(/^pi_/, '')}${String(this.refundCounter).padStart(6, '0')}${randomBytes(4).toString('hex')}`;
+    const refund: GatewayRefund = {
+      id,
+      paymentId: payment.id,
+      amount,
+      currency: payment.currency,
+      status: behaviour === 'succeed' ? 'succeeded' : behaviour === 'pending' ? 'pending' : 'failed',
+      refundId,
+      createdAt: this.now(),
+    };
+    if (behaviour === 'fail') refund.failureReason = REFUND_DECLINED_MESSAGE;
+    this.refunds.set(id, refund);
+    return refund;
   }
 }

@@ -1,5 +1,6 @@
 import { DomainError } from '../../core/domain/errors.js';
 import type { GatewayPayment } from '../../core/domain/payment.js';
+import type { GatewayRefund } from '../../core/domain/refund.js';
 
 // What the HTTP app needs to receive provider webhooks, without loading a provider's SDK.
 
@@ -20,4 +21,14 @@ export interface WebhookVerifier {
 
 export function isWebhookVerifier(gateway: unknown): gateway is WebhookVerifier {
   return typeof (gateway as Partial<WebhookVerifier> | null)?.parseWebhook === 'function';
+}
+
+/** A gateway whose webhooks also report refunds (Stripe's `charge.refunded`, `refund.updated`). */
+export interface RefundWebhookVerifier {
+  /** The refunds a signed refund event carries; null for another kind of event. Throws WebhookSignatureError like parseWebhook. */
+  parseRefundWebhook(rawBody: string, signatureHeader: string | null | undefined): GatewayRefund[] | null;
+}
+
+export function isRefundWebhookVerifier(gateway: unknown): gateway is RefundWebhookVerifier {
+  return typeof (gateway as Partial<RefundWebhookVerifier> | null)?.parseRefundWebhook === 'function';
 }

@@ -15,7 +15,7 @@ const appField = (name: keyof ApplicationView): Column => ({
 
 /**
  * The columns of every export format, in order: both ids first, then the status, the applicant's
- * contact details, every form field, the address details, payments and the processing dates, and
+ * contact details, every form field, the address details, payments (and the refunded amount) and the processing dates, and
  * last the family application (groupId) it belongs to.
  * Pseudo-entries (a registered user with no application) have empty application columns.
  */
@@ -61,6 +61,8 @@ export const EXPORT_COLUMNS: readonly Column[] = [
   appField('initialPaymentId'),
   appField('initialPaymentAt'),
   appField('finalPaymentId'),
+  // Pence given back by succeeded refunds (docs/product.md §4.7): a positive amount, never a negative payment.
+  { name: 'refunded', read: (_e, app) => (app ? app.refundedAmount : null) },
   appField('guaranteeDeadline'),
   { name: 'guaranteeBreached', read: (_e, app) => (app ? app.guarantee.breached : null) },
   appField('approvedAt'),
@@ -104,7 +106,7 @@ export function exportValues(entry: AdminListEntry): Value[] {
     a.expectedArrivalDate, a.expectedDepartureDate, a.passportNumber, a.passportExpiry, a.visitedEgyptBefore,
     a.lastVisitDateFrom, a.lastVisitDateTo, a.lastVisitStayLocation, a.hasBeenDeported, a.deportedFrom,
     a.deportationDate, a.deportationReason, a.privacyPolicyAccepted, a.address, a.city, a.postcode, a.hotelDetails,
-    a.initialPaymentId, iso(a.initialPaymentAt), a.finalPaymentId, iso(a.guaranteeDeadline), a.guarantee.breached,
+    a.initialPaymentId, iso(a.initialPaymentAt), a.finalPaymentId, a.refundedAmount, iso(a.guaranteeDeadline), a.guarantee.breached,
     iso(a.approvedAt), a.additionalInfoMessage, a.requiresPassportReupload, iso(a.passportReuploadedAt),
     a.visaDocument, iso(a.paymentReminderSent), iso(a.createdAt), iso(a.updatedAt), a.groupId,
   ];

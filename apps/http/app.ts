@@ -14,6 +14,7 @@ import { domainErrorResponse, INTERNAL_ERROR_MESSAGE } from './error-map.js';
 import { LoginThrottle } from './login-throttle.js';
 import { StoredLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
+import { adminRefundRoutes } from './routes/admin-refunds.js';
 import { applicationDraftRoutes } from './routes/application-draft.js';
 import { adminGroupRoutes, applicationGroupRoutes, groupPaymentRoutes } from './routes/application-groups.js';
 import { applicationRoutes } from './routes/applications.js';
@@ -91,6 +92,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/payments', paymentRoutes(deps))
     .route('/test-payments', testPaymentRoutes(deps))
     .route('/admin/application-groups', adminGroupRoutes(deps))
+    .route('/admin', adminRefundRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/events', eventRoutes(deps))
     .route('/config', configRoutes(deps))

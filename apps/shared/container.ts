@@ -173,9 +173,17 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   );
   bindUseCase(bind, U.startPayment, ['applications', 'users', 'gateway', 'clock'], make.makeStartPayment, U.confirmPayment);
   bindUseCase(bind, U.findOwnPayment, ['gateway', 'applications'], make.makeFindOwnPayment);
-  bindUseCase(bind, U.reconcilePayments, ['gateway', 'payments', 'applications', 'groups', 'clock'], make.makeReconcilePayments, U.confirmPayment);
+  bindUseCase(bind, U.reconcilePayments, ['gateway', 'payments', 'applications', 'groups', 'refunds', 'clock'], make.makeReconcilePayments, U.confirmPayment, U.settleGatewayRefund);
   bindUseCase(bind, U.cancellations, ['applications', 'users', 'history', 'clock', 'gateway', 'analytics'], make.makeCancellations);
   bindUseCase(bind, U.paymentIssues, ['gateway', 'clock'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
+
+  // refunds (docs/product.md §4.7): a request and an approval send the refund at once through sendRefund (the send-refund job's use case).
+  const settlePorts = ['refunds', 'payments', 'applications', 'users', 'receipts', 'analytics', 'clock'] as const;
+  bindUseCase(bind, U.sendRefund, [...settlePorts, 'gateway'], make.makeSendRefund);
+  bindUseCase(bind, U.settleGatewayRefund, settlePorts, make.makeSettleGatewayRefund);
+  bindUseCase(bind, U.requestRefund, ['applications', 'users', 'refunds', 'settings', 'clock'], make.makeRequestRefund, U.sendRefund);
+  bindUseCase(bind, U.approveRefund, ['users', 'refunds', 'clock'], make.makeApproveRefund, U.sendRefund);
+  bindUseCase(bind, U.listRefunds, ['applications', 'refunds'], make.makeListRefunds);
 
   // passport scan
   bindUseCase(bind, U.scanPassport, ['passportReader', 'clock'], make.makeScanPassport);
@@ -195,7 +203,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.deliverMail, ['outbox', 'mailer', 'files', 'clock', 'receipts', 'receiptRenderer', 'settings'], make.makeDeliverMail);
   bindUseCase(bind, U.recordEvent, ['analytics', 'clock'], make.makeRecordEvent);
   bindUseCase(bind, U.exportApplications, ['applications', 'users', 'clock'], make.makeExportApplications);
-  bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'history', 'documents', 'enquiries', 'drafts', 'clock'], make.makeExportUserData);
+  bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'refunds', 'history', 'documents', 'enquiries', 'drafts', 'clock'], make.makeExportUserData);
   bindUseCase(bind, U.eraseUser, ['users', 'applications', 'documents', 'payments', 'files'], make.makeEraseUser);
   bindUseCase(bind, U.purgeDocuments, ['documents', 'files', 'clock'], make.makePurgeDocuments);
   bindUseCase(bind, U.sweepOrphanFiles, ['files', 'documents', 'clock'], make.makeSweepOrphanFiles);

@@ -10,7 +10,8 @@ export const PRUNE_SCHEDULE = '17 * * * *';
  * both databases (docs/product.md §15.2). The job runner decides where each job runs: pg-boss
  * hands it to one node on PostgreSQL; the SQLite file's `jobs` table to one process. Where each
  * job is queued: deliver-mail with every outbox mail (in the unit that writes it), check-passport
- * with every passport copy (in the unit that stores its document), the rest by their schedules —
+ * with every passport copy (in the unit that stores its document), send-refund with every refund
+ * ready to send (in the unit that stores or approves it), the rest by their schedules —
  * and sweep-orphan-files after each retention run.
  */
 export function agencyJobs(agency: Agency): AnyJobDefinition[] {
@@ -36,6 +37,19 @@ export function agencyJobs(agency: Agency): AnyJobDefinition[] {
       async run({ documentId }) {
         const check = await useCases.checkPassport(documentId);
         return check ? `read: ${check.status}` : 'the document is gone (or is no passport copy): skipped';
+      },
+    },
+    {
+      name: 'send-refund',
+      schedule: null,
+      concurrency: 2,
+      async run({ refundId }) {
+        // A gateway that is down throws Unavailable: retried with back-off under the same idempotency key.
+        const refund = await useCases.sendRefund(refundId);
+        if (!refund) return 'the refund is gone: skipped';
+        // Under way at the gateway (its webhook may settle it first): asked again on the next retry.
+        if (refund.status === 'pending') throw new Error(`Refund ${refundId} is still pending at the payment provider.`);
+        return `refund ${refundId}: ${refund.status}`;
       },
     },
     {

@@ -10,6 +10,8 @@ export interface JobInputs {
   'deliver-mail': { mailId: number };
   /** Reads the MRZ of one uploaded passport copy and compares it with the typed fields. */
   'check-passport': { documentId: number };
+  /** Sends one pending refund to the payment gateway and settles it with the gateway's answer (docs/product.md §4.7). */
+  'send-refund': { refundId: number };
   /** The payment and application reminders (scheduled). */
   reminders: Record<string, never>;
   /** Deletes the passport scans of applications finished long ago (scheduled), then sweeps orphans. */
@@ -49,6 +51,9 @@ export const QUEUES: Readonly<Record<QueueName, QueuePolicy>> = {
   'deliver-mail': { retryLimit: 12, retryDelaySeconds: 10, backoff: true, expireSeconds: 30 },
   // A busy scanner or a stopped node: retries 5 s → 2½ min apart, ~5 min in all.
   'check-passport': { retryLimit: 6, retryDelaySeconds: 5, backoff: true, expireSeconds: 40 },
+  // A payment gateway that is down, or a refund it has not settled yet: retries 30 s → ~2 h apart,
+  // about 4 h in all. The refund's idempotency key makes every retry safe.
+  'send-refund': { retryLimit: 8, retryDelaySeconds: 30, backoff: true, expireSeconds: 60 },
   // Scheduled work: the next tick runs it again anyway.
   reminders: { retryLimit: 2, retryDelaySeconds: 60, backoff: true, expireSeconds: 15 * 60 },
   retention: { retryLimit: 2, retryDelaySeconds: 300, backoff: true, expireSeconds: 30 * 60 },
@@ -72,6 +77,10 @@ export function mailJob(mailId: number): JobRequest<'deliver-mail'> {
 
 export function passportCheckJob(documentId: number): JobRequest<'check-passport'> {
   return { name: 'check-passport', input: { documentId }, key: `document-${documentId}` };
+}
+
+export function refundJob(refundId: number): JobRequest<'send-refund'> {
+  return { name: 'send-refund', input: { refundId }, key: `refund-${refundId}` };
 }
 
 /** The wait before retry number `retry` (1 for the first retry) of a queue's job, in seconds. */

@@ -19,6 +19,7 @@ export const MAIL_TEMPLATES = [
   'password_changed',
   'password_reset',
   'account_exists',
+  'refund_issued',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -123,6 +124,15 @@ export const MAIL_DATA = {
     email: z.string(),
     /** A reset link in case the password is forgotten. */
     resetToken: z.string().optional(),
+  }),
+  refund_issued: z.object({
+    ...application,
+    applicationId: z.number(),
+    paymentType: z.enum(PAYMENT_TYPES),
+    /** Pence refunded by this refund. */
+    amount: z.number(),
+    /** The credit note's number (the PDF is attached). */
+    creditNoteNumber: z.string().optional(),
   }),
 } satisfies Record<MailTemplateName, z.ZodType>;
 

@@ -1,5 +1,5 @@
 import type { PaymentType } from './fees.js';
-import type { Currency } from './money.js';
+import { formatPence, type Currency } from './money.js';
 
 /**
  * A refund's life: staff refunds above the approval limit wait for a second member of staff
@@ -66,3 +66,74 @@ export interface RefundRequest {
   requestedByName: string;
   createdAt: Date;
 }
+
+// ---- the gateway's side of a refund (docs/product.md §4.7) ----
+
+/** A refund as the gateway reports it, translated at the adapter boundary. */
+export interface GatewayRefund {
+  /** The gateway's refund id (Stripe `re_…`). */
+  id: string;
+  /** The gateway's payment id it refunds (the provider payment id, `pi_…`). */
+  paymentId: string;
+  amount: number;
+  currency: string;
+  /** Stripe's `requires_action` reads as 'pending'. */
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  /** Our refund's id, from the metadata it was created with; null for a refund made outside the product. */
+  refundId: number | null;
+  /** Why the gateway could not make it, when it says. */
+  failureReason?: string;
+  createdAt: Date;
+}
+
+/** What asking the gateway for a refund gave: the refund it made (or already had for the key), or a refusal. */
+export type RefundOutcome = { status: 'made'; refund: GatewayRefund } | { status: 'refused'; reason: string };
+
+/** The gateway's final word on a refund, in our vocabulary; null while it is still under way. */
+export function settledStatusOf(refund: Pick<GatewayRefund, 'status'>): 'succeeded' | 'failed' | null {
+  if (refund.status === 'succeeded') return 'succeeded';
+  if (refund.status === 'failed' || refund.status === 'canceled') return 'failed';
+  return null;
+}
+
+/** Who a refund made outside the product (at the provider) is recorded as requested by. */
+export const PROVIDER_REQUESTER = 'Payment provider';
+
+/**
+ * The same refund asked for twice (a double click, a retried request): the same payment, amount,
+ * reason, source and requester, within this long of the first, while the first still holds its
+ * amount. It is answered with the first refund instead of refunding again. A second, genuinely
+ * separate refund of the same amount gets its own reason.
+ */
+export const REFUND_REPLAY_WINDOW_MS = 10 * 60_000;
+
+export function isReplayOf(existing: Pick<Refund, 'amount' | 'reason' | 'source' | 'requestedBy' | 'status' | 'createdAt'>, request: RefundRequest): boolean {
+  return (
+    holdsAmount(existing.status) &&
+    existing.source === request.source &&
+    existing.source !== 'provider' &&
+    existing.amount === request.amount &&
+    existing.reason === request.reason &&
+    existing.requestedBy === request.requestedBy &&
+    Math.abs(request.createdAt.getTime() - existing.createdAt.getTime()) <= REFUND_REPLAY_WINDOW_MS
+  );
+}
+
+/** The most a staff member may ask for in one refund (£100,000): far above any fee, far below integer limits. */
+export const MAX_REFUND_PENCE = 10_000_000;
+
+/** What is left to refund of a payment of `amount` with these refunds. */
+export function refundableLeft(amount: number, refunds: readonly Pick<Refund, 'amount' | 'status'>[]): number {
+  const held = refunds.reduce((sum, r) => sum + (holdsAmount(r.status) ? r.amount : 0), 0);
+  return Math.max(0, amount - held);
+}
+
+/** The Validation message for a refund above what is left of its payment. */
+export function moreThanLeftMessage(left: number, paymentType: PaymentType): string {
+  return left === 0 ? `Nothing is left to refund of the ${paymentType} fee.` : `The refund is more than is left of the ${paymentType} fee (${formatPence(left)}).`;
+}
+
+export const NO_PAYMENT_MESSAGE: Record<PaymentType, string> = {
+  initial: 'No initial fee has been paid on this application: there is nothing to refund.',
+  final: 'No final fee has been paid on this application: there is nothing to refund.',
+};

@@ -11,3 +11,4 @@ export * from './parse.js';
 export * from './password-reset.js';
 export * from './payment.js';
 export * from './profile.js';
+export * from './refund.js';

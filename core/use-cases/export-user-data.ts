@@ -2,6 +2,7 @@ import type { ApplicationDraft } from '../domain/application-draft.js';
 import type { VisaDocumentRecord } from '../domain/document.js';
 import { errors } from '../domain/errors.js';
 import type { PaymentRecord } from '../domain/payment.js';
+import type { Refund } from '../domain/refund.js';
 import type { StatusHistoryEntry } from '../domain/status-history.js';
 import { normaliseEmail, toPublicUser, type PublicUser } from '../domain/user.js';
 import type { ContactEnquiry, Ports } from '../ports/index.js';
@@ -13,6 +14,8 @@ export interface UserDataExport {
   user: PublicUser;
   applications: ApplicationView[];
   payments: PaymentRecord[];
+  /** Refunds of their payments (docs/product.md §4.7). */
+  refunds: Refund[];
   statusHistory: StatusHistoryEntry[];
   documents: VisaDocumentRecord[];
   contactEnquiries: ContactEnquiry[];
@@ -20,17 +23,19 @@ export interface UserDataExport {
 }
 
 /** Operator task (CLI): everything stored about one person (the privacy policy's right of access). */
-export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'history' | 'documents' | 'enquiries' | 'drafts' | 'clock'>) {
+export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'refunds' | 'history' | 'documents' | 'enquiries' | 'drafts' | 'clock'>) {
   return async function exportUserData(email: string): Promise<UserDataExport> {
     const user = await ports.users.findByEmail(normaliseEmail(email));
     if (!user) throw errors.notFound('User');
     const now = ports.clock.now();
     const applications = await ports.applications.listByUser(user.id);
     const payments: PaymentRecord[] = [];
+    const refunds: Refund[] = [];
     const statusHistory: StatusHistoryEntry[] = [];
     const documents: VisaDocumentRecord[] = [];
     for (const application of applications) {
       payments.push(...(await ports.payments.listByApplication(application.id)));
+      refunds.push(...(await ports.refunds.listByApplication(application.id)));
       statusHistory.push(...(await ports.history.listByApplication(application.id)));
       documents.push(...(await ports.documents.listByApplication(application.id)));
     }
@@ -38,6 +43,7 @@ export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' |
       user: toPublicUser(user),
       applications: applications.map((a) => toView(a, now)),
       payments,
+      refunds,
       statusHistory,
       documents,
       contactEnquiries: await ports.enquiries.listByEmail(user.email),

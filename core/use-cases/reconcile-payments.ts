@@ -3,6 +3,8 @@ import { errors, isDomainError } from '../domain/errors.js';
 import type { PaymentType } from '../domain/fees.js';
 import { checkGatewayPayment } from '../domain/payment-check.js';
 import type { GatewayPayment } from '../domain/payment.js';
+import { settledStatusOf, type GatewayRefund } from '../domain/refund.js';
+import type { SettleGatewayRefund } from './settle-gateway-refund.js';
 import type { Ports } from '../ports/index.js';
 import { requireAdmin } from './shared.js';
 import type { ConfirmPayment } from './confirm-payment.js';
@@ -25,6 +27,28 @@ export interface UnrecordedPayment {
   fixed: boolean;
 }
 
+/**
+ * A refund the gateway made that the product does not know, or knows as still pending while the
+ * gateway settled it (docs/product.md §4.7): staff refunded in the provider's dashboard, or a
+ * webhook never arrived.
+ */
+export interface UnrecordedRefund {
+  gatewayRefundId: string;
+  paymentIntentId: string;
+  /** The application whose payment it refunds; null when the product never recorded that payment. */
+  applicationId: number | null;
+  applicationNumber: string | null;
+  paymentType: PaymentType | null;
+  amount: number;
+  currency: string;
+  status: GatewayRefund['status'];
+  createdAt: Date;
+  /** The product has the refund (pending) but not its outcome. */
+  known: boolean;
+  /** Recorded or settled by this run (`fix`). */
+  fixed: boolean;
+}
+
 export const PAYMENT_ISSUE_WINDOW_DAYS = 30;
 
 /**
@@ -33,7 +57,11 @@ export const PAYMENT_ISSUE_WINDOW_DAYS = 30;
  * each recordable one is recorded through confirmPayment (which checks it with the gateway again).
  * The operator CLI (reconcile-payments) and the admin dashboard's payment check both read this.
  */
-export function makeReconcilePayments(ports: Pick<Ports, 'gateway' | 'payments' | 'applications' | 'groups' | 'clock'>, confirmPayment: ConfirmPayment) {
+export function makeReconcilePayments(
+  ports: Pick<Ports, 'gateway' | 'payments' | 'applications' | 'groups' | 'refunds' | 'clock'>,
+  confirmPayment: ConfirmPayment,
+  settleGatewayRefund: SettleGatewayRefund,
+) {
   async function describe(payment: GatewayPayment): Promise<UnrecordedPayment> {
     const entry: UnrecordedPayment = {
       paymentIntentId: payment.id,
@@ -66,7 +94,36 @@ export function makeReconcilePayments(ports: Pick<Ports, 'gateway' | 'payments' 
     return entry;
   }
 
-  return async function reconcilePayments(options: { since: Date; fix: boolean }): Promise<{ missing: UnrecordedPayment[]; checked: number }> {
+  /** The gateway's refunds since `since` that the product lacks or has not settled; with `fix`, recorded and settled. */
+  async function reconcileRefunds(options: { since: Date; fix: boolean }): Promise<UnrecordedRefund[]> {
+    const out: UnrecordedRefund[] = [];
+    for await (const refund of ports.gateway.listRefunds(options.since)) {
+      const mine = (await ports.refunds.findByGatewayId(refund.id)) ?? (refund.refundId !== null ? await ports.refunds.findById(refund.refundId) : null);
+      const ours = mine && (mine.gatewayRefundId === null || mine.gatewayRefundId === refund.id) ? mine : null;
+      // Known and settled alike on both sides, or still under way at the gateway too: nothing to do.
+      if (ours && (ours.status !== 'pending' || settledStatusOf(refund) === null)) continue;
+      const payment = refund.paymentId ? await ports.payments.findByProviderPaymentId(refund.paymentId) : null;
+      const application = payment ? await ports.applications.findById(payment.applicationId) : null;
+      const entry: UnrecordedRefund = {
+        gatewayRefundId: refund.id,
+        paymentIntentId: refund.paymentId,
+        applicationId: payment?.applicationId ?? null,
+        applicationNumber: application?.applicationNumber ?? null,
+        paymentType: payment?.type ?? null,
+        amount: refund.amount,
+        currency: refund.currency,
+        status: refund.status,
+        createdAt: refund.createdAt,
+        known: ours !== null,
+        fixed: false,
+      };
+      if (options.fix && payment) entry.fixed = (await settleGatewayRefund(refund)).changed;
+      out.push(entry);
+    }
+    return out;
+  }
+
+  return async function reconcilePayments(options: { since: Date; fix: boolean }): Promise<{ missing: UnrecordedPayment[]; checked: number; refunds: UnrecordedRefund[] }> {
     const missing: UnrecordedPayment[] = [];
     let checked = 0;
     for await (const payment of ports.gateway.listSucceeded(options.since)) {
@@ -84,7 +141,7 @@ export function makeReconcilePayments(ports: Pick<Ports, 'gateway' | 'payments' 
       }
       missing.push(entry);
     }
-    return { missing, checked };
+    return { missing, checked, refunds: await reconcileRefunds(options) };
   };
 }
 

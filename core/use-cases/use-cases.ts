@@ -128,6 +128,17 @@ export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentI
   sendPaymentReminders: Made<typeof make.makeSendPaymentReminders>;
   sendApplicationReminders: Made<typeof make.makeSendApplicationReminders>;
 
+  // refunds (docs/product.md §4.7)
+  /** Staff refund a fee in full or in part; above REFUND_APPROVAL_PENCE it waits for a second member of staff. */
+  requestRefund: Made<typeof make.makeRequestRefund>;
+  /** Another member of staff approves a refund waiting for approval (the requester: Forbidden). */
+  approveRefund: Made<typeof make.makeApproveRefund>;
+  listRefunds: Made<typeof make.makeListRefunds>;
+  /** Sends a pending refund to the gateway and settles it (the send-refund job). */
+  sendRefund: Made<typeof make.makeSendRefund>;
+  /** A refund the gateway reports (webhook, reconciliation): settled once, or recorded once when made outside the product. */
+  settleGatewayRefund: Made<typeof make.makeSettleGatewayRefund>;
+
   // mail delivery (the deliver-mail job)
   /** Sends one outbox mail, once; throws, for the job to retry, when it could not be sent now. */
   deliverMail: Made<typeof make.makeDeliverMail>;

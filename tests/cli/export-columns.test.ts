@@ -16,7 +16,7 @@ const application = {
   initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', visaDocument: 'visa.pdf', additionalInfoMessage: 'msg', requiresPassportReupload: false,
   passportReuploadedAt: new Date('2026-11-02T00:00:00Z'), paymentReminderSent: new Date('2026-11-03T00:00:00Z'),
   initialPaymentAt: new Date('2026-11-04T00:00:00Z'), guaranteeDeadline: new Date('2026-11-05T00:00:00Z'), approvedAt: new Date('2026-11-06T00:00:00Z'),
-  createdAt: new Date('2026-11-07T00:00:00Z'), updatedAt: new Date('2026-11-08T00:00:00Z'), version: 3, groupId: 9,
+  createdAt: new Date('2026-11-07T00:00:00Z'), updatedAt: new Date('2026-11-08T00:00:00Z'), version: 3, groupId: 9, refundedAmount: 150,
   guarantee: { deadline: new Date('2026-11-05T00:00:00Z'), breached: true },
 } as const;
 
@@ -27,10 +27,10 @@ describe('export columns', () => {
     expect(exportValues(entry)).toHaveLength(EXPORT_HEADER.length);
     const record = exportRecord(entry);
     for (const [key, value] of Object.entries(application)) {
-      if (key === 'userId' || key === 'version' || key === 'guarantee' || key === 'id' || key === 'status') continue;
+      if (key === 'userId' || key === 'version' || key === 'guarantee' || key === 'id' || key === 'status' || key === 'refundedAmount') continue;
       expect(record[key], key).toBe(value instanceof Date ? value.toISOString() : value);
     }
-    expect(record).toMatchObject({ userId: 7, applicationId: 42, status: 'approved', email: 'jane@example.com', guaranteeBreached: true, userCreatedAt: '2026-10-01T08:00:00.000Z' });
+    expect(record).toMatchObject({ userId: 7, applicationId: 42, status: 'approved', email: 'jane@example.com', guaranteeBreached: true, userCreatedAt: '2026-10-01T08:00:00.000Z', refunded: 150 });
   });
 
   it('a registered user without an application has only the user columns', () => {

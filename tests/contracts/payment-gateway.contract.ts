@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayPayment } from '../../core/domain/payment.js';
+import { refundIdempotencyKey, type GatewayRefund } from '../../core/domain/refund.js';
 import type { CreatePaymentIntent, PaymentGateway } from '../../core/ports/payment-gateway.js';
 import { openIntent } from '../support/payments.js';
 
@@ -11,11 +12,13 @@ export interface PaymentGatewayHarness {
   decline(intentId: string): Promise<void>;
   /** An id of the gateway's shape that it has never issued. */
   unknownId: string;
+  /** A refund id of the gateway's shape that it has never issued. */
+  unknownRefundId: string;
   close?: () => Promise<void>;
 }
 
-async function collect(iterable: AsyncIterable<GatewayPayment>): Promise<GatewayPayment[]> {
-  const out: GatewayPayment[] = [];
+async function collect<T = GatewayPayment>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
   for await (const p of iterable) out.push(p);
   return out;
 }
@@ -148,6 +151,64 @@ export function describePaymentGatewayContract(name: string, open: () => Promise
       expect(ours.find((p) => p.id === b.id)).toMatchObject({ amount: 3900, paymentType: 'final' });
       const later = await collect(h.gateway.listSucceeded(new Date(Date.now() + 120_000)));
       expect(later.filter((p) => [a.id, b.id].includes(p.id))).toEqual([]);
+    });
+  
+    // ---- refunds (docs/product.md §4.7) ----
+    let refundIds = 700_000 + Math.floor(Math.random() * 1000) * 100;
+    const refundOf = (paymentId: string, amount: number, refundId = (refundIds += 1)) =>
+      h.gateway.refund({ paymentId, amount, currency: 'gbp', idempotencyKey: refundIdempotencyKey(refundId), refundId });
+    const made = (outcome: Awaited<ReturnType<typeof refundOf>>): GatewayRefund => {
+      if (outcome.status !== 'made') throw new Error(`refused: ${outcome.reason}`);
+      return outcome.refund;
+    };
+    async function paid(amount = 3900) {
+      const intent = await open_(input({ paymentType: 'final', amount }));
+      await h.pay(intent.id);
+      return intent.id;
+    }
+
+    it('refunds part of a payment, then the rest, carrying our refund id; never more than is left', async () => {
+      const paymentId = await paid();
+      const first = made(await refundOf(paymentId, 1000, 4242));
+      expect(first).toMatchObject({ paymentId, amount: 1000, currency: 'gbp', status: 'succeeded', refundId: 4242 });
+      expect(first.id).toBeTruthy();
+      const refused = await refundOf(paymentId, 3000);
+      expect(refused.status).toBe('refused');
+      expect((refused as { reason: string }).reason).toMatch(/greater than unrefunded amount/);
+      const rest = made(await refundOf(paymentId, 2900));
+      expect(rest).toMatchObject({ amount: 2900, status: 'succeeded' });
+      expect((await refundOf(paymentId, 1)).status).toBe('refused');
+      expect(await h.gateway.retrieveRefund(first.id)).toMatchObject({ id: first.id, paymentId, amount: 1000, status: 'succeeded', refundId: 4242 });
+    });
+
+    it('the same idempotency key answers the same refund: a retry never refunds twice', async () => {
+      const paymentId = await paid();
+      const refundId = (refundIds += 1);
+      const [a, b] = await Promise.all([refundOf(paymentId, 1500, refundId), refundOf(paymentId, 1500, refundId)]);
+      const c = await refundOf(paymentId, 1500, refundId);
+      expect(made(b).id).toBe(made(a).id);
+      expect(made(c).id).toBe(made(a).id);
+      // Only £15 of the £39 went back: £24 is still refundable.
+      expect(made(await refundOf(paymentId, 2400)).amount).toBe(2400);
+      expect((await refundOf(paymentId, 1)).status).toBe('refused');
+    });
+
+    it('refuses a refund of a payment it never took, or that was not paid', async () => {
+      expect((await refundOf(h.unknownId, 100)).status).toBe('refused');
+      const unpaid = await open_(input());
+      expect((await refundOf(unpaid.id, 100)).status).toBe('refused');
+      expect(await h.gateway.retrieveRefund(h.unknownRefundId)).toBeNull();
+    });
+
+    it('lists the refunds made since a date', async () => {
+      const since = new Date(Date.now() - 2000);
+      const paymentId = await paid();
+      const a = made(await refundOf(paymentId, 100));
+      const b = made(await refundOf(paymentId, 200));
+      const listed = (await collect<GatewayRefund>(h.gateway.listRefunds(since))).filter((r) => r.paymentId === paymentId);
+      expect(listed.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+      expect(listed.find((r) => r.id === b.id)).toMatchObject({ amount: 200, status: 'succeeded', refundId: b.refundId });
+      expect((await collect<GatewayRefund>(h.gateway.listRefunds(new Date(Date.now() + 120_000)))).filter((r) => r.paymentId === paymentId)).toEqual([]);
     });
   });
 }

@@ -9,6 +9,7 @@ describePaymentGatewayContract('Stripe (real SDK against a Stripe-compatible ser
   return {
     gateway,
     unknownId: 'pi_3NeverIssuedByThisServer',
+    unknownRefundId: 're_3NeverIssuedByThisServer',
     // The applicant's browser confirms with a card; here the SDK does it with Stripe's test payment methods.
     pay: async (id) => void (await gateway.stripe.paymentIntents.confirm(id, { payment_method: 'pm_card_visa' })),
     decline: async (id) => {

@@ -7,6 +7,7 @@ describePaymentGatewayContract('memory', async () => {
   return {
     gateway,
     unknownId: 'pi_mem_999999deadbeef',
+    unknownRefundId: 're_mem_999999deadbeef',
     pay: async (id) => void gateway.succeed(id),
     decline: async (id) => void gateway.decline(id, 'Your card was declined.'),
   };
@@ -17,6 +18,7 @@ describePaymentGatewayContract('built-in test provider', async () => {
   return {
     gateway,
     unknownId: 'pi_test_999999deadbeef',
+    unknownRefundId: 're_test_999999deadbeef',
     pay: async (id) => void (await gateway.confirmWithCard(id, '4242 4242 4242 4242')),
     decline: async (id) => void (await gateway.confirmWithCard(id, '4000000000000002')),
   };

@@ -11,6 +11,7 @@ import { describeContactEnquiryRepositoryContract } from './contact-enquiry-repo
 import { describeDocumentRepositoryContract } from './document-repository.contract.js';
 import { describeMailOutboxContract } from './mail-outbox.contract.js';
 import { describePaymentRepositoryContract } from './payment-repository.contract.js';
+import { describeRefundRepositoryContract } from './refund-repository.contract.js';
 import { aUser, type MakePersistence } from './persistence-fixtures.js';
 import { describeSessionStoreContract } from './session-store.contract.js';
 import { describeStatusHistoryRepositoryContract } from './status-history-repository.contract.js';
@@ -42,6 +43,7 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeApplicationRepositoryContract(name, makeAdapter);
   describeDocumentRepositoryContract(name, makeAdapter);
   describePaymentRepositoryContract(name, makeAdapter);
+  describeRefundRepositoryContract(name, makeAdapter);
   describeStatusHistoryRepositoryContract(name, makeAdapter);
   describeContactEnquiryRepositoryContract(name, makeAdapter);
   describeApplicationDraftRepositoryContract(name, makeAdapter);

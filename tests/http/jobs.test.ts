@@ -47,6 +47,7 @@ describe("the agency's jobs (one definition per queue, the same on both database
     expect(Object.fromEntries(jobs.map((j) => [j.name, j.schedule]))).toEqual({
       'deliver-mail': null,
       'check-passport': null,
+      'send-refund': null,
       reminders: '0 9 * * *',
       retention: DEFAULT_RETENTION_SCHEDULE,
       'sweep-orphan-files': null,

@@ -8,7 +8,8 @@ import Stripe from 'stripe';
  * form-encoded bodies, Bearer auth, Idempotency-Key replays (with `Idempotent-Replayed: true`)
  * and mismatches, and /v1/payment_intents create / retrieve / update / list (created[gte],
  * starting_after, limit) / search (metadata['k']:'v' AND status:'…') / confirm (pm_card_visa,
- * pm_card_chargeDeclined) / cancel. Test hooks play
+ * pm_card_chargeDeclined) / cancel, and /v1/refunds create / retrieve / list (created, payment_intent,
+ * starting_after, limit) with refund events (refund.updated, charge.refunded). Test hooks play
  * the card network and build signed webhook events.
  */
 
@@ -27,6 +28,20 @@ export interface FakeIntent {
   receipt_email: string | null;
   payment_method_types: string[];
   last_payment_error: null | { type: string; code: string; decline_code?: string; message: string };
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  payment_intent: string;
+  charge: string;
+  metadata: Record<string, string>;
+  created: number;
+  failure_reason: string | null;
+  reason: string | null;
 }
 
 export interface StripeTestServer {
@@ -48,6 +63,16 @@ export interface StripeTestServer {
   searchEnabled: boolean;
   /** The next n API calls answer this HTTP status (default 500) with an api_error. */
   failNext(n: number, status?: number): void;
+  // ---- refunds ----
+  refunds: Map<string, FakeRefund>;
+  /** How the next refunds are made: at once ('succeeded', the default), 'pending' (settled later with settleRefund) or 'failed'. */
+  refundMode: 'succeeded' | 'pending' | 'failed';
+  /** The refund settles at the provider (what a later refund.updated event reports). */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed'): FakeRefund;
+  /** Staff refund in Stripe's dashboard, outside the product (no metadata). */
+  refundOutside(intentId: string, amount: number): FakeRefund;
+  /** A signed `refund.created` / `refund.updated` / `refund.failed` event (a refund object) or `charge.refunded` (the charge of `id`, an intent, with its refunds.data). */
+  signedRefundEvent(type: 'refund.created' | 'refund.updated' | 'refund.failed' | 'charge.refunded', id: string): { payload: string; signature: string };
   /** A Stripe event (JSON) for an intent, as Stripe would POST it to a webhook endpoint. */
   eventPayload(intentId: string, type?: string, overrides?: Partial<FakeIntent>): string;
   /** `{ payload, signature }` signed with the webhook secret (or another secret / timestamp). */
@@ -145,7 +170,101 @@ export async function startStripeServer(options: { secretKey?: string; webhookSe
     return intent;
   }
 
+  // ---- refunds: POST/GET /v1/refunds, GET /v1/refunds/:id (never more than is left of the intent) ----
+  const refunds = new Map<string, FakeRefund>();
+  const refundOrder: string[] = [];
+  const refundState = { mode: 'succeeded' as StripeTestServer['refundMode'] };
+  const chargeOf = (intentId: string) => `ch_${intentId.slice(3)}`;
+  const refundedOf = (intentId: string) =>
+    [...refunds.values()].filter((r) => r.payment_intent === intentId && r.status !== 'failed' && r.status !== 'canceled').reduce((sum, r) => sum + r.amount, 0);
+
+  function makeRefund(intent: FakeIntent, amount: number, metadata: Record<string, string>, status: FakeRefund['status']): FakeRefund {
+    const refund: FakeRefund = {
+      id: `re_${rand(24)}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      status,
+      payment_intent: intent.id,
+      charge: chargeOf(intent.id),
+      metadata,
+      created: now(),
+      failure_reason: status === 'failed' ? 'declined' : null,
+      reason: null,
+    };
+    refunds.set(refund.id, refund);
+    refundOrder.push(refund.id);
+    return refund;
+  }
+
+  function routeRefunds(method: string, pathname: string, query: URLSearchParams, p: Params): { status: number; body: unknown } | null {
+    if (pathname === '/v1/refunds' && method === 'POST') {
+      const intent = intents.get(String(p.payment_intent ?? ''));
+      if (!intent) return apiError(400, 'invalid_request_error', `No such payment_intent: '${String(p.payment_intent ?? '')}'`, { code: 'resource_missing', param: 'payment_intent' });
+      if (intent.status !== 'succeeded') return apiError(400, 'invalid_request_error', 'This PaymentIntent does not have a successful charge to refund.');
+      const left = intent.amount_received - refundedOf(intent.id);
+      const amount = p.amount === undefined ? left : Number(p.amount);
+      if (!Number.isInteger(amount) || amount < 1) return apiError(400, 'invalid_request_error', 'Invalid positive integer', { param: 'amount' });
+      if (amount > left) {
+        return apiError(400, 'invalid_request_error', `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`, { param: 'amount' });
+      }
+      return { status: 200, body: makeRefund(intent, amount, (p.metadata as Record<string, string>) ?? {}, refundState.mode) };
+    }
+    if (pathname === '/v1/refunds' && method === 'GET') {
+      const created = (parseForm(query.toString()).created ?? {}) as Record<string, string>;
+      const limit = Math.min(Math.max(Number(query.get('limit') ?? 10), 1), 100);
+      let list = [...refundOrder].reverse().map((id) => refunds.get(id)!);
+      const intent = query.get('payment_intent');
+      if (intent) list = list.filter((r) => r.payment_intent === intent);
+      if (created.gte) list = list.filter((r) => r.created >= Number(created.gte));
+      if (created.gt) list = list.filter((r) => r.created > Number(created.gt));
+      if (created.lte) list = list.filter((r) => r.created <= Number(created.lte));
+      if (created.lt) list = list.filter((r) => r.created < Number(created.lt));
+      const after = query.get('starting_after');
+      if (after) {
+        const index = list.findIndex((r) => r.id === after);
+        if (index === -1) return apiError(400, 'invalid_request_error', `No such refund: '${after}'`, { code: 'resource_missing' });
+        list = list.slice(index + 1);
+      }
+      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: list.length > limit, data: list.slice(0, limit) } };
+    }
+    const match = /^\/v1\/refunds\/([^/]+)$/.exec(pathname);
+    if (match && method === 'GET') {
+      const refund = refunds.get(decodeURIComponent(match[1]!));
+      if (!refund) return apiError(404, 'invalid_request_error', `No such refund: '${decodeURIComponent(match[1]!)}'`, { code: 'resource_missing', param: 'id' });
+      return { status: 200, body: refund };
+    }
+    return null;
+  }
+
+  function refundEventPayload(type: string, id: string): string {
+    let object: unknown;
+    if (type === 'charge.refunded') {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`No such payment intent: ${id}`);
+      const listed = [...refundOrder].reverse().map((r) => refunds.get(r)!).filter((r) => r.payment_intent === id);
+      object = {
+        id: chargeOf(id),
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: refundedOf(id),
+        currency: intent.currency,
+        payment_intent: id,
+        refunded: refundedOf(id) >= intent.amount,
+        metadata: intent.metadata,
+        refunds: { object: 'list', data: listed, has_more: false, url: `/v1/charges/${chargeOf(id)}/refunds` },
+      };
+    } else {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`No such refund: ${id}`);
+      object = refund;
+    }
+    return JSON.stringify({ id: `evt_${rand(24)}`, object: 'event', api_version: '2025-01-27.acacia', created: now(), data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type });
+  }
+
   function route(method: string, pathname: string, query: URLSearchParams, p: Params): { status: number; body: unknown } {
+    const refundAnswer = routeRefunds(method, pathname, query, p);
+    if (refundAnswer) return refundAnswer;
     const queryParams = query;
     if (pathname === '/v1/payment_intents' && method === 'POST') return createIntent(p);
     if (pathname === '/v1/payment_intents' && method === 'GET') {
@@ -316,6 +435,27 @@ export async function startStripeServer(options: { secretKey?: string; webhookSe
     },
     failNext(n, status = 500) {
       failures = { n, status };
+    },
+    refunds,
+    get refundMode() {
+      return refundState.mode;
+    },
+    set refundMode(mode: StripeTestServer['refundMode']) {
+      refundState.mode = mode;
+    },
+    settleRefund(refundId, status) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`No such refund: ${refundId}`);
+      refund.status = status;
+      refund.failure_reason = status === 'failed' ? 'declined' : null;
+      return refund;
+    },
+    refundOutside(intentId, amount) {
+      return makeRefund(require(intentId), amount, {}, 'succeeded');
+    },
+    signedRefundEvent(type, id) {
+      const payload = refundEventPayload(type, id);
+      return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
     },
     eventPayload,
     signedEvent(intentId, o = {}) {

@@ -271,6 +271,25 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     };
   },
 
+  refund_issued: ({ data, link }) => {
+    const number = text(data.applicationNumber);
+    const amount = formatPence(pence(data.amount, 0));
+    const fee = data.paymentType === 'final' ? 'final processing fee' : 'initial assessment fee';
+    const rows: [string, string][] = [['Application', number], ['Refunded', amount]];
+    const note = text(data.creditNoteNumber);
+    if (note) rows.push(['Credit note', note]);
+    return {
+      subject: `Refund of ${amount} for application ${number}`,
+      preheader: `We have refunded ${amount} to your card.`,
+      blocks: [
+        { kind: 'p', parts: [`We have refunded ${amount} of the ${fee} for your application `, strong(number), ' to the card you paid with.'] },
+        { kind: 'fields', rows },
+        { kind: 'p', parts: ['Your credit note is attached to this email as a PDF. Refunds usually reach your account within 5 to 10 working days, depending on your bank.'] },
+        { kind: 'button', label: 'View your application', href: link('/dashboard') },
+      ],
+    };
+  },
+
   application_reminder: ({ settings, link }) => ({
     subject: `Complete your Egypt e-visa application with ${settings.agencyName}`,
     preheader: 'Your Egypt e-visa application is only a few minutes away.',

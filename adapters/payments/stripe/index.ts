@@ -4,8 +4,9 @@ import { errors } from '../../../core/domain/errors.js';
 import { isPaymentType } from '../../../core/domain/fees.js';
 import { isStoredId } from '../../../core/domain/ids.js';
 import type { GatewayPayment } from '../../../core/domain/payment.js';
-import type { CreatePaymentIntent, FeePayment, PaymentGateway } from '../../../core/ports/payment-gateway.js';
-import { WebhookSignatureError, type WebhookVerifier } from '../webhook.js';
+import type { GatewayRefund, RefundOutcome } from '../../../core/domain/refund.js';
+import type { CreatePaymentIntent, FeePayment, PaymentGateway, RefundInput } from '../../../core/ports/payment-gateway.js';
+import { WebhookSignatureError, type RefundWebhookVerifier, type WebhookVerifier } from '../webhook.js';
 
 export const PAYMENTS_UNAVAILABLE_MESSAGE = 'The payment service is unavailable. Please try again later.';
 
@@ -59,6 +60,35 @@ export function toGatewayPayment(intent: Pick<Stripe.PaymentIntent, 'id' | 'stat
   return payment;
 }
 
+const REFUND_ID = /^(re|pyr)_[A-Za-z0-9_]{1,250}$/;
+
+/** Stripe's refund statuses → the core's ('requires_action' is still under way). */
+function translateRefundStatus(status: string | null): GatewayRefund['status'] {
+  if (status === 'succeeded' || status === 'failed' || status === 'canceled') return status;
+  return 'pending';
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** A Stripe Refund → what the core needs; `paymentIntent` when the refund came inside its charge. */
+export function toGatewayRefund(
+  refund: Pick<Stripe.Refund, 'id' | 'amount' | 'currency' | 'status' | 'metadata' | 'created' | 'payment_intent' | 'failure_reason'>,
+  paymentIntent?: string | { id: string } | null,
+): GatewayRefund {
+  const ours = Number(refund.metadata?.refundId);
+  const out: GatewayRefund = {
+    id: refund.id,
+    paymentId: idOf(refund.payment_intent) ?? idOf(paymentIntent) ?? '',
+    amount: refund.amount,
+    currency: refund.currency,
+    status: translateRefundStatus(refund.status),
+    refundId: isStoredId(ours) ? ours : null,
+    createdAt: new Date(refund.created * 1000),
+  };
+  if (refund.failure_reason) out.failureReason = refund.failure_reason;
+  return out;
+}
+
 function isStripeError(error: unknown): error is { type: string; code?: string; statusCode?: number; message: string } {
   return typeof error === 'object' && error !== null && typeof (error as { type?: unknown }).type === 'string' && 'rawType' in error;
 }
@@ -86,7 +116,7 @@ const opened = (intent: Stripe.PaymentIntent): FeePayment => ({ status: 'open', 
  * per fee, amount and request whose replayed answer is re-read. A fee with an intent that
  * succeeded or is processing gets no new one: that payment is reported instead.
  */
-export class StripePaymentGateway implements PaymentGateway, WebhookVerifier {
+export class StripePaymentGateway implements PaymentGateway, WebhookVerifier, RefundWebhookVerifier {
   readonly name = 'stripe' as const;
   readonly stripe: Stripe;
   private readonly webhookSecret: string;
@@ -215,6 +245,99 @@ export class StripePaymentGateway implements PaymentGateway, WebhookVerifier {
     const intent = event.data.object as Stripe.PaymentIntent;
     if (intent?.object !== 'payment_intent' || typeof intent.id !== 'string') return null;
     return toGatewayPayment(intent);
+  }
+
+  // ---- refunds (docs/product.md §4.7): kept apart from the payment methods above ----
+
+  /**
+   * `refunds.create` under the refund's own Idempotency-Key, with our refund id as metadata. Stripe
+   * keeps keys for 24 hours only, so the payment's refunds are looked through first: a refund
+   * already made for this refund id (a retry days later) is answered instead of making another.
+   * Stripe's refusals (more than is left, a payment it never took) are answered as 'refused'.
+   */
+  async refund(input: RefundInput): Promise<RefundOutcome> {
+    return this.call(async () => {
+      const existing = await this.refundOfOurs(input.paymentId, input.refundId);
+      if (existing) return { status: 'made', refund: existing };
+      try {
+        const made = await this.stripe.refunds.create(
+          { payment_intent: input.paymentId, amount: input.amount, metadata: { refundId: String(input.refundId) } },
+          { idempotencyKey: `evisa:${input.idempotencyKey}` },
+        );
+        return { status: 'made', refund: toGatewayRefund(made) };
+      } catch (error) {
+        if (isStripeError(error) && (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError')) return { status: 'refused', reason: error.message };
+        // The same key in flight elsewhere (the job and the request at once): asked again later, never twice.
+        if (isStripeError(error) && (error.type === 'StripeIdempotencyError' || error.statusCode === 409)) {
+          throw errors.unavailable('payments', PAYMENTS_UNAVAILABLE_MESSAGE, { busy: true });
+        }
+        throw error;
+      }
+    });
+  }
+
+  private async refundOfOurs(paymentIntentId: string, refundId: number): Promise<GatewayRefund | null> {
+    if (!INTENT_ID.test(paymentIntentId)) return null;
+    try {
+      for await (const refund of this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) {
+        if (refund.metadata?.refundId === String(refundId)) return toGatewayRefund(refund);
+      }
+    } catch (error) {
+      // A payment Stripe does not know has no refunds; create answers the refusal.
+      if (isStripeError(error) && error.type === 'StripeInvalidRequestError') return null;
+      throw error;
+    }
+    return null;
+  }
+
+  async retrieveRefund(gatewayRefundId: string): Promise<GatewayRefund | null> {
+    if (!REFUND_ID.test(gatewayRefundId)) return null;
+    try {
+      return await this.call(async () => toGatewayRefund(await this.stripe.refunds.retrieve(gatewayRefundId)));
+    } catch (error) {
+      if (isStripeError(error) && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
+      throw error;
+    }
+  }
+
+  async *listRefunds(since: Date): AsyncIterable<GatewayRefund> {
+    let startingAfter: string | undefined;
+    for (;;) {
+      const page = await this.call(() =>
+        this.stripe.refunds.list({ created: { gte: Math.floor(since.getTime() / 1000) }, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) }),
+      );
+      for (const refund of page.data) yield toGatewayRefund(refund);
+      if (!page.has_more || page.data.length === 0) return;
+      startingAfter = page.data[page.data.length - 1]!.id;
+    }
+  }
+
+  /**
+   * The refunds a signed refund event carries: `refund.created` / `refund.updated` / `refund.failed`
+   * (a refund object) and `charge.refunded` (a charge with its `refunds.data`). Null for any other
+   * event (the payment webhook reads those); a bad signature throws WebhookSignatureError.
+   */
+  parseRefundWebhook(rawBody: string, signatureHeader: string | null | undefined): GatewayRefund[] | null {
+    const event = this.verifiedEvent(rawBody, signatureHeader);
+    if (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed') {
+      const refund = event.data.object as Stripe.Refund;
+      return refund?.object === 'refund' && typeof refund.id === 'string' ? [toGatewayRefund(refund)] : [];
+    }
+    if (event.type === 'charge.refunded') {
+      const charge = event.data.object as Stripe.Charge;
+      const listed = charge?.refunds?.data ?? [];
+      return listed.filter((r) => r?.object === 'refund' && typeof r.id === 'string').map((r) => toGatewayRefund(r, charge.payment_intent));
+    }
+    return null;
+  }
+
+  private verifiedEvent(rawBody: string, signatureHeader: string | null | undefined): Stripe.Event {
+    if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header.');
+    try {
+      return this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.webhookSecret);
+    } catch {
+      throw new WebhookSignatureError();
+    }
   }
 
   /** Runs an SDK call, turning "Stripe cannot be reached / is failing" into DomainError Unavailable. */

@@ -22,7 +22,7 @@ import {
   tabApplicationStatuses,
 } from '../shared/rules.js';
 import { passportCheckJob } from '../../../core/domain/jobs.js';
-import { addDocument, addHistory, addPayment, copy, hasReceipt, issueReceipt, newestFirst, queueMails, time, type MemoryState } from './state.js';
+import { addDocument, addHistory, addPayment, addRefund, copy, hasReceipt, issueReceipt, newestFirst, queueMails, refundablePayment, time, type MemoryState } from './state.js';
 
 function withUser(s: MemoryState, app: Application): ApplicationWithUser {
   const user = s.users.get(app.userId);
@@ -84,6 +84,8 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
         if (a.id !== id && a.applicationNumber === change.application.applicationNumber) return { outcome: 'conflict' };
       }
       if (change.receipt && hasReceipt(s, change.receipt.key)) return { outcome: 'conflict' };
+      // Throws Validation (more than is left of the payment) before anything is written.
+      const refunded = change.refund ? refundablePayment(s, id, change.refund) : null;
       // All checks passed: apply every part.
       // A commit never writes the passport reading (see recordPassportScan).
       const next: Application = { ...copy(change.application), id, createdAt: current.createdAt, version: current.version + 1, passportScan: current.passportScan };
@@ -91,6 +93,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       if (change.payment) addPayment(s, id, change.payment);
       if (change.history) addHistory(s, id, change.history);
       if (change.receipt) issueReceipt(s, change.receipt);
+      if (change.refund && refunded) addRefund(s, refunded, change.refund);
       const documentId = change.document ? addDocument(s, id, change.document) : undefined;
       // A passport copy is read (its MRZ checked against the typed fields) by a job, after the answer.
       if (documentId !== undefined && change.document?.type === 'passport') {

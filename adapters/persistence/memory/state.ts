@@ -11,7 +11,9 @@ import type { ApplicationGroup } from '../../../core/ports/application-group-rep
 import type { ContactEnquiry } from '../../../core/ports/contact-enquiry-repository.js';
 import type { OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { Session } from '../../../core/ports/session-store.js';
-import { mailJob } from '../../../core/domain/jobs.js';
+import { mailJob, refundJob } from '../../../core/domain/jobs.js';
+import { errors } from '../../../core/domain/errors.js';
+import { isReplayOf, moreThanLeftMessage, NO_PAYMENT_MESSAGE, refundableLeft, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
 import { MemoryJobStore } from '../../jobs/memory.js';
 import { AccessChangeFeed } from '../access-changes.js';
 
@@ -22,7 +24,7 @@ import { AccessChangeFeed } from '../access-changes.js';
  * adapters get from transactions. Stores hand out copies, never their internal objects.
  */
 export interface MemoryState {
-  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number };
+  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number; refunds: number };
   users: Map<number, User>;
   sessions: Map<string, Session>;
   applications: Map<number, Application>;
@@ -39,6 +41,7 @@ export interface MemoryState {
   receipts: Map<number, Receipt>;
   /** The last receipt number given out in each year. */
   receiptCounters: Map<number, number>;
+  refunds: Map<number, Refund>;
   /** The background jobs (queued with the writes that need them). */
   jobs: MemoryJobStore;
   /** Sessions ended and users' access changed: this process makes every change, its stores announce them. */
@@ -48,7 +51,7 @@ export interface MemoryState {
 /** `now`: the clock the jobs' delays and holds follow (the system clock by default). */
 export function createMemoryState(now: () => number = Date.now): MemoryState {
   return {
-    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0 },
+    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0, refunds: 0 },
     users: new Map(),
     sessions: new Map(),
     applications: new Map(),
@@ -61,6 +64,7 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     groupSeq: 0,
     receipts: new Map(),
     receiptCounters: new Map(),
+    refunds: new Map(),
     outbox: new Map(),
     analytics: [],
     attempts: new Map(),
@@ -136,4 +140,57 @@ export function userByEmail(s: MemoryState, email: string): User | undefined {
   const wanted = email.trim().toLowerCase();
   for (const u of s.users.values()) if (u.email.toLowerCase() === wanted) return u;
   return undefined;
+}
+
+/**
+ * The payment a refund asked for with `request` would refund, checked: throws Validation (no such
+ * payment, more than is left of it) before anything is written (docs/product.md §4.7).
+ */
+export function refundablePayment(s: MemoryState, applicationId: number, request: RefundRequest): PaymentRecord | Refund {
+  let payment: PaymentRecord | undefined;
+  for (const p of s.payments.values()) if (p.applicationId === applicationId && p.type === request.paymentType && p.status === 'succeeded') payment = p;
+  if (!payment || payment.providerPaymentId === null) throw errors.validation(NO_PAYMENT_MESSAGE[request.paymentType], { paymentType: [NO_PAYMENT_MESSAGE[request.paymentType]] });
+  const ofPayment = [...s.refunds.values()].filter((r) => r.paymentId === payment.id);
+  // The same request again: answered with the refund it made (isReplayOf).
+  const first = ofPayment.find((r) => isReplayOf(r, request));
+  if (first) return copy(first);
+  const left = refundableLeft(payment.amount, ofPayment);
+  if (request.amount > left) {
+    const message = moreThanLeftMessage(left, request.paymentType);
+    throw errors.validation(message, { amountPence: [message] });
+  }
+  return payment;
+}
+
+/** Stores a refund checked by refundablePayment (or answers the refund it replays), with its send-refund job when it is pending. */
+export function addRefund(s: MemoryState, payment: PaymentRecord | Refund, request: RefundRequest): { refund: Refund; replayed: boolean } {
+  if ('paymentId' in payment) return { refund: payment, replayed: true };
+  const id = ++s.seq.refunds;
+  const refund: Refund = {
+    id,
+    paymentId: payment.id,
+    applicationId: payment.applicationId,
+    paymentType: request.paymentType,
+    amount: request.amount,
+    currency: payment.currency,
+    reason: request.reason,
+    status: request.status,
+    source: request.source,
+    requestedBy: request.requestedBy,
+    requestedByName: request.requestedByName,
+    approvedBy: null,
+    approvedByName: null,
+    gatewayRefundId: null,
+    failureReason: null,
+    createdAt: new Date(time(request.createdAt)),
+    updatedAt: new Date(time(request.createdAt)),
+  };
+  s.refunds.set(id, refund);
+  if (refund.status === 'pending') queueRefundJob(s, id);
+  return { refund: copy(refund), replayed: false };
+}
+
+export function queueRefundJob(s: MemoryState, refundId: number): void {
+  s.jobs.insert([refundJob(refundId)]);
+  s.jobs.queued(['send-refund']);
 }

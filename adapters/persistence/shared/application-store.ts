@@ -9,6 +9,7 @@ import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
 import { issueReceipt } from './receipt-issue.js';
+import { insertRefund } from './refund-store.js';
 import { passportCheckJob } from '../../../core/domain/jobs.js';
 import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch, tabApplicationStatuses } from './rules.js';
 import type { ApplicationRow, UserRow } from './schema-parity.js';
@@ -53,6 +54,8 @@ export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange)
   if (change.payment) yield* changes(tx.insert(t.payments).values({ ...change.payment, applicationId: id }));
   if (change.history) yield* changes(tx.insert(t.statusHistory).values({ ...change.history, applicationId: id }));
   if (change.receipt) yield* issueReceipt(tx, t, change.receipt);
+  // A refund asked for with the change (a cancellation): more than is left throws and rolls it all back.
+  if (change.refund) yield* insertRefund(tx, t, id, change.refund);
   const result: Extract<CommitResult, { outcome: 'committed' }> = { outcome: 'committed', application: applicationFromRow(updated) };
   if (change.document) {
     const [document] = yield* rows(tx.insert(t.documents).values({ ...change.document, applicationId: id }).returning({ id: t.documents.id }));

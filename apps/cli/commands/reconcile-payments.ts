@@ -15,7 +15,9 @@ const DEFAULT_DAYS = 30;
 export function registerReconcilePayments(program: Command): void {
   program
     .command('reconcile-payments')
-    .description('Compare the payments the gateway reports as succeeded with those recorded; --fix records the missing ones.')
+    .description(
+      'Compare the payments the gateway reports as succeeded, and its refunds, with those recorded; --fix records the missing ones (refunds made outside the product too).',
+    )
     .option('--since <date>', `gateway payments created on or after this date (default: ${DEFAULT_DAYS} days ago)`, isoDate)
     .option('--fix', 'record each missing payment through the same use case as the confirm route')
     .addHelpText(
@@ -26,7 +28,8 @@ Exits 1 while a mismatch remains (so a scheduler can alert), 0 when everything m
 Example:
   $ evisa reconcile-payments --since 2026-11-01
   pi_3Q… application 42 initial £10.00: succeeded at the gateway but not recorded
-  Checked 130 gateway payments: 1 mismatch (run with --fix to record it).
+  re_3R… application 42 initial £5.00: refunded at the gateway outside the product (succeeded)
+  Checked 130 gateway payments: 2 mismatches (run with --fix to record them).
   $ evisa reconcile-payments --since 2026-11-01 --fix`,
     )
     .action(async (flags: Flags) => {
@@ -51,18 +54,30 @@ Example:
             out.line(`${what}: ${m.problem ?? 'succeeded at the gateway but not recorded'}`);
           }
         }
+        // Refunds the gateway made that the product lacks (docs/product.md §4.7), or has not settled.
+        for (const r of result.refunds) {
+          const app = r.applicationId === null ? 'no application' : `application ${r.applicationId}`;
+          const what = `${r.gatewayRefundId} ${app} ${r.paymentType ?? 'unknown fee'} ${formatPence(r.amount)}`;
+          if (r.fixed) out.line(`${what}: recorded now`);
+          else {
+            unresolved++;
+            const why = r.applicationId === null ? 'a refund of a payment no application records' : r.known ? `${r.status} at the gateway, still pending here` : 'refunded at the gateway outside the product';
+            out.line(`${what}: ${why} (${r.status})`);
+          }
+        }
+        const mismatches = result.missing.length + result.refunds.length;
         const head = `Checked ${plural(result.checked, 'gateway payment')} since ${since.toISOString()}`;
-        if (result.missing.length === 0) {
+        if (mismatches === 0) {
           out.summary(`${head}: every succeeded payment is recorded.`);
           return;
         }
-        const fixed = result.missing.length - unresolved;
+        const fixed = mismatches - unresolved;
         if (unresolved === 0) {
-          out.summary(`${head}: ${plural(result.missing.length, 'mismatch', 'mismatches')}, all recorded now.`);
+          out.summary(`${head}: ${plural(mismatches, 'mismatch', 'mismatches')}, all recorded now.`);
           return;
         }
         throw new CommandFailed(
-          `${head}: ${plural(result.missing.length, 'mismatch', 'mismatches')}` +
+          `${head}: ${plural(mismatches, 'mismatch', 'mismatches')}` +
             (fix ? `, ${fixed} recorded, ${unresolved} could not be recorded (see above).` : ' (run with --fix to record them).'),
         );
       });

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { errors, isDomainError } from '../../../core/domain/errors.js';
 import type { PaymentGateway } from '../../../core/ports/payment-gateway.js';
 import type { UseCases } from '../../../core/use-cases/use-cases.js';
-import { isWebhookVerifier } from '../../../adapters/payments/webhook.js';
+import { isRefundWebhookVerifier, isWebhookVerifier } from '../../../adapters/payments/webhook.js';
 import type { AppEnv } from '../context.js';
 import { domainErrorResponse, HTTP_ANSWER_OF } from '../error-map.js';
 import { signedWebhook } from '../route-facts.js';
@@ -17,6 +17,10 @@ export const WEBHOOKS_OFF_MESSAGE = 'Payment webhooks are not enabled on this in
  * events change nothing twice. Public and exempt from the Origin check: the signature is the
  * authentication.
  *
+ * Refund events (`refund.created`, `refund.updated`, `refund.failed`, `charge.refunded`) settle the
+ * refunds they carry through settleGatewayRefund: once, whether they arrive before the gateway's
+ * answer to our request or after it, however often they are re-sent.
+ *
  * Outcomes go through the error table (error-map.ts): a `final` domain answer (e.g. an applicant
  * who paid twice, who needs a refund) is acknowledged with 200 so the provider stops re-sending it,
  * and logged for the operator; anything else (an outage, a concurrent change, a bug) is answered as
@@ -28,7 +32,14 @@ export function paymentsWebhookRoutes(deps: { useCases: UseCases; gateway: Payme
 
   async function receive(c: Context<AppEnv>): Promise<Response> {
     if (!isWebhookVerifier(gateway)) throw errors.notFound('Payment webhook', WEBHOOKS_OFF_MESSAGE);
-    const payment = gateway.parseWebhook(await c.req.text(), c.req.header('stripe-signature'));
+    const rawBody = await c.req.text();
+    // Refund events (docs/product.md §4.7): each refund settled once, or recorded once when made at the provider.
+    const refunds = isRefundWebhookVerifier(gateway) ? gateway.parseRefundWebhook(rawBody, c.req.header('stripe-signature')) : null;
+    if (refunds) {
+      for (const refund of refunds) await useCases.settleGatewayRefund(refund);
+      return c.json({ received: true }, 200);
+    }
+    const payment = gateway.parseWebhook(rawBody, c.req.header('stripe-signature'));
     if (!payment) return c.json({ received: true }, 200); // another event type: nothing to do
     if (payment.status !== 'succeeded' || payment.applicationId === null || payment.paymentType === null) {
       // Not ours (no agency metadata) or not a success: acknowledge without touching anything.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeMemoryAgency } from '../../support/memory-ports.js';
-import type { AdminListEntry } from '../../../core/use-cases/use-cases.js';
+import type { Actor, AdminListEntry } from '../../../core/use-cases/use-cases.js';
 import { approve, domainError, makeAdmin, paidApplication, payFee, pdfFile, registerApplicant, validForm } from '../helpers.js';
 
 async function collect(iterable: AsyncIterable<AdminListEntry>): Promise<AdminListEntry[]> {
@@ -54,6 +54,10 @@ describe('exportUserData and eraseUser', () => {
     expect(data.user.email).toBe('alice@example.com');
     expect(data.applications.map((a) => a.id)).toEqual([applicationId]);
     expect(data.payments).toHaveLength(1);
+    expect(data.refunds).toEqual([]);
+    const admin: Actor = { userId: 999, isAdmin: true, email: 'staff@agency.example' };
+    await uc.requestRefund(admin, applicationId, { paymentType: 'initial', amountPence: 300, reason: 'Goodwill' });
+    expect((await uc.exportUserData('alice@example.com')).refunds).toMatchObject([{ applicationId, amount: 300, status: 'succeeded', reason: 'Goodwill' }]);
     expect(data.statusHistory).toHaveLength(1);
     expect(data.documents.map((d) => d.type)).toEqual(['passport']);
     expect(data.contactEnquiries).toHaveLength(1);

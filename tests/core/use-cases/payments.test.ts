@@ -219,6 +219,7 @@ describe('reconcilePayments', () => {
           fixed: false,
         },
       ],
+      refunds: [],
     });
     expect(await ports.payments.listByApplication(applicationId)).toEqual([]);
 
@@ -226,6 +227,26 @@ describe('reconcilePayments', () => {
     expect(fixed.missing[0].fixed).toBe(true);
     expect((await ports.applications.findById(applicationId))?.initialPaymentId).toBe(paymentIntentId);
     expect((await uc.reconcilePayments({ since, fix: true })).missing).toEqual([]);
+  });
+
+  it('lists a refund made at the provider outside the product, and records it once with fix', async () => {
+    const { ports, uc, applicant, applicationId } = await freshApplication();
+    const since = ports.clock.now();
+    const { paymentIntentId } = await uc.startPayment(applicant, applicationId, 'initial');
+    ports.gateway.succeed(paymentIntentId);
+    await uc.confirmPayment(applicant, applicationId, 'initial', paymentIntentId);
+    const outside = ports.gateway.refundOutside(paymentIntentId, 400);
+    const report = await uc.reconcilePayments({ since, fix: false });
+    expect(report.refunds).toEqual([
+      expect.objectContaining({ gatewayRefundId: outside.id, paymentIntentId, applicationId, paymentType: 'initial', amount: 400, status: 'succeeded', known: false, fixed: false }),
+    ]);
+    expect(await ports.refunds.listByApplication(applicationId)).toEqual([]);
+    const fixed = await uc.reconcilePayments({ since, fix: true });
+    expect(fixed.refunds.map((r) => r.fixed)).toEqual([true]);
+    expect(await ports.refunds.listByApplication(applicationId)).toMatchObject([{ source: 'provider', status: 'succeeded', amount: 400, gatewayRefundId: outside.id }]);
+    expect((await ports.applications.findById(applicationId))?.refundedAmount).toBe(400);
+    expect((await uc.reconcilePayments({ since, fix: true })).refunds).toEqual([]);
+    expect((await ports.applications.findById(applicationId))?.refundedAmount).toBe(400);
   });
 
   it('reports a payment it cannot record', async () => {

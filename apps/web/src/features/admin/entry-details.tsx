@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/badge.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
 import { FINAL_PAID_LABEL, INITIAL_PAID_LABEL, isOverdue, isWaived } from './badges.js';
+import { RefundsSection } from '../refunds/refunds-section.js';
 import { portalCopyUrl, useAdminHistoryQuery, type AdminApplicationDto as ApplicationDto, type AdminEntryDto } from './api.js';
 
 function yesNo(value: boolean): string {
@@ -106,6 +107,7 @@ export function ApplicationFields({ entry, app }: { entry: AdminEntryDto; app: A
         <Item label="Submitted" value={formatDateTime(app.createdAt)} />
         <Item label="Last payment reminder" value={app.paymentReminderSent ? formatDateTime(app.paymentReminderSent) : null} />
       </Section>
+      <RefundsSection app={app} />
       {app.additionalInfoMessage ? (
         <Section title="Information requested">
           <Item label="Message to the applicant" value={app.additionalInfoMessage} />

@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from '../../lib/format.js';
 import { PaymentPanel } from '../payment/payment-panel.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
 import { CancelApplication, CancellationNotice } from '../cancellation/cancel-application.js';
+import { RefundedNotice } from '../refunds/refunded-notice.js';
 
 /** A link to the issued e-visa (its document's download URL), once the agency has attached it. */
 function VisaDownload({ applicationId }: { applicationId: number }) {
@@ -67,6 +68,7 @@ export function ApplicationCard({ application: app }: { application: Application
           ) : null}
         </dl>
         <PassportCheckNotice application={app} />
+        <RefundedNotice application={app} />
         {app.guarantee?.breached && !finalPaid && status !== 'rejected' ? (
           <p className="rounded-md bg-green-50 p-3 text-sm text-green-900">
             We missed our 5 working days guarantee for this application: you will not pay the outstanding balance.

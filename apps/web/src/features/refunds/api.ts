@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { api, apiPath, call } from '../../api/client.js';
+import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
+import { refreshAdminData } from '../admin/api.js';
+
+// Staff refunds (docs/product.md §4.7): the application's refunds, asking for one, approving one.
+
+const ofApplication = api.admin.applications[':id'].refunds;
+const approveRoute = api.admin.refunds[':refundId'].approve;
+export type RefundDto = InferResponseType<typeof ofApplication.$get, 200>[number];
+export type RefundRequestBody = InferRequestType<typeof ofApplication.$post>['json'];
+
+const byId = (id: number) => ({ param: { id: String(id) } });
+const refundsKey = (applicationId: number) => [apiPath(ofApplication.$path(byId(applicationId)))] as const;
+
+export const refundsQuery = (applicationId: number) => queryOptions({ queryKey: refundsKey(applicationId), queryFn: () => call(ofApplication.$get(byId(applicationId))) });
+
+export function useRefundsQuery(applicationId: number) {
+  return useQuery(refundsQuery(applicationId));
+}
+
+/** POST /api/admin/applications/{id}/refunds: the refund and, once it succeeded, the application's refunded amount change. */
+export function useRequestRefundMutation(applicationId: number, config?: MutationConfig<RefundDto, RefundRequestBody>) {
+  return useApiMutation(
+    (json: RefundRequestBody) => call(ofApplication.$post({ ...byId(applicationId), json })),
+    (queryClient) => Promise.all([queryClient.invalidateQueries({ queryKey: refundsKey(applicationId) }), refreshAdminData(queryClient, applicationId)]),
+    config,
+  );
+}
+
+/** POST /api/admin/refunds/{refundId}/approve (another member of staff than the one who asked). */
+export function useApproveRefundMutation(applicationId: number, config?: MutationConfig<RefundDto, number>) {
+  return useApiMutation(
+    (refundId: number) => call(approveRoute.$post({ param: { refundId: String(refundId) } })),
+    (queryClient) => Promise.all([queryClient.invalidateQueries({ queryKey: refundsKey(applicationId) }), refreshAdminData(queryClient, applicationId)]),
+    config,
+  );
+}
