@@ -2,7 +2,9 @@ import type { Application } from '../domain/application.js';
 import { CANCELLED_MESSAGE, decideCancellation, decideCancellationRequest, type CancellationDecisionInput } from '../domain/cancellation.js';
 import { PAYMENT_TYPES } from '../domain/fees.js';
 import { paymentKeyOf } from '../domain/payment.js';
-import type { RefundRequest } from '../domain/refund.js';
+import type { RefundRequest, RefundStatus } from '../domain/refund.js';
+import { isDomainError } from '../domain/errors.js';
+import type { SendRefund } from './send-refund.js';
 import { unwrap } from '../domain/result.js';
 import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
@@ -16,6 +18,8 @@ export interface CancellationOutcome {
   outcome: 'cancelled' | 'requested';
   /** Pence of the initial fee being refunded (0: none). */
   refundPence: number;
+  /** The refund asked for with it, as it stands after the first attempt (null: none). */
+  refund: { id: number; status: RefundStatus } | null;
 }
 
 function cancelledMail(application: Application, user: User, refund: number, message: string | null): OutboxMailInput {
@@ -38,7 +42,25 @@ function refundRequest(amount: number, reason: string, by: { userId: number; nam
  * asked for in the same commit as the cancellation and sent to the gateway by its job, so a
  * cancellation never stands without its refund, nor is a refund sent twice.
  */
-export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 'history' | 'clock' | 'gateway' | 'analytics'>) {
+export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 'history' | 'clock' | 'gateway' | 'analytics' | 'refunds'>, sendRefund: SendRefund) {
+  /**
+   * Sends the refund the cancellation asked for at once (its job would also send it, moments later,
+   * and retries it while the gateway is down): the answer can then say it was refunded.
+   */
+  async function refundNow(applicationId: number, requested: boolean): Promise<CancellationOutcome['refund']> {
+    if (!requested) return null;
+    const refunds = await ports.refunds.listByApplication(applicationId);
+    const refund = refunds.filter((r) => r.source === 'cancellation').at(-1);
+    if (!refund) return null;
+    try {
+      const sent = await sendRefund(refund.id);
+      return { id: refund.id, status: sent?.status ?? refund.status };
+    } catch (error) {
+      if (isDomainError(error) && error.data.type === 'Unavailable') return { id: refund.id, status: refund.status };
+      throw error;
+    }
+  }
+
   /** Nobody can pay a fee of a cancelled application any more (best effort, as for a rejection). */
   async function closeOpenPayments(application: Application): Promise<void> {
     for (const type of PAYMENT_TYPES) {
@@ -84,6 +106,7 @@ export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 
     const refundPence = outcome.change.refund?.amount ?? 0;
     const cancelled = application.cancelledAt !== null;
     if (cancelled) await closeOpenPayments(application);
+    const refund = await refundNow(applicationId, refundPence > 0);
     await ports.analytics.record({
       name: cancelled ? 'application_cancelled' : 'cancellation_requested',
       path: null,
@@ -91,7 +114,8 @@ export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 
       properties: { applicationId, refunded: refundPence, currency: 'gbp' },
       occurredAt: now,
     });
-    return { application: toView(application, now), outcome: cancelled ? 'cancelled' : 'requested', refundPence };
+    const current = (await ports.applications.findById(applicationId)) ?? application;
+    return { application: toView(current, ports.clock.now()), outcome: cancelled ? 'cancelled' : 'requested', refundPence, refund };
   }
 
   async function decideCancellation_(actor: Actor, applicationId: number, input: CancellationDecisionInput): Promise<CancellationOutcome> {
@@ -132,7 +156,10 @@ export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 
     if (outcome.kind !== 'committed') throw new Error('A cancellation decision is always committed or refused.');
     const application = outcome.result.application;
     if (application.cancelledAt !== null) await closeOpenPayments(application);
-    return { application: toView(application, now), outcome: application.cancelledAt ? 'cancelled' : 'requested', refundPence: outcome.change.refund?.amount ?? 0 };
+    const refundPence = outcome.change.refund?.amount ?? 0;
+    const refund = await refundNow(applicationId, refundPence > 0);
+    const current = (await ports.applications.findById(applicationId)) ?? application;
+    return { application: toView(current, ports.clock.now()), outcome: application.cancelledAt ? 'cancelled' : 'requested', refundPence, refund };
   }
 
   return { cancelApplication, decideCancellationRequest: decideCancellation_ };

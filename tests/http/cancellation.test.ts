@@ -1,6 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createJobRunner } from '../../adapters/jobs/runner.js';
 import type { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
-import { applicantWithApplication, makeMemoryApp, signInAdmin, type SignedUp, type TestAgency } from '../support/http.js';
+import { jobDefinition } from '../../apps/shared/jobs.js';
+import { StripePaymentGateway } from '../../adapters/payments/stripe/index.js';
+import { TestPaymentProvider } from '../../adapters/payments/test-provider/index.js';
+import type { PaymentGateway } from '../../core/ports/payment-gateway.js';
+import { postgresHarness, sqliteHarness, type PersistenceHarness } from '../support/persistence-adapters.js';
+import { applicantWithApplication, makeAppOn, makeMemoryApp, signInAdmin, type SignedUp, type TestAgency } from '../support/http.js';
+import { startStripeServer, type StripeTestServer } from '../support/stripe-server.js';
 
 let t: TestAgency;
 beforeEach(async () => {
@@ -81,8 +88,27 @@ describe('POST /api/applications/{id}/cancel', () => {
     await later(owner, 13);
     const res = await owner.browser.post(`/api/applications/${id}/cancel`, {});
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ outcome: 'cancelled', refundPence: 1000 });
+    expect(await res.json()).toMatchObject({ outcome: 'cancelled', refundPence: 1000, refund: { status: 'succeeded' }, application: { refundedAmount: 1000 } });
     expect((await stored(id)).cancelledAt).not.toBeNull();
+    expect(await t.ports.refunds.listByApplication(id)).toMatchObject([{ source: 'cancellation', status: 'succeeded', amount: 1000, paymentType: 'initial' }]);
+    expect((await stored(id)).refundedAmount).toBe(1000);
+    expect(await mailsTo(owner.email)).toEqual(expect.arrayContaining(['application_cancelled', 'refund_issued']));
+  });
+
+  it('with the gateway down, still cancels; the refund waits, counts as nothing refunded, and its job sends it later', async () => {
+    const owner = await paidApplicant();
+    const id = owner.application.id;
+    gateway().refundBehaviour = 'down';
+    const res = await owner.browser.post(`/api/applications/${id}/cancel`, {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: 'cancelled', refund: { status: 'pending' } });
+    expect((await stored(id)).refundedAmount).toBe(0);
+    gateway().refundBehaviour = 'succeed';
+    t.clock.advance({ minutes: 1 }); // the job's first delay (the memory job store follows the test clock)
+    const runner = createJobRunner({ store: t.agency.persistence.jobs, log: () => undefined });
+    expect(await runner.drain(jobDefinition(t.agency, 'send-refund'))).toEqual({ completed: 1, failed: 0 });
+    expect(await t.ports.refunds.listByApplication(id)).toMatchObject([{ status: 'succeeded', amount: 1000 }]);
+    expect((await stored(id)).refundedAmount).toBe(1000);
   });
 
   it('becomes a request once staff started work; a second cancellation is refused (409)', async () => {
@@ -194,5 +220,61 @@ describe('POST /api/admin/applications/{id}/cancellation', () => {
     expect((await admin.browser.post(`/api/admin/applications/${id}/cancellation`, { decision: 'maybe' })).status).toBe(400);
     expect((await admin.browser.post(`/api/admin/applications/${id}/cancellation`, { decision: 'accept', refundPence: -1 })).status).toBe(400);
     expect((await admin.browser.post(`/api/admin/applications/${id}/cancellation`, { decision: 'accept', refundPence: 1.5 })).status).toBe(400);
+  });
+});
+
+describe.each([
+  { db: 'sqlite', harness: () => sqliteHarness() },
+  { db: 'postgres', harness: () => postgresHarness() },
+])('a cancellation within the 14 days refunds the £10 through each real gateway, on $db', ({ harness: makeHarness }) => {
+  let harness: PersistenceHarness;
+  let stripe: StripeTestServer;
+  beforeAll(async () => {
+    harness = await makeHarness();
+    stripe = await startStripeServer();
+  });
+  afterAll(async () => {
+    await stripe?.stop();
+    await harness?.dispose();
+  });
+
+  const providers: { name: string; gateway: () => PaymentGateway; charge: (owner: SignedUp, intentId: string) => Promise<void> }[] = [
+    {
+      name: 'the Stripe SDK against the Stripe-compatible server',
+      gateway: () => new StripePaymentGateway(stripe.config),
+      charge: async (_owner, intentId) => void stripe.succeed(intentId),
+    },
+    {
+      name: 'the built-in test provider',
+      gateway: () => new TestPaymentProvider(),
+      charge: async (owner, intentId) => {
+        expect((await owner.browser.post(`/api/test-payments/${intentId}/confirm`, { cardNumber: '4242 4242 4242 4242' })).status).toBe(200);
+      },
+    },
+  ];
+
+  it.each(providers)('$name', async ({ gateway, charge }) => {
+    const agency = await makeAppOn(await harness.create(), { overrides: { gateway: gateway() } });
+    try {
+      const owner = await applicantWithApplication(agency);
+      const id = owner.application.id;
+      const started = await owner.browser.post(`/api/payments/initial/${id}`, { startNow: true });
+      const { paymentIntentId } = (await started.json()) as { paymentIntentId: string };
+      await charge(owner, paymentIntentId);
+      expect((await owner.browser.post(`/api/payments/initial/confirm/${id}`, { paymentIntentId })).status).toBe(200);
+
+      const res = await owner.browser.post(`/api/applications/${id}/cancel`, { reason: 'Trip called off' });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ outcome: 'cancelled', refundPence: 1000, refund: { status: 'succeeded' } });
+      const [refund] = await agency.ports.refunds.listByApplication(id);
+      expect(refund).toMatchObject({ source: 'cancellation', status: 'succeeded', amount: 1000, gatewayRefundId: expect.any(String) });
+      const atGateway = await agency.ports.gateway.retrieveRefund(refund!.gatewayRefundId!);
+      expect(atGateway).toMatchObject({ status: 'succeeded', amount: 1000, paymentId: paymentIntentId });
+      expect(await agency.ports.applications.findById(id)).toMatchObject({ status: 'rejected', refundedAmount: 1000, cancellationReason: 'Trip called off' });
+      const receipts = await agency.ports.receipts.listForApplication({ id, groupId: null });
+      expect(receipts.filter((r) => r.kind === 'refund')).toMatchObject([{ amount: 1000 }]);
+    } finally {
+      await agency.close();
+    }
   });
 });
