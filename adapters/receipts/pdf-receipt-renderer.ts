@@ -59,7 +59,8 @@ export class PdfReceiptRenderer implements ReceiptRenderer {
 
     const field = (label: string, value: string) => {
       text(label, { font: bold });
-      text(value, { x: MARGIN + 130 });
+      // A long payer name or email is cut to the page rather than drawn off it.
+      text(truncate(regular, value, 10, width - 130), { x: MARGIN + 130 });
       down(15);
     };
     field(`${title} number`, receipt.number);

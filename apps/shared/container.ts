@@ -155,6 +155,8 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.checkPassport, ['applications', 'documents', 'files', 'passportReader', 'clock'], make.makeCheckPassport);
   bindUseCase(bind, U.portalCopy, ['documents', 'files', 'passportReader'], make.makePortalCopy);
   bindUseCase(bind, U.openDocument, ['applications', 'documents', 'files'], make.makeOpenDocument);
+  bindUseCase(bind, U.listReceipts, ['applications', 'receipts'], make.makeListReceipts);
+  bindUseCase(bind, U.openReceipt, ['applications', 'receipts', 'receiptRenderer', 'settings'], make.makeOpenReceipt);
   bindUseCase(
     bind,
     U.applicationGroups,

@@ -284,6 +284,8 @@ describe.each(databases)('family applications on %s: races and replays of the gr
     for (const application of stored) {
       expect(await t.ports.payments.listByApplication(application.id)).toEqual([expect.objectContaining({ providerPaymentId: intent.paymentIntentId, amount: 1000 })]);
       expect(await t.ports.history.listByApplication(application.id)).toHaveLength(1);
+      // One receipt for the one payment, listed under every traveller.
+      expect((await t.ports.receipts.listForApplication(application)).map((r) => [r.number, r.amount, r.lines.length])).toEqual([[expect.stringMatching(/^R-\d{4}-000001$/), 3000, 3]]);
     }
     expect(await t.ports.analytics.list({ name: 'family_fees_paid' })).toHaveLength(1);
   });

@@ -49,7 +49,7 @@ export function sqliteHarness(): PersistenceHarness {
 }
 
 /** Tables in an order that deletes children before parents. */
-const TABLES = ['mail_outbox', 'analytics_events', 'application_drafts', 'contact_enquiries', 'status_history', 'documents', 'payments', 'sessions', 'applications', 'application_groups', 'users'];
+const TABLES = ['receipts', 'receipt_counters', 'mail_outbox', 'analytics_events', 'application_drafts', 'contact_enquiries', 'status_history', 'documents', 'payments', 'sessions', 'applications', 'application_groups', 'users'];
 
 export async function postgresHarness(opts: { max?: number } = {}): Promise<PersistenceHarness & { database: TestPostgres }> {
   const database = await startTestPostgres();
