@@ -66,7 +66,8 @@ export class PdfReceiptRenderer implements ReceiptRenderer {
     field(`${title} number`, receipt.number);
     if (receipt.refersTo) field('Refund of receipt', receipt.refersTo);
     field('Date', ukDateTime(receipt.issuedAt));
-    field(credit ? 'Refunded to' : 'Paid by', `${receipt.payerName} <${receipt.payerEmail}>`);
+    // An erased payer's receipt keeps no email.
+    field(credit ? 'Refunded to' : 'Paid by', receipt.payerEmail ? `${receipt.payerName} <${receipt.payerEmail}>` : receipt.payerName);
     if (receipt.card) field(credit ? 'Refunded to card' : 'Card', `${capitalise(receipt.card.brand)} ending ${receipt.card.last4}`);
     down(14);
 

@@ -2,6 +2,7 @@ import type { ApplicationDraft } from '../domain/application-draft.js';
 import type { VisaDocumentRecord } from '../domain/document.js';
 import { errors } from '../domain/errors.js';
 import type { PaymentRecord } from '../domain/payment.js';
+import type { Receipt } from '../domain/receipt.js';
 import type { StatusHistoryEntry } from '../domain/status-history.js';
 import { normaliseEmail, toPublicUser, type PublicUser } from '../domain/user.js';
 import type { ContactEnquiry, Ports } from '../ports/index.js';
@@ -13,6 +14,8 @@ export interface UserDataExport {
   user: PublicUser;
   applications: ApplicationView[];
   payments: PaymentRecord[];
+  /** The receipts and credit notes issued to them (a family's once), oldest first: numbers, amounts, dates, lines. */
+  receipts: Receipt[];
   statusHistory: StatusHistoryEntry[];
   documents: VisaDocumentRecord[];
   contactEnquiries: ContactEnquiry[];
@@ -20,7 +23,7 @@ export interface UserDataExport {
 }
 
 /** Operator task (CLI): everything stored about one person (the privacy policy's right of access). */
-export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'history' | 'documents' | 'enquiries' | 'drafts' | 'clock'>) {
+export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'receipts' | 'history' | 'documents' | 'enquiries' | 'drafts' | 'clock'>) {
   return async function exportUserData(email: string): Promise<UserDataExport> {
     const user = await ports.users.findByEmail(normaliseEmail(email));
     if (!user) throw errors.notFound('User');
@@ -29,8 +32,10 @@ export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' |
     const payments: PaymentRecord[] = [];
     const statusHistory: StatusHistoryEntry[] = [];
     const documents: VisaDocumentRecord[] = [];
+    const receipts = new Map<number, Receipt>();
     for (const application of applications) {
       payments.push(...(await ports.payments.listByApplication(application.id)));
+      for (const receipt of await ports.receipts.listForApplication(application)) receipts.set(receipt.id, receipt);
       statusHistory.push(...(await ports.history.listByApplication(application.id)));
       documents.push(...(await ports.documents.listByApplication(application.id)));
     }
@@ -38,6 +43,7 @@ export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' |
       user: toPublicUser(user),
       applications: applications.map((a) => toView(a, now)),
       payments,
+      receipts: [...receipts.values()].sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime() || a.id - b.id),
       statusHistory,
       documents,
       contactEnquiries: await ports.enquiries.listByEmail(user.email),

@@ -157,6 +157,25 @@ export function describeReceiptRepositoryContract(name: string, makeAdapter: Mak
       expect((await p.receipts.listForApplication(single)).map((r) => r.number)).toEqual(['R-2026-000002']);
     });
 
+    it('erasing the payer keeps their receipts, numbered and with their amounts, but without names, email or card', async () => {
+      const a = await seedApplication(p);
+      const b = await seedApplication(p);
+      await p.applications.commit(paidWithReceipt(a, 'pi_erased'));
+      await p.applications.commit(paidWithReceipt(b, 'pi_kept'));
+      await p.users.erase(a.userId);
+      expect(await p.receipts.findByKey('payment:pi_erased')).toMatchObject({
+        number: 'R-2026-000001',
+        amount: 1000,
+        applicationId: a.id,
+        userId: null,
+        payerName: 'Erased',
+        payerEmail: '',
+        card: null,
+        lines: [{ applicationNumber: a.applicationNumber, travellerName: 'Erased', description: 'Initial assessment fee', amount: 1000 }],
+      });
+      expect(await p.receipts.findByKey('payment:pi_kept')).toMatchObject({ userId: b.userId, payerName: 'Amira Payer', card: { brand: 'visa', last4: '4242' } });
+    });
+
     it('numbers run per calendar year: the first receipt of a year is its 000001', async () => {
       const [a, b, c] = [await seedApplication(p), await seedApplication(p), await seedApplication(p)];
       await p.applications.commit(paidWithReceipt(a, 'pi_2026'));
