@@ -3,6 +3,7 @@ import { statusLabel } from '../../../../../core/domain/status.js';
 import { useDocumentsQuery } from '../../api/applications.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { ReceiptList } from '../receipts/receipt-list.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
 import { FINAL_PAID_LABEL, INITIAL_PAID_LABEL, isOverdue, isWaived } from './badges.js';
 import { portalCopyUrl, useAdminHistoryQuery, type AdminApplicationDto as ApplicationDto, type AdminEntryDto } from './api.js';
@@ -106,6 +107,7 @@ export function ApplicationFields({ entry, app }: { entry: AdminEntryDto; app: A
         <Item label="Submitted" value={formatDateTime(app.createdAt)} />
         <Item label="Last payment reminder" value={app.paymentReminderSent ? formatDateTime(app.paymentReminderSent) : null} />
       </Section>
+      <ReceiptList application={app} staff />
       {app.additionalInfoMessage ? (
         <Section title="Information requested">
           <Item label="Message to the applicant" value={app.additionalInfoMessage} />

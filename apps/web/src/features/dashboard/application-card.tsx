@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
 import { PaymentPanel } from '../payment/payment-panel.js';
+import { ReceiptList } from '../receipts/receipt-list.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
 
 /** A link to the issued e-visa (its document's download URL), once the agency has attached it. */
@@ -130,6 +131,7 @@ export function ApplicationCard({ application: app }: { application: Application
             Your application has been rejected. Please contact support for more information.
           </p>
         ) : null}
+        <ReceiptList application={app} />
       </CardContent>
     </Card>
   );
