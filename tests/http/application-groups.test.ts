@@ -167,6 +167,8 @@ describe.each(PAYMENT_PROVIDERS)('family applications: the initial fees paid onc
       expect((await on.t.ports.history.listByApplication(application.id)).map((h) => h.toStatus)).toEqual(['application_created']);
     }
     expect(await on.t.ports.analytics.list({ name: 'family_fees_paid' })).toEqual([expect.objectContaining({ properties: expect.objectContaining({ groupSize: 4, amount: 4000 }) })]);
+    // Its one receipt names the card each provider reports for the Visa test card.
+    expect(await on.t.ports.receipts.findByKey(`payment:${intent.paymentIntentId}`)).toMatchObject({ amount: 4000, card: { brand: 'visa', last4: '4242' }, applicationId: group.applications[0]!.id });
 
     // A replay changes nothing; a new payment is not opened.
     const replay = await browser.post(`/api/payments/initial-group/confirm/${group.groupId}`, { paymentIntentId: intent.paymentIntentId });
