@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { errors } from '../../core/domain/errors.js';
 import { formatPence } from '../../core/domain/money.js';
-import type { GatewayPayment } from '../../core/domain/payment.js';
+import type { GatewayCard, GatewayPayment } from '../../core/domain/payment.js';
 import type { GatewayRefund, RefundOutcome } from '../../core/domain/refund.js';
 import type { CreatePaymentIntent, FeePayment, RefundInput } from '../../core/ports/payment-gateway.js';
 
@@ -15,6 +15,11 @@ interface Intent {
 export type RefundBehaviour = 'succeed' | 'pending' | 'fail' | 'down';
 
 export const REFUND_DECLINED_MESSAGE = 'The card issuer declined the refund.';
+
+/** A copy the caller may change without changing the intent. */
+function copyOf(payment: GatewayPayment): GatewayPayment {
+  return payment.card ? { ...payment, card: { ...payment.card } } : { ...payment };
+}
 
 const OPEN: ReadonlySet<GatewayPayment['status']> = new Set(['requires_payment_method', 'requires_action']);
 
@@ -38,7 +43,7 @@ export abstract class InProcessGateway {
     // Synchronous from here on: two clicks in one process cannot both open an intent.
     const ofFee = this.ofFee(input.idempotencyKey);
     const settled = ofFee.find((i) => i.payment.status === 'succeeded') ?? ofFee.find((i) => i.payment.status === 'processing');
-    if (settled) return { status: settled.payment.status as 'succeeded' | 'processing', payment: { ...settled.payment } };
+    if (settled) return { status: settled.payment.status as 'succeeded' | 'processing', payment: copyOf(settled.payment) };
     const open = ofFee.find((i) => OPEN.has(i.payment.status));
     if (open) {
       // The fee follows the core (e.g. an amount that changed since the intent was opened).
@@ -79,7 +84,7 @@ export abstract class InProcessGateway {
 
   async retrieve(paymentIntentId: string): Promise<GatewayPayment | null> {
     const intent = this.intents.get(paymentIntentId);
-    return intent ? { ...intent.payment } : null;
+    return intent ? copyOf(intent.payment) : null;
   }
 
   async *listSucceeded(since: Date): AsyncIterable<GatewayPayment> {
@@ -87,12 +92,12 @@ export abstract class InProcessGateway {
       .map((i) => i.payment)
       .filter((p) => p.status === 'succeeded' && p.createdAt.getTime() >= since.getTime())
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    for (const payment of matching) yield { ...payment };
+    for (const payment of matching) yield copyOf(payment);
   }
 
   /** Every intent created so far (tests, diagnostics). */
   all(): GatewayPayment[] {
-    return [...this.intents.values()].map((i) => ({ ...i.payment }));
+    return [...this.intents.values()].map((i) => copyOf(i.payment));
   }
 
   /** The intent for an id or a client secret (`pi_…_secret_…`), or undefined. */
@@ -107,12 +112,19 @@ export abstract class InProcessGateway {
     intent.payment.status = status;
     if (failureMessage) intent.payment.failureMessage = failureMessage;
     else delete intent.payment.failureMessage;
-    return { ...intent.payment };
+    return copyOf(intent.payment);
+  }
+
+  /** The intent succeeded, charged to `card` (a copy of the intent is answered). */
+  protected charge(intent: Intent, card: GatewayCard | undefined): GatewayPayment {
+    if (card) intent.payment.card = { ...card };
+    else delete intent.payment.card;
+    return this.setStatus(intent, 'succeeded');
   }
 
   protected mutate(intent: Intent, changes: Partial<Omit<GatewayPayment, 'id'>>): GatewayPayment {
     Object.assign(intent.payment, changes);
-    return { ...intent.payment };
+    return copyOf(intent.payment);
   }
 
   // ---- refunds (docs/product.md §4.7) ----

@@ -59,13 +59,15 @@ export class PdfReceiptRenderer implements ReceiptRenderer {
 
     const field = (label: string, value: string) => {
       text(label, { font: bold });
-      text(value, { x: MARGIN + 130 });
+      // A long payer name or email is cut to the page rather than drawn off it.
+      text(truncate(regular, value, 10, width - 130), { x: MARGIN + 130 });
       down(15);
     };
     field(`${title} number`, receipt.number);
     if (receipt.refersTo) field('Refund of receipt', receipt.refersTo);
     field('Date', ukDateTime(receipt.issuedAt));
-    field(credit ? 'Refunded to' : 'Paid by', `${receipt.payerName} <${receipt.payerEmail}>`);
+    // An erased payer's receipt keeps no email.
+    field(credit ? 'Refunded to' : 'Paid by', receipt.payerEmail ? `${receipt.payerName} <${receipt.payerEmail}>` : receipt.payerName);
     if (receipt.card) field(credit ? 'Refunded to card' : 'Card', `${capitalise(receipt.card.brand)} ending ${receipt.card.last4}`);
     down(14);
 

@@ -1,4 +1,5 @@
 import { documentFileUrl, type VisaDocumentRecord } from '../../core/domain/document.js';
+import { receiptFileName, type Receipt } from '../../core/domain/receipt.js';
 import type { UnrecordedPayment } from '../../core/use-cases/reconcile-payments.js';
 
 /** A document as clients see it: its download URL instead of the storage key. */
@@ -19,6 +20,31 @@ export function documentView(doc: VisaDocumentRecord) {
 }
 
 export type DocumentView = ReturnType<typeof documentView>;
+
+/** Where a receipt listed under an application is downloaded: GET /api/applications/{id}/receipts/{number}. */
+export function receiptUrl(applicationId: number, number: string): string {
+  return `/api/applications/${applicationId}/receipts/${encodeURIComponent(number)}`;
+}
+
+/** A receipt or credit note as GET /api/applications/{id}/receipts lists it (docs/product.md, "Receipts"). */
+export function receiptView(applicationId: number, receipt: Receipt) {
+  return {
+    number: receipt.number,
+    kind: receipt.kind,
+    paymentType: receipt.paymentType,
+    amountPence: receipt.amount,
+    currency: receipt.currency,
+    issuedAt: receipt.issuedAt,
+    url: receiptUrl(applicationId, receipt.number),
+  };
+}
+
+export type ReceiptView = ReturnType<typeof receiptView>;
+
+/** `Content-Disposition: inline` (shown in the browser, saved under `fileName`): for ASCII names such as a receipt's. */
+export function inlineDisposition(fileName: string): string {
+  return `inline; filename="${fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"`;
+}
 
 /** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function attachmentDisposition(fileName: string): string {

@@ -155,6 +155,8 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.checkPassport, ['applications', 'documents', 'files', 'passportReader', 'clock'], make.makeCheckPassport);
   bindUseCase(bind, U.portalCopy, ['documents', 'files', 'passportReader'], make.makePortalCopy);
   bindUseCase(bind, U.openDocument, ['applications', 'documents', 'files'], make.makeOpenDocument);
+  bindUseCase(bind, U.listReceipts, ['applications', 'receipts'], make.makeListReceipts);
+  bindUseCase(bind, U.openReceipt, ['applications', 'receipts', 'receiptRenderer', 'settings'], make.makeOpenReceipt);
   bindUseCase(
     bind,
     U.applicationGroups,
@@ -203,8 +205,8 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.deliverMail, ['outbox', 'mailer', 'files', 'clock', 'receipts', 'receiptRenderer', 'settings'], make.makeDeliverMail);
   bindUseCase(bind, U.recordEvent, ['analytics', 'clock'], make.makeRecordEvent);
   bindUseCase(bind, U.exportApplications, ['applications', 'users', 'clock'], make.makeExportApplications);
-  bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'refunds', 'history', 'documents', 'enquiries', 'drafts', 'clock'], make.makeExportUserData);
-  bindUseCase(bind, U.eraseUser, ['users', 'applications', 'documents', 'payments', 'files'], make.makeEraseUser);
+  bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'refunds', 'receipts', 'history', 'documents', 'enquiries', 'drafts', 'clock'], make.makeExportUserData);
+  bindUseCase(bind, U.eraseUser, ['users', 'applications', 'documents', 'payments', 'receipts', 'files'], make.makeEraseUser);
   bindUseCase(bind, U.purgeDocuments, ['documents', 'files', 'clock'], make.makePurgeDocuments);
   bindUseCase(bind, U.sweepOrphanFiles, ['files', 'documents', 'clock'], make.makeSweepOrphanFiles);
   bindUseCase(bind, U.pruneExpired, ['sessions', 'attempts', 'clock'], make.makePruneExpired);

@@ -79,6 +79,8 @@ export const USE_CASE = {
   checkPassport: made<typeof make.makeCheckPassport>('checkPassport'),
   portalCopy: made<typeof make.makePortalCopy>('portalCopy'),
   openDocument: made<typeof make.makeOpenDocument>('openDocument'),
+  listReceipts: made<typeof make.makeListReceipts>('listReceipts'),
+  openReceipt: made<typeof make.makeOpenReceipt>('openReceipt'),
   applicationGroups: made<typeof make.makeApplicationGroups>('applicationGroups'),
   confirmPayment: made<typeof make.makeConfirmPayment>('confirmPayment'),
   startPayment: made<typeof make.makeStartPayment>('startPayment'),

@@ -46,12 +46,16 @@ export const MAIL_DATA = {
     applicationId: z.number(),
     /** The initial fee is already paid (the mail then says processing has started). */
     paid: z.boolean().optional(),
+    /** The payment's receipt is attached as a PDF (the mail says so). */
+    receiptAttached: z.boolean().optional(),
   }),
   status_changed: z.object({
     ...application,
     applicationId: z.number().optional(),
     oldStatus: z.enum(APPLICATION_STATUSES).optional(),
     newStatus: z.enum(APPLICATION_STATUSES),
+    /** A fee's payment moved it, and that payment's receipt is attached as a PDF (the mail says so). */
+    receiptAttached: z.boolean().optional(),
   }),
   info_requested: z.object({
     ...application,

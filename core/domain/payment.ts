@@ -31,6 +31,14 @@ export interface GatewayPayment {
   createdAt: Date;
   /** The decline reason, when the gateway gave one. */
   failureMessage?: string;
+  /** The card charged, where the gateway says (printed on the receipt: docs/product.md, "Receipts"). */
+  card?: GatewayCard;
+}
+
+/** A card as the gateway names it: brand in the gateway's lower-case word ('visa', 'mastercard', 'amex'…) and its last 4 digits. */
+export interface GatewayCard {
+  brand: string;
+  last4: string;
 }
 
 /**

@@ -185,3 +185,22 @@ export function creditNote(input: {
     issuedAt: input.issuedAt,
   };
 }
+
+/** What an erased person's name reads as on the receipts that are kept. */
+export const ERASED_NAME = 'Erased';
+
+/**
+ * A receipt of a person whose data is erased (the right to erasure): kept, as the accounting record
+ * of money taken or refunded, with its number, date, amounts, fee lines and application numbers,
+ * but without who paid or travelled, nor the card, as payments are kept without their user
+ * (docs/product.md, "Receipts").
+ */
+export function erasedReceipt<R extends Pick<Receipt, 'lines'>>(receipt: R): Pick<Receipt, 'userId' | 'payerName' | 'payerEmail' | 'lines' | 'card'> {
+  return {
+    userId: null,
+    payerName: ERASED_NAME,
+    payerEmail: '',
+    lines: receipt.lines.map((line) => ({ ...line, travellerName: ERASED_NAME })),
+    card: null,
+  };
+}

@@ -4,6 +4,7 @@ import { errors, isDomainError } from '../domain/errors.js';
 import { INITIAL_FEE } from '../domain/fees.js';
 import type { Money } from '../domain/money.js';
 import { CURRENCY } from '../domain/money.js';
+import { paymentReceipt, receiptKeyOfPayment } from '../domain/receipt.js';
 import { unwrap } from '../domain/result.js';
 import type { ApplicationChange } from '../ports/application-repository.js';
 import type { ApplicationGroup } from '../ports/application-group-repository.js';
@@ -87,7 +88,8 @@ export function makeApplicationGroups(ports: GroupPorts) {
    * Records a group payment the gateway says succeeded: every application of the group gets it as
    * its initial payment (£10 each, the same provider id), with its history row and paid mail, in
    * one transaction. Idempotent (`recorded: false` once recorded). `actor` null: webhook or
-   * reconciliation.
+   * reconciliation. The payment has ONE receipt, a line per traveller, listed under every
+   * application of the group and attached to the lead's mail only (docs/product.md, "Receipts").
    */
   async function confirmGroupPayment(
     actor: Actor | null,
@@ -124,8 +126,10 @@ export function makeApplicationGroups(ports: GroupPorts) {
       const current = await membersOf(ports, groupId);
       if (paidWith(current)) return already();
       unwrap(checkGroupPayment(payment, current, now));
+      const lead = current[0]!;
       const changes: ApplicationChange[] = current.map((member) => {
         const next = unwrap(applyConfirmedPayment(member, 'initial', paymentIntentId, now));
+        const isLead = member.id === lead.id;
         return {
           application: next,
           expectedVersion: member.version,
@@ -150,10 +154,26 @@ export function makeApplicationGroups(ports: GroupPorts) {
             {
               to: user.email,
               template: 'application_received',
-              data: { fullName: user.fullName, applicationNumber: member.applicationNumber, applicationId: member.id, paid: true },
+              data: { fullName: user.fullName, applicationNumber: member.applicationNumber, applicationId: member.id, paid: true, ...(isLead ? { receiptAttached: true } : {}) },
+              ...(isLead ? { attachments: [{ receiptKey: receiptKeyOfPayment(paymentIntentId) }] } : {}),
             },
           ],
         };
+      });
+      // The one receipt goes with the LAST change: commitAll updates the applications in order and
+      // the receipt's counter row is then the last lock the transaction takes, held the shortest
+      // time and never while it waits for an application row (docs/decisions/0004-receipt-numbers.md).
+      changes[changes.length - 1]!.receipt = paymentReceipt({
+        providerPaymentId: paymentIntentId,
+        paymentType: 'initial',
+        payer: { userId: user.id, fullName: user.fullName, email: user.email },
+        travellers: current,
+        amountEach: INITIAL_FEE.amount,
+        currency: CURRENCY,
+        card: payment.card ?? null,
+        applicationId: lead.id,
+        groupId,
+        issuedAt: now,
       });
       const result = await ports.groups.commitAll(changes);
       if (result.outcome === 'committed') {

@@ -4,6 +4,7 @@ import { errors } from '../domain/errors.js';
 import type { PaymentType } from '../domain/fees.js';
 import { CURRENCY } from '../domain/money.js';
 import { checkGatewayPayment, paidIdOf } from '../domain/payment-check.js';
+import { paymentReceipt, receiptKeyOfPayment } from '../domain/receipt.js';
 import { unwrap } from '../domain/result.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
@@ -15,7 +16,8 @@ import type { Actor, ApplicationView } from './use-cases.js';
  * Records a payment the gateway says succeeded, for exactly the fee due, in GBP, for this
  * application and fee type (checkGatewayPayment). Idempotent: a payment already recorded answers
  * `recorded: false`. The payment record, the application change, a system status-history row and
- * the mail are written in one commit. Only the application's owner confirms its fees (others: 404,
+ * the mail are written in one commit, with the payment's numbered receipt, which the mail carries
+ * as a PDF (docs/product.md, "Receipts"). Only the application's owner confirms its fees (others: 404,
  * admins: 403); `actor` is null for webhooks and reconciliation.
  */
 export function makeConfirmPayment(
@@ -71,12 +73,14 @@ export function makeConfirmPayment(
       if (paidIdOf(current, type) === paymentIntentId) return { done: 'already' };
       unwrap(checkGatewayPayment(payment, current, type, now));
       const next = unwrap(applyConfirmedPayment(current, type, paymentIntentId, now));
+      const attachments = [{ receiptKey: receiptKeyOfPayment(paymentIntentId) }];
       const mail: OutboxMailInput =
         type === 'initial'
           ? {
               to: user.email,
               template: 'application_received',
-              data: { fullName: user.fullName, applicationNumber: current.applicationNumber, applicationId: current.id, paid: true },
+              data: { fullName: user.fullName, applicationNumber: current.applicationNumber, applicationId: current.id, paid: true, receiptAttached: true },
+              attachments,
             }
           : {
               to: user.email,
@@ -87,7 +91,9 @@ export function makeConfirmPayment(
                 applicationId: current.id,
                 oldStatus: current.status,
                 newStatus: next.status,
+                receiptAttached: true,
               },
+              attachments,
             };
       return {
         change: {
@@ -110,6 +116,19 @@ export function makeConfirmPayment(
             message: type === 'initial' ? 'Initial fee paid' : 'Final fee paid',
             changedAt: now,
           },
+          receipt: paymentReceipt({
+            providerPaymentId: paymentIntentId,
+            paymentType: type,
+            payer: { userId: user.id, fullName: user.fullName, email: user.email },
+            travellers: [current],
+            amountEach: payment.amount,
+            currency: CURRENCY,
+            card: payment.card ?? null,
+            applicationId: current.id,
+            // A family member's own (final) fee: listed under its application only.
+            groupId: null,
+            issuedAt: now,
+          }),
           mails: [mail],
         },
       };

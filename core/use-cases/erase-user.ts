@@ -5,16 +5,21 @@ import type { Ports } from '../ports/index.js';
 /**
  * Operator task (CLI): the right to erasure. Stored files go first (passport copies, visas), then
  * the user with sessions, applications, document rows, history and enquiries; payment records are
- * kept for accounting with the user id removed.
+ * kept for accounting with the user id removed, and receipts and credit notes with the payer's and
+ * travellers' names, the email and the card removed (erasedReceipt; docs/product.md, "Receipts").
  */
-export function makeEraseUser(ports: Pick<Ports, 'users' | 'applications' | 'documents' | 'payments' | 'files'>) {
-  return async function eraseUser(email: string): Promise<{ applications: number; documents: number; files: number; paymentsAnonymised: number }> {
+export function makeEraseUser(ports: Pick<Ports, 'users' | 'applications' | 'documents' | 'payments' | 'receipts' | 'files'>) {
+  return async function eraseUser(
+    email: string,
+  ): Promise<{ applications: number; documents: number; files: number; paymentsAnonymised: number; receiptsAnonymised: number }> {
     const user = await ports.users.findByEmail(normaliseEmail(email));
     if (!user) throw errors.notFound('User');
     const applications = await ports.applications.listByUser(user.id);
     let documents = 0;
     let files = 0;
     let paymentsAnonymised = 0;
+    // A family's receipt is listed under each of its applications: counted once.
+    const receipts = new Set<number>();
     for (const application of applications) {
       for (const document of await ports.documents.listByApplication(application.id)) {
         documents += 1;
@@ -24,8 +29,9 @@ export function makeEraseUser(ports: Pick<Ports, 'users' | 'applications' | 'doc
         }
       }
       paymentsAnonymised += (await ports.payments.listByApplication(application.id)).filter((p) => p.userId !== null).length;
+      for (const receipt of await ports.receipts.listForApplication(application)) if (receipt.userId === user.id) receipts.add(receipt.id);
     }
     await ports.users.erase(user.id);
-    return { applications: applications.length, documents, files, paymentsAnonymised };
+    return { applications: applications.length, documents, files, paymentsAnonymised, receiptsAnonymised: receipts.size };
   };
 }

@@ -3,6 +3,7 @@ import type { VisaDocumentRecord } from '../domain/document.js';
 import { errors } from '../domain/errors.js';
 import type { PaymentRecord } from '../domain/payment.js';
 import type { Refund } from '../domain/refund.js';
+import type { Receipt } from '../domain/receipt.js';
 import type { StatusHistoryEntry } from '../domain/status-history.js';
 import { normaliseEmail, toPublicUser, type PublicUser } from '../domain/user.js';
 import type { ContactEnquiry, Ports } from '../ports/index.js';
@@ -16,6 +17,8 @@ export interface UserDataExport {
   payments: PaymentRecord[];
   /** Refunds of their payments (docs/product.md §4.7). */
   refunds: Refund[];
+  /** The receipts and credit notes issued to them (a family's once), oldest first: numbers, amounts, dates, lines. */
+  receipts: Receipt[];
   statusHistory: StatusHistoryEntry[];
   documents: VisaDocumentRecord[];
   contactEnquiries: ContactEnquiry[];
@@ -23,7 +26,7 @@ export interface UserDataExport {
 }
 
 /** Operator task (CLI): everything stored about one person (the privacy policy's right of access). */
-export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'refunds' | 'history' | 'documents' | 'enquiries' | 'drafts' | 'clock'>) {
+export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'refunds' | 'receipts' | 'history' | 'documents' | 'enquiries' | 'drafts' | 'clock'>) {
   return async function exportUserData(email: string): Promise<UserDataExport> {
     const user = await ports.users.findByEmail(normaliseEmail(email));
     if (!user) throw errors.notFound('User');
@@ -33,9 +36,11 @@ export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' |
     const refunds: Refund[] = [];
     const statusHistory: StatusHistoryEntry[] = [];
     const documents: VisaDocumentRecord[] = [];
+    const receipts = new Map<number, Receipt>();
     for (const application of applications) {
       payments.push(...(await ports.payments.listByApplication(application.id)));
       refunds.push(...(await ports.refunds.listByApplication(application.id)));
+      for (const receipt of await ports.receipts.listForApplication(application)) receipts.set(receipt.id, receipt);
       statusHistory.push(...(await ports.history.listByApplication(application.id)));
       documents.push(...(await ports.documents.listByApplication(application.id)));
     }
@@ -44,6 +49,7 @@ export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' |
       applications: applications.map((a) => toView(a, now)),
       payments,
       refunds,
+      receipts: [...receipts.values()].sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime() || a.id - b.id),
       statusHistory,
       documents,
       contactEnquiries: await ports.enquiries.listByEmail(user.email),

@@ -28,6 +28,7 @@ export { makeListAdminApplications } from './list-admin-applications.js';
 export { makeListDocuments } from './list-documents.js';
 export { makeListOwnApplications } from './list-own-applications.js';
 export { makeListRefunds } from './list-refunds.js';
+export { makeListReceipts, makeOpenReceipt } from './list-receipts.js';
 export { makeLogIn } from './log-in.js';
 export { makeOpenDocument } from './open-document.js';
 export { makePaymentIssues, makeReconcilePayments } from './reconcile-payments.js';

@@ -100,6 +100,10 @@ export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentI
   portalCopy: Made<typeof make.makePortalCopy>;
   /** Owner of the document's application or an admin. */
   openDocument: Made<typeof make.makeOpenDocument>;
+  /** The receipts and credit notes listed under an application (owner or admin; others: NotFound). */
+  listReceipts: Made<typeof make.makeListReceipts>;
+  /** One of them as a PDF (owner or admin; a receipt not listed under the application: NotFound). */
+  openReceipt: Made<typeof make.makeOpenReceipt>;
 
   // payments; family applications' own come from ApplicationGroups
   startPayment: Made<typeof make.makeStartPayment>;

@@ -95,11 +95,18 @@ describe('the e-visa mail through the .eml outbox folder, with the PDF from file
 
     const files = (await readdir(outboxDir)).sort();
     const parsed = await Promise.all(files.map(async (f) => parseMail(await readFile(path.join(outboxDir, f)))));
-    const evisas = parsed.filter((m) => m.to === 'carol@example.com' && m.attachments.length > 0);
+    const evisas = parsed.filter((m) => m.to === 'carol@example.com' && /Your Egypt e-visa/.test(m.subject ?? ''));
     expect(evisas).toHaveLength(1);
+    expect(evisas[0]!.attachments).toHaveLength(1);
     expect(evisas[0]!.attachments[0]!.contentType).toBe('application/pdf');
     expect(evisas[0]!.attachments[0]!.content.equals(visaPdf)).toBe(true);
     expect(evisas[0]!.subject).toMatch(/Your Egypt e-visa/);
+    // Each fee's confirmation carries its receipt, numbered in the order the fees were paid.
+    const receipts = parsed.filter((m) => m !== evisas[0]).flatMap((m) => m.attachments.map((a) => [m.subject, a.fileName, a.contentType]));
+    expect(receipts).toEqual([
+      [expect.stringMatching(/received$/), expect.stringMatching(/^R-\d{4}-000001\.pdf$/), 'application/pdf'],
+      [expect.stringMatching(/status changed to Final payment received$/), expect.stringMatching(/^R-\d{4}-000002\.pdf$/), 'application/pdf'],
+    ]);
     // every mail written has been marked sent in the outbox, none twice
     expect((await ports.outbox.list({ sent: false })).length).toBe(0);
     expect(files.length).toBe((await ports.outbox.list({ sent: true })).length);

@@ -222,6 +222,18 @@ describe('mail templates', () => {
     expect(r.text).not.toContain('/payment?');
   });
 
+  it('a paid fee\'s mail mentions its attached receipt (text and HTML) only when one is attached', () => {
+    const received = render('application_received', { ...SAMPLE_DATA.application_received, paid: true, receiptAttached: true });
+    const changed = render('status_changed', { ...SAMPLE_DATA.status_changed, receiptAttached: true });
+    for (const r of [received, changed]) {
+      expect(r.text).toContain('Your receipt is attached to this email as a PDF');
+      expect(r.html).toContain('Your receipt is attached to this email as a PDF');
+    }
+    expect(changed.text).toContain('Thank you for your payment.');
+    expect(render('application_received', { ...SAMPLE_DATA.application_received, paid: true }).text).not.toContain('receipt');
+    expect(render('status_changed').text).not.toContain('receipt');
+  });
+
   it('info_requested with the re-upload flag links to the passport upload page', () => {
     const r = render('info_requested', { ...SAMPLE_DATA.info_requested, requiresPassportReupload: true });
     expect(r.text).toContain('/passport-upload?applicationId=123');

@@ -136,7 +136,7 @@ describe('evisa CLI usage and failures: exit codes and one-line messages, never 
       expect(still.code).toBe(0);
 
       const right = await runCliOnTerminal(['erase-user', '--email', 'tty@example.com'], env, 'TTY@example.com\n');
-      expect(right.stdout).toContain('Erased tty@example.com: 0 applications, 0 documents, 0 stored files; 0 payments kept anonymised.');
+      expect(right.stdout).toContain('Erased tty@example.com: 0 applications, 0 documents, 0 stored files; 0 payments and 0 receipts kept anonymised.');
       expect(right.code).toBe(0);
       const gone = await runCli(['export-user', '--email', 'tty@example.com'], env);
       expect(gone.code).toBe(1);

@@ -133,6 +133,13 @@ export function describePaymentGatewayContract(name: string, open: () => Promise
       expect((await open_({ ...i, amount: 1900 })).id).toBe(changed.id);
     });
 
+    it('reports the card a payment was charged to (brand and last 4 digits, for the receipt); none before it is paid', async () => {
+      const intent = await open_(input());
+      expect((await h.gateway.retrieve(intent.id))!.card).toBeUndefined();
+      await h.pay(intent.id); // every harness pays with the Visa test card 4242 4242 4242 4242
+      expect((await h.gateway.retrieve(intent.id))!.card).toEqual({ brand: 'visa', last4: '4242' });
+    });
+
     it('answers null for an intent it never issued', async () => {
       expect(await h.gateway.retrieve(h.unknownId)).toBeNull();
     });

@@ -12,6 +12,7 @@ import { describeDocumentRepositoryContract } from './document-repository.contra
 import { describeMailOutboxContract } from './mail-outbox.contract.js';
 import { describePaymentRepositoryContract } from './payment-repository.contract.js';
 import { describeRefundRepositoryContract } from './refund-repository.contract.js';
+import { describeReceiptRepositoryContract } from './receipt-repository.contract.js';
 import { aUser, type MakePersistence } from './persistence-fixtures.js';
 import { describeSessionStoreContract } from './session-store.contract.js';
 import { describeStatusHistoryRepositoryContract } from './status-history-repository.contract.js';
@@ -49,6 +50,7 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeApplicationDraftRepositoryContract(name, makeAdapter);
   describeApplicationGroupRepositoryContract(name, makeAdapter);
   describeMailOutboxContract(name, makeAdapter);
+  describeReceiptRepositoryContract(name, makeAdapter);
   describeAnalyticsContract(name, makeAdapter);
   describeAttemptCounterContract(name, makeAdapter);
   describeBulkLoaderContract(name, makeAdapter);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlitePersistence } from '../../adapters/persistence/sqlite/index.js';
-import { aMail, at } from './persistence-fixtures.js';
+import { aMail, at, seedApplication } from './persistence-fixtures.js';
 
 // better-sqlite3 is synchronous, so within one process calls never interleave. The server and the
 // CLI are separate connections to one file: this runs job workers on their own connections in
@@ -23,7 +23,33 @@ function claimer(file: string): Promise<number[]> {
   });
 }
 
+function receiptIssuer(file: string, applicationIds: number[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./support/sqlite-receipt-issuer.mjs', import.meta.url), { workerData: { file, applicationIds } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`receipt issuer exited with ${code}`)));
+  });
+}
+
 describe('sqlite (separate connections)', () => {
+  it('payments recorded on separate connections at once take consecutive receipt numbers, none shared or skipped', async () => {
+    const file = join(dir, 'receipts.sqlite');
+    const p = createSqlitePersistence(file);
+    await p.migrate();
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) ids.push((await seedApplication(p)).id);
+    await p.close();
+
+    const outcomes = await Promise.all([0, 1, 2, 3].map((w) => receiptIssuer(file, ids.filter((_, i) => i % 4 === w))));
+    expect(outcomes.flat()).toEqual(Array(40).fill('committed'));
+
+    const check = createSqlitePersistence(file);
+    const numbers = (await Promise.all(ids.map(async (id) => (await check.receipts.findByKey(`payment:pi_worker_${id}`))!.number))).sort();
+    expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => `R-2026-${String(i + 1).padStart(6, '0')}`));
+    await check.close();
+  });
+
   it('concurrent workers on separate connections never take the same job', async () => {
     const file = join(dir, 'outbox.sqlite');
     const p = createSqlitePersistence(file);

@@ -206,11 +206,18 @@ describe.skipIf(!available)('the admin workflow in Chromium', { timeout: 180_000
     await see(admin.getByText("E-visa document sent successfully to user's email"));
     await screenshot(admin, '43-admin-evisa-sent');
 
-    // The outbox holds a mail to the applicant with that very PDF attached.
+    // The outbox holds a mail to the applicant with that very PDF attached, and the two fees'
+    // confirmations each carry their numbered receipt.
     await until(async () => {
-      const withPdf = (await outboxMailsTo(applicantEmail)).filter((m) => m.attachments.some((a) => a.contentType === 'application/pdf'));
-      expect(withPdf).toHaveLength(1);
-      expect(withPdf[0].attachments.find((a) => a.contentType === 'application/pdf')!.content.equals(VISA_PDF)).toBe(true);
+      const mails = await outboxMailsTo(applicantEmail);
+      const withPdf = mails.filter((m) => m.attachments.some((a) => a.contentType === 'application/pdf'));
+      const evisa = withPdf.filter((m) => m.subject.startsWith('Your Egypt e-visa'));
+      expect(evisa).toHaveLength(1);
+      expect(evisa[0].attachments.find((a) => a.contentType === 'application/pdf')!.content.equals(VISA_PDF)).toBe(true);
+      const receipts = withPdf.filter((m) => m !== evisa[0]).flatMap((m) => m.attachments.map((a) => a.fileName));
+      expect(receipts).toHaveLength(2);
+      for (const name of receipts) expect(name).toMatch(/^R-\d{4}-\d{6}\.pdf$/);
+      expect(new Set(receipts).size).toBe(2);
     }, 30_000);
     await admin.close();
     await applicantPage.close();

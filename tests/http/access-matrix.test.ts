@@ -65,6 +65,11 @@ const ROWS: Row[] = [
     expect: { visitor: 401, owner: 200, other: 404, admin: 200 },
   },
   {
+    name: 'GET /api/applications/:id/receipts',
+    request: (f) => ({ url: `/api/applications/${f.applicationId}/receipts` }),
+    expect: { visitor: 401, owner: 200, other: 404, admin: 200 },
+  },
+  {
     name: 'POST /api/applications/:id/documents (a second passport)',
     request: (f) => ({ url: `/api/applications/${f.applicationId}/documents`, method: 'POST', form: pdf() }),
     expect: { visitor: 401, owner: 409, other: 404, admin: 403 },

@@ -167,6 +167,8 @@ describe.each(PAYMENT_PROVIDERS)('family applications: the initial fees paid onc
       expect((await on.t.ports.history.listByApplication(application.id)).map((h) => h.toStatus)).toEqual(['application_created']);
     }
     expect(await on.t.ports.analytics.list({ name: 'family_fees_paid' })).toEqual([expect.objectContaining({ properties: expect.objectContaining({ groupSize: 4, amount: 4000 }) })]);
+    // Its one receipt names the card each provider reports for the Visa test card.
+    expect(await on.t.ports.receipts.findByKey(`payment:${intent.paymentIntentId}`)).toMatchObject({ amount: 4000, card: { brand: 'visa', last4: '4242' }, applicationId: group.applications[0]!.id });
 
     // A replay changes nothing; a new payment is not opened.
     const replay = await browser.post(`/api/payments/initial-group/confirm/${group.groupId}`, { paymentIntentId: intent.paymentIntentId });
@@ -284,6 +286,8 @@ describe.each(databases)('family applications on %s: races and replays of the gr
     for (const application of stored) {
       expect(await t.ports.payments.listByApplication(application.id)).toEqual([expect.objectContaining({ providerPaymentId: intent.paymentIntentId, amount: 1000 })]);
       expect(await t.ports.history.listByApplication(application.id)).toHaveLength(1);
+      // One receipt for the one payment, listed under every traveller.
+      expect((await t.ports.receipts.listForApplication(application)).map((r) => [r.number, r.amount, r.lines.length])).toEqual([[expect.stringMatching(/^R-\d{4}-000001$/), 3000, 3]]);
     }
     expect(await t.ports.analytics.list({ name: 'family_fees_paid' })).toHaveLength(1);
   });

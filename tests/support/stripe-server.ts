@@ -8,8 +8,9 @@ import Stripe from 'stripe';
  * form-encoded bodies, Bearer auth, Idempotency-Key replays (with `Idempotent-Replayed: true`)
  * and mismatches, and /v1/payment_intents create / retrieve / update / list (created[gte],
  * starting_after, limit) / search (metadata['k']:'v' AND status:'…') / confirm (pm_card_visa,
- * pm_card_chargeDeclined) / cancel, and /v1/refunds create / retrieve / list (created, payment_intent,
- * starting_after, limit) with refund events (refund.updated, charge.refunded). Test hooks play
+ * pm_card_chargeDeclined) / cancel; a succeeded intent's `latest_charge` (a Visa ending 4242)
+ * expands on retrieve (`expand[]=latest_charge`); and /v1/refunds create / retrieve / list (created,
+ * payment_intent, starting_after, limit) with refund events (refund.updated, charge.refunded). Test hooks play
  * the card network and build signed webhook events.
  */
 
@@ -28,6 +29,19 @@ export interface FakeIntent {
   receipt_email: string | null;
   payment_method_types: string[];
   last_payment_error: null | { type: string; code: string; decline_code?: string; message: string };
+  /** The id of the charge that paid it (a charge object when retrieved with expand[]=latest_charge). */
+  latest_charge: string | null;
+}
+
+/** A card payment's charge, as much of it as the adapter reads. */
+export interface FakeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string } };
 }
 
 export interface FakeRefund {
@@ -51,6 +65,7 @@ export interface StripeTestServer {
   /** The config the adapter takes (STRIPE_API_URL pointing here). */
   config: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string };
   intents: Map<string, FakeIntent>;
+  charges: Map<string, FakeCharge>;
   /** `METHOD /path` of every request (after auth), in order. */
   requests: { method: string; path: string; idempotencyKey: string | null; replayed: boolean }[];
   /** The server's clock for `created` (seconds are what Stripe stores). */
@@ -121,6 +136,7 @@ export async function startStripeServer(options: { secretKey?: string; webhookSe
   const secretKey = options.secretKey ?? `sk_test_${rand(24)}`;
   const webhookSecret = options.webhookSecret ?? `whsec_${rand(32)}`;
   const intents = new Map<string, FakeIntent>();
+  const charges = new Map<string, FakeCharge>();
   const order: string[] = [];
   const idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const requests: StripeTestServer['requests'] = [];
@@ -151,17 +167,37 @@ export async function startStripeServer(options: { secretKey?: string; webhookSe
       receipt_email: (p.receipt_email as string) ?? null,
       payment_method_types: p.payment_method_types ? Object.values(p.payment_method_types as Record<string, string>) : ['card'],
       last_payment_error: null,
+      latest_charge: null,
     };
     intents.set(id, intent);
     order.push(id);
     return { status: 200, body: intent };
   }
 
+  /** The intent is paid by a charge on pm_card_visa's card (Visa ending 4242). */
   function succeed(intent: FakeIntent): FakeIntent {
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
     intent.last_payment_error = null;
+    const charge: FakeCharge = {
+      id: `ch_${rand(24)}`,
+      object: 'charge',
+      amount: intent.amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+    };
+    charges.set(charge.id, charge);
+    intent.latest_charge = charge.id;
     return intent;
+  }
+
+  /** `expand[]=latest_charge` (or `expand[0]=…`, as the SDK writes it): the intent with its charge object. */
+  function expanded(intent: FakeIntent, query: URLSearchParams): unknown {
+    const wanted = [...query].some(([k, v]) => /^expand\[\d*\]$/.test(k) && v === 'latest_charge');
+    if (!wanted || !intent.latest_charge) return intent;
+    return { ...intent, latest_charge: charges.get(intent.latest_charge) ?? intent.latest_charge };
   }
 
   function decline(intent: FakeIntent, message = 'Your card was declined.'): FakeIntent {
@@ -303,7 +339,7 @@ export async function startStripeServer(options: { secretKey?: string; webhookSe
         return apiError(404, 'invalid_request_error', `No such payment_intent: '${decodeURIComponent(match[1]!)}'`, { code: 'resource_missing', param: 'intent' });
       }
       const action = match[2];
-      if (!action && method === 'GET') return { status: 200, body: intent };
+      if (!action && method === 'GET') return { status: 200, body: expanded(intent, queryParams) };
       if (!action && method === 'POST') {
         if (!OPEN.has(intent.status)) {
           return apiError(400, 'invalid_request_error', `This PaymentIntent's amount could not be updated because it has a status of ${intent.status}.`, { code: 'payment_intent_unexpected_state' });
@@ -418,6 +454,7 @@ export async function startStripeServer(options: { secretKey?: string; webhookSe
     webhookSecret,
     config: { secretKey, publishableKey: `pk_test_${rand(24)}`, webhookSecret, apiUrl: `http://127.0.0.1:${port}` },
     intents,
+    charges,
     requests,
     setNow(date) {
       nowMs = date.getTime();

@@ -72,6 +72,9 @@ interface TemplateResult {
   blocks: Block[];
 }
 
+/** Said where a payment's receipt is attached (docs/product.md, "Receipts"). */
+const RECEIPT_ATTACHED: Block = { kind: 'p', parts: ['Your receipt is attached to this email as a PDF; you can also download it from your dashboard.'] };
+
 const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = {
   account_created: ({ data, settings, link, to }) => {
     const email = text(data.email, to);
@@ -98,6 +101,7 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     ];
     if (paid) {
       blocks.push({ kind: 'p', parts: ['Your initial payment has been received and your application is now being processed.'] });
+      if (data.receiptAttached === true) blocks.push(RECEIPT_ATTACHED);
       blocks.push({ kind: 'p', parts: [`We return your visa within ${GUARANTEE_WORKING_DAYS} working days; otherwise the outstanding balance need not be paid.`] });
       blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
     } else {
@@ -114,14 +118,16 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     const rows: [string, string][] = [['Application', number]];
     if (oldStatus) rows.push(['Previous status', statusLabel(oldStatus)]);
     rows.push(['New status', newStatus]);
+    const blocks: Block[] = [
+      { kind: 'p', parts: ['The status of your Egypt e-visa application has changed.'] },
+      { kind: 'fields', rows },
+    ];
+    if (data.receiptAttached === true) blocks.push({ kind: 'p', parts: ['Thank you for your payment.'] }, RECEIPT_ATTACHED);
+    blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
     return {
       subject: `Application ${number}: status changed to ${newStatus}`,
       preheader: `Your application is now: ${newStatus}.`,
-      blocks: [
-        { kind: 'p', parts: ['The status of your Egypt e-visa application has changed.'] },
-        { kind: 'fields', rows },
-        { kind: 'button', label: 'View your application', href: link('/dashboard') },
-      ],
+      blocks,
     };
   },
 

@@ -1,6 +1,9 @@
-import type { GatewayPayment } from '../../../core/domain/payment.js';
+import type { GatewayCard, GatewayPayment } from '../../../core/domain/payment.js';
 import type { PaymentGateway } from '../../../core/ports/payment-gateway.js';
 import { InProcessGateway } from '../in-process.js';
+
+/** The card the memory gateway reports as charged unless a test names another. */
+export const MEMORY_TEST_CARD: GatewayCard = { brand: 'visa', last4: '4242' };
 
 /**
  * An in-process payment gateway for tests: intents live in memory and the test decides their fate
@@ -13,9 +16,12 @@ export class MemoryPaymentGateway extends InProcessGateway implements PaymentGat
     super('pi_mem_', now);
   }
 
-  /** Test hook: the applicant's card was charged. */
-  succeed(intentId: string): GatewayPayment {
-    return this.setStatus(this.require(intentId), 'succeeded');
+  /**
+   * Test hook: the applicant's card was charged: a Visa ending 4242 unless `card` names another
+   * (null: the gateway does not say which card).
+   */
+  succeed(intentId: string, card: GatewayCard | null = MEMORY_TEST_CARD): GatewayPayment {
+    return this.charge(this.require(intentId), card ?? undefined);
   }
 
   /** Test hook: the card was declined; the intent waits for another payment method. */

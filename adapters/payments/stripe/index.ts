@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { errors } from '../../../core/domain/errors.js';
 import { isPaymentType } from '../../../core/domain/fees.js';
 import { isStoredId } from '../../../core/domain/ids.js';
-import type { GatewayPayment } from '../../../core/domain/payment.js';
+import type { GatewayCard, GatewayPayment } from '../../../core/domain/payment.js';
 import type { GatewayRefund, RefundOutcome } from '../../../core/domain/refund.js';
 import type { CreatePaymentIntent, FeePayment, PaymentGateway, RefundInput } from '../../../core/ports/payment-gateway.js';
 import { WebhookSignatureError, type RefundWebhookVerifier, type WebhookVerifier } from '../webhook.js';
@@ -43,8 +43,21 @@ function translateStatus(status: Stripe.PaymentIntent.Status): GatewayPayment['s
   }
 }
 
-/** A Stripe PaymentIntent → what the core needs (amount, currency, metadata, status). */
-export function toGatewayPayment(intent: Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount' | 'currency' | 'metadata' | 'created' | 'last_payment_error'>): GatewayPayment {
+/**
+ * The card a charge was made on, when the charge is there (an intent retrieved with
+ * `expand: ['latest_charge']`; otherwise `latest_charge` is only its id) and is a card payment.
+ */
+export function cardOfCharge(charge: Pick<Stripe.PaymentIntent, 'latest_charge'>['latest_charge'] | undefined): GatewayCard | null {
+  if (!charge || typeof charge === 'string') return null;
+  const card = charge.payment_method_details?.card;
+  if (!card?.brand || !card.last4) return null;
+  return { brand: card.brand, last4: card.last4 };
+}
+
+/** A Stripe PaymentIntent → what the core needs (amount, currency, metadata, status, the card when its charge is expanded). */
+export function toGatewayPayment(
+  intent: Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount' | 'currency' | 'metadata' | 'created' | 'last_payment_error'> & Partial<Pick<Stripe.PaymentIntent, 'latest_charge'>>,
+): GatewayPayment {
   const applicationId = Number(intent.metadata?.applicationId);
   const paymentType = intent.metadata?.paymentType ?? '';
   const payment: GatewayPayment = {
@@ -57,6 +70,8 @@ export function toGatewayPayment(intent: Pick<Stripe.PaymentIntent, 'id' | 'stat
     createdAt: new Date(intent.created * 1000),
   };
   if (intent.last_payment_error?.message) payment.failureMessage = intent.last_payment_error.message;
+  const card = cardOfCharge(intent.latest_charge);
+  if (card) payment.card = card;
   return payment;
 }
 
@@ -203,7 +218,8 @@ export class StripePaymentGateway implements PaymentGateway, WebhookVerifier, Re
   async retrieve(paymentIntentId: string): Promise<GatewayPayment | null> {
     if (!INTENT_ID.test(paymentIntentId)) return null;
     try {
-      return await this.call(async () => toGatewayPayment(await this.stripe.paymentIntents.retrieve(paymentIntentId)));
+      // With its charge, for the card the receipt names.
+      return await this.call(async () => toGatewayPayment(await this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] })));
     } catch (error) {
       if (isStripeError(error) && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
       throw error;

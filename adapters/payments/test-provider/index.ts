@@ -1,5 +1,5 @@
 import { errors } from '../../../core/domain/errors.js';
-import type { GatewayPayment } from '../../../core/domain/payment.js';
+import type { GatewayCard, GatewayPayment } from '../../../core/domain/payment.js';
 import type { PaymentGateway } from '../../../core/ports/payment-gateway.js';
 import { InProcessGateway } from '../in-process.js';
 
@@ -10,6 +10,21 @@ export const TEST_CARDS = {
 } as const;
 export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
 export const CARD_INCORRECT_MESSAGE = 'Your card number is incorrect.';
+
+/**
+ * The card as a gateway reports it: the brand from the number's first digits (the issuer ranges
+ * of the networks Stripe names) and its last 4 digits.
+ */
+export function cardOf(digits: string): GatewayCard {
+  const brand = /^4/.test(digits)
+    ? 'visa'
+    : /^(5[1-5]|222[1-9]|22[3-9]|2[3-6]|27[01]|2720)/.test(digits)
+      ? 'mastercard'
+      : /^3[47]/.test(digits)
+        ? 'amex'
+        : 'unknown';
+  return { brand, last4: digits.slice(-4) };
+}
 
 /**
  * The built-in payment provider used when Stripe is not configured: it plays the card network.
@@ -34,7 +49,7 @@ export class TestPaymentProvider extends InProcessGateway implements PaymentGate
     if (intent.payment.status === 'succeeded') return { ...intent.payment };
     if (intent.payment.status === 'canceled') throw errors.paymentNotSucceeded('This payment was canceled. Please start the payment again.');
     const digits = cardNumber.replace(/[\s-]/g, '');
-    if (digits === TEST_CARDS.success) return this.setStatus(intent, 'succeeded');
+    if (digits === TEST_CARDS.success) return this.charge(intent, cardOf(digits));
     if (digits === TEST_CARDS.declined) return this.setStatus(intent, 'requires_payment_method', CARD_DECLINED_MESSAGE);
     return this.setStatus(intent, 'requires_payment_method', CARD_INCORRECT_MESSAGE);
   }

@@ -1,4 +1,5 @@
 import { errors } from '../../../core/domain/errors.js';
+import { erasedReceipt } from '../../../core/domain/receipt.js';
 import type { User } from '../../../core/domain/user.js';
 import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { NewUser, UserRepository } from '../../../core/ports/user-repository.js';
@@ -91,6 +92,7 @@ export function userStore(s: MemoryState): UserRepository {
       s.drafts.delete(id);
       for (const [gId, g] of s.groups) if (g.userId === id) s.groups.delete(gId);
       for (const p of s.payments.values()) if (p.userId === id) p.userId = null;
+      for (const r of s.receipts.values()) if (r.userId === id) Object.assign(r, erasedReceipt(r));
       for (const ev of s.analytics) if (ev.userId === id) ev.userId = null;
       s.users.delete(id);
       s.access.announce({ user: id });

@@ -1,6 +1,7 @@
 import { isStoredId } from '../../../core/domain/ids.js';
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { errors } from '../../../core/domain/errors.js';
+import { erasedReceipt } from '../../../core/domain/receipt.js';
 import type { User } from '../../../core/domain/user.js';
 import type { UserRepository } from '../../../core/ports/user-repository.js';
 import { announcing, type AccessChangeFeed } from '../access-changes.js';
@@ -142,6 +143,12 @@ export function userStore(database: SqlDatabase, access: AccessChangeFeed): User
     },
     async erase(id) {
       await announcing(access, { user: id }, () => database.transaction(function* (tx) {
+        // Receipts are kept for accounting, without who paid or travelled (erasedReceipt).
+        const receipts = yield* rows(tx.select({ id: t.receipts.id, lines: t.receipts.lines }).from(t.receipts).where(eq(t.receipts.userId, id)));
+        for (const receipt of receipts) {
+          const { card: _card, ...erased } = erasedReceipt(receipt);
+          yield* changes(tx.update(t.receipts).set({ ...erased, cardBrand: null, cardLast4: null }).where(eq(t.receipts.id, receipt.id)));
+        }
         yield* changes(tx.update(t.payments).set({ userId: null }).where(eq(t.payments.userId, id)));
         yield* changes(tx.update(t.analyticsEvents).set({ userId: null }).where(eq(t.analyticsEvents.userId, id)));
         yield* changes(tx.update(t.statusHistory).set({ changedBy: null }).where(eq(t.statusHistory.changedBy, id)));

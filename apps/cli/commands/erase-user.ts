@@ -28,7 +28,7 @@ terminal (a script, a scheduler) it refuses unless --yes is given.
 Example:
   $ evisa erase-user --email jane@example.com
   $ evisa erase-user --email jane@example.com --yes
-  Erased jane@example.com: 2 applications, 3 documents, 3 stored files; 3 payments kept anonymised.`,
+  Erased jane@example.com: 2 applications, 3 documents, 3 stored files; 3 payments and 3 receipts kept anonymised.`,
     )
     .action(async (flags: Flags) => {
       const email = checkFlag('--email', emailField, flags.email);
@@ -44,7 +44,7 @@ Example:
           out.line(
             `About to erase ${data.user.email} (${data.user.fullName}): ${plural(data.applications.length, 'application')}, ` +
               `${plural(data.documents.length, 'document')} with their files, ${plural(data.statusHistory.length, 'status change')}; ` +
-              `${plural(data.payments.length, 'payment')} will be kept anonymised. This cannot be undone.`,
+              `${plural(data.payments.length, 'payment')} and ${plural(data.receipts.length, 'receipt')} will be kept anonymised. This cannot be undone.`,
           );
           const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
           let answer: string;
@@ -60,7 +60,7 @@ Example:
         const result = await agency.useCases.eraseUser(email);
         out.summary(
           `Erased ${data.user.email}: ${plural(result.applications, 'application')}, ${plural(result.documents, 'document')}, ` +
-            `${plural(result.files, 'stored file')}; ${plural(result.paymentsAnonymised, 'payment')} kept anonymised.`,
+            `${plural(result.files, 'stored file')}; ${plural(result.paymentsAnonymised, 'payment')} and ${plural(result.receiptsAnonymised, 'receipt')} kept anonymised.`,
         );
       });
     });

@@ -14,7 +14,7 @@ export function registerExportUser(program: Command): void {
   program
     .command('export-user')
     .description(
-      'Answer a data-protection access request: all personal data, applications, payments, status history and documents of one user, as JSON.',
+      'Answer a data-protection access request: all personal data, applications, payments, receipts, status history and documents of one user, as JSON.',
     )
     .addOption(new Option('--email <email>', "the user's email").makeOptionMandatory())
     .option('--out <file>', 'write to this file instead of stdout')

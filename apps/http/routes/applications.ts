@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
 import { errors } from '../../../core/domain/errors.js';
+import { receiptFileName } from '../../../core/domain/receipt.js';
 import { addressSchema } from '../../../core/schemas/address.js';
 import { applicationFormSchema, type ApplicationFormSchema } from '../../../core/schemas/application.js';
 import { applicationIdSchema } from '../../../core/schemas/ids.js';
@@ -10,14 +11,15 @@ import { pathId, readBody, readJson, type AppEnv, type JsonBodyContext, type Upl
 import type { RouteDeps } from '../deps.js';
 import { jsonBody, upload } from '../route-facts.js';
 import { applicationIdFirst, PASSPORT_FILES, readUpload } from '../uploads.js';
-import { documentView } from '../views.js';
+import { documentView, inlineDisposition, receiptView } from '../views.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 
 export const PASSPORT_ONLY_MESSAGE = 'Only a passport copy can be uploaded here.';
 
 /**
  * The applicant's applications (admins may read any): list, create, read, address details,
- * documents list and passport upload (JPG, PNG, PDF or HEIC; its MRZ read after the answer). Mounted at /api/applications.
+ * documents list and passport upload (JPG, PNG, PDF or HEIC; its MRZ read after the answer),
+ * receipts list and each receipt as a PDF. Mounted at /api/applications.
  */
 export function applicationRoutes({ agency }: RouteDeps) {
   const { useCases, ports } = agency;
@@ -53,6 +55,21 @@ export function applicationRoutes({ agency }: RouteDeps) {
       const { reason } = await readBody(c, cancelApplicationSchema);
       const result = await useCases.cancelApplication(actor, id, { reason });
       return c.json(result, 200);
+    })
+    .get('/:id/receipts', async (c) => {
+      const id = pathId(c, 'id', applicationIdSchema);
+      const receipts = await useCases.listReceipts(actorOf(c), id);
+      return c.json(receipts.map((r) => receiptView(id, r)), 200);
+    })
+    .get('/:id/receipts/:number', async (c) => {
+      const { receipt, pdf } = await useCases.openReceipt(actorOf(c), pathId(c, 'id', applicationIdSchema), c.req.param('number'));
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': inlineDisposition(receiptFileName(receipt)),
+        // A receipt names its payer: kept by no shared cache, nor stored by the browser.
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
     })
     .get('/:id/documents', async (c) => {
       const documents = await useCases.listDocuments(actorOf(c), pathId(c, 'id', applicationIdSchema));

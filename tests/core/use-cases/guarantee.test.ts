@@ -49,6 +49,8 @@ describe('the 5-working-day guarantee through the use cases', () => {
       ['final', 0, 'waived'],
     ]);
     expect(ports.gateway.all().filter((p) => p.paymentType === 'final')).toEqual([]);
+    // Nothing was paid for the waived fee: the initial fee's is the only receipt.
+    expect((await uc.listReceipts(applicant, applicationId)).map((r) => [r.number, r.paymentType, r.amount])).toEqual([['R-2026-000001', 'initial', 1000]]);
     const dashboard = await uc.listOwnApplications(applicant);
     expect(dashboard[0].finalPaymentId).toBe(`waived_${applicationId}`);
   });

@@ -54,6 +54,9 @@ describe('exportUserData and eraseUser', () => {
     expect(data.user.email).toBe('alice@example.com');
     expect(data.applications.map((a) => a.id)).toEqual([applicationId]);
     expect(data.payments).toHaveLength(1);
+    expect(data.receipts.map((r) => [r.number, r.kind, r.paymentType, r.amount, r.issuedAt, r.payerEmail])).toEqual([
+      ['R-2026-000001', 'payment', 'initial', 1000, data.payments[0]!.createdAt, 'alice@example.com'],
+    ]);
     expect(data.refunds).toEqual([]);
     const admin: Actor = { userId: 999, isAdmin: true, email: 'staff@agency.example' };
     await uc.requestRefund(admin, applicationId, { paymentType: 'initial', amountPence: 300, reason: 'Goodwill' });
@@ -64,7 +67,7 @@ describe('exportUserData and eraseUser', () => {
     await domainError(uc.exportUserData('nobody@example.com'), 'NotFound');
   });
 
-  it('erases the person and their files, keeping payments anonymised', async () => {
+  it('erases the person and their files, keeping payments and receipts anonymised', async () => {
     const { ports, uc } = makeMemoryAgency();
     const admin = await makeAdmin(uc);
     const { applicant, applicationId } = await paidApplication(ports, uc);
@@ -74,12 +77,21 @@ describe('exportUserData and eraseUser', () => {
     const other = await paidApplication(ports, uc, 'other@example.com');
 
     const result = await uc.eraseUser('alice@example.com');
-    expect(result).toEqual({ applications: 1, documents: 2, files: 2, paymentsAnonymised: 2 });
+    expect(result).toEqual({ applications: 1, documents: 2, files: 2, paymentsAnonymised: 2, receiptsAnonymised: 2 });
     expect(await ports.users.findByEmail('alice@example.com')).toBeNull();
     expect(await ports.applications.findById(applicationId)).toBeNull();
     expect(ports.files.keys()).toEqual((await ports.documents.listByApplication(other.applicationId)).map((d) => d.storageKey));
     const kept = await ports.payments.listSince(new Date(0));
     expect(kept.filter((p) => p.applicationId === applicationId).map((p) => p.userId)).toEqual([null, null]);
+    // The receipts stay, numbered as issued, with what was paid for which application, but nobody's name, email or card.
+    const receipts = await Promise.all(['R-2026-000001', 'R-2026-000002'].map((n) => ports.receipts.findByNumber(n)));
+    for (const receipt of receipts) {
+      expect(receipt).toMatchObject({ applicationId, userId: null, payerName: 'Erased', payerEmail: '', card: null });
+      expect(receipt!.lines).toEqual([expect.objectContaining({ travellerName: 'Erased', applicationNumber: expect.stringMatching(/^EV-/) })]);
+    }
+    expect(receipts.map((r) => r!.amount)).toEqual([1000, 3900]);
+    // Another person's receipt is untouched.
+    expect(await ports.receipts.findByNumber('R-2026-000003')).toMatchObject({ applicationId: other.applicationId, payerEmail: 'other@example.com', userId: expect.any(Number) })
     await domainError(uc.eraseUser('alice@example.com'), 'NotFound');
   });
 });

@@ -48,12 +48,13 @@ export function useDocumentsQuery(applicationId: number) {
   return useQuery(documentsQuery(applicationId));
 }
 
-/** After an application changed: the list, the application and its documents are refetched. */
+/** After an application changed: the list, the application, its documents and receipts are refetched. */
 export function refreshApplication(queryClient: QueryClient, applicationId: number): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: keys.applications }),
     queryClient.invalidateQueries({ queryKey: keys.application(applicationId) }),
     queryClient.invalidateQueries({ queryKey: keys.documents(applicationId) }),
+    queryClient.invalidateQueries({ queryKey: keys.receipts(applicationId) }),
   ]);
 }
 

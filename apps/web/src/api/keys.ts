@@ -18,6 +18,7 @@ export const keys = {
   applicationDraft: [apiPath(api['application-draft'].$path())] as const,
   application: (id: number) => [apiPath(api.applications[':id'].$path(byId(id)))] as const,
   documents: (id: number) => [apiPath(api.applications[':id'].documents.$path(byId(id)))] as const,
+  receipts: (id: number) => [apiPath(api.applications[':id'].receipts.$path(byId(id)))] as const,
   /** Every admin listing and count starts with this path: invalidating it refreshes them all. */
   adminPrefix: apiPath(api.admin.applications.$path()),
   adminPage: (query: AdminListQuery) => [apiPath(api.admin.applications.$path({ query }))] as const,

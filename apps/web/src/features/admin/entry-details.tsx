@@ -3,6 +3,7 @@ import { statusLabel } from '../../../../../core/domain/status.js';
 import { useDocumentsQuery } from '../../api/applications.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { ReceiptList } from '../receipts/receipt-list.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
 import { FINAL_PAID_LABEL, INITIAL_PAID_LABEL, isOverdue, isWaived } from './badges.js';
 import { RefundsSection } from '../refunds/refunds-section.js';
@@ -108,6 +109,7 @@ export function ApplicationFields({ entry, app }: { entry: AdminEntryDto; app: A
         <Item label="Last payment reminder" value={app.paymentReminderSent ? formatDateTime(app.paymentReminderSent) : null} />
       </Section>
       <RefundsSection app={app} />
+      <ReceiptList application={app} staff />
       {app.additionalInfoMessage ? (
         <Section title="Information requested">
           <Item label="Message to the applicant" value={app.additionalInfoMessage} />

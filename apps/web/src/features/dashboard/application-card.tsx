@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
 import { PaymentPanel } from '../payment/payment-panel.js';
+import { ReceiptList } from '../receipts/receipt-list.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
 import { CancelApplication, CancellationNotice } from '../cancellation/cancel-application.js';
 import { RefundedNotice } from '../refunds/refunded-notice.js';
@@ -134,6 +135,7 @@ export function ApplicationCard({ application: app }: { application: Application
             Your application has been rejected. Please contact support for more information.
           </p>
         ) : null}
+        <ReceiptList application={app} />
         <CancelApplication application={app} />
       </CardContent>
     </Card>

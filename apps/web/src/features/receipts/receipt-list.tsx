@@ -1,0 +1,54 @@
+import { useReceiptsQuery, type ReceiptDto } from '../../api/receipts.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { formatDateTime, formatPence } from '../../lib/format.js';
+
+const FEE_NAMES: Record<ReceiptDto['paymentType'], string> = { initial: 'initial fee', final: 'final fee' };
+
+/** "Receipt R-2026-000123 · initial fee · £10.00 · 25 November 2026, 14:03 (UK time)". */
+function describe(receipt: ReceiptDto): string {
+  const what = receipt.kind === 'refund' ? `Credit note ${receipt.number} (refund of the ${FEE_NAMES[receipt.paymentType]})` : `Receipt ${receipt.number} (${FEE_NAMES[receipt.paymentType]})`;
+  return `${what}: ${formatPence(receipt.amountPence)}, ${formatDateTime(receipt.issuedAt)}`;
+}
+
+/**
+ * The receipts and credit notes of an application, each a link to its PDF (docs/product.md,
+ * "Receipts"). Nothing is asked before the application's first payment. `staff`: the admin row's
+ * section, which says when there are none or they could not be read; the applicant's card shows
+ * the list only when there is one.
+ */
+export function ReceiptList({
+  application,
+  staff = false,
+}: {
+  application: { id: number; initialPaymentId: string | null; finalPaymentId: string | null };
+  staff?: boolean;
+}) {
+  const paid = Boolean(application.initialPaymentId || application.finalPaymentId);
+  const receipts = useReceiptsQuery(application.id, paid);
+  const list = receipts.data ?? [];
+  if (!staff && list.length === 0) return null;
+  return (
+    <section aria-label="Receipts" data-testid={`receipts-${application.id}`}>
+      <h3 className={staff ? 'text-sm font-semibold uppercase tracking-wide text-slate-500' : 'text-sm font-semibold text-slate-900'}>Receipts</h3>
+      {receipts.isLoading ? (
+        <Spinner className="mt-2" label="Loading the receipts" />
+      ) : receipts.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          The receipts could not be loaded: {receipts.error.message}
+        </p>
+      ) : list.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No receipts yet.</p>
+      ) : (
+        <ul className="mt-2 space-y-1 text-sm">
+          {list.map((receipt) => (
+            <li key={receipt.number}>
+              <a href={receipt.url} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline hover:text-blue-900">
+                {describe(receipt)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

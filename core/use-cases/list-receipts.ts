@@ -1,0 +1,37 @@
+import { errors } from '../domain/errors.js';
+import type { Application } from '../domain/application.js';
+import type { Receipt } from '../domain/receipt.js';
+import type { Ports } from '../ports/index.js';
+import { receiptIssuer } from './receipts.js';
+import { loadVisible } from './shared.js';
+import type { Actor } from './use-cases.js';
+
+/** A receipt is listed under its application and, for a family's payment, under every application of the group. */
+function isListedUnder(receipt: Receipt, application: Application): boolean {
+  return receipt.applicationId === application.id || (application.groupId !== null && receipt.groupId === application.groupId);
+}
+
+/**
+ * The receipts and credit notes of an application, oldest first, for its owner or staff; anyone
+ * else gets NotFound (docs/product.md, "Receipts").
+ */
+export function makeListReceipts(ports: Pick<Ports, 'applications' | 'receipts'>) {
+  return async function listReceipts(actor: Actor, applicationId: number): Promise<Receipt[]> {
+    const application = await loadVisible(ports, actor, applicationId);
+    return ports.receipts.listForApplication(application);
+  };
+}
+
+/**
+ * One receipt or credit note of an application as a PDF, drawn now from what was issued, for the
+ * application's owner or staff. A number not listed under that application (another's, or none)
+ * is NotFound, as is an application the actor may not see.
+ */
+export function makeOpenReceipt(ports: Pick<Ports, 'applications' | 'receipts' | 'receiptRenderer' | 'settings'>) {
+  return async function openReceipt(actor: Actor, applicationId: number, number: string): Promise<{ receipt: Receipt; pdf: Uint8Array }> {
+    const application = await loadVisible(ports, actor, applicationId);
+    const receipt = await ports.receipts.findByNumber(number);
+    if (!receipt || !isListedUnder(receipt, application)) throw errors.notFound('Receipt');
+    return { receipt, pdf: await ports.receiptRenderer.render(receipt, receiptIssuer(ports.settings)) };
+  };
+}
