@@ -37,6 +37,20 @@ export function TermsPage() {
         </ul>
       </section>
       <section>
+        <h2>Your right to cancel</h2>
+        <ul>
+          <li>
+            You may cancel an application from your dashboard within 14 days of your initial payment, until it has been submitted to the Egyptian
+            portal.
+          </li>
+          <li>
+            Before your first payment you ask us to start work straight away. If you cancel before our team has started, your £10 is refunded in
+            full at once; after that, we refund the part of the fee for the work not yet done and tell you by email.
+          </li>
+          <li>Once your application has been submitted to the Egyptian portal our service has been performed and it can no longer be cancelled.</li>
+        </ul>
+      </section>
+      <section>
         <h2>Your responsibilities</h2>
         <ul>
           <li>The information you give must be true, complete and match your passport.</li>
