@@ -58,6 +58,13 @@ export interface LocalSmtpServer {
   failNext(n: number, code?: number, message?: string): void;
   /** Messages refused so far. */
   refused: number;
+  /** Answers no message from now on (each waits, its client connected) until release(). */
+  hold(): void;
+  /** Answers every held message (a client that died meanwhile gets none, and its message is not kept). */
+  release(): void;
+  /** The sessions connected now. */
+  openSessions(): string[];
+  isClosed(sessionId: string): boolean;
   stop(): Promise<void>;
 }
 
@@ -71,18 +78,26 @@ export async function startSmtpServer(options: { acceptAfterMs?: number } = {}):
   const state = { failures: 0, code: 451, message: '4.3.0 Mailbox temporarily unavailable, try again later', refused: 0 };
   const received: ReceivedMessage[] = [];
   const closed = new Set<string>();
+  const open = new Set<string>();
+  const held: { answers: (() => void)[] | null } = { answers: null };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     disableReverseLookup: true,
     logger: false,
+    onConnect(session, callback) {
+      open.add(session.id);
+      callback();
+    },
     onClose(session) {
+      open.delete(session.id);
       closed.add(session.id);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => (options.acceptAfterMs ? setTimeout(answer, options.acceptAfterMs) : answer()));
+      const answerOrHold = () => (held.answers ? held.answers.push(answer) : answer());
+      stream.on('end', () => (options.acceptAfterMs ? setTimeout(answerOrHold, options.acceptAfterMs) : answerOrHold()));
       const answer = () => {
         if (closed.has(session.id)) return;
         if (state.failures > 0) {
@@ -116,6 +131,16 @@ export async function startSmtpServer(options: { acceptAfterMs?: number } = {}):
     get refused() {
       return state.refused;
     },
+    hold() {
+      held.answers ??= [];
+    },
+    release() {
+      const answers = held.answers ?? [];
+      held.answers = null;
+      for (const answer of answers) answer();
+    },
+    openSessions: () => [...open],
+    isClosed: (sessionId) => closed.has(sessionId),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return handle;

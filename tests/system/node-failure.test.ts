@@ -101,12 +101,22 @@ describe('a node killed while it holds jobs', () => {
     expect(mails).toBe(24);
     await vi.waitFor(async () => expect(await count(`select count(*) as n from pgboss.job where state = 'active'`)).toBeGreaterThan(0), { timeout: 30_000, interval: 100 });
 
+    // A is killed while the mail server is answering nothing: every mail it handed over (250) is
+    // marked sent first, so none is in the one window no mail protocol closes — accepted by the
+    // server, not yet marked — in which a death sends a mail twice (docs/deployment.md).
+    smtp.hold();
+    await vi.waitFor(async () => expect(await count('select count(*) as n from mail_outbox where sent_at is not null')).toBe(smtp.received.length), { timeout: 30_000, interval: 50 });
+    const sessionsOfA = smtp.openSessions();
+
     // Node B comes up; A dies with what it holds.
     const b = await startNode('b', env);
     const held = await db.query<{ id: string; name: string }>(`select id, name from pgboss.job where state = 'active'`);
     expect(held.rows.length, 'jobs held when the node died').toBeGreaterThan(0);
     const killedAt = Date.now();
     a.child.kill('SIGKILL');
+    // The mail server answers again once it saw A's connections drop: what A was sending is not kept.
+    await vi.waitFor(() => expect(sessionsOfA.filter((id) => !smtp.isClosed(id))).toEqual([]), { timeout: 10_000, interval: 50 });
+    smtp.release();
 
     await vi.waitFor(
       async () => {
