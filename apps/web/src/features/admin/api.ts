@@ -95,12 +95,16 @@ export function usePaymentIssuesQuery() {
   return useQuery(paymentIssuesQuery);
 }
 
-/** After a change: every admin list (a family application's too), count and history, and the application's documents. */
+/**
+ * After a change: every admin list (a family application's too), count, history and refunds, and the
+ * application's documents and receipts (a refund or a cancellation issues a credit note).
+ */
 export function refreshAdminData(queryClient: QueryClient, applicationId?: number): Promise<unknown> {
   const adminPrefixes = [keys.adminPrefix, keys.adminGroupPrefix];
   return Promise.all([
     queryClient.invalidateQueries({ predicate: (q) => adminPrefixes.some((prefix) => String(q.queryKey[0]).startsWith(prefix)) }),
     applicationId === undefined ? undefined : queryClient.invalidateQueries({ queryKey: keys.documents(applicationId) }),
+    applicationId === undefined ? undefined : queryClient.invalidateQueries({ queryKey: keys.receipts(applicationId) }),
   ]);
 }
 

@@ -42,7 +42,15 @@ export function RefundsSection({ app }: { app: { id: number; initialPaymentId: s
     },
     onError,
   });
-  const approve = useApproveRefundMutation(app.id, { onSuccess: (refund) => toast({ title: `Refund ${STATUS_LABEL[refund.status].toLowerCase()}` }), onError });
+  const approve = useApproveRefundMutation(app.id, {
+    onSuccess: (refund) =>
+      toast({
+        title: refund.status === 'succeeded' ? 'Refund approved and made' : refund.status === 'failed' ? 'Refund approved but failed' : 'Refund approved',
+        description: refund.failureReason ?? `${formatPence(refund.amountPence)} of the ${refund.paymentType} fee.`,
+        variant: refund.status === 'failed' ? 'destructive' : undefined,
+      }),
+    onError,
+  });
   const paidTypes = (['initial', 'final'] as const).filter((type) => (type === 'initial' ? app.initialPaymentId : app.finalPaymentId && !app.finalPaymentId.startsWith('waived_')));
 
   function submit(event: FormEvent) {
