@@ -1,3 +1,4 @@
+import type { InternalNote } from '../../core/domain/internal-note.js';
 import { documentFileUrl, type VisaDocumentRecord } from '../../core/domain/document.js';
 import { receiptFileName, type Receipt } from '../../core/domain/receipt.js';
 import type { UnrecordedPayment } from '../../core/use-cases/reconcile-payments.js';
@@ -65,4 +66,9 @@ export function paymentIssueView(issue: UnrecordedPayment) {
     problem: issue.problem ?? 'Taken at the payment provider but not recorded on the application.',
     recordable: issue.recordable,
   };
+}
+
+/** A staff note as staff read it: who wrote it, when, what. */
+export function internalNoteView(note: InternalNote) {
+  return { id: note.id, applicationId: note.applicationId, authorId: note.authorId, authorName: note.authorName, text: note.text, createdAt: note.createdAt };
 }

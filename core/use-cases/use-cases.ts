@@ -63,6 +63,8 @@ export type ApplicationGroups = Made<typeof make.makeApplicationGroups>;
 export type PaymentIssues = Made<typeof make.makePaymentIssues>;
 /** cancelApplication (the applicant), decideCancellationRequest (staff). */
 export type Cancellations = Made<typeof make.makeCancellations>;
+/** addInternalNote, listInternalNotes (staff only). */
+export type InternalNotes = Made<typeof make.makeInternalNotes>;
 
 /**
  * Everything the apps can ask of the core: one use case per file in this folder, each typed by its
@@ -70,7 +72,7 @@ export type Cancellations = Made<typeof make.makeCancellations>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

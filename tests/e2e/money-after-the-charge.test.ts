@@ -81,9 +81,15 @@ describe.skipIf(!available)('receipts, refunds and cancellations in Chromium', {
     await see(refunds.getByText('Awaiting approval'));
     expect(await refunds.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await screenshot(first, 'money-01-refund-awaiting-approval');
+    // A note for the colleague who approves (internal notes: staff only).
+    const notes = panel.getByRole('region', { name: 'Internal notes' });
+    await notes.getByLabel('New internal note').fill('Refund agreed by phone with the applicant; please approve.');
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await see(notes.getByText('Refund agreed by phone with the applicant; please approve.'));
 
     const second = await signIn(browsers[1]!, STAFF[1]!);
     const other = await openRow(second, 'Initial Payment', app);
+    await see(other.panel.getByRole('region', { name: 'Internal notes' }).getByText(/please approve/));
     const theirRefunds = other.panel.getByTestId('refunds');
     await theirRefunds.getByRole('button', { name: 'Approve' }).click();
     await see(theirRefunds.getByText('Refunded', { exact: true }));
@@ -97,6 +103,7 @@ describe.skipIf(!available)('receipts, refunds and cancellations in Chromium', {
     await see(card.getByText(/Refunded £6\.00/));
     await see(card.getByText(/Receipt R-\d{4}-\d{6}/));
     await see(card.getByText(/Credit note R-\d{4}-\d{6}/));
+    expect(await applicant.getByText(/please approve/).count()).toBe(0);
     await screenshot(applicant, 'money-03-applicant-card-phone');
     const pdf = await applicant.request.get(`${server.url}/api/applications/${app.id}/receipts`);
     const [receipt] = (await pdf.json()) as { url: string }[];

@@ -1,4 +1,5 @@
 import type { Application } from '../../../core/domain/application.js';
+import type { InternalNote } from '../../../core/domain/internal-note.js';
 import type { NewDocument, VisaDocumentRecord } from '../../../core/domain/document.js';
 import type { NewPaymentRecord, PaymentRecord } from '../../../core/domain/payment.js';
 import { receiptNumber, receiptYear, type NewReceipt, type Receipt } from '../../../core/domain/receipt.js';
@@ -24,7 +25,7 @@ import { AccessChangeFeed } from '../access-changes.js';
  * adapters get from transactions. Stores hand out copies, never their internal objects.
  */
 export interface MemoryState {
-  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number; refunds: number };
+  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number; refunds: number; notes: number };
   users: Map<number, User>;
   sessions: Map<string, Session>;
   applications: Map<number, Application>;
@@ -39,6 +40,7 @@ export interface MemoryState {
   groups: Map<number, ApplicationGroup>;
   groupSeq: number;
   receipts: Map<number, Receipt>;
+  notes: Map<number, InternalNote>;
   /** The last receipt number given out in each year. */
   receiptCounters: Map<number, number>;
   refunds: Map<number, Refund>;
@@ -51,7 +53,7 @@ export interface MemoryState {
 /** `now`: the clock the jobs' delays and holds follow (the system clock by default). */
 export function createMemoryState(now: () => number = Date.now): MemoryState {
   return {
-    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0, refunds: 0 },
+    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0, refunds: 0, notes: 0 },
     users: new Map(),
     sessions: new Map(),
     applications: new Map(),
@@ -63,6 +65,7 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     groups: new Map(),
     groupSeq: 0,
     receipts: new Map(),
+    notes: new Map(),
     receiptCounters: new Map(),
     refunds: new Map(),
     outbox: new Map(),

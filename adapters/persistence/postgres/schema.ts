@@ -410,3 +410,19 @@ export const refunds = pgTable(
     check('refunds_amount_check', sql`${t.amount} > 0`),
   ],
 );
+
+/** Staff's notes on an application for each other (core/domain/internal-note.ts): never shown to the applicant. */
+export const internalNotes = pgTable(
+  'internal_notes',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('internal_notes_application_idx').on(t.applicationId, t.createdAt)],
+);

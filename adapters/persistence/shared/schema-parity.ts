@@ -26,7 +26,8 @@ type Tables =
   | 'applicationGroups'
   | 'receiptCounters'
   | 'receipts'
-  | 'refunds';
+  | 'refunds'
+  | 'internalNotes';
 type Parity = { [K in Tables]: Same<(typeof lite)[K], (typeof pg)[K]> };
 
 export const schemaParity: Parity = {
@@ -46,6 +47,7 @@ export const schemaParity: Parity = {
   receiptCounters: true,
   receipts: true,
   refunds: true,
+  internalNotes: true,
 };
 
 /** The row types both dialects share (taken from SQLite; identical in PostgreSQL by the check above). */

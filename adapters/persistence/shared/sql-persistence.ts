@@ -13,6 +13,7 @@ import { historyStore } from './history-store.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
 import { receiptStore } from './receipt-store.js';
+import { internalNoteStore } from './internal-note-store.js';
 import { refundStore } from './refund-store.js';
 import { foldMissingSearchKeys } from './search-keys.js';
 import { queueWaitingWork } from './waiting-work.js';
@@ -43,6 +44,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     documents: guard(documentStore(database), translate),
     payments: guard(paymentStore(database), translate),
     receipts: guard(receiptStore(database), translate),
+    notes: guard(internalNoteStore(database), translate),
     refunds: guard(refundStore(database), translate),
     history: guard(historyStore(database), translate),
     enquiries: guard(enquiryStore(database), translate),

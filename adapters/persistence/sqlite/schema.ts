@@ -438,3 +438,19 @@ export const refunds = sqliteTable(
     check('refunds_amount_check', sql`${t.amount} > 0`),
   ],
 );
+
+/** Staff's notes on an application for each other (core/domain/internal-note.ts): never shown to the applicant. */
+export const internalNotes = sqliteTable(
+  'internal_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull().default(now),
+  },
+  (t) => [index('internal_notes_application_idx').on(t.applicationId, t.createdAt)],
+);

@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
 import { adminListQuerySchema, statusChangeSchema } from '../../../core/schemas/admin.js';
 import { applicationIdSchema, documentIdSchema } from '../../../core/schemas/ids.js';
 import { cancellationDecisionSchema } from '../../../core/schemas/cancellation.js';
+import { internalNoteSchema } from '../../../core/schemas/internal-note.js';
 import { paymentIntentIdSchema } from '../../../core/schemas/payment.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 import { actorOf, adminOnly } from '../auth.js';
@@ -11,7 +12,7 @@ import type { RouteDeps } from '../deps.js';
 import { jsonArrayStream } from '../json-array-stream.js';
 import { jsonBody, upload } from '../route-facts.js';
 import { applicationIdFirst, readUpload } from '../uploads.js';
-import { attachmentDisposition, documentView, paymentIssueView } from '../views.js';
+import { attachmentDisposition, documentView, internalNoteView, paymentIssueView } from '../views.js';
 
 const LIST_PARAMS = ['tab', 'q', 'page', 'pageSize', 'overdue'] as const;
 const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: true });
@@ -68,6 +69,17 @@ export function adminRoutes({ agency, log }: RouteDeps) {
         return c.json(documentView(document), 201);
       },
     )
+    .get('/applications/:id/notes', async (c) => {
+      const notes = await useCases.listInternalNotes(actorOf(c), pathId(c, 'id', applicationIdSchema));
+      return c.json(notes.map(internalNoteView), 200);
+    })
+    .post('/applications/:id/notes', jsonBody(), async (c: JsonBodyContext<typeof internalNoteSchema>) => {
+      const actor = actorOf(c);
+      const id = pathId(c, 'id', applicationIdSchema);
+      const { text } = await readBody(c, internalNoteSchema);
+      const note = await useCases.addInternalNote(actor, id, text);
+      return c.json(internalNoteView(note), 201);
+    })
     .post('/applications/:id/cancellation', jsonBody(), async (c: JsonBodyContext<typeof cancellationDecisionSchema>) => {
       const actor = actorOf(c);
       const id = pathId(c, 'id', applicationIdSchema);

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../lib/format.js';
 import { EntryActions } from './entry-actions.js';
 import { ApplicationFields, DocumentsList, StatusHistory } from './entry-details.js';
 import { PassportCheckPanel } from './passport-check.js';
+import { InternalNotes } from '../notes/internal-notes.js';
 import { CancellationDecisionPanel } from '../cancellation/cancellation-decision.js';
 
 /** What an expanded row shows: every field, the actions, the documents and the status history. */
@@ -34,6 +35,7 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
         <CancellationDecisionPanel app={app} />
         <EntryActions app={app} />
         <DocumentsList app={app} />
+        <InternalNotes applicationId={app.id} />
         <StatusHistory app={app} />
       </div>
     </div>

@@ -1,0 +1,27 @@
+import { asc, eq } from 'drizzle-orm';
+import { errors } from '../../../core/domain/errors.js';
+import { isStoredId } from '../../../core/domain/ids.js';
+import type { InternalNoteRepository } from '../../../core/ports/internal-note-repository.js';
+import { isForeignKeyViolation } from './driver-errors.js';
+import type { SqlDatabase } from './sql-database.js';
+
+export function internalNoteStore(database: SqlDatabase): InternalNoteRepository {
+  const { db, tables: t } = database;
+  const n = t.internalNotes;
+  return {
+    async add(note) {
+      try {
+        const [row] = await db.insert(n).values({ ...note }).returning();
+        return { ...row! };
+      } catch (e) {
+        if (isForeignKeyViolation(e)) throw errors.notFound('Application');
+        throw e;
+      }
+    },
+    async listByApplication(applicationId) {
+      if (!isStoredId(applicationId)) return [];
+      const found = await db.select().from(n).where(eq(n.applicationId, applicationId)).orderBy(asc(n.createdAt), asc(n.id));
+      return found.map((row) => ({ ...row }));
+    },
+  };
+}
