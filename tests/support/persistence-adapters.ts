@@ -49,7 +49,7 @@ export function sqliteHarness(): PersistenceHarness {
 }
 
 /** Tables in an order that deletes children before parents. */
-const TABLES = ['mail_outbox', 'analytics_events', 'application_drafts', 'contact_enquiries', 'status_history', 'documents', 'refunds', 'receipts', 'receipt_counters', 'payments', 'sessions', 'applications', 'application_groups', 'users'];
+const TABLES = ['mail_outbox', 'analytics_events', 'application_drafts', 'contact_enquiries', 'status_history', 'internal_notes', 'documents', 'refunds', 'receipts', 'receipt_counters', 'payments', 'sessions', 'applications', 'application_groups', 'users'];
 
 export async function postgresHarness(opts: { max?: number } = {}): Promise<PersistenceHarness & { database: TestPostgres }> {
   const database = await startTestPostgres();
@@ -61,6 +61,10 @@ export async function postgresHarness(opts: { max?: number } = {}): Promise<Pers
   await first.migrate();
   await first.close();
   const admin = new pg.Pool({ connectionString: database.url, max: 1 });
+  // pool.end() resolves once its client is released, before the server has closed it: the database
+  // dropped right after may terminate that connection (57P01), which an idle pool reports as an
+  // 'error' event — an uncaught exception without a listener, as the agency's own pool has one.
+  admin.on('error', () => {});
   const open: Persistence[] = [];
   return {
     kind: 'postgres',
