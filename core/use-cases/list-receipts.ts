@@ -1,15 +1,9 @@
 import { errors } from '../domain/errors.js';
-import type { Application } from '../domain/application.js';
 import type { Receipt } from '../domain/receipt.js';
 import type { Ports } from '../ports/index.js';
 import { receiptIssuer } from './receipts.js';
 import { loadVisible } from './shared.js';
 import type { Actor } from './use-cases.js';
-
-/** A receipt is listed under its application and, for a family's payment, under every application of the group. */
-function isListedUnder(receipt: Receipt, application: Application): boolean {
-  return receipt.applicationId === application.id || (application.groupId !== null && receipt.groupId === application.groupId);
-}
 
 /**
  * The receipts and credit notes of an application, oldest first, for its owner or staff; anyone
@@ -30,8 +24,9 @@ export function makeListReceipts(ports: Pick<Ports, 'applications' | 'receipts'>
 export function makeOpenReceipt(ports: Pick<Ports, 'applications' | 'receipts' | 'receiptRenderer' | 'settings'>) {
   return async function openReceipt(actor: Actor, applicationId: number, number: string): Promise<{ receipt: Receipt; pdf: Uint8Array }> {
     const application = await loadVisible(ports, actor, applicationId);
-    const receipt = await ports.receipts.findByNumber(number);
-    if (!receipt || !isListedUnder(receipt, application)) throw errors.notFound('Receipt');
+    // Only a receipt listed under this application (its own, or its family's payment) is served.
+    const receipt = (await ports.receipts.listForApplication(application)).find((r) => r.number === number);
+    if (!receipt) throw errors.notFound('Receipt');
     return { receipt, pdf: await ports.receiptRenderer.render(receipt, receiptIssuer(ports.settings)) };
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectEnabled, expectText, expectValue, gone, see, until } from './support/assert.js';
 import { browserAvailability, launchBrowser, screenshot, type BrowserSession } from './support/browser.js';
 import { request as playwrightRequest } from 'playwright-core';
@@ -13,6 +13,15 @@ import { applicantWithApplication, isoDaysFromNow, newEmail, PASSPORT_PNG } from
  * DATA_DIR: SQLite, local uploads, the built-in test payment provider.
  */
 const { available } = browserAvailability();
+
+/** From a dashboard card's offer: 'Pay £10.00 Now', then the test card form with `cardNumber`. */
+async function payOnCard(card: Locator, cardNumber: string): Promise<void> {
+  await card.getByRole('button', { name: 'Pay £10.00 Now' }).click();
+  await card.locator('#card-number').fill(cardNumber);
+  await card.locator('#card-expiry').fill('12 / 30');
+  await card.locator('#card-cvc').fill('123');
+  await card.getByRole('button', { name: 'Pay £10.00' }).click();
+}
 
 describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000 }, () => {
   let server: AgencyServer;
@@ -148,11 +157,7 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await page.goto(`${server.url}/dashboard`);
     const card = page.getByTestId(`application-${id}`);
     await card.getByRole('checkbox', { name: /Please start work on my application straight away/ }).click();
-    await card.getByRole('button', { name: 'Pay £10.00 Now' }).click();
-    await card.locator('#card-number').fill('4000 0000 0000 0002');
-    await card.locator('#card-expiry').fill('12 / 30');
-    await card.locator('#card-cvc').fill('123');
-    await card.getByRole('button', { name: 'Pay £10.00' }).click();
+    await payOnCard(card, '4000 0000 0000 0002');
     await see(page.getByText('Payment failed', { exact: true }));
     await see(page.getByText('Your card was declined.'));
     await screenshot(page, '08-card-declined');
@@ -162,11 +167,7 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
 
     // Back to the offer, then pay with a good card: the list refreshes.
     await card.getByRole('button', { name: '← Back' }).click();
-    await card.getByRole('button', { name: 'Pay £10.00 Now' }).click();
-    await card.locator('#card-number').fill('4242424242424242');
-    await card.locator('#card-expiry').fill('01 / 31');
-    await card.locator('#card-cvc').fill('321');
-    await card.getByRole('button', { name: 'Pay £10.00' }).click();
+    await payOnCard(card, '4242424242424242');
     await see(card.getByText('Initial Payment Complete - your application is being processed'));
     await page.close();
   });
@@ -177,11 +178,7 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await page.goto(`${server.url}/dashboard`);
     const card = page.getByTestId(`application-${id}`);
     await card.getByRole('checkbox', { name: /Please start work on my application straight away/ }).click();
-    await card.getByRole('button', { name: 'Pay £10.00 Now' }).click();
-    await card.locator('#card-number').fill('4242 4242 4242 4242');
-    await card.locator('#card-expiry').fill('12 / 30');
-    await card.locator('#card-cvc').fill('123');
-    await card.getByRole('button', { name: 'Pay £10.00' }).click();
+    await payOnCard(card, '4242 4242 4242 4242');
     await see(card.getByText('Initial Payment Complete - your application is being processed'));
 
     await card.getByRole('button', { name: 'Cancel application' }).click();

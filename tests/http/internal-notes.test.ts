@@ -1,36 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
-import type { Persistence } from '../../adapters/persistence/persistence.js';
-import { postgresHarness, sqliteHarness, type PersistenceHarness } from '../support/persistence-adapters.js';
-import { applicantWithApplication, makeAppOn, makeMemoryApp, signInAdmin, TestBrowser, type TestAgency } from '../support/http.js';
+import { appDatabases } from '../support/app-databases.js';
+import { applicantWithApplication, signInAdmin, TestBrowser, type TestAgency } from '../support/http.js';
 
 /**
  * Internal notes (docs/product.md, "Internal notes") through the HTTP API on every database: staff
  * write and read them; nothing the applicant can reach — responses, mails, the draft, the data
  * export — ever carries one.
  */
-type Db = { name: string; open(): Promise<TestAgency>; setup?(): Promise<void>; teardown?(): Promise<void> };
-
-function sqlDb(name: string, makeHarness: () => Promise<PersistenceHarness>): Db {
-  let harness: PersistenceHarness;
-  return {
-    name,
-    async setup() {
-      harness = await makeHarness();
-    },
-    async teardown() {
-      await harness?.dispose();
-    },
-    async open() {
-      const persistence: Persistence = await harness.create();
-      return makeAppOn(persistence);
-    },
-  };
-}
-
-const DATABASES: Db[] = [{ name: 'memory', open: () => makeMemoryApp() }, sqlDb('sqlite', async () => sqliteHarness()), sqlDb('postgres', () => postgresHarness())];
-
-describe.each(DATABASES)('internal notes on $name', (db) => {
+describe.each(appDatabases())('internal notes on $name', (db) => {
   let t: TestAgency;
   beforeAll(async () => {
     await db.setup?.();

@@ -3,13 +3,11 @@ import { createJobRunner } from '../../adapters/jobs/runner.js';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import { StripePaymentGateway } from '../../adapters/payments/stripe/index.js';
 import { TestPaymentProvider } from '../../adapters/payments/test-provider/index.js';
-import type { Persistence } from '../../adapters/persistence/persistence.js';
 import { jobDefinition } from '../../apps/shared/jobs.js';
 import { receiptKeyOfRefund } from '../../core/domain/receipt.js';
 import { refundIdempotencyKey } from '../../core/domain/refund.js';
-import type { PaymentGateway } from '../../core/ports/payment-gateway.js';
-import { postgresHarness, sqliteHarness, type PersistenceHarness } from '../support/persistence-adapters.js';
-import { applicantWithApplication, makeAppOn, makeMemoryApp, signInAdmin, signUp, type TestAgency } from '../support/http.js';
+import { appDatabases } from '../support/app-databases.js';
+import { applicantWithApplication, makeMemoryApp, signInAdmin, signUp, type TestAgency } from '../support/http.js';
 import { startStripeServer, type StripeTestServer } from '../support/stripe-server.js';
 
 /**
@@ -36,32 +34,7 @@ const refundsOf = async (t: TestAgency, id: number) => t.ports.refunds.listByApp
 const refundedOf = async (t: TestAgency, id: number) => (await t.ports.applications.findById(id))!.refundedAmount;
 const refundMails = async (t: TestAgency) => (await t.ports.outbox.list()).filter((m) => m.template === 'refund_issued');
 
-type Db = { name: string; open(gateway: PaymentGateway, env?: NodeJS.ProcessEnv): Promise<TestAgency>; setup?(): Promise<void>; teardown?(): Promise<void> };
-
-function sqlDb(name: string, makeHarness: () => Promise<PersistenceHarness>): Db {
-  let harness: PersistenceHarness;
-  return {
-    name,
-    async setup() {
-      harness = await makeHarness();
-    },
-    async teardown() {
-      await harness?.dispose();
-    },
-    async open(gateway, env) {
-      const persistence: Persistence = await harness.create();
-      return makeAppOn(persistence, { overrides: { gateway }, env });
-    },
-  };
-}
-
-const DATABASES: Db[] = [
-  { name: 'memory', open: (gateway, env) => makeMemoryApp({ overrides: { gateway }, env }) },
-  sqlDb('sqlite', async () => sqliteHarness()),
-  sqlDb('postgres', () => postgresHarness()),
-];
-
-describe.each(DATABASES)('staff refunds on $name', (db) => {
+describe.each(appDatabases())('staff refunds on $name', (db) => {
   let t: TestAgency;
   let gateway: MemoryPaymentGateway;
   const charge = async (_b: Browser, id: string) => void gateway.succeed(id);
@@ -74,7 +47,7 @@ describe.each(DATABASES)('staff refunds on $name', (db) => {
   beforeEach(async () => {
     gateway = new MemoryPaymentGateway();
     // £6 and more needs a second member of staff here, so the £10 fee can show both paths.
-    t = await db.open(gateway, { REFUND_APPROVAL_PENCE: '500' });
+    t = await db.open({ overrides: { gateway }, env: { REFUND_APPROVAL_PENCE: '500' } });
   });
   afterEach(async () => {
     await t.close();
@@ -226,7 +199,7 @@ describe.each(DATABASES)('staff refunds on $name', (db) => {
   });
 });
 
-describe.each(DATABASES)('Stripe refunds and their webhooks on $name', (db) => {
+describe.each(appDatabases())('Stripe refunds and their webhooks on $name', (db) => {
   let t: TestAgency;
   let server: StripeTestServer;
   let gateway: StripePaymentGateway;
@@ -240,7 +213,7 @@ describe.each(DATABASES)('Stripe refunds and their webhooks on $name', (db) => {
   beforeEach(async () => {
     server = await startStripeServer();
     gateway = new StripePaymentGateway(server.config);
-    t = await db.open(gateway);
+    t = await db.open({ overrides: { gateway } });
   });
   afterEach(async () => {
     await t.close();
