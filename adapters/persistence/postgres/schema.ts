@@ -14,6 +14,7 @@ import type { MailTemplateName } from '../../../core/domain/mail.js';
 import type { DraftFields } from '../../../core/domain/application-draft.js';
 import type { ReceiptKind, ReceiptLine } from '../../../core/domain/receipt.js';
 import type { RefundSource, RefundStatus } from '../../../core/domain/refund.js';
+import type { StaffRole } from '../../../core/domain/staff-role.js';
 import { tabApplicationStatuses } from '../shared/rules.js';
 import { PSEUDO_ENTRY_SQL, sqlList, STATUS_VALUES } from '../shared/sql-values.js';
 
@@ -55,6 +56,16 @@ export const users = pgTable(
     /** The user has an application: set in the transaction that stores their first one, so the
      * pseudo-entries (non-admins without one) are a partial index, not an anti-join over every user. */
     hasApplication: bool('has_application').notNull().default(false),
+    /** The staff role (core/domain/staff-role.ts), null for applicants; is_admin stays true for every role. */
+    role: text('role').$type<StaffRole>(),
+    /** A deactivated member of staff cannot sign in; their sessions are ended. */
+    deactivatedAt: ts('deactivated_at'),
+    /** Two-factor sign-in (TOTP): the confirmed secret, a secret being enrolled, when it was enabled
+     * and the last time step accepted (a code is used once). */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: ts('two_factor_enabled_at'),
+    twoFactorLastStep: integer('two_factor_last_step'),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(lower(t.email)),
@@ -71,6 +82,9 @@ export const sessions = pgTable(
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    /** What the user sees in their list of sessions (GET /api/user/sessions). */
+    userAgent: text('user_agent'),
+    clientAddress: text('client_address'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_last_seen_idx').on(t.lastSeenAt)],
 );
@@ -130,6 +144,8 @@ export const applications = pgTable(
     cancellationReason: text('cancellation_reason'),
     cancellationResponse: text('cancellation_response'),
     cancellationDeclinedAt: ts('cancellation_declined_at'),
+    /** The member of staff working the application, or null. */
+    assigneeId: integer('assignee_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
@@ -165,6 +181,8 @@ export const applications = pgTable(
     index('applications_search_email_idx').on(pattern(sql`${t.searchEmail}`)),
     index('applications_search_name_idx').on(pattern(sql`${t.searchName}`)),
     index('applications_group_idx').on(t.groupId),
+    index('applications_status_deadline_arrival_idx').on(t.status, t.guaranteeDeadline, t.expectedArrivalDate, t.id),
+    index('applications_assignee_idx').on(t.assigneeId, t.status, t.guaranteeDeadline, t.expectedArrivalDate, t.id),
     check('applications_status_check', sql.raw(`status in (${sqlList(STATUS_VALUES)})`)),
     check('applications_version_check', sql`${t.version} >= 1`),
   ],
@@ -425,4 +443,98 @@ export const internalNotes = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('internal_notes_application_idx').on(t.applicationId, t.createdAt)],
+);
+
+/** Who was assigned an application, by whom and when (the admin row's assignment history). */
+export const assignmentHistory = pgTable(
+  'assignment_history',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    assigneeName: text('assignee_name'),
+    assignedById: integer('assigned_by_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedByName: text('assigned_by_name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('assignment_history_application_idx').on(t.applicationId, t.createdAt)],
+);
+
+/** Two-factor recovery codes: stored hashed, each usable once. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * A password accepted for an account with two-factor sign-in: the second step's pending sign-in,
+ * keyed by the hash of a token in a short-lived cookie. No session exists until the code is given.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
+);
+
+/**
+ * The append-only audit log: every staff action and every read of personal data that matters. Each
+ * row's hash is SHA-256 over its content and the previous row's hash; `seq` numbers the rows
+ * 1, 2, 3… with no gap. No foreign keys: nothing done elsewhere (an erasure, a deletion) may change a
+ * row once written.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    seq: integer('seq').notNull(),
+    at: ts('at').notNull(),
+    actorId: integer('actor_id'),
+    actorEmail: text('actor_email'),
+    clientAddress: text('client_address'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    applicationId: integer('application_id'),
+    /** Canonical JSON (before/after and other details), hashed as stored. */
+    detail: text('detail').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seq] }),
+    index('audit_log_application_idx').on(t.applicationId, t.seq),
+    index('audit_log_actor_idx').on(t.actorId, t.seq),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * The audit chain's head (one row, id 1): the last row's number and hash. Appending updates it in
+ * the appending transaction, which serialises appenders, and lets verify-audit notice rows removed
+ * from the end.
+ */
+export const auditHead = pgTable(
+  'audit_head',
+  {
+    id: integer('id').notNull(),
+    seq: integer('seq').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id] })],
 );

@@ -27,7 +27,12 @@ type Tables =
   | 'receiptCounters'
   | 'receipts'
   | 'refunds'
-  | 'internalNotes';
+  | 'internalNotes'
+  | 'assignmentHistory'
+  | 'twoFactorRecoveryCodes'
+  | 'twoFactorChallenges'
+  | 'auditLog'
+  | 'auditHead';
 type Parity = { [K in Tables]: Same<(typeof lite)[K], (typeof pg)[K]> };
 
 export const schemaParity: Parity = {
@@ -48,6 +53,11 @@ export const schemaParity: Parity = {
   receipts: true,
   refunds: true,
   internalNotes: true,
+  assignmentHistory: true,
+  twoFactorRecoveryCodes: true,
+  twoFactorChallenges: true,
+  auditLog: true,
+  auditHead: true,
 };
 
 /** The row types both dialects share (taken from SQLite; identical in PostgreSQL by the check above). */

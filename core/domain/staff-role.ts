@@ -1,0 +1,8 @@
+/** The roles a member of the agency's staff can have (docs/product.md §5). Applicants have none. */
+export const STAFF_ROLES = ['admin', 'reviewer', 'finance', 'support'] as const;
+
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
