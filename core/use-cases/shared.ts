@@ -1,3 +1,5 @@
+import { roleAllows, type Permission } from '../domain/permissions.js';
+import type { StaffRole } from '../domain/staff-role.js';
 import type { Readable } from 'node:stream';
 import { guaranteeStatus, type Application } from '../domain/application.js';
 import { ALLOWED_CONTENT_TYPES, FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from '../domain/document.js';
@@ -36,6 +38,18 @@ export function adminListUser(user: User): AdminListUser {
 
 export function requireAdmin(actor: Actor | null): void {
   if (!actor?.isAdmin) throw errors.forbidden('Only administrators can do this.');
+}
+
+/** The actor's staff role, or null for applicants. */
+export function roleOf(actor: Actor | null): StaffRole | null {
+  if (!actor?.isAdmin) return null;
+  return actor.role ?? 'admin';
+}
+
+/** Staff whose role has `permission` (core/domain/permissions.ts); anyone else is refused. */
+export function requirePermission(actor: Actor | null, permission: Permission): void {
+  requireAdmin(actor);
+  if (!roleAllows(roleOf(actor), permission)) throw errors.forbidden(`Your role does not allow this (${permission}).`);
 }
 
 /** The application if `actor` owns it or is an admin; anyone else gets "not found". */

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Application } from '../domain/application.js';
 import type { ListedStatus } from '../domain/status.js';
 import type { User } from '../domain/user.js';
+import type { StaffRole } from '../domain/staff-role.js';
 import type { PassportCheckView } from '../domain/passport-check.js';
 import type * as make from './index.js';
 
@@ -10,6 +11,8 @@ export interface Actor {
   userId: number;
   isAdmin: boolean;
   email: string;
+  /** The staff member's role; a staff actor without one (built before roles existed) is an admin. */
+  role?: StaffRole | null;
 }
 
 /** An application as sent to clients: the stored fields plus the guarantee, derived. */
