@@ -1,7 +1,7 @@
 import type { StaffRole } from './staff-role.js';
 
 /**
- * What a member of staff may do (docs/product.md §5). Every admin route and CLI command names the
+ * What a member of staff may do (docs/product.md §6). Every admin route and CLI command names the
  * permission it needs; a role's permissions are this table, nothing else.
  */
 export const PERMISSIONS = [

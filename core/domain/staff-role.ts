@@ -1,4 +1,4 @@
-/** The roles a member of the agency's staff can have (docs/product.md §5). Applicants have none. */
+/** The roles a member of the agency's staff can have (docs/product.md §6). Applicants have none. */
 export const STAFF_ROLES = ['admin', 'reviewer', 'finance', 'support'] as const;
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
