@@ -1,5 +1,6 @@
 import type { Analytics } from './analytics.js';
 import type { AttemptCounter } from './attempt-counter.js';
+import type { AuditLog } from './audit-log.js';
 import type { ApplicationDraftRepository } from './application-draft-repository.js';
 import type { ApplicationGroupRepository } from './application-group-repository.js';
 import type { ApplicationRepository } from './application-repository.js';
@@ -65,6 +66,8 @@ export interface Ports {
   refunds: RefundRepository;
   history: StatusHistoryRepository;
   notes: InternalNoteRepository;
+  /** The hash-chained audit log (docs/product.md §6.5). */
+  audit: AuditLog;
   enquiries: ContactEnquiryRepository;
   outbox: MailOutbox;
   mailer: Mailer;
@@ -78,6 +81,7 @@ export interface Ports {
 
 export type * from './analytics.js';
 export type * from './attempt-counter.js';
+export type * from './audit-log.js';
 export type * from './application-draft-repository.js';
 export type * from './application-group-repository.js';
 export type * from './application-repository.js';

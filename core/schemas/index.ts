@@ -2,6 +2,7 @@ export * from './address.js';
 export * from './admin.js';
 export * from './analytics.js';
 export * from './application.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './contact.js';
 export * from './dates.js';

@@ -13,6 +13,8 @@ export interface Actor {
   email: string;
   /** The staff member's role; a staff actor without one (built before roles existed) is an admin. */
   role?: StaffRole | null;
+  /** Where the request came from (the audit log records it); null or absent outside HTTP. */
+  clientAddress?: string | null;
 }
 
 /** An application as sent to clients: the stored fields plus the guarantee, derived. */
@@ -68,6 +70,8 @@ export type PaymentIssues = Made<typeof make.makePaymentIssues>;
 export type Cancellations = Made<typeof make.makeCancellations>;
 /** addInternalNote, listInternalNotes (staff only). */
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
+/** listAuditLog, listApplicationAudit (staff), verifyAuditLog (the operator). */
+export type AuditLogUseCases = Made<typeof make.makeAuditLog>;
 
 /**
  * Everything the apps can ask of the core: one use case per file in this folder, each typed by its
@@ -75,7 +79,7 @@ export type InternalNotes = Made<typeof make.makeInternalNotes>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

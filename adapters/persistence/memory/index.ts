@@ -12,6 +12,7 @@ import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
 import { receiptStore } from './receipt-store.js';
 import { internalNoteStore } from './internal-note-store.js';
+import { auditStore } from './audit-store.js';
 import { refundStore } from './refund-store.js';
 import { sessionStore } from './session-store.js';
 import { createMemoryState } from './state.js';
@@ -37,6 +38,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     payments: paymentStore(s),
     receipts: receiptStore(s),
     notes: internalNoteStore(s),
+    audit: auditStore(s),
     refunds: refundStore(s),
     history: historyStore(s),
     enquiries: enquiryStore(s),

@@ -1,3 +1,4 @@
+import { GENESIS_HASH, type AuditEntry, type AuditHead } from '../../../core/domain/audit.js';
 import type { Application } from '../../../core/domain/application.js';
 import type { InternalNote } from '../../../core/domain/internal-note.js';
 import type { NewDocument, VisaDocumentRecord } from '../../../core/domain/document.js';
@@ -41,6 +42,8 @@ export interface MemoryState {
   groupSeq: number;
   receipts: Map<number, Receipt>;
   notes: Map<number, InternalNote>;
+  /** The audit log in seq order, and its head (audit-store.ts). */
+  audit: { rows: AuditEntry[]; head: AuditHead };
   /** The last receipt number given out in each year. */
   receiptCounters: Map<number, number>;
   refunds: Map<number, Refund>;
@@ -66,6 +69,7 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     groupSeq: 0,
     receipts: new Map(),
     notes: new Map(),
+    audit: { rows: [], head: { seq: 0, hash: GENESIS_HASH } },
     receiptCounters: new Map(),
     refunds: new Map(),
     outbox: new Map(),

@@ -1,3 +1,4 @@
+import type { AuditEntry, AuditQuery } from '../../../core/domain/audit.js';
 import { adminTab, type AdminTabId } from '../../../core/domain/admin-tabs.js';
 import type { Application } from '../../../core/domain/application.js';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../core/domain/status.js';
@@ -107,3 +108,13 @@ export const CONFLICT_MESSAGES = {
   email: 'An account with this email already exists.',
   applicationNumber: 'An application with this application number already exists.',
 } as const;
+
+/** Whether an audit row matches staff's filter (GET /api/admin/audit); `from`/`to` are inclusive. */
+export function matchesAuditQuery(entry: AuditEntry, query: AuditQuery): boolean {
+  return (
+    (query.applicationId === undefined || entry.applicationId === query.applicationId) &&
+    (query.actorId === undefined || entry.actorId === query.actorId) &&
+    (query.from === undefined || entry.at.getTime() >= query.from.getTime()) &&
+    (query.to === undefined || entry.at.getTime() <= query.to.getTime())
+  );
+}

@@ -14,6 +14,7 @@ import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
 import { receiptStore } from './receipt-store.js';
 import { internalNoteStore } from './internal-note-store.js';
+import { auditStore } from './audit-store.js';
 import { refundStore } from './refund-store.js';
 import { foldMissingSearchKeys } from './search-keys.js';
 import { queueWaitingWork } from './waiting-work.js';
@@ -45,6 +46,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     payments: guard(paymentStore(database), translate),
     receipts: guard(receiptStore(database), translate),
     notes: guard(internalNoteStore(database), translate),
+    audit: guard(auditStore(database), translate),
     refunds: guard(refundStore(database), translate),
     history: guard(historyStore(database), translate),
     enquiries: guard(enquiryStore(database), translate),

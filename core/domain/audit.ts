@@ -1,0 +1,123 @@
+/**
+ * The audit log (docs/product.md §6.5): what staff did and which personal data they read, one
+ * append-only row each, chained by hash (the chain rule is in audit-chain.ts; decision 0010).
+ */
+
+/** Every action the log records. Names are `area.verb`, past tense; never renamed once written. */
+export const AUDIT_ACTIONS = [
+  // applications
+  'application.status_changed',
+  'application.visa_uploaded',
+  'application.evisa_sent',
+  'application.cancellation_decided',
+  'application.payment_issue_recorded',
+  'application.note_written',
+  // refunds
+  'refund.requested',
+  'refund.approved',
+  'refund.settled',
+  // reads of personal data
+  'document.viewed',
+  'document.portal_copy',
+  'applications.listed',
+  'applications.exported',
+  'user.exported',
+  'user.erased',
+  // reserved for the parts built beside this one (assignment, staff, two-factor sign-in)
+  'application.assigned',
+  'staff.created',
+  'staff.role_changed',
+  'staff.deactivated',
+  'staff.reactivated',
+  'two_factor.reset',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** JSON values a detail may hold (Dates are written as ISO strings). */
+export type AuditJson = string | number | boolean | null | AuditJson[] | { [key: string]: AuditJson };
+export type AuditDetail = { [key: string]: AuditJson };
+
+/** One row of the log. */
+export interface AuditEntry {
+  /** 1, 2, 3… with no gap. */
+  seq: number;
+  at: Date;
+  /** Null for the operator at the command line (and once a staff account is erased, never rewritten). */
+  actorId: number | null;
+  actorEmail: string | null;
+  /** The client's address as the server saw it (TRUST_PROXY honoured); null from the CLI. */
+  clientAddress: string | null;
+  action: AuditAction;
+  /** What was acted on: 'application', 'document', 'refund', 'user', 'applications' (a list)… */
+  targetType: string | null;
+  targetId: string | null;
+  /** The application the row is about, when there is one (its trail on the admin row). */
+  applicationId: number | null;
+  /** Before/after of what changed and other details. */
+  detail: AuditDetail;
+  /** The previous row's hash (GENESIS_HASH for the first row). */
+  prevHash: string;
+  /** SHA-256 (hex) over this row's content and prevHash. */
+  hash: string;
+}
+
+/** What an appender gives; the log numbers, chains and hashes it. */
+export type NewAuditEntry = Omit<AuditEntry, 'seq' | 'prevHash' | 'hash'>;
+
+/** The hash the first row chains to. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** Where the chain ends: the last row's number and hash (seq 0 and GENESIS_HASH while empty). */
+export interface AuditHead {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * JSON with object keys sorted at every depth and no whitespace: the same content is always the same
+ * text (on either database, in any process), which is what the hash is taken over. `undefined`
+ * members are left out, Dates become ISO strings (JSON.stringify's rules).
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const source = v as Record<string, unknown>;
+      return Object.fromEntries(Object.keys(source).sort().map((k) => [k, source[k]]));
+    }
+    return v;
+  });
+}
+
+/** A detail as stored: canonical JSON text. */
+export function detailToText(detail: AuditDetail): string {
+  return canonicalJson(detail);
+}
+
+/**
+ * A stored detail read back. Text that is not a JSON object (someone wrote it by hand) is kept
+ * under `unreadable`, so the row's hash no longer matches and verify-audit names it.
+ */
+export function detailFromText(text: string): AuditDetail {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as AuditDetail;
+  } catch {
+    // fall through
+  }
+  return { unreadable: text };
+}
+
+/** A filter of the log for staff (GET /api/admin/audit): newest first. */
+export interface AuditQuery {
+  applicationId?: number;
+  actorId?: number;
+  /** Rows at or after this instant. */
+  from?: Date;
+  /** Rows at or before this instant. */
+  to?: Date;
+  limit: number;
+  offset?: number;
+}
+
+export const AUDIT_PAGE_SIZE = 50;

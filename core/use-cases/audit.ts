@@ -1,0 +1,44 @@
+import { canonicalJson, type AuditAction, type AuditDetail, type AuditEntry } from '../domain/audit.js';
+import type { Ports } from '../ports/index.js';
+import type { Actor } from './use-cases.js';
+
+/** Who did it when no one signed in: the operator at the command line (docs/product.md §6.5). */
+export const CLI_OPERATOR = 'operator (CLI)';
+
+/** A member of staff (with the request's client address), or the operator at the CLI. */
+export type AuditActor = Actor | typeof CLI_OPERATOR;
+
+/** One thing to record. `before`/`after` hold what changed (only the fields that did). */
+export interface AuditEvent {
+  action: AuditAction;
+  /** What was acted on, e.g. { type: 'refund', id: 12 }. */
+  target?: { type: string; id: string | number | null };
+  /** The application the row belongs to (its trail on the admin row). */
+  applicationId?: number | null;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  /** Anything else worth keeping (a message, a file's name, how many rows were exported…). */
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * Appends one row to the audit log: the one way every use case records an action or a read
+ * (`await recordAudit(ports, actor, { action: 'staff.role_changed', target: { type: 'user', id },
+ * before: { role: 'support' }, after: { role: 'finance' } })`). Time from the Clock port; the
+ * detail is reduced to plain JSON (Dates as ISO strings) so what is stored is what was hashed.
+ */
+export function recordAudit(ports: Pick<Ports, 'audit' | 'clock'>, actor: AuditActor, event: AuditEvent): Promise<AuditEntry> {
+  const staff = actor === CLI_OPERATOR ? null : actor;
+  const detail = JSON.parse(canonicalJson({ ...event.detail, before: event.before, after: event.after })) as AuditDetail;
+  return ports.audit.append({
+    at: ports.clock.now(),
+    actorId: staff?.userId ?? null,
+    actorEmail: staff?.email ?? null,
+    clientAddress: staff?.clientAddress ?? null,
+    action: event.action,
+    targetType: event.target?.type ?? null,
+    targetId: event.target?.id == null ? null : String(event.target.id),
+    applicationId: event.applicationId ?? null,
+    detail,
+  });
+}
