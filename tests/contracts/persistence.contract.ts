@@ -3,6 +3,7 @@ import type { Persistence } from '../../adapters/persistence/persistence.js';
 import { describeAccessChangesContract } from './access-changes.contract.js';
 import { describeAnalyticsContract } from './analytics.contract.js';
 import { describeAttemptCounterContract } from './attempt-counter.contract.js';
+import { describeAuditLogContract } from './audit-log.contract.js';
 import { describeBulkLoaderContract } from './bulk-loader.contract.js';
 import { describeApplicationDraftRepositoryContract } from './application-draft-repository.contract.js';
 import { describeApplicationGroupRepositoryContract } from './application-group-repository.contract.js';
@@ -53,5 +54,6 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeReceiptRepositoryContract(name, makeAdapter);
   describeAnalyticsContract(name, makeAdapter);
   describeAttemptCounterContract(name, makeAdapter);
+  describeAuditLogContract(name, makeAdapter);
   describeBulkLoaderContract(name, makeAdapter);
 }
