@@ -10,6 +10,7 @@ import { registerReconcilePayments } from './commands/reconcile-payments.js';
 import { registerSeedDemo } from './commands/seed-demo.js';
 import { registerSendReminders } from './commands/send-reminders.js';
 import { registerSweepOrphanFiles } from './commands/sweep-orphan-files.js';
+import { registerVerifyAudit } from './commands/verify-audit.js';
 import { describeFailure, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
 
 export function buildProgram(): Command {
@@ -40,6 +41,7 @@ Example:
   registerEraseUser(program);
   registerPurgeDocuments(program);
   registerSweepOrphanFiles(program);
+  registerVerifyAudit(program);
   registerJobs(program);
   registerSeedDemo(program);
 
