@@ -15,6 +15,7 @@ import { LoginThrottle } from './login-throttle.js';
 import { StoredLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
 import { adminRefundRoutes } from './routes/admin-refunds.js';
+import { adminAuditRoutes } from './routes/admin-audit.js';
 import { applicationDraftRoutes } from './routes/application-draft.js';
 import { adminGroupRoutes, applicationGroupRoutes, groupPaymentRoutes } from './routes/application-groups.js';
 import { applicationRoutes } from './routes/applications.js';
@@ -93,6 +94,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/test-payments', testPaymentRoutes(deps))
     .route('/admin/application-groups', adminGroupRoutes(deps))
     .route('/admin', adminRefundRoutes(deps))
+    .route('/admin', adminAuditRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/events', eventRoutes(deps))
     .route('/config', configRoutes(deps))
@@ -142,7 +144,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   // otherwise (the signed webhook), and reach a route that declares its body kind.
   app.use('/api/*', sameOriginWrites(new URL(agency.config.publicUrl).origin));
   app.use('/api/*', bodyKindDeclared());
-  app.use('/api/*', loadAuth(sessions, agency.useCases));
+  app.use('/api/*', loadAuth(sessions, agency.useCases, deps.clientAddress));
 
   // The same bare JSON answer behind every API middleware (headers, origin, session lookup): the floor.
   if (options.benchRoutes) app.get('/api/bench/floor', (c) => c.json({ ok: true, at: 'floor' }));

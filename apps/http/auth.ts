@@ -11,14 +11,15 @@ import type { SessionManager } from './sessions.js';
  * soon as any process (another node, the CLI) changes that session or user — so logout, password
  * change, erasure or promotion anywhere applies everywhere at once (SessionManager.signedIn).
  */
-export function loadAuth(sessions: SessionManager, useCases: UseCases): MiddlewareHandler<AppEnv> {
+export function loadAuth(sessions: SessionManager, useCases: UseCases, clientAddress: (c: Context) => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const signedIn = await sessions.signedIn(c, useCases.currentUser);
     if (signedIn) {
       const { user, session } = signedIn;
       const auth: AuthState = {
         user,
-        actor: { userId: user.id, isAdmin: user.isAdmin, email: user.email },
+        // The audit log records where staff acted from (TRUST_PROXY honoured, as the rate limits do).
+        actor: { userId: user.id, isAdmin: user.isAdmin, email: user.email, clientAddress: clientAddress(c) },
         sessionIdHash: session.idHash,
       };
       c.set('auth', auth);

@@ -153,8 +153,8 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.listDocuments, ['applications', 'documents'], make.makeListDocuments);
   bindUseCase(bind, U.attachPassport, ['applications', 'documents', 'files', 'ids', 'clock', 'passportReader'], make.makeAttachPassport);
   bindUseCase(bind, U.checkPassport, ['applications', 'documents', 'files', 'passportReader', 'clock'], make.makeCheckPassport);
-  bindUseCase(bind, U.portalCopy, ['documents', 'files', 'passportReader'], make.makePortalCopy);
-  bindUseCase(bind, U.openDocument, ['applications', 'documents', 'files'], make.makeOpenDocument);
+  bindUseCase(bind, U.portalCopy, ['documents', 'files', 'passportReader', 'clock', 'audit'], make.makePortalCopy);
+  bindUseCase(bind, U.openDocument, ['applications', 'documents', 'files', 'clock', 'audit'], make.makeOpenDocument);
   bindUseCase(bind, U.listReceipts, ['applications', 'receipts'], make.makeListReceipts);
   bindUseCase(bind, U.openReceipt, ['applications', 'receipts', 'receiptRenderer', 'settings'], make.makeOpenReceipt);
   bindUseCase(
@@ -177,38 +177,38 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.findOwnPayment, ['gateway', 'applications'], make.makeFindOwnPayment);
   bindUseCase(bind, U.reconcilePayments, ['gateway', 'payments', 'applications', 'groups', 'refunds', 'clock'], make.makeReconcilePayments, U.confirmPayment, U.settleGatewayRefund);
   bindUseCase(bind, U.auditLog, ['audit', 'applications'], make.makeAuditLog);
-  bindUseCase(bind, U.internalNotes, ['applications', 'notes', 'users', 'clock'], make.makeInternalNotes);
-  bindUseCase(bind, U.cancellations, ['applications', 'users', 'history', 'clock', 'gateway', 'analytics', 'refunds'], make.makeCancellations, U.sendRefund);
-  bindUseCase(bind, U.paymentIssues, ['gateway', 'clock'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
+  bindUseCase(bind, U.internalNotes, ['applications', 'notes', 'users', 'clock', 'audit'], make.makeInternalNotes);
+  bindUseCase(bind, U.cancellations, ['applications', 'users', 'history', 'clock', 'gateway', 'analytics', 'refunds', 'audit'], make.makeCancellations, U.sendRefund);
+  bindUseCase(bind, U.paymentIssues, ['gateway', 'clock', 'audit'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
 
   // refunds (docs/product.md §4.7): a request and an approval send the refund at once through sendRefund (the send-refund job's use case).
   const settlePorts = ['refunds', 'payments', 'applications', 'users', 'receipts', 'analytics', 'clock'] as const;
   bindUseCase(bind, U.sendRefund, [...settlePorts, 'gateway'], make.makeSendRefund);
   bindUseCase(bind, U.settleGatewayRefund, settlePorts, make.makeSettleGatewayRefund);
-  bindUseCase(bind, U.requestRefund, ['applications', 'users', 'refunds', 'settings', 'clock'], make.makeRequestRefund, U.sendRefund);
-  bindUseCase(bind, U.approveRefund, ['users', 'refunds', 'clock'], make.makeApproveRefund, U.sendRefund);
+  bindUseCase(bind, U.requestRefund, ['applications', 'users', 'refunds', 'settings', 'clock', 'audit'], make.makeRequestRefund, U.sendRefund);
+  bindUseCase(bind, U.approveRefund, ['users', 'refunds', 'clock', 'audit'], make.makeApproveRefund, U.sendRefund);
   bindUseCase(bind, U.listRefunds, ['applications', 'refunds'], make.makeListRefunds);
 
   // passport scan
   bindUseCase(bind, U.scanPassport, ['passportReader', 'clock'], make.makeScanPassport);
 
   // admin
-  bindUseCase(bind, U.listAdminApplications, ['applications', 'users', 'clock'], make.makeListAdminApplications);
+  bindUseCase(bind, U.listAdminApplications, ['applications', 'users', 'clock', 'audit'], make.makeListAdminApplications);
   bindUseCase(bind, U.searchAdminApplications, ['applications', 'users', 'clock'], make.makeSearchAdminApplications);
   bindUseCase(bind, U.countAdminTabs, ['applications', 'users', 'clock'], make.makeCountAdminTabs);
-  bindUseCase(bind, U.changeApplicationStatus, ['applications', 'users', 'analytics', 'clock', 'gateway'], make.makeChangeApplicationStatus);
+  bindUseCase(bind, U.changeApplicationStatus, ['applications', 'users', 'analytics', 'clock', 'gateway', 'audit'], make.makeChangeApplicationStatus);
   bindUseCase(bind, U.statusHistory, ['applications', 'history'], make.makeStatusHistory);
-  bindUseCase(bind, U.attachVisa, ['applications', 'documents', 'files', 'ids', 'clock'], make.makeAttachVisa);
-  bindUseCase(bind, U.sendEvisa, ['applications', 'documents', 'files', 'users', 'outbox', 'clock'], make.makeSendEvisa);
+  bindUseCase(bind, U.attachVisa, ['applications', 'documents', 'files', 'ids', 'clock', 'audit'], make.makeAttachVisa);
+  bindUseCase(bind, U.sendEvisa, ['applications', 'documents', 'files', 'users', 'outbox', 'clock', 'audit'], make.makeSendEvisa);
   bindUseCase(bind, U.sendPaymentReminders, ['applications', 'groups', 'clock'], make.makeSendPaymentReminders);
   bindUseCase(bind, U.sendApplicationReminders, ['users', 'clock'], make.makeSendApplicationReminders);
 
   // mail delivery, analytics, operator tasks
   bindUseCase(bind, U.deliverMail, ['outbox', 'mailer', 'files', 'clock', 'receipts', 'receiptRenderer', 'settings'], make.makeDeliverMail);
   bindUseCase(bind, U.recordEvent, ['analytics', 'clock'], make.makeRecordEvent);
-  bindUseCase(bind, U.exportApplications, ['applications', 'users', 'clock'], make.makeExportApplications);
-  bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'refunds', 'receipts', 'history', 'documents', 'enquiries', 'drafts', 'clock'], make.makeExportUserData);
-  bindUseCase(bind, U.eraseUser, ['users', 'applications', 'documents', 'payments', 'receipts', 'files'], make.makeEraseUser);
+  bindUseCase(bind, U.exportApplications, ['applications', 'users', 'clock', 'audit'], make.makeExportApplications);
+  bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'refunds', 'receipts', 'history', 'documents', 'enquiries', 'drafts', 'clock', 'audit'], make.makeExportUserData);
+  bindUseCase(bind, U.eraseUser, ['users', 'applications', 'documents', 'payments', 'receipts', 'files', 'clock', 'audit'], make.makeEraseUser);
   bindUseCase(bind, U.purgeDocuments, ['documents', 'files', 'clock'], make.makePurgeDocuments);
   bindUseCase(bind, U.sweepOrphanFiles, ['files', 'documents', 'clock'], make.makeSweepOrphanFiles);
   bindUseCase(bind, U.pruneExpired, ['sessions', 'attempts', 'clock'], make.makePruneExpired);

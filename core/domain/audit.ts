@@ -15,7 +15,6 @@ export const AUDIT_ACTIONS = [
   // refunds
   'refund.requested',
   'refund.approved',
-  'refund.settled',
   // reads of personal data
   'document.viewed',
   'document.portal_copy',

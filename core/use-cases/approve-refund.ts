@@ -1,6 +1,7 @@
 import { errors } from '../domain/errors.js';
 import type { Refund } from '../domain/refund.js';
 import type { Ports } from '../ports/index.js';
+import { recordAudit } from './audit.js';
 import { staffName } from './request-refund.js';
 import type { SendRefund } from './send-refund.js';
 import { requireAdmin } from './shared.js';
@@ -15,7 +16,7 @@ export const ALREADY_APPROVED_MESSAGE = 'This refund is not waiting for approval
  * request below the limit is. Approving again (a double click, a retry after the gateway was down)
  * answers the refund as it is; a refund approved by someone else, or never waiting, is a Conflict.
  */
-export function makeApproveRefund(ports: Pick<Ports, 'users' | 'refunds' | 'clock'>, sendRefund: SendRefund) {
+export function makeApproveRefund(ports: Pick<Ports, 'users' | 'refunds' | 'clock' | 'audit'>, sendRefund: SendRefund) {
   return async function approveRefund(actor: Actor, refundId: number): Promise<Refund> {
     requireAdmin(actor);
     const refund = await ports.refunds.findById(refundId);
@@ -27,6 +28,13 @@ export function makeApproveRefund(ports: Pick<Ports, 'users' | 'refunds' | 'cloc
     }
     const approved = await ports.refunds.approve(refund.id, { userId: actor.userId, name: await staffName(ports, actor) }, ports.clock.now());
     if (!approved) throw errors.conflict(ALREADY_APPROVED_MESSAGE);
+    await recordAudit(ports, actor, {
+      action: 'refund.approved',
+      target: { type: 'refund', id: approved.id },
+      applicationId: approved.applicationId,
+      before: { status: refund.status },
+      after: { status: approved.status, paymentType: approved.paymentType, amount: approved.amount },
+    });
     return (await sendRefund(approved.id)) ?? approved;
   };
 }

@@ -3,6 +3,7 @@ import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, storedFileName, type NewDocum
 import { errors } from '../domain/errors.js';
 import { unwrap } from '../domain/result.js';
 import type { Ports } from '../ports/index.js';
+import { recordAudit } from './audit.js';
 import { checkUpload, commitWithRetry, deleteQuietly, loadVisible, requireAdmin } from './shared.js';
 import type { Actor, UploadedFile } from './use-cases.js';
 
@@ -12,7 +13,7 @@ import type { Actor, UploadedFile } from './use-cases.js';
  * then are earlier visa documents (rows and files) removed. The applicant is told when the admin
  * applies the status change or sends the e-visa, not here.
  */
-export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'ids' | 'clock'>) {
+export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'ids' | 'clock' | 'audit'>) {
   return async function attachVisa(actor: Actor, applicationId: number, file: UploadedFile): Promise<VisaDocumentRecord> {
     requireAdmin(actor);
     checkUpload(file);
@@ -54,6 +55,13 @@ export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' |
       await ports.documents.delete(old.id);
       await deleteQuietly(ports, old.storageKey);
     }
+    await recordAudit(ports, actor, {
+      action: 'application.visa_uploaded',
+      target: { type: 'document', id: document.id },
+      applicationId,
+      before: previous.length ? { visaDocuments: previous.map((d) => ({ id: d.id, fileName: d.fileName })) } : undefined,
+      after: { visaDocument: { id: document.id, fileName, size: document.size, contentType: document.contentType } },
+    });
     return document;
   };
 }

@@ -9,6 +9,7 @@ import { unwrap } from '../domain/result.js';
 import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
+import { recordAudit } from './audit.js';
 import { commitWithRetry, loadOwned, requireAdmin, requireUser, toView } from './shared.js';
 import type { Actor, ApplicationView } from './use-cases.js';
 
@@ -42,7 +43,7 @@ function refundRequest(amount: number, reason: string, by: { userId: number; nam
  * asked for in the same commit as the cancellation and sent to the gateway by its job, so a
  * cancellation never stands without its refund, nor is a refund sent twice.
  */
-export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 'history' | 'clock' | 'gateway' | 'analytics' | 'refunds'>, sendRefund: SendRefund) {
+export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 'history' | 'clock' | 'gateway' | 'analytics' | 'refunds' | 'audit'>, sendRefund: SendRefund) {
   /**
    * Sends the refund the cancellation asked for at once (its job would also send it, moments later,
    * and retries it while the gateway is down): the answer can then say it was refunded.
@@ -155,8 +156,16 @@ export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 
     });
     if (outcome.kind !== 'committed') throw new Error('A cancellation decision is always committed or refused.');
     const application = outcome.result.application;
-    if (application.cancelledAt !== null) await closeOpenPayments(application);
     const refundPence = outcome.change.refund?.amount ?? 0;
+    await recordAudit(ports, actor, {
+      action: 'application.cancellation_decided',
+      target: { type: 'application', id: applicationId },
+      applicationId,
+      before: { status: outcome.before.status, cancelledAt: outcome.before.cancelledAt, cancellationDeclinedAt: outcome.before.cancellationDeclinedAt },
+      after: { status: application.status, cancelledAt: application.cancelledAt, cancellationDeclinedAt: application.cancellationDeclinedAt },
+      detail: { decision: input.decision, message: input.message ?? null, refundPence },
+    });
+    if (application.cancelledAt !== null) await closeOpenPayments(application);
     const refund = await refundNow(applicationId, refundPence > 0);
     const current = (await ports.applications.findById(applicationId)) ?? application;
     return { application: toView(current, ports.clock.now()), outcome: application.cancelledAt ? 'cancelled' : 'requested', refundPence, refund };

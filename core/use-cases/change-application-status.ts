@@ -7,6 +7,7 @@ import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import { waiverMail, waiverPayment, WAIVER_MESSAGE } from './record-waiver.js';
+import { recordAudit } from './audit.js';
 import { commitWithRetry, requireAdmin, requireUser, toView } from './shared.js';
 import type { Actor, ApplicationView } from './use-cases.js';
 
@@ -34,6 +35,11 @@ function statusMail(before: Application, after: Application, user: User, now: Da
   return { to: user.email, template: 'status_changed', data: { ...base, oldStatus: before.status, newStatus: after.status } };
 }
 
+/** What a status change changes, as the audit log keeps it (the message of an information request too). */
+function statusFields(a: Application) {
+  return { status: a.status, additionalInfoMessage: a.additionalInfoMessage, requiresPassportReupload: a.requiresPassportReupload };
+}
+
 /** Nothing an applicant would notice changes (same status, same message and re-upload flag). */
 function isNoOp(before: Application, after: Application): boolean {
   return (
@@ -50,7 +56,7 @@ function isNoOp(before: Application, after: Application): boolean {
  * zero-amount 'waived' final payment record. The analytics event is recorded afterwards. A rejected
  * application's open payments are canceled at the provider, so nobody pays a fee no longer due.
  */
-export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock' | 'gateway'>) {
+export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock' | 'gateway' | 'audit'>) {
   async function cancelOpenPayments(application: Application): Promise<void> {
     for (const type of PAYMENT_TYPES) {
       try {
@@ -100,8 +106,16 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
       throw errors.conflict('The final fee of this application has already been recorded. Please reload and try again.');
     }
     const updated = outcome.result.application;
+    const previous = before as Application | null;
+    await recordAudit(ports, actor, {
+      action: 'application.status_changed',
+      target: { type: 'application', id: updated.id },
+      applicationId: updated.id,
+      before: previous ? statusFields(previous) : undefined,
+      after: statusFields(updated),
+    });
     if (updated.status === 'rejected') await cancelOpenPayments(updated);
-    const oldStatus = (before as Application | null)?.status ?? null;
+    const oldStatus = previous?.status ?? null;
     if (oldStatus !== updated.status) {
       await ports.analytics.record({
         name: 'status_changed',

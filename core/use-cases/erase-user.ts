@@ -1,6 +1,7 @@
 import { errors } from '../domain/errors.js';
 import { normaliseEmail } from '../domain/user.js';
 import type { Ports } from '../ports/index.js';
+import { CLI_OPERATOR, recordAudit } from './audit.js';
 
 /**
  * Operator task (CLI): the right to erasure. Stored files go first (passport copies, visas), then
@@ -8,7 +9,7 @@ import type { Ports } from '../ports/index.js';
  * kept for accounting with the user id removed, and receipts and credit notes with the payer's and
  * travellers' names, the email and the card removed (erasedReceipt; docs/product.md, "Receipts").
  */
-export function makeEraseUser(ports: Pick<Ports, 'users' | 'applications' | 'documents' | 'payments' | 'receipts' | 'files'>) {
+export function makeEraseUser(ports: Pick<Ports, 'users' | 'applications' | 'documents' | 'payments' | 'receipts' | 'files' | 'clock' | 'audit'>) {
   return async function eraseUser(
     email: string,
   ): Promise<{ applications: number; documents: number; files: number; paymentsAnonymised: number; receiptsAnonymised: number }> {
@@ -32,6 +33,9 @@ export function makeEraseUser(ports: Pick<Ports, 'users' | 'applications' | 'doc
       for (const receipt of await ports.receipts.listForApplication(application)) if (receipt.userId === user.id) receipts.add(receipt.id);
     }
     await ports.users.erase(user.id);
-    return { applications: applications.length, documents, files, paymentsAnonymised, receiptsAnonymised: receipts.size };
+    const result = { applications: applications.length, documents, files, paymentsAnonymised, receiptsAnonymised: receipts.size };
+    // By id only (see exportUserData).
+    await recordAudit(ports, CLI_OPERATOR, { action: 'user.erased', target: { type: 'user', id: user.id }, detail: result });
+    return result;
   };
 }

@@ -2,6 +2,7 @@ import { adminTab, type AdminTabId } from '../domain/admin-tabs.js';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../domain/status.js';
 import type { Ports } from '../ports/index.js';
 import { pseudoEntryUsers, tabListsPseudoEntries } from './admin-listing.js';
+import { CLI_OPERATOR, recordAudit } from './audit.js';
 import { adminEntry } from './shared.js';
 import type { AdminListEntry } from './use-cases.js';
 
@@ -10,13 +11,19 @@ import type { AdminListEntry } from './use-cases.js';
  * stays flat; then, when the selection includes online entries (no tab and no status, or the
  * online-entries tab), the pseudo-entries of users without an application.
  */
-export function makeExportApplications(ports: Pick<Ports, 'applications' | 'users' | 'clock'>) {
+export function makeExportApplications(ports: Pick<Ports, 'applications' | 'users' | 'clock' | 'audit'>) {
   return async function* exportApplications(query: {
     tab?: AdminTabId;
     status?: ApplicationStatus;
     since?: Date;
   }): AsyncIterable<AdminListEntry> {
     const now = ports.clock.now();
+    // Recorded before the first entry is handed out (the CLI is the only caller: the operator).
+    await recordAudit(ports, CLI_OPERATOR, {
+      action: 'applications.exported',
+      target: { type: 'applications', id: null },
+      detail: { tab: query.tab ?? null, status: query.status ?? null, since: query.since ?? null },
+    });
     const tabStatuses = query.tab
       ? adminTab(query.tab).statuses.filter((s): s is ApplicationStatus => (APPLICATION_STATUSES as readonly string[]).includes(s))
       : undefined;

@@ -1,6 +1,7 @@
 import { errors } from '../domain/errors.js';
 import type { InternalNote } from '../domain/internal-note.js';
 import type { Ports } from '../ports/index.js';
+import { recordAudit } from './audit.js';
 import { requireAdmin, requireUser } from './shared.js';
 import type { Actor } from './use-cases.js';
 
@@ -8,12 +9,16 @@ import type { Actor } from './use-cases.js';
  * Staff's internal notes on an application (docs/product.md, "Internal notes"): written and read by
  * staff only, with their author and time. Nothing that reaches the applicant reads them.
  */
-export function makeInternalNotes(ports: Pick<Ports, 'applications' | 'notes' | 'users' | 'clock'>) {
+export function makeInternalNotes(ports: Pick<Ports, 'applications' | 'notes' | 'users' | 'clock' | 'audit'>) {
   async function addInternalNote(actor: Actor, applicationId: number, text: string): Promise<InternalNote> {
     requireAdmin(actor);
     if (!(await ports.applications.findById(applicationId))) throw errors.notFound('Application');
     const author = await requireUser(ports, actor.userId);
-    return ports.notes.add({ applicationId, authorId: author.id, authorName: author.fullName.trim() || author.email, text, createdAt: ports.clock.now() });
+    const note = await ports.notes.add({ applicationId, authorId: author.id, authorName: author.fullName.trim() || author.email, text, createdAt: ports.clock.now() });
+    // That a note was written, not what it says: the note keeps its text, author and time itself,
+    // and the log (which nothing may ever change) should not copy staff's words about a person.
+    await recordAudit(ports, actor, { action: 'application.note_written', target: { type: 'note', id: note.id }, applicationId, detail: { length: text.length } });
+    return note;
   }
 
   async function listInternalNotes(actor: Actor, applicationId: number): Promise<InternalNote[]> {

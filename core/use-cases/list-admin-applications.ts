@@ -1,4 +1,5 @@
 import type { Ports } from '../ports/index.js';
+import { recordAudit } from './audit.js';
 import { adminListUser, requireAdmin, toView } from './shared.js';
 import type { Actor, AdminFullListEntry } from './use-cases.js';
 
@@ -7,10 +8,12 @@ import type { Actor, AdminFullListEntry } from './use-cases.js';
  * pseudo-entries, as a stream the caller writes out element by element: both come from the stores'
  * keyset pages, so memory stays flat however many applications there are.
  */
-export function makeListAdminApplications(ports: Pick<Ports, 'applications' | 'users' | 'clock'>) {
+export function makeListAdminApplications(ports: Pick<Ports, 'applications' | 'users' | 'clock' | 'audit'>) {
   return async function listAdminApplications(actor: Actor): Promise<AsyncIterable<AdminFullListEntry>> {
     requireAdmin(actor);
     const now = ports.clock.now();
+    // Every applicant's personal data at once: recorded before the first byte is sent.
+    await recordAudit(ports, actor, { action: 'applications.listed', target: { type: 'applications', id: null }, detail: { list: 'full' } });
     async function* entries(): AsyncGenerator<AdminFullListEntry> {
       for await (const { application, user } of ports.applications.streamAllWithUsers()) {
         yield Object.assign(toView(application, now), { user: adminListUser(user) });

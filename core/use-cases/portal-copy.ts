@@ -1,6 +1,7 @@
 import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import { readAll, requireAdmin } from './shared.js';
+import { recordAudit } from './audit.js';
 import type { Actor } from './use-cases.js';
 
 export const PORTAL_COPY_UNREADABLE_MESSAGE =
@@ -11,7 +12,7 @@ export const PORTAL_COPY_UNREADABLE_MESSAGE =
  * 1000 px where the original allows; a PDF's first page), made in the scanner's worker pool.
  * A file that cannot be decoded is Unreadable (422); a missing document or file NotFound.
  */
-export function makePortalCopy(ports: Pick<Ports, 'documents' | 'files' | 'passportReader'>) {
+export function makePortalCopy(ports: Pick<Ports, 'documents' | 'files' | 'passportReader' | 'clock' | 'audit'>) {
   return async function portalCopy(actor: Actor, documentId: number): Promise<{ fileName: string; body: Buffer }> {
     requireAdmin(actor);
     const document = await ports.documents.findById(documentId);
@@ -21,6 +22,12 @@ export function makePortalCopy(ports: Pick<Ports, 'documents' | 'files' | 'passp
     const body = await readAll(file.body);
     const copy = await ports.passportReader.makePortalCopy({ body, contentType: document.contentType });
     if (!copy) throw errors.unreadable(PORTAL_COPY_UNREADABLE_MESSAGE);
+    await recordAudit(ports, actor, {
+      action: 'document.portal_copy',
+      target: { type: 'document', id: document.id },
+      applicationId: document.applicationId,
+      detail: { documentType: document.type, fileName: document.fileName },
+    });
     const base = document.fileName.replace(/\.[^.]*$/, '') || 'passport';
     return { fileName: `${base}-portal.jpg`, body: copy };
   };

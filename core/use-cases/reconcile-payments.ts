@@ -6,6 +6,7 @@ import type { GatewayPayment } from '../domain/payment.js';
 import { settledStatusOf, type GatewayRefund } from '../domain/refund.js';
 import type { SettleGatewayRefund } from './settle-gateway-refund.js';
 import type { Ports } from '../ports/index.js';
+import { recordAudit } from './audit.js';
 import { requireAdmin } from './shared.js';
 import type { ConfirmPayment } from './confirm-payment.js';
 import type { Actor } from './use-cases.js';
@@ -152,7 +153,7 @@ export type ReconcilePayments = ReturnType<typeof makeReconcilePayments>;
  * recording one of them (the same use case as the confirm route, so every check applies again).
  */
 export function makePaymentIssues(
-  ports: Pick<Ports, 'gateway' | 'clock'>,
+  ports: Pick<Ports, 'gateway' | 'clock' | 'audit'>,
   reconcilePayments: ReconcilePayments,
   confirmPayment: ConfirmPayment,
 ) {
@@ -172,6 +173,12 @@ export function makePaymentIssues(
         throw errors.notFound('Payment');
       }
       await confirmPayment(null, payment.applicationId, payment.paymentType, payment.id);
+      await recordAudit(ports, actor, {
+        action: 'application.payment_issue_recorded',
+        target: { type: 'payment', id: payment.id },
+        applicationId: payment.applicationId,
+        detail: { paymentType: payment.paymentType, amount: payment.amount, currency: payment.currency },
+      });
       return { applicationId: payment.applicationId, paymentType: payment.paymentType };
     },
   };

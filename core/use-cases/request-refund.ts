@@ -3,6 +3,7 @@ import type { Refund } from '../domain/refund.js';
 import type { Ports } from '../ports/index.js';
 import type { RefundRequestInput } from '../schemas/refund.js';
 import type { SendRefund } from './send-refund.js';
+import { recordAudit } from './audit.js';
 import { requireAdmin } from './shared.js';
 import type { Actor } from './use-cases.js';
 
@@ -21,7 +22,7 @@ export async function staffName(ports: Pick<Ports, 'users'>, actor: Actor): Prom
  * its job sends it later (nothing is counted as refunded until the gateway says so). The same
  * request again answers the refund it made (`replayed`).
  */
-export function makeRequestRefund(ports: Pick<Ports, 'applications' | 'users' | 'refunds' | 'settings' | 'clock'>, sendRefund: SendRefund) {
+export function makeRequestRefund(ports: Pick<Ports, 'applications' | 'users' | 'refunds' | 'settings' | 'clock' | 'audit'>, sendRefund: SendRefund) {
   return async function requestRefund(actor: Actor, applicationId: number, input: RefundRequestInput): Promise<{ refund: Refund; replayed: boolean }> {
     requireAdmin(actor);
     const application = await ports.applications.findById(applicationId);
@@ -36,6 +37,14 @@ export function makeRequestRefund(ports: Pick<Ports, 'applications' | 'users' | 
       requestedByName: await staffName(ports, actor),
       createdAt: ports.clock.now(),
     });
+    if (!replayed) {
+      await recordAudit(ports, actor, {
+        action: 'refund.requested',
+        target: { type: 'refund', id: refund.id },
+        applicationId,
+        after: { paymentType: refund.paymentType, amount: refund.amount, reason: input.reason, status: refund.status },
+      });
+    }
     if (refund.status !== 'pending') return { refund, replayed };
     return { refund: (await sendRefund(refund.id)) ?? refund, replayed };
   };

@@ -1,12 +1,13 @@
 import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
+import { recordAudit } from './audit.js';
 import { loadVisible, requireAdmin, requireUser } from './shared.js';
 import type { Actor } from './use-cases.js';
 
 export const EVISA_SENT_MESSAGE = "E-visa document sent successfully to user's email";
 
 /** Emails the attached visa document to the applicant; only once the final payment is recorded. */
-export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'users' | 'outbox' | 'clock'>) {
+export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'users' | 'outbox' | 'clock' | 'audit'>) {
   return async function sendEvisa(actor: Actor, applicationId: number): Promise<{ message: string }> {
     requireAdmin(actor);
     const application = await loadVisible(ports, actor, applicationId);
@@ -35,6 +36,12 @@ export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 
       },
       ports.clock.now(),
     );
+    await recordAudit(ports, actor, {
+      action: 'application.evisa_sent',
+      target: { type: 'application', id: application.id },
+      applicationId: application.id,
+      detail: { to: user.email, document: { id: visa.id, fileName: visa.fileName } },
+    });
     return { message: EVISA_SENT_MESSAGE };
   };
 }

@@ -76,7 +76,8 @@ export async function requireUser(ports: Pick<Ports, 'users'>, userId: number): 
 export type Decision<T> = { change: ApplicationChange; done?: never } | { done: T; change?: never };
 
 export type CommitOutcome<T> =
-  | { kind: 'committed'; result: Extract<CommitResult, { outcome: 'committed' }>; change: ApplicationChange }
+  /** `before`: the application the change was decided from (what the audit log records as before). */
+  | { kind: 'committed'; result: Extract<CommitResult, { outcome: 'committed' }>; change: ApplicationChange; before: Application }
   | { kind: 'done'; value: T }
   | { kind: 'conflict'; change: ApplicationChange };
 
@@ -98,7 +99,7 @@ export async function commitWithRetry<T = never>(
     const decision = await decide(current);
     if (decision.change === undefined) return { kind: 'done', value: decision.done as T };
     const result = await ports.applications.commit(decision.change);
-    if (result.outcome === 'committed') return { kind: 'committed', result, change: decision.change };
+    if (result.outcome === 'committed') return { kind: 'committed', result, change: decision.change, before: current };
     if (result.outcome === 'conflict') return { kind: 'conflict', change: decision.change };
   }
   throw errors.conflict('The application was changed by someone else at the same time. Please try again.');

@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import type { AuditEntry } from '../../../core/domain/audit.js';
+import { auditQuerySchema } from '../../../core/schemas/audit.js';
+import { applicationIdSchema } from '../../../core/schemas/ids.js';
+import { parseInput } from '../../../core/schemas/parse.js';
+import { actorOf, adminOnly } from '../auth.js';
+import { pathId, type AppEnv, type QueryContext } from '../context.js';
+import type { RouteDeps } from '../deps.js';
+
+/** An audit row as staff read it (docs/product.md §7.6): the chain's hashes stay in the database. */
+export function auditEntryView(entry: AuditEntry) {
+  return {
+    seq: entry.seq,
+    at: entry.at,
+    actor: { id: entry.actorId, email: entry.actorEmail },
+    clientAddress: entry.clientAddress,
+    action: entry.action,
+    target: { type: entry.targetType, id: entry.targetId },
+    applicationId: entry.applicationId,
+    detail: entry.detail,
+  };
+}
+
+export type AuditEntryView = ReturnType<typeof auditEntryView>;
+
+/**
+ * The audit log (docs/product.md §6.5), mounted at /api/admin; staff only (401 visitors, 403 applicants).
+ * - GET /audit?applicationId=&actorId=&from=&to=&page= → { items, page, pageSize, hasMore }, newest
+ *   first ('audit.read'); a bad id or date, or from after to → 400 { message }.
+ * - GET /applications/:id/audit → that application's trail, newest first ('applications.read').
+ */
+export function adminAuditRoutes({ agency }: RouteDeps) {
+  const { useCases } = agency;
+  return new Hono<AppEnv>()
+    .use(adminOnly)
+    .get('/audit', async (c: QueryContext<typeof auditQuerySchema>) => {
+      const query = parseInput(auditQuerySchema, c.req.query());
+      const page = await useCases.listAuditLog(actorOf(c), query);
+      return c.json({ ...page, items: page.items.map(auditEntryView) }, 200);
+    })
+    .get('/applications/:id/audit', async (c) => {
+      const trail = await useCases.listApplicationAudit(actorOf(c), pathId(c, 'id', applicationIdSchema));
+      return c.json(trail.map(auditEntryView), 200);
+    });
+}
