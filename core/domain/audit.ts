@@ -120,3 +120,27 @@ export interface AuditQuery {
 }
 
 export const AUDIT_PAGE_SIZE = 50;
+
+/** How staff read each action (the admin row's audit trail). */
+export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
+  'application.status_changed': 'Changed the status',
+  'application.visa_uploaded': 'Uploaded the visa',
+  'application.evisa_sent': 'Sent the e-visa',
+  'application.cancellation_decided': 'Decided the cancellation request',
+  'application.payment_issue_recorded': 'Recorded a payment',
+  'application.note_written': 'Wrote an internal note',
+  'refund.requested': 'Asked for a refund',
+  'refund.approved': 'Approved a refund',
+  'document.viewed': 'Opened a document',
+  'document.portal_copy': 'Made a portal copy of the passport',
+  'applications.listed': 'Read the full list of applications',
+  'applications.exported': 'Exported applications',
+  'user.exported': "Exported a person's data",
+  'user.erased': "Erased a person's data",
+  'application.assigned': 'Assigned the application',
+  'staff.created': 'Created a staff account',
+  'staff.role_changed': "Changed a staff member's role",
+  'staff.deactivated': 'Deactivated a staff account',
+  'staff.reactivated': 'Reactivated a staff account',
+  'two_factor.reset': 'Reset two-factor sign-in',
+};

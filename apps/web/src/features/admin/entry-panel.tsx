@@ -4,6 +4,7 @@ import { EntryActions } from './entry-actions.js';
 import { ApplicationFields, DocumentsList, StatusHistory } from './entry-details.js';
 import { PassportCheckPanel } from './passport-check.js';
 import { InternalNotes } from '../notes/internal-notes.js';
+import { AuditTrail } from '../audit/audit-trail.js';
 import { CancellationDecisionPanel } from '../cancellation/cancellation-decision.js';
 
 /** What an expanded row shows: every field, the actions, the documents and the status history. */
@@ -37,6 +38,7 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
         <DocumentsList app={app} />
         <InternalNotes applicationId={app.id} />
         <StatusHistory app={app} />
+        <AuditTrail applicationId={app.id} />
       </div>
     </div>
   );
