@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import { appDatabases } from '../support/app-databases.js';
-import { applicantWithApplication, FILES, signInAdmin, TestBrowser, type SignedUp, type TestAgency } from '../support/http.js';
+import { applicantWithApplication, FILES, makeMemoryApp, signInAdmin, TestBrowser, type SignedUp, type TestAgency } from '../support/http.js';
 
 interface Row {
   seq: number;
@@ -189,5 +189,24 @@ describe.each(appDatabases())('audit log on $name', (db) => {
     expect((await visitor.get('/api/admin/audit')).status).toBe(401);
     expect((await visitor.get(`/api/admin/applications/${id}/audit`)).status).toBe(401);
     expect(await t.ports.audit.head()).toMatchObject({ seq: 0 });
+  });
+});
+
+describe('the client address behind a proxy', () => {
+  it('is the address the trusted proxy saw (TRUST_PROXY), not one the client wrote', async () => {
+    const t = await makeMemoryApp({ app: { trustProxyHops: 1 } });
+    try {
+      const owner = await applicantWithApplication(t);
+      const admin = await signInAdmin(t);
+      const res = await admin.browser.request(`/api/admin/applications/${owner.application.id}/notes`, {
+        json: { text: 'Checked.' },
+        headers: { 'x-forwarded-for': '10.9.9.9, 198.51.100.23' },
+      });
+      expect(res.status).toBe(201);
+      const [row] = await t.ports.audit.list({ limit: 1 });
+      expect(row).toMatchObject({ action: 'application.note_written', clientAddress: '198.51.100.23', actorId: admin.user.id });
+    } finally {
+      await t.close();
+    }
   });
 });
