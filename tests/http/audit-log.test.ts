@@ -145,6 +145,24 @@ describe.each(appDatabases())('audit log on $name', (db) => {
     expect(staff.some((r) => r.action === 'refund.requested' && r.actor.id === requester.user.id)).toBe(true);
   });
 
+  it('records a payment staff record from the payment check', async () => {
+    const owner = await applicantWithApplication(t);
+    const id = owner.application.id;
+    const start = (await (await owner.browser.post(`/api/payments/initial/${id}`)).json()) as { paymentIntentId: string };
+    (t.ports.gateway as MemoryPaymentGateway).succeed(start.paymentIntentId);
+    const admin = await signInAdmin(t);
+    expect((await admin.browser.post(`/api/admin/payment-issues/${start.paymentIntentId}/record`, {})).status).toBe(200);
+    expect(await trail(admin.browser, id)).toMatchObject([
+      {
+        action: 'application.payment_issue_recorded',
+        actor: { id: admin.user.id, email: admin.email },
+        clientAddress: '192.0.2.1',
+        target: { type: 'payment', id: start.paymentIntentId },
+        detail: { paymentType: 'initial', amount: 1000, currency: 'gbp' },
+      },
+    ]);
+  });
+
   it('pages newest first and filters by time; bad input is 400 with a clear message', async () => {
     const owner = await applicantWithApplication(t);
     const admin = await signInAdmin(t);

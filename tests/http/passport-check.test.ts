@@ -195,6 +195,10 @@ describe('passport check after an upload (scanner stand-in)', () => {
     expect(res.headers.get('content-disposition')).toContain('My Passport-portal.jpg');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(reader.jpeg);
     expect(reader.conversions.at(-1)).toEqual({ kind: 'portal', body: Buffer.from(FILES.png) });
+    // Recorded in the audit log (docs/product.md §6.5) before the copy was sent.
+    expect(await t.ports.audit.list({ limit: 1 })).toMatchObject([
+      { action: 'document.portal_copy', actorId: admin.user.id, targetType: 'document', targetId: String(document.id), applicationId: owner.application.id, detail: { documentType: 'passport' } },
+    ]);
 
     expect((await owner.browser.get(`/api/admin/documents/${document.id}/portal-copy`)).status).toBe(403);
     expect((await admin.browser.get(`/api/admin/documents/${document.id + 100}/portal-copy`)).status).toBe(404);
