@@ -29,7 +29,7 @@ export function AuditTrail({ applicationId }: { applicationId: number }) {
       ) : (trail.data ?? []).length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Nothing recorded yet.</p>
       ) : (
-        <ol className="mt-2 max-h-72 space-y-2 overflow-y-auto">
+        <ol className="mt-2 space-y-2">
           {trail.data!.map((entry) => (
             <li key={entry.seq} className="text-sm text-slate-800">
               <p>{AUDIT_ACTION_LABELS[entry.action]}</p>
