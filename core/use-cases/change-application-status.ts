@@ -70,10 +70,8 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
   return async function changeApplicationStatus(actor: Actor, applicationId: number, input: StatusChangeInput): Promise<ApplicationView> {
     requireAdmin(actor);
     const now = ports.clock.now();
-    let before: Application | null = null;
 
     const outcome = await commitWithRetry<Application>(ports, applicationId, async (current) => {
-      before = current;
       const decision = unwrap(decideStatusChange(current, input, now));
       const after = decision.application;
       if (isNoOp(current, after)) return { done: current };
@@ -106,16 +104,16 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
       throw errors.conflict('The final fee of this application has already been recorded. Please reload and try again.');
     }
     const updated = outcome.result.application;
-    const previous = before as Application | null;
+    const previous = outcome.before;
     await recordAudit(ports, actor, {
       action: 'application.status_changed',
       target: { type: 'application', id: updated.id },
       applicationId: updated.id,
-      before: previous ? statusFields(previous) : undefined,
+      before: statusFields(previous),
       after: statusFields(updated),
     });
     if (updated.status === 'rejected') await cancelOpenPayments(updated);
-    const oldStatus = previous?.status ?? null;
+    const oldStatus = previous.status;
     if (oldStatus !== updated.status) {
       await ports.analytics.record({
         name: 'status_changed',
