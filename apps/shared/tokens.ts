@@ -100,6 +100,7 @@ export const USE_CASE = {
   paymentIssues: made<typeof make.makePaymentIssues>('paymentIssues'),
   cancellations: made<typeof make.makeCancellations>('cancellations'),
   internalNotes: made<typeof make.makeInternalNotes>('internalNotes'),
+  staff: made<typeof make.makeStaff>('staff'),
   sendRefund: made<typeof make.makeSendRefund>('sendRefund'),
   requestRefund: made<typeof make.makeRequestRefund>('requestRefund'),
   approveRefund: made<typeof make.makeApproveRefund>('approveRefund'),

@@ -3,7 +3,7 @@ import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, storedFileName, type NewDocum
 import { errors } from '../domain/errors.js';
 import { unwrap } from '../domain/result.js';
 import type { Ports } from '../ports/index.js';
-import { checkUpload, commitWithRetry, deleteQuietly, loadVisible, requireAdmin } from './shared.js';
+import { checkUpload, commitWithRetry, deleteQuietly, loadVisible, requirePermission } from './shared.js';
 import type { Actor, UploadedFile } from './use-cases.js';
 
 /**
@@ -14,7 +14,7 @@ import type { Actor, UploadedFile } from './use-cases.js';
  */
 export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'ids' | 'clock'>) {
   return async function attachVisa(actor: Actor, applicationId: number, file: UploadedFile): Promise<VisaDocumentRecord> {
-    requireAdmin(actor);
+    requirePermission(actor, 'visa.send');
     checkUpload(file);
     const application = await loadVisible(ports, actor, applicationId);
     const now = ports.clock.now();

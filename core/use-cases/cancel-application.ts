@@ -9,7 +9,7 @@ import { unwrap } from '../domain/result.js';
 import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
-import { commitWithRetry, loadOwned, requireAdmin, requireUser, toView } from './shared.js';
+import { commitWithRetry, loadOwned, requirePermission, requireUser, toView } from './shared.js';
 import type { Actor, ApplicationView } from './use-cases.js';
 
 export interface CancellationOutcome {
@@ -119,7 +119,7 @@ export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 
   }
 
   async function decideCancellation_(actor: Actor, applicationId: number, input: CancellationDecisionInput): Promise<CancellationOutcome> {
-    requireAdmin(actor);
+    requirePermission(actor, 'refunds.manage');
     const now = ports.clock.now();
     const staff = await requireUser(ports, actor.userId);
     const outcome = await commitWithRetry(ports, applicationId, async (current) => {

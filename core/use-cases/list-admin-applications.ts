@@ -1,5 +1,5 @@
 import type { Ports } from '../ports/index.js';
-import { adminListUser, requireAdmin, toView } from './shared.js';
+import { adminListUser, requirePermission, toView } from './shared.js';
 import type { Actor, AdminFullListEntry } from './use-cases.js';
 
 /**
@@ -9,7 +9,7 @@ import type { Actor, AdminFullListEntry } from './use-cases.js';
  */
 export function makeListAdminApplications(ports: Pick<Ports, 'applications' | 'users' | 'clock'>) {
   return async function listAdminApplications(actor: Actor): Promise<AsyncIterable<AdminFullListEntry>> {
-    requireAdmin(actor);
+    requirePermission(actor, 'applications.read');
     const now = ports.clock.now();
     async function* entries(): AsyncGenerator<AdminFullListEntry> {
       for await (const { application, user } of ports.applications.streamAllWithUsers()) {

@@ -3,7 +3,7 @@ import type { Refund } from '../domain/refund.js';
 import type { Ports } from '../ports/index.js';
 import type { RefundRequestInput } from '../schemas/refund.js';
 import type { SendRefund } from './send-refund.js';
-import { requireAdmin } from './shared.js';
+import { requirePermission } from './shared.js';
 import type { Actor } from './use-cases.js';
 
 /** The name a refund records for the member of staff (their full name, else their email). */
@@ -23,7 +23,7 @@ export async function staffName(ports: Pick<Ports, 'users'>, actor: Actor): Prom
  */
 export function makeRequestRefund(ports: Pick<Ports, 'applications' | 'users' | 'refunds' | 'settings' | 'clock'>, sendRefund: SendRefund) {
   return async function requestRefund(actor: Actor, applicationId: number, input: RefundRequestInput): Promise<{ refund: Refund; replayed: boolean }> {
-    requireAdmin(actor);
+    requirePermission(actor, 'refunds.manage');
     const application = await ports.applications.findById(applicationId);
     if (!application) throw errors.notFound('Application');
     const { refund, replayed } = await ports.refunds.request(applicationId, {

@@ -68,6 +68,8 @@ export type PaymentIssues = Made<typeof make.makePaymentIssues>;
 export type Cancellations = Made<typeof make.makeCancellations>;
 /** addInternalNote, listInternalNotes (staff only). */
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
+/** listStaff, addStaff, changeStaff (staff.manage). */
+export type Staff = Made<typeof make.makeStaff>;
 
 /**
  * Everything the apps can ask of the core: one use case per file in this folder, each typed by its
@@ -75,7 +77,7 @@ export type InternalNotes = Made<typeof make.makeInternalNotes>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, Staff {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;
@@ -87,7 +89,7 @@ export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentI
   requestPasswordReset: Made<typeof make.makeRequestPasswordReset>;
   /** A reset link's token and the new password; ends every session of the user. */
   resetPassword: Made<typeof make.makeResetPassword>;
-  /** Creates an admin, or promotes an existing user (CLI). */
+  /** Creates a member of staff (admin unless a role is given), or makes an existing user staff (CLI). */
   createAdmin: Made<typeof make.makeCreateAdmin>;
 
   // applications (applicant); the drafts' use cases come from ApplicationDrafts

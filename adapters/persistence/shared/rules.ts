@@ -3,6 +3,7 @@ import type { Application } from '../../../core/domain/application.js';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../core/domain/status.js';
 import { foldForSearch } from '../../../core/domain/search.js';
 import type { User } from '../../../core/domain/user.js';
+import type { StaffChange } from '../../../core/ports/user-repository.js';
 
 /**
  * Query semantics every persistence adapter implements the same way (memory in JS, SQL dialects
@@ -107,3 +108,8 @@ export const CONFLICT_MESSAGES = {
   email: 'An account with this email already exists.',
   applicationNumber: 'An application with this application number already exists.',
 } as const;
+
+/** Whether a staff change leaves an active admin an active admin (then it needs no last-admin guard). */
+export function keepsActiveAdmin(change: StaffChange): boolean {
+  return (change.role === undefined || change.role === 'admin') && !change.deactivatedAt;
+}
