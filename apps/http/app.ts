@@ -15,6 +15,7 @@ import { LoginThrottle } from './login-throttle.js';
 import { StoredLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
 import { adminRefundRoutes } from './routes/admin-refunds.js';
+import { adminStaffRoutes } from './routes/admin-staff.js';
 import { applicationDraftRoutes } from './routes/application-draft.js';
 import { adminGroupRoutes, applicationGroupRoutes, groupPaymentRoutes } from './routes/application-groups.js';
 import { applicationRoutes } from './routes/applications.js';
@@ -93,6 +94,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/test-payments', testPaymentRoutes(deps))
     .route('/admin/application-groups', adminGroupRoutes(deps))
     .route('/admin', adminRefundRoutes(deps))
+    .route('/admin', adminStaffRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/events', eventRoutes(deps))
     .route('/config', configRoutes(deps))

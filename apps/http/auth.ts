@@ -18,7 +18,7 @@ export function loadAuth(sessions: SessionManager, useCases: UseCases): Middlewa
       const { user, session } = signedIn;
       const auth: AuthState = {
         user,
-        actor: { userId: user.id, isAdmin: user.isAdmin, email: user.email },
+        actor: { userId: user.id, isAdmin: user.isAdmin, email: user.email, role: user.role },
         sessionIdHash: session.idHash,
       };
       c.set('auth', auth);
@@ -42,7 +42,7 @@ export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-/** 401 for visitors, 403 for applicants. */
+/** 401 for visitors, 403 for applicants; what each role may do is each route's `requires(…)`. */
 export const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const actor = actorOf(c);
   if (!actor.isAdmin) throw errors.forbidden('Only the agency staff can do this.');
