@@ -223,7 +223,7 @@ export async function signInAdmin(test: TestAgency, email = `admin${++userCounte
 /** Creates a member of staff with `role` through the use case (as the CLI's create-admin --role does) and signs them in. */
 export async function signInStaff(test: TestAgency, role: StaffRole, email = `${role}${++userCounter}@agency.example`): Promise<SignedUp> {
   const password = 'admin password 123';
-  await test.agency.useCases.createAdmin({ email, password, fullName: `Agency ${role}`, phoneNumber: '+441234567890', role });
+  await test.agency.useCases.createAdmin({ email, password, fullName: `Agency ${role[0]!.toUpperCase()}${role.slice(1)}`, phoneNumber: '+441234567890', role });
   const browser = new TestBrowser(test.app, { ip: '192.0.2.1' });
   const res = await browser.post('/api/login', { email, password });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
