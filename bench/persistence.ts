@@ -38,6 +38,8 @@ function applicant(i: number) {
     fullName: `${given} ${surname}`,
     phoneNumber: '+44 7700 900000',
     isAdmin: false,
+    role: null,
+    deactivatedAt: null,
     needsPasswordChange: false,
     applicationReminderSent: null,
     createdAt,

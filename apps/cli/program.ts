@@ -1,5 +1,8 @@
 import { Command, CommanderError } from 'commander';
+import { checkActingAs } from './command-permissions.js';
 import { registerCreateAdmin } from './commands/create-admin.js';
+import { registerDeactivateStaff } from './commands/deactivate-staff.js';
+import { registerListStaff } from './commands/list-staff.js';
 import { registerEraseUser } from './commands/erase-user.js';
 import { registerExportApplications } from './commands/export-applications.js';
 import { registerExportUser } from './commands/export-user.js';
@@ -22,10 +25,19 @@ export function buildProgram(): Command {
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureHelp({ sortSubcommands: false })
+    .option('--as <email>', "check the command against this member of staff's role first (apps/cli/command-permissions.ts)")
+    .hook('preAction', async (program, command) => {
+      const as = program.opts<{ as?: string }>().as;
+      if (as !== undefined) await checkActingAs(as, command);
+    })
     .addHelpText(
       'after',
       `
-Exit codes: 0 done, 1 failed, 2 bad usage (a bad flag, bad configuration or a refused confirmation).
+Exit codes: 0 done, 1 failed (or refused by --as), 2 bad usage (a bad flag, bad configuration or a refused confirmation).
+
+Every command needs a permission of the staff roles (docs/product.md §6). Run from the shell, a
+command has every right; with --as <staff email> it is refused unless that member of staff's role
+allows it (e.g. \`evisa --as rita@agency.example export-applications\`).
 
 Example:
   $ DATA_DIR=./data evisa migrate
@@ -34,6 +46,8 @@ Example:
 
   registerMigrate(program);
   registerCreateAdmin(program);
+  registerListStaff(program);
+  registerDeactivateStaff(program);
   registerSendReminders(program);
   registerExportApplications(program);
   registerReconcilePayments(program);

@@ -16,6 +16,7 @@ import { StoredLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
 import { adminRefundRoutes } from './routes/admin-refunds.js';
 import { adminAuditRoutes } from './routes/admin-audit.js';
+import { adminStaffRoutes } from './routes/admin-staff.js';
 import { applicationDraftRoutes } from './routes/application-draft.js';
 import { adminGroupRoutes, applicationGroupRoutes, groupPaymentRoutes } from './routes/application-groups.js';
 import { applicationRoutes } from './routes/applications.js';
@@ -95,6 +96,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/admin/application-groups', adminGroupRoutes(deps))
     .route('/admin', adminRefundRoutes(deps))
     .route('/admin', adminAuditRoutes(deps))
+    .route('/admin', adminStaffRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/events', eventRoutes(deps))
     .route('/config', configRoutes(deps))

@@ -19,7 +19,7 @@ export function loadAuth(sessions: SessionManager, useCases: UseCases, clientAdd
       const auth: AuthState = {
         user,
         // The audit log records where staff acted from (TRUST_PROXY honoured, as the rate limits do).
-        actor: { userId: user.id, isAdmin: user.isAdmin, email: user.email, clientAddress: clientAddress(c) },
+        actor: { userId: user.id, isAdmin: user.isAdmin, email: user.email, role: user.role, clientAddress: clientAddress(c) },
         sessionIdHash: session.idHash,
       };
       c.set('auth', auth);
@@ -43,7 +43,7 @@ export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-/** 401 for visitors, 403 for applicants. */
+/** 401 for visitors, 403 for applicants; what each role may do is each route's `requires(…)`. */
 export const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const actor = actorOf(c);
   if (!actor.isAdmin) throw errors.forbidden('Only the agency staff can do this.');

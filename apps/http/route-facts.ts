@@ -3,7 +3,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import { FILE_TOO_LARGE_MESSAGE } from '../../core/domain/document.js';
 import { errors, isDomainError } from '../../core/domain/errors.js';
+import type { Permission } from '../../core/domain/permissions.js';
+import { requirePermission } from '../../core/use-cases/shared.js';
 import type { z } from 'zod';
+import { actorOf } from './auth.js';
 import { validBodyOrNull, type AppEnv } from './context.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -145,6 +148,29 @@ export function upload({ maxBytes }: { maxBytes: number }): MiddlewareHandler<Ap
 export function signedWebhook(maxBytes = WEBHOOK_BODY_LIMIT_BYTES): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
   return declare({ body: 'signed-webhook', maxBytes, crossSite: true }, limit as MiddlewareHandler<AppEnv>);
+}
+
+const PERMISSION = Symbol('permission');
+type Guarded = MiddlewareHandler<AppEnv> & { [PERMISSION]?: Permission };
+
+/**
+ * The permission (core/domain/permissions.ts) a staff route needs, declared first on the route:
+ * 401 for visitors and 403 { message } for a role without it, before anything else (a body, an
+ * upload) is read. The check is the core's own requirePermission, over the same one table: the use
+ * case checks again, so a route and its use case cannot disagree. Every /api/admin route declares
+ * one (tests/http/route-facts.test.ts walks them).
+ */
+export function requires(permission: Permission): MiddlewareHandler<AppEnv> {
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
+    requirePermission(actorOf(c), permission);
+    return next();
+  };
+  return Object.assign(guard, { [PERMISSION]: permission });
+}
+
+/** The permission a handler (one of `app.routes`' entries) declares, if it is a `requires(…)`. */
+export function permissionOf(handler: unknown): Permission | undefined {
+  return typeof handler === 'function' ? (handler as Guarded)[PERMISSION] : undefined;
 }
 
 /**

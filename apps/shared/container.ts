@@ -119,15 +119,15 @@ function bindUseCase<R, K extends keyof Ports, D extends unknown[] = []>(
 
 /** What each use-case token resolves to. */
 type ResolvedUseCases = { [K in keyof typeof USE_CASE]: (typeof USE_CASE)[K] extends ServiceIdentifier<infer R> ? R : never };
-type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog';
+type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog' | 'staff';
 
 /**
  * The `UseCases` object: the single use cases as they are, the groups' members spread. The return
  * type refuses a token that is not a member of UseCases as well as a member without a token.
  */
 function assembleUseCases(resolved: ResolvedUseCases): UseCases & Record<Exclude<keyof ResolvedUseCases, GroupTokens | keyof UseCases>, never> {
-  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, ...single } = resolved;
-  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog };
+  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, staff, ...single } = resolved;
+  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog, ...staff };
 }
 
 /** One binding per use-case factory; the use cases that call others take those by token. */
@@ -180,6 +180,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.internalNotes, ['applications', 'notes', 'users', 'clock', 'audit'], make.makeInternalNotes);
   bindUseCase(bind, U.cancellations, ['applications', 'users', 'history', 'clock', 'gateway', 'analytics', 'refunds', 'audit'], make.makeCancellations, U.sendRefund);
   bindUseCase(bind, U.paymentIssues, ['gateway', 'clock', 'audit'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
+  bindUseCase(bind, U.staff, ['users', 'hasher', 'ids', 'outbox', 'clock', 'secrets'], make.makeStaff);
 
   // refunds (docs/product.md §4.7): a request and an approval send the refund at once through sendRefund (the send-refund job's use case).
   const settlePorts = ['refunds', 'payments', 'applications', 'users', 'receipts', 'analytics', 'clock'] as const;

@@ -102,6 +102,7 @@ export const USE_CASE = {
   cancellations: made<typeof make.makeCancellations>('cancellations'),
   internalNotes: made<typeof make.makeInternalNotes>('internalNotes'),
   auditLog: made<typeof make.makeAuditLog>('auditLog'),
+  staff: made<typeof make.makeStaff>('staff'),
   sendRefund: made<typeof make.makeSendRefund>('sendRefund'),
   requestRefund: made<typeof make.makeRequestRefund>('requestRefund'),
   approveRefund: made<typeof make.makeApproveRefund>('approveRefund'),

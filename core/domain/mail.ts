@@ -20,6 +20,7 @@ export const MAIL_TEMPLATES = [
   'password_reset',
   'account_exists',
   'refund_issued',
+  'staff_invitation',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -117,6 +118,13 @@ export const MAIL_DATA = {
     ...addressed,
     /** ISO date-time. */
     changedAt: z.string().optional(),
+  }),
+  staff_invitation: z.object({
+    ...addressed,
+    /** The staff role they were given (core/domain/staff-role.ts). */
+    role: z.string(),
+    /** A password-reset token: the link to choose their first password (valid 1 hour). */
+    resetToken: z.string(),
   }),
   password_reset: z.object({
     ...addressed,

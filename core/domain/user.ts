@@ -1,10 +1,17 @@
+import type { StaffRole } from './staff-role.js';
+
 export interface User {
   id: number;
   email: string;
   passwordHash: string;
   fullName: string;
   phoneNumber: string;
+  /** True for every member of staff, whatever their role (docs/product.md §6). */
   isAdmin: boolean;
+  /** The staff role; null for applicants (and for staff made before roles, who count as admins). */
+  role: StaffRole | null;
+  /** A deactivated member of staff cannot sign in (docs/product.md §6); null while active. */
+  deactivatedAt: Date | null;
   /** Set for accounts created from the contact form: the first sign-in asks for a new password. */
   needsPasswordChange: boolean;
   applicationReminderSent: Date | null;
@@ -19,6 +26,8 @@ export interface PublicUser {
   fullName: string;
   phoneNumber: string;
   isAdmin: boolean;
+  /** The staff role (null for applicants): what the signed-in member of staff may do. */
+  role: StaffRole | null;
   needsPasswordChange: boolean;
   createdAt: Date;
 }
@@ -31,9 +40,20 @@ export function toPublicUser(user: User): PublicUser {
     fullName: user.fullName,
     phoneNumber: user.phoneNumber,
     isAdmin: user.isAdmin,
+    role: staffRoleOf(user),
     needsPasswordChange: user.needsPasswordChange,
     createdAt: user.createdAt,
   };
+}
+
+/** A user's staff role: null for applicants; staff stored without a role are admins. */
+export function staffRoleOf(user: Pick<User, 'isAdmin' | 'role'>): StaffRole | null {
+  return user.isAdmin ? (user.role ?? 'admin') : null;
+}
+
+/** An admin who can sign in: the agency must always keep one (docs/product.md §6). */
+export function isActiveAdmin(user: Pick<User, 'isAdmin' | 'role' | 'deactivatedAt'>): boolean {
+  return staffRoleOf(user) === 'admin' && user.deactivatedAt === null;
 }
 
 /** Emails are compared case-insensitively and stored trimmed and lower-cased. */

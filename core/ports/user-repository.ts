@@ -1,3 +1,4 @@
+import type { StaffRole } from '../domain/staff-role.js';
 import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from './mail-outbox.js';
 
@@ -13,6 +14,15 @@ export interface PseudoEntryPageQuery {
   limit: number;
 }
 
+/** A change to a member of staff (docs/product.md §6): their role, or deactivating (a date) or reactivating (null). */
+export interface StaffChange {
+  role?: StaffRole;
+  deactivatedAt?: Date | null;
+}
+
+/** What updateStaff did: the member of staff as now stored, or why nothing was written. */
+export type StaffChangeResult = { user: User } | { refused: 'not-found' | 'last-admin' };
+
 export interface UserRepository {
   /** Creates the user (and queues `mails` in the same operation). A taken email throws Conflict. */
   create(user: NewUser, mails?: OutboxMailInput[]): Promise<User>;
@@ -24,6 +34,14 @@ export interface UserRepository {
    * Clock's time) dates the queued mails; without it they are due at once. */
   updatePassword(id: number, passwordHash: string, needsPasswordChange: boolean, mails?: OutboxMailInput[], now?: Date): Promise<void>;
   setAdmin(id: number, isAdmin: boolean): Promise<void>;
+  /** Every member of staff (is_admin), active or not, oldest first. */
+  listStaff(): Promise<User[]>;
+  /**
+   * Makes the user a member of staff (is_admin) with `change` applied, in one operation: deactivating
+   * also ends all their sessions. Refused, with nothing written, when the user does not exist, or
+   * when they are an active admin and the change would leave the agency without another one.
+   */
+  updateStaff(id: number, change: StaffChange): Promise<StaffChangeResult>;
   /** Registered users who have no application (the admin's pseudo-entries), newest first. */
   listWithoutApplication(): Promise<User[]>;
   /**

@@ -13,3 +13,4 @@ export * from './password-reset.js';
 export * from './payment.js';
 export * from './profile.js';
 export * from './refund.js';
+export * from './staff.js';

@@ -12,7 +12,7 @@ import type { Ports } from '../ports/index.js';
 import { applicationGroupSchema } from '../schemas/application-group.js';
 import { parseInput } from '../schemas/parse.js';
 import { discardDraftAfterSubmit } from './application-draft.js';
-import { adminEntry, MAX_COMMIT_ATTEMPTS, requireAdmin, requireUser, toView } from './shared.js';
+import { adminEntry, MAX_COMMIT_ATTEMPTS, requirePermission, requireUser, toView } from './shared.js';
 import { PAYMENT_TAKEN_NOT_RECORDED_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, recordServiceStartRequest } from './start-payment.js';
 import type { Actor, AdminListEntry, ApplicationView } from './use-cases.js';
 
@@ -229,7 +229,7 @@ export function makeApplicationGroups(ports: GroupPorts) {
 
   /** Staff's filter by family application: its travellers' entries, in id order (admins only). */
   async function listGroupForAdmin(actor: Actor, groupId: number): Promise<AdminListEntry[]> {
-    requireAdmin(actor);
+    requirePermission(actor, 'applications.read');
     const group = await ports.groups.findById(groupId);
     if (!group) throw errors.notFound('Family application');
     const members = await ports.groups.listApplications(groupId);

@@ -4,7 +4,7 @@ import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { staffName } from './request-refund.js';
 import type { SendRefund } from './send-refund.js';
-import { requireAdmin } from './shared.js';
+import { requirePermission } from './shared.js';
 import type { Actor } from './use-cases.js';
 
 export const SELF_APPROVAL_MESSAGE = 'A refund above the approval limit must be approved by another member of staff.';
@@ -18,7 +18,7 @@ export const ALREADY_APPROVED_MESSAGE = 'This refund is not waiting for approval
  */
 export function makeApproveRefund(ports: Pick<Ports, 'users' | 'refunds' | 'clock' | 'audit'>, sendRefund: SendRefund) {
   return async function approveRefund(actor: Actor, refundId: number): Promise<Refund> {
-    requireAdmin(actor);
+    requirePermission(actor, 'refunds.manage');
     const refund = await ports.refunds.findById(refundId);
     if (!refund) throw errors.notFound('Refund');
     if (refund.requestedBy === actor.userId) throw errors.forbidden(SELF_APPROVAL_MESSAGE);

@@ -4,7 +4,7 @@ import { errors } from '../domain/errors.js';
 import { unwrap } from '../domain/result.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
-import { checkUpload, commitWithRetry, deleteQuietly, loadVisible, requireAdmin } from './shared.js';
+import { checkUpload, commitWithRetry, deleteQuietly, loadVisible, requirePermission } from './shared.js';
 import type { Actor, UploadedFile } from './use-cases.js';
 
 /**
@@ -15,7 +15,7 @@ import type { Actor, UploadedFile } from './use-cases.js';
  */
 export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'ids' | 'clock' | 'audit'>) {
   return async function attachVisa(actor: Actor, applicationId: number, file: UploadedFile): Promise<VisaDocumentRecord> {
-    requireAdmin(actor);
+    requirePermission(actor, 'visa.send');
     checkUpload(file);
     const application = await loadVisible(ports, actor, applicationId);
     const now = ports.clock.now();

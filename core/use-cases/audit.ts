@@ -2,11 +2,15 @@ import { canonicalJson, type AuditAction, type AuditDetail, type AuditEntry } fr
 import type { Ports } from '../ports/index.js';
 import type { Actor } from './use-cases.js';
 
-/** Who did it when no one signed in: the operator at the command line (docs/product.md §6.5). */
-export const CLI_OPERATOR = 'operator (CLI)';
+/**
+ * The operator at the command line (docs/product.md §6.5): every right, no account (user id 0 names
+ * no user), recorded in the audit log with no actor. A CLI command run with `--as <email>` acts as
+ * that member of staff instead.
+ */
+export const CLI_OPERATOR: Actor = { userId: 0, isAdmin: true, email: 'operator (CLI)', role: 'admin' };
 
 /** A member of staff (with the request's client address), or the operator at the CLI. */
-export type AuditActor = Actor | typeof CLI_OPERATOR;
+export type AuditActor = Actor;
 
 /** One thing to record. `before`/`after` hold what changed (only the fields that did). */
 export interface AuditEvent {
@@ -28,7 +32,7 @@ export interface AuditEvent {
  * detail is reduced to plain JSON (Dates as ISO strings) so what is stored is what was hashed.
  */
 export function recordAudit(ports: Pick<Ports, 'audit' | 'clock'>, actor: AuditActor, event: AuditEvent): Promise<AuditEntry> {
-  const staff = actor === CLI_OPERATOR ? null : actor;
+  const staff = actor.userId === CLI_OPERATOR.userId ? null : actor;
   const detail = JSON.parse(canonicalJson({ ...event.detail, before: event.before, after: event.after })) as AuditDetail;
   return ports.audit.append({
     at: ports.clock.now(),

@@ -10,7 +10,7 @@ import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
-import { commitWithRetry, loadOwned, requireAdmin, requireUser, toView } from './shared.js';
+import { commitWithRetry, loadOwned, requirePermission, requireUser, toView } from './shared.js';
 import type { Actor, ApplicationView } from './use-cases.js';
 
 export interface CancellationOutcome {
@@ -120,7 +120,7 @@ export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 
   }
 
   async function decideCancellation_(actor: Actor, applicationId: number, input: CancellationDecisionInput): Promise<CancellationOutcome> {
-    requireAdmin(actor);
+    requirePermission(actor, 'refunds.manage');
     const now = ports.clock.now();
     const staff = await requireUser(ports, actor.userId);
     const outcome = await commitWithRetry(ports, applicationId, async (current) => {

@@ -8,7 +8,7 @@ import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import { waiverMail, waiverPayment, WAIVER_MESSAGE } from './record-waiver.js';
 import { recordAudit } from './audit.js';
-import { commitWithRetry, requireAdmin, requireUser, toView } from './shared.js';
+import { commitWithRetry, requirePermission, requireUser, toView } from './shared.js';
 import type { Actor, ApplicationView } from './use-cases.js';
 
 function statusMail(before: Application, after: Application, user: User, now: Date, waived: boolean): OutboxMailInput {
@@ -68,7 +68,7 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
   }
 
   return async function changeApplicationStatus(actor: Actor, applicationId: number, input: StatusChangeInput): Promise<ApplicationView> {
-    requireAdmin(actor);
+    requirePermission(actor, 'applications.review');
     const now = ports.clock.now();
 
     const outcome = await commitWithRetry<Application>(ports, applicationId, async (current) => {

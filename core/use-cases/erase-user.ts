@@ -2,6 +2,7 @@ import { errors } from '../domain/errors.js';
 import { normaliseEmail } from '../domain/user.js';
 import type { Ports } from '../ports/index.js';
 import { CLI_OPERATOR, recordAudit } from './audit.js';
+import type { Actor } from './use-cases.js';
 
 /**
  * Operator task (CLI): the right to erasure. Stored files go first (passport copies, visas), then
@@ -12,6 +13,7 @@ import { CLI_OPERATOR, recordAudit } from './audit.js';
 export function makeEraseUser(ports: Pick<Ports, 'users' | 'applications' | 'documents' | 'payments' | 'receipts' | 'files' | 'clock' | 'audit'>) {
   return async function eraseUser(
     email: string,
+    actor: Actor = CLI_OPERATOR,
   ): Promise<{ applications: number; documents: number; files: number; paymentsAnonymised: number; receiptsAnonymised: number }> {
     const user = await ports.users.findByEmail(normaliseEmail(email));
     if (!user) throw errors.notFound('User');
@@ -35,7 +37,7 @@ export function makeEraseUser(ports: Pick<Ports, 'users' | 'applications' | 'doc
     await ports.users.erase(user.id);
     const result = { applications: applications.length, documents, files, paymentsAnonymised, receiptsAnonymised: receipts.size };
     // By id only (see exportUserData).
-    await recordAudit(ports, CLI_OPERATOR, { action: 'user.erased', target: { type: 'user', id: user.id }, detail: result });
+    await recordAudit(ports, actor, { action: 'user.erased', target: { type: 'user', id: user.id }, detail: result });
     return result;
   };
 }

@@ -4,7 +4,7 @@ import type { Ports } from '../ports/index.js';
 import { pseudoEntryUsers, tabListsPseudoEntries } from './admin-listing.js';
 import { CLI_OPERATOR, recordAudit } from './audit.js';
 import { adminEntry } from './shared.js';
-import type { AdminListEntry } from './use-cases.js';
+import type { Actor, AdminListEntry } from './use-cases.js';
 
 /**
  * Operator export (CLI): streams applications with their users in id order, page by page, so memory
@@ -16,10 +16,10 @@ export function makeExportApplications(ports: Pick<Ports, 'applications' | 'user
     tab?: AdminTabId;
     status?: ApplicationStatus;
     since?: Date;
-  }): AsyncIterable<AdminListEntry> {
+  }, actor: Actor = CLI_OPERATOR): AsyncIterable<AdminListEntry> {
     const now = ports.clock.now();
-    // Recorded before the first entry is handed out (the CLI is the only caller: the operator).
-    await recordAudit(ports, CLI_OPERATOR, {
+    // Recorded before the first entry is handed out (the CLI is the only caller).
+    await recordAudit(ports, actor, {
       action: 'applications.exported',
       target: { type: 'applications', id: null },
       detail: { tab: query.tab ?? null, status: query.status ?? null, since: query.since ?? null },

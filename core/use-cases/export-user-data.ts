@@ -8,6 +8,7 @@ import type { StatusHistoryEntry } from '../domain/status-history.js';
 import { normaliseEmail, toPublicUser, type PublicUser } from '../domain/user.js';
 import type { ContactEnquiry, Ports } from '../ports/index.js';
 import { CLI_OPERATOR, recordAudit } from './audit.js';
+import type { Actor } from './use-cases.js';
 import { toView } from './shared.js';
 import type { ApplicationView } from './use-cases.js';
 
@@ -28,11 +29,11 @@ export interface UserDataExport {
 
 /** Operator task (CLI): everything stored about one person (the privacy policy's right of access). */
 export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'refunds' | 'receipts' | 'history' | 'documents' | 'enquiries' | 'drafts' | 'clock' | 'audit'>) {
-  return async function exportUserData(email: string): Promise<UserDataExport> {
+  return async function exportUserData(email: string, actor: Actor = CLI_OPERATOR): Promise<UserDataExport> {
     const user = await ports.users.findByEmail(normaliseEmail(email));
     if (!user) throw errors.notFound('User');
     // By the user's id, never their email: the log outlives an erasure and must not undo it.
-    await recordAudit(ports, CLI_OPERATOR, { action: 'user.exported', target: { type: 'user', id: user.id } });
+    await recordAudit(ports, actor, { action: 'user.exported', target: { type: 'user', id: user.id } });
     const now = ports.clock.now();
     const applications = await ports.applications.listByUser(user.id);
     const payments: PaymentRecord[] = [];

@@ -2,7 +2,7 @@ import { errors } from '../domain/errors.js';
 import type { InternalNote } from '../domain/internal-note.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
-import { requireAdmin, requireUser } from './shared.js';
+import { requirePermission, requireUser } from './shared.js';
 import type { Actor } from './use-cases.js';
 
 /**
@@ -11,7 +11,7 @@ import type { Actor } from './use-cases.js';
  */
 export function makeInternalNotes(ports: Pick<Ports, 'applications' | 'notes' | 'users' | 'clock' | 'audit'>) {
   async function addInternalNote(actor: Actor, applicationId: number, text: string): Promise<InternalNote> {
-    requireAdmin(actor);
+    requirePermission(actor, 'notes.write');
     if (!(await ports.applications.findById(applicationId))) throw errors.notFound('Application');
     const author = await requireUser(ports, actor.userId);
     const note = await ports.notes.add({ applicationId, authorId: author.id, authorName: author.fullName.trim() || author.email, text, createdAt: ports.clock.now() });
@@ -22,7 +22,7 @@ export function makeInternalNotes(ports: Pick<Ports, 'applications' | 'notes' | 
   }
 
   async function listInternalNotes(actor: Actor, applicationId: number): Promise<InternalNote[]> {
-    requireAdmin(actor);
+    requirePermission(actor, 'applications.read');
     if (!(await ports.applications.findById(applicationId))) throw errors.notFound('Application');
     return ports.notes.listByApplication(applicationId);
   }

@@ -1,6 +1,6 @@
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
-import { adminListUser, requireAdmin, toView } from './shared.js';
+import { adminListUser, requirePermission, toView } from './shared.js';
 import type { Actor, AdminFullListEntry } from './use-cases.js';
 
 /**
@@ -10,7 +10,7 @@ import type { Actor, AdminFullListEntry } from './use-cases.js';
  */
 export function makeListAdminApplications(ports: Pick<Ports, 'applications' | 'users' | 'clock' | 'audit'>) {
   return async function listAdminApplications(actor: Actor): Promise<AsyncIterable<AdminFullListEntry>> {
-    requireAdmin(actor);
+    requirePermission(actor, 'applications.read');
     const now = ports.clock.now();
     // Every applicant's personal data at once: recorded before the first byte is sent.
     await recordAudit(ports, actor, { action: 'applications.listed', target: { type: 'applications', id: null }, detail: { list: 'full' } });

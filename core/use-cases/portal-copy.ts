@@ -1,7 +1,7 @@
 import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
-import { readAll, requireAdmin } from './shared.js';
 import { recordAudit } from './audit.js';
+import { readAll, requirePermission } from './shared.js';
 import type { Actor } from './use-cases.js';
 
 export const PORTAL_COPY_UNREADABLE_MESSAGE =
@@ -14,7 +14,7 @@ export const PORTAL_COPY_UNREADABLE_MESSAGE =
  */
 export function makePortalCopy(ports: Pick<Ports, 'documents' | 'files' | 'passportReader' | 'clock' | 'audit'>) {
   return async function portalCopy(actor: Actor, documentId: number): Promise<{ fileName: string; body: Buffer }> {
-    requireAdmin(actor);
+    requirePermission(actor, 'applications.read');
     const document = await ports.documents.findById(documentId);
     if (!document || document.type !== 'passport') throw errors.notFound('Document');
     const file = await ports.files.get(document.storageKey);

@@ -7,7 +7,7 @@ import { settledStatusOf, type GatewayRefund } from '../domain/refund.js';
 import type { SettleGatewayRefund } from './settle-gateway-refund.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
-import { requireAdmin } from './shared.js';
+import { requirePermission } from './shared.js';
 import type { ConfirmPayment } from './confirm-payment.js';
 import type { Actor } from './use-cases.js';
 
@@ -160,14 +160,14 @@ export function makePaymentIssues(
   return {
     /** Payments taken in the last 30 days that are not recorded, with why (admin dashboard). */
     async listPaymentIssues(actor: Actor): Promise<{ checked: number; issues: UnrecordedPayment[] }> {
-      requireAdmin(actor);
+      requirePermission(actor, 'payments.manage');
       const since = new Date(ports.clock.now().getTime() - PAYMENT_ISSUE_WINDOW_DAYS * 86_400_000);
       const { missing, checked } = await reconcilePayments({ since, fix: false });
       return { checked, issues: missing };
     },
     /** Records one of them through confirmPayment's checks. */
     async recordPaymentIssue(actor: Actor, paymentIntentId: string): Promise<{ applicationId: number; paymentType: PaymentType }> {
-      requireAdmin(actor);
+      requirePermission(actor, 'payments.manage');
       const payment = await ports.gateway.retrieve(paymentIntentId);
       if (!payment || payment.applicationId === null || payment.paymentType === null) {
         throw errors.notFound('Payment');

@@ -19,6 +19,8 @@ export function makeRegisterUser(ports: Pick<Ports, 'users' | 'hasher' | 'clock'
       fullName: data.fullName,
       phoneNumber: data.phoneNumber,
       isAdmin: false,
+      role: null,
+      deactivatedAt: null,
       needsPasswordChange: false,
       applicationReminderSent: null,
       createdAt: ports.clock.now(),

@@ -1,5 +1,4 @@
-import { errors } from '../domain/errors.js';
-import { HOUR_MS, plural } from './shared.js';
+import { HOUR_MS, plural, requirePermission } from './shared.js';
 import type { Actor, ReminderRunResult } from './use-cases.js';
 
 /** Nobody reminded within this window is reminded again. */
@@ -8,11 +7,11 @@ export const REMINDER_QUIET_HOURS = 72;
 type Recipient = ReminderRunResult['recipients'][number];
 
 /**
- * What payment and application reminder runs share: who may start one (an admin, or the operator
- * CLI with no actor), the quiet window, the count of claims won and lost, and the summary line.
+ * What payment and application reminder runs share: who may start one (staff allowed to contact
+ * applicants, or the operator CLI with no actor), the quiet window, the count of claims won and lost, and the summary line.
  */
 export function startReminderRun(actor: Actor | null, now: Date, kind: { reminder: 'payment' | 'application'; noun: string }) {
-  if (actor && !actor.isAdmin) throw errors.forbidden('Only administrators can do this.');
+  if (actor) requirePermission(actor, 'applicants.contact');
   const notRemindedSince = new Date(now.getTime() - REMINDER_QUIET_HOURS * HOUR_MS);
   const result: ReminderRunResult = { sent: 0, skipped: 0, recipients: [] };
   return {

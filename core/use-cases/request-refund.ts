@@ -4,7 +4,7 @@ import type { Ports } from '../ports/index.js';
 import type { RefundRequestInput } from '../schemas/refund.js';
 import type { SendRefund } from './send-refund.js';
 import { recordAudit } from './audit.js';
-import { requireAdmin } from './shared.js';
+import { requirePermission } from './shared.js';
 import type { Actor } from './use-cases.js';
 
 /** The name a refund records for the member of staff (their full name, else their email). */
@@ -24,7 +24,7 @@ export async function staffName(ports: Pick<Ports, 'users'>, actor: Actor): Prom
  */
 export function makeRequestRefund(ports: Pick<Ports, 'applications' | 'users' | 'refunds' | 'settings' | 'clock' | 'audit'>, sendRefund: SendRefund) {
   return async function requestRefund(actor: Actor, applicationId: number, input: RefundRequestInput): Promise<{ refund: Refund; replayed: boolean }> {
-    requireAdmin(actor);
+    requirePermission(actor, 'refunds.manage');
     const application = await ports.applications.findById(applicationId);
     if (!application) throw errors.notFound('Application');
     const { refund, replayed } = await ports.refunds.request(applicationId, {

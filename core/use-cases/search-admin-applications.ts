@@ -1,7 +1,7 @@
 import type { AdminTabId } from '../domain/admin-tabs.js';
 import type { Ports } from '../ports/index.js';
 import { tabListsPseudoEntries } from './admin-listing.js';
-import { adminEntry, requireAdmin } from './shared.js';
+import { adminEntry, requirePermission } from './shared.js';
 import type { Actor, AdminListEntry } from './use-cases.js';
 
 /**
@@ -15,7 +15,7 @@ export function makeSearchAdminApplications(ports: Pick<Ports, 'applications' | 
     actor: Actor,
     query: { tab?: AdminTabId; q?: string; overdue?: boolean; page: number; pageSize: number },
   ): Promise<{ items: AdminListEntry[]; total: number; page: number; pageSize: number }> {
-    requireAdmin(actor);
+    requirePermission(actor, 'applications.read');
     const now = ports.clock.now();
     const page = Math.max(1, Math.floor(query.page));
     const pageSize = Math.min(500, Math.max(1, Math.floor(query.pageSize)));

@@ -1,7 +1,7 @@
 import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
-import { loadVisible, requireAdmin, requireUser } from './shared.js';
+import { loadVisible, requirePermission, requireUser } from './shared.js';
 import type { Actor } from './use-cases.js';
 
 export const EVISA_SENT_MESSAGE = "E-visa document sent successfully to user's email";
@@ -9,7 +9,7 @@ export const EVISA_SENT_MESSAGE = "E-visa document sent successfully to user's e
 /** Emails the attached visa document to the applicant; only once the final payment is recorded. */
 export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'users' | 'outbox' | 'clock' | 'audit'>) {
   return async function sendEvisa(actor: Actor, applicationId: number): Promise<{ message: string }> {
-    requireAdmin(actor);
+    requirePermission(actor, 'visa.send');
     const application = await loadVisible(ports, actor, applicationId);
     if (!application.finalPaymentId) {
       throw errors.conflict('The e-visa can be sent only once the final payment has been received.');

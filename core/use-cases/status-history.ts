@@ -1,12 +1,12 @@
 import type { StatusHistoryEntry } from '../domain/status-history.js';
 import type { Ports } from '../ports/index.js';
-import { loadVisible, requireAdmin } from './shared.js';
+import { loadVisible, requirePermission } from './shared.js';
 import type { Actor } from './use-cases.js';
 
 /** Who moved the application between statuses, when, with what message (admins; oldest first). */
 export function makeStatusHistory(ports: Pick<Ports, 'applications' | 'history'>) {
   return async function statusHistory(actor: Actor, applicationId: number): Promise<StatusHistoryEntry[]> {
-    requireAdmin(actor);
+    requirePermission(actor, 'applications.read');
     await loadVisible(ports, actor, applicationId);
     return ports.history.listByApplication(applicationId);
   };

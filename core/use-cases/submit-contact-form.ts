@@ -45,6 +45,8 @@ export function makeSubmitContactForm(ports: Pick<Ports, 'users' | 'enquiries' |
             fullName: data.fullName,
             phoneNumber: data.phoneNumber,
             isAdmin: false,
+            role: null,
+            deactivatedAt: null,
             needsPasswordChange: true,
             applicationReminderSent: null,
             createdAt: now,

@@ -72,6 +72,8 @@ export type Cancellations = Made<typeof make.makeCancellations>;
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
 /** listAuditLog, listApplicationAudit (staff), verifyAuditLog (the operator). */
 export type AuditLogUseCases = Made<typeof make.makeAuditLog>;
+/** listStaff, addStaff, changeStaff (staff.manage). */
+export type Staff = Made<typeof make.makeStaff>;
 
 /**
  * Everything the apps can ask of the core: one use case per file in this folder, each typed by its
@@ -79,7 +81,7 @@ export type AuditLogUseCases = Made<typeof make.makeAuditLog>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases, Staff {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;
@@ -91,7 +93,7 @@ export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentI
   requestPasswordReset: Made<typeof make.makeRequestPasswordReset>;
   /** A reset link's token and the new password; ends every session of the user. */
   resetPassword: Made<typeof make.makeResetPassword>;
-  /** Creates an admin, or promotes an existing user (CLI). */
+  /** Creates a member of staff (admin unless a role is given), or makes an existing user staff (CLI). */
   createAdmin: Made<typeof make.makeCreateAdmin>;
 
   // applications (applicant); the drafts' use cases come from ApplicationDrafts

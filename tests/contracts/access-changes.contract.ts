@@ -42,8 +42,11 @@ export function describeAccessChangesContract(name: string, makeAdapter: MakePer
       await p.users.updatePhone(userId, '+447700900999');
       await p.users.updatePassword(userId, '$argon2id$new', false);
       await p.users.setAdmin(userId, true);
+      await p.users.create(aUser({ isAdmin: true, role: 'admin' })); // so the user is not the last admin
+      await p.users.updateStaff(userId, { role: 'reviewer' });
+      await p.users.updateStaff(userId, { deactivatedAt: at(1) });
       await p.users.erase(userId);
-      expect(heard).toEqual([{ user: userId }, { user: userId }, { user: userId }, { user: userId }]);
+      expect(heard).toEqual([{ user: userId }, { user: userId }, { user: userId }, { user: userId }, { user: userId }, { user: userId }]);
     });
 
     it('answers whether a cache may trust it: memory and SQLite at once', async () => {

@@ -45,6 +45,7 @@ export const SAMPLE_DATA: { [T in MailTemplateName]: MailData<T> } = {
   application_reminder: { fullName: 'Amira Hassan' },
   password_changed: { fullName: 'Amira Hassan', changedAt: '2026-11-22T09:00:00.000Z' },
   password_reset: { fullName: 'Amira Hassan', resetToken: '7.1795000000.c2lnbmF0dXJl' },
+  staff_invitation: { fullName: 'Amira Hassan', role: 'reviewer', resetToken: '7.1795000000.c2lnbmF0dXJl' },
   account_exists: { fullName: 'Amira Hassan', email: 'amira@example.com', resetToken: '7.1795000000.c2lnbmF0dXJl' },
   refund_issued: { fullName: 'Amira Hassan', applicationNumber: 'EV-2026-000123', applicationId: 123, paymentType: 'final', amount: 1950, creditNoteNumber: 'R-2026-000007' },
 };

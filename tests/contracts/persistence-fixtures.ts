@@ -23,6 +23,8 @@ export function aUser(overrides: Partial<NewUser> = {}): NewUser {
     fullName: `Applicant ${n}`,
     phoneNumber: '+44 7700 900123',
     isAdmin: false,
+    role: null,
+    deactivatedAt: null,
     needsPasswordChange: false,
     applicationReminderSent: null,
     createdAt: T0,

@@ -83,6 +83,43 @@ export function describeUserRepositoryContract(name: string, makeAdapter: MakePe
       expect((await p.users.findById(user.id))?.isAdmin).toBe(false);
     });
 
+    it('stores a role and a deactivation, and lists staff oldest first', async () => {
+      const applicant = await p.users.create(aUser({ createdAt: at(1) }));
+      expect(await p.users.findById(applicant.id)).toMatchObject({ isAdmin: false, role: null, deactivatedAt: null });
+      const admin = await p.users.create(aUser({ createdAt: at(3), isAdmin: true, role: 'admin' }));
+      const legacy = await p.users.create(aUser({ createdAt: at(2), isAdmin: true }));
+      const changed = await p.users.updateStaff(applicant.id, { role: 'finance' });
+      expect(changed).toEqual({ user: { ...applicant, isAdmin: true, role: 'finance' } });
+      expect((await p.users.listStaff()).map((u) => [u.id, u.role])).toEqual([
+        [applicant.id, 'finance'],
+        [legacy.id, null],
+        [admin.id, 'admin'],
+      ]);
+      expect(await p.users.updateStaff(applicant.id, { deactivatedAt: at(9) })).toEqual({ user: { ...applicant, isAdmin: true, role: 'finance', deactivatedAt: at(9) } });
+      expect(await p.users.updateStaff(applicant.id, { deactivatedAt: null })).toEqual({ user: { ...applicant, isAdmin: true, role: 'finance' } });
+      expect(await p.users.updateStaff(999_999, { role: 'admin' })).toEqual({ refused: 'not-found' });
+      expect(await p.users.updateStaff(2 ** 31, { role: 'admin' })).toEqual({ refused: 'not-found' });
+    });
+
+    it('never leaves the agency without an active admin (a staff member without a role counts as admin); nothing is written', async () => {
+      const first = await p.users.create(aUser({ isAdmin: true }));
+      const second = await p.users.create(aUser({ isAdmin: true, role: 'admin' }));
+      const reviewer = await p.users.create(aUser({ isAdmin: true, role: 'reviewer' }));
+      await p.sessions.create({ idHash: 'second', userId: second.id, createdAt: T0, lastSeenAt: T0 });
+      expect('user' in (await p.users.updateStaff(second.id, { deactivatedAt: at(1) }))).toBe(true);
+      expect(await p.sessions.find('second')).toBeNull();
+      // `first` is now the only active admin.
+      expect(await p.users.updateStaff(first.id, { role: 'support' })).toEqual({ refused: 'last-admin' });
+      expect(await p.users.updateStaff(first.id, { deactivatedAt: at(2) })).toEqual({ refused: 'last-admin' });
+      expect(await p.users.findById(first.id)).toEqual(first);
+      // Changes that keep an admin, or to others, pass.
+      expect('user' in (await p.users.updateStaff(first.id, { role: 'admin' }))).toBe(true);
+      expect('user' in (await p.users.updateStaff(reviewer.id, { deactivatedAt: at(3) }))).toBe(true);
+      expect('user' in (await p.users.updateStaff(second.id, { deactivatedAt: null }))).toBe(true);
+      expect('user' in (await p.users.updateStaff(first.id, { role: 'support' }))).toBe(true);
+      expect(await p.users.updateStaff(second.id, { role: 'reviewer' })).toEqual({ refused: 'last-admin' });
+    });
+
     it('lists users without an application, newest first', async () => {
       const older = await p.users.create(aUser({ createdAt: at(1) }));
       const applied = await p.users.create(aUser({ createdAt: at(2) }));

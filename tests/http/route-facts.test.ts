@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDomainError } from '../../core/domain/errors.js';
 import type { AppEnv } from '../../apps/http/context.js';
 import { domainErrorResponse } from '../../apps/http/error-map.js';
-import { bodyKindDeclared, factsOf, jsonBody, signedWebhook, upload, type RouteFacts } from '../../apps/http/route-facts.js';
+import { bodyKindDeclared, factsOf, jsonBody, permissionOf, signedWebhook, upload, type RouteFacts } from '../../apps/http/route-facts.js';
 import { sameOriginWrites } from '../../apps/http/security.js';
 import { makeMemoryApp, TEST_ORIGIN, type TestAgency } from '../support/http.js';
 
@@ -53,6 +53,21 @@ describe('every state-changing API route declares its body kind', () => {
     expect(routes.filter((r) => r.body === 'signed-webhook').map((r) => r.route)).toEqual(['POST /api/payments/webhook']);
     expect(routes.filter((r) => r.crossSite).map((r) => r.route)).toEqual(['POST /api/payments/webhook']);
     for (const r of routes.filter((r) => r.body === 'json')) expect(r.maxBytes, r.route).toBe(256 * 1024);
+  });
+});
+
+describe('every admin route declares the permission it needs', () => {
+  it('walks every registered /api/admin route: each declares requires(permission) exactly once', () => {
+    const declared = new Map<string, string[]>();
+    for (const route of t.app.routes) {
+      if (route.method === 'ALL' || !route.path.startsWith('/api/admin/')) continue;
+      const key = `${route.method} ${route.path}`;
+      const permission = permissionOf(route.handler);
+      declared.set(key, [...(declared.get(key) ?? []), ...(permission ? [permission] : [])]);
+    }
+    expect(declared.size).toBeGreaterThan(15); // the walk sees the real routes
+    const undeclared = [...declared].filter(([, permissions]) => permissions.length !== 1).map(([route]) => route);
+    expect(undeclared, "declare requires('<permission>') (apps/http/route-facts.ts) first on these routes").toEqual([]);
   });
 });
 

@@ -128,6 +128,23 @@ describe('the session cache across nodes on PostgreSQL', () => {
     expect((await browser.get('/api/user')).status).toBe(401);
   });
 
+  it('a role changed or a deactivation made straight in the database applies at once on every node (migration 0016)', async () => {
+    const { browser, user } = await signUp(a.app);
+    await sql.query("update users set is_admin = true, role = 'finance' where id = $1", [user.id]);
+    const onB = on(b, browser);
+    if (real()) {
+      await servedFromCache(a, browser);
+      await servedFromCache(b, onB);
+    }
+    expect((await onB.get('/api/admin/payment-issues')).status).toBe(200);
+    await sql.query("update users set role = 'support' where id = $1", [user.id]);
+    expect((await onB.get('/api/admin/payment-issues')).status).toBe(403);
+    expect((await browser.get('/api/admin/payment-issues')).status).toBe(403);
+    await sql.query('update users set deactivated_at = now() where id = $1', [user.id]);
+    expect((await onB.get('/api/user')).status).toBe(401);
+    expect((await browser.get('/api/user')).status).toBe(401);
+  });
+
   it('while a node’s listener is lost its cache is not used; it comes back on its own', async () => {
     if (!real()) return;
     const { browser } = await signUp(a.app);

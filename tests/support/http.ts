@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Ports } from '../../core/ports/index.js';
+import type { StaffRole } from '../../core/domain/staff-role.js';
 import type { Agency } from '../../apps/shared/agency.js';
 import { STORE_KEYS } from '../../adapters/persistence/persistence.js';
 import { resolveAgency } from '../../apps/shared/container.js';
@@ -189,7 +190,7 @@ let userCounter = 0;
 
 export interface SignedUp {
   browser: TestBrowser;
-  user: { id: number; email: string; fullName: string; isAdmin: boolean };
+  user: { id: number; email: string; fullName: string; isAdmin: boolean; role: StaffRole | null };
   email: string;
   password: string;
 }
@@ -216,8 +217,13 @@ export async function signUp(
 
 /** Creates an admin through the use case (as the CLI does) and signs it in. */
 export async function signInAdmin(test: TestAgency, email = `admin${++userCounter}@agency.example`): Promise<SignedUp> {
+  return signInStaff(test, 'admin', email);
+}
+
+/** Creates a member of staff with `role` through the use case (as the CLI's create-admin --role does) and signs them in. */
+export async function signInStaff(test: TestAgency, role: StaffRole, email = `${role}${++userCounter}@agency.example`): Promise<SignedUp> {
   const password = 'admin password 123';
-  await test.agency.useCases.createAdmin({ email, password, fullName: 'Agency Admin', phoneNumber: '+441234567890' });
+  await test.agency.useCases.createAdmin({ email, password, fullName: `Agency ${role[0]!.toUpperCase()}${role.slice(1)}`, phoneNumber: '+441234567890', role });
   const browser = new TestBrowser(test.app, { ip: '192.0.2.1' });
   const res = await browser.post('/api/login', { email, password });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);

@@ -19,6 +19,7 @@ export function testUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     fullName: 'Amelia Traveller',
     phoneNumber: '+447700900123',
     isAdmin: false,
+    role: null,
     needsPasswordChange: false,
     createdAt: '2026-11-01T10:00:00.000Z',
     ...overrides,

@@ -327,6 +327,20 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     ],
   }),
 
+  staff_invitation: ({ data, settings, link, to }) => ({
+    subject: `You have been added to the ${settings.agencyName} team`,
+    preheader: `Choose your password. The link works for ${PASSWORD_RESET_TTL_TEXT}.`,
+    blocks: [
+      { kind: 'p', parts: [`An administrator of ${settings.agencyName} has made you a member of staff.`] },
+      { kind: 'fields', rows: [['Email', to], ['Role', data.role]] },
+      { kind: 'button', label: 'Choose your password', href: resetLink(data.resetToken, link) },
+      {
+        kind: 'p',
+        parts: [`The link works for ${PASSWORD_RESET_TTL_TEXT} and only once. After that, use 'Forgot your password?' on the sign-in page with this email.`],
+      },
+    ],
+  }),
+
   account_exists: ({ data, settings, link, to }) => ({
     subject: `Your enquiry to ${settings.agencyName}: you already have an account`,
     preheader: "Thank you for contacting us. Here is how to sign in to the account you already have.",

@@ -1,9 +1,9 @@
 import { errors } from '../../../core/domain/errors.js';
 import { erasedReceipt } from '../../../core/domain/receipt.js';
-import type { User } from '../../../core/domain/user.js';
+import { isActiveAdmin, type User } from '../../../core/domain/user.js';
 import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { NewUser, UserRepository } from '../../../core/ports/user-repository.js';
-import { CONFLICT_MESSAGES, matchesUserSearch, normaliseSearch, offsetLimit, reminderClaimable } from '../shared/rules.js';
+import { CONFLICT_MESSAGES, keepsActiveAdmin, matchesUserSearch, normaliseSearch, offsetLimit, reminderClaimable } from '../shared/rules.js';
 import { copy, queueMails, time, userByEmail, type MemoryState } from './state.js';
 
 function hasApplication(s: MemoryState, userId: number): boolean {
@@ -48,6 +48,24 @@ export function userStore(s: MemoryState): UserRepository {
       const u = s.users.get(id);
       if (u) u.isAdmin = isAdmin;
       s.access.announce({ user: id });
+    },
+    async listStaff() {
+      return [...s.users.values()]
+        .filter((u) => u.isAdmin)
+        .sort((a, b) => time(a.createdAt) - time(b.createdAt) || a.id - b.id)
+        .map(copy);
+    },
+    async updateStaff(id, change) {
+      const u = s.users.get(id);
+      if (!u) return { refused: 'not-found' };
+      const anotherAdmin = [...s.users.values()].some((other) => other.id !== id && isActiveAdmin(other));
+      if (isActiveAdmin(u) && !keepsActiveAdmin(change) && !anotherAdmin) return { refused: 'last-admin' };
+      u.isAdmin = true;
+      if (change.role !== undefined) u.role = change.role;
+      if (change.deactivatedAt !== undefined) u.deactivatedAt = change.deactivatedAt && new Date(time(change.deactivatedAt));
+      if (change.deactivatedAt) for (const [key, sess] of s.sessions) if (sess.userId === id) s.sessions.delete(key);
+      s.access.announce({ user: id });
+      return { user: copy(u) };
     },
     async listWithoutApplication() {
       const withApp = new Set([...s.applications.values()].map((a) => a.userId));

@@ -37,6 +37,8 @@ export function userFromRow(r: UserRow): User {
     fullName: r.fullName,
     phoneNumber: r.phoneNumber,
     isAdmin: r.isAdmin,
+    role: r.role,
+    deactivatedAt: r.deactivatedAt,
     needsPasswordChange: r.needsPasswordChange,
     applicationReminderSent: r.applicationReminderSent,
     createdAt: r.createdAt,

@@ -4,6 +4,7 @@ import type { Application } from '../../../core/domain/application.js';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../core/domain/status.js';
 import { foldForSearch } from '../../../core/domain/search.js';
 import type { User } from '../../../core/domain/user.js';
+import type { StaffChange } from '../../../core/ports/user-repository.js';
 
 /**
  * Query semantics every persistence adapter implements the same way (memory in JS, SQL dialects
@@ -117,4 +118,9 @@ export function matchesAuditQuery(entry: AuditEntry, query: AuditQuery): boolean
     (query.from === undefined || entry.at.getTime() >= query.from.getTime()) &&
     (query.to === undefined || entry.at.getTime() <= query.to.getTime())
   );
+}
+
+/** Whether a staff change leaves an active admin an active admin (then it needs no last-admin guard). */
+export function keepsActiveAdmin(change: StaffChange): boolean {
+  return (change.role === undefined || change.role === 'admin') && !change.deactivatedAt;
 }

@@ -13,3 +13,12 @@ export function sqlList(values: readonly string[]): string {
  * repeats its predicate with constants, SQLite never with bound parameters).
  */
 export const PSEUDO_ENTRY_SQL = '"is_admin" = false and "has_application" = false';
+
+/**
+ * An active admin (core/domain/user.ts isActiveAdmin: staff whose role is admin — or none, from
+ * before roles — and not deactivated) as a literal predicate on the users row named `table`.
+ */
+export function activeAdminSql(table: string): string {
+  const c = (name: string) => `"${table}"."${name}"`;
+  return `${c('is_admin')} = true and coalesce(${c('role')}, 'admin') = 'admin' and ${c('deactivated_at')} is null`;
+}

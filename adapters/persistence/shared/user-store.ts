@@ -1,17 +1,17 @@
 import { isStoredId } from '../../../core/domain/ids.js';
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { errors } from '../../../core/domain/errors.js';
 import { erasedReceipt } from '../../../core/domain/receipt.js';
 import type { User } from '../../../core/domain/user.js';
-import type { UserRepository } from '../../../core/ports/user-repository.js';
+import type { StaffChangeResult, UserRepository } from '../../../core/ports/user-repository.js';
 import { announcing, type AccessChangeFeed } from '../access-changes.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { userFromRow, userToRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
-import { CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch, offsetLimit } from './rules.js';
+import { CONFLICT_MESSAGES, EXPORT_PAGE, keepsActiveAdmin, normaliseSearch, offsetLimit } from './rules.js';
 import type { UserRow } from './schema-parity.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
-import { PSEUDO_ENTRY_SQL } from './sql-values.js';
+import { activeAdminSql, PSEUDO_ENTRY_SQL } from './sql-values.js';
 import { all, changes, rows, type Unit } from './unit.js';
 
 /**
@@ -98,6 +98,34 @@ export function userStore(database: SqlDatabase, access: AccessChangeFeed): User
     },
     async setAdmin(id, isAdmin) {
       await announcing(access, { user: id }, () => db.update(t.users).set({ isAdmin }).where(eq(t.users.id, id)));
+    },
+    async listStaff() {
+      const found = await db.select().from(t.users).where(eq(t.users.isAdmin, true)).orderBy(asc(t.users.createdAt), asc(t.users.id));
+      return found.map(userFromRow);
+    },
+    async updateStaff(id, change) {
+      if (!isStoredId(id)) return { refused: 'not-found' };
+      const u = t.users;
+      // Written as one guarded UPDATE: an active admin is changed only while another active admin
+      // remains (activeAdminSql on the other rows), whatever else changed since the caller read.
+      const guard = keepsActiveAdmin(change)
+        ? undefined
+        : or(
+            sql.raw(`not (${activeAdminSql('users')})`),
+            sql`exists (select 1 from ${u} as "other" where "other"."id" <> ${id} and ${sql.raw(activeAdminSql('other'))})`,
+          );
+      const set = { isAdmin: true, ...(change.role !== undefined && { role: change.role }), ...(change.deactivatedAt !== undefined && { deactivatedAt: change.deactivatedAt }) };
+      return announcing(access, { user: id }, () =>
+        database.transaction(function* (tx): Unit<StaffChangeResult> {
+          const [row] = yield* rows(tx.update(u).set(set).where(and(eq(u.id, id), guard)).returning());
+          if (!row) {
+            const [existing] = yield* rows(tx.select({ id: u.id }).from(u).where(eq(u.id, id)));
+            return { refused: existing ? 'last-admin' : 'not-found' };
+          }
+          if (change.deactivatedAt) yield* changes(tx.delete(t.sessions).where(eq(t.sessions.userId, id)));
+          return { user: userFromRow(row) };
+        }),
+      );
     },
     async listWithoutApplication() {
       const found = await db.select().from(t.users).where(eq(t.users.hasApplication, false)).orderBy(desc(t.users.createdAt), desc(t.users.id));

@@ -1,3 +1,4 @@
+import { actingAs } from '../command-permissions.js';
 import readline from 'node:readline/promises';
 import { Option, type Command } from 'commander';
 import { emailField } from '../../../core/schemas/fields.js';
@@ -39,7 +40,7 @@ Example:
       const out = createReporter();
       await withAgency(async (agency) => {
         // Also answers "not found" before anything is asked or erased.
-        const data = await agency.useCases.exportUserData(email);
+        const data = await agency.useCases.exportUserData(email, actingAs());
         if (!flags.yes) {
           out.line(
             `About to erase ${data.user.email} (${data.user.fullName}): ${plural(data.applications.length, 'application')}, ` +
@@ -57,7 +58,7 @@ Example:
             throw new UsageError('Not confirmed: nothing was erased.');
           }
         }
-        const result = await agency.useCases.eraseUser(email);
+        const result = await agency.useCases.eraseUser(email, actingAs());
         out.summary(
           `Erased ${data.user.email}: ${plural(result.applications, 'application')}, ${plural(result.documents, 'document')}, ` +
             `${plural(result.files, 'stored file')}; ${plural(result.paymentsAnonymised, 'payment')} and ${plural(result.receiptsAnonymised, 'receipt')} kept anonymised.`,

@@ -1,3 +1,4 @@
+import { actingAs } from '../command-permissions.js';
 import { Option, type Command } from 'commander';
 import { collectGarbage } from '../memory.js';
 import type { AdminTabId } from '../../../core/domain/admin-tabs.js';
@@ -52,7 +53,7 @@ Example:
       let users = 0;
       try {
         await withAgency(async (agency) => {
-          const entries = agency.useCases.exportApplications({ tab: flags.tab, status: flags.status, since: flags.since });
+          const entries = agency.useCases.exportApplications({ tab: flags.tab, status: flags.status, since: flags.since }, actingAs());
           const bar = out.progress('Exporting applications');
           const stream = destination.stream;
           let chunk = '';

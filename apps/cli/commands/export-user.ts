@@ -1,3 +1,4 @@
+import { actingAs } from '../command-permissions.js';
 import { Option, type Command } from 'commander';
 import { emailField } from '../../../core/schemas/fields.js';
 import { documentFileUrl } from '../../../core/domain/document.js';
@@ -32,7 +33,7 @@ Example:
       const destination = await openDestination(flags.out);
       const out = createReporter({ dataOnStdout: destination.toStdout });
       try {
-        const data = await withAgency((agency) => agency.useCases.exportUserData(email));
+        const data = await withAgency((agency) => agency.useCases.exportUserData(email, actingAs()));
         const answer = {
           generatedAt: new Date().toISOString(),
           subject: data.user.email,

@@ -6,6 +6,7 @@ import { parseInput } from '../../../core/schemas/parse.js';
 import { actorOf, adminOnly } from '../auth.js';
 import { pathId, type AppEnv, type QueryContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
+import { requires } from '../route-facts.js';
 
 /** An audit row as staff read it (docs/product.md §7.6): the chain's hashes stay in the database. */
 export function auditEntryView(entry: AuditEntry) {
@@ -33,12 +34,12 @@ export function adminAuditRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
     .use(adminOnly)
-    .get('/audit', async (c: QueryContext<typeof auditQuerySchema>) => {
+    .get('/audit', requires('audit.read'), async (c: QueryContext<typeof auditQuerySchema>) => {
       const query = parseInput(auditQuerySchema, c.req.query());
       const page = await useCases.listAuditLog(actorOf(c), query);
       return c.json({ ...page, items: page.items.map(auditEntryView) }, 200);
     })
-    .get('/applications/:id/audit', async (c) => {
+    .get('/applications/:id/audit', requires('applications.read'), async (c) => {
       const trail = await useCases.listApplicationAudit(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json(trail.map(auditEntryView), 200);
     });

@@ -5,7 +5,7 @@ import { refundIdSchema, refundRequestSchema } from '../../../core/schemas/refun
 import { actorOf, adminOnly } from '../auth.js';
 import { pathId, readBody, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
-import { jsonBody } from '../route-facts.js';
+import { jsonBody, requires } from '../route-facts.js';
 
 /** A refund as staff see it (docs/product.md §4.7): amounts in pence, who asked for and approved it. */
 export function refundView(refund: Refund) {
@@ -44,18 +44,18 @@ export function adminRefundRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
     .use(adminOnly)
-    .get('/applications/:id/refunds', async (c) => {
+    .get('/applications/:id/refunds', requires('applications.read'), async (c) => {
       const refunds = await useCases.listRefunds(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json(refunds.map(refundView), 200);
     })
-    .post('/applications/:id/refunds', jsonBody(), async (c: JsonBodyContext<typeof refundRequestSchema>) => {
+    .post('/applications/:id/refunds', requires('refunds.manage'), jsonBody(), async (c: JsonBodyContext<typeof refundRequestSchema>) => {
       const actor = actorOf(c);
       const id = pathId(c, 'id', applicationIdSchema);
       const input = await readBody(c, refundRequestSchema);
       const { refund, replayed } = await useCases.requestRefund(actor, id, input);
       return c.json(refundView(refund), replayed ? 200 : 201);
     })
-    .post('/refunds/:refundId/approve', jsonBody(), async (c) => {
+    .post('/refunds/:refundId/approve', requires('refunds.manage'), jsonBody(), async (c) => {
       const refund = await useCases.approveRefund(actorOf(c), pathId(c, 'refundId', refundIdSchema));
       return c.json(refundView(refund), 200);
     });

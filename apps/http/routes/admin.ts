@@ -10,7 +10,7 @@ import { actorOf, adminOnly } from '../auth.js';
 import { pathId, readBody, type AppEnv, type JsonBodyContext, type QueryContext, type UploadContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 import { jsonArrayStream } from '../json-array-stream.js';
-import { jsonBody, upload } from '../route-facts.js';
+import { jsonBody, requires, upload } from '../route-facts.js';
 import { applicationIdFirst, readUpload } from '../uploads.js';
 import { attachmentDisposition, documentView, internalNoteView, paymentIssueView } from '../views.js';
 
@@ -18,7 +18,8 @@ const LIST_PARAMS = ['tab', 'q', 'page', 'pageSize', 'overdue'] as const;
 const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: true });
 
 /**
- * Staff only (401 for visitors, 403 for applicants). Mounted at /api/admin.
+ * Staff only (401 for visitors, 403 for applicants); each route declares the permission it needs
+ * (`requires(…)`: 403 for a role without it). Mounted at /api/admin.
  * - GET /applications: without parameters the full list (each application's fields with its `user`,
  *   then pseudo-entries for users with no application), streamed as a JSON array in constant memory; with ?tab=&q=&page=&pageSize=&overdue= one page
  *   filtered and searched on the server: { items, total, page, pageSize }.
@@ -31,7 +32,7 @@ export function adminRoutes({ agency, log }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
     .use(adminOnly)
-    .get('/applications', async (c: QueryContext<typeof adminListQuerySchema>) => {
+    .get('/applications', requires('applications.read'), async (c: QueryContext<typeof adminListQuerySchema>) => {
       const actor = actorOf(c);
       const raw = c.req.query();
       if (!LIST_PARAMS.some((name) => raw[name] !== undefined)) {
@@ -42,15 +43,15 @@ export function adminRoutes({ agency, log }: RouteDeps) {
       const page = await useCases.searchAdminApplications(actor, query);
       return c.json(page, 200);
     })
-    .get('/applications/counts', async (c: QueryContext<typeof adminCountsQuerySchema>) => {
+    .get('/applications/counts', requires('applications.read'), async (c: QueryContext<typeof adminCountsQuerySchema>) => {
       const query = parseInput(adminCountsQuerySchema, c.req.query());
       return c.json(await useCases.countAdminTabs(actorOf(c), query), 200);
     })
-    .get('/applications/:id/history', async (c) => {
+    .get('/applications/:id/history', requires('applications.read'), async (c) => {
       const history = await useCases.statusHistory(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json(history, 200);
     })
-    .put('/applications/:id/status', jsonBody(), async (c: JsonBodyContext<typeof statusChangeSchema>) => {
+    .put('/applications/:id/status', requires('applications.review'), jsonBody(), async (c: JsonBodyContext<typeof statusChangeSchema>) => {
       const actor = actorOf(c);
       const id = pathId(c, 'id', applicationIdSchema);
       const input = await readBody(c, statusChangeSchema);
@@ -59,6 +60,7 @@ export function adminRoutes({ agency, log }: RouteDeps) {
     })
     .post(
       '/applications/:id/visa-upload',
+      requires('visa.send'),
       applicationIdFirst,
       upload({ maxBytes: MAX_UPLOAD_BYTES }),
       async (c: UploadContext<{ visa: File }>) => {
@@ -69,37 +71,37 @@ export function adminRoutes({ agency, log }: RouteDeps) {
         return c.json(documentView(document), 201);
       },
     )
-    .get('/applications/:id/notes', async (c) => {
+    .get('/applications/:id/notes', requires('applications.read'), async (c) => {
       const notes = await useCases.listInternalNotes(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json(notes.map(internalNoteView), 200);
     })
-    .post('/applications/:id/notes', jsonBody(), async (c: JsonBodyContext<typeof internalNoteSchema>) => {
+    .post('/applications/:id/notes', requires('notes.write'), jsonBody(), async (c: JsonBodyContext<typeof internalNoteSchema>) => {
       const actor = actorOf(c);
       const id = pathId(c, 'id', applicationIdSchema);
       const { text } = await readBody(c, internalNoteSchema);
       const note = await useCases.addInternalNote(actor, id, text);
       return c.json(internalNoteView(note), 201);
     })
-    .post('/applications/:id/cancellation', jsonBody(), async (c: JsonBodyContext<typeof cancellationDecisionSchema>) => {
+    .post('/applications/:id/cancellation', requires('refunds.manage'), jsonBody(), async (c: JsonBodyContext<typeof cancellationDecisionSchema>) => {
       const actor = actorOf(c);
       const id = pathId(c, 'id', applicationIdSchema);
       const decision = await readBody(c, cancellationDecisionSchema);
       const result = await useCases.decideCancellationRequest(actor, id, decision);
       return c.json(result, 200);
     })
-    .post('/applications/:id/send-evisa', jsonBody(), async (c) => {
+    .post('/applications/:id/send-evisa', requires('visa.send'), jsonBody(), async (c) => {
       const result = await useCases.sendEvisa(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json({ message: result.message }, 200);
     })
-    .post('/send-payment-reminders', jsonBody(), async (c) => {
+    .post('/send-payment-reminders', requires('applicants.contact'), jsonBody(), async (c) => {
       const result = await useCases.sendPaymentReminders(actorOf(c));
       return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
     })
-    .post('/send-application-reminders', jsonBody(), async (c) => {
+    .post('/send-application-reminders', requires('applicants.contact'), jsonBody(), async (c) => {
       const result = await useCases.sendApplicationReminders(actorOf(c));
       return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
     })
-    .get('/documents/:id/portal-copy', async (c) => {
+    .get('/documents/:id/portal-copy', requires('applications.read'), async (c) => {
       const { fileName, body } = await useCases.portalCopy(actorOf(c), pathId(c, 'id', documentIdSchema));
       return c.body(new Uint8Array(body), 200, {
         'Content-Type': 'image/jpeg',
@@ -107,11 +109,11 @@ export function adminRoutes({ agency, log }: RouteDeps) {
         'X-Content-Type-Options': 'nosniff',
       });
     })
-    .get('/payment-issues', async (c) => {
+    .get('/payment-issues', requires('payments.manage'), async (c) => {
       const { checked, issues } = await useCases.listPaymentIssues(actorOf(c));
       return c.json({ checked, issues: issues.map(paymentIssueView) }, 200);
     })
-    .post('/payment-issues/:paymentIntentId/record', jsonBody(), async (c) => {
+    .post('/payment-issues/:paymentIntentId/record', requires('payments.manage'), jsonBody(), async (c) => {
       const paymentIntentId = parseInput(paymentIntentIdSchema, c.req.param('paymentIntentId'));
       const { applicationId, paymentType } = await useCases.recordPaymentIssue(actorOf(c), paymentIntentId);
       return c.json({ message: `The ${paymentType} fee is now recorded on application ${applicationId}.` }, 200);

@@ -5,7 +5,7 @@ import { paymentConfirmSchema, paymentStartSchema } from '../../../core/schemas/
 import { actorOf, adminOnly, signedIn } from '../auth.js';
 import { pathId, readBody, readJson, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
-import { jsonBody } from '../route-facts.js';
+import { jsonBody, requires } from '../route-facts.js';
 
 /**
  * Family applications, mounted at /api/application-groups: POST `{ travellers: [form, …] }` (2 to 10
@@ -53,7 +53,7 @@ export function adminGroupRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
     .use(adminOnly)
-    .get('/:groupId', async (c) => {
+    .get('/:groupId', requires('applications.read'), async (c) => {
       const entries = await useCases.listGroupForAdmin(actorOf(c), pathId(c, 'groupId', groupIdSchema));
       return c.json(entries, 200);
     });

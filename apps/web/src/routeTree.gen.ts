@@ -27,6 +27,7 @@ import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedPassportUploadRouteImport } from './routes/_authed/passport-upload'
 import { Route as AuthedPaymentRouteImport } from './routes/_authed/payment'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
+import { Route as AuthedAdminStaffRouteImport } from './routes/_authed/admin_.staff'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -117,6 +118,11 @@ const AuthedProfileRoute = AuthedProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAdminStaffRoute = AuthedAdminStaffRouteImport.update({
+  id: '/admin_/staff',
+  path: '/admin/staff',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -136,6 +142,7 @@ export interface FileRoutesByFullPath {
   '/passport-upload': typeof AuthedPassportUploadRoute
   '/payment': typeof AuthedPaymentRoute
   '/profile': typeof AuthedProfileRoute
+  '/admin/staff': typeof AuthedAdminStaffRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -155,6 +162,7 @@ export interface FileRoutesByTo {
   '/passport-upload': typeof AuthedPassportUploadRoute
   '/payment': typeof AuthedPaymentRoute
   '/profile': typeof AuthedProfileRoute
+  '/admin/staff': typeof AuthedAdminStaffRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -176,6 +184,7 @@ export interface FileRoutesById {
   '/_authed/passport-upload': typeof AuthedPassportUploadRoute
   '/_authed/payment': typeof AuthedPaymentRoute
   '/_authed/profile': typeof AuthedProfileRoute
+  '/_authed/admin_/staff': typeof AuthedAdminStaffRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -197,6 +206,7 @@ export interface FileRouteTypes {
     | '/passport-upload'
     | '/payment'
     | '/profile'
+    | '/admin/staff'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -216,6 +226,7 @@ export interface FileRouteTypes {
     | '/passport-upload'
     | '/payment'
     | '/profile'
+    | '/admin/staff'
   id:
     | '__root__'
     | '/'
@@ -236,6 +247,7 @@ export interface FileRouteTypes {
     | '/_authed/passport-upload'
     | '/_authed/payment'
     | '/_authed/profile'
+    | '/_authed/admin_/staff'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -380,6 +392,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProfileRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/admin_/staff': {
+      id: '/_authed/admin_/staff'
+      path: '/admin/staff'
+      fullPath: '/admin/staff'
+      preLoaderRoute: typeof AuthedAdminStaffRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -391,6 +410,7 @@ interface AuthedRouteChildren {
   AuthedPassportUploadRoute: typeof AuthedPassportUploadRoute
   AuthedPaymentRoute: typeof AuthedPaymentRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
+  AuthedAdminStaffRoute: typeof AuthedAdminStaffRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -401,6 +421,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedPassportUploadRoute: AuthedPassportUploadRoute,
   AuthedPaymentRoute: AuthedPaymentRoute,
   AuthedProfileRoute: AuthedProfileRoute,
+  AuthedAdminStaffRoute: AuthedAdminStaffRoute,
 }
 
 const AuthedRouteWithChildren =

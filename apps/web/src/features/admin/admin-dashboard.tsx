@@ -1,4 +1,4 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ADMIN_TABS, isAdminTabId } from '../../../../../core/domain/admin-tabs.js';
 import { Button } from '../../components/ui/button.js';
@@ -6,6 +6,7 @@ import { Checkbox } from '../../components/ui/checkbox.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
+import { useCan } from '../../lib/permissions.js';
 import { EntriesList } from './entries-list.js';
 import { FamilyEntries } from './family-filter.js';
 import { LeaveGuard } from './leave-guard.js';
@@ -33,6 +34,7 @@ function Dashboard() {
   const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
 
   const counts = useAdminCountsQuery(search);
+  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), staff: useCan('staff.manage') };
   const page = useAdminPageQuery(search);
 
   return (
@@ -41,10 +43,17 @@ function Dashboard() {
       <LeaveGuard unsaved={staged.count} />
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-        <ReminderButtons />
+        <div className="flex flex-wrap items-center gap-2">
+          {can.staff ? (
+            <Link to="/admin/staff" className="text-sm text-blue-700 underline">
+              Staff
+            </Link>
+          ) : null}
+          {can.remind ? <ReminderButtons /> : null}
+        </div>
       </div>
 
-      <PaymentIssues />
+      {can.payments ? <PaymentIssues /> : null}
 
       <div className="mt-6 flex flex-col gap-3 md:flex-row md:items-end">
         <SearchBox value={search.q} onSearch={(q) => setSearch({ q, page: 1 })} />

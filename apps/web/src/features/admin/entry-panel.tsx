@@ -5,11 +5,15 @@ import { ApplicationFields, DocumentsList, StatusHistory } from './entry-details
 import { PassportCheckPanel } from './passport-check.js';
 import { InternalNotes } from '../notes/internal-notes.js';
 import { AuditTrail } from '../audit/audit-trail.js';
+import { useCan } from '../../lib/permissions.js';
 import { CancellationDecisionPanel } from '../cancellation/cancellation-decision.js';
 
 /** What an expanded row shows: every field, the actions, the documents and the status history. */
 export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) {
   const app = entry.application;
+  // What the signed-in role may do (docs/product.md §6); the server refuses the rest anyway.
+  const canDecideCancellation = useCan('refunds.manage');
+  const canReview = useCan('applications.review');
   if (!app) {
     return (
       <div id={id} className="space-y-1 text-sm text-slate-800">
@@ -33,8 +37,8 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
         <ApplicationFields entry={entry} app={app} />
       </div>
       <div className="space-y-6">
-        <CancellationDecisionPanel app={app} />
-        <EntryActions app={app} />
+        {canDecideCancellation ? <CancellationDecisionPanel app={app} /> : null}
+        {canReview ? <EntryActions app={app} /> : null}
         <DocumentsList app={app} />
         <InternalNotes applicationId={app.id} />
         <StatusHistory app={app} />

@@ -8,6 +8,7 @@ import { Label } from '../../components/ui/label.js';
 import { formatDateTime } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
 import { useAuth } from '../auth/use-auth.js';
+import { useCan } from '../../lib/permissions.js';
 import { useApproveRefundMutation, useRefundsQuery, useRequestRefundMutation, type RefundDto } from './api.js';
 
 const STATUS_LABEL: Record<RefundDto['status'], string> = {
@@ -28,6 +29,8 @@ function penceOf(text: string): number | null {
 /** The application's refunds on its admin row, with a refund form and Approve buttons (docs/product.md §4.7). */
 export function RefundsSection({ app }: { app: { id: number; initialPaymentId: string | null; finalPaymentId: string | null; refundedAmount: number } }) {
   const { user } = useAuth();
+  // Finance and admins refund; other roles see the refunds only (docs/product.md §6).
+  const canRefund = useCan('refunds.manage');
   const refunds = useRefundsQuery(app.id);
   const [paymentType, setPaymentType] = useState<'initial' | 'final'>('initial');
   const [amount, setAmount] = useState('');
@@ -80,7 +83,7 @@ export function RefundsSection({ app }: { app: { id: number; initialPaymentId: s
                 {r.approvedByName ? `, approved by ${r.approvedByName}` : ''}
                 {r.failureReason ? ` — ${r.failureReason}` : ''}
               </p>
-              {r.status === 'pending_approval' && user && r.requestedBy !== user.id ? (
+              {canRefund && r.status === 'pending_approval' && user && r.requestedBy !== user.id ? (
                 <Button size="sm" className="mt-1" disabled={approve.isPending} onClick={() => approve.mutate(r.id)}>
                   {approve.isPending ? 'Approving...' : 'Approve'}
                 </Button>
@@ -89,7 +92,7 @@ export function RefundsSection({ app }: { app: { id: number; initialPaymentId: s
           ))}
         </ul>
       ) : null}
-      {paidTypes.length > 0 ? (
+      {canRefund && paidTypes.length > 0 ? (
         <form className="mt-3 grid gap-2 sm:grid-cols-[8rem_8rem_1fr_auto] sm:items-end" onSubmit={submit}>
           <div>
             <Label htmlFor={`refund-type-${app.id}`}>Fee</Label>

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { api, apiPath, call } from '../../api/client.js';
+import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
+
+const staffRoute = api.admin.staff;
+const memberRoute = api.admin.staff[':userId'];
+export type StaffMemberDto = InferResponseType<typeof staffRoute.$get, 200>[number];
+export type NewStaffInput = InferRequestType<typeof staffRoute.$post>['json'];
+export type AddedStaff = InferResponseType<typeof staffRoute.$post>;
+export type StaffChangeInput = InferRequestType<typeof memberRoute.$put>['json'];
+
+const staffKey = [apiPath(staffRoute.$path())] as const;
+
+export const staffQuery = queryOptions({ queryKey: staffKey, queryFn: () => call(staffRoute.$get()) });
+
+/** GET /api/admin/staff. */
+export function useStaffQuery() {
+  return useQuery(staffQuery);
+}
+
+/** POST /api/admin/staff: a new member (mailed a link to choose a password), or an existing account made staff. */
+export function useAddStaffMutation(config?: MutationConfig<AddedStaff, NewStaffInput>) {
+  return useApiMutation((json: NewStaffInput) => call(staffRoute.$post({ json })), (queryClient) => queryClient.invalidateQueries({ queryKey: staffKey }), config);
+}
+
+/** PUT /api/admin/staff/{userId} { role } | { active }. */
+export function useChangeStaffMutation(config?: MutationConfig<StaffMemberDto, { userId: number; change: StaffChangeInput }>) {
+  return useApiMutation(
+    ({ userId, change }: { userId: number; change: StaffChangeInput }) => call(memberRoute.$put({ param: { userId: String(userId) }, json: change })),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: staffKey }),
+    config,
+  );
+}
