@@ -68,6 +68,8 @@ export type PaymentIssues = Made<typeof make.makePaymentIssues>;
 export type Cancellations = Made<typeof make.makeCancellations>;
 /** addInternalNote, listInternalNotes (staff only). */
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
+/** setUpTwoFactor, enableTwoFactor, disableTwoFactor, resetStaffTwoFactor, completeTwoFactorSignIn, twoFactorStatus. */
+export type TwoFactor = Made<typeof make.makeTwoFactor>;
 
 /**
  * Everything the apps can ask of the core: one use case per file in this folder, each typed by its
@@ -75,7 +77,7 @@ export type InternalNotes = Made<typeof make.makeInternalNotes>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, TwoFactor {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

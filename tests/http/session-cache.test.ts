@@ -146,7 +146,7 @@ describe('on SQLite, changes made by other processes', () => {
 
 describe('SignedInCache', () => {
   const session = { idHash: 'h1', userId: 7, createdAt: new Date(0), lastSeenAt: new Date(0) };
-  const user = { id: 7, email: 'a@example.com', username: 'a@example.com', fullName: 'A', phoneNumber: '+440000000000', isAdmin: false, needsPasswordChange: false, createdAt: new Date(0) };
+  const user = { id: 7, email: 'a@example.com', username: 'a@example.com', fullName: 'A', phoneNumber: '+440000000000', isAdmin: false, needsPasswordChange: false, createdAt: new Date(0), twoFactorEnabled: false };
   let feed: AccessChangeFeed;
   let live: boolean | Promise<boolean> = true;
   beforeAll(() => {

@@ -15,6 +15,7 @@ import { internalNoteStore } from './internal-note-store.js';
 import { refundStore } from './refund-store.js';
 import { sessionStore } from './session-store.js';
 import { createMemoryState } from './state.js';
+import { twoFactorStore } from './two-factor-store.js';
 import { userStore } from './user-store.js';
 
 /**
@@ -45,6 +46,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     outbox: outboxStore(s),
     analytics: analyticsStore(s),
     attempts: attemptStore(s),
+    twoFactor: twoFactorStore(s),
     jobs: s.jobs,
     async migrate() {},
     async ping() {
