@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from './fields.js';
+import { idSchemaFor } from './ids.js';
 
 const CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 const RECOVERY_CODE_MESSAGE = 'Enter one of your recovery codes';
@@ -29,3 +30,6 @@ export const secondStepSchema = z.union(
   { error: CODE_MESSAGE },
 );
 export type SecondStepInput = z.output<typeof secondStepSchema>;
+
+/** DELETE /api/admin/staff/{userId}/two-factor: the member of staff's user id. */
+export const staffMemberIdSchema = idSchemaFor('Invalid staff member ID.', 'Staff member');
