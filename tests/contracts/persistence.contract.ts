@@ -16,6 +16,7 @@ import { describeReceiptRepositoryContract } from './receipt-repository.contract
 import { aUser, type MakePersistence } from './persistence-fixtures.js';
 import { describeSessionStoreContract } from './session-store.contract.js';
 import { describeStatusHistoryRepositoryContract } from './status-history-repository.contract.js';
+import { describeTwoFactorStoreContract } from './two-factor-store.contract.js';
 import { describeUserRepositoryContract } from './user-repository.contract.js';
 
 /** Every repository-like port's contract, plus the Persistence lifecycle, against one adapter. */
@@ -54,4 +55,5 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeAnalyticsContract(name, makeAdapter);
   describeAttemptCounterContract(name, makeAdapter);
   describeBulkLoaderContract(name, makeAdapter);
+  describeTwoFactorStoreContract(name, makeAdapter);
 }

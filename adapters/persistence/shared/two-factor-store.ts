@@ -37,7 +37,7 @@ export function twoFactorStore(database: SqlDatabase, access: AccessChangeFeed):
           );
           if (changed === 0) return false;
           yield* changes(tx.delete(codes).where(eq(codes.userId, userId)));
-          yield* changes(tx.insert(codes).values(recoveryCodeHashes.map((codeHash) => ({ userId, codeHash }))));
+          if (recoveryCodeHashes.length > 0) yield* changes(tx.insert(codes).values(recoveryCodeHashes.map((codeHash) => ({ userId, codeHash }))));
           return true;
         }),
       );
