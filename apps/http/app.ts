@@ -154,7 +154,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   // otherwise (the signed webhook), and reach a route that declares its body kind.
   app.use('/api/*', sameOriginWrites(new URL(agency.config.publicUrl).origin));
   app.use('/api/*', bodyKindDeclared());
-  app.use('/api/*', loadAuth(sessions, agency.useCases));
+  app.use('/api/*', loadAuth(sessions, agency.useCases, agency.config.staffTwoFactor));
 
   // The same bare JSON answer behind every API middleware (headers, origin, session lookup): the floor.
   if (options.benchRoutes) app.get('/api/bench/floor', (c) => c.json({ ok: true, at: 'floor' }));

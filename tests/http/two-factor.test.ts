@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_MESSAGES } from '../../core/domain/two-factor.js';
 import { appDatabases } from '../support/app-databases.js';
-import { makeMemoryApp, signInAdmin, signUp, TestBrowser, twoFactorCode, type SignedUp, type TestAgency } from '../support/http.js';
+import { applicantWithApplication, makeMemoryApp, signInAdmin, signUp, TestBrowser, twoFactorCode, type SignedUp, type TestAgency } from '../support/http.js';
 
 /**
  * Two-factor sign-in (docs/product.md §6.4) through the HTTP API on every database, with the test's
@@ -183,11 +183,15 @@ describe.each(appDatabases())('two-factor sign-in on $name', (db) => {
       expect({ method, path, status: res.status }).toEqual({ method, path, status: 403 });
       expect((await res.json()).message).toBe(TWO_FACTOR_MESSAGES.enrolFirst);
     }
+    // Nor do staff rights reach applicants' records by the applicants' own calls.
+    const applicant = await applicantWithApplication(t);
+    expect((await staff.get(`/api/applications/${applicant.application.id}`)).status).toBe(404);
     expect((await staff.get('/api/user')).status).toBe(200);
     expect((await staff.get('/api/user/sessions')).status).toBe(200);
     const setup = (await (await staff.post('/api/user/two-factor/setup')).json()) as { secret: string };
     expect((await staff.post('/api/user/two-factor/enable', { code: await codeAt(setup.secret) })).status).toBe(200);
     expect((await staff.get('/api/admin/applications/counts')).status).toBe(200);
+    expect((await staff.get(`/api/applications/${applicant.application.id}`)).status).toBe(200);
   });
 
   it('an admin resets a member of staff’s two-factor sign-in: secret and codes cleared, their sessions ended', async () => {
