@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { isDomainError } from '../../core/domain/errors.js';
+import { WRONG_CODE_LIMIT, WRONG_CODE_WINDOW_MS } from '../../core/domain/two-factor.js';
 import type { Agency } from '../shared/agency.js';
 import { loadAuth } from './auth.js';
 import { clientIp, clientWentAway, type AppEnv } from './context.js';
@@ -31,9 +32,12 @@ import { paymentRoutes } from './routes/payments.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { paymentsWebhookRoutes } from './routes/payments-webhook.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
+import { secondStepRoutes, sessionRoutes, twoFactorRoutes } from './routes/two-factor.js';
 import { BODY_TOO_LARGE_MESSAGE, bodyKindDeclared, jsonBody } from './route-facts.js';
 import { sameOriginWrites, securityHeaders } from './security.js';
+import { SecondStep } from './second-step.js';
 import { SessionManager } from './sessions.js';
+import { staffTwoFactorFirst } from './staff-two-factor.js';
 import { SignedInCache, type SignedInCacheOptions } from './signed-in-cache.js';
 import { WebPages } from './web-pages.js';
 
@@ -80,6 +84,9 @@ function defaultLogError(error: unknown, c: Context): void {
 function apiRoutes(deps: RouteDeps) {
   return new Hono<AppEnv>()
     .route('/', authRoutes(deps))
+    .route('/login/two-factor', secondStepRoutes(deps))
+    .route('/user/two-factor', twoFactorRoutes(deps))
+    .route('/user/sessions', sessionRoutes(deps))
     .route('/contact', contactRoutes(deps))
     .route('/password-reset', passwordResetRoutes(deps))
     .route('/applications', applicationRoutes(deps))
@@ -93,6 +100,8 @@ function apiRoutes(deps: RouteDeps) {
     .route('/payments/initial-group', groupPaymentRoutes(deps))
     .route('/payments', paymentRoutes(deps))
     .route('/test-payments', testPaymentRoutes(deps))
+    // Every admin sub-app below is behind it: STAFF_TWO_FACTOR=required keeps staff without two-factor out.
+    .use('/admin/*', staffTwoFactorFirst(deps.agency.config.staffTwoFactor))
     .route('/admin/application-groups', adminGroupRoutes(deps))
     .route('/admin', adminRefundRoutes(deps))
     .route('/admin', adminAuditRoutes(deps))
@@ -117,11 +126,12 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   const { ports, persistence } = agency;
   const cacheable = options.sessionCache !== false && ports.sessions === persistence.sessions && ports.users === persistence.users;
   const cache = cacheable ? new SignedInCache(persistence.accessChanges, options.sessionCache || {}) : null;
-  const sessions = new SessionManager(agency.ports, agency.config.publicUrl, {}, cache);
+  const sessions = new SessionManager(agency.ports, agency.config.publicUrl, {}, cache, (c) => clientIp(c, trustProxyHops));
   const log = options.log ?? ((line: string) => console.error(line));
   const deps: RouteDeps = {
     agency,
     sessions,
+    secondStep: new SecondStep(agency.ports, sessions.secure),
     limits: {
       // Every count is kept in the database (AttemptCounter), so N server processes count together.
       login: LoginThrottle.stored(attempts, login.limit, login.windowMs, clock),
@@ -129,6 +139,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
       contact: new StoredLimiter(attempts, 'contact', contact.limit, contact.windowMs, clock),
       passwordReset: new StoredLimiter(attempts, 'password-reset', 5, 60 * 60 * 1000, clock), // 5 requests an hour per address and per account
       events: new StoredLimiter(attempts, 'events', events.limit, events.windowMs, clock),
+      twoFactor: new StoredLimiter(attempts, 'two-factor', WRONG_CODE_LIMIT, WRONG_CODE_WINDOW_MS, clock),
       passportScan: new StoredLimiter(attempts, 'passport-scan', agency.config.passportScan.perHour, 60 * 60 * 1000, clock),
     },
     clientAddress: (c) => clientIp(c, trustProxyHops),
@@ -146,7 +157,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   // otherwise (the signed webhook), and reach a route that declares its body kind.
   app.use('/api/*', sameOriginWrites(new URL(agency.config.publicUrl).origin));
   app.use('/api/*', bodyKindDeclared());
-  app.use('/api/*', loadAuth(sessions, agency.useCases, deps.clientAddress));
+  app.use('/api/*', loadAuth(sessions, agency.useCases, { clientAddress: deps.clientAddress, staffTwoFactor: agency.config.staffTwoFactor }));
 
   // The same bare JSON answer behind every API middleware (headers, origin, session lookup): the floor.
   if (options.benchRoutes) app.get('/api/bench/floor', (c) => c.json({ ok: true, at: 'floor' }));

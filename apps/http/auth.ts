@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { errors } from '../../core/domain/errors.js';
+import { mustEnrolBeforeAdmin, type StaffTwoFactorPolicy } from '../../core/domain/two-factor.js';
 import type { Actor, UseCases } from '../../core/use-cases/use-cases.js';
 import type { AppEnv, AuthState } from './context.js';
 import type { SessionManager } from './sessions.js';
@@ -11,15 +12,18 @@ import type { SessionManager } from './sessions.js';
  * soon as any process (another node, the CLI) changes that session or user — so logout, password
  * change, erasure or promotion anywhere applies everywhere at once (SessionManager.signedIn).
  */
-export function loadAuth(sessions: SessionManager, useCases: UseCases, clientAddress: (c: Context) => string): MiddlewareHandler<AppEnv> {
+export function loadAuth(sessions: SessionManager, useCases: UseCases, options: { clientAddress: (c: Context) => string; staffTwoFactor: StaffTwoFactorPolicy }): MiddlewareHandler<AppEnv> {
+  const { clientAddress, staffTwoFactor } = options;
   return async (c, next) => {
     const signedIn = await sessions.signedIn(c, useCases.currentUser);
     if (signedIn) {
       const { user, session } = signedIn;
       const auth: AuthState = {
         user,
+        // Staff who must still set up two-factor sign-in act with no staff rights anywhere (not
+        // only under /api/admin, which answers them 403 naming the set-up: staff-two-factor.ts).
         // The audit log records where staff acted from (TRUST_PROXY honoured, as the rate limits do).
-        actor: { userId: user.id, isAdmin: user.isAdmin, email: user.email, role: user.role, clientAddress: clientAddress(c) },
+        actor: { userId: user.id, isAdmin: user.isAdmin && !mustEnrolBeforeAdmin(user, staffTwoFactor), email: user.email, role: user.role, clientAddress: clientAddress(c) },
         sessionIdHash: session.idHash,
       };
       c.set('auth', auth);

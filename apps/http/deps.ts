@@ -2,12 +2,15 @@ import type { Context } from 'hono';
 import type { Agency } from '../shared/agency.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { RateLimiter } from './rate-limit.js';
+import type { SecondStep } from './second-step.js';
 import type { SessionManager } from './sessions.js';
 
 /** What every route module is built from. */
 export interface RouteDeps {
   agency: Agency;
   sessions: SessionManager;
+  /** The pending second step of signing in with two-factor sign-in (its cookie and stored token). */
+  secondStep: SecondStep;
   limits: {
     /** Failed logins, per account and address, per address and per account (see LoginThrottle). */
     login: LoginThrottle;
@@ -21,6 +24,8 @@ export interface RouteDeps {
     passportScan: RateLimiter;
     /** Analytics events, per client address. */
     events: RateLimiter;
+    /** Wrong two-factor codes, per account. */
+    twoFactor: RateLimiter;
   };
   /** The client's address, as the trusted proxies saw it (TRUST_PROXY hops), else the socket's. */
   clientAddress(c: Context): string;

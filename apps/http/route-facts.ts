@@ -255,3 +255,21 @@ export function loginThrottled(throttle: LoginThrottle, keys: (c: Context<AppEnv
     else if (!c.error && c.res.status < 300) await throttle.succeeded(key.account, key.address);
   };
 }
+
+/**
+ * Wrong answers per key (the two-factor code, per account): a key with `limiter.limit` of them in
+ * its window is refused 429 before the handler runs, whatever it sends; after the handler, a 400 (the
+ * answer was wrong, or not a code at all) counts one and a success forgives them. Counted in the
+ * database, so every node counts the same wrong answers. Requests without a key pass uncounted.
+ */
+export function wrongAnswersThrottled(limiter: RateLimiter, key: (c: Context<AppEnv>) => Promise<string | null>, message: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const found = await key(c);
+    if (found === null) return next();
+    const wait = await limiter.retryAfterSeconds(found);
+    if (wait > 0) throw errors.rateLimited(wait, message);
+    await next();
+    if (isDomainError(c.error, 'Validation')) await limiter.hit(found);
+    else if (!c.error && c.res.status < 300) await limiter.reset(found);
+  };
+}

@@ -31,6 +31,29 @@ export function hashSessionId(rawId: string): string {
 
 const NO_CACHE = { signedIn: undefined, mark: -1 };
 
+/** A User-Agent longer than this is cut (it is only shown to the session's owner). */
+const MAX_USER_AGENT = 512;
+
+/**
+ * The name a session is shown by in its owner's list (and ended by): a hash of the stored hash, cut
+ * to 128 bits. It cannot be turned back into the cookie's id nor into the stored id_hash, so a page
+ * that leaks it leaks no way to use or look up the session.
+ */
+export function sessionHandle(idHash: string): string {
+  return hash('sha256', `session-handle:${idHash}`, 'hex').slice(0, 32);
+}
+
+/** One session as its owner sees it (GET /api/user/sessions). */
+export interface SessionListing {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  userAgent: string | null;
+  clientAddress: string | null;
+  /** The session this request was made with. */
+  current: boolean;
+}
+
 /** Not secret: tells the SPA a session may exist (apps/web/src/lib/seo.ts reads it). */
 export const SIGNED_IN_HINT_COOKIE = 'evisa_signed_in';
 
@@ -50,6 +73,8 @@ export class SessionManager {
     policy: Partial<SessionPolicy> = {},
     /** Sessions this process checked recently, dropped whenever any process changes them (null: none kept). */
     private readonly cache: SignedInCache | null = null,
+    /** The client's address as the trusted proxies saw it, recorded with each new session. */
+    private readonly clientAddress: (c: Context) => string = () => 'unknown',
   ) {
     this.secure = new URL(publicUrl).protocol === 'https:';
     // __Host- binds the cookie to this exact host, path / and HTTPS (it cannot be set over http).
@@ -89,9 +114,15 @@ export class SessionManager {
       const previousHash = hashSessionId(previous);
       await this.ports.sessions.delete(previousHash);
     }
+    await this.open(c, userId);
+  }
+
+  /** A new session for `userId` on this browser: stored with where it was opened, its cookie set. */
+  private async open(c: Context, userId: number): Promise<void> {
     const rawId = this.ports.ids.secret(SESSION_ID_BYTES);
     const now = this.ports.clock.now();
-    await this.ports.sessions.create({ idHash: hashSessionId(rawId), userId, createdAt: now, lastSeenAt: now });
+    const userAgent = (c.req.header('user-agent') ?? '').slice(0, MAX_USER_AGENT) || null;
+    await this.ports.sessions.create({ idHash: hashSessionId(rawId), userId, createdAt: now, lastSeenAt: now, userAgent, clientAddress: this.clientAddress(c) });
     setCookie(c, this.cookieName, rawId, this.cookieOptions());
     this.setHint(c);
   }
@@ -165,11 +196,35 @@ export class SessionManager {
   /** Ends every session of a user (password change), then signs this browser in afresh. */
   async restartAllFor(c: Context, userId: number): Promise<void> {
     await this.ports.sessions.deleteAllForUser(userId);
-    const rawId = this.ports.ids.secret(SESSION_ID_BYTES);
-    const now = this.ports.clock.now();
-    await this.ports.sessions.create({ idHash: hashSessionId(rawId), userId, createdAt: now, lastSeenAt: now });
-    setCookie(c, this.cookieName, rawId, this.cookieOptions());
-    this.setHint(c);
+    await this.open(c, userId);
+  }
+
+  /** The user's live sessions, newest first, each named by its handle (sessionHandle), never its id. */
+  async list(userId: number, currentIdHash: string): Promise<SessionListing[]> {
+    const now = this.ports.clock.now().getTime();
+    const sessions = await this.ports.sessions.listForUser(userId);
+    return sessions
+      .filter((session) => !this.expired(session, now))
+      .map((session) => ({
+        id: sessionHandle(session.idHash),
+        createdAt: session.createdAt,
+        lastSeenAt: session.lastSeenAt,
+        userAgent: session.userAgent ?? null,
+        clientAddress: session.clientAddress ?? null,
+        current: session.idHash === currentIdHash,
+      }));
+  }
+
+  /**
+   * Ends the user's session with this handle (every node's cache drops it: the store announces it);
+   * false when the user has none by that handle. Ending the current one also clears this browser's cookie.
+   */
+  async endByHandle(c: Context, userId: number, handle: string, currentIdHash: string): Promise<boolean> {
+    const session = (await this.ports.sessions.listForUser(userId)).find((s) => sessionHandle(s.idHash) === handle);
+    if (!session) return false;
+    await this.ports.sessions.delete(session.idHash);
+    if (session.idHash === currentIdHash) this.clearCookie(c);
+    return true;
   }
 
   clearCookie(c: Context): void {

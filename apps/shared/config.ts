@@ -3,6 +3,7 @@ import cronParser from 'cron-parser';
 import { DEFAULT_OFFICIAL_ROUTE, isIsoDate, type OfficialRoute } from '../../core/domain/official-route.js';
 import { DEFAULT_AGENCY_ADDRESS } from '../../core/domain/agency.js';
 import { DEFAULT_REFUND_APPROVAL_PENCE } from '../../core/domain/refund.js';
+import { STAFF_TWO_FACTOR_POLICIES, type StaffTwoFactorPolicy } from '../../core/domain/two-factor.js';
 
 /** The environment contract (ARCHITECTURE.md §3, README "Configuration"). */
 export interface AgencyConfig {
@@ -32,6 +33,8 @@ export interface AgencyConfig {
   vatNumber: string | null;
   /** REFUND_APPROVAL_PENCE: staff refunds above it need a second member of staff. */
   refundApprovalPence: number;
+  /** STAFF_TWO_FACTOR: `required` (default) lets staff without two-factor sign-in do nothing in the admin but enrol. */
+  staffTwoFactor: StaffTwoFactorPolicy;
   /** OFFICIAL_VISA_URL, OFFICIAL_VISA_FEE, OFFICIAL_VISA_FEE_EFFECTIVE: the official route named beside every call to action (docs/product.md §1.5). */
   officialRoute: OfficialRoute;
   /** How many reverse proxies in front of the server append to X-Forwarded-For (0: none, use the socket). */
@@ -159,6 +162,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     throw new ConfigError('AGENCY_VAT_NUMBER', `must be a VAT number with its country prefix, e.g. GB123456789 (got ${vatNumber})`);
   }
   const refundApprovalPence = integer(env, 'REFUND_APPROVAL_PENCE', 0, 10_000_000) ?? DEFAULT_REFUND_APPROVAL_PENCE;
+  const staffTwoFactorText = (nonEmpty(env, 'STAFF_TWO_FACTOR') ?? 'required').toLowerCase();
+  if (!(STAFF_TWO_FACTOR_POLICIES as readonly string[]).includes(staffTwoFactorText)) {
+    throw new ConfigError('STAFF_TWO_FACTOR', `must be ${STAFF_TWO_FACTOR_POLICIES.join(' or ')} (got ${staffTwoFactorText})`);
+  }
+  const staffTwoFactor = staffTwoFactorText as StaffTwoFactorPolicy;
   const officialUrl = nonEmpty(env, 'OFFICIAL_VISA_URL') ?? DEFAULT_OFFICIAL_ROUTE.url;
   parseUrl('OFFICIAL_VISA_URL', officialUrl, ['http:', 'https:']);
   const officialFee = nonEmpty(env, 'OFFICIAL_VISA_FEE') ?? DEFAULT_OFFICIAL_ROUTE.fee;
@@ -212,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     agencyAddress,
     vatNumber,
     refundApprovalPence,
+    staffTwoFactor,
     officialRoute,
     trustProxyHops,
     appSecret,

@@ -6,7 +6,7 @@ import { openMailer } from '../../adapters/mail/index.js';
 import { openPaymentGateway } from '../../adapters/payments/open.js';
 import { openPassportScanner } from '../../adapters/passport/index.js';
 import { PdfReceiptRenderer } from '../../adapters/receipts/pdf-receipt-renderer.js';
-import { Argon2PasswordHasher, CryptoIdGenerator, loadOrCreateSecret, SystemClock } from '../../adapters/security/index.js';
+import { Argon2PasswordHasher, CryptoIdGenerator, loadOrCreateSecret, OtplibOneTimeCodes, QrcodeSvg, SystemClock } from '../../adapters/security/index.js';
 import type { Ports } from '../../core/ports/index.js';
 import * as make from '../../core/use-cases/index.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
@@ -62,6 +62,8 @@ export const adaptersModule = new ContainerModule(({ bind }) => {
   bind(PORT.secrets).toResolvedValue((config: AgencyConfig) => ({ tokenKey: config.appSecret ?? loadOrCreateSecret(config.appSecretFile) }), [T.config]);
   bind(PORT.ids).toResolvedValue((opened: OpenedAdapters) => opened.add(new CryptoIdGenerator()), [T.opened]);
   bind(PORT.hasher).toResolvedValue((opened: OpenedAdapters) => opened.add(new Argon2PasswordHasher()), [T.opened]);
+  bind(PORT.oneTimeCodes).toResolvedValue(() => new OtplibOneTimeCodes());
+  bind(PORT.qrCodes).toResolvedValue(() => new QrcodeSvg());
   bind(T.persistence).toResolvedValue(
     (config: AgencyConfig, opened: OpenedAdapters) =>
       opened.open(openPersistence({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize }), { database: true }),
@@ -119,15 +121,15 @@ function bindUseCase<R, K extends keyof Ports, D extends unknown[] = []>(
 
 /** What each use-case token resolves to. */
 type ResolvedUseCases = { [K in keyof typeof USE_CASE]: (typeof USE_CASE)[K] extends ServiceIdentifier<infer R> ? R : never };
-type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog' | 'staff';
+type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog' | 'staff' | 'twoFactor';
 
 /**
  * The `UseCases` object: the single use cases as they are, the groups' members spread. The return
  * type refuses a token that is not a member of UseCases as well as a member without a token.
  */
 function assembleUseCases(resolved: ResolvedUseCases): UseCases & Record<Exclude<keyof ResolvedUseCases, GroupTokens | keyof UseCases>, never> {
-  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, staff, ...single } = resolved;
-  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog, ...staff };
+  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, staff, twoFactor, ...single } = resolved;
+  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog, ...staff, ...twoFactor };
 }
 
 /** One binding per use-case factory; the use cases that call others take those by token. */
@@ -143,6 +145,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.requestPasswordReset, ['users', 'outbox', 'clock', 'secrets'], make.makeRequestPasswordReset);
   bindUseCase(bind, U.resetPassword, ['users', 'hasher', 'sessions', 'clock', 'secrets'], make.makeResetPassword);
   bindUseCase(bind, U.createAdmin, ['users', 'hasher', 'clock'], make.makeCreateAdmin);
+  bindUseCase(bind, U.twoFactor, ['users', 'twoFactor', 'oneTimeCodes', 'qrCodes', 'hasher', 'sessions', 'clock', 'settings', 'audit'], make.makeTwoFactor);
 
   // applications
   bindUseCase(bind, U.applicationDrafts, ['drafts', 'clock'], make.makeApplicationDrafts);
@@ -180,7 +183,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.internalNotes, ['applications', 'notes', 'users', 'clock', 'audit'], make.makeInternalNotes);
   bindUseCase(bind, U.cancellations, ['applications', 'users', 'history', 'clock', 'gateway', 'analytics', 'refunds', 'audit'], make.makeCancellations, U.sendRefund);
   bindUseCase(bind, U.paymentIssues, ['gateway', 'clock', 'audit'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
-  bindUseCase(bind, U.staff, ['users', 'hasher', 'ids', 'outbox', 'clock', 'secrets'], make.makeStaff);
+  bindUseCase(bind, U.staff, ['users', 'hasher', 'ids', 'outbox', 'clock', 'secrets', 'audit'], make.makeStaff);
 
   // refunds (docs/product.md §4.7): a request and an approval send the refund at once through sendRefund (the send-refund job's use case).
   const settlePorts = ['refunds', 'payments', 'applications', 'users', 'receipts', 'analytics', 'clock'] as const;
@@ -212,7 +215,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.eraseUser, ['users', 'applications', 'documents', 'payments', 'receipts', 'files', 'clock', 'audit'], make.makeEraseUser);
   bindUseCase(bind, U.purgeDocuments, ['documents', 'files', 'clock'], make.makePurgeDocuments);
   bindUseCase(bind, U.sweepOrphanFiles, ['files', 'documents', 'clock'], make.makeSweepOrphanFiles);
-  bindUseCase(bind, U.pruneExpired, ['sessions', 'attempts', 'clock'], make.makePruneExpired);
+  bindUseCase(bind, U.pruneExpired, ['sessions', 'attempts', 'twoFactor', 'clock'], make.makePruneExpired);
 
   const names = Object.keys(U) as (keyof typeof U)[];
   bind(T.useCases).toResolvedValue(

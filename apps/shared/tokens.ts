@@ -53,6 +53,9 @@ export const PORT: { readonly [K in keyof Ports]: ServiceIdentifier<Ports[K]> } 
   analytics: token('port.analytics'),
   attempts: token('port.attempts'),
   passportReader: token('port.passportReader'),
+  twoFactor: token('port.twoFactor'),
+  oneTimeCodes: token('port.oneTimeCodes'),
+  qrCodes: token('port.qrCodes'),
 };
 
 export const PORT_KEYS = Object.keys(PORT) as (keyof Ports)[];
@@ -71,6 +74,7 @@ export const USE_CASE = {
   requestPasswordReset: made<typeof make.makeRequestPasswordReset>('requestPasswordReset'),
   resetPassword: made<typeof make.makeResetPassword>('resetPassword'),
   createAdmin: made<typeof make.makeCreateAdmin>('createAdmin'),
+  twoFactor: made<typeof make.makeTwoFactor>('twoFactor'),
   applicationDrafts: made<typeof make.makeApplicationDrafts>('applicationDrafts'),
   createApplication: made<typeof make.makeCreateApplication>('createApplication'),
   listOwnApplications: made<typeof make.makeListOwnApplications>('listOwnApplications'),

@@ -53,7 +53,7 @@ export const errors = {
   validation: (message: string, fieldErrors: Record<string, string[]> = {}) =>
     new DomainError({ type: 'Validation', message, errors: fieldErrors }),
   invalidCredentials: () => new DomainError({ type: 'InvalidCredentials', message: 'Invalid email or password.' }),
-  unauthenticated: () => new DomainError({ type: 'Unauthenticated', message: 'Please sign in to continue.' }),
+  unauthenticated: (message = 'Please sign in to continue.') => new DomainError({ type: 'Unauthenticated', message }),
   forbidden: (message = 'You are not allowed to do this.') => new DomainError({ type: 'Forbidden', message }),
   notFound: (entity: string, message = `${entity} not found.`) => new DomainError({ type: 'NotFound', entity, message }),
   conflict: (message: string) => new DomainError({ type: 'Conflict', message }),

@@ -16,6 +16,8 @@ export interface User {
   needsPasswordChange: boolean;
   applicationReminderSent: Date | null;
   createdAt: Date;
+  /** When two-factor sign-in was turned on (null or absent: it is off). Written only by the TwoFactorStore. */
+  twoFactorEnabledAt?: Date | null;
 }
 
 /** What a user may see of themselves (and what admins see of applicants): never the hash. */
@@ -30,6 +32,8 @@ export interface PublicUser {
   role: StaffRole | null;
   needsPasswordChange: boolean;
   createdAt: Date;
+  /** Signing in asks for a code from an authenticator app (docs/product.md §6.4). */
+  twoFactorEnabled: boolean;
 }
 
 export function toPublicUser(user: User): PublicUser {
@@ -43,6 +47,7 @@ export function toPublicUser(user: User): PublicUser {
     role: staffRoleOf(user),
     needsPasswordChange: user.needsPasswordChange,
     createdAt: user.createdAt,
+    twoFactorEnabled: Boolean(user.twoFactorEnabledAt),
   };
 }
 

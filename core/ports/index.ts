@@ -11,6 +11,8 @@ import type { FileStorage } from './file-storage.js';
 import type { IdGenerator } from './id-generator.js';
 import type { InternalNoteRepository } from './internal-note-repository.js';
 import type { MailOutbox } from './mail-outbox.js';
+import type { OneTimeCodes } from './one-time-codes.js';
+import type { QrCodes } from './qr-codes.js';
 import type { Mailer } from './mailer.js';
 import type { PassportReader } from './passport-reader.js';
 import type { PasswordHasher } from './password-hasher.js';
@@ -21,6 +23,7 @@ import type { ReceiptRepository } from './receipt-repository.js';
 import type { RefundRepository } from './refund-repository.js';
 import type { SessionStore } from './session-store.js';
 import type { StatusHistoryRepository } from './status-history-repository.js';
+import type { TwoFactorStore } from './two-factor-store.js';
 import type { UserRepository } from './user-repository.js';
 
 /** Values the agency is configured with that the rules and mails need. */
@@ -77,6 +80,10 @@ export interface Ports {
   /** Rate-limit counts shared by every server process. */
   attempts: AttemptCounter;
   passportReader: PassportReader;
+  /** Two-factor sign-in: the stored secrets and pending sign-ins, the codes, their QR codes. */
+  twoFactor: TwoFactorStore;
+  oneTimeCodes: OneTimeCodes;
+  qrCodes: QrCodes;
 }
 
 export type * from './analytics.js';
@@ -93,6 +100,8 @@ export type * from './id-generator.js';
 export type * from './internal-note-repository.js';
 export type * from './mail-outbox.js';
 export type * from './mailer.js';
+export type * from './one-time-codes.js';
+export type * from './qr-codes.js';
 export type * from './passport-reader.js';
 export type * from './password-hasher.js';
 export type * from './payment-gateway.js';
@@ -102,4 +111,5 @@ export type * from './receipt-repository.js';
 export type * from './refund-repository.js';
 export type * from './session-store.js';
 export type * from './status-history-repository.js';
+export type * from './two-factor-store.js';
 export type * from './user-repository.js';

@@ -8,7 +8,7 @@ export const STAFF_CHANGE_MESSAGE = 'Please send either a new role or whether th
 
 export const staffRoleField = z.enum(STAFF_ROLES, { error: UNKNOWN_ROLE_MESSAGE });
 
-/** A user id in a staff path (PUT /api/admin/staff/{userId}). */
+/** A user id in a staff path (PUT /api/admin/staff/{userId}, DELETE /api/admin/staff/{userId}/two-factor). */
 export const staffUserIdSchema = idSchemaFor('Invalid user ID.', 'Staff member');
 
 /** POST /api/admin/staff: a new member of staff (or an existing account made staff). */

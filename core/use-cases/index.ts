@@ -54,5 +54,6 @@ export { makeStartPayment } from './start-payment.js';
 export { makeStatusHistory } from './status-history.js';
 export { makeSubmitContactForm } from './submit-contact-form.js';
 export { makeSweepOrphanFiles } from './sweep-orphan-files.js';
+export { makeTwoFactor } from './two-factor.js';
 export { makeUpdateAddressDetails } from './update-address-details.js';
 export { makeUpdatePhone } from './update-phone.js';

@@ -6,6 +6,7 @@ import type { Ports } from '../ports/index.js';
 import type { StaffChange } from '../ports/user-repository.js';
 import { parseInput } from '../schemas/parse.js';
 import { newStaffSchema, staffChangeSchema } from '../schemas/staff.js';
+import { recordAudit } from './audit.js';
 import { requirePermission } from './shared.js';
 import type { Actor } from './use-cases.js';
 
@@ -43,7 +44,7 @@ const UNUSABLE_PASSWORD_BYTES = 32;
  * admin can be neither demoted nor deactivated (the repository refuses it in the same write), and
  * nobody deactivates themselves.
  */
-export function makeStaff(ports: Pick<Ports, 'users' | 'hasher' | 'ids' | 'outbox' | 'clock' | 'secrets'>) {
+export function makeStaff(ports: Pick<Ports, 'users' | 'hasher' | 'ids' | 'outbox' | 'clock' | 'secrets' | 'audit'>) {
   function applied(result: Awaited<ReturnType<Ports['users']['updateStaff']>>): StaffMember {
     if ('user' in result) return toStaffMember(result.user);
     if (result.refused === 'last-admin') throw errors.conflict(LAST_ADMIN_MESSAGE);
@@ -67,6 +68,12 @@ export function makeStaff(ports: Pick<Ports, 'users' | 'hasher' | 'ids' | 'outbo
     const existing = await ports.users.findByEmail(email);
     if (existing) {
       const member = applied(await ports.users.updateStaff(existing.id, { role: data.role, deactivatedAt: null }));
+      await recordAudit(ports, actor, {
+        action: 'staff.created',
+        target: { type: 'user', id: existing.id },
+        before: { role: existing.isAdmin ? existing.role : null, active: !existing.deactivatedAt },
+        after: { role: data.role, active: true },
+      });
       return { member, created: false, message: `${email} already had an account: they are now staff with the role ${data.role}. Their password is unchanged.` };
     }
     const now = ports.clock.now();
@@ -84,6 +91,7 @@ export function makeStaff(ports: Pick<Ports, 'users' | 'hasher' | 'ids' | 'outbo
     });
     const resetToken = await createPasswordResetToken(user, ports.secrets.tokenKey, now);
     await ports.outbox.enqueue({ to: email, template: 'staff_invitation', data: { fullName: user.fullName, role: data.role, resetToken } }, now);
+    await recordAudit(ports, actor, { action: 'staff.created', target: { type: 'user', id: user.id }, after: { role: data.role, active: true } });
     return { member: toStaffMember(user), created: true, message: `Created ${email} with the role ${data.role}; we have mailed them a link to choose a password.` };
   }
 
@@ -95,7 +103,14 @@ export function makeStaff(ports: Pick<Ports, 'users' | 'hasher' | 'ids' | 'outbo
     if (!target?.isAdmin) throw errors.notFound('Staff member');
     if ('active' in change && !change.active && userId === actor.userId) throw errors.validation(SELF_DEACTIVATION_MESSAGE);
     const staffChange: StaffChange = 'role' in change ? { role: change.role } : { deactivatedAt: change.active ? null : ports.clock.now() };
-    return applied(await ports.users.updateStaff(userId, staffChange));
+    const member = applied(await ports.users.updateStaff(userId, staffChange));
+    const target_ = { type: 'user', id: userId };
+    if ('role' in change) {
+      await recordAudit(ports, actor, { action: 'staff.role_changed', target: target_, before: { role: target.role }, after: { role: member.role } });
+    } else {
+      await recordAudit(ports, actor, { action: change.active ? 'staff.reactivated' : 'staff.deactivated', target: target_, before: { active: !target.deactivatedAt }, after: { active: change.active } });
+    }
+    return member;
   }
 
   return { listStaff, addStaff, changeStaff };

@@ -74,6 +74,8 @@ export type InternalNotes = Made<typeof make.makeInternalNotes>;
 export type AuditLogUseCases = Made<typeof make.makeAuditLog>;
 /** listStaff, addStaff, changeStaff (staff.manage). */
 export type Staff = Made<typeof make.makeStaff>;
+/** setUpTwoFactor, enableTwoFactor, disableTwoFactor, resetStaffTwoFactor, completeTwoFactorSignIn, twoFactorStatus. */
+export type TwoFactor = Made<typeof make.makeTwoFactor>;
 
 /**
  * Everything the apps can ask of the core: one use case per file in this folder, each typed by its
@@ -81,7 +83,7 @@ export type Staff = Made<typeof make.makeStaff>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases, Staff {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases, Staff, TwoFactor {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

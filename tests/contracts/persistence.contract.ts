@@ -17,6 +17,7 @@ import { describeReceiptRepositoryContract } from './receipt-repository.contract
 import { aUser, type MakePersistence } from './persistence-fixtures.js';
 import { describeSessionStoreContract } from './session-store.contract.js';
 import { describeStatusHistoryRepositoryContract } from './status-history-repository.contract.js';
+import { describeTwoFactorStoreContract } from './two-factor-store.contract.js';
 import { describeUserRepositoryContract } from './user-repository.contract.js';
 
 /** Every repository-like port's contract, plus the Persistence lifecycle, against one adapter. */
@@ -56,4 +57,5 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeAttemptCounterContract(name, makeAdapter);
   describeAuditLogContract(name, makeAdapter);
   describeBulkLoaderContract(name, makeAdapter);
+  describeTwoFactorStoreContract(name, makeAdapter);
 }

@@ -16,8 +16,20 @@ export function describeSessionStoreContract(name: string, makeAdapter: MakePers
 
     it('stores a session by its id hash and finds it again', async () => {
       await p.sessions.create({ idHash: 'a'.repeat(64), userId, createdAt: T0, lastSeenAt: at(1) });
-      expect(await p.sessions.find('a'.repeat(64))).toEqual({ idHash: 'a'.repeat(64), userId, createdAt: T0, lastSeenAt: at(1) });
+      expect(await p.sessions.find('a'.repeat(64))).toEqual({ idHash: 'a'.repeat(64), userId, createdAt: T0, lastSeenAt: at(1), userAgent: null, clientAddress: null });
       expect(await p.sessions.find('b'.repeat(64))).toBeNull();
+    });
+
+    it('keeps the browser and address a session began from, and lists a user’s sessions newest first', async () => {
+      const other = (await p.users.create(aUser())).id;
+      await p.sessions.create({ idHash: 'old', userId, createdAt: T0, lastSeenAt: T0, userAgent: 'Laptop', clientAddress: '203.0.113.1' });
+      await p.sessions.create({ idHash: 'new', userId, createdAt: at(5), lastSeenAt: at(5), userAgent: null, clientAddress: '2001:db8::1' });
+      await p.sessions.create({ idHash: 'others', userId: other, createdAt: at(9), lastSeenAt: at(9) });
+      expect(await p.sessions.listForUser(userId)).toEqual([
+        { idHash: 'new', userId, createdAt: at(5), lastSeenAt: at(5), userAgent: null, clientAddress: '2001:db8::1' },
+        { idHash: 'old', userId, createdAt: T0, lastSeenAt: T0, userAgent: 'Laptop', clientAddress: '203.0.113.1' },
+      ]);
+      expect(await p.sessions.listForUser(999_999)).toEqual([]);
     });
 
     it('touches and deletes a session', async () => {

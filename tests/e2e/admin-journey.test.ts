@@ -8,6 +8,7 @@ import { accessibilityProblems, axeViolations } from './support/a11y.js';
 import { expectText, gone, see, until } from './support/assert.js';
 import { browserAvailability, launchBrowser, screenshot, type BrowserSession } from './support/browser.js';
 import { runCli, startAgencyServer, type AgencyServer } from './support/server.js';
+import { signInStaff } from './support/staff.js';
 import { ensureWebBuild } from './support/web-build.js';
 
 /**
@@ -56,11 +57,7 @@ describe.skipIf(!available)('the admin workflow in Chromium', { timeout: 180_000
     await adminBrowser.context.clearCookies();
     const page = await adminBrowser.context.newPage();
     page.setDefaultTimeout(15_000);
-    await page.goto(`${server.url}/auth`);
-    await page.locator('#signin-email').fill(ADMIN.email);
-    await page.locator('#signin-password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin');
+    await signInStaff(page, server.url, ADMIN);
     await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
     return page;
   }

@@ -4,6 +4,7 @@ import { expectEnabled, expectText, expectValue, gone, see, until } from './supp
 import { browserAvailability, launchBrowser, screenshot, type BrowserSession } from './support/browser.js';
 import { request as playwrightRequest } from 'playwright-core';
 import { runCli, startAgencyServer, type AgencyServer } from './support/server.js';
+import { signInStaff, signInStaffByApi } from './support/staff.js';
 import { ensureWebBuild } from './support/web-build.js';
 import { accessibilityProblems, axeViolations } from './support/a11y.js';
 import { applicantWithApplication, isoDaysFromNow, newEmail, PASSPORT_PNG } from './support/applicant.js';
@@ -304,8 +305,7 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await runCli(server, ['create-admin', '--email', 'ops@evisa-e2e.example', '--password', 'ops-secret-2026', '--name', 'Ops Team', '--phone', '+441234567890']);
     const admin = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { Origin: server.url } });
     try {
-      const login = await admin.post('/api/login', { data: { email: 'ops@evisa-e2e.example', password: 'ops-secret-2026' } });
-      expect(login.status(), await login.text()).toBe(200);
+      await signInStaffByApi(admin, { email: 'ops@evisa-e2e.example', password: 'ops-secret-2026' });
       const change = await admin.put(`/api/admin/applications/${id}/status`, {
         data: { status: 'additional_info_required', additionalInfoMessage: 'The photo page is blurred: please send a sharper scan.', requiresPassportReupload: true },
       });
@@ -363,11 +363,7 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
   it('signs an admin in to /admin, with the admin header, and /admin-dashboard leads there too', async () => {
     await runCli(server, ['create-admin', '--email', 'lead@evisa-e2e.example', '--password', 'lead-secret-2026', '--name', 'Lead Admin', '--phone', '+441234567891']);
     const page = await newPage();
-    await page.goto(`${server.url}/auth`);
-    await page.locator('#signin-email').fill('lead@evisa-e2e.example');
-    await page.locator('#signin-password').fill('lead-secret-2026');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin');
+    await signInStaff(page, server.url, { email: 'lead@evisa-e2e.example', password: 'lead-secret-2026' });
     await see(page.getByRole('heading', { name: 'Admin Dashboard' }));
     const nav = page.getByRole('navigation', { name: 'Main' });
     await until(async () => expect(await nav.locator('a,button').allTextContents()).toEqual(['Admin Dashboard', 'Profile', 'Logout']));

@@ -4,6 +4,7 @@ import { applicantWithApplication } from './support/applicant.js';
 import { see, until } from './support/assert.js';
 import { browserAvailability, launchBrowser, screenshot, type BrowserSession } from './support/browser.js';
 import { runCli, startAgencyServer, type AgencyServer } from './support/server.js';
+import { signInStaff } from './support/staff.js';
 import { ensureWebBuild } from './support/web-build.js';
 
 /**
@@ -70,10 +71,7 @@ describe.skipIf(!available)('layout in Chromium', { timeout: 120_000 }, () => {
   }
 
   async function signInAdmin(page: Page) {
-    await page.goto(`${server.url}/auth`);
-    await page.locator('#signin-email').fill(ADMIN.email);
-    await page.locator('#signin-password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInStaff(page, server.url, ADMIN);
   }
 
   it("gives a single dashboard card room for the applicant's name and application number on one line each", async () => {

@@ -4,6 +4,7 @@ import { applicantWithApplication } from './support/applicant.js';
 import { expectText, see } from './support/assert.js';
 import { browserAvailability, launchBrowser, screenshot, type BrowserSession } from './support/browser.js';
 import { runCli, startAgencyServer, type AgencyServer } from './support/server.js';
+import { signInStaff } from './support/staff.js';
 import { ensureWebBuild } from './support/web-build.js';
 
 /**
@@ -37,11 +38,7 @@ describe.skipIf(!available)('receipts, refunds and cancellations in Chromium', {
     await session.context.clearCookies();
     const page = await session.context.newPage();
     page.setDefaultTimeout(15_000);
-    await page.goto(`${server.url}/auth`);
-    await page.locator('#signin-email').fill(staff.email);
-    await page.locator('#signin-password').fill(staff.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin');
+    await signInStaff(page, server.url, staff);
     return page;
   }
 

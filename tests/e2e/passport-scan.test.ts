@@ -6,6 +6,7 @@ import { expectValue, see, until } from './support/assert.js';
 import { isoDaysFromNow, newEmail } from './support/applicant.js';
 import { browserAvailability, launchBrowser, screenshot, type BrowserSession } from './support/browser.js';
 import { runCli, startAgencyServer, type AgencyServer } from './support/server.js';
+import { signInStaff } from './support/staff.js';
 import { ensureWebBuild } from './support/web-build.js';
 
 /**
@@ -95,11 +96,7 @@ describe.skipIf(!available)('passport scan in Chromium', { timeout: 240_000 }, (
     await screenshot(page, 'scan-02-dashboard-notice');
 
     const admin = await newPage(staff);
-    await admin.goto(`${server.url}/auth`);
-    await admin.locator('#signin-email').fill(ADMIN.email);
-    await admin.locator('#signin-password').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In' }).click();
-    await admin.waitForURL('**/admin**');
+    await signInStaff(admin, server.url, ADMIN);
     await see(admin.getByText('MRZ MISMATCH').first());
     await admin.getByRole('button', { name: /^Manage / }).first().click();
     const check = admin.getByTestId(`passport-check-${application!.id}`);

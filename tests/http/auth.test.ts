@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeMemoryApp, signUp, TestBrowser, type TestAgency } from '../support/http.js';
+import { enrolTwoFactor, makeMemoryApp, signUp, TestBrowser, type TestAgency } from '../support/http.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -347,6 +347,8 @@ describe('access read from the database on every request (no per-process cache)'
   it('sees sessions ended and users changed by another process (the CLI, another node) at once', async () => {
     const { browser, user } = await signUp(t.app);
     expect((await browser.get('/api/admin/applications')).status).toBe(403);
+    // Staff must use two-factor sign-in (STAFF_TWO_FACTOR=required): the user turned it on as an applicant first.
+    await enrolTwoFactor(t, user);
     // Another process promotes the user to admin: the very next request sees it…
     await t.ports.users.setAdmin(user.id, true);
     expect((await browser.get('/api/admin/applications')).status).toBe(200);

@@ -30,6 +30,7 @@ const EXPECTED: Record<string, readonly StaffRole[]> = {
   'GET /api/admin/staff': ['admin'],
   'POST /api/admin/staff': ['admin'],
   'PUT /api/admin/staff/:userId': ['admin'],
+  'DELETE /api/admin/staff/:userId/two-factor': ['admin'],
   'GET /api/admin/audit': ['admin'],
   'GET /api/admin/applications/:id/audit': ALL,
 };

@@ -120,7 +120,8 @@ describe('the session cache across nodes on PostgreSQL', () => {
       await servedFromCache(b, onB);
     }
     expect((await onB.get('/api/admin/applications/counts')).status).toBe(403);
-    await sql.query('update users set is_admin = true where id = $1', [user.id]);
+    // Promoted with two-factor sign-in on, as staff must have it (STAFF_TWO_FACTOR=required).
+    await sql.query('update users set is_admin = true, two_factor_enabled_at = now() where id = $1', [user.id]);
     expect((await onB.get('/api/admin/applications/counts')).status).toBe(200);
     expect((await browser.get('/api/admin/applications/counts')).status).toBe(200);
     await sql.query('delete from sessions where id_hash = $1', [hashSessionId(browser.cookies.get('evisa_session')!)]);

@@ -7,7 +7,7 @@ import { AccessChangeFeed, type ExternalChanges } from '../../adapters/persisten
 import { hashSessionId } from '../../apps/http/sessions.js';
 import { SignedInCache } from '../../apps/http/signed-in-cache.js';
 import { runCli } from '../cli/helpers/cli.js';
-import { makeMemoryApp, makeSqliteApp, signUp, TestBrowser, type TestAgency } from '../support/http.js';
+import { enrolTwoFactor, makeMemoryApp, makeSqliteApp, signUp, TestBrowser, type TestAgency } from '../support/http.js';
 
 /**
  * Each server process keeps the sessions it has checked (with their user), so a signed-in request
@@ -79,6 +79,8 @@ for (const [name, make] of [
     it('a promotion and an erasure made through the stores apply at once', async () => {
       const { browser, user } = await signUp(t.app);
       expect((await browser.get('/api/admin/applications/counts')).status).toBe(403);
+      // Staff must use two-factor sign-in (STAFF_TWO_FACTOR=required): the user turned it on as an applicant first.
+      await enrolTwoFactor(t, user);
       await t.agency.ports.users.setAdmin(user.id, true);
       expect((await browser.get('/api/admin/applications/counts')).status).toBe(200);
       await t.agency.ports.users.erase(user.id);
@@ -124,6 +126,8 @@ describe('on SQLite, changes made by other processes', () => {
   it('a user promoted by another connection is an admin at once', async () => {
     const { browser, user } = await signUp(t.app);
     expect((await browser.get('/api/admin/applications/counts')).status).toBe(403);
+    // Staff must use two-factor sign-in (STAFF_TWO_FACTOR=required): the user turned it on as an applicant first.
+    await enrolTwoFactor(t, user);
     other.prepare('update users set is_admin = 1 where id = ?').run(user.id);
     expect((await browser.get('/api/admin/applications/counts')).status).toBe(200);
   });
@@ -132,6 +136,8 @@ describe('on SQLite, changes made by other processes', () => {
     const env = { DATA_DIR: dataDir, EVISA_NO_PROGRESS: '1' };
     const promoted = await signUp(t.app);
     expect((await promoted.browser.get('/api/admin/applications/counts')).status).toBe(403);
+    // Staff must use two-factor sign-in (STAFF_TWO_FACTOR=required): the user turned it on as an applicant first.
+    await enrolTwoFactor(t, promoted.user);
     const promote = await runCli(['create-admin', '--email', promoted.email, '--password', 'ignored-1', '--name', 'Ignored', '--phone', '+441111222333'], env);
     expect(promote.code, promote.stderr).toBe(0);
     expect((await promoted.browser.get('/api/admin/applications/counts')).status).toBe(200);
@@ -146,7 +152,7 @@ describe('on SQLite, changes made by other processes', () => {
 
 describe('SignedInCache', () => {
   const session = { idHash: 'h1', userId: 7, createdAt: new Date(0), lastSeenAt: new Date(0) };
-  const user = { id: 7, email: 'a@example.com', username: 'a@example.com', fullName: 'A', phoneNumber: '+440000000000', isAdmin: false, role: null, needsPasswordChange: false, createdAt: new Date(0) };
+  const user = { id: 7, email: 'a@example.com', username: 'a@example.com', fullName: 'A', phoneNumber: '+440000000000', isAdmin: false, role: null, needsPasswordChange: false, createdAt: new Date(0), twoFactorEnabled: false };
   let feed: AccessChangeFeed;
   let live: boolean | Promise<boolean> = true;
   beforeAll(() => {

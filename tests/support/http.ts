@@ -12,6 +12,7 @@ import { createJobRunner, type JobRunner } from '../../adapters/jobs/runner.js';
 import { FastFakeHasher, FixedClock, SequentialIdGenerator } from './fakes.js';
 import { containerOn } from './container.js';
 import { makeMemoryPorts } from './memory-ports.js';
+import { generate as generateTotp } from 'otplib';
 
 /** The origin every test browser claims (the default PUBLIC_URL). */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -215,21 +216,63 @@ export async function signUp(
   return { browser, user, email, password };
 }
 
-/** Creates an admin through the use case (as the CLI does) and signs it in. */
-export async function signInAdmin(test: TestAgency, email = `admin${++userCounter}@agency.example`): Promise<SignedUp> {
+/** The code an authenticator app holding `secret` shows at `at` (the agency's clock: a test's fake one). */
+export function twoFactorCode(secret: string, at: Date): Promise<string> {
+  return generateTotp({ secret, epoch: Math.floor(at.getTime() / 1000) });
+}
+
+/**
+ * Turns two-factor sign-in on for a user through the use cases, as the profile page does (set up,
+ * then the app's first code), and answers the secret and the recovery codes. The confirming code is
+ * the one from the step before the clock's (still accepted: one step of drift), so a sign-in at the
+ * clock's own time right after is not a reused code.
+ */
+export async function enrolTwoFactor(test: TestAgency, user: { id: number; email: string; isAdmin: boolean }): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const actor = { userId: user.id, isAdmin: user.isAdmin, email: user.email };
+  const { secret } = await test.agency.useCases.setUpTwoFactor(actor);
+  const code = await twoFactorCode(secret, new Date(test.agency.ports.clock.now().getTime() - 30_000));
+  const { recoveryCodes } = await test.agency.useCases.enableTwoFactor(actor, { code });
+  return { secret, recoveryCodes };
+}
+
+/** Both steps of signing in with two-factor sign-in: the password, then the code at the clock's time. */
+export async function signInWithCode(browser: TestBrowser, test: TestAgency, credentials: { email: string; password: string }, secret: string): Promise<Response> {
+  const first = await browser.post('/api/login', credentials);
+  if (first.status !== 200) return first;
+  const body = (await first.clone().json()) as { twoFactorRequired?: boolean };
+  if (!body.twoFactorRequired) return first;
+  return browser.post('/api/login/two-factor', { code: await twoFactorCode(secret, test.agency.ports.clock.now()) });
+}
+
+/** Creates an admin through the use case (as the CLI does) and signs it in (see signInStaff). */
+export async function signInAdmin(test: TestAgency, email = `admin${++userCounter}@agency.example`): Promise<SignedUp & { twoFactorSecret: string }> {
   return signInStaff(test, 'admin', email);
 }
 
-/** Creates a member of staff with `role` through the use case (as the CLI's create-admin --role does) and signs them in. */
-export async function signInStaff(test: TestAgency, role: StaffRole, email = `${role}${++userCounter}@agency.example`): Promise<SignedUp> {
+/**
+ * Creates a member of staff with `role` through the use case (as the CLI's create-admin --role does)
+ * and signs them in. Staff must use two-factor sign-in (STAFF_TWO_FACTOR=required, the product's
+ * default, in force in tests too): they are enrolled first and sign in with both steps.
+ * `twoFactorSecret` lets a test compute their codes.
+ */
+export async function signInStaff(test: TestAgency, role: StaffRole, email = `${role}${++userCounter}@agency.example`): Promise<SignedUp & { twoFactorSecret: string }> {
   const password = 'admin password 123';
-  await test.agency.useCases.createAdmin({ email, password, fullName: `Agency ${role[0]!.toUpperCase()}${role.slice(1)}`, phoneNumber: '+441234567890', role });
+  const { user } = await test.agency.useCases.createAdmin({ email, password, fullName: `Agency ${role[0]!.toUpperCase()}${role.slice(1)}`, phoneNumber: '+441234567890', role });
+  const secrets = staffSecrets.get(test.app) ?? new Map<string, string>();
+  staffSecrets.set(test.app, secrets);
+  const known = user.twoFactorEnabled ? secrets.get(user.email) : undefined;
+  if (user.twoFactorEnabled && !known) throw new Error(`${email} already uses two-factor sign-in with a secret this helper does not know`);
+  const secret = known ?? (await enrolTwoFactor(test, user)).secret;
+  secrets.set(user.email, secret);
   const browser = new TestBrowser(test.app, { ip: '192.0.2.1' });
-  const res = await browser.post('/api/login', { email, password });
+  const res = await signInWithCode(browser, test, { email, password }, secret);
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { user: SignedUp['user'] };
-  return { browser, user: body.user, email, password };
+  return { browser, user: body.user, email, password, twoFactorSecret: secret };
 }
+
+/** The two-factor secrets of the staff signInAdmin enrolled, per app and email (signing in again reuses them). */
+const staffSecrets = new WeakMap<HttpApp, Map<string, string>>();
 
 /** 'YYYY-MM-DD' `days` after the clock's date. */
 export function dateFrom(clock: FixedClock, days: number): string {

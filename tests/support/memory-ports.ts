@@ -5,6 +5,7 @@ import { MemoryMailer } from '../../adapters/mail/memory/index.js';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import type { AgencySettings, Ports } from '../../core/ports/index.js';
 import { PdfReceiptRenderer } from '../../adapters/receipts/pdf-receipt-renderer.js';
+import { OtplibOneTimeCodes, QrcodeSvg } from '../../adapters/security/index.js';
 import { createJobRunner } from '../../adapters/jobs/runner.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
 import { useCasesOn } from './container.js';
@@ -46,6 +47,9 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
     gateway: new MemoryPaymentGateway(() => clock.now()),
     passportReader: new FakePassportReader(),
     receiptRenderer: new PdfReceiptRenderer(),
+    // Pure computations, no I/O: the real ones (tests compute codes from the secret at the fake clock's time).
+    oneTimeCodes: new OtplibOneTimeCodes(),
+    qrCodes: new QrcodeSvg(),
     persistence,
     ...(overrides as object),
   } as MemoryPorts;

@@ -211,7 +211,8 @@ describe('two server processes on one PostgreSQL database', () => {
     const db = new pg.Client({ connectionString: postgres.url });
     await db.connect();
     try {
-      await db.query('update users set is_admin = true where lower(email) = $1', ['by-hand@example.com']);
+      // Promoted with two-factor sign-in on, as staff must have it (STAFF_TWO_FACTOR=required).
+      await db.query('update users set is_admin = true, two_factor_enabled_at = now() where lower(email) = $1', ['by-hand@example.com']);
       for (const node of [b, a]) expect((await browser.call(node, 'GET', '/api/admin/applications/counts')).status).toBe(200);
       await db.query('delete from sessions where user_id = (select id from users where lower(email) = $1)', ['by-hand@example.com']);
       const stolen = new Browser();
@@ -250,7 +251,7 @@ describe('two server processes on one PostgreSQL database', () => {
     const db = new pg.Client({ connectionString: postgres.url });
     await db.connect();
     try {
-      await db.query('update users set is_admin = true where lower(email) = $1', ['admin@example.com']);
+      await db.query('update users set is_admin = true, two_factor_enabled_at = now() where lower(email) = $1', ['admin@example.com']);
     } finally {
       await db.end();
     }

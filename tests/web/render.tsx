@@ -22,6 +22,7 @@ export function testUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     role: null,
     needsPasswordChange: false,
     createdAt: '2026-11-01T10:00:00.000Z',
+    twoFactorEnabled: false,
     ...overrides,
   };
 }

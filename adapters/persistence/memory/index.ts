@@ -16,6 +16,7 @@ import { auditStore } from './audit-store.js';
 import { refundStore } from './refund-store.js';
 import { sessionStore } from './session-store.js';
 import { createMemoryState } from './state.js';
+import { twoFactorStore } from './two-factor-store.js';
 import { userStore } from './user-store.js';
 
 /**
@@ -47,6 +48,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     outbox: outboxStore(s),
     analytics: analyticsStore(s),
     attempts: attemptStore(s),
+    twoFactor: twoFactorStore(s),
     jobs: s.jobs,
     async migrate() {},
     async ping() {

@@ -4,11 +4,17 @@ import { copy, time, type MemoryState } from './state.js';
 export function sessionStore(s: MemoryState): SessionStore {
   return {
     async create(session) {
-      s.sessions.set(session.idHash, copy(session));
+      s.sessions.set(session.idHash, copy({ userAgent: null, clientAddress: null, ...session }));
     },
     async find(idHash) {
       const sess = s.sessions.get(idHash);
       return sess ? copy(sess) : null;
+    },
+    async listForUser(userId) {
+      return [...s.sessions.values()]
+        .filter((sess) => sess.userId === userId)
+        .sort((a, b) => time(b.createdAt) - time(a.createdAt) || (a.idHash < b.idHash ? 1 : -1))
+        .map(copy);
     },
     async touch(idHash, lastSeenAt) {
       const sess = s.sessions.get(idHash);

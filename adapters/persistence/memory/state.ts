@@ -13,6 +13,7 @@ import type { ApplicationGroup } from '../../../core/ports/application-group-rep
 import type { ContactEnquiry } from '../../../core/ports/contact-enquiry-repository.js';
 import type { OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { Session } from '../../../core/ports/session-store.js';
+import type { TwoFactorChallenge, TwoFactorState } from '../../../core/ports/two-factor-store.js';
 import { mailJob, refundJob } from '../../../core/domain/jobs.js';
 import { errors } from '../../../core/domain/errors.js';
 import { isReplayOf, moreThanLeftMessage, NO_PAYMENT_MESSAGE, refundableLeft, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
@@ -47,6 +48,10 @@ export interface MemoryState {
   /** The last receipt number given out in each year. */
   receiptCounters: Map<number, number>;
   refunds: Map<number, Refund>;
+  /** Two-factor sign-in per user (enabledAt is kept on the user too), recovery codes, pending sign-ins. */
+  twoFactor: Map<number, TwoFactorState>;
+  recoveryCodes: Map<number, { codeHash: string; usedAt: Date | null }[]>;
+  challenges: Map<string, TwoFactorChallenge>;
   /** The background jobs (queued with the writes that need them). */
   jobs: MemoryJobStore;
   /** Sessions ended and users' access changed: this process makes every change, its stores announce them. */
@@ -72,6 +77,9 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     audit: { rows: [], head: { seq: 0, hash: GENESIS_HASH } },
     receiptCounters: new Map(),
     refunds: new Map(),
+    twoFactor: new Map(),
+    recoveryCodes: new Map(),
+    challenges: new Map(),
     outbox: new Map(),
     analytics: [],
     attempts: new Map(),

@@ -100,6 +100,9 @@ export function userStore(s: MemoryState): UserRepository {
     async erase(id) {
       if (!s.users.has(id)) return;
       for (const [key, sess] of s.sessions) if (sess.userId === id) s.sessions.delete(key);
+      s.twoFactor.delete(id);
+      s.recoveryCodes.delete(id);
+      for (const [key, challenge] of s.challenges) if (challenge.userId === id) s.challenges.delete(key);
       for (const [appId, app] of s.applications) {
         if (app.userId !== id) continue;
         for (const [docId, doc] of s.documents) if (doc.applicationId === appId) s.documents.delete(docId);

@@ -42,11 +42,13 @@ export function userFromRow(r: UserRow): User {
     needsPasswordChange: r.needsPasswordChange,
     applicationReminderSent: r.applicationReminderSent,
     createdAt: r.createdAt,
+    // Absent while two-factor sign-in is off, so a user reads the same as before it existed.
+    ...(r.twoFactorEnabledAt ? { twoFactorEnabledAt: r.twoFactorEnabledAt } : {}),
   };
 }
 
 export function sessionFromRow(r: SessionRow): Session {
-  return { idHash: r.idHash, userId: r.userId, createdAt: r.createdAt, lastSeenAt: r.lastSeenAt };
+  return { idHash: r.idHash, userId: r.userId, createdAt: r.createdAt, lastSeenAt: r.lastSeenAt, userAgent: r.userAgent, clientAddress: r.clientAddress };
 }
 
 export function applicationFromRow(r: ApplicationRow): Application {

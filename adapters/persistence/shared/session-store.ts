@@ -1,4 +1,4 @@
-import { eq, lt, or, sql } from 'drizzle-orm';
+import { desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { SessionStore } from '../../../core/ports/session-store.js';
 import { announcing, type AccessChangeFeed } from '../access-changes.js';
 import { sessionFromRow } from './mappers.js';
@@ -16,6 +16,10 @@ export function sessionStore(database: SqlDatabase, access: AccessChangeFeed): S
     async find(idHash) {
       const row = await byIdHash.get({ idHash });
       return row ? sessionFromRow(row) : null;
+    },
+    async listForUser(userId) {
+      const found = await db.select().from(t.sessions).where(eq(t.sessions.userId, userId)).orderBy(desc(t.sessions.createdAt), desc(t.sessions.idHash));
+      return found.map(sessionFromRow);
     },
     async touch(idHash, lastSeenAt) {
       await db.update(t.sessions).set({ lastSeenAt }).where(eq(t.sessions.idHash, idHash));

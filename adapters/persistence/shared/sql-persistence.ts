@@ -19,6 +19,7 @@ import { refundStore } from './refund-store.js';
 import { foldMissingSearchKeys } from './search-keys.js';
 import { queueWaitingWork } from './waiting-work.js';
 import { sessionStore } from './session-store.js';
+import { twoFactorStore } from './two-factor-store.js';
 import type { SqlDatabase } from './sql-database.js';
 import { userStore } from './user-store.js';
 
@@ -53,6 +54,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     outbox: guard(outbox, translate),
     analytics: guard(analyticsStore(database), translate),
     attempts: guard(attemptStore(database), translate),
+    twoFactor: guard(twoFactorStore(database, accessChanges), translate),
     bulk: guard(bulkLoader(database), translate),
     jobs: guard(database.jobs, translate),
     migrate: () =>

@@ -5,6 +5,8 @@ import { pathId, readBody, type AppEnv, type JsonBodyContext } from '../context.
 import type { RouteDeps } from '../deps.js';
 import { jsonBody, requires } from '../route-facts.js';
 
+export const TWO_FACTOR_RESET_MESSAGE = 'Two-factor sign-in was reset. They set it up again when they next sign in.';
+
 /**
  * Staff accounts and roles (docs/product.md §6, §7.6), mounted at /api/admin; 'staff.manage' only.
  * - GET /staff → every member of staff [{ id, email, fullName, phoneNumber, role, active, createdAt }], oldest first.
@@ -13,6 +15,9 @@ import { jsonBody, requires } from '../route-facts.js';
  *   this email made staff with that role.
  * - PUT /staff/:userId { role } | { active } → 200 the member. The last active admin cannot be
  *   demoted or deactivated (409), nobody deactivates themselves (400), an unknown user is 404.
+ * - DELETE /staff/:userId/two-factor → { message }: a colleague's two-factor sign-in cleared (a lost
+ *   phone) and their sessions ended; they set it up again when they next sign in. 404 for an
+ *   account that is not staff.
  */
 export function adminStaffRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
@@ -30,5 +35,9 @@ export function adminStaffRoutes({ agency }: RouteDeps) {
       const userId = pathId(c, 'userId', staffUserIdSchema);
       const change = await readBody(c, staffChangeSchema);
       return c.json(await useCases.changeStaff(actor, userId, change), 200);
+    })
+    .delete('/staff/:userId/two-factor', requires('staff.manage'), jsonBody(), async (c) => {
+      await useCases.resetStaffTwoFactor(actorOf(c), pathId(c, 'userId', staffUserIdSchema));
+      return c.json({ message: TWO_FACTOR_RESET_MESSAGE }, 200);
     });
 }

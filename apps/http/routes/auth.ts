@@ -13,10 +13,11 @@ export const LOGGED_OUT_MESSAGE = 'You have been logged out.';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been updated.';
 
 /**
- * Accounts: POST /api/register, /api/login, /api/logout; GET /api/user; PUT /api/user/profile and
+ * Accounts: POST /api/register, /api/login (`{ twoFactorRequired: true }` and no session yet for an
+ * account with two-factor sign-in: see routes/two-factor.ts), /api/logout; GET /api/user; PUT /api/user/profile and
  * /api/user/change-password. Mounted at /api.
  */
-export function authRoutes({ agency, sessions, limits, clientAddress }: RouteDeps) {
+export function authRoutes({ agency, sessions, secondStep, limits, clientAddress }: RouteDeps) {
   const useCases = agency.useCases;
   return new Hono<AppEnv>()
     .post(
@@ -46,6 +47,11 @@ export function authRoutes({ agency, sessions, limits, clientAddress }: RouteDep
       async (c: JsonBodyContext<typeof loginSchema>) => {
         const input = await readBody(c, loginSchema);
         const result = await useCases.logIn(input);
+        if (result.user.twoFactorEnabled) {
+          // No session yet: the code from the app opens it (POST /api/login/two-factor).
+          await secondStep.begin(c, result.user.id);
+          return c.json({ twoFactorRequired: true as const }, 200);
+        }
         await sessions.start(c, result.user.id);
         return c.json({ user: result.user, needsPasswordChange: result.needsPasswordChange }, 200);
       },

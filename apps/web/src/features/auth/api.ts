@@ -32,9 +32,16 @@ async function signedIn(queryClient: QueryClient, user: CurrentUser): Promise<vo
   await queryClient.invalidateQueries({ queryKey: keys.user });
 }
 
-/** POST /api/login. */
+/**
+ * POST /api/login. For an account with two-factor sign-in the answer is `{ twoFactorRequired: true }`
+ * and nobody is signed in yet: the page asks for the code (useSecondStepMutation).
+ */
 export function useLoginMutation(config?: MutationConfig<LoginResponse, LoginInput>) {
-  return useApiMutation((json: LoginInput) => call(api.login.$post({ json })), (queryClient, data) => signedIn(queryClient, data.user), config);
+  return useApiMutation(
+    (json: LoginInput) => call(api.login.$post({ json })),
+    (queryClient, data) => ('user' in data ? signedIn(queryClient, data.user) : undefined),
+    config,
+  );
 }
 
 /** POST /api/register (the confirmation is checked by the form and never sent). */

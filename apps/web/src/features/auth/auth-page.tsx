@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginSchema, signUpFormSchema } from '../../../../../core/schemas/auth.js';
@@ -12,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { track } from '../../lib/analytics.js';
 import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
+import { SecondStepForm } from '../two-factor/second-step-form.js';
 import { useLoginMutation, useRegisterMutation, type CurrentUser } from './api.js';
 import { homeFor } from './use-auth.js';
 
@@ -58,14 +60,20 @@ function useRedirectSignedIn() {
 
 export function SignInForm() {
   const redirect = useRedirectSignedIn();
+  // The password was right for an account with two-factor sign-in: the code is asked for next.
+  const [askingForCode, setAskingForCode] = useState(false);
+  const signedInWith = (user: CurrentUser, needsPasswordChange: boolean) => {
+    toast({ title: 'Success', description: 'You have been logged in successfully.' });
+    redirect(user, needsPasswordChange || user.needsPasswordChange);
+  };
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
   const login = useLoginMutation({
     onSuccess: (data) => {
-      toast({ title: 'Success', description: 'You have been logged in successfully.' });
-      redirect(data.user, data.needsPasswordChange || data.user.needsPasswordChange);
+      if ('user' in data) signedInWith(data.user, data.needsPasswordChange);
+      else setAskingForCode(true);
     },
     onError: (error) => {
       showServerFieldErrors(form, error);
@@ -74,6 +82,7 @@ export function SignInForm() {
   });
   const { errors } = form.formState;
 
+  if (askingForCode) return <SecondStepForm onSignedIn={signedInWith} onStartAgain={() => setAskingForCode(false)} />;
   return (
     <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
       <Field id="signin-email" label="Email" required requiredMark={false} error={errors.email?.message}>

@@ -14,6 +14,8 @@ import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import type { CurrentUser } from '../auth/api.js';
 import { useAuth } from '../auth/use-auth.js';
+import { SessionsSection } from '../two-factor/sessions-section.js';
+import { TwoFactorSection } from '../two-factor/two-factor-section.js';
 import { useChangePasswordMutation, useUpdateProfileMutation } from './api.js';
 
 export function ProfilePage() {
@@ -41,6 +43,8 @@ export function ProfilePage() {
       ) : null}
       <ProfileDetails user={user} />
       <ChangePasswordSection open={passwordOpen} onOpenChange={setPasswordOpen} />
+      <TwoFactorSection user={user} />
+      <SessionsSection />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireUser } from '../../features/auth/guard.js';
-import { AdminDashboard } from '../../features/admin/admin-dashboard.js';
+import { AdminOrEnrolment } from '../../features/two-factor/staff-enrolment.js';
 import { adminCountsQuery, adminPageQuery } from '../../features/admin/api.js';
 import { compactAdminSearch, parseAdminSearch } from '../../features/admin/search.js';
 
@@ -15,5 +15,5 @@ export const Route = createFileRoute('/_authed/admin')({
     void context.queryClient.prefetchQuery(adminCountsQuery(deps));
     void context.queryClient.prefetchQuery(adminPageQuery(deps));
   },
-  component: AdminDashboard,
+  component: AdminOrEnrolment,
 });

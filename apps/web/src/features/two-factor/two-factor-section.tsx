@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { serverMessage } from '../../api/client.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { Input } from '../../components/ui/input.js';
+import { Field, fieldAria } from '../../components/ui/label.js';
+import { toast } from '../../lib/toast-store.js';
+import type { CurrentUser } from '../auth/api.js';
+import { useDisableTwoFactorMutation, useEnableTwoFactorMutation, useSetUpTwoFactorMutation, useTwoFactorStatusQuery, type TwoFactorSetup } from './api.js';
+
+/** The server's SVG as an image: drawn by the browser as a picture, never put into the page as markup. */
+function qrImageSource(svg: string): string {
+  return `data:image/svg+xml;base64,${btoa(svg)}`;
+}
+
+/**
+ * "Two-factor sign-in" on the profile (docs/product.md §6.4): set up with an authenticator app (the
+ * QR code or the secret typed in), confirmed by its first code, which shows the 10 recovery codes
+ * once; turned off with the password.
+ */
+export function TwoFactorSection({ user }: { user: CurrentUser }) {
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  return (
+    <Card id="two-factor">
+      <CardHeader>
+        <CardTitle>Two-factor sign-in</CardTitle>
+        <CardDescription>
+          {user.twoFactorEnabled
+            ? 'On: signing in asks for a code from your authenticator app after your password.'
+            : 'Off: add a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) to your password.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {recoveryCodes ? (
+          <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+        ) : user.twoFactorEnabled ? (
+          <TurnOff />
+        ) : setup ? (
+          <Confirm
+            setup={setup}
+            onEnabled={(codes) => {
+              setSetup(null);
+              setRecoveryCodes(codes);
+            }}
+            onCancel={() => setSetup(null)}
+          />
+        ) : (
+          <Start onStarted={setSetup} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Start({ onStarted }: { onStarted: (setup: TwoFactorSetup) => void }) {
+  const start = useSetUpTwoFactorMutation({
+    onSuccess: onStarted,
+    onError: (error) => toast({ title: 'Set-up failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+  });
+  return (
+    <Button onClick={() => start.mutate()} disabled={start.isPending}>
+      {start.isPending ? 'Starting...' : 'Set up two-factor sign-in'}
+    </Button>
+  );
+}
+
+function Confirm({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const enable = useEnableTwoFactorMutation({
+    onSuccess: (data) => {
+      toast({ title: 'Two-factor sign-in is on', description: 'Save your recovery codes now.' });
+      onEnabled(data.recoveryCodes);
+    },
+    onError: (failure) => setError(serverMessage(failure) ?? 'The code could not be checked. Please try again.'),
+  });
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setError(undefined);
+        enable.mutate({ code });
+      }}
+    >
+      <p className="text-sm text-slate-700">1. Scan this QR code with your authenticator app, or type in the secret below.</p>
+      <img src={qrImageSource(setup.qrSvg)} alt="QR code to add this account to an authenticator app" width={200} height={200} className="rounded border border-slate-200" />
+      <p className="text-sm">
+        Secret: <code className="break-all rounded bg-slate-100 px-1 font-mono" data-testid="two-factor-secret">{setup.secret}</code>
+      </p>
+      <Field id="two-factor-code" label="2. Enter the 6-digit code the app shows" required requiredMark={false} error={error}>
+        <Input autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(event) => setCode(event.target.value)} {...fieldAria('two-factor-code', error)} />
+      </Field>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={enable.isPending || code.trim() === ''}>
+          {enable.isPending ? 'Checking...' : 'Turn on'}
+        </Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="space-y-3" role="region" aria-label="Recovery codes">
+      <p className="text-sm text-slate-700">
+        Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
+      </p>
+      <ul className="grid grid-cols-2 gap-2 font-mono text-sm" data-testid="recovery-codes">
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-slate-100 px-2 py-1">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <Button onClick={onDone}>I have saved my recovery codes</Button>
+    </div>
+  );
+}
+
+function TurnOff() {
+  const status = useTwoFactorStatusQuery();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const disable = useDisableTwoFactorMutation({
+    onSuccess: () => {
+      toast({ title: 'Two-factor sign-in is off' });
+      setOpen(false);
+      setPassword('');
+    },
+    onError: (failure) => setError(serverMessage(failure) ?? 'Please try again.'),
+  });
+  const left = status.data?.recoveryCodesLeft;
+  return (
+    <div className="space-y-3">
+      {left !== undefined ? <p className="text-sm text-slate-700">{left} recovery {left === 1 ? 'code' : 'codes'} left.</p> : null}
+      {open ? (
+        <form
+          noValidate
+          className="space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setError(undefined);
+            disable.mutate({ password });
+          }}
+        >
+          <Field id="two-factor-password" label="Your password" required requiredMark={false} error={error}>
+            <Input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} {...fieldAria('two-factor-password', error)} />
+          </Field>
+          <div className="flex gap-2">
+            <Button type="submit" variant="destructive" disabled={disable.isPending || password === ''}>
+              {disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
+            </Button>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button variant="outline" onClick={() => setOpen(true)}>
+          Turn off
+        </Button>
+      )}
+    </div>
+  );
+}
