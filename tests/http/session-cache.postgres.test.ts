@@ -131,7 +131,7 @@ describe('the session cache across nodes on PostgreSQL', () => {
 
   it('a role changed or a deactivation made straight in the database applies at once on every node (migration 0016)', async () => {
     const { browser, user } = await signUp(a.app);
-    await sql.query("update users set is_admin = true, role = 'finance' where id = $1", [user.id]);
+    await sql.query("update users set is_admin = true, role = 'finance', two_factor_enabled_at = now() where id = $1", [user.id]);
     const onB = on(b, browser);
     if (real()) {
       await servedFromCache(a, browser);
