@@ -1,4 +1,5 @@
 import type { Analytics } from './analytics.js';
+import type { AssignmentRepository } from './assignment-repository.js';
 import type { AttemptCounter } from './attempt-counter.js';
 import type { ApplicationDraftRepository } from './application-draft-repository.js';
 import type { ApplicationGroupRepository } from './application-group-repository.js';
@@ -65,6 +66,7 @@ export interface Ports {
   refunds: RefundRepository;
   history: StatusHistoryRepository;
   notes: InternalNoteRepository;
+  assignments: AssignmentRepository;
   enquiries: ContactEnquiryRepository;
   outbox: MailOutbox;
   mailer: Mailer;
@@ -77,6 +79,7 @@ export interface Ports {
 }
 
 export type * from './analytics.js';
+export type * from './assignment-repository.js';
 export type * from './attempt-counter.js';
 export type * from './application-draft-repository.js';
 export type * from './application-group-repository.js';

@@ -9,6 +9,7 @@ export { makeApplicationGroups } from './application-groups.js';
 export { makeApproveRefund } from './approve-refund.js';
 export { makeCancellations } from './cancel-application.js';
 export { makeInternalNotes } from './internal-notes.js';
+export { makeAssignments } from './assignments.js';
 export { makeAttachPassport } from './attach-passport.js';
 export { makeAttachVisa } from './attach-visa.js';
 export { makeCheckPassport } from './check-passport.js';

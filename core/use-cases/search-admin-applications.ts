@@ -1,7 +1,7 @@
 import type { AdminTabId } from '../domain/admin-tabs.js';
 import type { Ports } from '../ports/index.js';
 import { tabListsPseudoEntries } from './admin-listing.js';
-import { adminEntry, requireAdmin } from './shared.js';
+import { adminEntry, requireAdmin, resolveAssignees } from './shared.js';
 import type { Actor, AdminListEntry } from './use-cases.js';
 
 /**
@@ -10,7 +10,7 @@ import type { Actor, AdminListEntry } from './use-cases.js';
  * pages run on from the applications into the pseudo-entries and `total` counts both. Pseudo-entries
  * are never overdue, so `overdue` lists applications only. `q` is a case-insensitive prefix match.
  */
-export function makeSearchAdminApplications(ports: Pick<Ports, 'applications' | 'users' | 'clock'>) {
+export function makeSearchAdminApplications(ports: Pick<Ports, 'applications' | 'users' | 'assignments' | 'clock'>) {
   return async function searchAdminApplications(
     actor: Actor,
     query: { tab?: AdminTabId; q?: string; overdue?: boolean; page: number; pageSize: number },
@@ -26,7 +26,8 @@ export function makeSearchAdminApplications(ports: Pick<Ports, 'applications' | 
       page,
       pageSize,
     });
-    const items = result.items.map(({ application, user }) => adminEntry(application, user, now));
+    const assignees = await resolveAssignees(ports, result.items.map((i) => i.application));
+    const items = result.items.map(({ application, user }) => adminEntry(application, user, now, assignees));
     let total = result.total;
 
     if (!query.overdue && tabListsPseudoEntries(query.tab)) {

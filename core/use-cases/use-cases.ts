@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Application } from '../domain/application.js';
 import type { ListedStatus } from '../domain/status.js';
+import type { StaffName } from '../domain/assignment.js';
 import type { User } from '../domain/user.js';
 import type { StaffRole } from '../domain/staff-role.js';
 import type { PassportCheckView } from '../domain/passport-check.js';
@@ -30,7 +31,9 @@ export type AdminListUser = AdminListEntry['user'];
  * application's own fields at the top level with its `user` attached (docs/product.md §10.2), or a
  * pseudo-entry — a registered user with no application (`id` null, status user_registered).
  */
-export type AdminFullListEntry = (ApplicationView & { user: AdminListUser }) | { id: null; userId: number; status: 'user_registered'; user: AdminListUser };
+export type AdminFullListEntry =
+  | (ApplicationView & { user: AdminListUser; assignee: StaffName | null })
+  | { id: null; userId: number; status: 'user_registered'; user: AdminListUser; assignee: null };
 
 export interface AdminListEntry {
   /** A real application, or null for a registered user with no application (pseudo-entry). */
@@ -38,6 +41,8 @@ export interface AdminListEntry {
   /** 'user_registered' for pseudo-entries. */
   status: ListedStatus;
   user: { id: number; email: string; username: string; fullName: string; phoneNumber: string; createdAt: Date };
+  /** The member of staff the application is assigned to (always null for pseudo-entries). */
+  assignee: StaffName | null;
 }
 
 export interface UploadedFile {
@@ -68,6 +73,8 @@ export type PaymentIssues = Made<typeof make.makePaymentIssues>;
 export type Cancellations = Made<typeof make.makeCancellations>;
 /** addInternalNote, listInternalNotes (staff only). */
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
+/** assignApplication, listAssignments (staff only). */
+export type Assignments = Made<typeof make.makeAssignments>;
 
 /**
  * Everything the apps can ask of the core: one use case per file in this folder, each typed by its
@@ -75,7 +82,7 @@ export type InternalNotes = Made<typeof make.makeInternalNotes>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, Assignments {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

@@ -56,7 +56,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
         if (a.applicationNumber === application.applicationNumber) throw errors.conflict(CONFLICT_MESSAGES.applicationNumber);
       }
       const id = ++s.seq.applications;
-      const row: Application = { ...copy(application), id, version: 1, passportScan: null };
+      const row: Application = { ...copy(application), id, version: 1, passportScan: null, assigneeId: null };
       s.applications.set(id, row);
       queueMails(s, mails, application.createdAt);
       return copy(row);
@@ -87,8 +87,15 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       // Throws Validation (more than is left of the payment) before anything is written.
       const refunded = change.refund ? refundablePayment(s, id, change.refund) : null;
       // All checks passed: apply every part.
-      // A commit never writes the passport reading (see recordPassportScan).
-      const next: Application = { ...copy(change.application), id, createdAt: current.createdAt, version: current.version + 1, passportScan: current.passportScan };
+      // A commit never writes the passport reading (see recordPassportScan) nor the assignee (AssignmentRepository).
+      const next: Application = {
+        ...copy(change.application),
+        id,
+        createdAt: current.createdAt,
+        version: current.version + 1,
+        passportScan: current.passportScan,
+        assigneeId: current.assigneeId,
+      };
       s.applications.set(id, next);
       if (change.payment) addPayment(s, id, change.payment);
       if (change.history) addHistory(s, id, change.history);

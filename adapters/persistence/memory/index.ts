@@ -11,6 +11,7 @@ import { historyStore } from './history-store.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
 import { receiptStore } from './receipt-store.js';
+import { assignmentStore } from './assignment-store.js';
 import { internalNoteStore } from './internal-note-store.js';
 import { refundStore } from './refund-store.js';
 import { sessionStore } from './session-store.js';
@@ -37,6 +38,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     payments: paymentStore(s),
     receipts: receiptStore(s),
     notes: internalNoteStore(s),
+    assignments: assignmentStore(s),
     refunds: refundStore(s),
     history: historyStore(s),
     enquiries: enquiryStore(s),

@@ -1,4 +1,5 @@
 import type { Application } from '../../../core/domain/application.js';
+import type { AssignmentEntry } from '../../../core/domain/assignment.js';
 import type { InternalNote } from '../../../core/domain/internal-note.js';
 import type { NewDocument, VisaDocumentRecord } from '../../../core/domain/document.js';
 import type { NewPaymentRecord, PaymentRecord } from '../../../core/domain/payment.js';
@@ -25,7 +26,7 @@ import { AccessChangeFeed } from '../access-changes.js';
  * adapters get from transactions. Stores hand out copies, never their internal objects.
  */
 export interface MemoryState {
-  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number; refunds: number; notes: number };
+  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number; refunds: number; notes: number; assignments: number };
   users: Map<number, User>;
   sessions: Map<string, Session>;
   applications: Map<number, Application>;
@@ -41,6 +42,7 @@ export interface MemoryState {
   groupSeq: number;
   receipts: Map<number, Receipt>;
   notes: Map<number, InternalNote>;
+  assignments: Map<number, AssignmentEntry>;
   /** The last receipt number given out in each year. */
   receiptCounters: Map<number, number>;
   refunds: Map<number, Refund>;
@@ -53,7 +55,7 @@ export interface MemoryState {
 /** `now`: the clock the jobs' delays and holds follow (the system clock by default). */
 export function createMemoryState(now: () => number = Date.now): MemoryState {
   return {
-    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0, refunds: 0, notes: 0 },
+    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0, refunds: 0, notes: 0, assignments: 0 },
     users: new Map(),
     sessions: new Map(),
     applications: new Map(),
@@ -66,6 +68,7 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     groupSeq: 0,
     receipts: new Map(),
     notes: new Map(),
+    assignments: new Map(),
     receiptCounters: new Map(),
     refunds: new Map(),
     outbox: new Map(),

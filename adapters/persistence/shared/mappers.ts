@@ -105,6 +105,7 @@ export function applicationFromRow(r: ApplicationRow): Application {
     updatedAt: r.updatedAt,
     version: r.version,
     passportScan: passportScanFromRow(r),
+    assigneeId: r.assigneeId,
   };
 }
 

@@ -1,0 +1,40 @@
+import { staffDisplayName, type AssignmentEntry } from '../domain/assignment.js';
+import { errors } from '../domain/errors.js';
+import type { Ports } from '../ports/index.js';
+import { requireAdmin, requirePermission, requireUser } from './shared.js';
+import type { Actor } from './use-cases.js';
+
+export const NOT_ACTIVE_STAFF_MESSAGE = 'Applications can only be assigned to an active member of staff.';
+
+/**
+ * Assignment (docs/product.md §2.14, "Assignment"): staff give an application to one of them (or
+ * take it off anyone). The assignee and the history row are written in one transaction.
+ */
+export function makeAssignments(ports: Pick<Ports, 'applications' | 'assignments' | 'users' | 'clock'>) {
+  async function assignApplication(actor: Actor, applicationId: number, userId: number | null): Promise<{ assignee: { id: number; fullName: string } | null }> {
+    requirePermission(actor, 'applications.assign');
+    const by = await requireUser(ports, actor.userId);
+    const assignee = userId === null ? null : await ports.users.findById(userId);
+    if (userId !== null && !assignee) throw errors.validation(NOT_ACTIVE_STAFF_MESSAGE, { userId: [NOT_ACTIVE_STAFF_MESSAGE] });
+    const assigneeName = assignee ? staffDisplayName(assignee) : null;
+    const outcome = await ports.assignments.assign(applicationId, {
+      assigneeId: userId,
+      assigneeName,
+      assignedById: by.id,
+      assignedByName: staffDisplayName(by),
+      createdAt: ports.clock.now(),
+    });
+    if (outcome === 'no-application') throw errors.notFound('Application');
+    if (outcome === 'not-staff') throw errors.validation(NOT_ACTIVE_STAFF_MESSAGE, { userId: [NOT_ACTIVE_STAFF_MESSAGE] });
+    // The audit log's record of the assignment belongs here (issue 24, part 5), once the assignment is written.
+    return { assignee: userId === null ? null : { id: userId, fullName: assigneeName! } };
+  }
+
+  async function listAssignments(actor: Actor, applicationId: number): Promise<AssignmentEntry[]> {
+    requireAdmin(actor);
+    if (!(await ports.applications.findById(applicationId))) throw errors.notFound('Application');
+    return ports.assignments.listByApplication(applicationId);
+  }
+
+  return { assignApplication, listAssignments };
+}
