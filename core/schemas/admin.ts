@@ -20,9 +20,14 @@ export const statusChangeSchema = z.object({
 });
 export type StatusChangeSchemaInput = z.output<typeof statusChangeSchema>;
 
-/** The admin list's query string (?tab=&q=&overdue=&page=&pageSize=). */
+export const ASSIGNEE_FILTERS = ['me', 'none'] as const;
+export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number];
+
+/** The admin list's query string (?tab=&q=&overdue=&assignee=&page=&pageSize=). */
 export const adminListQuerySchema = z.object({
   tab: z.enum(ADMIN_TAB_IDS, { error: 'Unknown tab' }).optional(),
+  /** me: assigned to the signed-in member of staff; none: assigned to nobody. */
+  assignee: z.enum(ASSIGNEE_FILTERS, { error: 'assignee must be me or none' }).optional(),
   q: z
     .string()
     .trim()
@@ -34,3 +39,10 @@ export const adminListQuerySchema = z.object({
   pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 200' }).int('pageSize must be between 1 and 200').min(1, 'pageSize must be between 1 and 200').max(200, 'pageSize must be between 1 and 200').default(50),
 });
 export type AdminListQueryInput = z.output<typeof adminListQuerySchema>;
+
+export const ASSIGNEE_MESSAGE = 'userId must be the id of a member of staff, or null';
+
+/** PUT /api/admin/applications/{id}/assignee: a staff member's id, or null to unassign. */
+export const assigneeChangeSchema = z.object({
+  userId: z.number({ error: ASSIGNEE_MESSAGE }).int(ASSIGNEE_MESSAGE).positive(ASSIGNEE_MESSAGE).max(Number.MAX_SAFE_INTEGER, ASSIGNEE_MESSAGE).nullable(),
+});

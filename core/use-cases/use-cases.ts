@@ -17,7 +17,8 @@ export interface Actor {
 }
 
 /** An application as sent to clients: the stored fields plus the guarantee, derived. */
-export interface ApplicationView extends Application {
+/** What clients see of an application: staff's assignee is not the applicant's business (admin reads carry `assignee`). */
+export interface ApplicationView extends Omit<Application, 'assigneeId'> {
   guarantee: { deadline: Date | null; breached: boolean };
   /** The latest passport upload's MRZ against the typed fields (null until a passport is attached). */
   passportCheck: PassportCheckView | null;

@@ -11,10 +11,12 @@ import type {
 } from '../../../core/ports/application-repository.js';
 import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import {
+  adminOrder,
   adminPage,
   CONFLICT_MESSAGES,
   EXPORT_PAGE,
   isOverdue,
+  matchesAssignee,
   matchesSearch,
   normaliseSearch,
   owesPayment,
@@ -30,7 +32,7 @@ function withUser(s: MemoryState, app: Application): ApplicationWithUser {
   return { application: copy(app), user: copy(user) };
 }
 
-function filtered(s: MemoryState, query: { tab?: AdminListQuery['tab']; status?: ApplicationStatus; q?: string; overdueAt?: Date }): Application[] {
+function filtered(s: MemoryState, query: { tab?: AdminListQuery['tab']; status?: ApplicationStatus; q?: string; overdueAt?: Date; assigneeId?: number | null }): Application[] {
   const statuses = query.tab ? tabApplicationStatuses(query.tab) : null;
   const term = normaliseSearch(query.q);
   const out: Application[] = [];
@@ -38,6 +40,7 @@ function filtered(s: MemoryState, query: { tab?: AdminListQuery['tab']; status?:
     if (statuses && !statuses.includes(app.status)) continue;
     if (query.status && app.status !== query.status) continue;
     if (!isOverdue(app, query.overdueAt)) continue;
+    if (!matchesAssignee(app, query.assigneeId)) continue;
     if (term !== null) {
       const user = s.users.get(app.userId);
       if (!user || !matchesSearch(app, user, term)) continue;
@@ -125,7 +128,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
         .slice(0, Math.max(0, limit));
     },
     async listForAdmin(query: AdminListQuery) {
-      const all = filtered(s, query).sort(newestFirst);
+      const all = filtered(s, query).sort(adminOrder);
       const { size, offset } = adminPage(query);
       return { items: all.slice(offset, offset + size).map(joined), total: all.length };
     },
@@ -133,6 +136,16 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       const counts: Partial<Record<ApplicationStatus, number>> = {};
       for (const a of filtered(s, filter)) counts[a.status] = (counts[a.status] ?? 0) + 1;
       return counts;
+    },
+    async countAssigned(staffId, filter = {}) {
+      const mine: Partial<Record<ApplicationStatus, number>> = {};
+      const assigned: Partial<Record<ApplicationStatus, number>> = {};
+      for (const a of filtered(s, filter)) {
+        if (a.assigneeId === null) continue;
+        assigned[a.status] = (assigned[a.status] ?? 0) + 1;
+        if (a.assigneeId === staffId) mine[a.status] = (mine[a.status] ?? 0) + 1;
+      }
+      return { mine, assigned };
     },
     async *streamAllWithUsers() {
       // Pages of a snapshot of the ids, like the SQL stores' keyset pages.
