@@ -24,6 +24,9 @@ function listQuery(search: Pick<AdminSearch, 'q' | 'overdue'>) {
   return { q: search.q.trim() || undefined, overdue: search.overdue ? 'true' : undefined };
 }
 
+export type AssigneeDto = AdminEntryDto['assignee'];
+export type AdminCountsDto = InferResponseType<typeof adminApplications.counts.$get, 200>;
+
 function isPage(body: AdminListBody): body is AdminPageDto {
   return !Array.isArray(body);
 }
@@ -31,7 +34,7 @@ function isPage(body: AdminListBody): body is AdminPageDto {
 /** One page of a tab, filtered and searched on the server. */
 export const adminPageQuery = (search: AdminSearch) => {
   const { q, overdue } = listQuery(search);
-  const query = { tab: search.tab, q, page: String(search.page), pageSize: String(ADMIN_PAGE_SIZE), overdue };
+  const query = { tab: search.tab, q, page: String(search.page), pageSize: String(ADMIN_PAGE_SIZE), overdue, assignee: search.assignee };
   return queryOptions({
     queryKey: keys.adminPage(query),
     queryFn: async () => {
@@ -172,4 +175,62 @@ export function useRecordPaymentMutation(issue: Pick<PaymentIssueDto, 'paymentIn
 /** GET /api/admin/documents/{id}/portal-copy: the passport copy as the official portal takes it (a download link). */
 export function portalCopyUrl(documentId: number): string {
   return apiPath(api.admin.documents[':id']['portal-copy'].$path({ param: { id: String(documentId) } }));
+}
+
+/** GET /api/admin/applications/{id}/assignments: who was given the application, by whom and when (oldest first). */
+export const adminAssignmentsQuery = (applicationId: number) =>
+  queryOptions({
+    queryKey: [apiPath(adminApplications[':id'].assignments.$path(byId(applicationId)))] as const,
+    queryFn: () => call(adminApplications[':id'].assignments.$get(byId(applicationId))),
+  });
+
+export function useAdminAssignmentsQuery(applicationId: number) {
+  return useQuery(adminAssignmentsQuery(applicationId));
+}
+
+/** A member of staff as GET /api/admin/staff lists them (issue 24's staff management). */
+export interface StaffMemberDto {
+  id: number;
+  fullName: string;
+  role: string;
+  active: boolean;
+}
+
+/**
+ * GET /api/admin/staff, when the server has it: the colleagues an application can be given to.
+ * Without it (or without the right to read it) the panel offers "Assign to me" and "Unassign" only.
+ */
+export function useStaffQuery() {
+  return useQuery({
+    queryKey: ['/api/admin/staff'] as const,
+    queryFn: async (): Promise<StaffMemberDto[] | null> => {
+      const res = await fetch(apiPath('/api/admin/staff'), { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      if (!res.ok) return null;
+      const body = (await res.json()) as unknown;
+      return Array.isArray(body) ? (body as StaffMemberDto[]) : null;
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+type AssigneeChange = InferRequestType<(typeof adminApplications)[':id']['assignee']['$put']>['json'];
+type AssigneeChanged = InferResponseType<(typeof adminApplications)[':id']['assignee']['$put'], 200>;
+
+/** PUT /api/admin/applications/{id}/assignee { userId | null }: assigns the application (null: to nobody). */
+export function useAssignMutation(applicationId: number, config?: MutationConfig<AssigneeChanged, AssigneeChange>) {
+  return useApiMutation(
+    (json: AssigneeChange) => call(adminApplications[':id'].assignee.$put({ ...byId(applicationId), json })),
+    (queryClient) => refreshAdminData(queryClient, applicationId),
+    config,
+  );
+}
+
+/** The same for any application of the list (the `a` key assigns the selected one to me). */
+export function useAssignAnyMutation(config?: MutationConfig<AssigneeChanged, { applicationId: number } & AssigneeChange>) {
+  return useApiMutation(
+    ({ applicationId, ...json }: { applicationId: number } & AssigneeChange) => call(adminApplications[':id'].assignee.$put({ ...byId(applicationId), json })),
+    (queryClient, _data, variables) => refreshAdminData(queryClient, variables.applicationId),
+    config,
+  );
 }

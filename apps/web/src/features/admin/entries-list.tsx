@@ -1,41 +1,41 @@
-import { Fragment, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { AdminEntryDto } from './api.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
-import { formatDate } from '../../lib/format.js';
+import { cn, formatDate } from '../../lib/format.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
 import { FlagBadges, GroupBadge, PaymentBadges, StatusBadge } from './badges.js';
-import { EntryPanel, entryKey, namesOf } from './entry-panel.js';
+import { entryKey, namesOf } from './entry-panel.js';
 import { useStagedChanges } from './staged-changes.js';
 
-const COLUMNS = ['Application ID', 'Email', 'First Name', 'Last Name', 'Passport Number', 'Date Submitted', 'Status', 'Payment Status', 'Actions'];
+const COLUMNS = ['Application ID', 'Email', 'First Name', 'Last Name', 'Passport Number', 'Date Submitted', 'Status', 'Payment Status', 'Assignee', 'Actions'];
 
-/** A table on large screens, cards on small ones (docs/product.md §2.14); rows expand to the full application. */
-export function EntriesList({ entries }: { entries: AdminEntryDto[] }) {
-  const large = useMediaQuery('(min-width: 1024px)');
-  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
-  const toggle = (key: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  return large ? <EntriesTable entries={entries} expanded={expanded} toggle={toggle} /> : <EntryCards entries={entries} expanded={expanded} toggle={toggle} />;
-}
-
-interface ListProps {
+export interface EntriesListProps {
   entries: AdminEntryDto[];
-  expanded: Set<string>;
-  toggle: (key: string) => void;
+  /** The selected entry (j/k move it); the open one is shown in the side panel. */
+  selected: string | null;
+  opened: string | null;
+  onOpen: (key: string) => void;
 }
 
-function ToggleButton({ entry, open, onClick, panelId }: { entry: AdminEntryDto; open: boolean; onClick: () => void; panelId: string }) {
-  const who = entry.application ? entry.application.applicationNumber : entry.user.email;
+/**
+ * A table on large screens, cards on small ones (docs/product.md §2.14). Rows stay one line: long
+ * values are cut with an ellipsis and given whole in their title (hover) and accessible name (focus).
+ */
+export function EntriesList(props: EntriesListProps) {
+  const large = useMediaQuery('(min-width: 1024px)');
+  return large ? <EntriesTable {...props} /> : <EntryCards {...props} />;
+}
+
+function whoOf(entry: AdminEntryDto): string {
+  return entry.application ? entry.application.applicationNumber : entry.user.email;
+}
+
+function OpenButton({ entry, open, onClick }: { entry: AdminEntryDto; open: boolean; onClick: () => void }) {
   return (
-    <Button variant="outline" size="sm" aria-expanded={open} aria-controls={open ? panelId : undefined} aria-label={`${open ? 'Hide' : 'Manage'} ${who}`} onClick={onClick}>
-      {open ? 'Hide' : 'Manage'}
+    <Button variant="outline" size="sm" aria-pressed={open} aria-label={`Open ${whoOf(entry)}`} onClick={onClick}>
+      Open
     </Button>
   );
 }
@@ -46,24 +46,43 @@ function UnsavedBadge({ entry }: { entry: AdminEntryDto }) {
   return <Badge tone="orange">Unsaved</Badge>;
 }
 
-/** What a table row and a card both need to know about an entry. */
-function rowModel(entry: AdminEntryDto, expanded: Set<string>) {
-  const key = entryKey(entry);
-  return { key, open: expanded.has(key), app: entry.application, names: namesOf(entry), panelId: `panel-${key}` };
-}
-
 function submittedOn(entry: AdminEntryDto): string {
   return formatDate(entry.application?.createdAt ?? entry.user.createdAt);
 }
 
-function EntriesTable({ entries, expanded, toggle }: ListProps) {
+/** One cell's text on one line: cut with an ellipsis, whole on hover (title). */
+function Cut({ text, className }: { text: string; className?: string }) {
+  return (
+    <span title={text} className={cn('block truncate', className)}>
+      {text}
+    </span>
+  );
+}
+
+function Cell({ children, className }: { children: ReactNode; className?: string }) {
+  return <td className={cn('max-w-0 px-3 py-2 align-middle', className)}>{children}</td>;
+}
+
+function EntriesTable({ entries, selected, opened, onOpen }: EntriesListProps) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
+      <table className="w-full table-fixed text-left text-sm" aria-label="Applications">
+        <colgroup>
+          <col className="w-[11rem]" />
+          <col />
+          <col className="w-[8%]" />
+          <col className="w-[8%]" />
+          <col className="w-[7.5rem]" />
+          <col className="w-[8.5rem]" />
+          <col className="w-[11rem]" />
+          <col className="w-[8.5rem]" />
+          <col className="w-[9%]" />
+          <col className="w-[5rem]" />
+        </colgroup>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
             {COLUMNS.map((c) => (
-              <th key={c} scope="col" className="px-3 py-3 font-semibold">
+              <th key={c} scope="col" className="truncate px-3 py-3 font-semibold" title={c}>
                 {c}
               </th>
             ))}
@@ -71,39 +90,60 @@ function EntriesTable({ entries, expanded, toggle }: ListProps) {
         </thead>
         <tbody className="divide-y divide-slate-200">
           {entries.map((entry) => {
-            const { key, open, app, names, panelId } = rowModel(entry, expanded);
+            const key = entryKey(entry);
+            const app = entry.application;
+            const names = namesOf(entry);
+            const isSelected = selected === key;
             return (
-              <Fragment key={key}>
-                <tr data-testid={app ? `admin-row-${app.id}` : `admin-user-${entry.user.id}`} className={open ? 'bg-blue-50/40' : undefined}>
-                  <td className="px-3 py-3 align-top">
-                    <div className="font-medium text-slate-900">{app ? app.applicationNumber : 'No Application'}</div>
+              <tr
+                key={key}
+                data-testid={app ? `admin-row-${app.id}` : `admin-user-${entry.user.id}`}
+                aria-selected={isSelected}
+                className={cn('cursor-pointer whitespace-nowrap hover:bg-slate-50', isSelected && 'bg-blue-50 outline outline-2 -outline-offset-2 outline-blue-500', opened === key && 'bg-blue-50')}
+                onClick={(e) => {
+                  if (!(e.target instanceof HTMLElement && e.target.closest('button,a'))) onOpen(key);
+                }}
+              >
+                <Cell>
+                  <div className="flex items-center gap-1 overflow-hidden">
+                    <Cut text={app ? app.applicationNumber : 'No Application'} className="font-medium text-slate-900" />
                     {app ? <FlagBadges app={app} /> : null}
                     {app && typeof app.groupId === 'number' ? <GroupBadge groupId={app.groupId} /> : null}
-                  </td>
-                  <td className="px-3 py-3 align-top break-all">{entry.user.email}</td>
-                  <td className="px-3 py-3 align-top">{names.first}</td>
-                  <td className="px-3 py-3 align-top">{names.last}</td>
-                  <td className="px-3 py-3 align-top">{app?.passportNumber ?? '—'}</td>
-                  <td className="px-3 py-3 align-top whitespace-nowrap">{submittedOn(entry)}</td>
-                  <td className="px-3 py-3 align-top">
+                  </div>
+                </Cell>
+                <Cell>
+                  <Cut text={entry.user.email} />
+                </Cell>
+                <Cell>
+                  <Cut text={names.first} />
+                </Cell>
+                <Cell>
+                  <Cut text={names.last} />
+                </Cell>
+                <Cell>
+                  <Cut text={app?.passportNumber ?? '—'} />
+                </Cell>
+                <Cell>
+                  <Cut text={submittedOn(entry)} />
+                </Cell>
+                <Cell>
+                  <div className="overflow-hidden">
                     <StatusBadge entry={entry} />
-                  </td>
-                  <td className="px-3 py-3 align-top">{app ? <PaymentBadges app={app} /> : '—'}</td>
-                  <td className="px-3 py-3 align-top">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <ToggleButton entry={entry} open={open} onClick={() => toggle(key)} panelId={panelId} />
-                      <UnsavedBadge entry={entry} />
-                    </div>
-                  </td>
-                </tr>
-                {open ? (
-                  <tr>
-                    <td colSpan={COLUMNS.length} className="bg-white px-4 py-5">
-                      <EntryPanel entry={entry} id={panelId} />
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
+                  </div>
+                </Cell>
+                <Cell>
+                  <div className="flex gap-1 overflow-hidden">{app ? <PaymentBadges app={app} /> : '—'}</div>
+                </Cell>
+                <Cell>
+                  <Cut text={entry.assignee?.fullName ?? '—'} className={entry.assignee ? undefined : 'text-slate-500'} />
+                </Cell>
+                <Cell className="overflow-visible">
+                  <div className="flex items-center gap-1">
+                    <OpenButton entry={entry} open={opened === key} onClick={() => onOpen(key)} />
+                    <UnsavedBadge entry={entry} />
+                  </div>
+                </Cell>
+              </tr>
             );
           })}
         </tbody>
@@ -112,55 +152,41 @@ function EntriesTable({ entries, expanded, toggle }: ListProps) {
   );
 }
 
-function EntryCards({ entries, expanded, toggle }: ListProps) {
+function EntryCards({ entries, selected, opened, onOpen }: EntriesListProps) {
   return (
-    <ul className="space-y-4">
+    <ul className="space-y-3" aria-label="Applications">
       {entries.map((entry) => {
-        const { key, open, app, names, panelId } = rowModel(entry, expanded);
+        const key = entryKey(entry);
+        const app = entry.application;
+        const names = namesOf(entry);
         return (
-          <li key={key} data-testid={app ? `admin-row-${app.id}` : `admin-user-${entry.user.id}`}>
-            <Card>
-              <CardContent className="space-y-3 pt-5">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <p className="font-semibold text-slate-900">{app ? app.applicationNumber : 'No Application'}</p>
-                    <p className="text-sm text-slate-700">
-                      {names.first} {names.last}
-                    </p>
-                    <p className="break-all text-sm text-slate-600">{entry.user.email}</p>
+          <li key={key} data-testid={app ? `admin-row-${app.id}` : `admin-user-${entry.user.id}`} aria-current={selected === key ? 'true' : undefined}>
+            <Card className={cn(selected === key && 'ring-2 ring-blue-500')}>
+              <CardContent className="space-y-2 pt-4">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <Cut text={app ? app.applicationNumber : 'No Application'} className="font-semibold text-slate-900" />
+                    <Cut text={`${names.first} ${names.last}`} className="text-sm text-slate-700" />
+                    <Cut text={entry.user.email} className="text-sm text-slate-600" />
                   </div>
                   <StatusBadge entry={entry} />
                 </div>
-                {app ? (
-                  <dl className="grid grid-cols-2 gap-2 text-sm">
-                    <div>
-                      <dt className="text-xs text-slate-500">Passport Number</dt>
-                      <dd>{app.passportNumber}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-500">Date Submitted</dt>
-                      <dd>{submittedOn(entry)}</dd>
-                    </div>
-                  </dl>
-                ) : (
-                  <p className="text-sm text-slate-600">Registered {submittedOn(entry)}</p>
-                )}
                 {app ? (
                   <div className="flex flex-wrap gap-1">
                     <FlagBadges app={app} />
                     <PaymentBadges app={app} />
                     {typeof app.groupId === 'number' ? <GroupBadge groupId={app.groupId} /> : null}
                   </div>
-                ) : null}
-                <div className="flex items-center gap-2">
-                  <ToggleButton entry={entry} open={open} onClick={() => toggle(key)} panelId={panelId} />
-                  <UnsavedBadge entry={entry} />
-                </div>
-                {open ? (
-                  <div className="border-t border-slate-200 pt-4">
-                    <EntryPanel entry={entry} id={panelId} />
+                ) : (
+                  <p className="text-sm text-slate-600">Registered {submittedOn(entry)}</p>
+                )}
+                <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
+                  <span className="truncate">{app ? `Assignee: ${entry.assignee?.fullName ?? 'nobody'}` : null}</span>
+                  <div className="flex items-center gap-2">
+                    <UnsavedBadge entry={entry} />
+                    <OpenButton entry={entry} open={opened === key} onClick={() => onOpen(key)} />
                   </div>
-                ) : null}
+                </div>
               </CardContent>
             </Card>
           </li>
