@@ -39,10 +39,3 @@ export const adminListQuerySchema = z.object({
   pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 200' }).int('pageSize must be between 1 and 200').min(1, 'pageSize must be between 1 and 200').max(200, 'pageSize must be between 1 and 200').default(50),
 });
 export type AdminListQueryInput = z.output<typeof adminListQuerySchema>;
-
-export const ASSIGNEE_MESSAGE = 'userId must be the id of a member of staff, or null';
-
-/** PUT /api/admin/applications/{id}/assignee: a staff member's id, or null to unassign. */
-export const assigneeChangeSchema = z.object({
-  userId: z.number({ error: ASSIGNEE_MESSAGE }).int(ASSIGNEE_MESSAGE).positive(ASSIGNEE_MESSAGE).max(Number.MAX_SAFE_INTEGER, ASSIGNEE_MESSAGE).nullable(),
-});

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
-import { adminListQuerySchema, assigneeChangeSchema, statusChangeSchema } from '../../../core/schemas/admin.js';
+import { adminListQuerySchema, statusChangeSchema } from '../../../core/schemas/admin.js';
+import { assigneeChangeSchema } from '../../../core/schemas/assignment.js';
 import { applicationIdSchema, documentIdSchema } from '../../../core/schemas/ids.js';
 import { cancellationDecisionSchema } from '../../../core/schemas/cancellation.js';
 import { internalNoteSchema } from '../../../core/schemas/internal-note.js';

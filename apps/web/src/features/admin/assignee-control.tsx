@@ -2,7 +2,8 @@ import { formatDateTime } from '../../lib/format.js';
 import { Button } from '../../components/ui/button.js';
 import { useUserQuery } from '../auth/api.js';
 import { toast } from '../../lib/toast-store.js';
-import { useAdminAssignmentsQuery, useAssignMutation, useStaffQuery, type AdminApplicationDto, type AssigneeDto } from './api.js';
+import type { AdminApplicationDto, AssigneeDto } from './api.js';
+import { useAdminAssignmentsQuery, useAssignMutation, useStaffQuery } from './assignment-api.js';
 
 /**
  * Who works on the application (docs/product.md §2.14, "Assignment"): "Assign to me", "Unassign",
