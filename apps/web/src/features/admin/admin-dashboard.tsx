@@ -27,7 +27,8 @@ export function AdminDashboard() {
 }
 
 function Dashboard() {
-  const search = parseAdminSearch(useSearch({ strict: false }));
+  const [assignee, setAssignee] = useState<AdminSearch['assignee']>(undefined);
+  const search: AdminSearch = { ...parseAdminSearch(useSearch({ strict: false })), assignee };
   const navigate = useNavigate();
   const staged = useStagedChanges();
   const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
@@ -77,7 +78,10 @@ function Dashboard() {
           value={search.assignee}
           mine={counts.data?.mine[search.tab]}
           unassigned={counts.data?.unassigned[search.tab]}
-          onChange={(assignee) => setSearch({ assignee, page: 1 })}
+          onChange={(value) => {
+            setAssignee(value);
+            setSearch({ page: 1 });
+          }}
         />
         {/* Only the open tab's page is fetched and rendered (radix mounts the active content only). */}
         <TabsContent value={search.tab}>

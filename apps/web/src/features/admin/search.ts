@@ -9,7 +9,7 @@ export interface AdminSearch {
   q: string;
   page: number;
   overdue: boolean;
-  /** Mine (assigned to me) or Unassigned; undefined: everyone's. */
+  /** Mine (assigned to me) or Unassigned; undefined: everyone's. Kept by the page, not the address (the landing bundle's budget carries this file). */
   assignee?: 'me' | 'none';
   /** A family application's id: the list shows just its travellers. */
   group?: number;
@@ -23,8 +23,7 @@ export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
   const page = Number.isSafeInteger(rawPage) && rawPage > 0 ? rawPage : 1;
   const overdue = search.overdue === true || search.overdue === 'true';
   const rawGroup = typeof search.group === 'number' ? search.group : typeof search.group === 'string' && /^\d+$/.test(search.group) ? Number(search.group) : NaN;
-  const assignee = search.assignee === 'me' || search.assignee === 'none' ? search.assignee : undefined;
-  return { tab, q, page, overdue, ...(assignee ? { assignee } : {}), ...(Number.isSafeInteger(rawGroup) && rawGroup > 0 ? { group: rawGroup } : {}) };
+  return { tab, q, page, overdue, ...(Number.isSafeInteger(rawGroup) && rawGroup > 0 ? { group: rawGroup } : {}) };
 }
 
 /** Only what differs from the defaults, so /admin stays /admin and links stay short. */
@@ -34,7 +33,6 @@ export function compactAdminSearch(search: AdminSearch): Partial<AdminSearch> {
     ...(search.q.trim() ? { q: search.q.trim() } : {}),
     ...(search.page > 1 ? { page: search.page } : {}),
     ...(search.overdue ? { overdue: true } : {}),
-    ...(search.assignee ? { assignee: search.assignee } : {}),
     ...(search.group ? { group: search.group } : {}),
   };
 }
