@@ -28,7 +28,7 @@ try {
     const open = page.getByRole('button', { name: /^(Open|Manage) / }).first();
     if (await open.count()) {
       await open.click();
-      await page.getByTestId('admin-side-panel').getByRole('heading', { name: 'Internal notes' }).waitFor();
+      await page.getByTestId('admin-side-panel').getByTestId('panel-assignee').waitFor();
       await page.screenshot({ path: path.join(outDir, `${prefix}-${viewport.width}-panel.png`) });
       console.log(viewport.width, 'panel axe', JSON.stringify(await axeViolations(page, 'serious')));
     }

@@ -9,7 +9,6 @@ import { FlagBadges, GroupBadge, PaymentBadges, StatusBadge } from './badges.js'
 import { entryKey, namesOf } from './entry-panel.js';
 import { useStagedChanges } from './staged-changes.js';
 
-const COLUMNS = ['Application ID', 'Email', 'First Name', 'Last Name', 'Passport Number', 'Date Submitted', 'Status', 'Payment Status', 'Assignee', 'Actions'];
 
 export interface EntriesListProps {
   entries: AdminEntryDto[];
@@ -63,27 +62,72 @@ function Cell({ children, className }: { children: ReactNode; className?: string
   return <td className={cn('max-w-0 px-3 py-2 align-middle', className)}>{children}</td>;
 }
 
+/** Badges kept on the row's one line (their own lists wrap elsewhere). */
+const ONE_LINE = 'flex min-w-0 items-center gap-1 overflow-hidden [&_.flex-wrap]:flex-nowrap';
+
+interface Column {
+  label: string;
+  width?: string;
+  /** Left out while the side panel takes the right of the screen. */
+  wideOnly?: boolean;
+  cell: (entry: AdminEntryDto) => ReactNode;
+}
+
+const COLUMNS: Column[] = [
+  {
+    label: 'Application ID',
+    width: 'w-[13rem]',
+    cell: (entry) => (
+      <div className={ONE_LINE}>
+        <Cut text={entry.application ? entry.application.applicationNumber : 'No Application'} className="shrink-0 font-medium text-slate-900" />
+        {entry.application ? <FlagBadges app={entry.application} /> : null}
+        {entry.application && typeof entry.application.groupId === 'number' ? <GroupBadge groupId={entry.application.groupId} /> : null}
+      </div>
+    ),
+  },
+  { label: 'Email', cell: (entry) => <Cut text={entry.user.email} /> },
+  { label: 'First Name', width: 'w-[8%]', cell: (entry) => <Cut text={namesOf(entry).first} /> },
+  { label: 'Last Name', width: 'w-[8%]', cell: (entry) => <Cut text={namesOf(entry).last} /> },
+  { label: 'Passport Number', width: 'w-[8rem]', wideOnly: true, cell: (entry) => <Cut text={entry.application?.passportNumber ?? '—'} /> },
+  { label: 'Date Submitted', width: 'w-[9rem]', wideOnly: true, cell: (entry) => <Cut text={submittedOn(entry)} /> },
+  {
+    label: 'Status',
+    width: 'w-[12rem]',
+    cell: (entry) => (
+      <div className={ONE_LINE}>
+        <StatusBadge entry={entry} />
+      </div>
+    ),
+  },
+  {
+    label: 'Payment Status',
+    width: 'w-[9rem]',
+    wideOnly: true,
+    cell: (entry) => <div className={ONE_LINE}>{entry.application ? <PaymentBadges app={entry.application} /> : '—'}</div>,
+  },
+  {
+    label: 'Assignee',
+    width: 'w-[9%]',
+    cell: (entry) => <Cut text={entry.assignee?.fullName ?? '—'} className={entry.assignee ? undefined : 'text-slate-500'} />,
+  },
+];
+
 function EntriesTable({ entries, selected, opened, onOpen }: EntriesListProps) {
+  const columns = COLUMNS.filter((c) => opened === null || !c.wideOnly);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full table-fixed text-left text-sm" aria-label="Applications">
+      <table className="w-full min-w-[44rem] table-fixed text-left text-sm" aria-label="Applications">
         <colgroup>
-          <col className="w-[11rem]" />
-          <col />
-          <col className="w-[8%]" />
-          <col className="w-[8%]" />
-          <col className="w-[7.5rem]" />
-          <col className="w-[8.5rem]" />
-          <col className="w-[11rem]" />
-          <col className="w-[8.5rem]" />
-          <col className="w-[9%]" />
-          <col className="w-[5rem]" />
+          {columns.map((c) => (
+            <col key={c.label} className={c.width} />
+          ))}
+          <col className="w-[6rem]" />
         </colgroup>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col" className="truncate px-3 py-3 font-semibold" title={c}>
-                {c}
+            {[...columns.map((c) => c.label), 'Actions'].map((label) => (
+              <th key={label} scope="col" className="truncate px-3 py-3 font-semibold" title={label}>
+                {label}
               </th>
             ))}
           </tr>
@@ -92,51 +136,23 @@ function EntriesTable({ entries, selected, opened, onOpen }: EntriesListProps) {
           {entries.map((entry) => {
             const key = entryKey(entry);
             const app = entry.application;
-            const names = namesOf(entry);
-            const isSelected = selected === key;
             return (
               <tr
                 key={key}
                 data-testid={app ? `admin-row-${app.id}` : `admin-user-${entry.user.id}`}
-                aria-selected={isSelected}
-                className={cn('cursor-pointer whitespace-nowrap hover:bg-slate-50', isSelected && 'bg-blue-50 outline outline-2 -outline-offset-2 outline-blue-500', opened === key && 'bg-blue-50')}
+                aria-selected={selected === key}
+                className={cn(
+                  'cursor-pointer whitespace-nowrap hover:bg-slate-50',
+                  opened === key && 'bg-blue-50',
+                  selected === key && 'bg-blue-50 outline outline-2 -outline-offset-2 outline-blue-500',
+                )}
                 onClick={(e) => {
                   if (!(e.target instanceof HTMLElement && e.target.closest('button,a'))) onOpen(key);
                 }}
               >
-                <Cell>
-                  <div className="flex items-center gap-1 overflow-hidden">
-                    <Cut text={app ? app.applicationNumber : 'No Application'} className="font-medium text-slate-900" />
-                    {app ? <FlagBadges app={app} /> : null}
-                    {app && typeof app.groupId === 'number' ? <GroupBadge groupId={app.groupId} /> : null}
-                  </div>
-                </Cell>
-                <Cell>
-                  <Cut text={entry.user.email} />
-                </Cell>
-                <Cell>
-                  <Cut text={names.first} />
-                </Cell>
-                <Cell>
-                  <Cut text={names.last} />
-                </Cell>
-                <Cell>
-                  <Cut text={app?.passportNumber ?? '—'} />
-                </Cell>
-                <Cell>
-                  <Cut text={submittedOn(entry)} />
-                </Cell>
-                <Cell>
-                  <div className="overflow-hidden">
-                    <StatusBadge entry={entry} />
-                  </div>
-                </Cell>
-                <Cell>
-                  <div className="flex gap-1 overflow-hidden">{app ? <PaymentBadges app={app} /> : '—'}</div>
-                </Cell>
-                <Cell>
-                  <Cut text={entry.assignee?.fullName ?? '—'} className={entry.assignee ? undefined : 'text-slate-500'} />
-                </Cell>
+                {columns.map((c) => (
+                  <Cell key={c.label}>{c.cell(entry)}</Cell>
+                ))}
                 <Cell className="overflow-visible">
                   <div className="flex items-center gap-1">
                     <OpenButton entry={entry} open={opened === key} onClick={() => onOpen(key)} />

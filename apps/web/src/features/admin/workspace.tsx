@@ -44,7 +44,7 @@ export function Workspace({ entries, footer }: { entries: AdminEntryDto[]; foote
   });
   const openEntry = opened ? entries.find((e) => entryKey(e) === opened) : undefined;
   return (
-    <div className={openEntry ? 'grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(30rem,38%)]' : undefined}>
+    <div className={openEntry ? 'grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(26rem,34%)]' : undefined}>
       <div className="min-w-0">
         <p className="mb-2 text-xs text-slate-500" data-testid="admin-keys-hint">
           Keys: <kbd className="rounded border border-slate-300 bg-white px-1">j</kbd> / <kbd className="rounded border border-slate-300 bg-white px-1">k</kbd> move,{' '}
