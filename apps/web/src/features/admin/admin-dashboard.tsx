@@ -76,8 +76,8 @@ function Dashboard() {
         </TabsList>
         <AssigneeFilters
           value={search.assignee}
-          mine={counts.data?.mine[search.tab]}
-          unassigned={counts.data?.unassigned[search.tab]}
+          mine={counts.data?.mine?.[search.tab]}
+          unassigned={counts.data?.unassigned?.[search.tab]}
           onChange={(value) => {
             setAssignee(value);
             setSearch({ page: 1 });

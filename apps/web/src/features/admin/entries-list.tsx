@@ -33,8 +33,8 @@ function whoOf(entry: AdminEntryDto): string {
 
 function OpenButton({ entry, open, onClick }: { entry: AdminEntryDto; open: boolean; onClick: () => void }) {
   return (
-    <Button variant="outline" size="sm" aria-pressed={open} aria-label={`Open ${whoOf(entry)}`} onClick={onClick}>
-      Open
+    <Button variant="outline" size="sm" aria-pressed={open} aria-label={`Manage ${whoOf(entry)}`} onClick={onClick}>
+      Manage
     </Button>
   );
 }

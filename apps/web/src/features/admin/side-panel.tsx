@@ -27,7 +27,7 @@ export function SidePanel({ title, onClose, children }: { title: string; onClose
     );
   }
   return (
-    <DialogPrimitive.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+    <DialogPrimitive.Root open modal={false} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Content data-testid="admin-side-panel" aria-describedby={undefined} className="fixed inset-0 z-50 overflow-y-auto bg-white p-4 focus-visible:outline-none">
           <div className="sticky top-0 z-10 -mx-4 -mt-4 mb-3 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">

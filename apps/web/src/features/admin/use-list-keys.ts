@@ -12,7 +12,7 @@ export interface ListKeyActions {
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('[role="listbox"],[role="menu"],[role="dialog"]') !== null;
+  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('[role="listbox"],[role="menu"]') !== null;
 }
 
 /** Listens on the document while `enabled`; modifier keys and keys typed into fields are left alone. */
