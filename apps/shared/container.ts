@@ -121,15 +121,15 @@ function bindUseCase<R, K extends keyof Ports, D extends unknown[] = []>(
 
 /** What each use-case token resolves to. */
 type ResolvedUseCases = { [K in keyof typeof USE_CASE]: (typeof USE_CASE)[K] extends ServiceIdentifier<infer R> ? R : never };
-type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog' | 'staff' | 'twoFactor';
+type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments';
 
 /**
  * The `UseCases` object: the single use cases as they are, the groups' members spread. The return
  * type refuses a token that is not a member of UseCases as well as a member without a token.
  */
 function assembleUseCases(resolved: ResolvedUseCases): UseCases & Record<Exclude<keyof ResolvedUseCases, GroupTokens | keyof UseCases>, never> {
-  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, staff, twoFactor, ...single } = resolved;
-  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog, ...staff, ...twoFactor };
+  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, staff, twoFactor, assignments, ...single } = resolved;
+  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog, ...staff, ...twoFactor, ...assignments };
 }
 
 /** One binding per use-case factory; the use cases that call others take those by token. */
@@ -163,7 +163,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(
     bind,
     U.applicationGroups,
-    ['applications', 'groups', 'payments', 'users', 'outbox', 'gateway', 'analytics', 'ids', 'clock', 'settings', 'drafts'],
+    ['applications', 'groups', 'payments', 'users', 'outbox', 'gateway', 'analytics', 'ids', 'clock', 'settings', 'drafts', 'assignments'],
     make.makeApplicationGroups,
   );
 
@@ -184,6 +184,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.cancellations, ['applications', 'users', 'history', 'clock', 'gateway', 'analytics', 'refunds', 'audit'], make.makeCancellations, U.sendRefund);
   bindUseCase(bind, U.paymentIssues, ['gateway', 'clock', 'audit'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
   bindUseCase(bind, U.staff, ['users', 'hasher', 'ids', 'outbox', 'clock', 'secrets', 'audit'], make.makeStaff);
+  bindUseCase(bind, U.assignments, ['applications', 'assignments', 'users', 'clock', 'audit'], make.makeAssignments);
 
   // refunds (docs/product.md §4.7): a request and an approval send the refund at once through sendRefund (the send-refund job's use case).
   const settlePorts = ['refunds', 'payments', 'applications', 'users', 'receipts', 'analytics', 'clock'] as const;
@@ -197,8 +198,8 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.scanPassport, ['passportReader', 'clock'], make.makeScanPassport);
 
   // admin
-  bindUseCase(bind, U.listAdminApplications, ['applications', 'users', 'clock', 'audit'], make.makeListAdminApplications);
-  bindUseCase(bind, U.searchAdminApplications, ['applications', 'users', 'clock'], make.makeSearchAdminApplications);
+  bindUseCase(bind, U.listAdminApplications, ['applications', 'users', 'assignments', 'clock', 'audit'], make.makeListAdminApplications);
+  bindUseCase(bind, U.searchAdminApplications, ['applications', 'users', 'assignments', 'clock'], make.makeSearchAdminApplications);
   bindUseCase(bind, U.countAdminTabs, ['applications', 'users', 'clock'], make.makeCountAdminTabs);
   bindUseCase(bind, U.changeApplicationStatus, ['applications', 'users', 'analytics', 'clock', 'gateway', 'audit'], make.makeChangeApplicationStatus);
   bindUseCase(bind, U.statusHistory, ['applications', 'history'], make.makeStatusHistory);

@@ -97,9 +97,14 @@ export interface Application extends ApplicationForm {
    * by ApplicationRepository.recordPassportScan, never by create or commit.
    */
   passportScan: PassportScanRecord | null;
+  /**
+   * The member of staff the application is assigned to (null: unassigned). Written only by
+   * AssignmentRepository.assign, never by create or commit, and not an edit: the version stays.
+   */
+  assigneeId: number | null;
 }
 
-export type NewApplication = Omit<Application, 'id' | 'version' | 'passportScan'>;
+export type NewApplication = Omit<Application, 'id' | 'version' | 'passportScan' | 'assigneeId'>;
 
 export function newApplication(input: {
   form: ApplicationForm;

@@ -44,6 +44,8 @@ export interface AdminListQuery {
   q?: string;
   /** Only applications whose guarantee deadline passed before `overdueAt` and that are not finished. */
   overdueAt?: Date;
+  /** Only applications assigned to this member of staff; null: only those assigned to nobody. */
+  assigneeId?: number | null;
   /** 1-based. */
   page: number;
   pageSize: number;
@@ -71,10 +73,18 @@ export interface ApplicationRepository {
   /** Newest first. */
   listByUser(userId: number): Promise<Application[]>;
   commit(change: ApplicationChange): Promise<CommitResult>;
-  /** Newest first; `overdueAt` and `q` as in AdminListQuery. */
+  /**
+   * In the admin order (shared/rules.ts adminOrder): guarantee deadline, earliest first, those
+   * without one after; then expected arrival date; then id. Filters as in AdminListQuery.
+   */
   listForAdmin(query: AdminListQuery): Promise<AdminListPage>;
   /** Applications per status (user_registered is counted by the use case from users). */
   countByStatus(filter?: { q?: string; overdueAt?: Date }): Promise<Partial<Record<ApplicationStatus, number>>>;
+  /**
+   * Assigned applications per status (`assigned`: to anyone; `mine`: to `staffId`), under the same
+   * filter as countByStatus. Unassigned = countByStatus − assigned.
+   */
+  countAssigned(staffId: number, filter?: { q?: string; overdueAt?: Date }): Promise<{ mine: Partial<Record<ApplicationStatus, number>>; assigned: Partial<Record<ApplicationStatus, number>> }>;
   /**
    * Every application with its user, newest first (createdAt, then id): the unparameterised admin
    * list. Read in keyset pages as the consumer pulls, so memory stays flat whatever the size.

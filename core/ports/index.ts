@@ -1,4 +1,5 @@
 import type { Analytics } from './analytics.js';
+import type { AssignmentRepository } from './assignment-repository.js';
 import type { AttemptCounter } from './attempt-counter.js';
 import type { AuditLog } from './audit-log.js';
 import type { ApplicationDraftRepository } from './application-draft-repository.js';
@@ -71,6 +72,7 @@ export interface Ports {
   notes: InternalNoteRepository;
   /** The hash-chained audit log (docs/product.md §6.5). */
   audit: AuditLog;
+  assignments: AssignmentRepository;
   enquiries: ContactEnquiryRepository;
   outbox: MailOutbox;
   mailer: Mailer;
@@ -87,6 +89,7 @@ export interface Ports {
 }
 
 export type * from './analytics.js';
+export type * from './assignment-repository.js';
 export type * from './attempt-counter.js';
 export type * from './audit-log.js';
 export type * from './application-draft-repository.js';

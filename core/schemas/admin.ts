@@ -20,9 +20,14 @@ export const statusChangeSchema = z.object({
 });
 export type StatusChangeSchemaInput = z.output<typeof statusChangeSchema>;
 
-/** The admin list's query string (?tab=&q=&overdue=&page=&pageSize=). */
+export const ASSIGNEE_FILTERS = ['me', 'none'] as const;
+export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number];
+
+/** The admin list's query string (?tab=&q=&overdue=&assignee=&page=&pageSize=). */
 export const adminListQuerySchema = z.object({
   tab: z.enum(ADMIN_TAB_IDS, { error: 'Unknown tab' }).optional(),
+  /** me: assigned to the signed-in member of staff; none: assigned to nobody. */
+  assignee: z.enum(ASSIGNEE_FILTERS, { error: 'assignee must be me or none' }).optional(),
   q: z
     .string()
     .trim()

@@ -12,7 +12,7 @@ import type { Ports } from '../ports/index.js';
 import { applicationGroupSchema } from '../schemas/application-group.js';
 import { parseInput } from '../schemas/parse.js';
 import { discardDraftAfterSubmit } from './application-draft.js';
-import { adminEntry, MAX_COMMIT_ATTEMPTS, requirePermission, requireUser, toView } from './shared.js';
+import { adminEntry, resolveAssignees, MAX_COMMIT_ATTEMPTS, requirePermission, requireUser, toView } from './shared.js';
 import { PAYMENT_TAKEN_NOT_RECORDED_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, recordServiceStartRequest } from './start-payment.js';
 import type { Actor, AdminListEntry, ApplicationView } from './use-cases.js';
 
@@ -23,7 +23,7 @@ export interface CreatedGroup {
   applications: { id: number; applicationNumber: string }[];
 }
 
-type GroupPorts = Pick<Ports, 'groups' | 'applications' | 'payments' | 'users' | 'outbox' | 'gateway' | 'analytics' | 'drafts' | 'ids' | 'clock' | 'settings'>;
+type GroupPorts = Pick<Ports, 'groups' | 'applications' | 'assignments' | 'payments' | 'users' | 'outbox' | 'gateway' | 'analytics' | 'drafts' | 'ids' | 'clock' | 'settings'>;
 
 /** The group if `actor` made it. Others get "not found"; admins who did not make it are refused. */
 async function loadOwnGroup(ports: Pick<Ports, 'groups'>, actor: Actor, groupId: number): Promise<ApplicationGroup> {
@@ -235,7 +235,8 @@ export function makeApplicationGroups(ports: GroupPorts) {
     const members = await ports.groups.listApplications(groupId);
     const user = await requireUser(ports, group.userId);
     const now = ports.clock.now();
-    return members.map((application) => adminEntry(application, user, now));
+    const assignees = await resolveAssignees(ports, members);
+    return members.map((application) => adminEntry(application, user, now, assignees));
   }
 
   return { createApplicationGroup, startGroupPayment, confirmGroupPayment, listGroupForAdmin };

@@ -5,19 +5,36 @@ import { emptyTabCounts } from './admin-listing.js';
 import { requirePermission } from './shared.js';
 import type { Actor } from './use-cases.js';
 
-/** The count shown on each admin tab; online-entries counts the pseudo-entries too (not when overdue). */
+/**
+ * The count shown on each admin tab, and beside it the tab's "Mine" and "Unassigned" counts
+ * (docs/product.md §7.6): `mine[tab]` applications assigned to the actor, `unassigned[tab]` assigned
+ * to nobody. online-entries counts the pseudo-entries too (not when overdue); they are never
+ * assigned, so neither `mine` nor `unassigned` counts them.
+ */
+export type AdminTabCounts = Record<AdminTabId, number> & { mine: Record<AdminTabId, number>; unassigned: Record<AdminTabId, number> };
+
 export function makeCountAdminTabs(ports: Pick<Ports, 'applications' | 'users' | 'clock'>) {
-  return async function countAdminTabs(actor: Actor, query: { q?: string; overdue?: boolean } = {}): Promise<Record<AdminTabId, number>> {
+  return async function countAdminTabs(actor: Actor, query: { q?: string; overdue?: boolean } = {}): Promise<AdminTabCounts> {
     requirePermission(actor, 'applications.read');
     const now = ports.clock.now();
-    const byStatus = await ports.applications.countByStatus({ q: query.q, overdueAt: query.overdue ? now : undefined });
+    const filter = { q: query.q, overdueAt: query.overdue ? now : undefined };
+    const [byStatus, { mine: mineByStatus, assigned }] = await Promise.all([ports.applications.countByStatus(filter), ports.applications.countAssigned(actor.userId, filter)]);
     const pseudo = query.overdue ? 0 : (await ports.users.pageWithoutApplication({ q: query.q, offset: 0, limit: 0 })).total;
     const counts = emptyTabCounts();
+    const mine = emptyTabCounts();
+    const unassigned = emptyTabCounts();
     for (const tab of ADMIN_TABS) {
       for (const status of tab.statuses) {
-        counts[tab.id] += status === 'user_registered' ? pseudo : (byStatus[status as ApplicationStatus] ?? 0);
+        if (status === 'user_registered') {
+          counts[tab.id] += pseudo;
+          continue;
+        }
+        const s = status as ApplicationStatus;
+        counts[tab.id] += byStatus[s] ?? 0;
+        mine[tab.id] += mineByStatus[s] ?? 0;
+        unassigned[tab.id] += (byStatus[s] ?? 0) - (assigned[s] ?? 0);
       }
     }
-    return counts;
+    return { ...counts, mine, unassigned };
   };
 }

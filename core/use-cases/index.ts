@@ -11,6 +11,7 @@ export { makeCancellations } from './cancel-application.js';
 export { makeInternalNotes } from './internal-notes.js';
 export { makeAuditLog } from './audit-log.js';
 export { makeStaff } from './staff.js';
+export { makeAssignments } from './assignments.js';
 export { makeAttachPassport } from './attach-passport.js';
 export { makeAttachVisa } from './attach-visa.js';
 export { makeCheckPassport } from './check-passport.js';

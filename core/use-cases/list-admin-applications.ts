@@ -1,6 +1,6 @@
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
-import { adminListUser, requirePermission, toView } from './shared.js';
+import { adminListUser, assigneeOf, requirePermission, resolveAssignees, toView } from './shared.js';
 import type { Actor, AdminFullListEntry } from './use-cases.js';
 
 /**
@@ -8,18 +8,21 @@ import type { Actor, AdminFullListEntry } from './use-cases.js';
  * pseudo-entries, as a stream the caller writes out element by element: both come from the stores'
  * keyset pages, so memory stays flat however many applications there are.
  */
-export function makeListAdminApplications(ports: Pick<Ports, 'applications' | 'users' | 'clock' | 'audit'>) {
+export function makeListAdminApplications(ports: Pick<Ports, 'applications' | 'users' | 'assignments' | 'clock' | 'audit'>) {
   return async function listAdminApplications(actor: Actor): Promise<AsyncIterable<AdminFullListEntry>> {
     requirePermission(actor, 'applications.read');
     const now = ports.clock.now();
     // Every applicant's personal data at once: recorded before the first byte is sent.
     await recordAudit(ports, actor, { action: 'applications.listed', target: { type: 'applications', id: null }, detail: { list: 'full' } });
     async function* entries(): AsyncGenerator<AdminFullListEntry> {
+      // Staff are few: each assignee's name is read once for the whole stream.
+      const assignees = new Map();
       for await (const { application, user } of ports.applications.streamAllWithUsers()) {
-        yield Object.assign(toView(application, now), { user: adminListUser(user) });
+        await resolveAssignees(ports, [application], assignees);
+        yield Object.assign(toView(application, now), { user: adminListUser(user), assignee: assigneeOf(application, assignees) });
       }
       for await (const user of ports.users.streamWithoutApplication()) {
-        yield { id: null, userId: user.id, status: 'user_registered', user: adminListUser(user) };
+        yield { id: null, userId: user.id, status: 'user_registered', user: adminListUser(user), assignee: null };
       }
     }
     return entries();

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Application } from '../domain/application.js';
 import type { ListedStatus } from '../domain/status.js';
+import type { StaffName } from '../domain/assignment.js';
 import type { User } from '../domain/user.js';
 import type { StaffRole } from '../domain/staff-role.js';
 import type { PassportCheckView } from '../domain/passport-check.js';
@@ -18,7 +19,8 @@ export interface Actor {
 }
 
 /** An application as sent to clients: the stored fields plus the guarantee, derived. */
-export interface ApplicationView extends Application {
+/** What clients see of an application: staff's assignee is not the applicant's business (admin reads carry `assignee`). */
+export interface ApplicationView extends Omit<Application, 'assigneeId'> {
   guarantee: { deadline: Date | null; breached: boolean };
   /** The latest passport upload's MRZ against the typed fields (null until a passport is attached). */
   passportCheck: PassportCheckView | null;
@@ -32,7 +34,9 @@ export type AdminListUser = AdminListEntry['user'];
  * application's own fields at the top level with its `user` attached (docs/product.md §10.2), or a
  * pseudo-entry — a registered user with no application (`id` null, status user_registered).
  */
-export type AdminFullListEntry = (ApplicationView & { user: AdminListUser }) | { id: null; userId: number; status: 'user_registered'; user: AdminListUser };
+export type AdminFullListEntry =
+  | (ApplicationView & { user: AdminListUser; assignee: StaffName | null })
+  | { id: null; userId: number; status: 'user_registered'; user: AdminListUser; assignee: null };
 
 export interface AdminListEntry {
   /** A real application, or null for a registered user with no application (pseudo-entry). */
@@ -40,6 +44,8 @@ export interface AdminListEntry {
   /** 'user_registered' for pseudo-entries. */
   status: ListedStatus;
   user: { id: number; email: string; username: string; fullName: string; phoneNumber: string; createdAt: Date };
+  /** The member of staff the application is assigned to (always null for pseudo-entries). */
+  assignee: StaffName | null;
 }
 
 export interface UploadedFile {
@@ -76,6 +82,8 @@ export type AuditLogUseCases = Made<typeof make.makeAuditLog>;
 export type Staff = Made<typeof make.makeStaff>;
 /** setUpTwoFactor, enableTwoFactor, disableTwoFactor, resetStaffTwoFactor, completeTwoFactorSignIn, twoFactorStatus. */
 export type TwoFactor = Made<typeof make.makeTwoFactor>;
+/** assignApplication, listAssignments (staff only). */
+export type Assignments = Made<typeof make.makeAssignments>;
 
 /**
  * Everything the apps can ask of the core: one use case per file in this folder, each typed by its
@@ -83,7 +91,7 @@ export type TwoFactor = Made<typeof make.makeTwoFactor>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases, Staff, TwoFactor {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases, Staff, TwoFactor, Assignments {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

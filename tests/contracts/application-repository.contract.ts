@@ -93,7 +93,7 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
           },
         );
         const created = await p.applications.create(input);
-        expect(created).toEqual({ ...input, id: expect.any(Number), version: 1, passportScan: null });
+        expect(created).toEqual({ ...input, id: expect.any(Number), version: 1, passportScan: null, assigneeId: null });
         expect(await p.applications.findById(created.id)).toEqual(created);
         expect(await p.applications.findById(created.id + 1000)).toBeNull();
       });
@@ -300,15 +300,16 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         return apps;
       }
 
-      it('lists a tab newest first with its user, paged, with the total', async () => {
+      // None of them has a guarantee deadline and all arrive the same day: the admin order falls to id.
+      it('lists a tab in the admin order with its user, paged, with the total', async () => {
         const apps = await seedListing();
         const page1 = await p.applications.listForAdmin({ tab: 'initial-payment', page: 1, pageSize: 2 });
         expect(page1.total).toBe(3);
-        expect(ids(page1.items)).toEqual([apps[3].id, apps[2].id]);
-        expect(page1.items[0].user).toMatchObject({ email: 'liam@example.com', fullName: 'Liam Taylor' });
-        expect(page1.items[0].application).toEqual(apps[3]);
+        expect(ids(page1.items)).toEqual([apps[1].id, apps[2].id]);
+        expect(page1.items[0].user).toMatchObject({ email: 'noah@travel.test', fullName: 'Noah Jones' });
+        expect(page1.items[0].application).toEqual(apps[1]);
         const page2 = await p.applications.listForAdmin({ tab: 'initial-payment', page: 2, pageSize: 2 });
-        expect(ids(page2.items)).toEqual([apps[1].id]);
+        expect(ids(page2.items)).toEqual([apps[3].id]);
         expect(page2.total).toBe(3);
         const past = await p.applications.listForAdmin({ tab: 'initial-payment', page: 5, pageSize: 2 });
         expect(past).toEqual({ items: [], total: 3 });
@@ -318,14 +319,14 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         const apps = await seedListing();
         const tabIds = async (tab: Parameters<Persistence['applications']['listForAdmin']>[0]['tab']) =>
           ids((await p.applications.listForAdmin({ tab, page: 1, pageSize: 50 })).items);
-        expect(await tabIds('online-entries')).toEqual([apps[8].id, apps[0].id]);
+        expect(await tabIds('online-entries')).toEqual([apps[0].id, apps[8].id]);
         expect(await tabIds('submitted-portal')).toEqual([apps[4].id]);
         expect(await tabIds('approved')).toEqual([apps[5].id]);
         expect(await tabIds('completed')).toEqual([apps[6].id]);
         expect(await tabIds('rejected')).toEqual([apps[7].id]);
         const all = await p.applications.listForAdmin({ page: 1, pageSize: 50 });
         expect(all.total).toBe(9);
-        expect(ids(all.items)).toEqual([...apps].reverse().map((a) => a.id));
+        expect(ids(all.items)).toEqual(apps.map((a) => a.id));
         const byStatus = await p.applications.listForAdmin({ status: 'verified', page: 1, pageSize: 50 });
         expect(ids(byStatus.items)).toEqual([apps[4].id]);
       });
@@ -339,10 +340,10 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         };
         expect(await search('OLIVIA.SMITH@')).toEqual([apps[0].id]);
         expect(await search('noah@travel')).toEqual([apps[1].id]);
-        expect(await search('smith')).toEqual([apps[7].id, apps[0].id]); // surname Smith and Smithson
+        expect(await search('smith')).toEqual([apps[0].id, apps[7].id]); // surname Smith and Smithson
         expect(await search('emma brown')).toEqual([apps[2].id]); // given name + surname
         expect(await search('  Liam Tay ')).toEqual([apps[3].id]); // the user's full name, trimmed
-        expect(await search('fr200000')).toEqual([apps[3].id, apps[2].id]); // passport numbers
+        expect(await search('fr200000')).toEqual([apps[2].id, apps[3].id]); // passport numbers
         expect(await search(apps[5].applicationNumber.toLowerCase())).toEqual([apps[5].id]);
         expect(await search('smith', 'online-entries')).toEqual([apps[0].id]);
         expect(await search('nobody-matches')).toEqual([]);
@@ -359,9 +360,9 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         const forSpouse = await p.applications.create(anApplication(holder.id, { createdAt: at(2) }, { givenName: 'Sam', surname: 'Reed' }));
         const other = await seedApplication(p, {}, { email: 'someone@example.com', fullName: 'Someone Else' }, { givenName: 'Bernard', surname: 'Shaw' });
         const search = async (q: string) => ids((await p.applications.listForAdmin({ q, page: 1, pageSize: 50 })).items);
-        expect(await search('booker.family@')).toEqual([forSpouse.id, forChild.id]);
-        expect(await search('BERNADETTE b')).toEqual([forSpouse.id, forChild.id]);
-        expect(await search('bern')).toEqual([forSpouse.id, forChild.id, other.id]); // newest first
+        expect(await search('booker.family@')).toEqual([forChild.id, forSpouse.id]);
+        expect(await search('BERNADETTE b')).toEqual([forChild.id, forSpouse.id]);
+        expect(await search('bern')).toEqual([forChild.id, forSpouse.id, other.id]); // the admin order: no deadline, same arrival, so by id
         expect(await search('sam reed')).toEqual([forSpouse.id]);
       });
 

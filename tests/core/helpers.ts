@@ -93,6 +93,7 @@ export function storedApplication(overrides: Partial<import('../../core/domain/a
     id: 1,
     version: 1,
     passportScan: null,
+    assigneeId: null,
     ...overrides,
   };
 }

@@ -53,6 +53,7 @@ describe.each([
     expect(entries[1]).toEqual({
       ...stored,
       user: { id: owner.user.id, email: owner.email, username: owner.email, fullName: owner.user.fullName, phoneNumber: '+447700900123', createdAt: expect.any(String) },
+      assignee: null,
     });
     expect(entries[1]).toMatchObject({ givenName: 'Zoë', surname: 'Brontë', applicationNumber: owner.application.applicationNumber });
     expect(entries[2]).toEqual({
@@ -60,6 +61,7 @@ describe.each([
       userId: registered.user.id,
       status: 'user_registered',
       user: { id: registered.user.id, email: registered.email, username: registered.email, fullName: 'No Application Yet', phoneNumber: '+447700900555', createdAt: expect.any(String) },
+      assignee: null,
     });
     // Nothing of the store's own: no password hash, no search keys.
     const text = JSON.stringify(entries);

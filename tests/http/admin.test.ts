@@ -78,7 +78,18 @@ describe('GET /api/admin/applications', () => {
     const res = await admin.browser.get('/api/admin/applications/counts');
     expect(res.status).toBe(200);
     const counts = await res.json();
-    expect(counts).toEqual({ 'online-entries': 2, 'initial-payment': 1, 'submitted-portal': 0, approved: 0, completed: 0, rejected: 0 });
+    const none = { 'online-entries': 0, 'initial-payment': 0, 'submitted-portal': 0, approved: 0, completed: 0, rejected: 0 };
+    expect(counts).toEqual({
+      'online-entries': 2,
+      'initial-payment': 1,
+      'submitted-portal': 0,
+      approved: 0,
+      completed: 0,
+      rejected: 0,
+      mine: none,
+      // Applications only: the pseudo-entry is nobody's to assign.
+      unassigned: { ...none, 'online-entries': 1, 'initial-payment': 1 },
+    });
     // one online_entry application + one user_registered pseudo-entry (admins are not listed)
     expect(counts['online-entries']).toBe(2);
   });

@@ -163,6 +163,32 @@ describe.each(appDatabases())('audit log on $name', (db) => {
     ]);
   });
 
+  it('records an assignment, staff added, a role changed, a deactivation and a two-factor reset', async () => {
+    const owner = await applicantWithApplication(t);
+    const id = owner.application.id;
+    const admin = await signInAdmin(t);
+    const colleague = await signInAdmin(t);
+    expect((await admin.browser.put(`/api/admin/applications/${id}/assignee`, { userId: colleague.user.id })).status).toBe(200);
+    const added = await admin.browser.post('/api/admin/staff', { email: 'new.reviewer@agency.example', fullName: 'New Reviewer', phoneNumber: '+441234567891', role: 'reviewer' });
+    expect(added.status).toBe(201);
+    const newId = ((await added.json()) as { member: { id: number } }).member.id;
+    expect((await admin.browser.put(`/api/admin/staff/${newId}`, { role: 'support' })).status).toBe(200);
+    expect((await admin.browser.put(`/api/admin/staff/${newId}`, { active: false })).status).toBe(200);
+    expect((await admin.browser.request(`/api/admin/staff/${colleague.user.id}/two-factor`, { method: 'DELETE', json: {} })).status).toBe(200);
+
+    const assigned = (await trail(admin.browser, id)).find((r) => r.action === 'application.assigned');
+    expect(assigned).toMatchObject({ actor: { id: admin.user.id, email: admin.email }, target: { type: 'application', id: String(id) }, applicationId: id });
+    expect(assigned!.detail).toMatchObject({ before: { assigneeId: null }, after: { assigneeId: colleague.user.id } });
+    const log = await admin.browser.get(`/api/admin/audit?actorId=${admin.user.id}`);
+    expect(log.status).toBe(200);
+    const rows = ((await log.json()) as { items: Row[] }).items;
+    const about = (action: string) => rows.filter((r) => r.action === action).map((r) => ({ target: r.target, detail: r.detail }));
+    expect(about('staff.created')).toEqual([{ target: { type: 'user', id: String(newId) }, detail: { after: { role: 'reviewer', active: true } } }]);
+    expect(about('staff.role_changed')).toEqual([{ target: { type: 'user', id: String(newId) }, detail: { before: { role: 'reviewer' }, after: { role: 'support' } } }]);
+    expect(about('staff.deactivated')).toEqual([{ target: { type: 'user', id: String(newId) }, detail: { before: { active: true }, after: { active: false } } }]);
+    expect(about('two_factor.reset')).toEqual([{ target: { type: 'user', id: String(colleague.user.id) }, detail: {} }]);
+  });
+
   it('pages newest first and filters by time; bad input is 400 with a clear message', async () => {
     const owner = await applicantWithApplication(t);
     const admin = await signInAdmin(t);

@@ -32,6 +32,8 @@ const EXPECTED: Record<string, readonly StaffRole[]> = {
   'PUT /api/admin/staff/:userId': ['admin'],
   'DELETE /api/admin/staff/:userId/two-factor': ['admin'],
   'GET /api/admin/audit': ['admin'],
+  'PUT /api/admin/applications/:id/assignee': ALL,
+  'GET /api/admin/applications/:id/assignments': ALL,
   'GET /api/admin/applications/:id/audit': ALL,
 };
 

@@ -50,6 +50,7 @@ function entryOf(app: ApplicationDto): AdminEntryDto {
     application: app,
     status: app.status,
     user: { id: app.userId, email: `applicant${app.id}@example.com`, username: `applicant${app.id}@example.com`, fullName: `${app.givenName} ${app.surname}`, phoneNumber: '+447700900123', createdAt: '2026-11-19T09:00:00.000Z' },
+    assignee: null,
   };
 }
 
@@ -58,6 +59,7 @@ function userWithoutApplication(id: number): AdminEntryDto {
     application: null,
     status: 'user_registered',
     user: { id, email: `newcomer${id}@example.com`, username: `newcomer${id}@example.com`, fullName: 'Nadia Newcomer', phoneNumber: '+447700900999', createdAt: '2026-11-18T09:00:00.000Z' },
+    assignee: null,
   };
 }
 
@@ -78,8 +80,8 @@ function fakeAdminApi(
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, path: url.pathname, query: url.searchParams, body });
     if (method === 'GET' && url.pathname === '/api/admin/applications/counts') {
-      const counts = Object.fromEntries(ADMIN_TABS.map((t) => [t.id, entries.filter((e) => t.statuses.includes(e.status)).length]));
-      return json(200, counts);
+      const count = (keep: (e: AdminEntryDto) => boolean) => Object.fromEntries(ADMIN_TABS.map((t) => [t.id, entries.filter((e) => t.statuses.includes(e.status) && keep(e)).length]));
+      return json(200, { ...count(() => true), mine: count((e) => e.assignee?.id === admin.id), unassigned: count((e) => e.application !== null && e.assignee === null) });
     }
     if (method === 'GET' && url.pathname === '/api/admin/applications') {
       const tab = ADMIN_TABS.find((t) => t.id === url.searchParams.get('tab'))!;
@@ -185,7 +187,7 @@ describe('admin dashboard', () => {
     await renderDashboard('/admin?tab=initial-payment');
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Application ID', 'Email', 'First Name', 'Last Name', 'Passport Number', 'Date Submitted', 'Status', 'Payment Status', 'Actions',
+      'Application ID', 'Email', 'First Name', 'Last Name', 'Passport Number', 'Date Submitted', 'Status', 'Payment Status', 'Assignee', 'Actions',
     ]);
     const row3 = screen.getByTestId('admin-row-3');
     for (const badge of ['DEPORTED', 'PREV VISIT', 'OTHER NAT', 'REUPLOAD', 'Initial Paid', 'Additional info required']) {

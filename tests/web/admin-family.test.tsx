@@ -28,6 +28,7 @@ function entry(id: number, groupId: number | null): AdminEntryDto {
     application,
     status: application.status,
     user: { id: 7, email: 'lead@example.com', username: 'lead@example.com', fullName: 'Lead Family', phoneNumber: '+447700900123', createdAt: '2026-11-19T09:00:00.000Z' },
+    assignee: null,
   };
 }
 
@@ -87,11 +88,13 @@ describe('admin list: family applications', () => {
 
     const user = setupUser();
     await user.click(within(row).getByRole('button', { name: 'Manage EV-2026-000003' }));
-    await user.click(await within(row).findByRole('combobox'));
+    // The details open in the side panel beside the list.
+    const panel = await screen.findByTestId('admin-side-panel');
+    await user.click(await within(panel).findByRole('combobox'));
     await user.click(await screen.findByRole('option', { name: 'Under process' }));
-    await user.click(within(row).getByRole('button', { name: 'Apply Changes' }));
+    await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
     await screen.findByText('Changes Saved');
-    await user.click(within(row).getByRole('button', { name: 'Hide EV-2026-000003' }));
+    await user.click(within(panel).getByRole('button', { name: 'Close the details' }));
 
     // The family list is asked again after the change, and shows what was saved.
     await waitFor(() => expect(within(within(section).getByTestId('admin-row-3')).getByText('Under process')).toBeInTheDocument());

@@ -11,10 +11,12 @@ import type {
 } from '../../../core/ports/application-repository.js';
 import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import {
+  adminOrder,
   adminPage,
   CONFLICT_MESSAGES,
   EXPORT_PAGE,
   isOverdue,
+  matchesAssignee,
   matchesSearch,
   normaliseSearch,
   owesPayment,
@@ -30,7 +32,7 @@ function withUser(s: MemoryState, app: Application): ApplicationWithUser {
   return { application: copy(app), user: copy(user) };
 }
 
-function filtered(s: MemoryState, query: { tab?: AdminListQuery['tab']; status?: ApplicationStatus; q?: string; overdueAt?: Date }): Application[] {
+function filtered(s: MemoryState, query: { tab?: AdminListQuery['tab']; status?: ApplicationStatus; q?: string; overdueAt?: Date; assigneeId?: number | null }): Application[] {
   const statuses = query.tab ? tabApplicationStatuses(query.tab) : null;
   const term = normaliseSearch(query.q);
   const out: Application[] = [];
@@ -38,6 +40,7 @@ function filtered(s: MemoryState, query: { tab?: AdminListQuery['tab']; status?:
     if (statuses && !statuses.includes(app.status)) continue;
     if (query.status && app.status !== query.status) continue;
     if (!isOverdue(app, query.overdueAt)) continue;
+    if (!matchesAssignee(app, query.assigneeId)) continue;
     if (term !== null) {
       const user = s.users.get(app.userId);
       if (!user || !matchesSearch(app, user, term)) continue;
@@ -56,7 +59,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
         if (a.applicationNumber === application.applicationNumber) throw errors.conflict(CONFLICT_MESSAGES.applicationNumber);
       }
       const id = ++s.seq.applications;
-      const row: Application = { ...copy(application), id, version: 1, passportScan: null };
+      const row: Application = { ...copy(application), id, version: 1, passportScan: null, assigneeId: null };
       s.applications.set(id, row);
       queueMails(s, mails, application.createdAt);
       return copy(row);
@@ -87,8 +90,15 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       // Throws Validation (more than is left of the payment) before anything is written.
       const refunded = change.refund ? refundablePayment(s, id, change.refund) : null;
       // All checks passed: apply every part.
-      // A commit never writes the passport reading (see recordPassportScan).
-      const next: Application = { ...copy(change.application), id, createdAt: current.createdAt, version: current.version + 1, passportScan: current.passportScan };
+      // A commit never writes the passport reading (see recordPassportScan) nor the assignee (AssignmentRepository).
+      const next: Application = {
+        ...copy(change.application),
+        id,
+        createdAt: current.createdAt,
+        version: current.version + 1,
+        passportScan: current.passportScan,
+        assigneeId: current.assigneeId,
+      };
       s.applications.set(id, next);
       if (change.payment) addPayment(s, id, change.payment);
       if (change.history) addHistory(s, id, change.history);
@@ -118,7 +128,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
         .slice(0, Math.max(0, limit));
     },
     async listForAdmin(query: AdminListQuery) {
-      const all = filtered(s, query).sort(newestFirst);
+      const all = filtered(s, query).sort(adminOrder);
       const { size, offset } = adminPage(query);
       return { items: all.slice(offset, offset + size).map(joined), total: all.length };
     },
@@ -126,6 +136,16 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       const counts: Partial<Record<ApplicationStatus, number>> = {};
       for (const a of filtered(s, filter)) counts[a.status] = (counts[a.status] ?? 0) + 1;
       return counts;
+    },
+    async countAssigned(staffId, filter = {}) {
+      const mine: Partial<Record<ApplicationStatus, number>> = {};
+      const assigned: Partial<Record<ApplicationStatus, number>> = {};
+      for (const a of filtered(s, filter)) {
+        if (a.assigneeId === null) continue;
+        assigned[a.status] = (assigned[a.status] ?? 0) + 1;
+        if (a.assigneeId === staffId) mine[a.status] = (mine[a.status] ?? 0) + 1;
+      }
+      return { mine, assigned };
     },
     async *streamAllWithUsers() {
       // Pages of a snapshot of the ids, like the SQL stores' keyset pages.

@@ -25,7 +25,7 @@ export function bulkLoader(s: MemoryState): BulkLoader {
       }
       return loaded.map((l) => {
         const id = ++s.seq.applications;
-        const application: Application = { ...copy(l.application), id, version: 1, passportScan: null };
+        const application: Application = { ...copy(l.application), id, version: 1, passportScan: null, assigneeId: null };
         if (l.finalFeeWaived) application.finalPaymentId = waivedPaymentId(id);
         s.applications.set(id, application);
         for (const payment of l.payments) addPayment(s, id, payment);

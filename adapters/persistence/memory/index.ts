@@ -11,6 +11,7 @@ import { historyStore } from './history-store.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
 import { receiptStore } from './receipt-store.js';
+import { assignmentStore } from './assignment-store.js';
 import { internalNoteStore } from './internal-note-store.js';
 import { auditStore } from './audit-store.js';
 import { refundStore } from './refund-store.js';
@@ -40,6 +41,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     receipts: receiptStore(s),
     notes: internalNoteStore(s),
     audit: auditStore(s),
+    assignments: assignmentStore(s),
     refunds: refundStore(s),
     history: historyStore(s),
     enquiries: enquiryStore(s),

@@ -1,5 +1,6 @@
 import { GENESIS_HASH, type AuditEntry, type AuditHead } from '../../../core/domain/audit.js';
 import type { Application } from '../../../core/domain/application.js';
+import type { AssignmentEntry } from '../../../core/domain/assignment.js';
 import type { InternalNote } from '../../../core/domain/internal-note.js';
 import type { NewDocument, VisaDocumentRecord } from '../../../core/domain/document.js';
 import type { NewPaymentRecord, PaymentRecord } from '../../../core/domain/payment.js';
@@ -27,7 +28,7 @@ import { AccessChangeFeed } from '../access-changes.js';
  * adapters get from transactions. Stores hand out copies, never their internal objects.
  */
 export interface MemoryState {
-  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number; refunds: number; notes: number };
+  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number; refunds: number; notes: number; assignments: number };
   users: Map<number, User>;
   sessions: Map<string, Session>;
   applications: Map<number, Application>;
@@ -45,6 +46,7 @@ export interface MemoryState {
   notes: Map<number, InternalNote>;
   /** The audit log in seq order, and its head (audit-store.ts). */
   audit: { rows: AuditEntry[]; head: AuditHead };
+  assignments: Map<number, AssignmentEntry>;
   /** The last receipt number given out in each year. */
   receiptCounters: Map<number, number>;
   refunds: Map<number, Refund>;
@@ -61,7 +63,7 @@ export interface MemoryState {
 /** `now`: the clock the jobs' delays and holds follow (the system clock by default). */
 export function createMemoryState(now: () => number = Date.now): MemoryState {
   return {
-    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0, refunds: 0, notes: 0 },
+    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0, refunds: 0, notes: 0, assignments: 0 },
     users: new Map(),
     sessions: new Map(),
     applications: new Map(),
@@ -75,6 +77,7 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     receipts: new Map(),
     notes: new Map(),
     audit: { rows: [], head: { seq: 0, hash: GENESIS_HASH } },
+    assignments: new Map(),
     receiptCounters: new Map(),
     refunds: new Map(),
     twoFactor: new Map(),

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { APPLICATION_STATUSES } from '../../../core/domain/status.js';
 import type { AdminListQuery } from '../../../core/ports/application-repository.js';
 import { FINISHED_FOR_GUARANTEE, normaliseSearch, tabApplicationStatuses } from './rules.js';
@@ -8,7 +8,16 @@ import { sqlList } from './sql-values.js';
 /** The statuses whose guarantee clock still runs (all but FINISHED_FOR_GUARANTEE). */
 const UNDECIDED = APPLICATION_STATUSES.filter((s) => !FINISHED_FOR_GUARANTEE.includes(s));
 
-export type AdminFilter = Pick<AdminListQuery, 'tab' | 'status' | 'q' | 'overdueAt'>;
+export type AdminFilter = Pick<AdminListQuery, 'tab' | 'status' | 'q' | 'overdueAt' | 'assigneeId'>;
+
+/**
+ * rules.ts's adminOrder as SQL: NULLS LAST written out, so both dialects agree (PostgreSQL puts NULLs
+ * last on ASC already, and reads this order straight off applications_status_deadline_arrival_idx).
+ */
+export function adminOrderBy(database: SqlDatabase): SQL[] {
+  const a = database.tables.applications;
+  return [sql`${a.guaranteeDeadline} asc nulls last`, asc(a.expectedArrivalDate), asc(a.id)];
+}
 
 /**
  * The admin-list filter (rules.ts's semantics, as SQL): tab/status, the overdue rule and the
@@ -24,6 +33,7 @@ export function adminFilter(database: SqlDatabase, query: AdminFilter): SQL | un
   // a partial index's predicate (applications_initial_payment_tab_idx) only when they are constants.
   if (query.tab) parts.push(sql`${status} in ${sql.raw(`(${sqlList(tabApplicationStatuses(query.tab))})`)}`);
   if (query.status) parts.push(eq(status, query.status));
+  if (query.assigneeId !== undefined) parts.push(query.assigneeId === null ? isNull(t.applications.assigneeId) : eq(t.applications.assigneeId, query.assigneeId));
   // Overdue: the undecided statuses listed (an IN list is index ranges on (status, guarantee_deadline);
   // NOT IN made PostgreSQL read every row), with the deadline passed.
   if (query.overdueAt) parts.push(sql`${status} in ${sql.raw(`(${sqlList(UNDECIDED)})`)}`, lt(t.applications.guaranteeDeadline, query.overdueAt));

@@ -1,10 +1,10 @@
 import { isStoredId } from '../../../core/domain/ids.js';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import type { ApplicationStatus } from '../../../core/domain/status.js';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../core/domain/status.js';
 import { errors } from '../../../core/domain/errors.js';
 import type { Application, NewApplication } from '../../../core/domain/application.js';
-import type { ApplicationChange, ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
-import { adminFilter } from './admin-filter.js';
+import type { AdminListQuery, ApplicationChange, ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
+import { adminFilter, adminOrderBy } from './admin-filter.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
@@ -67,6 +67,12 @@ export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange)
   return result;
 }
 
+/** The statuses an admin listing of `query` covers (its tab's, narrowed to its status). */
+function listedStatuses(query: Pick<AdminListQuery, 'tab' | 'status'>): ApplicationStatus[] {
+  const inTab = query.tab ? tabApplicationStatuses(query.tab) : [...APPLICATION_STATUSES];
+  return query.status ? inTab.filter((s) => s === query.status) : inTab;
+}
+
 export function applicationStore(database: SqlDatabase): ApplicationRepository {
   const { db, tables: t } = database;
   const a = t.applications;
@@ -127,6 +133,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
     },
     async listForAdmin(query) {
       const where = adminFilter(database, query);
+      const order = adminOrderBy(database);
       const { page, size, offset } = adminPage(query);
       const searching = normaliseSearch(query.q) !== null;
       // Deferred join: the page's ids come off the indexes (no full rows in the sort), then just
@@ -134,47 +141,58 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
       return database.read(function* (db) {
         // With a search term or the overdue filter the matches are gathered once in a MATERIALIZED
         // CTE (the multi-index OR / BitmapOr over the search indexes; for overdue, index ranges of the
-        // covering (status, guarantee_deadline, created_at, id) index; an ORDER BY … LIMIT over the
-        // table would tempt the planner into walking created_at backwards and testing every row,
-        // most of the newest being within their guarantee), then sorted and counted in the same pass.
-        // Without either, the page comes straight off the (status, created_at) / partial tab /
-        // created_at indexes and the total is the maintained per-status counts'.
+        // covering (status, guarantee_deadline, …) index), then sorted and counted in the same pass.
+        // Without either, the page comes off (status, guarantee_deadline, expected_arrival_date, id)
+        // (or, filtered by assignee, (assignee_id, status, …)) and the total is the maintained
+        // per-status counts' (less the assigned ones for "unassigned").
         let ids: number[];
         let known: number | null = null;
         if (searching || query.overdueAt) {
           const matched = yield* sqlRows<{ id: number; total: number | string }>(sql`
             with m as materialized (
-              select ${a.id} as id, ${a.createdAt} as created_at from ${a} where ${where}
+              select ${a.id} as id, ${a.guaranteeDeadline} as guarantee_deadline, ${a.expectedArrivalDate} as expected_arrival_date from ${a} where ${where}
             )
-            select id, (select count(*) from m) as total from m order by created_at desc, id desc limit ${size} offset ${offset}`);
+            select id, (select count(*) from m) as total from m
+            order by guarantee_deadline asc nulls last, expected_arrival_date asc, id asc limit ${size} offset ${offset}`);
           ids = matched.map((r) => Number(r.id));
           // Past the last page the count is unknown (no row carries it), unless there is no match at all.
           known = matched.length > 0 ? Number(matched[0].total) : page === 1 ? 0 : null;
         } else {
-          const picked = yield* rows(
-            db
-              .select({ id: a.id })
+          // One ordered index range per status, merged: an IN list of statuses cannot be read in
+          // (deadline, arrival, id) order off one index, and sorting a whole tab took ~150 ms at 100k.
+          const statuses = listedStatuses(query);
+          const ranges = statuses.map((status, i) => {
+            const range = db
+              .select({ id: a.id, deadline: a.guaranteeDeadline, arrival: a.expectedArrivalDate })
               .from(a)
-              .where(where)
-              .orderBy(...newestFirst)
-              .limit(size)
-              .offset(offset),
-          );
-          ids = picked.map((r) => r.id);
+              .where(adminFilter(database, { ...query, tab: undefined, status }))
+              .orderBy(...order)
+              .limit(offset + size);
+            return sql`select * from (${range}) as ${sql.identifier(`r${i}`)}`;
+          });
+          const picked =
+            ranges.length === 0
+              ? []
+              : yield* sqlRows<{ id: number }>(sql`
+                  select id from (${sql.join(ranges, sql` union all `)}) as merged
+                  order by guarantee_deadline asc nulls last, expected_arrival_date asc, id asc limit ${size} offset ${offset}`);
+          ids = picked.map((r) => Number(r.id));
         }
-        const readPage = rows(db.select(withUserColumns).from(a).innerJoin(t.users, eq(t.users.id, a.userId)).where(inArray(a.id, ids)).orderBy(...newestFirst));
-        if (!searching && !query.overdueAt) {
-          const inTab = query.tab ? tabApplicationStatuses(query.tab) : null;
-          const statuses = query.status ? (inTab && !inTab.includes(query.status) ? [] : [query.status]) : inTab;
-          const counted = rows(
+        const readPage = rows(db.select(withUserColumns).from(a).innerJoin(t.users, eq(t.users.id, a.userId)).where(inArray(a.id, ids)).orderBy(...order));
+        if (!searching && !query.overdueAt && typeof query.assigneeId !== 'number') {
+          const statuses = query.tab || query.status ? listedStatuses(query) : null;
+          const c = t.applicationStatusCounts;
+          const stored = rows(
             db
-              .select({ n: sql<number>`coalesce(sum(${t.applicationStatusCounts.n}), 0)` })
-              .from(t.applicationStatusCounts)
-              .where(statuses ? inArray(t.applicationStatusCounts.status, statuses) : undefined),
+              .select({ n: sql<number>`coalesce(sum(${c.n}), 0)` })
+              .from(c)
+              .where(statuses ? inArray(c.status, statuses) : undefined),
           );
-          if (ids.length === 0) return { items: [], total: Number((yield* counted)[0]?.n ?? 0) };
-          const [found, [n]] = yield* all([readPage, counted]);
-          return { items: found.map(withUser), total: Number(n?.n ?? 0) };
+          // Unassigned: the stored counts less the assigned ones (few, off applications_assignee_idx).
+          const assigned = rows(db.select({ n: sql<number>`count(*)` }).from(a).where(and(isNotNull(a.assigneeId), statuses ? inArray(a.status, statuses) : undefined)));
+          const found = ids.length === 0 ? [] : yield* readPage;
+          const [[n], [less]] = query.assigneeId === null ? yield* all([stored, assigned]) : [yield* stored, [{ n: 0 }]];
+          return { items: found.map(withUser), total: Number(n?.n ?? 0) - Number(less?.n ?? 0) };
         }
         if (known !== null) return { items: ids.length === 0 ? [] : (yield* readPage).map(withUser), total: known };
         const count = rows(db.select({ n: sql<number>`count(*)` }).from(a).where(where));
@@ -199,6 +217,22 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
         .groupBy(status);
       for (const r of counted) out[r.status] = Number(r.n);
       return out;
+    },
+    async countAssigned(staffId, filter = {}) {
+      const mine: Partial<Record<ApplicationStatus, number>> = {};
+      const assigned: Partial<Record<ApplicationStatus, number>> = {};
+      const status = database.statusTerm(normaliseSearch(filter.q) !== null);
+      // Off applications_assignee_idx: the assigned applications only (the unassigned are the rest).
+      const counted = await db
+        .select({ status, mine: sql<number>`sum(case when ${a.assigneeId} = ${staffId} then 1 else 0 end)`, n: sql<number>`count(*)` })
+        .from(a)
+        .where(and(isNotNull(a.assigneeId), adminFilter(database, filter)))
+        .groupBy(status);
+      for (const r of counted) {
+        assigned[r.status] = Number(r.n);
+        if (Number(r.mine) > 0) mine[r.status] = Number(r.mine);
+      }
+      return { mine, assigned };
     },
     async *streamAllWithUsers() {
       // Keyset pages newest first: each page starts where the last ended, off applications_created_idx

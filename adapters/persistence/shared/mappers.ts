@@ -109,6 +109,7 @@ export function applicationFromRow(r: ApplicationRow): Application {
     updatedAt: r.updatedAt,
     version: r.version,
     passportScan: passportScanFromRow(r),
+    assigneeId: r.assigneeId,
   };
 }
 

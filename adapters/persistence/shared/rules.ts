@@ -89,6 +89,32 @@ export function userSearchColumns(user: Pick<User, 'email' | 'fullName'>) {
   return { searchEmail: foldForSearch(user.email), searchName: foldForSearch(user.fullName) };
 }
 
+/** The assignee filter: undefined lists everyone's, null the unassigned, a number that staff member's. */
+export function matchesAssignee(app: Pick<Application, 'assigneeId'>, assigneeId: number | null | undefined): boolean {
+  return assigneeId === undefined || app.assigneeId === assigneeId;
+}
+
+/**
+ * The admin list's order (docs/product.md §2.14): guarantee deadline, earliest first, applications
+ * without a deadline after those with one; then the expected arrival date (ISO text sorts as a date);
+ * then id. The SQL stores write the same with an explicit NULLS LAST (PostgreSQL sorts NULLs last on
+ * ASC, SQLite first).
+ */
+export function adminOrder(
+  a: Pick<Application, 'guaranteeDeadline' | 'expectedArrivalDate' | 'id'>,
+  b: Pick<Application, 'guaranteeDeadline' | 'expectedArrivalDate' | 'id'>,
+): number {
+  const da = a.guaranteeDeadline?.getTime() ?? null;
+  const db = b.guaranteeDeadline?.getTime() ?? null;
+  if (da !== db) {
+    if (da === null) return 1;
+    if (db === null) return -1;
+    return da - db;
+  }
+  if (a.expectedArrivalDate !== b.expectedArrivalDate) return a.expectedArrivalDate < b.expectedArrivalDate ? -1 : 1;
+  return a.id - b.id;
+}
+
 /** Applications per page of an export stream (keyset pages: memory stays flat whatever the size). */
 export const EXPORT_PAGE = 500;
 

@@ -2,6 +2,7 @@ import { AccessChangeFeed, type ExternalChanges } from '../access-changes.js';
 import type { Persistence } from '../persistence.js';
 import { analyticsStore } from './analytics-store.js';
 import { applicationStore } from './application-store.js';
+import { assignmentStore } from './assignment-store.js';
 import { attemptStore } from './attempt-store.js';
 import { bulkLoader } from './bulk-loader.js';
 import { documentStore } from './document-store.js';
@@ -48,6 +49,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     receipts: guard(receiptStore(database), translate),
     notes: guard(internalNoteStore(database), translate),
     audit: guard(auditStore(database), translate),
+    assignments: guard(assignmentStore(database), translate),
     refunds: guard(refundStore(database), translate),
     history: guard(historyStore(database), translate),
     enquiries: guard(enquiryStore(database), translate),

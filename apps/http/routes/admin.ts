@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
 import { adminListQuerySchema, statusChangeSchema } from '../../../core/schemas/admin.js';
+import { assigneeChangeSchema } from '../../../core/schemas/assignment.js';
 import { applicationIdSchema, documentIdSchema } from '../../../core/schemas/ids.js';
 import { cancellationDecisionSchema } from '../../../core/schemas/cancellation.js';
 import { internalNoteSchema } from '../../../core/schemas/internal-note.js';
@@ -14,7 +15,7 @@ import { jsonBody, requires, upload } from '../route-facts.js';
 import { applicationIdFirst, readUpload } from '../uploads.js';
 import { attachmentDisposition, documentView, internalNoteView, paymentIssueView } from '../views.js';
 
-const LIST_PARAMS = ['tab', 'q', 'page', 'pageSize', 'overdue'] as const;
+const LIST_PARAMS = ['tab', 'q', 'page', 'pageSize', 'overdue', 'assignee'] as const;
 const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: true });
 
 /**
@@ -23,7 +24,8 @@ const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: tru
  * - GET /applications: without parameters the full list (each application's fields with its `user`,
  *   then pseudo-entries for users with no application), streamed as a JSON array in constant memory; with ?tab=&q=&page=&pageSize=&overdue= one page
  *   filtered and searched on the server: { items, total, page, pageSize }.
- * - GET /applications/counts?q=&overdue=: the count per tab.
+ * - GET /applications/counts?q=&overdue=: the count per tab, and per tab the Mine and Unassigned counts.
+ * - PUT /applications/:id/assignee { userId | null }: assigns (applications.assign); GET /applications/:id/assignments: the history.
  * - GET /payment-issues: payments taken in the last 30 days that no application records, each with
  *   whether it can be recorded now and why not; POST /payment-issues/:paymentIntentId/record records one.
  * - GET /documents/:id/portal-copy: a passport document as the official portal takes it (JPEG ≤ 500 KB).
@@ -46,6 +48,16 @@ export function adminRoutes({ agency, log }: RouteDeps) {
     .get('/applications/counts', requires('applications.read'), async (c: QueryContext<typeof adminCountsQuerySchema>) => {
       const query = parseInput(adminCountsQuerySchema, c.req.query());
       return c.json(await useCases.countAdminTabs(actorOf(c), query), 200);
+    })
+    .put('/applications/:id/assignee', requires('applications.assign'), jsonBody(), async (c: JsonBodyContext<typeof assigneeChangeSchema>) => {
+      const actor = actorOf(c);
+      const id = pathId(c, 'id', applicationIdSchema);
+      const { userId } = await readBody(c, assigneeChangeSchema);
+      return c.json(await useCases.assignApplication(actor, id, userId), 200);
+    })
+    .get('/applications/:id/assignments', requires('applications.read'), async (c) => {
+      const assignments = await useCases.listAssignments(actorOf(c), pathId(c, 'id', applicationIdSchema));
+      return c.json(assignments, 200);
     })
     .get('/applications/:id/history', requires('applications.read'), async (c) => {
       const history = await useCases.statusHistory(actorOf(c), pathId(c, 'id', applicationIdSchema));

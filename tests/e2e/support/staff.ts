@@ -1,5 +1,6 @@
 import { generate } from 'otplib';
 import type { APIRequestContext, Page } from 'playwright-core';
+import type { BrowserSession } from './browser.js';
 
 /**
  * Staff signing in on the real server (STAFF_TWO_FACTOR=required, the default): the first time a
@@ -76,4 +77,14 @@ export async function signInStaffByApi(api: APIRequestContext, staff: StaffLogin
   const { secret } = (await setup.json()) as { secret: string };
   const enable = await api.post('/api/user/two-factor/enable', { data: { code: await firstCode(staff.email, secret) } });
   if (enable.status() !== 200) throw new Error(`two-factor set-up failed: ${enable.status()} ${await enable.text()}`);
+}
+
+/** A new page of `session`, signed out first, with `staff` signed in on the admin dashboard. */
+export async function openAdminAs(session: BrowserSession, baseUrl: string, staff: StaffLogin): Promise<Page> {
+  await session.context.clearCookies();
+  const page = await session.context.newPage();
+  page.setDefaultTimeout(15_000);
+  await signInStaff(page, baseUrl, staff);
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+  return page;
 }

@@ -7,7 +7,6 @@ import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { useCan } from '../../lib/permissions.js';
-import { EntriesList } from './entries-list.js';
 import { FamilyEntries } from './family-filter.js';
 import { LeaveGuard } from './leave-guard.js';
 import { PaymentIssues } from './payment-issues.js';
@@ -15,6 +14,7 @@ import { useAdminCountsQuery, useAdminPageQuery } from './api.js';
 import { ReminderButtons } from './reminder-buttons.js';
 import { compactAdminSearch, parseAdminSearch, type AdminSearch } from './search.js';
 import { StagedChangesProvider, useStagedChanges } from './staged-changes.js';
+import { Workspace } from './workspace.js';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -28,7 +28,8 @@ export function AdminDashboard() {
 }
 
 function Dashboard() {
-  const search = parseAdminSearch(useSearch({ strict: false }));
+  const [assignee, setAssignee] = useState<AdminSearch['assignee']>(undefined);
+  const search: AdminSearch = { ...parseAdminSearch(useSearch({ strict: false })), assignee };
   const navigate = useNavigate();
   const staged = useStagedChanges();
   const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
@@ -38,8 +39,8 @@ function Dashboard() {
   const page = useAdminPageQuery(search);
 
   return (
-    // The same width as the header and footer, so the page's edges line up with theirs.
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    // The whole width of the screen: casework needs the table and the side panel side by side.
+    <div className="w-full px-4 py-6 lg:px-6">
       <LeaveGuard unsaved={staged.count} />
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
@@ -82,6 +83,15 @@ function Dashboard() {
             </TabsTrigger>
           ))}
         </TabsList>
+        <AssigneeFilters
+          value={search.assignee}
+          mine={counts.data?.mine?.[search.tab]}
+          unassigned={counts.data?.unassigned?.[search.tab]}
+          onChange={(value) => {
+            setAssignee(value);
+            setSearch({ page: 1 });
+          }}
+        />
         {/* Only the open tab's page is fetched and rendered (radix mounts the active content only). */}
         <TabsContent value={search.tab}>
           {page.isLoading ? (
@@ -91,10 +101,10 @@ function Dashboard() {
               The applications could not be loaded: {page.error.message}
             </p>
           ) : page.data && page.data.items.length > 0 ? (
-            <>
-              <EntriesList entries={page.data.items} />
-              <Pager page={page.data.page} pageSize={page.data.pageSize} total={page.data.total} onPage={(p) => setSearch({ page: p })} />
-            </>
+            <Workspace
+              entries={page.data.items}
+              footer={<Pager page={page.data.page} pageSize={page.data.pageSize} total={page.data.total} onPage={(p) => setSearch({ page: p })} />}
+            />
           ) : page.data && page.data.total > 0 ? (
             <div className="space-y-3">
               <p className="text-slate-600">This page is empty.</p>
@@ -107,6 +117,27 @@ function Dashboard() {
           )}
         </TabsContent>
       </Tabs>
+    </div>
+  );
+}
+
+/** "Mine (3) · Unassigned (12)" beside the tabs: the open tab's applications assigned to me, or to nobody. */
+function AssigneeFilters({ value, mine, unassigned, onChange }: { value: AdminSearch['assignee']; mine?: number; unassigned?: number; onChange: (value: AdminSearch['assignee']) => void }) {
+  const option = (id: 'me' | 'none', label: string, n: number | undefined) => (
+    <Button
+      variant={value === id ? 'primary' : 'outline'}
+      size="sm"
+      aria-pressed={value === id}
+      data-testid={`filter-${id}`}
+      onClick={() => onChange(value === id ? undefined : id)}
+    >
+      {label} ({n === undefined ? '…' : n.toLocaleString('en-GB')})
+    </Button>
+  );
+  return (
+    <div role="group" aria-label="Assignee" className="mt-3 flex flex-wrap items-center gap-2">
+      {option('me', 'Mine', mine)}
+      {option('none', 'Unassigned', unassigned)}
     </div>
   );
 }

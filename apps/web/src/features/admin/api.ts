@@ -16,13 +16,16 @@ export type PaymentIssuesDto = InferResponseType<(typeof api.admin)['payment-iss
 export type PaymentIssueDto = PaymentIssuesDto['issues'][number];
 type StatusChange = InferRequestType<(typeof adminApplications)[':id']['status']['$put']>['json'];
 
-const byId = (id: number) => ({ param: { id: String(id) } });
+export const byId = (id: number) => ({ param: { id: String(id) } });
 const byGroup = (groupId: number) => ({ param: { groupId: String(groupId) } });
 
 /** The list's query string, leaving out what is empty or off (the same text keys the query). */
 function listQuery(search: Pick<AdminSearch, 'q' | 'overdue'>) {
   return { q: search.q.trim() || undefined, overdue: search.overdue ? 'true' : undefined };
 }
+
+export type AssigneeDto = AdminEntryDto['assignee'];
+export type AdminCountsDto = InferResponseType<typeof adminApplications.counts.$get, 200>;
 
 function isPage(body: AdminListBody): body is AdminPageDto {
   return !Array.isArray(body);
@@ -31,7 +34,7 @@ function isPage(body: AdminListBody): body is AdminPageDto {
 /** One page of a tab, filtered and searched on the server. */
 export const adminPageQuery = (search: AdminSearch) => {
   const { q, overdue } = listQuery(search);
-  const query = { tab: search.tab, q, page: String(search.page), pageSize: String(ADMIN_PAGE_SIZE), overdue };
+  const query = { tab: search.tab, q, page: String(search.page), pageSize: String(ADMIN_PAGE_SIZE), overdue, assignee: search.assignee };
   return queryOptions({
     queryKey: keys.adminPage(query),
     queryFn: async () => {
@@ -173,3 +176,4 @@ export function useRecordPaymentMutation(issue: Pick<PaymentIssueDto, 'paymentIn
 export function portalCopyUrl(documentId: number): string {
   return apiPath(api.admin.documents[':id']['portal-copy'].$path({ param: { id: String(documentId) } }));
 }
+

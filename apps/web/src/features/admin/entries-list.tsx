@@ -1,41 +1,40 @@
-import { Fragment, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { AdminEntryDto } from './api.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
-import { formatDate } from '../../lib/format.js';
+import { cn, formatDate } from '../../lib/format.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
 import { FlagBadges, GroupBadge, PaymentBadges, StatusBadge } from './badges.js';
-import { EntryPanel, entryKey, namesOf } from './entry-panel.js';
+import { entryKey, namesOf } from './entry-panel.js';
 import { useStagedChanges } from './staged-changes.js';
 
-const COLUMNS = ['Application ID', 'Email', 'First Name', 'Last Name', 'Passport Number', 'Date Submitted', 'Status', 'Payment Status', 'Actions'];
 
-/** A table on large screens, cards on small ones (docs/product.md §2.14); rows expand to the full application. */
-export function EntriesList({ entries }: { entries: AdminEntryDto[] }) {
-  const large = useMediaQuery('(min-width: 1024px)');
-  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
-  const toggle = (key: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  return large ? <EntriesTable entries={entries} expanded={expanded} toggle={toggle} /> : <EntryCards entries={entries} expanded={expanded} toggle={toggle} />;
-}
-
-interface ListProps {
+export interface EntriesListProps {
   entries: AdminEntryDto[];
-  expanded: Set<string>;
-  toggle: (key: string) => void;
+  /** The selected entry (j/k move it); the open one is shown in the side panel. */
+  selected: string | null;
+  opened: string | null;
+  onOpen: (key: string) => void;
 }
 
-function ToggleButton({ entry, open, onClick, panelId }: { entry: AdminEntryDto; open: boolean; onClick: () => void; panelId: string }) {
-  const who = entry.application ? entry.application.applicationNumber : entry.user.email;
+/**
+ * A table on large screens, cards on small ones (docs/product.md §2.14). Rows stay one line: long
+ * values are cut with an ellipsis and given whole in their title (hover) and accessible name (focus).
+ */
+export function EntriesList(props: EntriesListProps) {
+  const large = useMediaQuery('(min-width: 1024px)');
+  return large ? <EntriesTable {...props} /> : <EntryCards {...props} />;
+}
+
+function whoOf(entry: AdminEntryDto): string {
+  return entry.application ? entry.application.applicationNumber : entry.user.email;
+}
+
+function OpenButton({ entry, open, onClick }: { entry: AdminEntryDto; open: boolean; onClick: () => void }) {
   return (
-    <Button variant="outline" size="sm" aria-expanded={open} aria-controls={open ? panelId : undefined} aria-label={`${open ? 'Hide' : 'Manage'} ${who}`} onClick={onClick}>
-      {open ? 'Hide' : 'Manage'}
+    <Button variant="outline" size="sm" aria-pressed={open} aria-label={`Manage ${whoOf(entry)}`} onClick={onClick}>
+      Manage
     </Button>
   );
 }
@@ -46,64 +45,121 @@ function UnsavedBadge({ entry }: { entry: AdminEntryDto }) {
   return <Badge tone="orange">Unsaved</Badge>;
 }
 
-/** What a table row and a card both need to know about an entry. */
-function rowModel(entry: AdminEntryDto, expanded: Set<string>) {
-  const key = entryKey(entry);
-  return { key, open: expanded.has(key), app: entry.application, names: namesOf(entry), panelId: `panel-${key}` };
-}
-
 function submittedOn(entry: AdminEntryDto): string {
   return formatDate(entry.application?.createdAt ?? entry.user.createdAt);
 }
 
-function EntriesTable({ entries, expanded, toggle }: ListProps) {
+/** One cell's text on one line: cut with an ellipsis, whole on hover (title). */
+function Cut({ text, className }: { text: string; className?: string }) {
+  return (
+    <span title={text} className={cn('block truncate', className)}>
+      {text}
+    </span>
+  );
+}
+
+function Cell({ children, className }: { children: ReactNode; className?: string }) {
+  return <td className={cn('max-w-0 px-3 py-2 align-middle', className)}>{children}</td>;
+}
+
+/** Badges kept on the row's one line (their own lists wrap elsewhere). */
+const ONE_LINE = 'flex min-w-0 items-center gap-1 overflow-hidden [&_.flex-wrap]:flex-nowrap';
+
+interface Column {
+  label: string;
+  width?: string;
+  /** Left out while the side panel takes the right of the screen. */
+  wideOnly?: boolean;
+  cell: (entry: AdminEntryDto) => ReactNode;
+}
+
+const COLUMNS: Column[] = [
+  {
+    label: 'Application ID',
+    width: 'w-[13rem]',
+    cell: (entry) => (
+      <div className={ONE_LINE}>
+        <Cut text={entry.application ? entry.application.applicationNumber : 'No Application'} className="shrink-0 font-medium text-slate-900" />
+        {entry.application ? <FlagBadges app={entry.application} /> : null}
+        {entry.application && typeof entry.application.groupId === 'number' ? <GroupBadge groupId={entry.application.groupId} /> : null}
+      </div>
+    ),
+  },
+  { label: 'Email', cell: (entry) => <Cut text={entry.user.email} /> },
+  { label: 'First Name', width: 'w-[8%]', cell: (entry) => <Cut text={namesOf(entry).first} /> },
+  { label: 'Last Name', width: 'w-[8%]', cell: (entry) => <Cut text={namesOf(entry).last} /> },
+  { label: 'Passport Number', width: 'w-[8rem]', wideOnly: true, cell: (entry) => <Cut text={entry.application?.passportNumber ?? '—'} /> },
+  { label: 'Date Submitted', width: 'w-[9rem]', wideOnly: true, cell: (entry) => <Cut text={submittedOn(entry)} /> },
+  {
+    label: 'Status',
+    width: 'w-[12rem]',
+    cell: (entry) => (
+      <div className={ONE_LINE}>
+        <StatusBadge entry={entry} />
+      </div>
+    ),
+  },
+  {
+    label: 'Payment Status',
+    width: 'w-[9rem]',
+    wideOnly: true,
+    cell: (entry) => <div className={ONE_LINE}>{entry.application ? <PaymentBadges app={entry.application} /> : '—'}</div>,
+  },
+  {
+    label: 'Assignee',
+    width: 'w-[9%]',
+    cell: (entry) => <Cut text={entry.assignee?.fullName ?? '—'} className={entry.assignee ? undefined : 'text-slate-500'} />,
+  },
+];
+
+function EntriesTable({ entries, selected, opened, onOpen }: EntriesListProps) {
+  const columns = COLUMNS.filter((c) => opened === null || !c.wideOnly);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
+      <table className="w-full min-w-[44rem] table-fixed text-left text-sm" aria-label="Applications">
+        <colgroup>
+          {columns.map((c) => (
+            <col key={c.label} className={c.width} />
+          ))}
+          <col className="w-[6rem]" />
+        </colgroup>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col" className="px-3 py-3 font-semibold">
-                {c}
+            {[...columns.map((c) => c.label), 'Actions'].map((label) => (
+              <th key={label} scope="col" className="truncate px-3 py-3 font-semibold" title={label}>
+                {label}
               </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
           {entries.map((entry) => {
-            const { key, open, app, names, panelId } = rowModel(entry, expanded);
+            const key = entryKey(entry);
+            const app = entry.application;
             return (
-              <Fragment key={key}>
-                <tr data-testid={app ? `admin-row-${app.id}` : `admin-user-${entry.user.id}`} className={open ? 'bg-blue-50/40' : undefined}>
-                  <td className="px-3 py-3 align-top">
-                    <div className="font-medium text-slate-900">{app ? app.applicationNumber : 'No Application'}</div>
-                    {app ? <FlagBadges app={app} /> : null}
-                    {app && typeof app.groupId === 'number' ? <GroupBadge groupId={app.groupId} /> : null}
-                  </td>
-                  <td className="px-3 py-3 align-top break-all">{entry.user.email}</td>
-                  <td className="px-3 py-3 align-top">{names.first}</td>
-                  <td className="px-3 py-3 align-top">{names.last}</td>
-                  <td className="px-3 py-3 align-top">{app?.passportNumber ?? '—'}</td>
-                  <td className="px-3 py-3 align-top whitespace-nowrap">{submittedOn(entry)}</td>
-                  <td className="px-3 py-3 align-top">
-                    <StatusBadge entry={entry} />
-                  </td>
-                  <td className="px-3 py-3 align-top">{app ? <PaymentBadges app={app} /> : '—'}</td>
-                  <td className="px-3 py-3 align-top">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <ToggleButton entry={entry} open={open} onClick={() => toggle(key)} panelId={panelId} />
-                      <UnsavedBadge entry={entry} />
-                    </div>
-                  </td>
-                </tr>
-                {open ? (
-                  <tr>
-                    <td colSpan={COLUMNS.length} className="bg-white px-4 py-5">
-                      <EntryPanel entry={entry} id={panelId} />
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
+              <tr
+                key={key}
+                data-testid={app ? `admin-row-${app.id}` : `admin-user-${entry.user.id}`}
+                aria-selected={selected === key}
+                className={cn(
+                  'cursor-pointer whitespace-nowrap hover:bg-slate-50',
+                  opened === key && 'bg-blue-50',
+                  selected === key && 'bg-blue-50 outline outline-2 -outline-offset-2 outline-blue-500',
+                )}
+                onClick={(e) => {
+                  if (!(e.target instanceof HTMLElement && e.target.closest('button,a'))) onOpen(key);
+                }}
+              >
+                {columns.map((c) => (
+                  <Cell key={c.label}>{c.cell(entry)}</Cell>
+                ))}
+                <Cell className="overflow-visible">
+                  <div className="flex items-center gap-1">
+                    <OpenButton entry={entry} open={opened === key} onClick={() => onOpen(key)} />
+                    <UnsavedBadge entry={entry} />
+                  </div>
+                </Cell>
+              </tr>
             );
           })}
         </tbody>
@@ -112,55 +168,41 @@ function EntriesTable({ entries, expanded, toggle }: ListProps) {
   );
 }
 
-function EntryCards({ entries, expanded, toggle }: ListProps) {
+function EntryCards({ entries, selected, opened, onOpen }: EntriesListProps) {
   return (
-    <ul className="space-y-4">
+    <ul className="space-y-3" aria-label="Applications">
       {entries.map((entry) => {
-        const { key, open, app, names, panelId } = rowModel(entry, expanded);
+        const key = entryKey(entry);
+        const app = entry.application;
+        const names = namesOf(entry);
         return (
-          <li key={key} data-testid={app ? `admin-row-${app.id}` : `admin-user-${entry.user.id}`}>
-            <Card>
-              <CardContent className="space-y-3 pt-5">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <p className="font-semibold text-slate-900">{app ? app.applicationNumber : 'No Application'}</p>
-                    <p className="text-sm text-slate-700">
-                      {names.first} {names.last}
-                    </p>
-                    <p className="break-all text-sm text-slate-600">{entry.user.email}</p>
+          <li key={key} data-testid={app ? `admin-row-${app.id}` : `admin-user-${entry.user.id}`} aria-current={selected === key ? 'true' : undefined}>
+            <Card className={cn(selected === key && 'ring-2 ring-blue-500')}>
+              <CardContent className="space-y-2 pt-4">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <Cut text={app ? app.applicationNumber : 'No Application'} className="font-semibold text-slate-900" />
+                    <Cut text={`${names.first} ${names.last}`} className="text-sm text-slate-700" />
+                    <Cut text={entry.user.email} className="text-sm text-slate-600" />
                   </div>
                   <StatusBadge entry={entry} />
                 </div>
-                {app ? (
-                  <dl className="grid grid-cols-2 gap-2 text-sm">
-                    <div>
-                      <dt className="text-xs text-slate-500">Passport Number</dt>
-                      <dd>{app.passportNumber}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-500">Date Submitted</dt>
-                      <dd>{submittedOn(entry)}</dd>
-                    </div>
-                  </dl>
-                ) : (
-                  <p className="text-sm text-slate-600">Registered {submittedOn(entry)}</p>
-                )}
                 {app ? (
                   <div className="flex flex-wrap gap-1">
                     <FlagBadges app={app} />
                     <PaymentBadges app={app} />
                     {typeof app.groupId === 'number' ? <GroupBadge groupId={app.groupId} /> : null}
                   </div>
-                ) : null}
-                <div className="flex items-center gap-2">
-                  <ToggleButton entry={entry} open={open} onClick={() => toggle(key)} panelId={panelId} />
-                  <UnsavedBadge entry={entry} />
-                </div>
-                {open ? (
-                  <div className="border-t border-slate-200 pt-4">
-                    <EntryPanel entry={entry} id={panelId} />
+                ) : (
+                  <p className="text-sm text-slate-600">Registered {submittedOn(entry)}</p>
+                )}
+                <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
+                  <span className="truncate">{app ? `Assignee: ${entry.assignee?.fullName ?? 'nobody'}` : null}</span>
+                  <div className="flex items-center gap-2">
+                    <UnsavedBadge entry={entry} />
+                    <OpenButton entry={entry} open={opened === key} onClick={() => onOpen(key)} />
                   </div>
-                ) : null}
+                </div>
               </CardContent>
             </Card>
           </li>

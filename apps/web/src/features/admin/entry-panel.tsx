@@ -1,5 +1,6 @@
 import type { AdminEntryDto } from './api.js';
 import { formatDateTime } from '../../lib/format.js';
+import { AssigneeControl } from './assignee-control.js';
 import { EntryActions } from './entry-actions.js';
 import { ApplicationFields, DocumentsList, StatusHistory } from './entry-details.js';
 import { PassportCheckPanel } from './passport-check.js';
@@ -8,7 +9,7 @@ import { AuditTrail } from '../audit/audit-trail.js';
 import { useCan } from '../../lib/permissions.js';
 import { CancellationDecisionPanel } from '../cancellation/cancellation-decision.js';
 
-/** What an expanded row shows: every field, the actions, the documents and the status history. */
+/** What the side panel shows: every field, the actions, the documents and the status history. */
 export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) {
   const app = entry.application;
   // What the signed-in role may do (docs/product.md §6); the server refuses the rest anyway.
@@ -27,12 +28,10 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
     );
   }
   return (
-    <div id={id} data-testid={`admin-panel-${app.id}`} className="grid gap-6 lg:grid-cols-3">
-      {/* Names the panel in the page's outline; its sections (h3) sit under it. */}
-      <h2 className="sr-only">
-        Application {app.applicationNumber}: {app.givenName} {app.surname}
-      </h2>
-      <div className="space-y-5 lg:col-span-2">
+    // One column: the panel sits beside the list (or fills a phone's screen); the side panel's title names it.
+    <div id={id} data-testid={`admin-panel-${app.id}`} className="grid gap-6">
+      <AssigneeControl app={app} assignee={entry.assignee} />
+      <div className="space-y-5">
         <PassportCheckPanel app={app} />
         <ApplicationFields entry={entry} app={app} />
       </div>

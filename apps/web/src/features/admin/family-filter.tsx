@@ -1,6 +1,6 @@
 import { Button } from "../../components/ui/button.js";
 import { useAdminGroupQuery } from "./api.js";
-import { EntriesList } from "./entries-list.js";
+import { Workspace } from "./workspace.js";
 
 /** The admin list filtered by a family application: its travellers, and the way back to every application. */
 export function FamilyEntries({
@@ -32,7 +32,7 @@ export function FamilyEntries({
           The family application could not be loaded: {group.error.message}
         </p>
       ) : (
-        <EntriesList entries={group.data ?? []} />
+        <Workspace entries={group.data ?? []} />
       )}
     </section>
   );

@@ -9,6 +9,8 @@ export interface AdminSearch {
   q: string;
   page: number;
   overdue: boolean;
+  /** Mine (assigned to me) or Unassigned; undefined: everyone's. Kept by the page, not the address (the landing bundle's budget carries this file). */
+  assignee?: 'me' | 'none';
   /** A family application's id: the list shows just its travellers. */
   group?: number;
 }

@@ -1,0 +1,72 @@
+import { useState, type ReactNode } from 'react';
+import { useUserQuery } from '../auth/api.js';
+import { toast } from '../../lib/toast-store.js';
+import { serverMessage } from '../../api/client.js';
+import type { AdminEntryDto } from './api.js';
+import { useAssignAnyMutation } from './assignment-api.js';
+import { EntriesList } from './entries-list.js';
+import { EntryPanel, entryKey } from './entry-panel.js';
+import { SidePanel } from './side-panel.js';
+import { useListKeys } from './use-list-keys.js';
+
+/**
+ * The casework workspace (docs/product.md §2.14): the list, and beside it the side panel of the
+ * open application. Keys: j/k move the selection, Enter opens it, a assigns it to me.
+ */
+export function Workspace({ entries, footer }: { entries: AdminEntryDto[]; footer?: ReactNode }) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
+  const me = useUserQuery().data;
+  const assign = useAssignAnyMutation({
+    onSuccess: (result) => toast({ title: result.assignee ? `Assigned to ${result.assignee.fullName}.` : 'Unassigned.' }),
+    onError: (error) => toast({ title: 'Not assigned', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+  });
+  const keys = entries.map(entryKey);
+  const at = selected ? keys.indexOf(selected) : -1;
+  const move = (step: number) => {
+    if (keys.length === 0) return;
+    const next = at === -1 ? (step > 0 ? 0 : keys.length - 1) : Math.min(keys.length - 1, Math.max(0, at + step));
+    setSelected(keys[next]!);
+    document.querySelector(`[data-testid="${testIdOf(entries[next]!)}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  };
+  const open = (key: string) => {
+    setSelected(key);
+    setOpened(key);
+  };
+  useListKeys({
+    next: () => move(1),
+    previous: () => move(-1),
+    open: () => (at === -1 ? undefined : open(keys[at]!)),
+    assignToMe: () => {
+      const app = at === -1 ? null : entries[at]!.application;
+      if (app && me) assign.mutate({ applicationId: app.id, userId: me.id });
+    },
+  });
+  const openEntry = opened ? entries.find((e) => entryKey(e) === opened) : undefined;
+  return (
+    <div className={openEntry ? 'grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(26rem,34%)]' : undefined}>
+      <div className="min-w-0">
+        <p className="mb-2 text-xs text-slate-500" data-testid="admin-keys-hint">
+          Keys: <kbd className="rounded border border-slate-300 bg-white px-1">j</kbd> / <kbd className="rounded border border-slate-300 bg-white px-1">k</kbd> move,{' '}
+          <kbd className="rounded border border-slate-300 bg-white px-1">Enter</kbd> opens, <kbd className="rounded border border-slate-300 bg-white px-1">a</kbd> assigns to me.
+        </p>
+        <EntriesList entries={entries} selected={selected} opened={opened} onOpen={open} />
+        {footer}
+      </div>
+      {openEntry ? (
+        <SidePanel title={titleOf(openEntry)} onClose={() => setOpened(null)}>
+          <EntryPanel entry={openEntry} id={`panel-${entryKey(openEntry)}`} />
+        </SidePanel>
+      ) : null}
+    </div>
+  );
+}
+
+function testIdOf(entry: AdminEntryDto): string {
+  return entry.application ? `admin-row-${entry.application.id}` : `admin-user-${entry.user.id}`;
+}
+
+function titleOf(entry: AdminEntryDto): string {
+  const app = entry.application;
+  return app ? `Application ${app.applicationNumber}: ${app.givenName} ${app.surname}` : `${entry.user.fullName} (no application yet)`;
+}

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { newApplication } from '../../core/domain/application.js';
+import type { AdminApplicationDto, AdminEntryDto } from '../../apps/web/src/features/admin/api.js';
+import { AdminDashboard } from '../../apps/web/src/features/admin/admin-dashboard.js';
+import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
+import { validForm } from '../core/helpers.js';
+import { fakeFetch, renderPage, setupUser, testUser } from './render.js';
+
+afterEach(() => {
+  dismissToast();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const admin = testUser({ id: 99, email: 'staff@agency.example', fullName: 'Agency Admin', isAdmin: true });
+
+function entry(id: number): AdminEntryDto {
+  const stored = newApplication({
+    form: validForm({ givenName: `Given${id}`, surname: `Surname${id}`, passportNumber: `P${id}0000` }),
+    userId: id + 100,
+    applicationNumber: `EV-2026-${String(id).padStart(6, '0')}`,
+    now: new Date('2026-11-20T10:00:00.000Z'),
+  });
+  const application = { ...(JSON.parse(JSON.stringify({ ...stored, id, version: 1 })) as object), guarantee: { deadline: null, breached: false } } as AdminApplicationDto;
+  return {
+    application,
+    status: application.status,
+    user: { id: id + 100, email: `applicant${id}@example.com`, username: `applicant${id}@example.com`, fullName: `Given${id} Surname${id}`, phoneNumber: '+447700900123', createdAt: '2026-11-19T09:00:00.000Z' },
+    assignee: null,
+  };
+}
+
+/** The keys of docs/product.md §2.14 and the side panel, against a stand-in admin API. */
+describe('the admin workspace', () => {
+  function serve(entries: AdminEntryDto[]) {
+    const zero = { 'online-entries': 0, 'initial-payment': 0, 'submitted-portal': 0, approved: 0, completed: 0, rejected: 0 };
+    const api = fakeFetch({
+      'GET /api/admin/applications': () => ({ status: 200, body: { items: entries, total: entries.length, page: 1, pageSize: 25 } }),
+      'GET /api/admin/applications/counts': () => ({
+        status: 200,
+        body: { ...zero, 'online-entries': entries.length, mine: { ...zero, 'online-entries': entries.filter((e) => e.assignee).length }, unassigned: { ...zero, 'online-entries': entries.filter((e) => !e.assignee).length } },
+      }),
+      'GET /api/admin/payment-issues': () => ({ status: 200, body: { checked: 0, issues: [] } }),
+      'GET /api/admin/applications/2/history': () => ({ status: 200, body: [] }),
+      'GET /api/admin/applications/2/notes': () => ({ status: 200, body: [] }),
+      'GET /api/admin/applications/2/assignments': () => ({ status: 200, body: [] }),
+      'GET /api/applications/2/documents': () => ({ status: 200, body: [] }),
+      'GET /api/applications/2/receipts': () => ({ status: 200, body: [] }),
+      'GET /api/admin/staff': () => ({ status: 404, body: { message: 'Not found.' } }),
+      'PUT /api/admin/applications/2/assignee': (body) => {
+        const { userId } = body as { userId: number | null };
+        entries[1] = { ...entries[1]!, assignee: userId === null ? null : { id: userId, fullName: 'Agency Admin' } };
+        return { status: 200, body: { assignee: entries[1]!.assignee } };
+      },
+    });
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => api.fn(typeof input === 'string' ? input.split('?')[0]! : input, init));
+    return api;
+  }
+
+  it('moves the selection with j/k, opens it in the side panel with Enter, and assigns it to me with a', async () => {
+    const entries = [entry(1), entry(2), entry(3)];
+    serve(entries);
+    await renderPage(<AdminDashboard />, { path: '/admin', user: admin });
+    await screen.findByTestId('admin-row-1');
+    expect(screen.getByTestId('admin-keys-hint')).toHaveTextContent('j / k move, Enter opens, a assigns to me');
+    const user = setupUser();
+    await user.keyboard('jjkj');
+    await waitFor(() => expect(screen.getByTestId('admin-row-2')).toHaveAttribute('aria-current', 'true'));
+    await user.keyboard('{Enter}');
+    const panel = await screen.findByTestId('admin-side-panel');
+    expect(within(panel).getByTestId('admin-panel-2')).toBeInTheDocument();
+    expect(within(panel).getByTestId('panel-assignee')).toHaveTextContent('Nobody is assigned.');
+
+    await user.keyboard('a');
+    await waitFor(() => expect(within(screen.getByTestId('admin-row-2')).getByText('Assignee: Agency Admin')).toBeInTheDocument());
+    expect(entries[1]!.assignee).toEqual({ id: admin.id, fullName: 'Agency Admin' });
+
+    await user.click(within(panel).getByRole('button', { name: 'Close the details' }));
+    await waitFor(() => expect(screen.queryByTestId('admin-side-panel')).toBeNull());
+  });
+
+  it('ignores the keys while typing in the search box', async () => {
+    const entries = [entry(1), entry(2)];
+    serve(entries);
+    await renderPage(<AdminDashboard />, { path: '/admin', user: admin });
+    await screen.findByTestId('admin-row-1');
+    const user = setupUser();
+    await user.click(screen.getByLabelText('Search applications'));
+    await user.keyboard('jja');
+    expect(screen.getByLabelText('Search applications')).toHaveValue('jja');
+    expect(screen.getByTestId('admin-row-1')).not.toHaveAttribute('aria-current');
+    expect(entries.every((e) => e.assignee === null)).toBe(true);
+  });
+
+  it('shows Mine and Unassigned with their counts beside the tabs', async () => {
+    serve([entry(1), entry(2)]);
+    await renderPage(<AdminDashboard />, { path: '/admin', user: admin });
+    expect(await screen.findByRole('button', { name: 'Mine (0)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Unassigned (2)' })).toBeInTheDocument();
+  });
+});
