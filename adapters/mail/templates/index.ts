@@ -332,7 +332,7 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     preheader: `Choose your password. The link works for ${PASSWORD_RESET_TTL_TEXT}.`,
     blocks: [
       { kind: 'p', parts: [`An administrator of ${settings.agencyName} has made you a member of staff.`] },
-      { kind: 'fields', rows: [['Email', to], ['Role', data.role]] },
+      { kind: 'fields', rows: [['Email', to], ['Role', text(data.role, 'staff')]] },
       { kind: 'button', label: 'Choose your password', href: resetLink(data.resetToken, link) },
       {
         kind: 'p',

@@ -30,6 +30,7 @@ describe('admin listings', () => {
       id: null,
       userId: bob.userId,
       status: 'user_registered',
+      assignee: null,
       user: { id: bob.userId, email: 'bob@example.com', username: 'bob@example.com', fullName: 'Bob Brown', phoneNumber: '07700900123', createdAt: ports.clock.now() },
     });
     expect(list[0].user).not.toHaveProperty('passwordHash');
@@ -56,7 +57,8 @@ describe('admin listings', () => {
     const appIds: number[] = [];
     for (const name of ['a1', 'a2', 'a3']) {
       const actor = await registerApplicant(uc, `${name}@example.com`);
-      appIds.unshift((await uc.createApplication(actor, validForm())).id);
+      // Same arrival date and no guarantee deadline yet: a tab lists them by id.
+      appIds.push((await uc.createApplication(actor, validForm())).id);
       ports.clock.advance({ minutes: 1 });
     }
     for (const name of ['u1', 'u2']) {
@@ -77,7 +79,9 @@ describe('admin listings', () => {
     expect(other).toEqual({ items: [], total: 0, page: 1, pageSize: 10 });
 
     const counts = await uc.countAdminTabs(admin);
-    expect(counts).toEqual({ 'online-entries': 5, 'initial-payment': 0, 'submitted-portal': 0, approved: 0, completed: 0, rejected: 0 });
+    const none = { 'online-entries': 0, 'initial-payment': 0, 'submitted-portal': 0, approved: 0, completed: 0, rejected: 0 };
+    // Mine and Unassigned count applications only (pseudo-entries are nobody's work yet).
+    expect(counts).toEqual({ ...none, 'online-entries': 5, mine: none, unassigned: { ...none, 'online-entries': 3 } });
     expect((await uc.countAdminTabs(admin, { overdue: true }))['online-entries']).toBe(0);
   });
 
