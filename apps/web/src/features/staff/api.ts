@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import { api, apiPath, call } from '../../api/client.js';
+import { api, call } from '../../api/client.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
+import { staffKey, staffQuery } from './staff-query.js';
 
 const staffRoute = api.admin.staff;
 const memberRoute = api.admin.staff[':userId'];
@@ -9,10 +10,6 @@ export type StaffMemberDto = InferResponseType<typeof staffRoute.$get, 200>[numb
 export type NewStaffInput = InferRequestType<typeof staffRoute.$post>['json'];
 export type AddedStaff = InferResponseType<typeof staffRoute.$post>;
 export type StaffChangeInput = InferRequestType<typeof memberRoute.$put>['json'];
-
-const staffKey = [apiPath(staffRoute.$path())] as const;
-
-export const staffQuery = queryOptions({ queryKey: staffKey, queryFn: () => call(staffRoute.$get()) });
 
 /** GET /api/admin/staff. */
 export function useStaffQuery() {
