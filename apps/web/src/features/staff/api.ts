@@ -29,3 +29,15 @@ export function useChangeStaffMutation(config?: MutationConfig<StaffMemberDto, {
     config,
   );
 }
+
+const twoFactorRoute = memberRoute['two-factor'];
+type TwoFactorReset = InferResponseType<typeof twoFactorRoute.$delete, 200>;
+
+/** DELETE /api/admin/staff/{userId}/two-factor: the member sets two-factor sign-in up again at their next sign-in. */
+export function useResetTwoFactorMutation(config?: MutationConfig<TwoFactorReset, number>) {
+  return useApiMutation(
+    (userId: number) => call(twoFactorRoute.$delete({ param: { userId: String(userId) } })),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: staffKey }),
+    config,
+  );
+}
