@@ -117,12 +117,13 @@ const COLUMNS: Column[] = [
   {
     label: 'Payment',
     width: 'w-[7rem]',
-    wideOnly: true,
     cell: (entry) => <div className={ONE_LINE}>{entry.application ? <PaymentChip app={entry.application} /> : '—'}</div>,
   },
   {
     label: 'Assignee',
     width: 'w-[6.5rem]',
+    // The panel shows the open entry's assignee; Mine and Unassigned sort the rest.
+    wideOnly: true,
     cell: (entry) => <Cut text={entry.assignee?.fullName ?? '—'} className={entry.assignee ? undefined : 'text-slate-500'} />,
   },
 ];
