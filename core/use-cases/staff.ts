@@ -18,6 +18,8 @@ export interface StaffMember {
   phoneNumber: string;
   role: StaffRole;
   active: boolean;
+  /** Whether they sign in with a code from an authenticator app (§6.4); an admin can reset it. */
+  twoFactorEnabled: boolean;
   createdAt: Date;
 }
 
@@ -29,6 +31,7 @@ export function toStaffMember(user: User): StaffMember {
     phoneNumber: user.phoneNumber,
     role: staffRoleOf(user) ?? 'admin',
     active: user.deactivatedAt === null,
+    twoFactorEnabled: Boolean(user.twoFactorEnabledAt),
     createdAt: user.createdAt,
   };
 }

@@ -49,6 +49,25 @@ describe('adding a member of staff', () => {
     ]);
   });
 
+  it('says whether each member signs in with two-factor sign-in; a reset turns it off in the list', async () => {
+    const colleague = await signInStaff(t, 'finance', 'fin@agency.example');
+    await admin.browser.post('/api/admin/staff', newMember);
+    const twoFactor = async () =>
+      ((await (await admin.browser.get('/api/admin/staff')).json()) as { email: string; twoFactorEnabled: boolean }[]).map((m) => [m.email, m.twoFactorEnabled]);
+    expect(await twoFactor()).toEqual([
+      ['boss@agency.example', true],
+      ['fin@agency.example', true],
+      ['rita@agency.example', false],
+    ]);
+    expect((await admin.browser.request(`/api/admin/staff/${colleague.user.id}/two-factor`, { method: 'DELETE', json: {} })).status).toBe(200);
+    expect(await twoFactor()).toEqual([
+      ['boss@agency.example', true],
+      ['fin@agency.example', false],
+      ['rita@agency.example', false],
+    ]);
+    expect((await t.ports.users.findById(colleague.user.id))?.twoFactorEnabledAt ?? null).toBeNull();
+  });
+
   it('an email that already has an account makes that account staff with the role, and says so', async () => {
     const applicant = await signUp(t.app, { email: 'amelia@example.com' });
     expect(applicant.user.role).toBeNull();

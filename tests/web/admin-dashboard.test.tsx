@@ -187,7 +187,7 @@ describe('admin dashboard', () => {
     await renderDashboard('/admin?tab=initial-payment');
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Application ID', 'Email', 'First Name', 'Last Name', 'Passport Number', 'Date Submitted', 'Status', 'Payment Status', 'Assignee', 'Actions',
+      'Application ID', 'Flags', 'Name', 'Email', 'Passport', 'Submitted', 'Status', 'Payment', 'Assignee', 'Actions',
     ]);
     const row3 = screen.getByTestId('admin-row-3');
     for (const badge of ['DEPORTED', 'PREV VISIT', 'OTHER NAT', 'REUPLOAD', 'Initial Paid', 'Additional info required']) {

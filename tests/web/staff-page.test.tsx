@@ -10,13 +10,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const member = (id: number, fullName: string, role: string, active = true) => ({
+const member = (id: number, fullName: string, role: string, active = true, twoFactorEnabled = true) => ({
   id,
   email: `${fullName.split(' ')[0]!.toLowerCase()}@agency.example`,
   fullName,
   phoneNumber: '+441234567890',
   role,
   active,
+  twoFactorEnabled,
   createdAt: '2026-11-01T10:00:00.000Z',
 });
 
@@ -54,6 +55,42 @@ describe('the Staff page', () => {
     await user.click(form.getByRole('button', { name: 'Add member' }));
     expect(await screen.findByText('Fin Finance')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ email: 'fin@agency.example', fullName: 'Fin Finance', phoneNumber: '+441234567899', role: 'finance' });
+  });
+});
+
+describe('two-factor sign-in on the Staff page', () => {
+  it('shows whether each member has it on, and resets a colleague\'s only after asking, showing the answer', async () => {
+    const staff = [member(1, 'Boss Admin', 'admin'), member(2, 'Rita Reviewer', 'reviewer'), member(3, 'Sam Support', 'support', true, false)];
+    const message = 'Two-factor sign-in was reset. They set it up again when they next sign in.';
+    const api = fakeFetch({
+      'GET /api/admin/staff': () => ({ status: 200, body: staff }),
+      'DELETE /api/admin/staff/2/two-factor': () => {
+        staff[1]!.twoFactorEnabled = false;
+        return { status: 200, body: { message } };
+      },
+    });
+    vi.stubGlobal('fetch', api.fn);
+    await renderPage(<StaffPage />, { path: '/admin/staff', user: testUser({ id: 1, isAdmin: true, role: 'admin' }) });
+    const row = (name: string) => within(screen.getByText(name).closest('tr')!);
+    expect(await screen.findByText('Rita Reviewer')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Two-factor sign-in' })).toBeInTheDocument();
+    expect(row('Rita Reviewer').getByText('On')).toBeInTheDocument();
+    expect(row('Sam Support').getByText('Off')).toBeInTheDocument();
+    // Nothing to reset for Sam; your own is reset from your profile, not here.
+    expect(screen.queryByRole('button', { name: 'Reset two-factor sign-in of Sam Support' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset two-factor sign-in of Boss Admin' })).toBeNull();
+
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Reset two-factor sign-in of Rita Reviewer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reset two-factor sign-in of Rita Reviewer?' }));
+    await user.click(dialog.getByRole('button', { name: 'Keep it' }));
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Reset two-factor sign-in of Rita Reviewer' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/admin/staff/2/two-factor']);
+    expect(await row('Rita Reviewer').findByText('Off')).toBeInTheDocument();
   });
 });
 

@@ -3,7 +3,10 @@ import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, apiPath, call, upload } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
-import { ADMIN_PAGE_SIZE, type AdminSearch } from './search.js';
+import type { AdminSearch } from './search.js';
+import { adminCountsQuery, adminPageQuery } from './list-queries.js';
+
+export { adminCountsQuery, adminPageQuery };
 
 const adminApplications = api.admin.applications;
 type AdminListBody = InferResponseType<typeof adminApplications.$get, 200>;
@@ -19,45 +22,8 @@ type StatusChange = InferRequestType<(typeof adminApplications)[':id']['status']
 export const byId = (id: number) => ({ param: { id: String(id) } });
 const byGroup = (groupId: number) => ({ param: { groupId: String(groupId) } });
 
-/** The list's query string, leaving out what is empty or off (the same text keys the query). */
-function listQuery(search: Pick<AdminSearch, 'q' | 'overdue'>) {
-  return { q: search.q.trim() || undefined, overdue: search.overdue ? 'true' : undefined };
-}
-
 export type AssigneeDto = AdminEntryDto['assignee'];
 export type AdminCountsDto = InferResponseType<typeof adminApplications.counts.$get, 200>;
-
-function isPage(body: AdminListBody): body is AdminPageDto {
-  return !Array.isArray(body);
-}
-
-/** One page of a tab, filtered and searched on the server. */
-export const adminPageQuery = (search: AdminSearch) => {
-  const { q, overdue } = listQuery(search);
-  const query = { tab: search.tab, q, page: String(search.page), pageSize: String(ADMIN_PAGE_SIZE), overdue, assignee: search.assignee };
-  return queryOptions({
-    queryKey: keys.adminPage(query),
-    queryFn: async () => {
-      const body = await call(adminApplications.$get({ query }));
-      if (!isPage(body)) throw new Error('The server answered the whole list instead of a page.');
-      return body;
-    },
-    // Staff work on a live queue: what others changed shows when they come back to the window.
-    refetchOnWindowFocus: true,
-    staleTime: 0,
-  });
-};
-
-/** The count on each tab, under the same search and overdue filter as the list. */
-export const adminCountsQuery = (search: Pick<AdminSearch, 'q' | 'overdue'>) => {
-  const query = listQuery(search);
-  return queryOptions({
-    queryKey: keys.adminCounts(query),
-    queryFn: () => call(adminApplications.counts.$get({ query })),
-    refetchOnWindowFocus: true,
-    staleTime: 0,
-  });
-};
 
 /** GET /api/admin/application-groups/{groupId}: the family application's travellers, as list entries. */
 export const adminGroupQuery = (groupId: number) =>

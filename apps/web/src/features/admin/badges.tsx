@@ -8,6 +8,8 @@ import { formatPence } from '../../lib/format.js';
 
 interface BadgeSpec {
   label: string;
+  /** What the table's narrow Flags column shows (the label stays the accessible text). */
+  short?: string;
   tone: BadgeColour;
   title: string;
 }
@@ -15,30 +17,30 @@ interface BadgeSpec {
 /** Risk flags staff look at first (docs/product.md §2.14): deported, visited Egypt before, another nationality. */
 export function riskBadges(app: ApplicationDto): BadgeSpec[] {
   const badges: BadgeSpec[] = [];
-  if (app.hasBeenDeported) badges.push({ label: 'DEPORTED', tone: 'red', title: 'Has been deported' });
-  if (app.visitedEgyptBefore) badges.push({ label: 'PREV VISIT', tone: 'orange', title: 'Has visited Egypt before' });
-  if (app.otherNationalities) badges.push({ label: 'OTHER NAT', tone: 'purple', title: 'Holds another nationality' });
+  if (app.hasBeenDeported) badges.push({ label: 'DEPORTED', short: 'DEP', tone: 'red', title: 'Has been deported' });
+  if (app.visitedEgyptBefore) badges.push({ label: 'PREV VISIT', short: 'PREV', tone: 'orange', title: 'Has visited Egypt before' });
+  if (app.otherNationalities) badges.push({ label: 'OTHER NAT', short: 'NAT', tone: 'purple', title: 'Holds another nationality' });
   return badges;
 }
 
 /** REUPLOAD while a new passport copy is awaited; UPLOADED once the applicant sent it. */
 export function reuploadBadge(app: ApplicationDto): BadgeSpec | null {
-  if (app.requiresPassportReupload) return { label: 'REUPLOAD', tone: 'orange', title: 'Waiting for a new passport copy' };
-  if (app.passportReuploadedAt) return { label: 'UPLOADED', tone: 'blue', title: 'A new passport copy was uploaded' };
+  if (app.requiresPassportReupload) return { label: 'REUPLOAD', short: 'REUP', tone: 'orange', title: 'Waiting for a new passport copy' };
+  if (app.passportReuploadedAt) return { label: 'UPLOADED', short: 'UPLD', tone: 'blue', title: 'A new passport copy was uploaded' };
   return null;
 }
 
 /** CANCELLED (the applicant cancelled; it sits in the Rejected tab) or CANCEL REQUEST (staff must decide). */
 export function cancellationBadge(app: ApplicationDto): BadgeSpec | null {
-  if (app.cancelledAt) return { label: 'CANCELLED', tone: 'grey', title: 'Cancelled by the applicant' };
-  if (app.cancellationRequestedAt && !app.cancellationDeclinedAt) return { label: 'CANCEL REQUEST', tone: 'orange', title: 'The applicant asked to cancel: accept or decline it' };
+  if (app.cancelledAt) return { label: 'CANCELLED', short: 'CXL', tone: 'grey', title: 'Cancelled by the applicant' };
+  if (app.cancellationRequestedAt && !app.cancellationDeclinedAt) return { label: 'CANCEL REQUEST', short: 'CXL?', tone: 'orange', title: 'The applicant asked to cancel: accept or decline it' };
   return null;
 }
 
 /** The latest passport copy's MRZ differs from the typed fields (the server read it after the upload). */
 export function passportCheckBadge(app: ApplicationDto): BadgeSpec | null {
   if (app.passportCheck?.status !== 'mismatch') return null;
-  return { label: 'MRZ MISMATCH', tone: 'red', title: `The passport's MRZ differs: ${app.passportCheck.mismatches.map((f) => PASSPORT_CHECK_LABELS[f]).join(', ')}` };
+  return { label: 'MRZ MISMATCH', short: 'MRZ', tone: 'red', title: `The passport's MRZ differs: ${app.passportCheck.mismatches.map((f) => PASSPORT_CHECK_LABELS[f]).join(', ')}` };
 }
 
 /** 'Initial Paid'/'Initial Unpaid', and from approval on 'Final Paid'/'Final Pending' (or waived). */
@@ -84,12 +86,48 @@ export function StatusBadge({ entry }: { entry: AdminEntryDto }) {
   return <Badge tone={statusBadgeTone(entry.status)}>{statusLabel(entry.status)}</Badge>;
 }
 
-export function FlagBadges({ app }: { app: ApplicationDto }) {
+/** Every flag of an application, the most urgent first. */
+export function flagBadges(app: ApplicationDto): BadgeSpec[] {
   const reupload = reuploadBadge(app);
   const mrz = passportCheckBadge(app);
   const cancellation = cancellationBadge(app);
   const badges = [...(cancellation ? [cancellation] : []), ...(mrz ? [mrz] : []), ...riskBadges(app), ...(reupload ? [reupload] : [])];
-  if (isOverdue(app)) badges.unshift({ label: 'OVERDUE', tone: 'red', title: 'Past the 5-working-day guarantee' });
+  if (isOverdue(app)) badges.unshift({ label: 'OVERDUE', short: 'LATE', tone: 'red', title: 'Past the 5-working-day guarantee' });
+  return badges;
+}
+
+/**
+ * The flags as short chips for the table's narrow column: each reads its full label to a screen
+ * reader and gives its meaning on hover; the cell's title lists them all.
+ */
+export function FlagChips({ app }: { app: ApplicationDto }) {
+  const badges = flagBadges(app);
+  if (badges.length === 0) return null;
+  return (
+    <span className="flex min-w-0 gap-0.5 overflow-hidden" title={badges.map((b) => b.label).join(', ')}>
+      {badges.map((b) => (
+        <Badge key={b.label} tone={b.tone} title={`${b.label}: ${b.title}`} className="px-1.5 text-[0.6875rem]">
+          <span aria-hidden="true">{b.short ?? b.label}</span>
+          <span className="sr-only">{b.label}</span>
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
+/** The payment badge of the application's stage (the final fee once approved), both in its title. */
+export function PaymentChip({ app }: { app: ApplicationDto }) {
+  const badges = paymentBadges(app);
+  const shown = badges[badges.length - 1]!;
+  return (
+    <Badge tone={shown.tone} title={badges.map((b) => b.title).join('; ')}>
+      {shown.label}
+    </Badge>
+  );
+}
+
+export function FlagBadges({ app }: { app: ApplicationDto }) {
+  const badges = flagBadges(app);
   if (badges.length === 0) return null;
   return (
     <span className="flex flex-wrap gap-1">
@@ -111,10 +149,18 @@ export function PaymentBadges({ app }: { app: ApplicationDto }) {
 }
 
 /** The 'GROUP n' badge of a family application's traveller: it filters the list to the family. */
-export function GroupBadge({ groupId }: { groupId: number }) {
+export function GroupBadge({ groupId, compact = false }: { groupId: number; compact?: boolean }) {
+  const label = `GROUP ${groupId}`;
   return (
-    <Link to="/admin" search={{ group: groupId }} aria-label={`Show family application ${groupId}`}>
-      <Badge tone="purple">GROUP {groupId}</Badge>
+    <Link to="/admin" search={{ group: groupId }} aria-label={`Show family application ${groupId}`} title={`Family application ${groupId}`}>
+      {compact ? (
+        <Badge tone="purple" className="px-1.5 text-[0.6875rem]">
+          <span aria-hidden="true">G{groupId}</span>
+          <span className="sr-only">{label}</span>
+        </Badge>
+      ) : (
+        <Badge tone="purple">{label}</Badge>
+      )}
     </Link>
   );
 }

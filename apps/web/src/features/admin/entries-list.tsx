@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
 import { cn, formatDate } from '../../lib/format.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
-import { FlagBadges, GroupBadge, PaymentBadges, StatusBadge } from './badges.js';
+import { FlagBadges, FlagChips, GroupBadge, PaymentBadges, PaymentChip, StatusBadge } from './badges.js';
 import { entryKey, namesOf } from './entry-panel.js';
 import { useStagedChanges } from './staged-changes.js';
 
@@ -49,17 +49,26 @@ function submittedOn(entry: AdminEntryDto): string {
   return formatDate(entry.application?.createdAt ?? entry.user.createdAt);
 }
 
+// The table's short date ('5 Nov 2026'); the full one is its title. Here, not in lib/format.ts,
+// which the landing page's bundle carries.
+const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+
+function SubmittedCell({ entry }: { entry: AdminEntryDto }) {
+  const at = new Date(entry.application?.createdAt ?? entry.user.createdAt);
+  return <Cut text={Number.isNaN(at.getTime()) ? submittedOn(entry) : shortDate.format(at)} title={submittedOn(entry)} />;
+}
+
 /** One cell's text on one line: cut with an ellipsis, whole on hover (title). */
-function Cut({ text, className }: { text: string; className?: string }) {
+function Cut({ text, title = text, className }: { text: string; title?: string; className?: string }) {
   return (
-    <span title={text} className={cn('block truncate', className)}>
+    <span title={title} className={cn('block truncate', className)}>
       {text}
     </span>
   );
 }
 
 function Cell({ children, className }: { children: ReactNode; className?: string }) {
-  return <td className={cn('max-w-0 px-3 py-2 align-middle', className)}>{children}</td>;
+  return <td className={cn('max-w-0 px-1.5 py-2 align-middle first:pl-3', className)}>{children}</td>;
 }
 
 /** Badges kept on the row's one line (their own lists wrap elsewhere). */
@@ -73,26 +82,32 @@ interface Column {
   cell: (entry: AdminEntryDto) => ReactNode;
 }
 
+// Widths for 1366 px without the side panel: every value whole but the longest emails, and Email
+// takes what is left. The side panel leaves out the wide-only columns.
 const COLUMNS: Column[] = [
   {
     label: 'Application ID',
-    width: 'w-[13rem]',
-    cell: (entry) => (
-      <div className={ONE_LINE}>
-        <Cut text={entry.application ? entry.application.applicationNumber : 'No Application'} className="shrink-0 font-medium text-slate-900" />
-        {entry.application ? <FlagBadges app={entry.application} /> : null}
-        {entry.application && typeof entry.application.groupId === 'number' ? <GroupBadge groupId={entry.application.groupId} /> : null}
-      </div>
-    ),
+    width: 'w-[10.5rem]',
+    cell: (entry) => <Cut text={entry.application ? entry.application.applicationNumber : 'No Application'} className="font-medium tabular-nums text-slate-900" />,
   },
-  { label: 'Email', cell: (entry) => <Cut text={entry.user.email} /> },
-  { label: 'First Name', width: 'w-[8%]', cell: (entry) => <Cut text={namesOf(entry).first} /> },
-  { label: 'Last Name', width: 'w-[8%]', cell: (entry) => <Cut text={namesOf(entry).last} /> },
-  { label: 'Passport Number', width: 'w-[8rem]', wideOnly: true, cell: (entry) => <Cut text={entry.application?.passportNumber ?? '—'} /> },
-  { label: 'Date Submitted', width: 'w-[9rem]', wideOnly: true, cell: (entry) => <Cut text={submittedOn(entry)} /> },
+  {
+    label: 'Flags',
+    width: 'w-[7.75rem]',
+    cell: (entry) =>
+      entry.application ? (
+        <div className={ONE_LINE}>
+          <FlagChips app={entry.application} />
+          {typeof entry.application.groupId === 'number' ? <GroupBadge groupId={entry.application.groupId} compact /> : null}
+        </div>
+      ) : null,
+  },
+  { label: 'Name', width: 'w-[8.5rem]', cell: (entry) => <Cut text={`${namesOf(entry).first} ${namesOf(entry).last}`} /> },
+  { label: 'Email', wideOnly: true, cell: (entry) => <Cut text={entry.user.email} /> },
+  { label: 'Passport', width: 'w-[5.75rem]', wideOnly: true, cell: (entry) => <Cut text={entry.application?.passportNumber ?? '—'} className="tabular-nums" /> },
+  { label: 'Submitted', width: 'w-[6.25rem]', wideOnly: true, cell: (entry) => <SubmittedCell entry={entry} /> },
   {
     label: 'Status',
-    width: 'w-[12rem]',
+    width: 'w-[12.25rem]',
     cell: (entry) => (
       <div className={ONE_LINE}>
         <StatusBadge entry={entry} />
@@ -100,14 +115,15 @@ const COLUMNS: Column[] = [
     ),
   },
   {
-    label: 'Payment Status',
-    width: 'w-[9rem]',
-    wideOnly: true,
-    cell: (entry) => <div className={ONE_LINE}>{entry.application ? <PaymentBadges app={entry.application} /> : '—'}</div>,
+    label: 'Payment',
+    width: 'w-[7rem]',
+    cell: (entry) => <div className={ONE_LINE}>{entry.application ? <PaymentChip app={entry.application} /> : '—'}</div>,
   },
   {
     label: 'Assignee',
-    width: 'w-[9%]',
+    width: 'w-[6.5rem]',
+    // The panel shows the open entry's assignee; Mine and Unassigned sort the rest.
+    wideOnly: true,
     cell: (entry) => <Cut text={entry.assignee?.fullName ?? '—'} className={entry.assignee ? undefined : 'text-slate-500'} />,
   },
 ];
@@ -116,7 +132,7 @@ function EntriesTable({ entries, selected, opened, onOpen }: EntriesListProps) {
   const columns = COLUMNS.filter((c) => opened === null || !c.wideOnly);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full min-w-[44rem] table-fixed text-left text-sm" aria-label="Applications">
+      <table className="w-full min-w-[44rem] table-fixed text-left text-[0.8125rem]" aria-label="Applications">
         <colgroup>
           {columns.map((c) => (
             <col key={c.label} className={c.width} />
@@ -126,7 +142,7 @@ function EntriesTable({ entries, selected, opened, onOpen }: EntriesListProps) {
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
             {[...columns.map((c) => c.label), 'Actions'].map((label) => (
-              <th key={label} scope="col" className="truncate px-3 py-3 font-semibold" title={label}>
+              <th key={label} scope="col" className="truncate px-1.5 py-3 font-semibold first:pl-3" title={label}>
                 {label}
               </th>
             ))}
@@ -179,22 +195,23 @@ function EntryCards({ entries, selected, opened, onOpen }: EntriesListProps) {
           <li key={key} data-testid={app ? `admin-row-${app.id}` : `admin-user-${entry.user.id}`} aria-current={selected === key ? 'true' : undefined}>
             <Card className={cn(selected === key && 'ring-2 ring-blue-500')}>
               <CardContent className="space-y-2 pt-4">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <Cut text={app ? app.applicationNumber : 'No Application'} className="font-semibold text-slate-900" />
-                    <Cut text={`${names.first} ${names.last}`} className="text-sm text-slate-700" />
-                    <Cut text={entry.user.email} className="text-sm text-slate-600" />
-                  </div>
-                  <StatusBadge entry={entry} />
+                <div className="min-w-0">
+                  <Cut text={app ? app.applicationNumber : 'No Application'} className="font-semibold text-slate-900" />
+                  <Cut text={`${names.first} ${names.last}`} className="text-sm text-slate-700" />
+                  <Cut text={entry.user.email} className="text-sm text-slate-600" />
                 </div>
                 {app ? (
                   <div className="flex flex-wrap gap-1">
+                    <StatusBadge entry={entry} />
                     <FlagBadges app={app} />
                     <PaymentBadges app={app} />
                     {typeof app.groupId === 'number' ? <GroupBadge groupId={app.groupId} /> : null}
                   </div>
                 ) : (
-                  <p className="text-sm text-slate-600">Registered {submittedOn(entry)}</p>
+                  <p className="flex items-center gap-2 text-sm text-slate-600">
+                    <StatusBadge entry={entry} />
+                    Registered {submittedOn(entry)}
+                  </p>
                 )}
                 <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
                   <span className="truncate">{app ? `Assignee: ${entry.assignee?.fullName ?? 'nobody'}` : null}</span>

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import { api, apiPath, call } from '../../api/client.js';
+import { api, call } from '../../api/client.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
+import { staffKey, staffQuery } from './staff-query.js';
 
 const staffRoute = api.admin.staff;
 const memberRoute = api.admin.staff[':userId'];
@@ -9,10 +10,6 @@ export type StaffMemberDto = InferResponseType<typeof staffRoute.$get, 200>[numb
 export type NewStaffInput = InferRequestType<typeof staffRoute.$post>['json'];
 export type AddedStaff = InferResponseType<typeof staffRoute.$post>;
 export type StaffChangeInput = InferRequestType<typeof memberRoute.$put>['json'];
-
-const staffKey = [apiPath(staffRoute.$path())] as const;
-
-export const staffQuery = queryOptions({ queryKey: staffKey, queryFn: () => call(staffRoute.$get()) });
 
 /** GET /api/admin/staff. */
 export function useStaffQuery() {
@@ -28,6 +25,18 @@ export function useAddStaffMutation(config?: MutationConfig<AddedStaff, NewStaff
 export function useChangeStaffMutation(config?: MutationConfig<StaffMemberDto, { userId: number; change: StaffChangeInput }>) {
   return useApiMutation(
     ({ userId, change }: { userId: number; change: StaffChangeInput }) => call(memberRoute.$put({ param: { userId: String(userId) }, json: change })),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: staffKey }),
+    config,
+  );
+}
+
+const twoFactorRoute = memberRoute['two-factor'];
+type TwoFactorReset = InferResponseType<typeof twoFactorRoute.$delete, 200>;
+
+/** DELETE /api/admin/staff/{userId}/two-factor: the member sets two-factor sign-in up again at their next sign-in. */
+export function useResetTwoFactorMutation(config?: MutationConfig<TwoFactorReset, number>) {
+  return useApiMutation(
+    (userId: number) => call(twoFactorRoute.$delete({ param: { userId: String(userId) } })),
     (queryClient) => queryClient.invalidateQueries({ queryKey: staffKey }),
     config,
   );

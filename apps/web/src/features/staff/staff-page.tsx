@@ -9,11 +9,15 @@ import { formatDateTime } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
 import { useUserQuery } from '../auth/api.js';
 import { useAddStaffMutation, useChangeStaffMutation, useStaffQuery, type StaffMemberDto } from './api.js';
+import { TwoFactorReset } from './two-factor-reset.js';
 
 const ROLE_LABELS: Record<StaffRole, string> = { admin: 'Admin', reviewer: 'Reviewer', finance: 'Finance', support: 'Support' };
 const failed = (title: string) => (error: Error) => toast({ title, description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
 
-/** The Staff page (docs/product.md §6): who works for the agency, their role, and whether they can sign in. Admins only. */
+/**
+ * The Staff page (docs/product.md §6): who works for the agency, their role, whether they can sign in
+ * and whether two-factor sign-in is on (an admin can reset it). Admins only.
+ */
 export function StaffPage() {
   const staff = useStaffQuery();
   return (
@@ -35,6 +39,7 @@ export function StaffPage() {
               <th>Email</th>
               <th>Role</th>
               <th>Status</th>
+              <th>Two-factor sign-in</th>
               <th>Since</th>
               <th>
                 <span className="sr-only">Actions</span>
@@ -75,8 +80,10 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
         </NativeSelect>
       </td>
       <td>{member.active ? 'Active' : 'Deactivated'}</td>
+      <td>{member.twoFactorEnabled ? 'On' : 'Off'}</td>
       <td>{formatDateTime(member.createdAt)}</td>
-      <td className="text-right">
+      <td className="space-x-2 text-right">
+        {member.twoFactorEnabled && !self ? <TwoFactorReset member={member} /> : null}
         {self ? null : (
           <Button
             size="sm"

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { TWO_FACTOR_MESSAGES } from '../../../../../core/domain/two-factor.js';
 import { AdminDashboard } from '../admin/admin-dashboard.js';
-import { adminCountsQuery } from '../admin/api.js';
+import { adminCountsQuery } from '../admin/list-queries.js';
 import { useAuth } from '../auth/use-auth.js';
 
 /** The server's refusal of staff who must set up two-factor sign-in first (STAFF_TWO_FACTOR=required). */

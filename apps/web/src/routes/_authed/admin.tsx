@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireUser } from '../../features/auth/guard.js';
 import { AdminOrEnrolment } from '../../features/two-factor/staff-enrolment.js';
-import { adminCountsQuery, adminPageQuery } from '../../features/admin/api.js';
+import { adminCountsQuery, adminPageQuery } from '../../features/admin/list-queries.js';
 import { compactAdminSearch, parseAdminSearch } from '../../features/admin/search.js';
 
 export const Route = createFileRoute('/_authed/admin')({
