@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
-import { appDatabases } from '../support/app-databases.js';
+import { appDatabases, eachTestAgency } from '../support/app-databases.js';
 import { applicantWithApplication, dateFrom, signInAdmin, signUp, TestBrowser, type TestAgency } from '../support/http.js';
 
 type Entry = { application: { id: number } | null; status: string; assignee: { id: number; fullName: string } | null };
@@ -13,18 +13,7 @@ type Page = { items: Entry[]; total: number };
  */
 describe.each(appDatabases())('assignment on $name', (db) => {
   let t: TestAgency;
-  beforeAll(async () => {
-    await db.setup?.();
-  });
-  afterAll(async () => {
-    await db.teardown?.();
-  });
-  beforeEach(async () => {
-    t = await db.open();
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  eachTestAgency(db, (agency) => (t = agency));
 
   async function paidApplication(overrides: Record<string, unknown> = {}) {
     const owner = await applicantWithApplication(t, overrides);

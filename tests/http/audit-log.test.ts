@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
-import { appDatabases } from '../support/app-databases.js';
+import { appDatabases, eachTestAgency } from '../support/app-databases.js';
 import { applicantWithApplication, FILES, makeMemoryApp, signInAdmin, TestBrowser, type SignedUp, type TestAgency } from '../support/http.js';
 
 interface Row {
@@ -21,19 +21,8 @@ interface Row {
  */
 describe.each(appDatabases())('audit log on $name', (db) => {
   let t: TestAgency;
-  beforeAll(async () => {
-    await db.setup?.();
-  });
-  afterAll(async () => {
-    await db.teardown?.();
-  });
-  beforeEach(async () => {
-    // Refunds above £5 wait for a second member of staff (an approval to record).
-    t = await db.open({ env: { REFUND_APPROVAL_PENCE: '500' } });
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  // Refunds above £5 wait for a second member of staff (an approval to record).
+  eachTestAgency(db, (agency) => (t = agency), { env: { REFUND_APPROVAL_PENCE: '500' } });
 
   async function pay(owner: SignedUp, id: number, type: 'initial' | 'final', body: object = {}) {
     const start = await owner.browser.post(`/api/payments/${type}/${id}`, body);

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
-import { appDatabases } from '../support/app-databases.js';
+import { appDatabases, eachTestAgency } from '../support/app-databases.js';
 import { applicantWithApplication, signInAdmin, TestBrowser, type TestAgency } from '../support/http.js';
 
 /**
@@ -10,18 +10,7 @@ import { applicantWithApplication, signInAdmin, TestBrowser, type TestAgency } f
  */
 describe.each(appDatabases())('internal notes on $name', (db) => {
   let t: TestAgency;
-  beforeAll(async () => {
-    await db.setup?.();
-  });
-  afterAll(async () => {
-    await db.teardown?.();
-  });
-  beforeEach(async () => {
-    t = await db.open();
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  eachTestAgency(db, (agency) => (t = agency));
 
   it('staff add notes (201) and list them oldest first with author and time', async () => {
     const owner = await applicantWithApplication(t);

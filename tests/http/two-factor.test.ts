@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TWO_FACTOR_MESSAGES } from '../../core/domain/two-factor.js';
-import { appDatabases } from '../support/app-databases.js';
+import { appDatabases, eachTestAgency } from '../support/app-databases.js';
 import { applicantWithApplication, makeMemoryApp, signInAdmin, signUp, TestBrowser, twoFactorCode, type SignedUp, type TestAgency } from '../support/http.js';
 
 /**
@@ -10,18 +10,7 @@ import { applicantWithApplication, makeMemoryApp, signInAdmin, signUp, TestBrows
  */
 describe.each(appDatabases())('two-factor sign-in on $name', (db) => {
   let t: TestAgency;
-  beforeAll(async () => {
-    await db.setup?.();
-  });
-  afterAll(async () => {
-    await db.teardown?.();
-  });
-  beforeEach(async () => {
-    t = await db.open();
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  eachTestAgency(db, (agency) => (t = agency));
 
   const now = () => t.agency.ports.clock.now();
   const codeAt = (secret: string, offsetSeconds = 0) => twoFactorCode(secret, new Date(now().getTime() + offsetSeconds * 1000));

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appDatabases } from '../support/app-databases.js';
+import { describe, expect, it } from 'vitest';
+import { appDatabases, eachTestAgency } from '../support/app-databases.js';
 import { signUp, TestBrowser, type TestAgency } from '../support/http.js';
 
 type Listed = { id: string; createdAt: string; lastSeenAt: string; userAgent: string | null; clientAddress: string | null; current: boolean };
@@ -7,18 +7,7 @@ type Listed = { id: string; createdAt: string; lastSeenAt: string; userAgent: st
 /** "Where you're signed in" (docs/product.md §6.4): GET /api/user/sessions and DELETE /api/user/sessions/{id}. */
 describe.each(appDatabases())('the user’s sessions on $name', (db) => {
   let t: TestAgency;
-  beforeAll(async () => {
-    await db.setup?.();
-  });
-  afterAll(async () => {
-    await db.teardown?.();
-  });
-  beforeEach(async () => {
-    t = await db.open();
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  eachTestAgency(db, (agency) => (t = agency));
 
   async function secondBrowser(account: { email: string; password: string }) {
     const phone = new TestBrowser(t.app, { ip: '198.51.100.200' });

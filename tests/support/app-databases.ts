@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { makeAppOn, makeMemoryApp, type TestAgency, type TestAppOptions } from './http.js';
 import { postgresHarness, sqliteHarness, type PersistenceHarness } from './persistence-adapters.js';
 
@@ -29,4 +30,25 @@ function sqlDatabase(name: 'sqlite' | 'postgres', makeHarness: () => Promise<Per
 /** The same HTTP suite on memory, SQLite and PostgreSQL (`describe.each(appDatabases())`). */
 export function appDatabases(): AppDatabase[] {
   return [{ name: 'memory', open: (options) => makeMemoryApp(options) }, sqlDatabase('sqlite', async () => sqliteHarness()), sqlDatabase('postgres', () => postgresHarness())];
+}
+
+/**
+ * A fresh agency on `db` for each test of the calling suite (the database's harness kept for the
+ * file): `eachTestAgency(db, (agency) => (t = agency))` in a `describe.each(appDatabases())`.
+ */
+export function eachTestAgency(db: AppDatabase, use: (agency: TestAgency) => void, options?: TestAppOptions): void {
+  let current: TestAgency | undefined;
+  beforeAll(async () => {
+    await db.setup?.();
+  });
+  afterAll(async () => {
+    await db.teardown?.();
+  });
+  beforeEach(async () => {
+    current = await db.open(options);
+    use(current);
+  });
+  afterEach(async () => {
+    await current?.close();
+  });
 }
