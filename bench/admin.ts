@@ -27,6 +27,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generate as generateTotp } from 'otplib';
 import { startServer, type RunningServer } from '../apps/http/server.js';
 import { BENCH_DATABASE_URL, BENCH_DIALECT, databaseEnv, emptyBenchDatabase } from './support/database.js';
 
@@ -191,17 +192,37 @@ interface ListPage {
 
 const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 
+/** The code an authenticator app holding `secret` shows at `at`. */
+function totp(secret: string, at: Date): Promise<string> {
+  return generateTotp({ secret, epoch: Math.floor(at.getTime() / 1000) });
+}
+
+/**
+ * Signs the bench's admin in as staff must (STAFF_TWO_FACTOR=required): two-factor sign-in is set
+ * up through the use cases with the previous step's code, then the password and the current code.
+ */
 async function signIn(server: RunningServer): Promise<string> {
-  await server.agency.useCases.createAdmin(ADMIN);
+  const { useCases, ports } = server.agency;
+  const { user } = await useCases.createAdmin(ADMIN);
+  const actor = { userId: user.id, isAdmin: true, email: user.email, role: user.role };
+  const { secret } = await useCases.setUpTwoFactor(actor);
+  await useCases.enableTwoFactor(actor, { code: await totp(secret, new Date(ports.clock.now().getTime() - 30_000)) });
   const origin = server.url;
-  const res = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  if (res.status !== 200) throw new Error(`POST /api/login answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
-  if (!cookie) throw new Error('POST /api/login set no session cookie');
+  const post = (path: string, body: object, cookie?: string) =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const cookieOf = (res: Response) => res.headers.getSetCookie()[0]?.split(';')[0];
+  const login = await post('/api/login', { email: ADMIN.email, password: ADMIN.password });
+  if (login.status !== 200) throw new Error(`POST /api/login answered ${login.status}: ${await login.text()}`);
+  const challenge = cookieOf(login);
+  if (!challenge) throw new Error('POST /api/login set no two-factor cookie');
+  const second = await post('/api/login/two-factor', { code: await totp(secret, ports.clock.now()) }, challenge);
+  if (second.status !== 200) throw new Error(`POST /api/login/two-factor answered ${second.status}: ${await second.text()}`);
+  const cookie = cookieOf(second);
+  if (!cookie) throw new Error('POST /api/login/two-factor set no session cookie');
   return cookie;
 }
 
