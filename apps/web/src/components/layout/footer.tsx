@@ -1,15 +1,17 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_PHONE_HREF, SUPPORT_HOURS } from '../../lib/agency-info.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { HonestPrice } from '../honest-price.js';
+import { pageWidth } from './page-width.js';
 
 const footerLink = 'text-sm text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 rounded';
 
 export function Footer() {
   const { agencyEmail, agencyName } = useAgency();
+  const width = pageWidth(useRouterState({ select: (s) => s.location.pathname }));
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={`grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4 ${width}`}>
         <div>
           <p className="text-lg font-semibold text-white">{agencyName}</p>
           <p className="mt-2 text-sm text-slate-300">
@@ -51,12 +53,12 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs leading-relaxed text-slate-400">
+        <p className={`py-6 text-xs leading-relaxed text-slate-400 ${width}`}>
           Disclaimer: {agencyName} is a private agency and not an official government website. We are not affiliated with the
           Government of Egypt. We help you prepare and submit your e-visa application and charge a fee for this service. ©{' '}
           {new Date().getFullYear()} {agencyName}.
         </p>
-        <HonestPrice tone="dark" className="mx-auto max-w-6xl px-4 pb-6" />
+        <HonestPrice tone="dark" className={`pb-6 ${width}`} />
       </div>
     </footer>
   );

@@ -5,6 +5,7 @@ import { useAgency } from '../../lib/use-agency.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { buttonClasses } from '../ui/button.js';
 import { cn } from '../../lib/format.js';
+import { pageWidth } from './page-width.js';
 
 const navLink =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500';
@@ -95,7 +96,7 @@ export function Header() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+      <div className={cn('flex h-16 items-center justify-between', pageWidth(pathname))}>
         <Link to="/" className="flex items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500" onClick={close}>
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span className="text-lg font-bold text-slate-900">{agencyName}</span>

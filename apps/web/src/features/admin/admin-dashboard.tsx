@@ -7,6 +7,7 @@ import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { useCan } from '../../lib/permissions.js';
+import { pageWidth } from '../../components/layout/page-width.js';
 import { FamilyEntries } from './family-filter.js';
 import { LeaveGuard } from './leave-guard.js';
 import { PaymentIssues } from './payment-issues.js';
@@ -40,7 +41,7 @@ function Dashboard() {
 
   return (
     // The whole width of the screen: casework needs the table and the side panel side by side.
-    <div className="w-full px-4 py-6 lg:px-6">
+    <div className={`py-6 ${pageWidth('/admin')}`}>
       <LeaveGuard unsaved={staged.count} />
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>

@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast-store.js';
 import { useUserQuery } from '../auth/api.js';
 import { useAddStaffMutation, useChangeStaffMutation, useStaffQuery, type StaffMemberDto } from './api.js';
 import { TwoFactorReset } from './two-factor-reset.js';
+import { pageWidth } from '../../components/layout/page-width.js';
 
 const ROLE_LABELS: Record<StaffRole, string> = { admin: 'Admin', reviewer: 'Reviewer', finance: 'Finance', support: 'Support' };
 const failed = (title: string) => (error: Error) => toast({ title, description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
@@ -21,7 +22,7 @@ const failed = (title: string) => (error: Error) => toast({ title, description: 
 export function StaffPage() {
   const staff = useStaffQuery();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <div className={`py-8 ${pageWidth('/admin/staff')}`}>
       <h1 className="text-3xl font-bold text-slate-900">Staff</h1>
       <p className="mt-1 text-sm text-slate-600">Each role decides what its members may do. The agency always keeps at least one active admin.</p>
       <AddStaffForm />
