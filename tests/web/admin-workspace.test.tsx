@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newApplication } from '../../core/domain/application.js';
 import type { AdminApplicationDto, AdminEntryDto } from '../../apps/web/src/features/admin/api.js';
@@ -78,6 +78,33 @@ describe('the admin workspace', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Close the details' }));
     await waitFor(() => expect(screen.queryByTestId('admin-side-panel')).toBeNull());
+  });
+
+  it('keeps what was typed in the open panel when the window crosses the phone/desktop width', async () => {
+    // A controllable '(min-width: 1024px)': wide first, then narrow (a resized window, a turned tablet).
+    let wide = true;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return query === '(min-width: 1024px)' ? wide : false;
+      },
+      media: query,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    }));
+    serve([entry(1), entry(2)]);
+    await renderPage(<AdminDashboard />, { path: '/admin', user: admin });
+    const user = setupUser();
+    await user.click(within(await screen.findByTestId('admin-row-2')).getByRole('button', { name: /^Manage/ }));
+    const panel = await screen.findByTestId('admin-side-panel');
+    expect(panel).not.toHaveAttribute('role', 'dialog');
+    const note = await within(panel).findByRole('textbox', { name: /note/i });
+    await user.type(note, 'Half-written note');
+
+    wide = false;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(screen.getByTestId('admin-side-panel')).toHaveAttribute('role', 'dialog');
+    expect(within(screen.getByTestId('admin-side-panel')).getByRole('textbox', { name: /note/i })).toHaveValue('Half-written note');
   });
 
   it('ignores the keys while typing in the search box', async () => {
