@@ -9,11 +9,15 @@ export const Route = createFileRoute('/_authed/admin')({
   validateSearch: (search: Record<string, unknown>) => compactAdminSearch(parseAdminSearch(search)),
   // Admin only: a signed-in non-admin is sent to /dashboard.
   beforeLoad: ({ context }) => requireUser(context, { admin: true }),
-  loaderDeps: ({ search }) => parseAdminSearch(search),
-  loader: ({ context, deps }) => {
+  // No loaderDeps: a new search (typing, a tab, a page) must stay the same route match. With the search
+  // as loader deps each change was a new match, and a navigation slower than the router's pendingMs
+  // swapped the page for its spinner, unmounting it: an open side panel closed and what staff had
+  // typed in it was lost.
+  loader: ({ context, location }) => {
+    const search = parseAdminSearch(location.search as Record<string, unknown>);
     // Prefetch without blocking the page: it shows 'Loading applications...' meanwhile.
-    void context.queryClient.prefetchQuery(adminCountsQuery(deps));
-    void context.queryClient.prefetchQuery(adminPageQuery(deps));
+    void context.queryClient.prefetchQuery(adminCountsQuery(search));
+    void context.queryClient.prefetchQuery(adminPageQuery(search));
   },
   component: AdminOrEnrolment,
 });
