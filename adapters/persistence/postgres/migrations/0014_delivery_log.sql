@@ -1,0 +1,9 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "application_id" integer;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "refused_at" timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "bounced" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "mail_bounced_address" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "mail_bounced_at" timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "mail_bounce_reason" text;--> statement-breakpoint
+CREATE INDEX "mail_outbox_application_idx" ON "mail_outbox" USING btree ("application_id","id");--> statement-breakpoint
+-- Hand-written: files the mails already queued under the application their data names (the delivery log).
+UPDATE "mail_outbox" SET "application_id" = CASE WHEN ("data"->>'applicationId') ~ '^[1-9][0-9]{0,9}$' THEN CASE WHEN ("data"->>'applicationId')::bigint <= 2147483647 THEN ("data"->>'applicationId')::integer END END WHERE jsonb_typeof("data"->'applicationId') = 'number';
