@@ -71,7 +71,7 @@ export function outboxStore(database: SqlDatabase): MailOutbox {
       await db
         .update(o)
         .set({ lastError: error, nextAttemptAt: now })
-        .where(and(eq(o.id, id), isNull(o.sentAt), eq(o.nextAttemptAt, leasedUntil)));
+        .where(and(eq(o.id, id), isNull(o.sentAt), isNull(o.refusedAt), eq(o.nextAttemptAt, leasedUntil)));
     },
     async list(filter = {}) {
       const found = await db
