@@ -25,14 +25,21 @@ export function outboxStore(s: MemoryState): MailOutbox {
       if (!m || m.sentAt !== null) return;
       m.sentAt = new Date(time(sentAt));
       // The address took a mail: whatever bounced before no longer stands.
-      for (const user of usersAt(m.to)) delete user.mailBounce;
+      for (const user of usersAt(m.to)) {
+        if (!user.mailBounce) continue;
+        delete user.mailBounce;
+        s.access.announce({ user: user.id });
+      }
     },
     async markRefused(id, refusal, now, leasedUntil) {
       const m = s.outbox.get(id);
       if (!m || m.sentAt !== null || m.refusedAt !== null || time(m.nextAttemptAt) !== time(leasedUntil)) return;
       Object.assign(m, { lastError: refusal.reason, refusedAt: new Date(time(now)), bounced: refusal.bounced, nextAttemptAt: new Date(time(now)) });
       if (refusal.bounced) {
-        for (const user of usersAt(m.to)) user.mailBounce = { address: m.to.trim().toLowerCase(), at: new Date(time(now)), reason: refusal.reason };
+        for (const user of usersAt(m.to)) {
+          user.mailBounce = { address: m.to.trim().toLowerCase(), at: new Date(time(now)), reason: refusal.reason };
+          s.access.announce({ user: user.id });
+        }
       }
     },
     async markFailed(id, error, now, leasedUntil) {

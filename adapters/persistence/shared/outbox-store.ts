@@ -4,7 +4,8 @@ import { isStoredId } from '../../../core/domain/ids.js';
 import type { MailOutbox, OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import { outboxFromRow, outboxInsert } from './mappers.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
-import { changes, queueJobs, rows, type Unit } from './unit.js';
+import type { AccessChangeFeed } from '../access-changes.js';
+import { queueJobs, rows, type Unit } from './unit.js';
 
 /**
  * Queues `mails` as part of a unit (the operation that sends them commits them with its own
@@ -17,7 +18,11 @@ export function* queueMails(tx: Db, t: Tables, mails: OutboxMailInput[] | undefi
   return queued.map(outboxFromRow);
 }
 
-export function outboxStore(database: SqlDatabase): MailOutbox {
+/**
+ * The outbox. A bounce marked or cleared changes what a signed-in applicant's account reads: the
+ * users it changed are announced on `access`, so process-local caches of signed-in users drop them.
+ */
+export function outboxStore(database: SqlDatabase, access: AccessChangeFeed): MailOutbox {
   const { db, tables: t } = database;
   const o = t.mailOutbox;
   const u = t.users;
@@ -39,21 +44,22 @@ export function outboxStore(database: SqlDatabase): MailOutbox {
       return { status: !row ? 'missing' : row.sentAt ? 'sent' : row.refusedAt ? 'refused' : 'leased' };
     },
     async markSent(id, sentAt) {
-      await database.transaction(function* (tx) {
+      const cleared = await database.transaction(function* (tx) {
         const [sent] = yield* rows(tx.update(o).set({ sentAt }).where(and(eq(o.id, id), isNull(o.sentAt))).returning({ to: o.to }));
         // The address took a mail: whatever bounced before no longer stands.
-        if (sent) {
-          yield* changes(
-            tx
-              .update(u)
-              .set({ mailBouncedAddress: null, mailBouncedAt: null, mailBounceReason: null })
-              .where(and(sql`lower(${u.email}) = ${sent.to.trim().toLowerCase()}`, isNotNull(u.mailBouncedAt))),
-          );
-        }
+        if (!sent) return [];
+        return yield* rows(
+          tx
+            .update(u)
+            .set({ mailBouncedAddress: null, mailBouncedAt: null, mailBounceReason: null })
+            .where(and(sql`lower(${u.email}) = ${sent.to.trim().toLowerCase()}`, isNotNull(u.mailBouncedAt)))
+            .returning({ id: u.id }),
+        );
       });
+      for (const user of cleared) access.announce({ user: user.id });
     },
     async markRefused(id, refusal, now, leasedUntil) {
-      await database.transaction(function* (tx) {
+      const marked = await database.transaction(function* (tx) {
         const [refused] = yield* rows(
           tx
             .update(o)
@@ -61,11 +67,13 @@ export function outboxStore(database: SqlDatabase): MailOutbox {
             .where(and(eq(o.id, id), isNull(o.sentAt), isNull(o.refusedAt), eq(o.nextAttemptAt, leasedUntil)))
             .returning({ to: o.to }),
         );
-        if (refused && refusal.bounced) {
-          const address = refused.to.trim().toLowerCase();
-          yield* changes(tx.update(u).set({ mailBouncedAddress: address, mailBouncedAt: now, mailBounceReason: refusal.reason }).where(sql`lower(${u.email}) = ${address}`));
-        }
+        if (!refused || !refusal.bounced) return [];
+        const address = refused.to.trim().toLowerCase();
+        return yield* rows(
+          tx.update(u).set({ mailBouncedAddress: address, mailBouncedAt: now, mailBounceReason: refusal.reason }).where(sql`lower(${u.email}) = ${address}`).returning({ id: u.id }),
+        );
       });
+      for (const user of marked) access.announce({ user: user.id });
     },
     async markFailed(id, error, now, leasedUntil) {
       await db

@@ -7,3 +7,11 @@ ALTER TABLE "users" ADD COLUMN "mail_bounce_reason" text;--> statement-breakpoin
 CREATE INDEX "mail_outbox_application_idx" ON "mail_outbox" USING btree ("application_id","id");--> statement-breakpoint
 -- Hand-written: files the mails already queued under the application their data names (the delivery log).
 UPDATE "mail_outbox" SET "application_id" = CASE WHEN ("data"->>'applicationId') ~ '^[1-9][0-9]{0,9}$' THEN CASE WHEN ("data"->>'applicationId')::bigint <= 2147483647 THEN ("data"->>'applicationId')::integer END END WHERE jsonb_typeof("data"->'applicationId') = 'number';
+--> statement-breakpoint
+-- Hand-written: a bounce marked or cleared (by any node's deliver-mail job) changes what the signed-in
+-- applicant's account reads, so it is announced like the other columns of 0016.
+DROP TRIGGER IF EXISTS "users_access_notify" ON "users";
+--> statement-breakpoint
+CREATE TRIGGER "users_access_notify"
+AFTER UPDATE OF "email", "password_hash", "full_name", "phone_number", "is_admin", "needs_password_change", "role", "deactivated_at", "mail_bounced_at" OR DELETE ON "users"
+FOR EACH ROW EXECUTE FUNCTION "access_notify_user_changed"();
