@@ -46,3 +46,8 @@ export function visaValidity(application: Pick<Application, 'entry' | 'expectedA
 export function borderPackFileName(applicationNumber: string): string {
   return `border-pack-${applicationNumber}.pdf`;
 }
+
+/** Where the owner downloads it (GET /api/applications/{id}/border-pack). */
+export function borderPackUrl(applicationId: number): string {
+  return `/api/applications/${applicationId}/border-pack`;
+}
