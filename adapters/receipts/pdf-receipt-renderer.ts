@@ -114,8 +114,8 @@ function capitalise(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-/** The text as the font can draw it: characters outside its encoding become their base letter or "?". */
-function encodable(font: PDFFont, value: string): string {
+/** The text as the font can draw it: characters outside its encoding become their base letter or "?" (the border pack draws with it too). */
+export function encodable(font: PDFFont, value: string): string {
   const supported = new Set(font.getCharacterSet());
   let out = '';
   for (const ch of value) {
@@ -128,7 +128,7 @@ function encodable(font: PDFFont, value: string): string {
   return out;
 }
 
-function truncate(font: PDFFont, value: string, size: number, maxWidth: number): string {
+export function truncate(font: PDFFont, value: string, size: number, maxWidth: number): string {
   let safe = encodable(font, value);
   if (font.widthOfTextAtSize(safe, size) <= maxWidth) return safe;
   while (safe.length > 1 && font.widthOfTextAtSize(`${safe}…`, size) > maxWidth) safe = safe.slice(0, -1);

@@ -1,3 +1,4 @@
+import type { DeliveryLogEntry } from '../../core/domain/delivery-log.js';
 import type { InternalNote } from '../../core/domain/internal-note.js';
 import { documentFileUrl, type VisaDocumentRecord } from '../../core/domain/document.js';
 import { receiptFileName, type Receipt } from '../../core/domain/receipt.js';
@@ -71,4 +72,17 @@ export function paymentIssueView(issue: UnrecordedPayment) {
 /** A staff note as staff read it: who wrote it, when, what. */
 export function internalNoteView(note: InternalNote) {
   return { id: note.id, applicationId: note.applicationId, authorId: note.authorId, authorName: note.authorName, text: note.text, createdAt: note.createdAt };
+}
+
+/** A delivery log entry (docs/product.md §16.5): `error` only when there is one. */
+export function messageView(entry: DeliveryLogEntry) {
+  return {
+    id: entry.id,
+    channel: entry.channel,
+    template: entry.template,
+    to: entry.to,
+    status: entry.status,
+    at: entry.at,
+    ...(entry.error ? { error: entry.error } : {}),
+  };
 }

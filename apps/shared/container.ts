@@ -5,6 +5,7 @@ import { openFileStorage } from '../../adapters/storage/open.js';
 import { openMailer } from '../../adapters/mail/index.js';
 import { openPaymentGateway } from '../../adapters/payments/open.js';
 import { openPassportScanner } from '../../adapters/passport/index.js';
+import { PdfBorderPackRenderer } from '../../adapters/border-pack/pdf-border-pack-renderer.js';
 import { PdfReceiptRenderer } from '../../adapters/receipts/pdf-receipt-renderer.js';
 import { Argon2PasswordHasher, CryptoIdGenerator, loadOrCreateSecret, OtplibOneTimeCodes, QrcodeSvg, SystemClock } from '../../adapters/security/index.js';
 import type { Ports } from '../../core/ports/index.js';
@@ -84,6 +85,7 @@ export const adaptersModule = new ContainerModule(({ bind }) => {
     [T.config, PORT.clock, T.opened],
   );
   bind(PORT.receiptRenderer).toResolvedValue(() => new PdfReceiptRenderer());
+  bind(PORT.borderPackRenderer).toResolvedValue(() => new PdfBorderPackRenderer());
   // The scanner starts its worker threads with the first scan: opening it costs nothing.
   bind(PORT.passportReader).toResolvedValue(
     (config: AgencyConfig, opened: OpenedAdapters) => {
@@ -121,15 +123,15 @@ function bindUseCase<R, K extends keyof Ports, D extends unknown[] = []>(
 
 /** What each use-case token resolves to. */
 type ResolvedUseCases = { [K in keyof typeof USE_CASE]: (typeof USE_CASE)[K] extends ServiceIdentifier<infer R> ? R : never };
-type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments';
+type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'deliveryLog';
 
 /**
  * The `UseCases` object: the single use cases as they are, the groups' members spread. The return
  * type refuses a token that is not a member of UseCases as well as a member without a token.
  */
 function assembleUseCases(resolved: ResolvedUseCases): UseCases & Record<Exclude<keyof ResolvedUseCases, GroupTokens | keyof UseCases>, never> {
-  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, staff, twoFactor, assignments, ...single } = resolved;
-  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog, ...staff, ...twoFactor, ...assignments };
+  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, staff, twoFactor, assignments, deliveryLog, ...single } = resolved;
+  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog, ...staff, ...twoFactor, ...assignments, ...deliveryLog };
 }
 
 /** One binding per use-case factory; the use cases that call others take those by token. */
@@ -160,6 +162,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.openDocument, ['applications', 'documents', 'files', 'clock', 'audit'], make.makeOpenDocument);
   bindUseCase(bind, U.listReceipts, ['applications', 'receipts'], make.makeListReceipts);
   bindUseCase(bind, U.openReceipt, ['applications', 'receipts', 'receiptRenderer', 'settings'], make.makeOpenReceipt);
+  bindUseCase(bind, U.openBorderPack, ['applications', 'documents', 'files', 'settings', 'borderPackRenderer', 'outbox'], make.makeOpenBorderPack);
   bindUseCase(
     bind,
     U.applicationGroups,
@@ -209,7 +212,13 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.sendApplicationReminders, ['users', 'clock'], make.makeSendApplicationReminders);
 
   // mail delivery, analytics, operator tasks
-  bindUseCase(bind, U.deliverMail, ['outbox', 'mailer', 'files', 'clock', 'receipts', 'receiptRenderer', 'settings'], make.makeDeliverMail);
+  bindUseCase(
+    bind,
+    U.deliverMail,
+    ['outbox', 'mailer', 'files', 'clock', 'receipts', 'receiptRenderer', 'settings', 'applications', 'documents', 'borderPackRenderer'],
+    make.makeDeliverMail,
+  );
+  bindUseCase(bind, U.deliveryLog, ['applications', 'outbox', 'users', 'files', 'clock', 'audit'], make.makeDeliveryLog);
   bindUseCase(bind, U.recordEvent, ['analytics', 'clock'], make.makeRecordEvent);
   bindUseCase(bind, U.exportApplications, ['applications', 'users', 'clock', 'audit'], make.makeExportApplications);
   bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'refunds', 'receipts', 'history', 'documents', 'enquiries', 'drafts', 'clock', 'audit'], make.makeExportUserData);

@@ -25,8 +25,21 @@ export function agencyJobs(agency: Agency): AnyJobDefinition[] {
       batch: 4,
       async run({ mailId }) {
         const outcome = await useCases.deliverMail(mailId);
-        if (outcome === 'sent') return null;
-        return outcome === 'already-sent' ? 'sent already: skipped' : 'the mail is gone: skipped';
+        switch (outcome) {
+          case 'sent':
+            return null;
+          // Refused for good (a 5xx reply): recorded on the mail, not retried (docs/product.md §16.5).
+          case 'bounced':
+            return `mail ${mailId} bounced: the recipient's address was refused (delivery log)`;
+          case 'refused':
+            return `mail ${mailId} was refused by the mail server for good (delivery log)`;
+          case 'already-sent':
+            return 'sent already: skipped';
+          case 'already-refused':
+            return 'refused already: skipped';
+          default:
+            return 'the mail is gone: skipped';
+        }
       },
     },
     {

@@ -18,6 +18,24 @@ export interface User {
   createdAt: Date;
   /** When two-factor sign-in was turned on (null or absent: it is off). Written only by the TwoFactorStore. */
   twoFactorEnabledAt?: Date | null;
+  /**
+   * A mail to the account's address was refused for good (docs/product.md §16.5); absent while
+   * none was, once a later mail reached the address, or when the address is no longer the
+   * account's. Written only by the MailOutbox.
+   */
+  mailBounce?: MailBounce | null;
+}
+
+/** The account's address bounced: which address, when, and the mail server's words. */
+export interface MailBounce {
+  address: string;
+  at: Date;
+  reason: string;
+}
+
+/** What the applicant is told while their address bounces (docs/product.md §16.5). */
+export function mailBounceNotice(address: string): string {
+  return `We could not reach you at ${address}. Please check your email address.`;
 }
 
 /** What a user may see of themselves (and what admins see of applicants): never the hash. */
@@ -34,6 +52,8 @@ export interface PublicUser {
   createdAt: Date;
   /** Signing in asks for a code from an authenticator app (docs/product.md §6.4). */
   twoFactorEnabled: boolean;
+  /** Present while mail to the account's address bounces (docs/product.md §16.5). */
+  mailBounce?: { address: string; at: Date };
 }
 
 export function toPublicUser(user: User): PublicUser {
@@ -48,6 +68,7 @@ export function toPublicUser(user: User): PublicUser {
     needsPasswordChange: user.needsPasswordChange,
     createdAt: user.createdAt,
     twoFactorEnabled: Boolean(user.twoFactorEnabledAt),
+    ...(user.mailBounce ? { mailBounce: { address: user.mailBounce.address, at: user.mailBounce.at } } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Analytics } from './analytics.js';
 import type { AssignmentRepository } from './assignment-repository.js';
+import type { BorderPackRenderer } from './border-pack-renderer.js';
 import type { AttemptCounter } from './attempt-counter.js';
 import type { AuditLog } from './audit-log.js';
 import type { ApplicationDraftRepository } from './application-draft-repository.js';
@@ -67,6 +68,8 @@ export interface Ports {
   payments: PaymentRepository;
   receipts: ReceiptRepository;
   receiptRenderer: ReceiptRenderer;
+  /** Draws the border pack PDF (docs/product.md §16.6). */
+  borderPackRenderer: BorderPackRenderer;
   refunds: RefundRepository;
   history: StatusHistoryRepository;
   notes: InternalNoteRepository;
@@ -90,6 +93,7 @@ export interface Ports {
 
 export type * from './analytics.js';
 export type * from './assignment-repository.js';
+export type * from './border-pack-renderer.js';
 export type * from './attempt-counter.js';
 export type * from './audit-log.js';
 export type * from './application-draft-repository.js';

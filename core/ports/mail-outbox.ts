@@ -1,3 +1,4 @@
+import { isStoredId } from '../domain/ids.js';
 import type { MailContent } from '../domain/mail.js';
 
 /** A file in FileStorage to attach (the e-visa). */
@@ -15,10 +16,28 @@ export interface ReceiptAttachment {
   receiptKey: string;
 }
 
-export type OutboxAttachment = StoredFileAttachment | ReceiptAttachment;
+/**
+ * The border pack of an application (docs/product.md §16.6), drawn as a PDF when the mail is sent
+ * from the application and its visa as they are then.
+ */
+export interface BorderPackAttachment {
+  borderPackApplicationId: number;
+}
+
+export type OutboxAttachment = StoredFileAttachment | ReceiptAttachment | BorderPackAttachment;
 
 export function isReceiptAttachment(attachment: OutboxAttachment): attachment is ReceiptAttachment {
   return 'receiptKey' in attachment;
+}
+
+export function isBorderPackAttachment(attachment: OutboxAttachment): attachment is BorderPackAttachment {
+  return 'borderPackApplicationId' in attachment;
+}
+
+/** The application a mail is about (its data's applicationId), or null: the outbox files the mail under it. */
+export function mailApplicationId(mail: { data: object }): number | null {
+  const id = (mail.data as { applicationId?: unknown }).applicationId;
+  return typeof id === 'number' && isStoredId(id) ? id : null;
 }
 
 /**
@@ -45,12 +64,25 @@ export interface OutboxMail {
   /** Not claimed again before this time: the lease of the attempt under way, if any. */
   nextAttemptAt: Date;
   sentAt: Date | null;
+  /** Why the last attempt failed (kept after a later success is impossible: a sent mail is not tried again). */
   lastError: string | null;
   createdAt: Date;
+  /** The application the mail is about (its data's applicationId), or null: its delivery log. */
+  applicationId: number | null;
+  /** When the mail server refused it for good (a 5xx reply): it is never tried again. */
+  refusedAt: Date | null;
+  /** The permanent refusal was of the recipient's address: the mail bounced. */
+  bounced: boolean;
 }
 
 /** What claiming a mail for sending found. */
-export type MailClaim = { status: 'claimed'; mail: OutboxMail } | { status: 'sent' | 'leased' | 'missing' };
+export type MailClaim = { status: 'claimed'; mail: OutboxMail } | { status: 'sent' | 'refused' | 'leased' | 'missing' };
+
+/** A permanent refusal of a claimed mail: why, and whether it was of the recipient's address. */
+export interface MailRefusal {
+  reason: string;
+  bounced: boolean;
+}
 
 /**
  * The transactional outbox: a mail is written in the same operation as the state change that
@@ -61,11 +93,20 @@ export interface MailOutbox {
   enqueue(mail: OutboxMailInput, now: Date): Promise<OutboxMail>;
   /**
    * Takes one mail for sending, atomically: it is leased until `leaseUntil` (its attempts + 1) —
-   * unless it was sent already, another attempt holds its lease, or it is gone.
+   * unless it was sent already, refused for good, another attempt holds its lease, or it is gone.
    */
   claim(id: number, now: Date, leaseUntil: Date): Promise<MailClaim>;
-  /** Marks a claimed mail sent. */
+  /**
+   * Marks a claimed mail sent and, in the same operation, clears the bounce mark of the accounts
+   * with its address (a mail reached it: docs/product.md §16.5).
+   */
   markSent(id: number, sentAt: Date): Promise<void>;
+  /**
+   * The mail server refused a claimed mail for good: records why and ends it (it is never claimed
+   * again) — while the lease is still this attempt's. A bounce also marks the accounts with its
+   * address as bouncing (when, why), in the same operation.
+   */
+  markRefused(id: number, refusal: MailRefusal, now: Date, leasedUntil: Date): Promise<void>;
   /**
    * The attempt failed: records why and ends its lease (the job's retry decides when to try again)
    * — only while the lease is still the one this attempt took (`leasedUntil`), so a late answer
@@ -73,4 +114,7 @@ export interface MailOutbox {
    */
   markFailed(id: number, error: string, now: Date, leasedUntil: Date): Promise<void>;
   list(filter?: { sent?: boolean; to?: string }): Promise<OutboxMail[]>;
+  findById(id: number): Promise<OutboxMail | null>;
+  /** The mails about an application, newest first (its delivery log). */
+  listByApplication(applicationId: number): Promise<OutboxMail[]>;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVALID_APPLICATION_ID_MESSAGE } from '../domain/document.js';
 import { errors } from '../domain/errors.js';
+import { parseMessageId } from '../domain/delivery-log.js';
 import { MAX_STORED_ID } from '../domain/ids.js';
 import { parseInput } from './parse.js';
 
@@ -33,3 +34,18 @@ export function parseStoredId(schema: IdSchema, raw: unknown): number {
 /** docs/product.md §5.6: 'Invalid application ID. Please refresh the page and try again.' */
 export const applicationIdSchema = idSchema(INVALID_APPLICATION_ID_MESSAGE, 'Application');
 export const documentIdSchema = idSchema('Invalid document ID.', 'Document');
+
+export const INVALID_MESSAGE_ID_MESSAGE = 'Invalid message ID.';
+
+/**
+ * A delivery log entry's id ('email-12', 'sms-5': docs/product.md §16.5), parsed to its channel
+ * and record id. Anything else — no channel, an id of 2^31 or more — is malformed (400).
+ */
+export const messageIdSchema = z.string({ error: INVALID_MESSAGE_ID_MESSAGE }).transform((raw, ctx) => {
+  const parsed = parseMessageId(raw);
+  if (!parsed) {
+    ctx.addIssue({ code: 'custom', message: INVALID_MESSAGE_ID_MESSAGE });
+    return z.NEVER;
+  }
+  return parsed;
+});

@@ -1,8 +1,10 @@
 import { readMailContent } from '../domain/mail.js';
 import { QUEUES } from '../domain/jobs.js';
 import type { MailToDeliver } from '../ports/mailer.js';
-import { isReceiptAttachment, type OutboxMail } from '../ports/mail-outbox.js';
+import { isBorderPackAttachment, isReceiptAttachment, type OutboxMail } from '../ports/mail-outbox.js';
+import { borderPackFileName } from '../domain/border-pack.js';
 import { receiptFileName } from '../domain/receipt.js';
+import { drawBorderPack } from './border-pack.js';
 import { receiptIssuer } from './receipts.js';
 import type { Ports } from '../ports/index.js';
 import { readAll } from './shared.js';
@@ -13,8 +15,11 @@ import { readAll } from './shared.js';
  */
 export const MAIL_LEASE_MS = QUEUES['deliver-mail'].expireSeconds * 1000;
 
-/** What one delivery did. */
-export type MailDelivery = 'sent' | 'already-sent' | 'missing';
+/**
+ * What one delivery did: sent; refused for good by the mail server (`bounced`: the recipient's
+ * address; `refused`: the mail); nothing, as it was sent or refused already, or is gone.
+ */
+export type MailDelivery = 'sent' | 'bounced' | 'refused' | 'already-sent' | 'already-refused' | 'missing';
 
 /** Another attempt holds the mail's lease: the job is retried after it (never sent twice at once). */
 export class MailLeased extends Error {
@@ -29,10 +34,14 @@ export class MailLeased extends Error {
  * attachments from file storage, hands it to the mailer and marks it sent. A failure is recorded on
  * the row and thrown, for the job to be retried; a mail that is gone or already sent is done.
  * The one window for a second copy: the process dies after the mail server accepted the mail and
- * before the row is marked (docs/deployment.md).
+ * before the row is marked (docs/deployment.md). A permanent refusal (a 5xx reply) is recorded on
+ * the row — a bounce also on the accounts with that address — and ends the job: retrying it
+ * cannot help (docs/product.md §16.5).
  */
-export function makeDeliverMail(ports: Pick<Ports, 'outbox' | 'mailer' | 'files' | 'clock' | 'receipts' | 'receiptRenderer' | 'settings'>) {
-  async function send(mail: OutboxMail): Promise<void> {
+export function makeDeliverMail(
+  ports: Pick<Ports, 'outbox' | 'mailer' | 'files' | 'clock' | 'receipts' | 'receiptRenderer' | 'settings' | 'applications' | 'documents' | 'borderPackRenderer'>,
+) {
+  async function send(mail: OutboxMail) {
     // A stored row whose data does not fit its template (an older version's, edited by hand) fails
     // like any attempt, with why.
     const read = readMailContent(mail.template, mail.data);
@@ -46,11 +55,17 @@ export function makeDeliverMail(ports: Pick<Ports, 'outbox' | 'mailer' | 'files'
         attachments.push({ fileName: receiptFileName(receipt), contentType: 'application/pdf', content });
         continue;
       }
+      if (isBorderPackAttachment(attachment)) {
+        const pack = await drawBorderPack(ports, attachment.borderPackApplicationId);
+        if (!pack) throw new Error(`Application ${attachment.borderPackApplicationId} is gone: its border pack cannot be drawn.`);
+        attachments.push({ fileName: borderPackFileName(pack.applicationNumber), contentType: 'application/pdf', content: Buffer.from(pack.pdf) });
+        continue;
+      }
       const file = await ports.files.get(attachment.storageKey);
       if (!file) throw new Error(`Attachment ${attachment.fileName} is missing from file storage.`);
       attachments.push({ fileName: attachment.fileName, contentType: attachment.contentType, content: await readAll(file.body) });
     }
-    await ports.mailer.send({ ...read.content, id: mail.id, to: mail.to, attachments });
+    return ports.mailer.send({ ...read.content, id: mail.id, to: mail.to, attachments });
   }
 
   return async function deliverMail(mailId: number): Promise<MailDelivery> {
@@ -58,14 +73,20 @@ export function makeDeliverMail(ports: Pick<Ports, 'outbox' | 'mailer' | 'files'
     const claim = await ports.outbox.claim(mailId, now, new Date(now.getTime() + MAIL_LEASE_MS));
     if (claim.status !== 'claimed') {
       if (claim.status === 'leased') throw new MailLeased(mailId);
-      return claim.status === 'sent' ? 'already-sent' : 'missing';
+      return claim.status === 'sent' ? 'already-sent' : claim.status === 'refused' ? 'already-refused' : 'missing';
     }
+    let handover;
     try {
-      await send(claim.mail);
+      handover = await send(claim.mail);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await ports.outbox.markFailed(mailId, message.slice(0, 1000), ports.clock.now(), claim.mail.nextAttemptAt);
       throw error;
+    }
+    if (handover.status === 'refused') {
+      const bounced = handover.refused === 'recipient';
+      await ports.outbox.markRefused(mailId, { reason: handover.reason.slice(0, 1000), bounced }, ports.clock.now(), claim.mail.nextAttemptAt);
+      return bounced ? 'bounced' : 'refused';
     }
     await ports.outbox.markSent(mailId, ports.clock.now());
     return 'sent';

@@ -23,6 +23,8 @@ export { makeCreateAdmin } from './create-admin.js';
 export { makeCreateApplication } from './create-application.js';
 export { makeCurrentUser } from './current-user.js';
 export { makeDeliverMail } from './deliver-mail.js';
+export { makeDeliveryLog } from './delivery-log.js';
+export { makeOpenBorderPack } from './border-pack.js';
 export { makeEraseUser } from './erase-user.js';
 export { makeExportApplications } from './export-applications.js';
 export { makeExportUserData } from './export-user-data.js';

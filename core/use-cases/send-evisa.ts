@@ -6,7 +6,7 @@ import type { Actor } from './use-cases.js';
 
 export const EVISA_SENT_MESSAGE = "E-visa document sent successfully to user's email";
 
-/** Emails the attached visa document to the applicant; only once the final payment is recorded. */
+/** Emails the attached visa document, with the border pack, to the applicant; only once the final payment is recorded. */
 export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'users' | 'outbox' | 'clock' | 'audit'>) {
   return async function sendEvisa(actor: Actor, applicationId: number): Promise<{ message: string }> {
     requirePermission(actor, 'visa.send');
@@ -32,7 +32,8 @@ export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 
           givenName: application.givenName,
           surname: application.surname,
         },
-        attachments: [{ storageKey: visa.storageKey, fileName: visa.fileName, contentType: visa.contentType }],
+        // The visa itself, and the border pack drawn from it when the mail is sent (docs/product.md §16.6).
+        attachments: [{ storageKey: visa.storageKey, fileName: visa.fileName, contentType: visa.contentType }, { borderPackApplicationId: application.id }],
       },
       ports.clock.now(),
     );

@@ -53,7 +53,10 @@ export function assigneeOf(application: Application | null, assignees: AssigneeN
 
 /** The user an admin read carries (never the password hash). */
 export function adminListUser(user: User): AdminListUser {
-  return { id: user.id, email: user.email, username: user.email, fullName: user.fullName, phoneNumber: user.phoneNumber, createdAt: user.createdAt };
+  const entry: AdminListUser = { id: user.id, email: user.email, username: user.email, fullName: user.fullName, phoneNumber: user.phoneNumber, createdAt: user.createdAt };
+  // Only while the address bounces (docs/product.md §16.5): staff see it on the row.
+  if (user.mailBounce) entry.mailBounce = user.mailBounce;
+  return entry;
 }
 
 export function requireAdmin(actor: Actor | null): void {

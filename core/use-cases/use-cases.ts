@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Application } from '../domain/application.js';
 import type { ListedStatus } from '../domain/status.js';
 import type { StaffName } from '../domain/assignment.js';
-import type { User } from '../domain/user.js';
+import type { MailBounce, User } from '../domain/user.js';
 import type { StaffRole } from '../domain/staff-role.js';
 import type { PassportCheckView } from '../domain/passport-check.js';
 import type * as make from './index.js';
@@ -43,7 +43,7 @@ export interface AdminListEntry {
   application: ApplicationView | null;
   /** 'user_registered' for pseudo-entries. */
   status: ListedStatus;
-  user: { id: number; email: string; username: string; fullName: string; phoneNumber: string; createdAt: Date };
+  user: { id: number; email: string; username: string; fullName: string; phoneNumber: string; createdAt: Date; mailBounce?: MailBounce };
   /** The member of staff the application is assigned to (always null for pseudo-entries). */
   assignee: StaffName | null;
 }
@@ -84,6 +84,8 @@ export type Staff = Made<typeof make.makeStaff>;
 export type TwoFactor = Made<typeof make.makeTwoFactor>;
 /** assignApplication, listAssignments (staff only). */
 export type Assignments = Made<typeof make.makeAssignments>;
+/** listApplicationMessages, resendMessage (staff: the delivery log, docs/product.md §16.5). */
+export type DeliveryLog = Made<typeof make.makeDeliveryLog>;
 
 /**
  * Everything the apps can ask of the core: one use case per file in this folder, each typed by its
@@ -91,7 +93,7 @@ export type Assignments = Made<typeof make.makeAssignments>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases, Staff, TwoFactor, Assignments {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases, Staff, TwoFactor, Assignments, DeliveryLog {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;
@@ -125,6 +127,8 @@ export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentI
   listReceipts: Made<typeof make.makeListReceipts>;
   /** One of them as a PDF (owner or admin; a receipt not listed under the application: NotFound). */
   openReceipt: Made<typeof make.makeOpenReceipt>;
+  /** The owner's border pack PDF, once the e-visa was sent (docs/product.md §16.6). */
+  openBorderPack: Made<typeof make.makeOpenBorderPack>;
 
   // payments; family applications' own come from ApplicationGroups
   startPayment: Made<typeof make.makeStartPayment>;

@@ -77,7 +77,7 @@ describe('the e-visa mail through the .eml outbox folder, with the PDF from file
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('writes one .eml whose attachment is the uploaded visa, byte for byte', async () => {
+  it('writes one .eml whose first attachment is the uploaded visa, byte for byte', async () => {
     const outboxDir = path.join(dir, 'outbox');
     const ports = makeMemoryPorts({
       files: new FilesystemFileStorage(path.join(dir, 'uploads')),
@@ -97,7 +97,8 @@ describe('the e-visa mail through the .eml outbox folder, with the PDF from file
     const parsed = await Promise.all(files.map(async (f) => parseMail(await readFile(path.join(outboxDir, f)))));
     const evisas = parsed.filter((m) => m.to === 'carol@example.com' && /Your Egypt e-visa/.test(m.subject ?? ''));
     expect(evisas).toHaveLength(1);
-    expect(evisas[0]!.attachments).toHaveLength(1);
+    // The visa, then the border pack drawn from it (docs/product.md §16.6).
+    expect(evisas[0]!.attachments.map((a) => a.fileName)).toEqual(['e-visa.pdf', expect.stringMatching(/^border-pack-EV-.*\.pdf$/)]);
     expect(evisas[0]!.attachments[0]!.contentType).toBe('application/pdf');
     expect(evisas[0]!.attachments[0]!.content.equals(visaPdf)).toBe(true);
     expect(evisas[0]!.subject).toMatch(/Your Egypt e-visa/);

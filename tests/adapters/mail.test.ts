@@ -62,12 +62,32 @@ describe('SmtpMailer failures', () => {
     mailer.close();
   });
 
-  it('a permanent 550 refusal throws with temporary=false', async () => {
+  it('a permanent 5xx refusal of the message is answered as a refusal of the mail, not thrown (no retry can change it)', async () => {
     const mailer = new SmtpMailer(server.url, FROM, SETTINGS);
-    server.failNext(1, 550, '5.1.1 No such user');
-    const error = await rejection(mailer.send(mail()));
-    expect(error.temporary).toBe(false);
-    expect(error.responseCode).toBe(550);
+    const before = server.received.length;
+    server.failNext(1, 554, '5.7.1 Message rejected as spam');
+    expect(await mailer.send(mail())).toEqual({ status: 'refused', refused: 'message', reason: expect.stringMatching(/^554 .*rejected as spam/) });
+    expect(server.received.length).toBe(before);
+    expect(await mailer.send(mail())).toEqual({ status: 'accepted' });
+    mailer.close();
+  });
+
+  it('a recipient refused with 550 is a bounce: answered as a refusal of the recipient, with the server’s words', async () => {
+    const mailer = new SmtpMailer(server.url, FROM, SETTINGS);
+    server.refuseRecipient('gone@example.com');
+    try {
+      const before = server.received.length;
+      expect(await mailer.send(mail({ to: 'gone@example.com' }))).toEqual({ status: 'refused', refused: 'recipient', reason: '550 5.1.1 No such user here' });
+      expect(server.received.length).toBe(before);
+      // A 4xx answer to the recipient stays a temporary failure, retried.
+      server.refuseRecipient('gone@example.com', 450, '4.2.1 Mailbox busy');
+      const error = await rejection(mailer.send(mail({ to: 'gone@example.com' })));
+      expect(error.temporary).toBe(true);
+      expect(error.responseCode).toBe(450);
+    } finally {
+      server.acceptRecipient('gone@example.com');
+    }
+    expect(await mailer.send(mail({ to: 'gone@example.com' }))).toEqual({ status: 'accepted' });
     mailer.close();
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
-import { aMail, at, type MakePersistence } from './persistence-fixtures.js';
+import { aMail, at, aUser, type MakePersistence } from './persistence-fixtures.js';
+import type { OutboxMailInput } from '../../core/ports/mail-outbox.js';
 
 export function describeMailOutboxContract(name: string, makeAdapter: MakePersistence): void {
   describe(`${name}: MailOutbox`, () => {
@@ -25,6 +26,9 @@ export function describeMailOutboxContract(name: string, makeAdapter: MakePersis
         sentAt: null,
         lastError: null,
         createdAt: at(1),
+        applicationId: null,
+        refusedAt: null,
+        bounced: false,
       });
       expect(await p.outbox.list()).toEqual([mail]);
     });
@@ -72,6 +76,55 @@ export function describeMailOutboxContract(name: string, makeAdapter: MakePersis
         expect(claims.filter((c) => c.status === 'leased')).toHaveLength(4);
       }
       expect((await p.outbox.list()).every((m) => m.attempts === 1)).toBe(true);
+    });
+
+    it('files a mail under the application its data names, lists an application’s mails newest first and finds one by id', async () => {
+      const about = (applicationId: unknown) => ({ ...aMail('log@example.com'), data: { applicationNumber: 'EV-7', applicationId } }) as unknown as OutboxMailInput;
+      const first = await p.outbox.enqueue(about(7), at(1));
+      const other = await p.outbox.enqueue(about(8), at(2));
+      const second = await p.outbox.enqueue(about(7), at(3));
+      // Not an application's: no id, a mistyped one, one beyond the id columns' range.
+      for (const id of [undefined, '7', 7.5, 2 ** 31]) expect((await p.outbox.enqueue(about(id), at(4))).applicationId).toBeNull();
+      expect(first.applicationId).toBe(7);
+      expect((await p.outbox.listByApplication(7)).map((m) => m.id)).toEqual([second.id, first.id]);
+      expect((await p.outbox.listByApplication(8)).map((m) => m.id)).toEqual([other.id]);
+      expect(await p.outbox.listByApplication(2 ** 31)).toEqual([]);
+      expect(await p.outbox.findById(first.id)).toEqual(first);
+      expect(await p.outbox.findById(999_999)).toBeNull();
+      expect(await p.outbox.findById(2 ** 31)).toBeNull();
+    });
+
+    it('a permanent refusal ends the mail; a bounce marks the accounts at its address, and a later mail sent there clears it', async () => {
+      const user = await p.users.create(aUser({ email: 'Bouncy@Example.com' }));
+      const bystander = await p.users.create(aUser());
+      const bounced = await p.outbox.enqueue(aMail('bouncy@example.com'), at(1));
+      const refused = await p.outbox.enqueue(aMail('bouncy@example.com'), at(1));
+      await p.outbox.claim(bounced.id, at(1), at(30));
+      await p.outbox.claim(refused.id, at(1), at(30));
+      // A late answer of a taken-over attempt changes nothing.
+      await p.outbox.markRefused(bounced.id, { reason: 'stale', bounced: true }, at(2), at(29));
+      expect((await p.users.findById(user.id))?.mailBounce).toBeUndefined();
+      await p.outbox.markRefused(bounced.id, { reason: '550 5.1.1 No such user here', bounced: true }, at(2), at(30));
+      await p.outbox.markRefused(refused.id, { reason: '552 Message too large', bounced: false }, at(3), at(30));
+      expect(await p.outbox.findById(bounced.id)).toMatchObject({ refusedAt: at(2), bounced: true, lastError: '550 5.1.1 No such user here', sentAt: null });
+      expect(await p.outbox.findById(refused.id)).toMatchObject({ refusedAt: at(3), bounced: false, lastError: '552 Message too large' });
+      // Never claimed again, nor failed over.
+      expect(await p.outbox.claim(bounced.id, at(60), at(90))).toEqual({ status: 'refused' });
+      await p.outbox.markFailed(refused.id, 'late', at(61), at(3));
+      expect((await p.outbox.findById(refused.id))?.lastError).toBe('552 Message too large');
+      expect((await p.users.findById(user.id))?.mailBounce).toEqual({ address: 'bouncy@example.com', at: at(2), reason: '550 5.1.1 No such user here' });
+      expect((await p.users.findByEmail('bouncy@example.com'))?.mailBounce?.at).toEqual(at(2));
+      expect((await p.users.findById(bystander.id))?.mailBounce).toBeUndefined();
+
+      // A mail to another address changes nothing; one sent to this address clears the mark.
+      const elsewhere = await p.outbox.enqueue(aMail(bystander.email), at(4));
+      await p.outbox.claim(elsewhere.id, at(4), at(34));
+      await p.outbox.markSent(elsewhere.id, at(5));
+      expect((await p.users.findById(user.id))?.mailBounce).toBeDefined();
+      const later = await p.outbox.enqueue(aMail('BOUNCY@example.com'), at(6));
+      await p.outbox.claim(later.id, at(6), at(36));
+      await p.outbox.markSent(later.id, at(7));
+      expect((await p.users.findById(user.id))?.mailBounce).toBeUndefined();
     });
 
     it('queues a deliver-mail job with each mail, committed with it', async () => {

@@ -70,6 +70,12 @@ const ROWS: Row[] = [
     expect: { visitor: 401, owner: 200, other: 404, admin: 200 },
   },
   {
+    // Before the e-visa is sent there is none; only ever the owner's (staff are refused).
+    name: 'GET /api/applications/:id/border-pack (not sent yet)',
+    request: (f) => ({ url: `/api/applications/${f.applicationId}/border-pack` }),
+    expect: { visitor: 401, owner: 404, other: 404, admin: 403 },
+  },
+  {
     name: 'POST /api/applications/:id/documents (a second passport)',
     request: (f) => ({ url: `/api/applications/${f.applicationId}/documents`, method: 'POST', form: pdf() }),
     expect: { visitor: 401, owner: 409, other: 404, admin: 403 },
@@ -103,6 +109,8 @@ const ROWS: Row[] = [
   { name: 'GET /api/admin/applications?tab=', request: () => ({ url: '/api/admin/applications?tab=approved&page=1&pageSize=5' }), expect: adminOnly(200) },
   { name: 'GET /api/admin/applications/counts', request: () => ({ url: '/api/admin/applications/counts' }), expect: adminOnly(200) },
   { name: 'GET /api/admin/applications/:id/history', request: (f) => ({ url: `/api/admin/applications/${f.applicationId}/history` }), expect: adminOnly(200) },
+  { name: 'GET /api/admin/applications/:id/messages', request: (f) => ({ url: `/api/admin/applications/${f.applicationId}/messages` }), expect: adminOnly(200) },
+  { name: 'POST /api/admin/messages/:id/resend (unknown mail)', request: () => ({ url: '/api/admin/messages/email-999999/resend', json: {} }), expect: adminOnly(404) },
   {
     name: 'PUT /api/admin/applications/:id/status',
     request: (f) => ({ url: `/api/admin/applications/${f.applicationId}/status`, method: 'PUT', json: { status: 'online_entry' } }),

@@ -35,6 +35,8 @@ const EXPECTED: Record<string, readonly StaffRole[]> = {
   'PUT /api/admin/applications/:id/assignee': ALL,
   'GET /api/admin/applications/:id/assignments': ALL,
   'GET /api/admin/applications/:id/audit': ALL,
+  'GET /api/admin/applications/:id/messages': ALL,
+  'POST /api/admin/messages/:id/resend': ['admin', 'reviewer', 'support'],
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -5,6 +5,7 @@ import { MemoryMailer } from '../../adapters/mail/memory/index.js';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import type { AgencySettings, Ports } from '../../core/ports/index.js';
 import { PdfReceiptRenderer } from '../../adapters/receipts/pdf-receipt-renderer.js';
+import { PdfBorderPackRenderer } from '../../adapters/border-pack/pdf-border-pack-renderer.js';
 import { OtplibOneTimeCodes, QrcodeSvg } from '../../adapters/security/index.js';
 import { createJobRunner } from '../../adapters/jobs/runner.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
@@ -47,6 +48,7 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
     gateway: new MemoryPaymentGateway(() => clock.now()),
     passportReader: new FakePassportReader(),
     receiptRenderer: new PdfReceiptRenderer(),
+    borderPackRenderer: new PdfBorderPackRenderer(),
     // Pure computations, no I/O: the real ones (tests compute codes from the secret at the fake clock's time).
     oneTimeCodes: new OtplibOneTimeCodes(),
     qrCodes: new QrcodeSvg(),

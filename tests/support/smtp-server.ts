@@ -58,6 +58,12 @@ export interface LocalSmtpServer {
   failNext(n: number, code?: number, message?: string): void;
   /** Messages refused so far. */
   refused: number;
+  /**
+   * From now on RCPT TO `address` is answered with this permanent reply (default 550 5.1.1, no such
+   * mailbox), as a mail server answers an unknown recipient; acceptRecipient() undoes it.
+   */
+  refuseRecipient(address: string, code?: number, message?: string): void;
+  acceptRecipient(address: string): void;
   /** Answers no message from now on (each waits, its client connected) until release(). */
   hold(): void;
   /** Answers every held message (a client that died meanwhile gets none, and its message is not kept). */
@@ -80,6 +86,7 @@ export async function startSmtpServer(options: { acceptAfterMs?: number } = {}):
   const closed = new Set<string>();
   const open = new Set<string>();
   const held: { answers: (() => void)[] | null } = { answers: null };
+  const refusedRecipients = new Map<string, { code: number; message: string }>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -92,6 +99,13 @@ export async function startSmtpServer(options: { acceptAfterMs?: number } = {}):
     onClose(session) {
       open.delete(session.id);
       closed.add(session.id);
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = refusedRecipients.get(address.address.toLowerCase());
+      if (!refusal) return callback();
+      const error = new Error(refusal.message) as Error & { responseCode: number };
+      error.responseCode = refusal.code;
+      callback(error);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -130,6 +144,12 @@ export async function startSmtpServer(options: { acceptAfterMs?: number } = {}):
     },
     get refused() {
       return state.refused;
+    },
+    refuseRecipient(address, code = 550, message = '5.1.1 No such user here') {
+      refusedRecipients.set(address.toLowerCase(), { code, message });
+    },
+    acceptRecipient(address) {
+      refusedRecipients.delete(address.toLowerCase());
     },
     hold() {
       held.answers ??= [];

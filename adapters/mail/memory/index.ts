@@ -1,5 +1,5 @@
 import type { AgencySettings } from '../../../core/ports/index.js';
-import type { Mailer, MailToDeliver } from '../../../core/ports/mailer.js';
+import { MAIL_ACCEPTED, type Mailer, type MailHandover, type MailToDeliver } from '../../../core/ports/mailer.js';
 import type { MailTemplateName } from '../../../core/domain/mail.js';
 import { renderMail } from '../templates/index.js';
 import { stableMessageId } from '../message.js';
@@ -25,6 +25,7 @@ export interface DeliveredMail {
 export class MemoryMailer implements Mailer {
   readonly delivered: DeliveredMail[] = [];
   private failures: { remaining: number; message: string } = { remaining: 0, message: '' };
+  private readonly refusedRecipients = new Map<string, string>();
 
   constructor(private readonly settings: AgencySettings) {}
 
@@ -33,12 +34,26 @@ export class MemoryMailer implements Mailer {
     this.failures = { remaining: n, message };
   }
 
-  async send(mail: MailToDeliver): Promise<void> {
+  /**
+   * Mail to `address` is refused for good from now on, as a mail server answers an unknown mailbox
+   * (550); `accept` undoes it.
+   */
+  refuseRecipient(address: string, reason = '550 5.1.1 <' + address + '>: Recipient address rejected: User unknown'): void {
+    this.refusedRecipients.set(address.toLowerCase(), reason);
+  }
+
+  acceptRecipient(address: string): void {
+    this.refusedRecipients.delete(address.toLowerCase());
+  }
+
+  async send(mail: MailToDeliver): Promise<MailHandover> {
     const rendered = renderMail(mail, this.settings);
     if (this.failures.remaining > 0) {
       this.failures.remaining -= 1;
       throw new MailDeliveryError(this.failures.message, { temporary: true });
     }
+    const refused = this.refusedRecipients.get(mail.to.toLowerCase());
+    if (refused !== undefined) return { status: 'refused', refused: 'recipient', reason: refused };
     this.delivered.push({
       id: mail.id,
       messageId: stableMessageId(mail, this.settings.agencyEmail),
@@ -47,6 +62,7 @@ export class MemoryMailer implements Mailer {
       ...rendered,
       attachments: mail.attachments.map((a) => ({ ...a })),
     });
+    return MAIL_ACCEPTED;
   }
 
   /** Test helper: mails delivered to an address. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { AgencySettings } from '../../../core/ports/index.js';
-import type { Mailer, MailToDeliver } from '../../../core/ports/mailer.js';
+import { MAIL_ACCEPTED, type Mailer, type MailHandover, type MailToDeliver } from '../../../core/ports/mailer.js';
 import { guard } from '../../shared/guard.js';
 import { composeMessage, stableMessageId } from '../message.js';
 import { outboxFolderUnavailable } from '../unavailable.js';
@@ -33,13 +33,13 @@ export class OutboxFolderMailer implements Mailer {
     return guard(this, outboxFolderUnavailable(this.dir));
   }
 
-  async send(mail: MailToDeliver): Promise<void> {
+  async send(mail: MailToDeliver): Promise<MailHandover> {
     const messageId = stableMessageId(mail, this.from);
     // `<outbox-12-ab12…@domain>` → `0000000012-ab12…`
     const [, id, digest] = /^<outbox-(\d+)-([0-9a-f]+)@/.exec(messageId)!;
     const suffix = `-${id!.padStart(10, '0')}-${digest}.eml`;
     await mkdir(this.dir, { recursive: true });
-    if ((await readdir(this.dir)).some((name) => name.endsWith(suffix))) return; // already delivered
+    if ((await readdir(this.dir)).some((name) => name.endsWith(suffix))) return MAIL_ACCEPTED; // already delivered
     const date = this.now();
     const info = await this.transport.sendMail(composeMessage(mail, this.from, this.settings, date));
     const file = path.join(this.dir, `${compactTimestamp(date)}${suffix}`);
@@ -51,5 +51,6 @@ export class OutboxFolderMailer implements Mailer {
       await rm(tmp, { force: true }).catch(() => undefined);
       throw error;
     }
+    return MAIL_ACCEPTED;
   }
 }

@@ -1,9 +1,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AgencySettings } from '../../../core/ports/index.js';
-import type { Mailer, MailToDeliver } from '../../../core/ports/mailer.js';
+import { MAIL_ACCEPTED, type Mailer, type MailHandover, type MailToDeliver } from '../../../core/ports/mailer.js';
 import { guard } from '../../shared/guard.js';
 import { composeMessage } from '../message.js';
-import { MailDeliveryError, smtpUnavailable } from '../unavailable.js';
+import { MailDeliveryError, permanentRefusal, smtpUnavailable } from '../unavailable.js';
 
 export interface SmtpMailerOptions {
   /**
@@ -16,10 +16,12 @@ export interface SmtpMailerOptions {
 }
 
 /**
- * Hands mails to an SMTP server (MAIL_URL smtp://[user:pass@]host:port, or smtps://). Any failure
- * (connection refused, timeout, a 4xx or 5xx reply) throws MailDeliveryError, the domain's
- * Unavailable('mail') (smtpUnavailable), so the outbox keeps the mail and tries again later; the
- * Message-ID is stable per outbox mail.
+ * Hands mails to an SMTP server (MAIL_URL smtp://[user:pass@]host:port, or smtps://). A permanent
+ * 5xx reply to the envelope or the message is the server's final word, answered as a refusal (of
+ * the recipient: a bounce; docs/product.md §16.5). Any other failure (connection refused, timeout,
+ * a 4xx reply, a refused sign-in) throws MailDeliveryError, the domain's Unavailable('mail')
+ * (smtpUnavailable), so the outbox keeps the mail and tries again later; the Message-ID is stable
+ * per outbox mail.
  */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
@@ -52,11 +54,19 @@ export class SmtpMailer implements Mailer {
     return guard(this, smtpUnavailable);
   }
 
-  async send(mail: MailToDeliver): Promise<void> {
-    const info = await this.transport.sendMail(composeMessage(mail, this.from, this.settings));
+  async send(mail: MailToDeliver): Promise<MailHandover> {
+    let info;
+    try {
+      info = await this.transport.sendMail(composeMessage(mail, this.from, this.settings));
+    } catch (error) {
+      const refusal = permanentRefusal(error);
+      if (refusal) return refusal;
+      throw error;
+    }
     if (info.rejected && info.rejected.length > 0) {
       throw new MailDeliveryError(`The mail server refused ${info.rejected.join(', ')}`, { temporary: true });
     }
+    return MAIL_ACCEPTED;
   }
 
   close(): void {

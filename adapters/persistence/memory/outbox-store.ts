@@ -2,6 +2,10 @@ import type { MailOutbox } from '../../../core/ports/mail-outbox.js';
 import { copy, queueMails, time, type MemoryState } from './state.js';
 
 export function outboxStore(s: MemoryState): MailOutbox {
+  const usersAt = (address: string) => {
+    const wanted = address.trim().toLowerCase();
+    return [...s.users.values()].filter((user) => user.email.toLowerCase() === wanted);
+  };
   return {
     async enqueue(mail, now) {
       return copy(queueMails(s, [mail], now)[0]);
@@ -10,6 +14,7 @@ export function outboxStore(s: MemoryState): MailOutbox {
       const m = s.outbox.get(id);
       if (!m) return { status: 'missing' };
       if (m.sentAt !== null) return { status: 'sent' };
+      if (m.refusedAt !== null) return { status: 'refused' };
       if (time(m.nextAttemptAt) > time(now)) return { status: 'leased' };
       m.nextAttemptAt = new Date(time(leaseUntil));
       m.attempts += 1;
@@ -17,11 +22,29 @@ export function outboxStore(s: MemoryState): MailOutbox {
     },
     async markSent(id, sentAt) {
       const m = s.outbox.get(id);
-      if (m && m.sentAt === null) m.sentAt = new Date(time(sentAt));
+      if (!m || m.sentAt !== null) return;
+      m.sentAt = new Date(time(sentAt));
+      // The address took a mail: whatever bounced before no longer stands.
+      for (const user of usersAt(m.to)) {
+        if (!user.mailBounce) continue;
+        delete user.mailBounce;
+        s.access.announce({ user: user.id });
+      }
+    },
+    async markRefused(id, refusal, now, leasedUntil) {
+      const m = s.outbox.get(id);
+      if (!m || m.sentAt !== null || m.refusedAt !== null || time(m.nextAttemptAt) !== time(leasedUntil)) return;
+      Object.assign(m, { lastError: refusal.reason, refusedAt: new Date(time(now)), bounced: refusal.bounced, nextAttemptAt: new Date(time(now)) });
+      if (refusal.bounced) {
+        for (const user of usersAt(m.to)) {
+          user.mailBounce = { address: m.to.trim().toLowerCase(), at: new Date(time(now)), reason: refusal.reason };
+          s.access.announce({ user: user.id });
+        }
+      }
     },
     async markFailed(id, error, now, leasedUntil) {
       const m = s.outbox.get(id);
-      if (m && m.sentAt === null && time(m.nextAttemptAt) === time(leasedUntil)) {
+      if (m && m.sentAt === null && m.refusedAt === null && time(m.nextAttemptAt) === time(leasedUntil)) {
         m.lastError = error;
         m.nextAttemptAt = new Date(time(now));
       }
@@ -32,6 +55,16 @@ export function outboxStore(s: MemoryState): MailOutbox {
         .filter((m) => filter.sent === undefined || (m.sentAt !== null) === filter.sent)
         .filter((m) => to === undefined || m.to.toLowerCase() === to)
         .sort((a, b) => a.id - b.id)
+        .map(copy);
+    },
+    async findById(id) {
+      const m = s.outbox.get(id);
+      return m ? copy(m) : null;
+    },
+    async listByApplication(applicationId) {
+      return [...s.outbox.values()]
+        .filter((m) => m.applicationId === applicationId)
+        .sort((a, b) => b.id - a.id)
         .map(copy);
     },
   };

@@ -12,7 +12,7 @@ import type { AnalyticsEvent } from '../../../core/ports/analytics.js';
 import type { AttemptWindow } from '../../../core/ports/attempt-counter.js';
 import type { ApplicationGroup } from '../../../core/ports/application-group-repository.js';
 import type { ContactEnquiry } from '../../../core/ports/contact-enquiry-repository.js';
-import type { OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
+import { mailApplicationId, type OutboxMail, type OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { Session } from '../../../core/ports/session-store.js';
 import type { TwoFactorChallenge, TwoFactorState } from '../../../core/ports/two-factor-store.js';
 import { mailJob, refundJob } from '../../../core/domain/jobs.js';
@@ -110,6 +110,9 @@ export function queueMails(s: MemoryState, mails: OutboxMailInput[] | undefined,
       sentAt: null,
       lastError: null,
       createdAt: now ? new Date(time(now)) : new Date(),
+      applicationId: mailApplicationId(mail),
+      refusedAt: null,
+      bounced: false,
     };
     if (row.attachments === undefined) delete row.attachments;
     s.outbox.set(id, row);

@@ -66,6 +66,11 @@ export const users = pgTable(
     twoFactorPendingSecret: text('two_factor_pending_secret'),
     twoFactorEnabledAt: ts('two_factor_enabled_at'),
     twoFactorLastStep: integer('two_factor_last_step'),
+    /** Mail to this address was refused for good (docs/product.md §16.5): the address, when and why.
+     * Written by the mail outbox; cleared when a later mail to the address is sent. */
+    mailBouncedAddress: text('mail_bounced_address'),
+    mailBouncedAt: ts('mail_bounced_at'),
+    mailBounceReason: text('mail_bounce_reason'),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(lower(t.email)),
@@ -302,8 +307,15 @@ export const mailOutbox = pgTable(
     sentAt: ts('sent_at'),
     lastError: text('last_error'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The application the mail is about (its data's applicationId), for its delivery log. No
+     * foreign key: erasing an application leaves the outbox as it was before this column. */
+    applicationId: integer('application_id'),
+    /** Refused for good by the mail server (5xx): never tried again; `bounced` when the recipient was. */
+    refusedAt: ts('refused_at'),
+    bounced: bool('bounced').notNull().default(false),
   },
   (t) => [
+    index('mail_outbox_application_idx').on(t.applicationId, t.id),
     index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`sent_at is null`),
     index('mail_outbox_to_idx').on(lower(t.to)),
   ],

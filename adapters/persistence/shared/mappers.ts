@@ -8,7 +8,7 @@ import type { StatusHistoryEntry } from '../../../core/domain/status-history.js'
 import type { User } from '../../../core/domain/user.js';
 import type { AnalyticsEvent } from '../../../core/ports/analytics.js';
 import type { ContactEnquiry } from '../../../core/ports/contact-enquiry-repository.js';
-import type { OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
+import { mailApplicationId, type OutboxMail, type OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { Session } from '../../../core/ports/session-store.js';
 import { applicationSearchColumns, userSearchColumns } from './rules.js';
 import type {
@@ -44,6 +44,10 @@ export function userFromRow(r: UserRow): User {
     createdAt: r.createdAt,
     // Absent while two-factor sign-in is off, so a user reads the same as before it existed.
     ...(r.twoFactorEnabledAt ? { twoFactorEnabledAt: r.twoFactorEnabledAt } : {}),
+    // Absent unless the account's address (as it is now) bounced: a changed address clears it.
+    ...(r.mailBouncedAt && r.mailBouncedAddress?.toLowerCase() === r.email.toLowerCase()
+      ? { mailBounce: { address: r.mailBouncedAddress, at: r.mailBouncedAt, reason: r.mailBounceReason ?? '' } }
+      : {}),
   };
 }
 
@@ -269,6 +273,9 @@ export function outboxFromRow(r: MailOutboxRow): OutboxMail {
     sentAt: r.sentAt,
     lastError: r.lastError,
     createdAt: r.createdAt,
+    applicationId: r.applicationId,
+    refusedAt: r.refusedAt,
+    bounced: r.bounced,
   };
   if (r.attachments) mail.attachments = r.attachments;
   return mail;
@@ -289,6 +296,9 @@ export function outboxInsert(mail: OutboxMailInput, now: Date | undefined): Mail
     sentAt: null,
     lastError: null,
     createdAt: now ?? new Date(),
+    applicationId: mailApplicationId(mail),
+    refusedAt: null,
+    bounced: false,
   };
 }
 

@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { mailJob } from '../../../core/domain/jobs.js';
 import { isStoredId } from '../../../core/domain/ids.js';
 import type { MailOutbox, OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import { outboxFromRow, outboxInsert } from './mappers.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
+import type { AccessChangeFeed } from '../access-changes.js';
 import { queueJobs, rows, type Unit } from './unit.js';
 
 /**
@@ -17,9 +18,14 @@ export function* queueMails(tx: Db, t: Tables, mails: OutboxMailInput[] | undefi
   return queued.map(outboxFromRow);
 }
 
-export function outboxStore(database: SqlDatabase): MailOutbox {
+/**
+ * The outbox. A bounce marked or cleared changes what a signed-in applicant's account reads: the
+ * users it changed are announced on `access`, so process-local caches of signed-in users drop them.
+ */
+export function outboxStore(database: SqlDatabase, access: AccessChangeFeed): MailOutbox {
   const { db, tables: t } = database;
   const o = t.mailOutbox;
+  const u = t.users;
   return {
     async enqueue(mail, now) {
       const [queued] = await database.transaction((tx) => queueMails(tx, t, [mail], now));
@@ -31,20 +37,49 @@ export function outboxStore(database: SqlDatabase): MailOutbox {
       const [claimed] = await db
         .update(o)
         .set({ nextAttemptAt: leaseUntil, attempts: sql`${o.attempts} + 1` })
-        .where(and(eq(o.id, id), isNull(o.sentAt), lte(o.nextAttemptAt, now)))
+        .where(and(eq(o.id, id), isNull(o.sentAt), isNull(o.refusedAt), lte(o.nextAttemptAt, now)))
         .returning();
       if (claimed) return { status: 'claimed', mail: outboxFromRow(claimed) };
-      const [row] = await db.select({ sentAt: o.sentAt }).from(o).where(eq(o.id, id));
-      return { status: !row ? 'missing' : row.sentAt ? 'sent' : 'leased' };
+      const [row] = await db.select({ sentAt: o.sentAt, refusedAt: o.refusedAt }).from(o).where(eq(o.id, id));
+      return { status: !row ? 'missing' : row.sentAt ? 'sent' : row.refusedAt ? 'refused' : 'leased' };
     },
     async markSent(id, sentAt) {
-      await db.update(o).set({ sentAt }).where(and(eq(o.id, id), isNull(o.sentAt)));
+      const cleared = await database.transaction(function* (tx) {
+        const [sent] = yield* rows(tx.update(o).set({ sentAt }).where(and(eq(o.id, id), isNull(o.sentAt))).returning({ to: o.to }));
+        // The address took a mail: whatever bounced before no longer stands.
+        if (!sent) return [];
+        return yield* rows(
+          tx
+            .update(u)
+            .set({ mailBouncedAddress: null, mailBouncedAt: null, mailBounceReason: null })
+            .where(and(sql`lower(${u.email}) = ${sent.to.trim().toLowerCase()}`, isNotNull(u.mailBouncedAt)))
+            .returning({ id: u.id }),
+        );
+      });
+      for (const user of cleared) access.announce({ user: user.id });
+    },
+    async markRefused(id, refusal, now, leasedUntil) {
+      const marked = await database.transaction(function* (tx) {
+        const [refused] = yield* rows(
+          tx
+            .update(o)
+            .set({ lastError: refusal.reason, refusedAt: now, bounced: refusal.bounced, nextAttemptAt: now })
+            .where(and(eq(o.id, id), isNull(o.sentAt), isNull(o.refusedAt), eq(o.nextAttemptAt, leasedUntil)))
+            .returning({ to: o.to }),
+        );
+        if (!refused || !refusal.bounced) return [];
+        const address = refused.to.trim().toLowerCase();
+        return yield* rows(
+          tx.update(u).set({ mailBouncedAddress: address, mailBouncedAt: now, mailBounceReason: refusal.reason }).where(sql`lower(${u.email}) = ${address}`).returning({ id: u.id }),
+        );
+      });
+      for (const user of marked) access.announce({ user: user.id });
     },
     async markFailed(id, error, now, leasedUntil) {
       await db
         .update(o)
         .set({ lastError: error, nextAttemptAt: now })
-        .where(and(eq(o.id, id), isNull(o.sentAt), eq(o.nextAttemptAt, leasedUntil)));
+        .where(and(eq(o.id, id), isNull(o.sentAt), isNull(o.refusedAt), eq(o.nextAttemptAt, leasedUntil)));
     },
     async list(filter = {}) {
       const found = await db
@@ -57,6 +92,16 @@ export function outboxStore(database: SqlDatabase): MailOutbox {
           ),
         )
         .orderBy(asc(o.id));
+      return found.map(outboxFromRow);
+    },
+    async findById(id) {
+      if (!isStoredId(id)) return null;
+      const [row] = await db.select().from(o).where(eq(o.id, id));
+      return row ? outboxFromRow(row) : null;
+    },
+    async listByApplication(applicationId) {
+      if (!isStoredId(applicationId)) return [];
+      const found = await db.select().from(o).where(eq(o.applicationId, applicationId)).orderBy(desc(o.id));
       return found.map(outboxFromRow);
     },
   };

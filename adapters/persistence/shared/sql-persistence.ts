@@ -32,9 +32,9 @@ import { userStore } from './user-store.js';
  */
 export function createSqlPersistence(database: SqlDatabase, othersChanges: ExternalChanges): Persistence {
   const translate = (error: unknown) => database.unavailable(error);
-  const outbox = outboxStore(database);
-  const applications = applicationStore(database);
   const accessChanges = new AccessChangeFeed();
+  const outbox = outboxStore(database, accessChanges);
+  const applications = applicationStore(database);
   accessChanges.watch(othersChanges);
   return {
     dialect: database.dialect,

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
 import { adminListQuerySchema, statusChangeSchema } from '../../../core/schemas/admin.js';
 import { assigneeChangeSchema } from '../../../core/schemas/assignment.js';
-import { applicationIdSchema, documentIdSchema } from '../../../core/schemas/ids.js';
+import { applicationIdSchema, documentIdSchema, messageIdSchema } from '../../../core/schemas/ids.js';
 import { cancellationDecisionSchema } from '../../../core/schemas/cancellation.js';
 import { internalNoteSchema } from '../../../core/schemas/internal-note.js';
 import { paymentIntentIdSchema } from '../../../core/schemas/payment.js';
@@ -13,7 +13,7 @@ import type { RouteDeps } from '../deps.js';
 import { jsonArrayStream } from '../json-array-stream.js';
 import { jsonBody, requires, upload } from '../route-facts.js';
 import { applicationIdFirst, readUpload } from '../uploads.js';
-import { attachmentDisposition, documentView, internalNoteView, paymentIssueView } from '../views.js';
+import { attachmentDisposition, documentView, internalNoteView, messageView, paymentIssueView } from '../views.js';
 
 const LIST_PARAMS = ['tab', 'q', 'page', 'pageSize', 'overdue', 'assignee'] as const;
 const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: true });
@@ -29,6 +29,8 @@ const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: tru
  * - GET /payment-issues: payments taken in the last 30 days that no application records, each with
  *   whether it can be recorded now and why not; POST /payment-issues/:paymentIntentId/record records one.
  * - GET /documents/:id/portal-copy: a passport document as the official portal takes it (JPEG ≤ 500 KB).
+ * - GET /applications/:id/messages: its delivery log, newest first; POST /messages/:id/resend
+ *   ('email-12') queues a fresh copy to the account's address now: 201 with its entry.
  */
 export function adminRoutes({ agency, log }: RouteDeps) {
   const { useCases } = agency;
@@ -93,6 +95,15 @@ export function adminRoutes({ agency, log }: RouteDeps) {
       const { text } = await readBody(c, internalNoteSchema);
       const note = await useCases.addInternalNote(actor, id, text);
       return c.json(internalNoteView(note), 201);
+    })
+    .get('/applications/:id/messages', requires('applications.read'), async (c) => {
+      const messages = await useCases.listApplicationMessages(actorOf(c), pathId(c, 'id', applicationIdSchema));
+      return c.json(messages.map(messageView), 200);
+    })
+    .post('/messages/:id/resend', requires('applicants.contact'), jsonBody(), async (c) => {
+      const message = parseInput(messageIdSchema, c.req.param('id'));
+      const copy = await useCases.resendMessage(actorOf(c), message);
+      return c.json(messageView(copy), 201);
     })
     .post('/applications/:id/cancellation', requires('refunds.manage'), jsonBody(), async (c: JsonBodyContext<typeof cancellationDecisionSchema>) => {
       const actor = actorOf(c);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
 import { errors } from '../../../core/domain/errors.js';
+import { borderPackFileName } from '../../../core/domain/border-pack.js';
 import { receiptFileName } from '../../../core/domain/receipt.js';
 import { addressSchema } from '../../../core/schemas/address.js';
 import { applicationFormSchema, type ApplicationFormSchema } from '../../../core/schemas/application.js';
@@ -19,7 +20,8 @@ export const PASSPORT_ONLY_MESSAGE = 'Only a passport copy can be uploaded here.
 /**
  * The applicant's applications (admins may read any): list, create, read, address details,
  * documents list and passport upload (JPG, PNG, PDF or HEIC; its MRZ read after the answer),
- * receipts list and each receipt as a PDF. Mounted at /api/applications.
+ * receipts list and each receipt as a PDF, the border pack PDF once the e-visa was sent (owner only).
+ * Mounted at /api/applications.
  */
 export function applicationRoutes({ agency }: RouteDeps) {
   const { useCases, ports } = agency;
@@ -67,6 +69,16 @@ export function applicationRoutes({ agency }: RouteDeps) {
         'Content-Type': 'application/pdf',
         'Content-Disposition': inlineDisposition(receiptFileName(receipt)),
         // A receipt names its payer: kept by no shared cache, nor stored by the browser.
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+    })
+    .get('/:id/border-pack', async (c) => {
+      const { applicationNumber, pdf } = await useCases.openBorderPack(actorOf(c), pathId(c, 'id', applicationIdSchema));
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': inlineDisposition(borderPackFileName(applicationNumber)),
+        // It names the traveller and their passport: kept by no shared cache, nor stored by the browser.
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
       });

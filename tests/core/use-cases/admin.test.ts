@@ -237,7 +237,8 @@ describe('visa document and e-visa mail', () => {
     expect(await uc.sendEvisa(admin, applicationId)).toEqual({ message: "E-visa document sent successfully to user's email" });
     expect((await ports.outbox.list({ to: 'alice@example.com' })).at(-1)).toMatchObject({
       template: 'evisa',
-      attachments: [{ storageKey: visa.storageKey, fileName: 'evisa.pdf', contentType: 'application/pdf' }],
+      // The visa, and the border pack drawn when the mail is sent (docs/product.md §16.6).
+      attachments: [{ storageKey: visa.storageKey, fileName: 'evisa.pdf', contentType: 'application/pdf' }, { borderPackApplicationId: applicationId }],
       data: { givenName: 'Alice', surname: 'Smith' },
     });
   });

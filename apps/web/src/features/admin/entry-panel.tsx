@@ -6,6 +6,7 @@ import { ApplicationFields, DocumentsList, StatusHistory } from './entry-details
 import { PassportCheckPanel } from './passport-check.js';
 import { InternalNotes } from '../notes/internal-notes.js';
 import { AuditTrail } from '../audit/audit-trail.js';
+import { DeliveryLog } from '../messages/delivery-log.js';
 import { useCan } from '../../lib/permissions.js';
 import { CancellationDecisionPanel } from '../cancellation/cancellation-decision.js';
 
@@ -40,6 +41,7 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
         {canReview ? <EntryActions app={app} /> : null}
         <DocumentsList app={app} />
         <InternalNotes applicationId={app.id} />
+        <DeliveryLog applicationId={app.id} bounce={entry.user.mailBounce} />
         <StatusHistory app={app} />
         <AuditTrail applicationId={app.id} />
       </div>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { borderPackUrl } from '../../../../../core/domain/border-pack.js';
 import { documentFileUrl } from '../../../../../core/domain/document.js';
 import { useDocumentsQuery, type ApplicationDto } from '../../api/applications.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
@@ -13,15 +14,21 @@ import { PassportCheckNotice } from './passport-check-notice.js';
 import { CancelApplication, CancellationNotice } from '../cancellation/cancel-application.js';
 import { RefundedNotice } from '../refunds/refunded-notice.js';
 
-/** A link to the issued e-visa (its document's download URL), once the agency has attached it. */
+/** Links to the issued e-visa (its document's download URL) and the border pack, once the agency has attached it. */
 function VisaDownload({ applicationId }: { applicationId: number }) {
   const documents = useDocumentsQuery(applicationId);
   const visa = (documents.data ?? []).filter((d) => d.type === 'visa').sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))[0];
   if (!visa) return null;
   return (
-    <a href={documentFileUrl(visa.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', 'w-full')}>
-      Download your e-visa ({visa.fileName})
-    </a>
+    <>
+      <a href={documentFileUrl(visa.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', 'w-full')}>
+        Download your e-visa ({visa.fileName})
+      </a>
+      {/* One page to print and show at the border with the e-visa (docs/product.md §16.6). */}
+      <a href={borderPackUrl(applicationId)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', 'w-full')}>
+        Download border pack (PDF)
+      </a>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { Card, CardContent } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { cn } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
+import { MailBounceNotice } from '../profile/mail-bounce-notice.js';
 import { ApplicationCard } from './application-card.js';
 import { useDashboardApplicationsQuery } from './api.js';
 import { dashboardItems, FamilyHeading } from './family-groups.js';
@@ -40,6 +41,9 @@ export function DashboardPage() {
         <Link to="/apply" className={buttonClasses('primary', 'md')}>
           New Application
         </Link>
+      </div>
+      <div className="mt-4 empty:hidden">
+        <MailBounceNotice user={user} />
       </div>
 
       {applications.isLoading ? (

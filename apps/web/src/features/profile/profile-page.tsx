@@ -14,6 +14,7 @@ import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import type { CurrentUser } from '../auth/api.js';
 import { useAuth } from '../auth/use-auth.js';
+import { MailBounceNotice } from './mail-bounce-notice.js';
 import { SessionsSection } from '../two-factor/sessions-section.js';
 import { TwoFactorSection } from '../two-factor/two-factor-section.js';
 import { useChangePasswordMutation, useUpdateProfileMutation } from './api.js';
@@ -36,6 +37,7 @@ export function ProfilePage() {
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Your Profile</h1>
+      <MailBounceNotice user={user} />
       {user.needsPasswordChange ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           Your account was created for you: please choose a new password.

@@ -1,0 +1,111 @@
+import { MAX_STORED_ID } from './ids.js';
+import { QUEUES } from './jobs.js';
+
+/**
+ * The delivery log (docs/product.md §16.5): every message the agency sent about an application —
+ * mails, and texts beside them — with where it stands. Staff answer "I never got the email" from it.
+ */
+export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/**
+ * queued: waiting to be sent, or being retried after a temporary failure (its error says why);
+ * sent: handed to the mail server (or the text provider); failed: refused for good, or out of
+ * retries; bounced: the recipient's address was refused for good.
+ */
+export const MESSAGE_STATUSES = ['queued', 'sent', 'failed', 'bounced'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** One message of the log. `at`: when it was sent, refused or last failed; when queued otherwise. */
+export interface DeliveryLogEntry {
+  /** The channel and the message's id in its channel's store: 'email-12', 'sms-5'. */
+  id: string;
+  channel: MessageChannel;
+  template: string;
+  to: string;
+  status: MessageStatus;
+  at: Date;
+  error?: string;
+}
+
+/** A mail's sending attempts before its job is left failed: its queue's retries plus the first one. */
+export const MAIL_ATTEMPTS = QUEUES['deliver-mail'].retryLimit + 1;
+
+/** 'email-12' for mail 12 of the outbox. */
+export function messageId(channel: MessageChannel, id: number): string {
+  return `${channel}-${id}`;
+}
+
+/**
+ * A message id as the log writes it, or null when malformed: a known channel, a dash and a record
+ * id within the id columns' range (1 to 2^31 − 1).
+ */
+export function parseMessageId(raw: string): { channel: MessageChannel; id: number } | null {
+  const match = /^(email|sms)-([1-9]\d{0,15})$/.exec(raw.trim());
+  if (!match) return null;
+  const id = Number(match[2]);
+  return id <= MAX_STORED_ID ? { channel: match[1] as MessageChannel, id } : null;
+}
+
+/** What a stored outbox mail's fields say about it. */
+export interface MailDeliveryFacts {
+  id: number;
+  to: string;
+  template: string;
+  attempts: number;
+  sentAt: Date | null;
+  refusedAt: Date | null;
+  bounced: boolean;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  createdAt: Date;
+}
+
+/**
+ * A mail's entry in the log. A mail whose every attempt failed (MAIL_ATTEMPTS) is failed, though
+ * the operator may still retry its job (`evisa jobs retry deliver-mail`): it is then queued again
+ * by its new attempt's count, and sent or failed by its answer.
+ */
+export function mailLogEntry(mail: MailDeliveryFacts): DeliveryLogEntry {
+  const base = { id: messageId('email', mail.id), channel: 'email' as const, template: mail.template, to: mail.to };
+  const error = mail.lastError ? { error: mail.lastError } : {};
+  if (mail.sentAt) return { ...base, status: 'sent', at: mail.sentAt };
+  if (mail.refusedAt) return { ...base, status: mail.bounced ? 'bounced' : 'failed', at: mail.refusedAt, ...error };
+  if (mail.lastError && mail.attempts >= MAIL_ATTEMPTS) return { ...base, status: 'failed', at: mail.nextAttemptAt, ...error };
+  return { ...base, status: 'queued', at: mail.createdAt, ...error };
+}
+
+/** Newest first; at the same instant, the later id (of the same channel) first. */
+export function newestMessagesFirst(entries: DeliveryLogEntry[]): DeliveryLogEntry[] {
+  const seq = (e: DeliveryLogEntry) => Number(e.id.slice(e.id.indexOf('-') + 1));
+  return [...entries].sort((a, b) => b.at.getTime() - a.at.getTime() || seq(b) - seq(a));
+}
+
+/** A member of staff reads a template's name in words (the admin's Messages section). */
+export const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
+  account_created: 'Account created',
+  application_received: 'Application received',
+  status_changed: 'Status changed',
+  info_requested: 'Information requested',
+  passport_reupload_requested: 'Passport re-upload requested',
+  approved: 'Application approved',
+  application_cancelled: 'Application cancelled',
+  cancellation_requested: 'Cancellation requested',
+  cancellation_declined: 'Cancellation declined',
+  evisa: 'E-visa',
+  payment_reminder: 'Payment reminder',
+  application_reminder: 'Application reminder',
+  password_changed: 'Password changed',
+  password_reset: 'Password reset',
+  account_exists: 'Account exists',
+  refund_issued: 'Refund issued',
+  staff_invitation: 'Staff invitation',
+};
+
+/** A template's name in words; an unknown one (a text's, an older version's) as it is written, spaced. */
+export function templateLabel(template: string): string {
+  const label = TEMPLATE_LABELS[template];
+  if (label) return label;
+  const spaced = template.replace(/[_-]+/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}

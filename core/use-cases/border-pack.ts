@@ -1,0 +1,48 @@
+import { visaValidity, type BorderPackFacts } from '../domain/border-pack.js';
+import { errors } from '../domain/errors.js';
+import type { Ports } from '../ports/index.js';
+import { loadOwned, readAll } from './shared.js';
+import type { Actor } from './use-cases.js';
+
+/**
+ * An application's border pack as it is now (docs/product.md §16.6): its facts and its latest visa
+ * file's first page, drawn as a PDF; null when the application is gone. The evisa mail attaches it
+ * by the application's id, drawn when the mail is sent (like receipts).
+ */
+export async function drawBorderPack(
+  ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'settings' | 'borderPackRenderer'>,
+  applicationId: number,
+): Promise<{ applicationNumber: string; pdf: Uint8Array } | null> {
+  const application = await ports.applications.findById(applicationId);
+  if (!application) return null;
+  const visas = (await ports.documents.listByApplication(applicationId)).filter((d) => d.type === 'visa');
+  const visa = visas[visas.length - 1];
+  const file = visa ? await ports.files.get(visa.storageKey) : null;
+  const { settings } = ports;
+  const facts: BorderPackFacts = {
+    applicationNumber: application.applicationNumber,
+    travellerName: `${application.givenName} ${application.surname}`.trim(),
+    passportNumber: application.passportNumber,
+    nationality: application.nationality,
+    validity: visa ? visaValidity(application, visa.uploadedAt) : ['The e-visa has not been issued yet.'],
+    stay: application.hotelDetails?.trim() || 'No hotel details were given.',
+    agency: { name: settings.agencyName, email: settings.agencyEmail, website: settings.publicUrl, address: settings.agencyAddress },
+  };
+  const pdf = await ports.borderPackRenderer.render(facts, file && visa ? { contentType: visa.contentType, bytes: await readAll(file.body) } : null);
+  return { applicationNumber: application.applicationNumber, pdf };
+}
+
+/**
+ * The applicant downloads their border pack from the dashboard: the owner only (staff: Forbidden,
+ * anyone else: NotFound), and only once the e-visa was sent (its mail queued) — NotFound before.
+ */
+export function makeOpenBorderPack(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'settings' | 'borderPackRenderer' | 'outbox'>) {
+  return async function openBorderPack(actor: Actor, applicationId: number): Promise<{ applicationNumber: string; pdf: Uint8Array }> {
+    const application = await loadOwned(ports, actor, applicationId);
+    const sent = (await ports.outbox.listByApplication(application.id)).some((mail) => mail.template === 'evisa');
+    if (!sent) throw errors.notFound('Border pack', 'The border pack is ready once your e-visa has been sent.');
+    const pack = await drawBorderPack(ports, application.id);
+    if (!pack) throw errors.notFound('Application');
+    return pack;
+  };
+}
