@@ -24,6 +24,7 @@ import type { ReceiptRepository } from './receipt-repository.js';
 import type { RefundRepository } from './refund-repository.js';
 import type { SessionStore } from './session-store.js';
 import type { StatusHistoryRepository } from './status-history-repository.js';
+import type { TrackingCodeStore } from './tracking-code-store.js';
 import type { TwoFactorStore } from './two-factor-store.js';
 import type { UserRepository } from './user-repository.js';
 
@@ -86,6 +87,8 @@ export interface Ports {
   twoFactor: TwoFactorStore;
   oneTimeCodes: OneTimeCodes;
   qrCodes: QrCodes;
+  /** Codes that open the public tracking page (docs/product.md §16.1), stored hashed. */
+  trackingCodes: TrackingCodeStore;
 }
 
 export type * from './analytics.js';
@@ -114,5 +117,6 @@ export type * from './receipt-repository.js';
 export type * from './refund-repository.js';
 export type * from './session-store.js';
 export type * from './status-history-repository.js';
+export type * from './tracking-code-store.js';
 export type * from './two-factor-store.js';
 export type * from './user-repository.js';
