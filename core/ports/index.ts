@@ -47,7 +47,8 @@ export interface AgencySettings {
 export interface AgencySecrets {
   /**
    * Keys the signatures of password-reset links together with the user's password hash, so that
-   * someone who can read the database still cannot forge a link.
+   * someone who can read the database still cannot forge a link; also the hashes of tracking codes
+   * and the signatures of tracking access (core/domain/tracking.ts).
    */
   tokenKey: string;
 }
