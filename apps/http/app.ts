@@ -32,6 +32,7 @@ import { paymentRoutes } from './routes/payments.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { paymentsWebhookRoutes } from './routes/payments-webhook.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
+import { trackRoutes } from './routes/track.js';
 import { secondStepRoutes, sessionRoutes, twoFactorRoutes } from './routes/two-factor.js';
 import { BODY_TOO_LARGE_MESSAGE, bodyKindDeclared, jsonBody } from './route-facts.js';
 import { sameOriginWrites, securityHeaders } from './security.js';
@@ -57,6 +58,9 @@ export interface AppOptions {
   contactLimit?: RateLimit;
   /** Default: 600 analytics events per address per minute. */
   eventLimit?: RateLimit;
+  /** Tracking without signing in (docs/product.md §16.1). Defaults: 20 requests per address per hour;
+   * 5 per application number and per email per hour; 20 codes tried per address and per number per 15 minutes. */
+  trackLimits?: { address?: RateLimit; target?: RateLimit; verify?: RateLimit };
   /** Proxies in front of the server that append to X-Forwarded-For (default: TRUST_PROXY from the configuration). */
   trustProxyHops?: number;
   /** The SPA build to serve (apps/web/dist by default, when it exists); null serves none. */
@@ -89,6 +93,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/user/sessions', sessionRoutes(deps))
     .route('/contact', contactRoutes(deps))
     .route('/password-reset', passwordResetRoutes(deps))
+    .route('/track', trackRoutes(deps))
     .route('/applications', applicationRoutes(deps))
     .route('/application-draft', applicationDraftRoutes(deps))
     .route('/application-groups', applicationGroupRoutes(deps))
@@ -120,6 +125,11 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   const register = options.registerLimit ?? { limit: 20, windowMs: 60 * 60 * 1000 };
   const contact = options.contactLimit ?? { limit: 20, windowMs: 60 * 60 * 1000 };
   const events = options.eventLimit ?? { limit: 600, windowMs: 60 * 1000 };
+  const track = {
+    address: options.trackLimits?.address ?? { limit: 20, windowMs: 60 * 60 * 1000 },
+    target: options.trackLimits?.target ?? { limit: 5, windowMs: 60 * 60 * 1000 },
+    verify: options.trackLimits?.verify ?? { limit: 20, windowMs: 15 * 60 * 1000 },
+  };
   const trustProxyHops = options.trustProxyHops ?? agency.config.trustProxyHops;
   // Sessions and users are cached only when they are the database's own stores, whose every change
   // (from any process) the database's feed announces.
@@ -140,6 +150,9 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
       passwordReset: new StoredLimiter(attempts, 'password-reset', 5, 60 * 60 * 1000, clock), // 5 requests an hour per address and per account
       events: new StoredLimiter(attempts, 'events', events.limit, events.windowMs, clock),
       twoFactor: new StoredLimiter(attempts, 'two-factor', WRONG_CODE_LIMIT, WRONG_CODE_WINDOW_MS, clock),
+      trackAddress: new StoredLimiter(attempts, 'track-address', track.address.limit, track.address.windowMs, clock),
+      trackTarget: new StoredLimiter(attempts, 'track-target', track.target.limit, track.target.windowMs, clock),
+      trackVerify: new StoredLimiter(attempts, 'track-verify', track.verify.limit, track.verify.windowMs, clock),
       passportScan: new StoredLimiter(attempts, 'passport-scan', agency.config.passportScan.perHour, 60 * 60 * 1000, clock),
     },
     clientAddress: (c) => clientIp(c, trustProxyHops),

@@ -26,6 +26,12 @@ export interface RouteDeps {
     events: RateLimiter;
     /** Wrong two-factor codes, per account. */
     twoFactor: RateLimiter;
+    /** Tracking requests and "forgot your application number?" (each may send a mail), per client address. */
+    trackAddress: RateLimiter;
+    /** The same, per application number and per email (whether or not they exist). */
+    trackTarget: RateLimiter;
+    /** Tracking codes tried, per client address and per application number. */
+    trackVerify: RateLimiter;
   };
   /** The client's address, as the trusted proxies saw it (TRUST_PROXY hops), else the socket's. */
   clientAddress(c: Context): string;

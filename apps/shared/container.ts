@@ -123,15 +123,15 @@ function bindUseCase<R, K extends keyof Ports, D extends unknown[] = []>(
 
 /** What each use-case token resolves to. */
 type ResolvedUseCases = { [K in keyof typeof USE_CASE]: (typeof USE_CASE)[K] extends ServiceIdentifier<infer R> ? R : never };
-type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'deliveryLog';
+type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'deliveryLog' | 'tracking';
 
 /**
  * The `UseCases` object: the single use cases as they are, the groups' members spread. The return
  * type refuses a token that is not a member of UseCases as well as a member without a token.
  */
 function assembleUseCases(resolved: ResolvedUseCases): UseCases & Record<Exclude<keyof ResolvedUseCases, GroupTokens | keyof UseCases>, never> {
-  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, staff, twoFactor, assignments, deliveryLog, ...single } = resolved;
-  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog, ...staff, ...twoFactor, ...assignments, ...deliveryLog };
+  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, staff, twoFactor, assignments, deliveryLog, tracking, ...single } = resolved;
+  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog, ...staff, ...twoFactor, ...assignments, ...deliveryLog, ...tracking };
 }
 
 /** One binding per use-case factory; the use cases that call others take those by token. */
@@ -163,6 +163,9 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.listReceipts, ['applications', 'receipts'], make.makeListReceipts);
   bindUseCase(bind, U.openReceipt, ['applications', 'receipts', 'receiptRenderer', 'settings'], make.makeOpenReceipt);
   bindUseCase(bind, U.openBorderPack, ['applications', 'documents', 'files', 'settings', 'borderPackRenderer', 'outbox'], make.makeOpenBorderPack);
+  bindUseCase(bind, U.applicationTimeline, ['history'], make.makeApplicationTimeline);
+  // tracking without signing in (docs/product.md §16.1): the timeline is the applicant's own
+  bindUseCase(bind, U.tracking, ['applications', 'users', 'trackingCodes', 'outbox', 'clock', 'secrets'], make.makeTracking, U.applicationTimeline);
   bindUseCase(
     bind,
     U.applicationGroups,
@@ -225,7 +228,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.eraseUser, ['users', 'applications', 'documents', 'payments', 'receipts', 'files', 'clock', 'audit'], make.makeEraseUser);
   bindUseCase(bind, U.purgeDocuments, ['documents', 'files', 'clock'], make.makePurgeDocuments);
   bindUseCase(bind, U.sweepOrphanFiles, ['files', 'documents', 'clock'], make.makeSweepOrphanFiles);
-  bindUseCase(bind, U.pruneExpired, ['sessions', 'attempts', 'twoFactor', 'clock'], make.makePruneExpired);
+  bindUseCase(bind, U.pruneExpired, ['sessions', 'attempts', 'twoFactor', 'trackingCodes', 'clock'], make.makePruneExpired);
 
   const names = Object.keys(U) as (keyof typeof U)[];
   bind(T.useCases).toResolvedValue(

@@ -21,6 +21,8 @@ export const MAIL_TEMPLATES = [
   'account_exists',
   'refund_issued',
   'staff_invitation',
+  'tracking_code',
+  'application_numbers',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -145,6 +147,16 @@ export const MAIL_DATA = {
     amount: z.number(),
     /** The credit note's number (the PDF is attached). */
     creditNoteNumber: z.string().optional(),
+  }),
+  tracking_code: z.object({
+    ...application,
+    /** The 6-digit code that opens the track page (valid 15 minutes, once). */
+    code: z.string(),
+  }),
+  application_numbers: z.object({
+    ...addressed,
+    /** The address's applications, newest first, with their status. */
+    applications: z.array(z.object({ applicationNumber: z.string(), status: z.enum(APPLICATION_STATUSES) })),
   }),
 } satisfies Record<MailTemplateName, z.ZodType>;
 

@@ -28,32 +28,6 @@ export function parseListedStatus(value: string): ListedStatus | null {
   return parseStatus(normalised);
 }
 
-/** Underscores to spaces, first letter capitalised: 'under_process' → 'Under process'. */
-export function statusLabel(status: string): string {
-  const spaced = status.toLowerCase().replace(/_/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-/** The applicant dashboard shows a completed application as 'Approved'. */
-export function applicantStatusLabel(status: string): string {
-  return status.toLowerCase() === 'final_payment_received' ? 'Approved' : statusLabel(status);
-}
-
-export type BadgeTone = 'yellow' | 'green' | 'red' | 'orange' | 'grey';
-
-/** Dashboard badge colours (docs/product.md §3.1). */
-export function statusBadgeTone(status: string): BadgeTone {
-  switch (status.toLowerCase()) {
-    case 'under_process':
-      return 'yellow';
-    case 'approved':
-    case 'final_payment_received':
-      return 'green';
-    case 'rejected':
-      return 'red';
-    case 'additional_info_required':
-      return 'orange';
-    default:
-      return 'grey';
-  }
-}
+// How statuses read and look (labels, badge tones) live in status-display.ts: the pages that show
+// statuses import them from there, so a page that needs only the status list never loads them.
+export { applicantStatusLabel, statusBadgeTone, statusLabel, type BadgeTone } from './status-display.js';

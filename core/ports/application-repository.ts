@@ -70,6 +70,8 @@ export interface ApplicationRepository {
   /** Inserts with a fresh id and version 1. A taken applicationNumber throws Conflict. */
   create(application: NewApplication, mails?: OutboxMailInput[]): Promise<Application>;
   findById(id: number): Promise<Application | null>;
+  /** The application with this number (as issued, exact), or null. */
+  findByNumber(applicationNumber: string): Promise<Application | null>;
   /** Newest first. */
   listByUser(userId: number): Promise<Application[]>;
   commit(change: ApplicationChange): Promise<CommitResult>;

@@ -25,6 +25,7 @@ import type { ReceiptRepository } from './receipt-repository.js';
 import type { RefundRepository } from './refund-repository.js';
 import type { SessionStore } from './session-store.js';
 import type { StatusHistoryRepository } from './status-history-repository.js';
+import type { TrackingCodeStore } from './tracking-code-store.js';
 import type { TwoFactorStore } from './two-factor-store.js';
 import type { UserRepository } from './user-repository.js';
 
@@ -47,7 +48,8 @@ export interface AgencySettings {
 export interface AgencySecrets {
   /**
    * Keys the signatures of password-reset links together with the user's password hash, so that
-   * someone who can read the database still cannot forge a link.
+   * someone who can read the database still cannot forge a link; also the hashes of tracking codes
+   * and the signatures of tracking access (core/domain/tracking.ts).
    */
   tokenKey: string;
 }
@@ -89,6 +91,8 @@ export interface Ports {
   twoFactor: TwoFactorStore;
   oneTimeCodes: OneTimeCodes;
   qrCodes: QrCodes;
+  /** Codes that open the public tracking page (docs/product.md §16.1), stored hashed. */
+  trackingCodes: TrackingCodeStore;
 }
 
 export type * from './analytics.js';
@@ -118,5 +122,6 @@ export type * from './receipt-repository.js';
 export type * from './refund-repository.js';
 export type * from './session-store.js';
 export type * from './status-history-repository.js';
+export type * from './tracking-code-store.js';
 export type * from './two-factor-store.js';
 export type * from './user-repository.js';

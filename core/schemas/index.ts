@@ -14,3 +14,4 @@ export * from './payment.js';
 export * from './profile.js';
 export * from './refund.js';
 export * from './staff.js';
+export * from './tracking.js';

@@ -57,6 +57,8 @@ export { makeStartPayment } from './start-payment.js';
 export { makeStatusHistory } from './status-history.js';
 export { makeSubmitContactForm } from './submit-contact-form.js';
 export { makeSweepOrphanFiles } from './sweep-orphan-files.js';
+export { makeApplicationTimeline } from './timeline.js';
+export { makeTracking } from './tracking.js';
 export { makeTwoFactor } from './two-factor.js';
 export { makeUpdateAddressDetails } from './update-address-details.js';
 export { makeUpdatePhone } from './update-phone.js';

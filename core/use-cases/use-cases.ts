@@ -78,6 +78,8 @@ export type Cancellations = Made<typeof make.makeCancellations>;
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
 /** listAuditLog, listApplicationAudit (staff), verifyAuditLog (the operator). */
 export type AuditLogUseCases = Made<typeof make.makeAuditLog>;
+/** requestTrackingCode, verifyTrackingCode, trackedApplication, mailApplicationNumbers (anyone: the public track page). */
+export type Tracking = Made<typeof make.makeTracking>;
 /** listStaff, addStaff, changeStaff (staff.manage). */
 export type Staff = Made<typeof make.makeStaff>;
 /** setUpTwoFactor, enableTwoFactor, disableTwoFactor, resetStaffTwoFactor, completeTwoFactorSignIn, twoFactorStatus. */
@@ -93,7 +95,7 @@ export type DeliveryLog = Made<typeof make.makeDeliveryLog>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases, Staff, TwoFactor, Assignments, DeliveryLog {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases, Staff, TwoFactor, Assignments, DeliveryLog, Tracking {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;
@@ -123,6 +125,8 @@ export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentI
   portalCopy: Made<typeof make.makePortalCopy>;
   /** Owner of the document's application or an admin. */
   openDocument: Made<typeof make.makeOpenDocument>;
+  /** An application's timeline as its applicant reads it (docs/product.md §16.2). */
+  applicationTimeline: Made<typeof make.makeApplicationTimeline>;
   /** The receipts and credit notes listed under an application (owner or admin; others: NotFound). */
   listReceipts: Made<typeof make.makeListReceipts>;
   /** One of them as a PDF (owner or admin; a receipt not listed under the application: NotFound). */

@@ -98,6 +98,14 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         expect(await p.applications.findById(created.id + 1000)).toBeNull();
       });
 
+      it('finds an application by its number, exactly as issued', async () => {
+        const user = await p.users.create(aUser());
+        const created = await p.applications.create(anApplication(user.id));
+        expect(await p.applications.findByNumber(created.applicationNumber)).toEqual(created);
+        expect(await p.applications.findByNumber(created.applicationNumber.toLowerCase())).toBeNull();
+        expect(await p.applications.findByNumber('EV-0000-ZZZZZZ')).toBeNull();
+      });
+
       it('refuses a taken application number with a Conflict and queues none of its mails', async () => {
         const first = await seedApplication(p);
         const error = await p.applications

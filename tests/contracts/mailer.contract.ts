@@ -48,6 +48,14 @@ export const SAMPLE_DATA: { [T in MailTemplateName]: MailData<T> } = {
   staff_invitation: { fullName: 'Amira Hassan', role: 'reviewer', resetToken: '7.1795000000.c2lnbmF0dXJl' },
   account_exists: { fullName: 'Amira Hassan', email: 'amira@example.com', resetToken: '7.1795000000.c2lnbmF0dXJl' },
   refund_issued: { fullName: 'Amira Hassan', applicationNumber: 'EV-2026-000123', applicationId: 123, paymentType: 'final', amount: 1950, creditNoteNumber: 'R-2026-000007' },
+  tracking_code: { fullName: 'Amira Hassan', applicationNumber: 'EV-2611-7K3QX9', code: '042917' },
+  application_numbers: {
+    fullName: 'Amira Hassan',
+    applications: [
+      { applicationNumber: 'EV-2611-7K3QX9', status: 'under_process' },
+      { applicationNumber: 'EV-2610-000123', status: 'final_payment_received' },
+    ],
+  },
 };
 
 const normalise = (s: string) => s.replace(/\r\n/g, '\n');
@@ -158,6 +166,21 @@ export function describeMailerContract(name: string, open: () => Promise<MailerH
       expect(got.text).toContain('£10.00');
       const final = await sendAndFetch(mail('payment_reminder', { data: { ...SAMPLE_DATA.payment_reminder, paymentType: 'final', amount: 3900 } }));
       expect(final.text).toContain('£39.00');
+    });
+
+    it('tracking_code shows the code, how long it works and the track page; application_numbers lists each number with its status', async () => {
+      const code = await sendAndFetch(mail('tracking_code'));
+      expect(code.subject).toContain('042917');
+      expect(normalise(code.text).split('\n')).toContain('Your code: 042917');
+      expect(code.text).toContain('15 minutes');
+      expect(code.text).toContain(`${CONTRACT_SETTINGS.publicUrl}/track`);
+      expect(code.html).toContain('042917');
+
+      const numbers = await sendAndFetch(mail('application_numbers'));
+      const lines = normalise(numbers.text).split('\n');
+      expect(lines).toContain('EV-2611-7K3QX9: Under process');
+      expect(lines).toContain('EV-2610-000123: Approved');
+      expect(numbers.text).toContain(`${CONTRACT_SETTINGS.publicUrl}/track`);
     });
 
     it('gives the same outbox mail the same Message-ID every time, and another mail another one', async () => {

@@ -17,6 +17,7 @@ import { describeReceiptRepositoryContract } from './receipt-repository.contract
 import { aUser, type MakePersistence } from './persistence-fixtures.js';
 import { describeSessionStoreContract } from './session-store.contract.js';
 import { describeStatusHistoryRepositoryContract } from './status-history-repository.contract.js';
+import { describeTrackingCodeStoreContract } from './tracking-code-store.contract.js';
 import { describeTwoFactorStoreContract } from './two-factor-store.contract.js';
 import { describeUserRepositoryContract } from './user-repository.contract.js';
 
@@ -58,4 +59,5 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeAuditLogContract(name, makeAdapter);
   describeBulkLoaderContract(name, makeAdapter);
   describeTwoFactorStoreContract(name, makeAdapter);
+  describeTrackingCodeStoreContract(name, makeAdapter);
 }

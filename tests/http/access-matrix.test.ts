@@ -139,6 +139,20 @@ const ROWS: Row[] = [
   },
   { name: 'POST /api/password-reset', request: (_f, role) => ({ url: '/api/password-reset', json: { email: `matrix-reset-${role}@example.com` } }), expect: all(200) },
   {
+    name: 'POST /api/track/request',
+    request: (_f, role) => ({ url: '/api/track/request', json: { applicationNumber: 'EV-2611-ABCDEF', email: `matrix-track-${role}@example.com` } }),
+    expect: all(200),
+  },
+  {
+    name: 'POST /api/track/verify (wrong code)',
+    request: (_f, role) => ({ url: '/api/track/verify', json: { applicationNumber: 'EV-2611-ABCDEF', email: `matrix-track-${role}@example.com`, code: '123456' } }),
+    expect: all(400),
+  },
+  // A session is no tracking access: without the tracking cookie, nobody's application is shown.
+  { name: 'GET /api/track/application', request: () => ({ url: '/api/track/application' }), expect: all(200) },
+  { name: 'POST /api/track/end', request: () => ({ url: '/api/track/end', json: {} }), expect: all(200) },
+  { name: 'POST /api/track/forgot', request: (_f, role) => ({ url: '/api/track/forgot', json: { email: `matrix-forgot-${role}@example.com` } }), expect: all(200) },
+  {
     name: 'POST /api/password-reset/confirm (forged token)',
     request: () => ({ url: '/api/password-reset/confirm', json: { token: '1.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', newPassword: 'hijacked-pw' } }),
     expect: all(400),

@@ -11,7 +11,8 @@ import { formatPence } from '../../../core/domain/money.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../core/domain/fees.js';
 import { GUARANTEE_WORKING_DAYS } from '../../../core/domain/guarantee.js';
 import { PASSWORD_RESET_TTL_TEXT } from '../../../core/domain/password-reset.js';
-import { statusLabel } from '../../../core/domain/status.js';
+import { applicantStatusLabel, statusLabel } from '../../../core/domain/status.js';
+import { TRACKING_CODE_TTL_TEXT } from '../../../core/domain/tracking.js';
 
 export type MailToRender = MailContent & { to: string };
 
@@ -357,6 +358,36 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
       { kind: 'button', label: 'Reset your password', href: resetLink(data.resetToken, link) },
     ],
   }),
+
+  tracking_code: ({ data, settings, link }) => {
+    const number = text(data.applicationNumber);
+    const code = text(data.code);
+    return {
+      subject: `Your code to track application ${number}: ${code}`,
+      preheader: `Your tracking code is ${code}. It works for ${TRACKING_CODE_TTL_TEXT}.`,
+      blocks: [
+        { kind: 'p', parts: ['Someone asked to see where your Egypt e-visa application ', strong(number), ' stands, without signing in.'] },
+        { kind: 'fields', rows: [['Your code', code]] },
+        { kind: 'p', parts: [`Enter this code on the tracking page. It works for ${TRACKING_CODE_TTL_TEXT} and only once.`] },
+        { kind: 'button', label: 'Open the tracking page', href: link('/track') },
+        { kind: 'p', parts: ['If you did not ask for it, you can ignore this email: nobody can see your application without the code. Questions? Write to ', v(settings.agencyEmail), '.'] },
+      ],
+    };
+  },
+
+  application_numbers: ({ data, settings, link }) => {
+    const listed = Array.isArray(data.applications) ? data.applications : [];
+    const blocks: Block[] = [{ kind: 'p', parts: ['You asked for the numbers of your Egypt e-visa applications with us.'] }];
+    if (listed.length > 0) {
+      blocks.push({ kind: 'fields', rows: listed.map((a): [string, string] => [text(a.applicationNumber), applicantStatusLabel(text(a.status, 'unknown'))]) });
+    } else {
+      blocks.push({ kind: 'p', parts: ['This email address has no applications with us yet.'] });
+    }
+    blocks.push({ kind: 'p', parts: ['Use one of them with this email address on the tracking page, or sign in to see everything.'] });
+    blocks.push({ kind: 'button', label: 'Track an application', href: link('/track') });
+    blocks.push({ kind: 'p', parts: ['If you did not ask for this, you can ignore this email. Questions? Write to ', v(settings.agencyEmail), '.'] });
+    return { subject: `Your ${settings.agencyName} application numbers`, preheader: 'The numbers of your Egypt e-visa applications.', blocks };
+  },
 };
 
 /** The reset page for a token; without one, the page that sends a new link. */

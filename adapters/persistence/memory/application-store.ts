@@ -68,6 +68,10 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       const a = s.applications.get(id);
       return a ? copy(a) : null;
     },
+    async findByNumber(applicationNumber) {
+      const a = [...s.applications.values()].find((x) => x.applicationNumber === applicationNumber);
+      return a ? copy(a) : null;
+    },
     async listByUser(userId) {
       return [...s.applications.values()].filter((a) => a.userId === userId).sort(newestFirst).map(copy);
     },

@@ -17,6 +17,7 @@ import { auditStore } from './audit-store.js';
 import { refundStore } from './refund-store.js';
 import { sessionStore } from './session-store.js';
 import { createMemoryState } from './state.js';
+import { trackingCodeStore } from './tracking-code-store.js';
 import { twoFactorStore } from './two-factor-store.js';
 import { userStore } from './user-store.js';
 
@@ -51,6 +52,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     analytics: analyticsStore(s),
     attempts: attemptStore(s),
     twoFactor: twoFactorStore(s),
+    trackingCodes: trackingCodeStore(s),
     jobs: s.jobs,
     async migrate() {},
     async ping() {

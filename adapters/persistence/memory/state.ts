@@ -19,6 +19,7 @@ import { mailJob, refundJob } from '../../../core/domain/jobs.js';
 import { errors } from '../../../core/domain/errors.js';
 import { isReplayOf, moreThanLeftMessage, NO_PAYMENT_MESSAGE, refundableLeft, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
 import { MemoryJobStore } from '../../jobs/memory.js';
+import type { TrackingCode } from '../../../core/ports/tracking-code-store.js';
 import { AccessChangeFeed } from '../access-changes.js';
 
 /**
@@ -54,6 +55,8 @@ export interface MemoryState {
   twoFactor: Map<number, TwoFactorState>;
   recoveryCodes: Map<number, { codeHash: string; usedAt: Date | null }[]>;
   challenges: Map<string, TwoFactorChallenge>;
+  /** Tracking codes by application id (tracking-code-store.ts). */
+  trackingCodes: Map<number, TrackingCode>;
   /** The background jobs (queued with the writes that need them). */
   jobs: MemoryJobStore;
   /** Sessions ended and users' access changed: this process makes every change, its stores announce them. */
@@ -83,6 +86,7 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     twoFactor: new Map(),
     recoveryCodes: new Map(),
     challenges: new Map(),
+    trackingCodes: new Map(),
     outbox: new Map(),
     analytics: [],
     attempts: new Map(),

@@ -108,6 +108,7 @@ export function userStore(s: MemoryState): UserRepository {
         for (const [docId, doc] of s.documents) if (doc.applicationId === appId) s.documents.delete(docId);
         for (const [hId, h] of s.history) if (h.applicationId === appId) s.history.delete(hId);
         for (const [noteId, note] of s.notes) if (note.applicationId === appId) s.notes.delete(noteId);
+        s.trackingCodes.delete(appId);
         s.applications.delete(appId);
       }
       for (const [eId, e] of s.enquiries) if (e.userId === id) s.enquiries.delete(eId);

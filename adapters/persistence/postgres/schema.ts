@@ -550,3 +550,23 @@ export const auditHead = pgTable(
   },
   (t) => [primaryKey({ columns: [t.id] })],
 );
+
+/**
+ * The code that opens an application's public tracking page (docs/product.md §16.1): one per
+ * application (a new one replaces it), only its HMAC stored, used once, dead after 5 wrong tries.
+ */
+export const trackingCodes = pgTable(
+  'tracking_codes',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    usedAt: ts('used_at'),
+  },
+  // A table-level key, not the column's: SQLite makes an integer column key the rowid, whose insert may omit it.
+  (t) => [primaryKey({ columns: [t.applicationId] })],
+);

@@ -116,6 +116,10 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
       const row = await byId.get({ id });
       return row ? applicationFromRow(row) : null;
     },
+    async findByNumber(applicationNumber) {
+      const [row] = await db.select().from(a).where(eq(a.applicationNumber, applicationNumber));
+      return row ? applicationFromRow(row) : null;
+    },
     async listByUser(userId) {
       return (await ofUser.all({ userId })).map(applicationFromRow);
     },

@@ -32,6 +32,7 @@ type Tables =
   | 'twoFactorRecoveryCodes'
   | 'twoFactorChallenges'
   | 'auditLog'
+  | 'trackingCodes'
   | 'auditHead';
 type Parity = { [K in Tables]: Same<(typeof lite)[K], (typeof pg)[K]> };
 
@@ -57,6 +58,7 @@ export const schemaParity: Parity = {
   twoFactorRecoveryCodes: true,
   twoFactorChallenges: true,
   auditLog: true,
+  trackingCodes: true,
   auditHead: true,
 };
 

@@ -20,6 +20,7 @@ import { refundStore } from './refund-store.js';
 import { foldMissingSearchKeys } from './search-keys.js';
 import { queueWaitingWork } from './waiting-work.js';
 import { sessionStore } from './session-store.js';
+import { trackingCodeStore } from './tracking-code-store.js';
 import { twoFactorStore } from './two-factor-store.js';
 import type { SqlDatabase } from './sql-database.js';
 import { userStore } from './user-store.js';
@@ -57,6 +58,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     analytics: guard(analyticsStore(database), translate),
     attempts: guard(attemptStore(database), translate),
     twoFactor: guard(twoFactorStore(database, accessChanges), translate),
+    trackingCodes: guard(trackingCodeStore(database), translate),
     bulk: guard(bulkLoader(database), translate),
     jobs: guard(database.jobs, translate),
     migrate: () =>

@@ -20,6 +20,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as TrackRouteImport } from './routes/track'
 import { Route as AuthedAddressDetailsRouteImport } from './routes/_authed/address-details'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedApplyRouteImport } from './routes/_authed/apply'
@@ -83,6 +84,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TrackRoute = TrackRouteImport.update({
+  id: '/track',
+  path: '/track',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedAddressDetailsRoute = AuthedAddressDetailsRouteImport.update({
   id: '/address-details',
   path: '/address-details',
@@ -135,6 +141,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/track': typeof TrackRoute
   '/address-details': typeof AuthedAddressDetailsRoute
   '/admin': typeof AuthedAdminRoute
   '/apply': typeof AuthedApplyRoute
@@ -155,6 +162,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/track': typeof TrackRoute
   '/address-details': typeof AuthedAddressDetailsRoute
   '/admin': typeof AuthedAdminRoute
   '/apply': typeof AuthedApplyRoute
@@ -177,6 +185,7 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/track': typeof TrackRoute
   '/_authed/address-details': typeof AuthedAddressDetailsRoute
   '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/apply': typeof AuthedApplyRoute
@@ -199,6 +208,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/reset-password'
     | '/terms'
+    | '/track'
     | '/address-details'
     | '/admin'
     | '/apply'
@@ -219,6 +229,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/reset-password'
     | '/terms'
+    | '/track'
     | '/address-details'
     | '/admin'
     | '/apply'
@@ -240,6 +251,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/reset-password'
     | '/terms'
+    | '/track'
     | '/_authed/address-details'
     | '/_authed/admin'
     | '/_authed/apply'
@@ -262,6 +274,7 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
+  TrackRoute: typeof TrackRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -341,6 +354,13 @@ declare module '@tanstack/react-router' {
       path: '/terms'
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/track': {
+      id: '/track'
+      path: '/track'
+      fullPath: '/track'
+      preLoaderRoute: typeof TrackRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/address-details': {
@@ -439,6 +459,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,
+  TrackRoute: TrackRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -31,4 +31,6 @@ export const keys = {
   adminGroupPrefix: apiPath(api.admin['application-groups'][':groupId'].$path(byGroup(''))),
   adminGroup: (groupId: number) => [apiPath(api.admin['application-groups'][':groupId'].$path(byGroup(groupId)))] as const,
   paymentIssues: [apiPath(api.admin['payment-issues'].$path())] as const,
+  /** The application this browser's tracking cookie opens (docs/product.md §16.1). */
+  trackedApplication: [apiPath(api.track.application.$path())] as const,
 };

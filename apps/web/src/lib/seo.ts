@@ -4,7 +4,7 @@
  * prerendered.json). Titles stay on the routes (`staticData.title`).
  */
 export interface PublicPage {
-  path: '/' | '/faq-page' | '/privacy' | '/terms' | '/contact' | '/auth';
+  path: '/' | '/faq-page' | '/privacy' | '/terms' | '/contact' | '/auth' | '/track';
   description: string;
   /** Listed in /sitemap.xml (the sign-in shell is pre-rendered for speed, not for search). */
   inSitemap: boolean;
@@ -28,6 +28,11 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   },
   { path: '/privacy', description: 'How the Egypt e-Visa Agency collects, uses and protects your personal data and passport documents.', inSitemap: true },
   { path: '/terms', description: 'The terms of service of the Egypt e-Visa Agency: our fees, the 5 working days guarantee and refunds.', inSitemap: true },
+  {
+    path: '/track',
+    description: 'Track your Egypt e-visa application without signing in: enter your application number and email to see its status, timeline and what happens next.',
+    inSitemap: true,
+  },
   { path: '/auth', description: 'Sign in or create your free account to apply for your Egypt tourist e-visa online.', inSitemap: false },
 ];
 

@@ -99,6 +99,11 @@ export function SignInForm() {
           Forgot your password?
         </Link>
       </p>
+      <p className="text-center text-sm">
+        <Link to="/track" className="text-blue-700 underline">
+          Track an application without signing in
+        </Link>
+      </p>
     </form>
   );
 }

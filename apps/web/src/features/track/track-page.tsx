@@ -1,0 +1,243 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { applicantStatusLabel, statusBadgeTone } from '../../../../../core/domain/status-display.js';
+import { GUARANTEE_WORKING_DAYS } from '../../../../../core/domain/guarantee.js';
+import { TRACKING_CODE_TTL_TEXT } from '../../../../../core/domain/tracking.js';
+import { trackForgotSchema, trackingCodeField, trackRequestSchema } from '../../../../../core/schemas/tracking.js';
+import { serverMessage } from '../../api/client.js';
+import { Badge } from '../../components/ui/badge.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { Input } from '../../components/ui/input.js';
+import { Field, fieldAria } from '../../components/ui/label.js';
+import { formatDate, formatDateTime } from '../../lib/format.js';
+import { showServerFieldErrors } from '../../lib/form-errors.js';
+import {
+  trackedApplicationQuery,
+  useEndTrackingMutation,
+  useForgotNumberMutation,
+  useRequestTrackingCodeMutation,
+  useVerifyTrackingCodeMutation,
+  type TrackedApplication,
+} from './api.js';
+
+type Asked = z.output<typeof trackRequestSchema>;
+const codeSchema = z.object({ code: trackingCodeField });
+
+/**
+ * /track (docs/product.md §16.1): where an application stands, without signing in. The application
+ * number and the account's email → the 6-digit code mailed to it → the status, the guarantee clock,
+ * what happens next and the timeline. A reload keeps the view while the tracking cookie lives.
+ */
+export function TrackPage() {
+  const tracked = useQuery(trackedApplicationQuery);
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const application = tracked.data?.application ?? null;
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">
+      <header className="text-center">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Track your application</h1>
+        <p className="mt-2 text-slate-700">See where your Egypt e-visa application stands, without signing in.</p>
+      </header>
+      {application ? (
+        <TrackedView application={application} onDone={() => setAsked(null)} />
+      ) : asked ? (
+        <CodeStep asked={asked} onRestart={() => setAsked(null)} />
+      ) : (
+        <>
+          <AskStep onAsked={setAsked} />
+          <ForgotNumber />
+        </>
+      )}
+    </div>
+  );
+}
+
+function AskStep({ onAsked }: { onAsked: (asked: Asked) => void }) {
+  const form = useForm<z.input<typeof trackRequestSchema>, unknown, Asked>({
+    resolver: zodResolver(trackRequestSchema),
+    defaultValues: { applicationNumber: '', email: '' },
+  });
+  const request = useRequestTrackingCodeMutation({ onError: (error) => showServerFieldErrors(form, error) });
+  const { errors } = form.formState;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-xl">Find your application</CardTitle>
+        <CardDescription>Enter your application number and the email address you applied with. We will email you a 6-digit code.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => request.mutate(values, { onSuccess: () => onAsked(values) }))}>
+          <Field id="track-number" label="Application number" required requiredMark={false} hint="For example EV-2611-7K3QX9" error={errors.applicationNumber?.message}>
+            <Input autoCapitalize="characters" autoComplete="off" spellCheck={false} {...fieldAria('track-number', errors.applicationNumber?.message, true)} {...form.register('applicationNumber')} />
+          </Field>
+          <Field id="track-email" label="Email" required requiredMark={false} error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...fieldAria('track-email', errors.email?.message)} {...form.register('email')} />
+          </Field>
+          {request.isError && !form.formState.errors.applicationNumber && !form.formState.errors.email ? (
+            <p role="alert" className="text-sm text-red-700">{serverMessage(request.error) ?? 'We could not send the code. Please try again.'}</p>
+          ) : null}
+          <Button type="submit" className="w-full" disabled={request.isPending}>
+            {request.isPending ? 'Sending...' : 'Email me a code'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CodeStep({ asked, onRestart }: { asked: Asked; onRestart: () => void }) {
+  const form = useForm<z.input<typeof codeSchema>, unknown, z.output<typeof codeSchema>>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  const verify = useVerifyTrackingCodeMutation({ onError: (error) => showServerFieldErrors(form, error) });
+  const resend = useRequestTrackingCodeMutation();
+  const { errors } = form.formState;
+  const failed = verify.isError && !errors.code ? (serverMessage(verify.error) ?? 'We could not check the code. Please try again.') : null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-xl">Enter the 6-digit code we emailed</CardTitle>
+        <CardDescription>
+          If {asked.applicationNumber} is an application of {asked.email}, we have sent a code there. It works for {TRACKING_CODE_TTL_TEXT} and only once.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <form noValidate className="space-y-4" onSubmit={form.handleSubmit(({ code }) => verify.mutate({ ...asked, code }))}>
+          <Field id="track-code" label="6-digit code" required requiredMark={false} error={errors.code?.message}>
+            <Input
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              maxLength={7}
+              className="text-center text-lg tracking-[0.4em]"
+              {...fieldAria('track-code', errors.code?.message)}
+              {...form.register('code')}
+            />
+          </Field>
+          {failed ? <p role="alert" className="text-sm text-red-700">{failed}</p> : null}
+          <Button type="submit" className="w-full" disabled={verify.isPending}>
+            {verify.isPending ? 'Checking...' : 'Show my application'}
+          </Button>
+        </form>
+        <div className="flex flex-wrap justify-between gap-2 text-sm">
+          <button type="button" className="text-blue-700 underline underline-offset-2 hover:text-blue-900" disabled={resend.isPending} onClick={() => resend.mutate(asked)}>
+            {resend.isSuccess ? 'New code sent' : 'Send a new code'}
+          </button>
+          <button type="button" className="text-blue-700 underline underline-offset-2 hover:text-blue-900" onClick={onRestart}>
+            Use another application number
+          </button>
+        </div>
+        {resend.isError ? <p role="alert" className="text-sm text-red-700">{serverMessage(resend.error) ?? 'We could not send a new code.'}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The guarantee as the server sends it: its later fields (the working-day count, the pause) may be absent. */
+interface GuaranteeView {
+  deadline?: string | null;
+  breached?: boolean;
+  workingDaysUsed?: number;
+  workingDaysTotal?: number;
+  paused?: boolean;
+}
+
+function GuaranteeLine({ guarantee, status }: { guarantee: GuaranteeView | null | undefined; status: string }) {
+  if (!guarantee?.deadline || status === 'rejected' || status === 'final_payment_received') return null;
+  const by = formatDate(guarantee.deadline);
+  if (guarantee.breached) {
+    return <p className="text-sm text-slate-800">We missed our {GUARANTEE_WORKING_DAYS} working days guarantee for this application: you will not pay the outstanding balance.</p>;
+  }
+  const text =
+    typeof guarantee.workingDaysUsed === 'number'
+      ? `Working day ${guarantee.workingDaysUsed} of ${guarantee.workingDaysTotal ?? GUARANTEE_WORKING_DAYS} — we answer by ${by}`
+      : `We answer by ${by}`;
+  return (
+    <p className="text-sm font-medium text-slate-900">
+      {text}
+      {guarantee.paused ? <span className="font-normal text-slate-700"> (the clock waits while we wait for your answer)</span> : null}
+    </p>
+  );
+}
+
+function timelineTitle(entry: TrackedApplication['timeline'][number]): string {
+  if (entry.kind === 'status' && entry.status) return applicantStatusLabel(entry.status);
+  return { status: 'Status changed', payment: 'Payment', refund: 'Refund', upload: 'Document uploaded' }[entry.kind] ?? 'Update';
+}
+
+function TrackedView({ application, onDone }: { application: TrackedApplication; onDone: () => void }) {
+  const end = useEndTrackingMutation({ onSuccess: onDone });
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle as="h2" className="text-xl">Hello {application.givenName}</CardTitle>
+          <Badge tone={statusBadgeTone(application.status)}>{applicantStatusLabel(application.status)}</Badge>
+        </div>
+        <CardDescription>Application {application.applicationNumber}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <GuaranteeLine guarantee={application.guarantee as GuaranteeView} status={application.status} />
+        <section aria-labelledby="track-next">
+          <h3 id="track-next" className="text-sm font-semibold uppercase tracking-wide text-slate-700">What happens next</h3>
+          <p className="mt-1 text-slate-900">{application.nextStep}</p>
+        </section>
+        <section aria-labelledby="track-timeline">
+          <h3 id="track-timeline" className="text-sm font-semibold uppercase tracking-wide text-slate-700">Timeline</h3>
+          {application.timeline.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-700">Nothing has happened yet since you applied.</p>
+          ) : (
+            <ol aria-labelledby="track-timeline" className="mt-2 space-y-3 border-l-2 border-slate-200 pl-4">
+              {application.timeline.map((entry, i) => (
+                <li key={`${entry.at}-${i}`}>
+                  <p className="text-sm font-semibold text-slate-900">{timelineTitle(entry)}</p>
+                  <p className="text-xs text-slate-700"><time dateTime={entry.at}>{formatDateTime(entry.at)}</time></p>
+                  {entry.message ? <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{entry.message}</p> : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <div className="flex flex-wrap gap-3">
+          <Button type="button" variant="outline" disabled={end.isPending} onClick={() => end.mutate()}>
+            Track another application
+          </Button>
+          <Link to="/auth" className={buttonClasses('primary', 'md')}>
+            Sign in
+          </Link>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ForgotNumber() {
+  const form = useForm<z.input<typeof trackForgotSchema>, unknown, z.output<typeof trackForgotSchema>>({
+    resolver: zodResolver(trackForgotSchema),
+    defaultValues: { email: '' },
+  });
+  const forgot = useForgotNumberMutation({ onError: (error) => showServerFieldErrors(form, error) });
+  const { errors } = form.formState;
+  return (
+    <section aria-labelledby="forgot-number" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="forgot-number" className="text-base font-semibold text-slate-900">Forgot your application number?</h2>
+      {forgot.isSuccess ? (
+        <p role="status" className="mt-2 text-sm text-green-900">{forgot.data.message}</p>
+      ) : (
+        <form noValidate className="mt-2 space-y-3" onSubmit={form.handleSubmit((values) => forgot.mutate(values))}>
+          <Field id="forgot-number-email" label="Email you applied with" required requiredMark={false} error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...fieldAria('forgot-number-email', errors.email?.message)} {...form.register('email')} />
+          </Field>
+          {forgot.isError && !errors.email ? <p role="alert" className="text-sm text-red-700">{serverMessage(forgot.error) ?? 'Please try again.'}</p> : null}
+          <Button type="submit" variant="outline" disabled={forgot.isPending}>
+            {forgot.isPending ? 'Sending...' : 'Email me my application numbers'}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TrackPage } from '../features/track/track-page.js';
+
+export const Route = createFileRoute('/track')({
+  staticData: { title: 'Track your application' },
+  component: TrackPage,
+});

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NEXT_STEPS } from '../../core/domain/tracking.js';
+import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
+import { fakeFetch, renderApp, setupUser } from './render.js';
+
+afterEach(() => {
+  dismissToast();
+  vi.unstubAllGlobals();
+});
+
+const REQUESTED = 'If this application number belongs to an application of this email address, we have emailed a 6-digit code to it. The code works for 15 minutes.';
+const INVALID = 'This code is not valid. It may be mistyped, expired or already used. Please check it, or ask for a new code.';
+const NUMBERS_SENT = 'If this email address has applications with us, we have emailed their application numbers to it.';
+
+const tracked = (guarantee: Record<string, unknown>) => ({
+  application: {
+    applicationNumber: 'EV-2611-7K3QX9',
+    status: 'additional_info_required',
+    givenName: 'Amira',
+    guarantee,
+    nextStep: NEXT_STEPS.additional_info_required,
+    timeline: [
+      { at: '2026-11-30T10:00:00.000Z', kind: 'status', status: 'application_created' },
+      { at: '2026-12-01T09:30:00.000Z', kind: 'status', status: 'additional_info_required', message: 'Please send your hotel booking.' },
+    ],
+  },
+});
+
+describe('/track', () => {
+  it('asks for the number and email, then the mailed code, then shows the status, clock, next step and timeline', async () => {
+    let verified = false;
+    const api = fakeFetch({
+      'GET /api/track/application': () => ({ status: 200, body: verified ? tracked({}) : { application: null } }),
+      'POST /api/track/request': () => ({ status: 200, body: { message: REQUESTED } }),
+      'POST /api/track/verify': (body) => {
+        if ((body as { code: string }).code !== '042917') return { status: 400, body: { message: INVALID, errors: { code: [INVALID] } } };
+        verified = true;
+        return { status: 200, body: tracked({ deadline: '2026-12-04T23:59:59.999Z', breached: false, workingDaysUsed: 3, workingDaysTotal: 5, paused: false }) };
+      },
+      'POST /api/track/end': () => ({ status: 200, body: { message: 'ok' } }),
+      'POST /api/events': () => ({ status: 204 }),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    await renderApp('/track');
+    const user = setupUser();
+    expect(screen.getByRole('heading', { level: 1, name: 'Track your application' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Track your application — Egypt e-Visa Agency'));
+
+    // Checked before sending: nothing is asked of the server for a malformed number.
+    await user.type(screen.getByLabelText('Application number'), 'EV-12');
+    await user.type(screen.getByLabelText('Email'), 'amira@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    expect(await screen.findByText('Please enter a valid application number, e.g. EV-2611-7K3QX9')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url === '/api/track/request')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Application number'));
+    await user.type(screen.getByLabelText('Application number'), 'ev-2611-7k3qx9');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    expect(await screen.findByRole('heading', { name: 'Enter the 6-digit code we emailed' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/track/request')!.body).toEqual({ applicationNumber: 'EV-2611-7K3QX9', email: 'amira@example.com' });
+
+    const code = screen.getByLabelText('6-digit code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Show my application' }));
+    expect(await screen.findByText(INVALID)).toBeInTheDocument();
+
+    await user.clear(code);
+    await user.type(code, '042 917');
+    await user.click(screen.getByRole('button', { name: 'Show my application' }));
+    expect(await screen.findByRole('heading', { name: 'Hello Amira' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url === '/api/track/verify').at(-1)!.body).toEqual({ applicationNumber: 'EV-2611-7K3QX9', email: 'amira@example.com', code: '042917' });
+    expect(screen.getByText('Application EV-2611-7K3QX9')).toBeInTheDocument();
+    expect(screen.getByText('Working day 3 of 5 — we answer by 4 December 2026')).toBeInTheDocument();
+    expect(screen.getByText(NEXT_STEPS.additional_info_required)).toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual([
+      expect.stringContaining('Application created'),
+      expect.stringMatching(/Additional info required.*Please send your hotel booking\./),
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Track another application' }));
+    expect(await screen.findByRole('heading', { name: 'Find your application' })).toBeInTheDocument();
+    expect(api.calls.some((c) => c.url === '/api/track/end')).toBe(true);
+  });
+
+  it('keeps the view on a reload while the cookie lives, showing only the deadline when the clock has no day count', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/track/application': () => ({ status: 200, body: tracked({ deadline: '2026-12-04T23:59:59.999Z', breached: false }) }), 'POST /api/events': () => ({ status: 204 }) }).fn);
+    await renderApp('/track');
+    expect(await screen.findByRole('heading', { name: 'Hello Amira' })).toBeInTheDocument();
+    expect(screen.getByText('We answer by 4 December 2026')).toBeInTheDocument();
+  });
+
+  it('"Forgot your application number?" mails the numbers and says so', async () => {
+    const api = fakeFetch({
+      'GET /api/track/application': () => ({ status: 200, body: { application: null } }),
+      'POST /api/track/forgot': () => ({ status: 200, body: { message: NUMBERS_SENT } }),
+      'POST /api/events': () => ({ status: 204 }),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    await renderApp('/track');
+    const user = setupUser();
+    await user.type(screen.getByLabelText('Email you applied with'), 'amira@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me my application numbers' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(NUMBERS_SENT);
+    expect(api.calls.find((c) => c.url === '/api/track/forgot')!.body).toEqual({ email: 'amira@example.com' });
+  });
+});
