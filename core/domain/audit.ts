@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'application.cancellation_decided',
   'application.payment_issue_recorded',
   'application.note_written',
+  'application.text_resent',
   // refunds
   'refund.requested',
   'refund.approved',
@@ -129,6 +130,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'application.cancellation_decided': 'Decided the cancellation request',
   'application.payment_issue_recorded': 'Recorded a payment',
   'application.note_written': 'Wrote an internal note',
+  'application.text_resent': 'Sent a text message again',
   'refund.requested': 'Asked for a refund',
   'refund.approved': 'Approved a refund',
   'document.viewed': 'Opened a document',

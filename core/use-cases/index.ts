@@ -58,3 +58,4 @@ export { makeSweepOrphanFiles } from './sweep-orphan-files.js';
 export { makeTwoFactor } from './two-factor.js';
 export { makeUpdateAddressDetails } from './update-address-details.js';
 export { makeUpdatePhone } from './update-phone.js';
+export { makeDeliverText, makeResendText } from './texts.js';

@@ -4,6 +4,7 @@ import { isStoredId } from '../../../core/domain/ids.js';
 import type { MailOutbox, OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import { outboxFromRow, outboxInsert } from './mappers.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
+import { queueTexts } from './text-store.js';
 import { queueJobs, rows, type Unit } from './unit.js';
 
 /**
@@ -21,8 +22,12 @@ export function outboxStore(database: SqlDatabase): MailOutbox {
   const { db, tables: t } = database;
   const o = t.mailOutbox;
   return {
-    async enqueue(mail, now) {
-      const [queued] = await database.transaction((tx) => queueMails(tx, t, [mail], now));
+    async enqueue(mail, now, texts) {
+      const [queued] = await database.transaction(function* (tx) {
+        const mails = yield* queueMails(tx, t, [mail], now);
+        yield* queueTexts(tx, t, texts, now);
+        return mails;
+      });
       return queued!;
     },
     async claim(id, now, leaseUntil) {

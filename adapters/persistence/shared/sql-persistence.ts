@@ -20,6 +20,7 @@ import { refundStore } from './refund-store.js';
 import { foldMissingSearchKeys } from './search-keys.js';
 import { queueWaitingWork } from './waiting-work.js';
 import { sessionStore } from './session-store.js';
+import { textStore } from './text-store.js';
 import { twoFactorStore } from './two-factor-store.js';
 import type { SqlDatabase } from './sql-database.js';
 import { userStore } from './user-store.js';
@@ -54,6 +55,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     history: guard(historyStore(database), translate),
     enquiries: guard(enquiryStore(database), translate),
     outbox: guard(outbox, translate),
+    texts: guard(textStore(database), translate),
     analytics: guard(analyticsStore(database), translate),
     attempts: guard(attemptStore(database), translate),
     twoFactor: guard(twoFactorStore(database, accessChanges), translate),
