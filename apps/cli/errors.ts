@@ -49,6 +49,7 @@ const EXIT_CODE_OF: Record<DomainErrorType, Failure['exitCode']> = {
   UnsupportedMediaType: EXIT_FAILED,
   MalformedUpload: EXIT_FAILED,
   InvalidSignature: EXIT_FAILED,
+  Refused: EXIT_FAILED,
   Unavailable: EXIT_FAILED,
 };
 
@@ -61,6 +62,7 @@ function settingOf(service: UnavailableService, env: NodeJS.ProcessEnv): string 
     mail: configured('MAIL_URL'),
     payments: 'STRIPE_SECRET_KEY',
     'passport-scanner': 'PASSPORT_SCAN_WORKERS',
+    sms: configured('SMS_URL'),
   };
   return settings[service];
 }

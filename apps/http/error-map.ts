@@ -33,6 +33,8 @@ export const HTTP_ANSWER_OF: Record<DomainErrorType, { status: ContentfulStatusC
   UnsupportedMediaType: { status: 415, final: true },
   MalformedUpload: { status: 400, final: true },
   InvalidSignature: { status: 400, final: true },
+  // Only background jobs meet it (a text refused by the SMS provider); a request never does.
+  Refused: { status: 502, final: true },
   Unavailable: { status: 503, final: false },
 };
 
@@ -52,6 +54,7 @@ export const UNAVAILABLE_MESSAGE_OF: Record<UnavailableService, string> = {
   mail: 'Email is temporarily unavailable. Please try again later.',
   payments: 'The payment service is unavailable. Please try again later.',
   'passport-scanner': 'Passport scanning is busy right now. Please try again in a minute, or fill in the fields yourself.',
+  sms: 'Text messages are temporarily unavailable. Please try again later.',
 };
 
 export function answerForDomainError(error: DomainErrorData): ErrorAnswer {

@@ -10,6 +10,6 @@ export interface Agency {
   persistence: Persistence;
   useCases: UseCases;
   /** What adapters are in use, for /api/health and CLI messages. */
-  adapters: { database: string; storage: string; mail: string; payments: string };
+  adapters: { database: string; storage: string; mail: string; payments: string; sms: string };
   close(): Promise<void>;
 }

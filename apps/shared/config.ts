@@ -3,6 +3,7 @@ import cronParser from 'cron-parser';
 import { DEFAULT_OFFICIAL_ROUTE, isIsoDate, type OfficialRoute } from '../../core/domain/official-route.js';
 import { DEFAULT_AGENCY_ADDRESS } from '../../core/domain/agency.js';
 import { DEFAULT_REFUND_APPROVAL_PENCE } from '../../core/domain/refund.js';
+import { parseTwilioUrl } from '../../adapters/sms/twilio/index.js';
 import { STAFF_TWO_FACTOR_POLICIES, type StaffTwoFactorPolicy } from '../../core/domain/two-factor.js';
 
 /** The environment contract (ARCHITECTURE.md §3, README "Configuration"). */
@@ -22,6 +23,9 @@ export interface AgencyConfig {
   mailUrl: string | null;
   outboxDir: string;
   mailFrom: string;
+  /** twilio://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com?from=… selects Twilio; otherwise .txt files in `smsDir` (docs/product.md §16.4). */
+  smsUrl: string | null;
+  smsDir: string;
   /** All three set → Stripe; none set → the built-in test payment provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | null } | null;
   publicUrl: string;
@@ -134,6 +138,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
   }
   const mailUrl = nonEmpty(env, 'MAIL_URL');
   if (mailUrl) parseUrl('MAIL_URL', mailUrl, ['smtp:', 'smtps:']);
+  const smsUrl = nonEmpty(env, 'SMS_URL');
+  if (smsUrl) {
+    try {
+      parseTwilioUrl(smsUrl);
+    } catch (error) {
+      throw new ConfigError('SMS_URL', (error as Error).message);
+    }
+  }
 
   const publicUrlText = nonEmpty(env, 'PUBLIC_URL') ?? `http://localhost:${port}`;
   const publicUrl = parseUrl('PUBLIC_URL', publicUrlText, ['http:', 'https:']).toString().replace(/\/$/, '');
@@ -213,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     mailUrl,
     outboxDir: path.join(dataDir, 'outbox'),
     mailFrom,
+    smsUrl,
+    smsDir: path.join(dataDir, 'sms'),
     stripe,
     publicUrl,
     agencyEmail,

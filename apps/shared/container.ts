@@ -3,6 +3,7 @@ import { STORE_KEYS, type Persistence, type Stores } from '../../adapters/persis
 import { openPersistence } from '../../adapters/persistence/open.js';
 import { openFileStorage } from '../../adapters/storage/open.js';
 import { openMailer } from '../../adapters/mail/index.js';
+import { describeSmsSender, LibPhoneNumbers, openSmsSender } from '../../adapters/sms/index.js';
 import { openPaymentGateway } from '../../adapters/payments/open.js';
 import { openPassportScanner } from '../../adapters/passport/index.js';
 import { PdfBorderPackRenderer } from '../../adapters/border-pack/pdf-border-pack-renderer.js';
@@ -80,6 +81,8 @@ export const adaptersModule = new ContainerModule(({ bind }) => {
       opened.add(openMailer({ mailUrl: config.mailUrl, outboxDir: config.outboxDir, mailFrom: config.mailFrom, settings })),
     [T.config, PORT.settings, T.opened],
   );
+  bind(PORT.sms).toResolvedValue((config: AgencyConfig, opened: OpenedAdapters) => opened.add(openSmsSender({ smsUrl: config.smsUrl, smsDir: config.smsDir })), [T.config, T.opened]);
+  bind(PORT.phoneNumbers).toResolvedValue(() => new LibPhoneNumbers());
   bind(PORT.gateway).toResolvedValue(
     (config: AgencyConfig, clock: Ports['clock'], opened: OpenedAdapters) => opened.open(openPaymentGateway(config.stripe, () => clock.now())),
     [T.config, PORT.clock, T.opened],
@@ -151,7 +154,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
 
   // applications
   bindUseCase(bind, U.applicationDrafts, ['drafts', 'clock'], make.makeApplicationDrafts);
-  bindUseCase(bind, U.createApplication, ['applications', 'users', 'outbox', 'ids', 'clock', 'settings', 'drafts'], make.makeCreateApplication);
+  bindUseCase(bind, U.createApplication, ['applications', 'users', 'outbox', 'ids', 'clock', 'settings', 'drafts', 'phoneNumbers'], make.makeCreateApplication);
   bindUseCase(bind, U.listOwnApplications, ['applications', 'clock'], make.makeListOwnApplications);
   bindUseCase(bind, U.getApplication, ['applications', 'clock'], make.makeGetApplication);
   bindUseCase(bind, U.updateAddressDetails, ['applications', 'clock'], make.makeUpdateAddressDetails);
@@ -169,7 +172,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(
     bind,
     U.applicationGroups,
-    ['applications', 'groups', 'payments', 'users', 'outbox', 'gateway', 'analytics', 'ids', 'clock', 'settings', 'drafts', 'assignments'],
+    ['applications', 'groups', 'payments', 'users', 'outbox', 'gateway', 'analytics', 'ids', 'clock', 'settings', 'drafts', 'assignments', 'phoneNumbers'],
     make.makeApplicationGroups,
   );
 
@@ -178,7 +181,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(
     bind,
     U.confirmPayment,
-    ['applications', 'payments', 'users', 'gateway', 'clock'],
+    ['applications', 'payments', 'users', 'gateway', 'clock', 'phoneNumbers', 'settings'],
     (ports, groups: ReturnType<typeof make.makeApplicationGroups>) => make.makeConfirmPayment(ports, groups.confirmGroupPayment),
     U.applicationGroups,
   );
@@ -207,21 +210,22 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.listAdminApplications, ['applications', 'users', 'assignments', 'clock', 'audit'], make.makeListAdminApplications);
   bindUseCase(bind, U.searchAdminApplications, ['applications', 'users', 'assignments', 'clock'], make.makeSearchAdminApplications);
   bindUseCase(bind, U.countAdminTabs, ['applications', 'users', 'clock'], make.makeCountAdminTabs);
-  bindUseCase(bind, U.changeApplicationStatus, ['applications', 'users', 'analytics', 'clock', 'gateway', 'audit'], make.makeChangeApplicationStatus);
+  bindUseCase(bind, U.changeApplicationStatus, ['applications', 'users', 'analytics', 'clock', 'gateway', 'audit', 'phoneNumbers', 'settings'], make.makeChangeApplicationStatus);
   bindUseCase(bind, U.statusHistory, ['applications', 'history'], make.makeStatusHistory);
   bindUseCase(bind, U.attachVisa, ['applications', 'documents', 'files', 'ids', 'clock', 'audit'], make.makeAttachVisa);
-  bindUseCase(bind, U.sendEvisa, ['applications', 'documents', 'files', 'users', 'outbox', 'clock', 'audit'], make.makeSendEvisa);
+  bindUseCase(bind, U.sendEvisa, ['applications', 'documents', 'files', 'users', 'outbox', 'clock', 'audit', 'phoneNumbers', 'settings'], make.makeSendEvisa);
   bindUseCase(bind, U.sendPaymentReminders, ['applications', 'groups', 'clock'], make.makeSendPaymentReminders);
   bindUseCase(bind, U.sendApplicationReminders, ['users', 'clock'], make.makeSendApplicationReminders);
 
-  // mail delivery, analytics, operator tasks
+  // mail and text delivery, analytics, operator tasks
   bindUseCase(
     bind,
     U.deliverMail,
     ['outbox', 'mailer', 'files', 'clock', 'receipts', 'receiptRenderer', 'settings', 'applications', 'documents', 'borderPackRenderer'],
     make.makeDeliverMail,
   );
-  bindUseCase(bind, U.deliveryLog, ['applications', 'outbox', 'users', 'files', 'clock', 'audit'], make.makeDeliveryLog);
+  bindUseCase(bind, U.deliveryLog, ['applications', 'outbox', 'texts', 'phoneNumbers', 'users', 'files', 'clock', 'audit'], make.makeDeliveryLog);
+  bindUseCase(bind, U.deliverText, ['texts', 'sms', 'clock'], make.makeDeliverText);
   bindUseCase(bind, U.recordEvent, ['analytics', 'clock'], make.makeRecordEvent);
   bindUseCase(bind, U.exportApplications, ['applications', 'users', 'clock', 'audit'], make.makeExportApplications);
   bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'refunds', 'receipts', 'history', 'documents', 'enquiries', 'drafts', 'clock', 'audit'], make.makeExportUserData);
@@ -270,6 +274,7 @@ export const agencyModule = new ContainerModule(({ bind }) => {
         storage: describeAdapter(ports.files, config.storageUrl ? `s3 (${new URL(config.storageUrl).host})` : `filesystem (${config.uploadsDir})`, opened),
         mail: describeAdapter(ports.mailer, config.mailUrl ? `smtp (${new URL(config.mailUrl).host})` : `outbox (${config.outboxDir})`, opened),
         payments: ports.gateway.name,
+        sms: describeAdapter(ports.sms, describeSmsSender({ smsUrl: config.smsUrl, smsDir: config.smsDir }), opened),
       },
       // What this container opened, newest first, the database last; what was given belongs to the caller.
       close: () => opened.close(),

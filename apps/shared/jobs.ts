@@ -9,7 +9,8 @@ export const PRUNE_SCHEDULE = '17 * * * *';
  * The agency's background work: one definition per queue, the same on every node, in the CLI and on
  * both databases (docs/product.md §15.2). The job runner decides where each job runs: pg-boss
  * hands it to one node on PostgreSQL; the SQLite file's `jobs` table to one process. Where each
- * job is queued: deliver-mail with every outbox mail (in the unit that writes it), check-passport
+ * job is queued: deliver-mail with every outbox mail (in the unit that writes it), deliver-text with
+ * every text message (the same), check-passport
  * with every passport copy (in the unit that stores its document), send-refund with every refund
  * ready to send (in the unit that stores or approves it), the rest by their schedules —
  * and sweep-orphan-files after each retention run.
@@ -40,6 +41,20 @@ export function agencyJobs(agency: Agency): AnyJobDefinition[] {
           default:
             return 'the mail is gone: skipped';
         }
+      },
+    },
+    {
+      name: 'deliver-text',
+      schedule: null,
+      // Each text is claimed (leased) on its own; a provider's round trip is short.
+      concurrency: 4,
+      batch: 4,
+      async run({ textId }) {
+        const outcome = await useCases.deliverText(textId);
+        if (outcome === 'sent') return null;
+        if (outcome === 'refused') return 'refused by the SMS provider (or given up before): failed, not retried';
+        if (outcome === 'given-up') return 'out of attempts: the text is marked failed';
+        return outcome === 'already-sent' ? 'sent already: skipped' : 'the text is gone: skipped';
       },
     },
     {

@@ -39,6 +39,8 @@ export interface ApplicationForm {
   deportationDate: string | null;
   deportationReason: string | null;
   privacyPolicyAccepted: boolean;
+  /** The applicant asked to be texted when the status changes (docs/product.md §16.4); false when absent. */
+  smsUpdates?: boolean;
 }
 
 export interface AddressDetails {
@@ -50,6 +52,8 @@ export interface AddressDetails {
 
 export interface Application extends ApplicationForm {
   id: number;
+  /** Texts go to the account's phone number for each status change and the visa being sent. */
+  smsUpdates: boolean;
   applicationNumber: string;
   userId: number;
   status: ApplicationStatus;
@@ -115,6 +119,7 @@ export function newApplication(input: {
 }): NewApplication {
   return {
     ...input.form,
+    smsUpdates: input.form.smsUpdates ?? false,
     userId: input.userId,
     applicationNumber: input.applicationNumber,
     status: 'online_entry',

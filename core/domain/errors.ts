@@ -25,11 +25,13 @@ export type DomainErrorData =
   | { type: 'MalformedUpload'; message: string }
   /** A provider's webhook whose signature is missing, malformed, stale or wrong. */
   | { type: 'InvalidSignature'; message: string }
+  /** An outside service refused the request for good (an SMS provider: an invalid or unsubscribed number): retrying cannot help. */
+  | { type: 'Refused'; service: 'sms'; message: string }
   /** `busy`: the service works but is saturated (a locked database, a full scanner queue): retry, nothing to fix. */
   | { type: 'Unavailable'; service: UnavailableService; message: string; busy?: true };
 
 /** The outside services a use case may find unavailable (the passport scanner: too busy). */
-export type UnavailableService = 'database' | 'storage' | 'mail' | 'payments' | 'passport-scanner';
+export type UnavailableService = 'database' | 'storage' | 'mail' | 'payments' | 'passport-scanner' | 'sms';
 
 export type DomainErrorType = DomainErrorData['type'];
 
@@ -75,6 +77,7 @@ export const errors = {
   unsupportedMediaType: (message: string) => new DomainError({ type: 'UnsupportedMediaType', message }),
   malformedUpload: (message: string) => new DomainError({ type: 'MalformedUpload', message }),
   invalidSignature: (message: string) => new DomainError({ type: 'InvalidSignature', message }),
+  refused: (service: 'sms', message: string) => new DomainError({ type: 'Refused', service, message }),
   unavailable: (service: UnavailableService, message: string, options: { busy?: boolean } = {}) =>
     new DomainError(options.busy ? { type: 'Unavailable', service, message, busy: true } : { type: 'Unavailable', service, message }),
 };

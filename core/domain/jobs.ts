@@ -8,6 +8,8 @@
 export interface JobInputs {
   /** Sends one queued mail of the outbox. */
   'deliver-mail': { mailId: number };
+  /** Sends one queued text message of the text outbox (docs/product.md §16.4). */
+  'deliver-text': { textId: number };
   /** Reads the MRZ of one uploaded passport copy and compares it with the typed fields. */
   'check-passport': { documentId: number };
   /** Sends one pending refund to the payment gateway and settles it with the gateway's answer (docs/product.md §4.7). */
@@ -49,6 +51,10 @@ export const QUEUES: Readonly<Record<QueueName, QueuePolicy>> = {
   // Mail servers refuse for a while (greylisting, outages): 12 retries, 10 s → 5½ h apart, 11 h or
   // more in all (pg-boss adds up to as much again at random).
   'deliver-mail': { retryLimit: 12, retryDelaySeconds: 10, backoff: true, expireSeconds: 30 },
+  // An SMS provider that is down or throttling: 8 retries, 10 s → 21 min apart, about 40 min in all
+  // (a status text hours late is worth less than none). A refusal (an invalid or unsubscribed
+  // number) is not retried at all: the text is marked failed.
+  'deliver-text': { retryLimit: 8, retryDelaySeconds: 10, backoff: true, expireSeconds: 30 },
   // A busy scanner or a stopped node: retries 5 s → 2½ min apart, ~5 min in all.
   'check-passport': { retryLimit: 6, retryDelaySeconds: 5, backoff: true, expireSeconds: 40 },
   // A payment gateway that is down, or a refund it has not settled yet: retries 30 s → ~2 h apart,
@@ -73,6 +79,10 @@ export interface JobRequest<N extends QueueName = QueueName> {
 
 export function mailJob(mailId: number): JobRequest<'deliver-mail'> {
   return { name: 'deliver-mail', input: { mailId }, key: `mail-${mailId}` };
+}
+
+export function textJob(textId: number): JobRequest<'deliver-text'> {
+  return { name: 'deliver-text', input: { textId }, key: `text-${textId}` };
 }
 
 export function passportCheckJob(documentId: number): JobRequest<'check-passport'> {

@@ -9,6 +9,7 @@ import type { NewStatusHistoryEntry } from '../domain/status-history.js';
 import type { ApplicationStatus } from '../domain/status.js';
 import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from './mail-outbox.js';
+import type { OutboxTextInput } from './text-outbox.js';
 
 /**
  * One atomic change to an application and what goes with it. The adapter applies all of it in one
@@ -33,6 +34,8 @@ export interface ApplicationChange {
   refund?: RefundRequest;
   document?: Omit<NewDocument, 'applicationId'>;
   mails?: OutboxMailInput[];
+  /** Text messages the change causes (docs/product.md §16.4), each with its deliver-text job. */
+  texts?: OutboxTextInput[];
 }
 
 export type CommitResult = { outcome: 'committed'; application: Application; documentId?: number } | { outcome: 'stale' } | { outcome: 'conflict' };

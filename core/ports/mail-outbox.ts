@@ -1,5 +1,6 @@
 import { isStoredId } from '../domain/ids.js';
 import type { MailContent } from '../domain/mail.js';
+import type { OutboxTextInput } from './text-outbox.js';
 
 /** A file in FileStorage to attach (the e-visa). */
 export interface StoredFileAttachment {
@@ -89,8 +90,8 @@ export interface MailRefusal {
  * causes it, together with the deliver-mail job that sends it (the adapters queue it).
  */
 export interface MailOutbox {
-  /** Queues one mail, with its job. */
-  enqueue(mail: OutboxMailInput, now: Date): Promise<OutboxMail>;
+  /** Queues one mail, with its job — and the text messages that go with it, in the same transaction. */
+  enqueue(mail: OutboxMailInput, now: Date, texts?: OutboxTextInput[]): Promise<OutboxMail>;
   /**
    * Takes one mail for sending, atomically: it is leased until `leaseUntil` (its attempts + 1) —
    * unless it was sent already, refused for good, another attempt holds its lease, or it is gone.

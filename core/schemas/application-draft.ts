@@ -9,7 +9,7 @@ export const DRAFT_MESSAGES = {
 } as const;
 
 /** The form's yes/no answers: a draft keeps them as booleans. */
-const FLAG_FIELDS = ['otherNationalities', 'visitedEgyptBefore', 'hasBeenDeported', 'privacyPolicyAccepted'] as const;
+const FLAG_FIELDS = ['otherNationalities', 'visitedEgyptBefore', 'hasBeenDeported', 'privacyPolicyAccepted', 'smsUpdates'] as const;
 
 /**
  * The longest text each field may hold in a draft: the form's own limit where it has one (with its

@@ -124,6 +124,7 @@ export function applicationFormSchema({ today, agencyEmail }: ApplicationSchemaC
     deportationDate: optionalDate,
     deportationReason: optionalText(1000),
     privacyPolicyAccepted: z.literal(true, { error: m.privacy }),
+    smsUpdates: flag('Please say whether you want text messages').default(false),
   });
 
   return shape
@@ -196,6 +197,7 @@ export function applicationFormSchema({ today, agencyEmail }: ApplicationSchemaC
         deportationDate: v.hasBeenDeported ? v.deportationDate : null,
         deportationReason: v.hasBeenDeported ? v.deportationReason : null,
         privacyPolicyAccepted: v.privacyPolicyAccepted,
+        smsUpdates: v.smsUpdates,
       };
     });
 }

@@ -14,6 +14,7 @@ import { parseInput } from '../schemas/parse.js';
 import { discardDraftAfterSubmit } from './application-draft.js';
 import { adminEntry, resolveAssignees, MAX_COMMIT_ATTEMPTS, requirePermission, requireUser, toView } from './shared.js';
 import { PAYMENT_TAKEN_NOT_RECORDED_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, recordServiceStartRequest } from './start-payment.js';
+import { requireTextablePhone, statusTexts } from './texts.js';
 import type { Actor, AdminListEntry, ApplicationView } from './use-cases.js';
 
 const NUMBER_ATTEMPTS = 5;
@@ -23,7 +24,7 @@ export interface CreatedGroup {
   applications: { id: number; applicationNumber: string }[];
 }
 
-type GroupPorts = Pick<Ports, 'groups' | 'applications' | 'assignments' | 'payments' | 'users' | 'outbox' | 'gateway' | 'analytics' | 'drafts' | 'ids' | 'clock' | 'settings'>;
+type GroupPorts = Pick<Ports, 'groups' | 'applications' | 'assignments' | 'payments' | 'users' | 'outbox' | 'gateway' | 'analytics' | 'drafts' | 'ids' | 'clock' | 'settings' | 'phoneNumbers'>;
 
 /** The group if `actor` made it. Others get "not found"; admins who did not make it are refused. */
 async function loadOwnGroup(ports: Pick<Ports, 'groups'>, actor: Actor, groupId: number): Promise<ApplicationGroup> {
@@ -54,6 +55,7 @@ export function makeApplicationGroups(ports: GroupPorts) {
     const { travellers: forms } = parseInput(applicationGroupSchema({ today: now, agencyEmail: ports.settings.agencyEmail }), { travellers });
     if (forms.length < MIN_GROUP_SIZE || forms.length > MAX_GROUP_SIZE) throw errors.validation(GROUP_MESSAGES.size, { travellers: [GROUP_MESSAGES.size] });
     const user = await requireUser(ports, actor.userId);
+    requireTextablePhone(ports, user, forms.some((form) => form.smsUpdates));
 
     let created: { group: ApplicationGroup; applications: Application[] } | null = null;
     for (let attempt = 0; attempt < NUMBER_ATTEMPTS && !created; attempt += 1) {
@@ -158,6 +160,7 @@ export function makeApplicationGroups(ports: GroupPorts) {
               ...(isLead ? { attachments: [{ receiptKey: receiptKeyOfPayment(paymentIntentId) }] } : {}),
             },
           ],
+          texts: statusTexts(ports, member, next, user),
         };
       });
       // The one receipt goes with the LAST change: commitAll updates the applications in order and

@@ -9,6 +9,7 @@ import type { Ports } from '../ports/index.js';
 import { waiverMail, waiverPayment, WAIVER_MESSAGE } from './record-waiver.js';
 import { recordAudit } from './audit.js';
 import { commitWithRetry, requirePermission, requireUser, toView } from './shared.js';
+import { statusTexts } from './texts.js';
 import type { Actor, ApplicationView } from './use-cases.js';
 
 function statusMail(before: Application, after: Application, user: User, now: Date, waived: boolean): OutboxMailInput {
@@ -35,6 +36,13 @@ function statusMail(before: Application, after: Application, user: User, now: Da
   return { to: user.email, template: 'status_changed', data: { ...base, oldStatus: before.status, newStatus: after.status } };
 }
 
+/** The final fee an approval asks for (pence; 0 when the guarantee waived it). */
+function finalFeeOf(after: Application, now: Date, waived: boolean): number {
+  if (waived) return 0;
+  const due = feeDue(after, 'final', now);
+  return due.ok ? due.value.amount : FINAL_FEE.amount;
+}
+
 /** What a status change changes, as the audit log keeps it (the message of an information request too). */
 function statusFields(a: Application) {
   return { status: a.status, additionalInfoMessage: a.additionalInfoMessage, requiresPassportReupload: a.requiresPassportReupload };
@@ -52,11 +60,11 @@ function isNoOp(before: Application, after: Application): boolean {
 /**
  * An admin sets a status (only among the choices of the application's current tab; see
  * decideStatusChange). One commit writes the application, a status-history row (who, when, from,
- * to, message), the applicant's mail and — when approval comes after the guarantee deadline — the
+ * to, message), the applicant's mail, their text when they asked for texts (docs/product.md §16.4) and — when approval comes after the guarantee deadline — the
  * zero-amount 'waived' final payment record. The analytics event is recorded afterwards. A rejected
  * application's open payments are canceled at the provider, so nobody pays a fee no longer due.
  */
-export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock' | 'gateway' | 'audit'>) {
+export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock' | 'gateway' | 'audit' | 'phoneNumbers' | 'settings'>) {
   async function cancelOpenPayments(application: Application): Promise<void> {
     for (const type of PAYMENT_TYPES) {
       try {
@@ -95,6 +103,7 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
             changedAt: now,
           },
           mails: [statusMail(current, after, user, now, decision.finalFeeWaived)],
+          texts: statusTexts(ports, current, after, user, { finalFeeAmount: finalFeeOf(after, now, decision.finalFeeWaived) }),
         },
       };
     });

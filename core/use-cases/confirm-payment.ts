@@ -9,6 +9,7 @@ import { unwrap } from '../domain/result.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import { commitWithRetry, loadOwned, requireUser, toView } from './shared.js';
+import { statusTexts } from './texts.js';
 import type { ConfirmGroupPayment } from './application-groups.js';
 import type { Actor, ApplicationView } from './use-cases.js';
 
@@ -16,12 +17,12 @@ import type { Actor, ApplicationView } from './use-cases.js';
  * Records a payment the gateway says succeeded, for exactly the fee due, in GBP, for this
  * application and fee type (checkGatewayPayment). Idempotent: a payment already recorded answers
  * `recorded: false`. The payment record, the application change, a system status-history row and
- * the mail are written in one commit, with the payment's numbered receipt, which the mail carries
+ * the mail (and the applicant's text, when they asked for texts: a payment moves the status) are written in one commit, with the payment's numbered receipt, which the mail carries
  * as a PDF (docs/product.md, "Receipts"). Only the application's owner confirms its fees (others: 404,
  * admins: 403); `actor` is null for webhooks and reconciliation.
  */
 export function makeConfirmPayment(
-  ports: Pick<Ports, 'applications' | 'payments' | 'users' | 'gateway' | 'clock'>,
+  ports: Pick<Ports, 'applications' | 'payments' | 'users' | 'gateway' | 'clock' | 'phoneNumbers' | 'settings'>,
   confirmGroupPayment?: ConfirmGroupPayment,
 ) {
   return async function confirmPayment(
@@ -130,6 +131,7 @@ export function makeConfirmPayment(
             issuedAt: now,
           }),
           mails: [mail],
+          texts: statusTexts(ports, current, next, user),
         },
       };
     });

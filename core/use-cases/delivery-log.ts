@@ -1,4 +1,4 @@
-import { mailLogEntry, newestMessagesFirst, type DeliveryLogEntry, type MessageChannel } from '../domain/delivery-log.js';
+import { mailLogEntry, messageId, newestMessagesFirst, type DeliveryLogEntry, type MessageChannel } from '../domain/delivery-log.js';
 import { errors } from '../domain/errors.js';
 import { readMailContent } from '../domain/mail.js';
 import { isBorderPackAttachment, isReceiptAttachment } from '../ports/mail-outbox.js';
@@ -18,7 +18,7 @@ interface MessageSource {
   resend(actor: Actor, id: number): Promise<{ entry: DeliveryLogEntry; applicationId: number; template: string; to: string } | null>;
 }
 
-type DeliveryLogPorts = Pick<Ports, 'applications' | 'outbox' | 'users' | 'files' | 'clock' | 'audit'>;
+type DeliveryLogPorts = Pick<Ports, 'applications' | 'outbox' | 'texts' | 'phoneNumbers' | 'users' | 'files' | 'clock' | 'audit'>;
 
 /** The outbox's mails, filed under their application (its data's applicationId). */
 function mailSource(ports: DeliveryLogPorts): MessageSource {
@@ -49,12 +49,48 @@ function mailSource(ports: DeliveryLogPorts): MessageSource {
   };
 }
 
+/** The text outbox's texts (docs/product.md §16.4): a copy goes to the account's phone number as it is now. */
+function textSource(ports: DeliveryLogPorts): MessageSource {
+  return {
+    channel: 'sms',
+    async listByApplication(applicationId) {
+      return (await ports.texts.listByApplication(applicationId)).map((text) => ({
+        id: messageId('sms', text.id),
+        channel: 'sms' as const,
+        template: text.template,
+        to: text.to,
+        status: text.status,
+        at: text.at,
+        ...(text.error ? { error: text.error } : {}),
+      }));
+    },
+    async resend(_actor, id) {
+      const text = await ports.texts.findById(id);
+      if (!text || text.applicationId === null || text.userId === null) return null;
+      const application = await ports.applications.findById(text.applicationId);
+      const user = await ports.users.findById(text.userId);
+      if (!application || !user) return null;
+      const phone = ports.phoneNumbers.textable(user.phoneNumber);
+      if (!phone.ok) {
+        const message = `The applicant's phone number cannot receive texts: ${phone.problem}`;
+        throw errors.validation(message, { phoneNumber: [message] });
+      }
+      const copy = await ports.texts.enqueue(
+        { applicationId: application.id, userId: user.id, to: phone.e164, template: text.template, body: text.body },
+        ports.clock.now(),
+      );
+      const entry: DeliveryLogEntry = { id: messageId('sms', copy.id), channel: 'sms', template: copy.template, to: copy.to, status: 'queued', at: copy.createdAt };
+      return { entry, applicationId: application.id, template: text.template, to: phone.e164 };
+    },
+  };
+}
+
 /**
  * The delivery log of an application for staff (docs/product.md §16.5): every message with where
  * it stands, newest first, and sending one again.
  */
 export function makeDeliveryLog(ports: DeliveryLogPorts) {
-  const sources: MessageSource[] = [mailSource(ports)];
+  const sources: MessageSource[] = [mailSource(ports), textSource(ports)];
 
   async function listApplicationMessages(actor: Actor, applicationId: number): Promise<DeliveryLogEntry[]> {
     requirePermission(actor, 'applications.read');

@@ -62,3 +62,4 @@ export { makeTracking } from './tracking.js';
 export { makeTwoFactor } from './two-factor.js';
 export { makeUpdateAddressDetails } from './update-address-details.js';
 export { makeUpdatePhone } from './update-phone.js';
+export { makeDeliverText } from './texts.js';

@@ -2,12 +2,17 @@ import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { loadVisible, requirePermission, requireUser } from './shared.js';
+import { textTo } from './texts.js';
 import type { Actor } from './use-cases.js';
 
 export const EVISA_SENT_MESSAGE = "E-visa document sent successfully to user's email";
 
-/** Emails the attached visa document, with the border pack, to the applicant; only once the final payment is recorded. */
-export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'users' | 'outbox' | 'clock' | 'audit'>) {
+/**
+ * Emails the attached visa document, with the border pack, to the applicant; only once the final
+ * payment is recorded. An applicant who asked for texts is also texted, in the same transaction as
+ * the mail (each sending is texted once: sending it again texts again, as it mails again).
+ */
+export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'users' | 'outbox' | 'clock' | 'audit' | 'phoneNumbers' | 'settings'>) {
   return async function sendEvisa(actor: Actor, applicationId: number): Promise<{ message: string }> {
     requirePermission(actor, 'visa.send');
     const application = await loadVisible(ports, actor, applicationId);
@@ -36,6 +41,9 @@ export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 
         attachments: [{ storageKey: visa.storageKey, fileName: visa.fileName, contentType: visa.contentType }, { borderPackApplicationId: application.id }],
       },
       ports.clock.now(),
+      application.smsUpdates
+        ? [textTo(ports, user, application, { template: 'evisa_sent', data: { applicationNumber: application.applicationNumber, givenName: application.givenName } })]
+        : [],
     );
     await recordAudit(ports, actor, {
       action: 'application.evisa_sent',

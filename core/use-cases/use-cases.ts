@@ -176,6 +176,11 @@ export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentI
   /** Sends one outbox mail, once; throws, for the job to retry, when it could not be sent now. */
   deliverMail: Made<typeof make.makeDeliverMail>;
 
+  // text messages (docs/product.md §16.4)
+  /** Sends one outbox text, once; throws, for the job to retry, when it could not be sent now (a refusal fails it for good). */
+  deliverText: Made<typeof make.makeDeliverText>;
+  /** Staff queue a text again, to the account's phone as it is now (the delivery log's resend). */
+
   // analytics
   recordEvent: Made<typeof make.makeRecordEvent>;
 

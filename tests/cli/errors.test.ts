@@ -97,7 +97,7 @@ describe('evisa CLI usage and failures: exit codes and one-line messages, never 
     expect(await runCli(['jobs', 'retry', 'deliver-mail'], env)).toMatchObject({ code: 0, stdout: 'No failed deliver-mail jobs.\n' });
     const unknown = await runCli(['jobs', 'retry', 'mail'], env);
     expect(unknown.code).toBe(2);
-    expect(oneLineError(unknown)).toMatch(/invalid for argument 'queue'\. Allowed choices are deliver-mail, check-passport/);
+    expect(oneLineError(unknown)).toMatch(/invalid for argument 'queue'\. Allowed choices are deliver-mail, deliver-text, check-passport/);
   });
 
   it('a busy SQLite file says so in one line, without sending the operator to a setting', async () => {

@@ -11,6 +11,7 @@ import { describeApplicationRepositoryContract } from './application-repository.
 import { describeContactEnquiryRepositoryContract } from './contact-enquiry-repository.contract.js';
 import { describeDocumentRepositoryContract } from './document-repository.contract.js';
 import { describeMailOutboxContract } from './mail-outbox.contract.js';
+import { describeTextOutboxContract } from './text-outbox.contract.js';
 import { describePaymentRepositoryContract } from './payment-repository.contract.js';
 import { describeRefundRepositoryContract } from './refund-repository.contract.js';
 import { describeReceiptRepositoryContract } from './receipt-repository.contract.js';
@@ -53,6 +54,7 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeApplicationDraftRepositoryContract(name, makeAdapter);
   describeApplicationGroupRepositoryContract(name, makeAdapter);
   describeMailOutboxContract(name, makeAdapter);
+  describeTextOutboxContract(name, makeAdapter);
   describeReceiptRepositoryContract(name, makeAdapter);
   describeAnalyticsContract(name, makeAdapter);
   describeAttemptCounterContract(name, makeAdapter);

@@ -34,6 +34,7 @@ export function validForm(overrides: Partial<ApplicationForm> = {}): Application
     deportationDate: null,
     deportationReason: null,
     privacyPolicyAccepted: true,
+    smsUpdates: false,
     ...overrides,
   };
 }

@@ -55,6 +55,7 @@ describe('the composition root', () => {
         storage: `filesystem (${path.join(dataDir, 'uploads')})`,
         mail: `outbox (${path.join(dataDir, 'outbox')})`,
         payments: 'test',
+        sms: `file (${path.join(dataDir, 'sms')})`,
       });
       expect(agency.config.publicUrl).toBe('http://localhost:3000');
       expect(agency.ports.settings).toEqual({
@@ -158,6 +159,8 @@ describe('the composition root', () => {
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ STORAGE_URL: 's3://nokeys@localhost:9000/bucket' }, 'STORAGE_URL'],
     [{ MAIL_URL: 'http://mail' }, 'MAIL_URL'],
+    [{ SMS_URL: 'https://api.twilio.com' }, 'SMS_URL'],
+    [{ SMS_URL: 'twilio://AC0123456789abcdef:token@api.twilio.com' }, 'SMS_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ AGENCY_EMAIL: 'nobody' }, 'AGENCY_EMAIL'],

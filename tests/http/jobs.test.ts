@@ -46,6 +46,7 @@ describe("the agency's jobs (one definition per queue, the same on both database
     expect(jobs.map((j) => j.name).sort()).toEqual([...QUEUE_NAMES].sort());
     expect(Object.fromEntries(jobs.map((j) => [j.name, j.schedule]))).toEqual({
       'deliver-mail': null,
+      'deliver-text': null,
       'check-passport': null,
       'send-refund': null,
       reminders: '0 9 * * *',

@@ -3,6 +3,7 @@ import { storesOf, type Persistence } from '../../adapters/persistence/persisten
 import { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
 import { MemoryMailer } from '../../adapters/mail/memory/index.js';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
+import { LibPhoneNumbers, MemorySmsSender } from '../../adapters/sms/index.js';
 import type { AgencySettings, Ports } from '../../core/ports/index.js';
 import { PdfReceiptRenderer } from '../../adapters/receipts/pdf-receipt-renderer.js';
 import { PdfBorderPackRenderer } from '../../adapters/border-pack/pdf-border-pack-renderer.js';
@@ -27,6 +28,7 @@ export interface MemoryPorts extends Ports {
   ids: SequentialIdGenerator;
   files: MemoryFileStorage;
   mailer: MemoryMailer;
+  sms: MemorySmsSender;
   gateway: MemoryPaymentGateway;
   passportReader: FakePassportReader;
   persistence: Persistence;
@@ -44,6 +46,8 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
     hasher: new FastFakeHasher(),
     ...storesOf(persistence),
     mailer: new MemoryMailer(settings),
+    sms: new MemorySmsSender(),
+    phoneNumbers: new LibPhoneNumbers(),
     files: new MemoryFileStorage(() => clock.now()),
     gateway: new MemoryPaymentGateway(() => clock.now()),
     passportReader: new FakePassportReader(),
@@ -56,6 +60,13 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
     ...(overrides as object),
   } as MemoryPorts;
   return ports;
+}
+
+/** Sends the texts queued so far the way the deliver-text job does (one job per text, through the memory job store). */
+export async function deliverQueuedTexts(ports: MemoryPorts, uc: UseCases): Promise<{ sent: number; failed: number }> {
+  const runner = createJobRunner({ store: ports.persistence.jobs, log: () => undefined });
+  const { completed, failed } = await runner.drain({ name: 'deliver-text', schedule: null, concurrency: 1, run: async ({ textId }) => (await uc.deliverText(textId), null) });
+  return { sent: completed, failed };
 }
 
 /** Memory ports plus the use cases the container builds on them. */

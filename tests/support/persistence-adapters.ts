@@ -49,7 +49,7 @@ export function sqliteHarness(): PersistenceHarness {
 }
 
 /** Tables in an order that deletes children before parents. */
-const TABLES = ['tracking_codes', 'mail_outbox', 'analytics_events', 'application_drafts', 'contact_enquiries', 'status_history', 'internal_notes', 'assignment_history', 'audit_log', 'two_factor_recovery_codes', 'two_factor_challenges', 'documents', 'refunds', 'receipts', 'receipt_counters', 'payments', 'sessions', 'applications', 'application_groups', 'users'];
+const TABLES = ['tracking_codes', 'mail_outbox', 'text_outbox', 'analytics_events', 'application_drafts', 'contact_enquiries', 'status_history', 'internal_notes', 'assignment_history', 'audit_log', 'two_factor_recovery_codes', 'two_factor_challenges', 'documents', 'refunds', 'receipts', 'receipt_counters', 'payments', 'sessions', 'applications', 'application_groups', 'users'];
 
 export async function postgresHarness(opts: { max?: number } = {}): Promise<PersistenceHarness & { database: TestPostgres }> {
   const database = await startTestPostgres();

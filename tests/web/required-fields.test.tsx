@@ -27,7 +27,7 @@ function notAnnouncedAsRequired(): string[] {
 describe('required fields are announced to screen readers (aria-required)', () => {
   it('on the application form: every required field, the consent and the passport file; only the passport scan and the yes/no questions are optional', async () => {
     await renderPage(<ApplicationFormView agencyEmail="help@agency.example" now={new Date('2026-12-01T12:00:00Z')} />, { path: '/apply', user: testUser() });
-    expect(notAnnouncedAsRequired()).toEqual(['app-passport-scan', 'app-otherNationalities', 'app-visitedEgyptBefore', 'app-hasBeenDeported']);
+    expect(notAnnouncedAsRequired()).toEqual(['app-passport-scan', 'app-otherNationalities', 'app-visitedEgyptBefore', 'app-hasBeenDeported', 'app-smsUpdates']);
     expect(document.getElementById('app-gender')).toHaveAttribute('aria-required', 'true');
     expect(document.getElementById('app-privacyPolicyAccepted')).toHaveAttribute('aria-required', 'true');
     expect(document.getElementById('app-passport-file')).toHaveAttribute('aria-required', 'true');
@@ -37,7 +37,7 @@ describe('required fields are announced to screen readers (aria-required)', () =
     await user.click(document.getElementById('app-visitedEgyptBefore')!);
     await user.click(document.getElementById('app-hasBeenDeported')!);
     await user.selectOptions(document.getElementById('app-countryOfBirth')!, 'France');
-    expect(notAnnouncedAsRequired()).toEqual(['app-passport-scan', 'app-otherNationalities', 'app-visitedEgyptBefore', 'app-hasBeenDeported']);
+    expect(notAnnouncedAsRequired()).toEqual(['app-passport-scan', 'app-otherNationalities', 'app-visitedEgyptBefore', 'app-hasBeenDeported', 'app-smsUpdates']);
   });
 
   it('on the sign-in and sign-up forms', async () => {

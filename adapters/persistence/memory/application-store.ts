@@ -24,7 +24,7 @@ import {
   tabApplicationStatuses,
 } from '../shared/rules.js';
 import { passportCheckJob } from '../../../core/domain/jobs.js';
-import { addDocument, addHistory, addPayment, addRefund, copy, hasReceipt, issueReceipt, newestFirst, queueMails, refundablePayment, time, type MemoryState } from './state.js';
+import { addDocument, addHistory, addPayment, addRefund, copy, hasReceipt, issueReceipt, newestFirst, queueMails, queueTexts, refundablePayment, time, type MemoryState } from './state.js';
 
 function withUser(s: MemoryState, app: Application): ApplicationWithUser {
   const user = s.users.get(app.userId);
@@ -115,6 +115,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
         s.jobs.queued(['check-passport']);
       }
       queueMails(s, change.mails, change.application.updatedAt);
+      queueTexts(s, change.texts, change.application.updatedAt);
       const result: CommitResult = { outcome: 'committed', application: copy(next) };
       if (documentId !== undefined) result.documentId = documentId;
       return result;

@@ -16,6 +16,7 @@ import { internalNoteStore } from './internal-note-store.js';
 import { auditStore } from './audit-store.js';
 import { refundStore } from './refund-store.js';
 import { sessionStore } from './session-store.js';
+import { textStore } from './text-store.js';
 import { createMemoryState } from './state.js';
 import { trackingCodeStore } from './tracking-code-store.js';
 import { twoFactorStore } from './two-factor-store.js';
@@ -49,6 +50,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     drafts: draftStore(s),
     groups: groupStore(s, applications),
     outbox: outboxStore(s),
+    texts: textStore(s),
     analytics: analyticsStore(s),
     attempts: attemptStore(s),
     twoFactor: twoFactorStore(s),

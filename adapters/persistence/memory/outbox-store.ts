@@ -1,5 +1,5 @@
 import type { MailOutbox } from '../../../core/ports/mail-outbox.js';
-import { copy, queueMails, time, type MemoryState } from './state.js';
+import { copy, queueMails, queueTexts, time, type MemoryState } from './state.js';
 
 export function outboxStore(s: MemoryState): MailOutbox {
   const usersAt = (address: string) => {
@@ -7,8 +7,10 @@ export function outboxStore(s: MemoryState): MailOutbox {
     return [...s.users.values()].filter((user) => user.email.toLowerCase() === wanted);
   };
   return {
-    async enqueue(mail, now) {
-      return copy(queueMails(s, [mail], now)[0]);
+    async enqueue(mail, now, texts) {
+      const [queued] = queueMails(s, [mail], now);
+      queueTexts(s, texts, now);
+      return copy(queued);
     },
     async claim(id, now, leaseUntil) {
       const m = s.outbox.get(id);

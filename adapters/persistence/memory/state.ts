@@ -13,9 +13,10 @@ import type { AttemptWindow } from '../../../core/ports/attempt-counter.js';
 import type { ApplicationGroup } from '../../../core/ports/application-group-repository.js';
 import type { ContactEnquiry } from '../../../core/ports/contact-enquiry-repository.js';
 import { mailApplicationId, type OutboxMail, type OutboxMailInput } from '../../../core/ports/mail-outbox.js';
+import type { OutboxText, OutboxTextInput } from '../../../core/ports/text-outbox.js';
 import type { Session } from '../../../core/ports/session-store.js';
 import type { TwoFactorChallenge, TwoFactorState } from '../../../core/ports/two-factor-store.js';
-import { mailJob, refundJob } from '../../../core/domain/jobs.js';
+import { mailJob, refundJob, textJob } from '../../../core/domain/jobs.js';
 import { errors } from '../../../core/domain/errors.js';
 import { isReplayOf, moreThanLeftMessage, NO_PAYMENT_MESSAGE, refundableLeft, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
 import { MemoryJobStore } from '../../jobs/memory.js';
@@ -29,7 +30,7 @@ import { AccessChangeFeed } from '../access-changes.js';
  * adapters get from transactions. Stores hand out copies, never their internal objects.
  */
 export interface MemoryState {
-  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number; refunds: number; notes: number; assignments: number };
+  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number; texts: number; refunds: number; notes: number; assignments: number };
   users: Map<number, User>;
   sessions: Map<string, Session>;
   applications: Map<number, Application>;
@@ -38,6 +39,7 @@ export interface MemoryState {
   history: Map<number, StatusHistoryEntry>;
   enquiries: Map<number, ContactEnquiry>;
   outbox: Map<number, OutboxMail>;
+  texts: Map<number, OutboxText>;
   analytics: AnalyticsEvent[];
   attempts: Map<string, AttemptWindow>;
   drafts: Map<number, ApplicationDraft>;
@@ -66,7 +68,7 @@ export interface MemoryState {
 /** `now`: the clock the jobs' delays and holds follow (the system clock by default). */
 export function createMemoryState(now: () => number = Date.now): MemoryState {
   return {
-    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0, refunds: 0, notes: 0, assignments: 0 },
+    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0, texts: 0, refunds: 0, notes: 0, assignments: 0 },
     users: new Map(),
     sessions: new Map(),
     applications: new Map(),
@@ -88,6 +90,7 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     challenges: new Map(),
     trackingCodes: new Map(),
     outbox: new Map(),
+    texts: new Map(),
     analytics: [],
     attempts: new Map(),
     jobs: new MemoryJobStore(now),
@@ -127,6 +130,37 @@ export function queueMails(s: MemoryState, mails: OutboxMailInput[] | undefined,
     s.jobs.queued(['deliver-mail']);
   }
   return queued;
+}
+
+/** Queues `texts`, each with its deliver-text job (a skipped one is stored failed, without a job), in the same synchronous step as the write that causes them. */
+export function queueTexts(s: MemoryState, texts: OutboxTextInput[] | undefined, now: Date | undefined): OutboxText[] {
+  const queued = (texts ?? []).map((text) => {
+    const id = ++s.seq.texts;
+    const at = now ? new Date(time(now)) : new Date();
+    const row: OutboxText = {
+      id,
+      applicationId: text.applicationId,
+      userId: text.userId,
+      to: text.to,
+      template: text.template,
+      body: text.body,
+      attempts: 0,
+      nextAttemptAt: now ? new Date(time(now)) : new Date(0),
+      sentAt: null,
+      providerId: null,
+      lastError: text.skipped ?? null,
+      failedAt: text.skipped ? at : null,
+      createdAt: at,
+    };
+    s.texts.set(id, row);
+    return row;
+  });
+  const due = queued.filter((row) => row.failedAt === null);
+  if (due.length > 0) {
+    s.jobs.insert(due.map((row) => textJob(row.id)));
+    s.jobs.queued(['deliver-text']);
+  }
+  return queued.map(copy);
 }
 
 export function addPayment(s: MemoryState, applicationId: number, payment: Omit<NewPaymentRecord, 'applicationId'>): void {

@@ -8,6 +8,7 @@ import { adminFilter, adminOrderBy } from './admin-filter.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
+import { queueTexts } from './text-store.js';
 import { issueReceipt } from './receipt-issue.js';
 import { insertRefund } from './refund-store.js';
 import { passportCheckJob } from '../../../core/domain/jobs.js';
@@ -36,7 +37,7 @@ export function* insertApplication(tx: Db, t: Tables, application: NewApplicatio
 
 /**
  * One application's change as a step of a unit: the row only if its version is still `expectedVersion`
- * (null when it moved), then its payment, history entry, document and mails. A unique violation (a
+ * (null when it moved), then its payment, history entry, document, mails and texts. A unique violation (a
  * payment recorded already) throws and rolls the transaction back.
  */
 export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange): Unit<Extract<CommitResult, { outcome: 'committed' }> | null> {
@@ -64,6 +65,7 @@ export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange)
     if (change.document.type === 'passport') yield* queueJobs([passportCheckJob(document!.id)]);
   }
   yield* queueMails(tx, t, change.mails, change.application.updatedAt);
+  yield* queueTexts(tx, t, change.texts, change.application.updatedAt);
   return result;
 }
 

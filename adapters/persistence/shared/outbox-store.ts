@@ -5,6 +5,7 @@ import type { MailOutbox, OutboxMail, OutboxMailInput } from '../../../core/port
 import { outboxFromRow, outboxInsert } from './mappers.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
 import type { AccessChangeFeed } from '../access-changes.js';
+import { queueTexts } from './text-store.js';
 import { queueJobs, rows, type Unit } from './unit.js';
 
 /**
@@ -27,8 +28,12 @@ export function outboxStore(database: SqlDatabase, access: AccessChangeFeed): Ma
   const o = t.mailOutbox;
   const u = t.users;
   return {
-    async enqueue(mail, now) {
-      const [queued] = await database.transaction((tx) => queueMails(tx, t, [mail], now));
+    async enqueue(mail, now, texts) {
+      const [queued] = await database.transaction(function* (tx) {
+        const mails = yield* queueMails(tx, t, [mail], now);
+        yield* queueTexts(tx, t, texts, now);
+        return mails;
+      });
       return queued!;
     },
     async claim(id, now, leaseUntil) {

@@ -5,6 +5,7 @@ import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../core/doma
 import { foldForSearch } from '../../../core/domain/search.js';
 import type { User } from '../../../core/domain/user.js';
 import type { StaffChange } from '../../../core/ports/user-repository.js';
+import type { OutboxText, TextMessageEntry } from '../../../core/ports/text-outbox.js';
 
 /**
  * Query semantics every persistence adapter implements the same way (memory in JS, SQL dialects
@@ -149,4 +150,21 @@ export function matchesAuditQuery(entry: AuditEntry, query: AuditQuery): boolean
 /** Whether a staff change leaves an active admin an active admin (then it needs no last-admin guard). */
 export function keepsActiveAdmin(change: StaffChange): boolean {
   return (change.role === undefined || change.role === 'admin') && !change.deactivatedAt;
+}
+
+/** A stored text as the delivery log lists it (shared with the memory store). */
+export function textEntry(text: OutboxText): TextMessageEntry {
+  const status = text.sentAt ? 'sent' : text.failedAt ? 'failed' : 'queued';
+  return {
+    id: text.id,
+    channel: 'sms',
+    applicationId: text.applicationId,
+    template: text.template,
+    to: text.to,
+    body: text.body,
+    status,
+    at: text.sentAt ?? text.failedAt ?? text.createdAt,
+    attempts: text.attempts,
+    error: status === 'sent' ? null : text.lastError,
+  };
 }

@@ -21,6 +21,7 @@ type Tables =
   | 'contactEnquiries'
   | 'analyticsEvents'
   | 'mailOutbox'
+  | 'textOutbox'
   | 'rateLimits'
   | 'applicationDrafts'
   | 'applicationGroups'
@@ -47,6 +48,7 @@ export const schemaParity: Parity = {
   contactEnquiries: true,
   analyticsEvents: true,
   mailOutbox: true,
+  textOutbox: true,
   rateLimits: true,
   applicationDrafts: true,
   applicationGroups: true,
@@ -76,5 +78,7 @@ export type MailOutboxRow = (typeof lite)['mailOutbox']['$inferSelect'];
 export type ApplicationDraftRow = (typeof lite)['applicationDrafts']['$inferSelect'];
 export type ApplicationGroupRow = (typeof lite)['applicationGroups']['$inferSelect'];
 export type MailOutboxInsert = (typeof lite)['mailOutbox']['$inferInsert'];
+export type TextOutboxRow = (typeof lite)['textOutbox']['$inferSelect'];
+export type TextOutboxInsert = (typeof lite)['textOutbox']['$inferInsert'];
 export type ReceiptRow = (typeof lite)['receipts']['$inferSelect'];
 export type RefundRow = (typeof lite)['refunds']['$inferSelect'];

@@ -21,6 +21,7 @@ import { foldMissingSearchKeys } from './search-keys.js';
 import { queueWaitingWork } from './waiting-work.js';
 import { sessionStore } from './session-store.js';
 import { trackingCodeStore } from './tracking-code-store.js';
+import { textStore } from './text-store.js';
 import { twoFactorStore } from './two-factor-store.js';
 import type { SqlDatabase } from './sql-database.js';
 import { userStore } from './user-store.js';
@@ -55,6 +56,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     history: guard(historyStore(database), translate),
     enquiries: guard(enquiryStore(database), translate),
     outbox: guard(outbox, translate),
+    texts: guard(textStore(database), translate),
     analytics: guard(analyticsStore(database), translate),
     attempts: guard(attemptStore(database), translate),
     twoFactor: guard(twoFactorStore(database, accessChanges), translate),

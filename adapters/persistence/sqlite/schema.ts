@@ -11,6 +11,7 @@ import type { PaymentType } from '../../../core/domain/fees.js';
 import type { Currency } from '../../../core/domain/money.js';
 import type { PaymentRecordStatus } from '../../../core/domain/payment.js';
 import type { MailTemplateName } from '../../../core/domain/mail.js';
+import type { TextTemplateName } from '../../../core/domain/texts.js';
 import type { DraftFields } from '../../../core/domain/application-draft.js';
 import type { ReceiptKind, ReceiptLine } from '../../../core/domain/receipt.js';
 import type { RefundSource, RefundStatus } from '../../../core/domain/refund.js';
@@ -127,6 +128,7 @@ export const applications = sqliteTable(
     deportationDate: text('deportation_date'),
     deportationReason: text('deportation_reason'),
     privacyPolicyAccepted: bool('privacy_policy_accepted').notNull().default(false),
+    smsUpdates: bool('sms_updates').notNull().default(false),
     address: text('address'),
     city: text('city'),
     postcode: text('postcode'),
@@ -319,6 +321,32 @@ export const mailOutbox = sqliteTable(
     index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`sent_at is null`),
     index('mail_outbox_to_idx').on(lower(t.to)),
   ],
+);
+
+/**
+ * The text-message outbox (docs/product.md §16.4): one row per text, written with the change that
+ * causes it and its deliver-text job; claimed with a lease (next_attempt_at), marked sent (with the
+ * provider's id) or failed (refused by the provider, or skipped: the phone cannot receive texts).
+ * No foreign keys, like the mail outbox: the delivery log outlives what it reports on.
+ */
+export const textOutbox = sqliteTable(
+  'text_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    applicationId: integer('application_id'),
+    userId: integer('user_id'),
+    to: text('to_number').notNull(),
+    template: text('template').$type<TextTemplateName>().notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().default(now),
+    sentAt: ts('sent_at'),
+    providerId: text('provider_id'),
+    lastError: text('last_error'),
+    failedAt: ts('failed_at'),
+    createdAt: ts('created_at').notNull().default(now),
+  },
+  (t) => [index('text_outbox_application_idx').on(t.applicationId, t.id), index('text_outbox_waiting_idx').on(t.id).where(sql`sent_at is null and failed_at is null`)],
 );
 
 /**

@@ -13,6 +13,7 @@ import { checkPassportFile } from './file-rules.js';
 import type { SubmitState } from './rules.js';
 import { AdditionalSection } from './sections/additional-section.js';
 import { ConsentSection } from './sections/consent-section.js';
+import { TextUpdatesSection } from './sections/text-updates-section.js';
 import { PassportScanSection } from './sections/passport-scan-section.js';
 import { PassportSection } from './sections/passport-section.js';
 import { PaymentNotice } from './sections/payment-notice.js';
@@ -122,6 +123,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
               </div>
             ) : null}
             <PaymentNotice />
+            <TextUpdatesSection fields={fields} />
             <ConsentSection fields={fields} />
             <SubmitBar state={submitState} submitting={busy} />
           </form>

@@ -13,7 +13,7 @@ import type { UploadProgress } from '../../api/client.js';
 import { useApplicationForm } from './use-application-form.js';
 
 /** What the lead's form shares with every traveller: the trip, and the consent given for the family. */
-const SHARED_FIELDS = ['purposeOfVisit', 'entry', 'expectedArrivalDate', 'expectedDepartureDate', 'privacyPolicyAccepted'] as const;
+const SHARED_FIELDS = ['purposeOfVisit', 'entry', 'expectedArrivalDate', 'expectedDepartureDate', 'privacyPolicyAccepted', 'smsUpdates'] as const;
 
 /** The most travellers that can be added to the lead's own application. */
 export const MAX_EXTRA_TRAVELLERS = MAX_GROUP_SIZE - 1;

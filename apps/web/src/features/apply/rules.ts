@@ -6,7 +6,7 @@ import { isSupportedNationality } from '../../../../../core/domain/countries.js'
  * ApplicationForm: its yes/no answers (and the consent) as booleans, everything else as the text
  * of its input or the value of its list, '' while not filled in.
  */
-export type ApplicationFormValues = { [Field in keyof ApplicationForm]: ApplicationForm[Field] extends boolean ? boolean : string };
+export type ApplicationFormValues = { [Field in keyof ApplicationForm]-?: NonNullable<ApplicationForm[Field]> extends boolean ? boolean : string };
 
 export const DEFAULT_APPLICATION_VALUES: ApplicationFormValues = {
   givenName: '',
@@ -35,6 +35,7 @@ export const DEFAULT_APPLICATION_VALUES: ApplicationFormValues = {
   deportationDate: '',
   deportationReason: '',
   privacyPolicyAccepted: false,
+  smsUpdates: false,
 };
 const filled = (v: string | undefined | null) => typeof v === 'string' && v.trim() !== '';
 
