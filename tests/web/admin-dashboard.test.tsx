@@ -42,7 +42,7 @@ function application(id: number, overrides: Partial<ApplicationDto> = {}): Appli
   });
   // What the API sends: dates as ISO text, plus the derived guarantee.
   const asJson = JSON.parse(JSON.stringify({ ...stored, id, version: 1 })) as Omit<ApplicationDto, 'guarantee'>;
-  return { ...asJson, guarantee: { deadline: null, breached: false }, ...overrides };
+  return { ...asJson, guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false }, ...overrides };
 }
 
 function entryOf(app: ApplicationDto): AdminEntryDto {
@@ -414,8 +414,8 @@ describe('admin dashboard', () => {
   });
 
   it('flags an application past its guarantee deadline and filters for overdue ones on the server', async () => {
-    const late = application(14, { status: 'under_process', initialPaymentId: 'pi_14', guarantee: { deadline: '2026-11-10T23:59:59.999Z', breached: true } });
-    const onTime = application(15, { status: 'under_process', initialPaymentId: 'pi_15', guarantee: { deadline: '2026-12-10T23:59:59.999Z', breached: false } });
+    const late = application(14, { status: 'under_process', initialPaymentId: 'pi_14', guarantee: { deadline: '2026-11-10T23:59:59.999Z', breached: true, workingDaysUsed: 5, workingDaysTotal: 5, paused: false } });
+    const onTime = application(15, { status: 'under_process', initialPaymentId: 'pi_15', guarantee: { deadline: '2026-12-10T23:59:59.999Z', breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false } });
     const api = fakeAdminApi([entryOf(late), entryOf(onTime)]);
     const { user, path } = await renderDashboard('/admin?tab=initial-payment');
     expect(within(await screen.findByTestId('admin-row-14')).getByText('OVERDUE')).toBeInTheDocument();
