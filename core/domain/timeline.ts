@@ -67,9 +67,12 @@ export function timelineOf(facts: readonly TimelineFact[]): TimelineEntry[] {
   return sortTimeline(entries);
 }
 
+/** At the same instant the cause comes first: the upload, then the fee, then the status it moved. */
+const SAME_INSTANT_ORDER: Record<TimelineFact['kind'], number> = { upload: 0, payment: 1, refund: 2, status: 3 };
+
 function sortFacts(facts: readonly TimelineFact[]): TimelineFact[] {
   return facts
     .map((fact, index) => ({ fact, index }))
-    .sort((a, b) => a.fact.at.getTime() - b.fact.at.getTime() || a.index - b.index)
+    .sort((a, b) => a.fact.at.getTime() - b.fact.at.getTime() || SAME_INSTANT_ORDER[a.fact.kind] - SAME_INSTANT_ORDER[b.fact.kind] || a.index - b.index)
     .map(({ fact }) => fact);
 }
