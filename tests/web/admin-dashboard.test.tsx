@@ -277,6 +277,34 @@ describe('admin dashboard', () => {
     await waitFor(() => expect(screen.queryByText('One application has unsaved changes.')).toBeNull());
   });
 
+  it('asks for an optional reason for the applicant when Rejected is chosen, and sends it (docs/product.md §16.2)', async () => {
+    const app = application(16, { status: 'verified', initialPaymentId: 'pi_16' });
+    const api = fakeAdminApi([entryOf(app)]);
+    const { user } = await renderDashboard('/admin?tab=submitted-portal');
+    const panel = await openEntry(user, app);
+    expect(within(panel).queryByLabelText('Reason for the applicant (optional)')).toBeNull();
+    await chooseStatus(user, app, 'Rejected');
+    await fill(user, within(panel).getByLabelText('Reason for the applicant (optional)'), '  Your passport expires too soon.  ');
+    await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
+    await screen.findByText('Changes Saved');
+    expect(api.writes()).toEqual([
+      expect.objectContaining({ method: 'PUT', path: '/api/admin/applications/16/status', body: { status: 'rejected', rejectionReason: 'Your passport expires too soon.' } }),
+    ]);
+  });
+
+  it('shows staff the guarantee clock in the expanded entry (docs/product.md §16.3)', async () => {
+    const app = application(17, {
+      status: 'additional_info_required',
+      initialPaymentId: 'pi_17',
+      additionalInfoMessage: 'Please send your hotel booking.',
+      guarantee: { deadline: '2026-12-09T23:59:59.999Z', breached: false, workingDaysUsed: 2, workingDaysTotal: 5, paused: true },
+    });
+    fakeAdminApi([entryOf(app)]);
+    const { user } = await renderDashboard('/admin?tab=initial-payment');
+    const panel = await openEntry(user, app);
+    expect(within(panel).getByTestId('guarantee-clock')).toHaveTextContent('Paused — waiting on the applicant (2 of 5 working days used)');
+  });
+
   it('discards staged changes without sending anything', async () => {
     const app = application(8, { status: 'application_created', initialPaymentId: 'pi_8' });
     const api = fakeAdminApi([entryOf(app)]);
