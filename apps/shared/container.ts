@@ -155,8 +155,8 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   // applications
   bindUseCase(bind, U.applicationDrafts, ['drafts', 'clock'], make.makeApplicationDrafts);
   bindUseCase(bind, U.createApplication, ['applications', 'users', 'outbox', 'ids', 'clock', 'settings', 'drafts', 'phoneNumbers'], make.makeCreateApplication);
-  bindUseCase(bind, U.listOwnApplications, ['applications', 'clock'], make.makeListOwnApplications);
-  bindUseCase(bind, U.getApplication, ['applications', 'clock'], make.makeGetApplication);
+  bindUseCase(bind, U.listOwnApplications, ['applications', 'history', 'clock'], make.makeListOwnApplications);
+  bindUseCase(bind, U.getApplication, ['applications', 'history', 'clock'], make.makeGetApplication);
   bindUseCase(bind, U.updateAddressDetails, ['applications', 'clock'], make.makeUpdateAddressDetails);
   bindUseCase(bind, U.listDocuments, ['applications', 'documents'], make.makeListDocuments);
   bindUseCase(bind, U.attachPassport, ['applications', 'documents', 'files', 'ids', 'clock', 'passportReader'], make.makeAttachPassport);
@@ -210,7 +210,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.listAdminApplications, ['applications', 'users', 'assignments', 'clock', 'audit'], make.makeListAdminApplications);
   bindUseCase(bind, U.searchAdminApplications, ['applications', 'users', 'assignments', 'clock'], make.makeSearchAdminApplications);
   bindUseCase(bind, U.countAdminTabs, ['applications', 'users', 'clock'], make.makeCountAdminTabs);
-  bindUseCase(bind, U.changeApplicationStatus, ['applications', 'users', 'analytics', 'clock', 'gateway', 'audit', 'phoneNumbers', 'settings'], make.makeChangeApplicationStatus);
+  bindUseCase(bind, U.changeApplicationStatus, ['applications', 'users', 'analytics', 'clock', 'gateway', 'audit', 'phoneNumbers', 'settings', 'history'], make.makeChangeApplicationStatus);
   bindUseCase(bind, U.statusHistory, ['applications', 'history'], make.makeStatusHistory);
   bindUseCase(bind, U.attachVisa, ['applications', 'documents', 'files', 'ids', 'clock', 'audit'], make.makeAttachVisa);
   bindUseCase(bind, U.sendEvisa, ['applications', 'documents', 'files', 'users', 'outbox', 'clock', 'audit', 'phoneNumbers', 'settings'], make.makeSendEvisa);

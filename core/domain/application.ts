@@ -1,7 +1,7 @@
 import { errors } from './errors.js';
 import { FINAL_FEE, INITIAL_FEE, type PaymentType } from './fees.js';
 import type { Money } from './money.js';
-import { guaranteeDeadline, isGuaranteeBreached } from './guarantee.js';
+import { guaranteeDeadline, isGuaranteeBreached, pauseGuarantee, resumeGuarantee } from './guarantee.js';
 import { fail, ok, type Result } from './result.js';
 import { ALLOWED_TRANSITIONS } from './admin-tabs.js';
 import type { ApplicationStatus } from './status.js';
@@ -71,7 +71,10 @@ export interface Application extends ApplicationForm {
   paymentReminderSent: Date | null;
   /** When the initial fee was confirmed: the 5-working-day guarantee starts here. */
   initialPaymentAt: Date | null;
+  /** The end of the guarantee's 5th working day, moved on by every finished pause (docs/product.md §16.3). */
   guaranteeDeadline: Date | null;
+  /** Since when the guarantee clock is paused, waiting on the applicant (an information request); null while it runs. */
+  guaranteePausedAt: Date | null;
   approvedAt: Date | null;
   /** The family order it was made in (its initial fee paid with the group's), or null. */
   groupId: number | null;
@@ -136,6 +139,7 @@ export function newApplication(input: {
     paymentReminderSent: null,
     initialPaymentAt: null,
     guaranteeDeadline: null,
+    guaranteePausedAt: null,
     approvedAt: null,
     groupId: input.groupId ?? null,
     refundedAmount: 0,
@@ -154,7 +158,12 @@ export interface StatusChangeInput {
   status: ApplicationStatus;
   additionalInfoMessage?: string | null;
   requiresPassportReupload?: boolean;
+  /** Why the application was rejected, in words for the applicant (only with status `rejected`). */
+  rejectionReason?: string | null;
 }
+
+/** A rejection reason is for rejections only. */
+export const REJECTION_REASON_ONLY_WHEN_REJECTED = 'A reason can be given only when the application is rejected.';
 
 export interface StatusChangeDecision {
   application: Application;
@@ -188,6 +197,10 @@ export function decideStatusChange(app: Application, input: StatusChangeInput, n
     return fail(errors.conflict('The final payment has not been received for this application.'));
   }
 
+  if (input.rejectionReason?.trim() && target !== 'rejected') {
+    return fail(errors.validation(REJECTION_REASON_ONLY_WHEN_REJECTED, { rejectionReason: [REJECTION_REASON_ONLY_WHEN_REJECTED] }));
+  }
+
   const message = input.additionalInfoMessage?.trim() || null;
   const requiresReupload = input.requiresPassportReupload ?? false;
   if (target === 'additional_info_required' && !infoRequestIsComplete(input)) {
@@ -202,14 +215,17 @@ export function decideStatusChange(app: Application, input: StatusChangeInput, n
       requiresPassportReupload: requiresReupload,
       passportReuploadedAt: requiresReupload ? null : app.passportReuploadedAt,
     };
+    // Waiting on the applicant: the guarantee clock pauses (docs/product.md §16.3).
+    next = pauseGuarantee(next, now);
   } else {
-    next = { ...next, requiresPassportReupload: false };
+    // Moved on by staff: the clock runs again, its deadline moved by the working days it was paused.
+    next = resumeGuarantee({ ...next, requiresPassportReupload: false }, now);
   }
 
   let finalFeeWaived = false;
   if (target === 'approved' && app.status !== 'approved') {
     next = { ...next, approvedAt: now };
-    if (!app.finalPaymentId && isGuaranteeBreached(app.guaranteeDeadline, now)) {
+    if (!app.finalPaymentId && isGuaranteeBreached(next.guaranteeDeadline, now)) {
       finalFeeWaived = true;
       next = { ...next, status: 'final_payment_received', finalPaymentId: waivedPaymentId(app.id) };
     }
@@ -249,14 +265,17 @@ export function applyConfirmedPayment(app: Application, type: PaymentType, payme
   const due = feeDue(app, type, now);
   if (!due.ok) return due;
   if (type === 'initial') {
-    return ok({
+    const paid: Application = {
       ...app,
       initialPaymentId: paymentId,
       initialPaymentAt: now,
       guaranteeDeadline: guaranteeDeadline(now),
+      guaranteePausedAt: null,
       status: app.status === 'online_entry' ? 'application_created' : app.status,
       updatedAt: now,
-    });
+    };
+    // Paid while staff already wait on the applicant: the clock starts paused.
+    return ok(paid.status === 'additional_info_required' ? pauseGuarantee(paid, now) : paid);
   }
   return ok({ ...app, finalPaymentId: paymentId, status: 'final_payment_received', updatedAt: now });
 }
@@ -266,7 +285,8 @@ export function applyPassportReupload(app: Application, now: Date): Result<Appli
   if (!app.requiresPassportReupload) {
     return fail(errors.conflict('A passport re-upload has not been requested for this application.'));
   }
-  return ok({ ...app, requiresPassportReupload: false, passportReuploadedAt: now, updatedAt: now });
+  // The new copy is the applicant's answer: the guarantee clock runs again (docs/product.md §16.3).
+  return ok(resumeGuarantee({ ...app, requiresPassportReupload: false, passportReuploadedAt: now, updatedAt: now }, now));
 }
 
 /** A visa document can be attached only from approval on. */
@@ -281,8 +301,5 @@ export function applyAddressDetails(app: Application, details: AddressDetails, n
   return { ...app, ...details, updatedAt: now };
 }
 
-/** The guarantee as dashboards show it. */
-export function guaranteeStatus(app: Application, now: Date): { deadline: Date | null; breached: boolean } {
-  const finishedAt = app.approvedAt ?? (app.status === 'rejected' ? app.updatedAt : null);
-  return { deadline: app.guaranteeDeadline, breached: isGuaranteeBreached(app.guaranteeDeadline, finishedAt ?? now) };
-}
+/** The guarantee as dashboards show it (docs/product.md §16.3). */
+export { guaranteeStatus } from './guarantee.js';

@@ -3,6 +3,7 @@ import { errors } from './errors.js';
 import { INITIAL_FEE } from './fees.js';
 import { fail, ok, type Result } from './result.js';
 import type { ApplicationStatus } from './status.js';
+import { resumeGuarantee } from './guarantee.js';
 
 /**
  * Cancelling an application (docs/product.md, "Cancelling an application"). The agency sells a
@@ -56,7 +57,7 @@ export function decideCancellation(application: Application, input: { reason: st
   const cancelled = (refund: number): Cancellation => ({
     kind: 'cancelled',
     refund,
-    application: { ...application, status: 'rejected', cancelledAt: now, cancellationReason: reason, updatedAt: now },
+    application: resumeGuarantee({ ...application, status: 'rejected', cancelledAt: now, cancellationReason: reason, updatedAt: now }, now),
   });
   if (application.initialPaymentId === null) return ok(cancelled(0));
   const paidAt = application.initialPaymentAt ?? application.createdAt;
@@ -98,7 +99,7 @@ export function decideCancellationRequest(application: Application, input: Cance
     return fail(errors.validation(message, { refundPence: [message] }));
   }
   return ok({
-    application: { ...application, status: 'rejected', cancelledAt: now, cancellationResponse: input.message, updatedAt: now },
+    application: resumeGuarantee({ ...application, status: 'rejected', cancelledAt: now, cancellationResponse: input.message, updatedAt: now }, now),
     refund: input.refundPence,
   });
 }

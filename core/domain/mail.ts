@@ -57,6 +57,8 @@ export const MAIL_DATA = {
     applicationId: z.number().optional(),
     oldStatus: z.enum(APPLICATION_STATUSES).optional(),
     newStatus: z.enum(APPLICATION_STATUSES),
+    /** Why it was rejected, in staff's words for the applicant (docs/product.md §16.2). */
+    reason: z.string().optional(),
     /** A fee's payment moved it, and that payment's receipt is attached as a PDF (the mail says so). */
     receiptAttached: z.boolean().optional(),
   }),

@@ -1,3 +1,5 @@
+import type { PaymentType } from './fees.js';
+import { formatPence } from './money.js';
 import type { ApplicationStatus } from './status.js';
 
 /** What happened to an application, as its applicant reads it (docs/product.md, "Where an application stands"). */
@@ -22,4 +24,55 @@ export function sortTimeline(entries: TimelineEntry[]): TimelineEntry[] {
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => a.entry.at.getTime() - b.entry.at.getTime() || a.index - b.index)
     .map(({ entry }) => entry);
+}
+
+/**
+ * What the stores know of an application's past, read for its timeline in one batch (the status
+ * history, the recorded fees, the refunds given back, the passport copies): raw facts, worded by
+ * timelineOf. Only what the applicant may read is fetched — no staff name, no internal note.
+ */
+export type TimelineFact =
+  | { applicationId: number; kind: 'status'; at: Date; status: ApplicationStatus; message: string | null }
+  | { applicationId: number; kind: 'payment'; at: Date; paymentType: PaymentType; amount: number; waived: boolean }
+  | { applicationId: number; kind: 'refund'; at: Date; paymentType: PaymentType; amount: number }
+  | { applicationId: number; kind: 'upload'; at: Date; documentType: 'passport' };
+
+const FEE_NAMES: Record<PaymentType, string> = { initial: 'Initial fee', final: 'Final fee' };
+
+/**
+ * One application's facts as its timeline (docs/product.md §16.2), oldest first: each status with
+ * the words staff wrote for the applicant, each fee paid (or waived), each refund given back, each
+ * passport copy (the first one uploaded, later ones re-uploaded). The visa being sent is its status
+ * step; the visa file itself is no upload of the applicant's.
+ */
+export function timelineOf(facts: readonly TimelineFact[]): TimelineEntry[] {
+  let passports = 0;
+  const entries = sortFacts(facts).map((fact): TimelineEntry => {
+    switch (fact.kind) {
+      case 'status':
+        return { at: fact.at, kind: 'status', status: fact.status, ...(fact.message ? { message: fact.message } : {}) };
+      case 'payment':
+        return {
+          at: fact.at,
+          kind: 'payment',
+          message: fact.waived ? `${FEE_NAMES[fact.paymentType]} waived under the 5-working-day guarantee` : `${FEE_NAMES[fact.paymentType]} paid: ${formatPence(fact.amount)}`,
+        };
+      case 'refund':
+        return { at: fact.at, kind: 'refund', message: `Refunded ${formatPence(fact.amount)} of the ${FEE_NAMES[fact.paymentType].toLowerCase()} to your card` };
+      case 'upload':
+        passports += 1;
+        return { at: fact.at, kind: 'upload', message: passports === 1 ? 'Passport uploaded' : 'Passport re-uploaded' };
+    }
+  });
+  return sortTimeline(entries);
+}
+
+/** At the same instant the cause comes first: the upload, then the fee, then the status it moved. */
+const SAME_INSTANT_ORDER: Record<TimelineFact['kind'], number> = { upload: 0, payment: 1, refund: 2, status: 3 };
+
+function sortFacts(facts: readonly TimelineFact[]): TimelineFact[] {
+  return facts
+    .map((fact, index) => ({ fact, index }))
+    .sort((a, b) => a.fact.at.getTime() - b.fact.at.getTime() || SAME_INSTANT_ORDER[a.fact.kind] - SAME_INSTANT_ORDER[b.fact.kind] || a.index - b.index)
+    .map(({ fact }) => fact);
 }

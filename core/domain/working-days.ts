@@ -1,16 +1,20 @@
+import { ENGLAND_AND_WALES_BANK_HOLIDAYS_BY_YEAR } from './data/bank-holidays.js';
+
 /**
  * Working days are Monday–Friday minus the bank holidays of England and Wales, counted in
- * Europe/London local dates (the agency's office). Source: the UK government's published
- * bank-holiday list for England and Wales, 2025–2027.
+ * Europe/London local dates (the agency's office). The holidays are dated data, one list per year
+ * (core/domain/data/bank-holidays.ts, from GOV.UK). A year the list does not hold counts Monday to
+ * Friday only — a deadline late in the last listed year must still be computable — and
+ * tests/core/bank-holidays.test.ts fails as soon as the running year or the next is missing.
  */
-export const ENGLAND_AND_WALES_BANK_HOLIDAYS: readonly string[] = [
-  // 2025
-  '2025-01-01', '2025-04-18', '2025-04-21', '2025-05-05', '2025-05-26', '2025-08-25', '2025-12-25', '2025-12-26',
-  // 2026 (Boxing Day falls on a Saturday: substitute day Monday 28 December)
-  '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28',
-  // 2027 (Christmas Day and Boxing Day fall on a weekend: substitute days 27 and 28 December)
-  '2027-01-01', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-08-30', '2027-12-27', '2027-12-28',
-];
+export const ENGLAND_AND_WALES_BANK_HOLIDAYS: readonly string[] = Object.values(ENGLAND_AND_WALES_BANK_HOLIDAYS_BY_YEAR).flat();
+
+/** The years whose bank holidays are listed. */
+export function bankHolidayYears(): number[] {
+  return Object.keys(ENGLAND_AND_WALES_BANK_HOLIDAYS_BY_YEAR).map(Number).sort((a, b) => a - b);
+}
+
+const HOLIDAYS = new Set(ENGLAND_AND_WALES_BANK_HOLIDAYS);
 
 export const AGENCY_TIME_ZONE = 'Europe/London';
 
@@ -54,9 +58,9 @@ export function addCalendarDays(date: LocalDate, days: number): LocalDate {
   return d.toISOString().slice(0, 10);
 }
 
-export function isWorkingDay(date: LocalDate, holidays: readonly string[] = ENGLAND_AND_WALES_BANK_HOLIDAYS): boolean {
+export function isWorkingDay(date: LocalDate, holidays?: readonly string[]): boolean {
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !holidays.includes(date);
+  return weekday !== 0 && weekday !== 6 && !(holidays ? holidays.includes(date) : HOLIDAYS.has(date));
 }
 
 /** The `n`th working day after `date` (the date itself is not counted). */
@@ -68,4 +72,13 @@ export function nthWorkingDayAfter(date: LocalDate, n: number, holidays?: readon
     if (isWorkingDay(current, holidays)) counted += 1;
   }
   return current;
+}
+
+/** How many working days lie in `from`…`to`, `from` excluded and `to` included (0 when `to` ≤ `from`). */
+export function workingDaysBetween(from: LocalDate, to: LocalDate, holidays?: readonly string[]): number {
+  let count = 0;
+  for (let current = addCalendarDays(from, 1); current <= to; current = addCalendarDays(current, 1)) {
+    if (isWorkingDay(current, holidays)) count += 1;
+  }
+  return count;
 }

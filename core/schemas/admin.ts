@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_TAB_IDS } from '../domain/admin-tabs.js';
+import { REJECTION_REASON_ONLY_WHEN_REJECTED } from '../domain/application.js';
 import { parseStatus } from '../domain/status.js';
 import { flag, optionalText } from './fields.js';
 
@@ -17,6 +18,12 @@ export const statusChangeSchema = z.object({
   }),
   additionalInfoMessage: optionalText(2000, 'The message must be at most 2000 characters').optional(),
   requiresPassportReupload: flag('requiresPassportReupload must be true or false').optional(),
+  /** Why, in words for the applicant: only with status `rejected` (docs/product.md §16.2). */
+  rejectionReason: optionalText(2000, 'The reason must be at most 2000 characters').optional(),
+}).superRefine((input, ctx) => {
+  if (input.rejectionReason && input.status !== 'rejected') {
+    ctx.addIssue({ code: 'custom', path: ['rejectionReason'], message: REJECTION_REASON_ONLY_WHEN_REJECTED });
+  }
 });
 export type StatusChangeSchemaInput = z.output<typeof statusChangeSchema>;
 

@@ -12,7 +12,7 @@ import { commitWithRetry, requirePermission, requireUser, toView } from './share
 import { statusTexts } from './texts.js';
 import type { Actor, ApplicationView } from './use-cases.js';
 
-function statusMail(before: Application, after: Application, user: User, now: Date, waived: boolean): OutboxMailInput {
+function statusMail(before: Application, after: Application, user: User, now: Date, waived: boolean, reason: string | null): OutboxMailInput {
   const base = { fullName: user.fullName, applicationNumber: after.applicationNumber, applicationId: after.id };
   if (waived) return waiverMail(after, user);
   if (after.status === 'additional_info_required') {
@@ -33,7 +33,11 @@ function statusMail(before: Application, after: Application, user: User, now: Da
       data: { ...base, finalFeeAmount: due.ok ? due.value.amount : FINAL_FEE.amount, finalFeeWaived: false },
     };
   }
-  return { to: user.email, template: 'status_changed', data: { ...base, oldStatus: before.status, newStatus: after.status } };
+  return {
+    to: user.email,
+    template: 'status_changed',
+    data: { ...base, oldStatus: before.status, newStatus: after.status, ...(reason ? { reason } : {}) },
+  };
 }
 
 /** The final fee an approval asks for (pence; 0 when the guarantee waived it). */
@@ -60,11 +64,19 @@ function isNoOp(before: Application, after: Application): boolean {
 /**
  * An admin sets a status (only among the choices of the application's current tab; see
  * decideStatusChange). One commit writes the application, a status-history row (who, when, from,
- * to, message), the applicant's mail, their text when they asked for texts (docs/product.md §16.4) and — when approval comes after the guarantee deadline — the
- * zero-amount 'waived' final payment record. The analytics event is recorded afterwards. A rejected
- * application's open payments are canceled at the provider, so nobody pays a fee no longer due.
+ * to, message — a rejection's reason for the applicant is that message), the applicant's mail, their
+ * text when they asked for texts (docs/product.md §16.4) and — when approval comes after the
+ * guarantee deadline — the zero-amount 'waived' final payment record. The analytics event is
+ * recorded afterwards. A rejected application's open payments are canceled at the provider, so
+ * nobody pays a fee no longer due.
  */
-export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock' | 'gateway' | 'audit' | 'phoneNumbers' | 'settings'>) {
+export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock' | 'gateway' | 'audit' | 'phoneNumbers' | 'settings' | 'history'>) {
+  /** The reason of the latest rejection, so that the same reason sent twice (a double click) changes nothing. */
+  async function latestRejectionReason(applicationId: number): Promise<string | null> {
+    const rejections = (await ports.history.listByApplication(applicationId)).filter((h) => h.toStatus === 'rejected');
+    return rejections.at(-1)?.message ?? null;
+  }
+
   async function cancelOpenPayments(application: Application): Promise<void> {
     for (const type of PAYMENT_TYPES) {
       try {
@@ -82,13 +94,14 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
     const outcome = await commitWithRetry<Application>(ports, applicationId, async (current) => {
       const decision = unwrap(decideStatusChange(current, input, now));
       const after = decision.application;
-      if (isNoOp(current, after)) return { done: current };
+      const reason = after.status === 'rejected' ? (input.rejectionReason?.trim() || null) : null;
+      if (isNoOp(current, after) && (reason === null || (await latestRejectionReason(current.id)) === reason)) return { done: current };
       const user = await requireUser(ports, current.userId);
       const message = decision.finalFeeWaived
         ? WAIVER_MESSAGE
         : after.status === 'additional_info_required'
           ? (after.additionalInfoMessage ?? (after.requiresPassportReupload ? 'Passport re-upload requested' : null))
-          : null;
+          : reason;
       return {
         change: {
           application: after,
@@ -102,7 +115,7 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
             message,
             changedAt: now,
           },
-          mails: [statusMail(current, after, user, now, decision.finalFeeWaived)],
+          mails: [statusMail(current, after, user, now, decision.finalFeeWaived, reason)],
           texts: statusTexts(ports, current, after, user, { finalFeeAmount: finalFeeOf(after, now, decision.finalFeeWaived) }),
         },
       };

@@ -1,16 +1,35 @@
 import type { Application } from '../domain/application.js';
-import { sortTimeline, type TimelineEntry } from '../domain/timeline.js';
+import { timelineOf, type TimelineEntry, type TimelineFact } from '../domain/timeline.js';
 import type { Ports } from '../ports/index.js';
 
 /**
+ * The timelines of several applications (docs/product.md §16.2) in one batched read, whatever
+ * their number: by application id, oldest step first.
+ */
+export function makeApplicationTimelines(ports: Pick<Ports, 'history'>) {
+  return async function applicationTimelines(applications: readonly Pick<Application, 'id'>[]): Promise<Map<number, TimelineEntry[]>> {
+    const byApplication = new Map<number, TimelineEntry[]>(applications.map((a) => [a.id, []]));
+    if (applications.length === 0) return byApplication;
+    const facts = await ports.history.listTimelineFacts(applications.map((a) => a.id));
+    const grouped = new Map<number, TimelineFact[]>();
+    for (const fact of facts) {
+      const own = grouped.get(fact.applicationId);
+      if (own) own.push(fact);
+      else grouped.set(fact.applicationId, [fact]);
+    }
+    for (const [id, own] of grouped) if (byApplication.has(id)) byApplication.set(id, timelineOf(own));
+    return byApplication;
+  };
+}
+
+/**
  * An application's timeline for its applicant (and the track page): each status change with the
- * words staff wrote for the applicant.
+ * words staff wrote for the applicant (an information request, a rejection reason), the fees paid
+ * or waived, refunds, and passport uploads. Never a staff member's name or an internal note.
  */
 export function makeApplicationTimeline(ports: Pick<Ports, 'history'>) {
+  const timelines = makeApplicationTimelines(ports);
   return async function applicationTimeline(application: Application): Promise<TimelineEntry[]> {
-    const history = await ports.history.listByApplication(application.id);
-    return sortTimeline(
-      history.map((h) => ({ at: h.changedAt, kind: 'status' as const, status: h.toStatus, ...(h.message ? { message: h.message } : {}) })),
-    );
+    return (await timelines([application])).get(application.id) ?? [];
   };
 }

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Application } from '../domain/application.js';
+import type { GuaranteeView } from '../domain/guarantee.js';
+import type { TimelineEntry } from '../domain/timeline.js';
 import type { ListedStatus } from '../domain/status.js';
 import type { StaffName } from '../domain/assignment.js';
 import type { MailBounce, User } from '../domain/user.js';
@@ -21,9 +23,15 @@ export interface Actor {
 /** An application as sent to clients: the stored fields plus the guarantee, derived. */
 /** What clients see of an application: staff's assignee is not the applicant's business (admin reads carry `assignee`). */
 export interface ApplicationView extends Omit<Application, 'assigneeId'> {
-  guarantee: { deadline: Date | null; breached: boolean };
+  /** The guarantee clock (docs/product.md §16.3). */
+  guarantee: GuaranteeView;
   /** The latest passport upload's MRZ against the typed fields (null until a passport is attached). */
   passportCheck: PassportCheckView | null;
+}
+
+/** An application as its owner reads it: with its timeline (docs/product.md §16.2). */
+export interface OwnApplicationView extends ApplicationView {
+  timeline: TimelineEntry[];
 }
 
 /** The user attached to an admin read (docs/product.md §7.6: email, username, fullName, phoneNumber). */

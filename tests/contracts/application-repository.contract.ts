@@ -390,6 +390,23 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         expect(await p.applications.countByStatus({ overdueAt: at(20) })).toEqual({ under_process: 1, verified: 1 });
       });
 
+      it('leaves a paused guarantee clock out of the overdue filter, unless the deadline had passed before the pause', async () => {
+        const user = await p.users.create(aUser());
+        const mk = (deadline: Date, pausedAt: Date | null) =>
+          p.applications.create(
+            anApplication(user.id, { status: 'additional_info_required', guaranteeDeadline: deadline, guaranteePausedAt: pausedAt, initialPaymentId: 'pi' + Math.random() }),
+          );
+        await mk(at(10), at(5)); // paused before its deadline: waiting on the applicant, not overdue
+        const missedThenPaused = await mk(at(10), at(12)); // the deadline passed, then staff asked: still overdue
+        const running = await mk(at(10), null); // answered, running again, deadline passed
+        const stored = await p.applications.findById(missedThenPaused.id);
+        expect(stored?.guaranteePausedAt?.toISOString()).toBe(at(12).toISOString());
+        const r = await p.applications.listForAdmin({ overdueAt: at(20), page: 1, pageSize: 50 });
+        expect(ids(r.items).sort()).toEqual([missedThenPaused.id, running.id].sort());
+        expect(await p.applications.countByStatus({ overdueAt: at(20) })).toEqual({ additional_info_required: 2 });
+        expect(await p.applications.countByStatus({ overdueAt: at(20), q: 'nobody-matches' })).toEqual({});
+      });
+
       it('counts applications per status, with the same search filter', async () => {
         await seedListing();
         expect(await p.applications.countByStatus()).toEqual({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
-import { aUser, at, seedApplication, type MakePersistence } from './persistence-fixtures.js';
+import { aDocument, aPayment, aUser, at, seedApplication, type MakePersistence } from './persistence-fixtures.js';
 
 export function describeStatusHistoryRepositoryContract(name: string, makeAdapter: MakePersistence): void {
   describe(`${name}: StatusHistoryRepository`, () => {
@@ -39,6 +39,44 @@ export function describeStatusHistoryRepositoryContract(name: string, makeAdapte
       expect(entries[1].applicationId).toBe(app.id);
       expect(entries[1].changedAt.toISOString()).toBe(at(2).toISOString());
       expect(await p.history.listByApplication(app.id + 1000)).toEqual([]);
+    });
+
+    it("reads the timeline facts of several applications in one batch: only what their applicants may read", async () => {
+      const admin = await p.users.create(aUser({ isAdmin: true, email: 'reviewer@agency.test' }));
+      const app = await seedApplication(p);
+      const other = await seedApplication(p);
+      await p.applications.commit({
+        application: { ...app, status: 'application_created', initialPaymentId: 'pi_t1' },
+        expectedVersion: 1,
+        payment: aPayment({ type: 'initial', providerPaymentId: 'pi_t1', amount: 1000, createdAt: at(1) }),
+        history: { fromStatus: 'online_entry', toStatus: 'application_created', changedBy: null, changedByName: 'system', message: 'Initial fee paid', changedAt: at(1) },
+      });
+      await p.applications.commit({
+        application: { ...app, status: 'rejected', initialPaymentId: 'pi_t1', version: 2 },
+        expectedVersion: 2,
+        history: { fromStatus: 'application_created', toStatus: 'rejected', changedBy: admin.id, changedByName: admin.email, message: 'Your passport expires too soon.', changedAt: at(3) },
+      });
+      await p.documents.create(aDocument(app.id, { type: 'passport', uploadedAt: at(0) }));
+      await p.documents.create(aDocument(app.id, { type: 'passport', uploadedAt: at(2) }));
+      await p.documents.create(aDocument(app.id, { type: 'visa', uploadedAt: at(4) })); // the visa is no upload of theirs
+      await p.applications.commit({
+        application: { ...other, status: 'final_payment_received', finalPaymentId: `waived_${other.id}` },
+        expectedVersion: 1,
+        payment: aPayment({ type: 'final', providerPaymentId: null, amount: 0, status: 'waived', createdAt: at(5) }),
+      });
+
+      const facts = await p.history.listTimelineFacts([app.id, other.id, app.id + other.id + 1000]);
+      const byTime = (a: { at: Date; kind: string }, b: { at: Date; kind: string }) => a.at.getTime() - b.at.getTime() || a.kind.localeCompare(b.kind);
+      expect(facts.filter((f) => f.applicationId === app.id).sort(byTime)).toEqual([
+        { applicationId: app.id, kind: 'upload', at: at(0), documentType: 'passport' },
+        { applicationId: app.id, kind: 'payment', at: at(1), paymentType: 'initial', amount: 1000, waived: false },
+        { applicationId: app.id, kind: 'status', at: at(1), status: 'application_created', message: 'Initial fee paid' },
+        { applicationId: app.id, kind: 'upload', at: at(2), documentType: 'passport' },
+        { applicationId: app.id, kind: 'status', at: at(3), status: 'rejected', message: 'Your passport expires too soon.' },
+      ].sort(byTime));
+      expect(facts.filter((f) => f.applicationId === other.id)).toEqual([{ applicationId: other.id, kind: 'payment', at: at(5), paymentType: 'final', amount: 0, waived: true }]);
+      expect(JSON.stringify(facts)).not.toContain('reviewer@agency.test');
+      expect(await p.history.listTimelineFacts([])).toEqual([]);
     });
   });
 }

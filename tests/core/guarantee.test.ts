@@ -25,8 +25,8 @@ describe('working days (Mon–Fri minus England & Wales bank holidays, London da
     expect(isWorkingDay(date)).toBe(expected);
   });
 
-  it('holds the eight bank holidays of each year 2025–2027', () => {
-    for (const year of ['2025', '2026', '2027']) {
+  it('holds the eight bank holidays of each year 2025–2028', () => {
+    for (const year of ['2025', '2026', '2027', '2028']) {
       expect(ENGLAND_AND_WALES_BANK_HOLIDAYS.filter((d) => d.startsWith(year))).toHaveLength(8);
     }
   });
@@ -71,11 +71,11 @@ describe('the 5-working-day guarantee deadline', () => {
   it('shows dashboards the deadline and whether it was breached; approval stops the clock', () => {
     const deadline = new Date('2026-11-30T23:59:59.999Z');
     const app = storedApplication({ status: 'under_process', guaranteeDeadline: deadline, initialPaymentId: 'pi' });
-    expect(guaranteeStatus(app, new Date('2026-11-30T12:00:00Z'))).toEqual({ deadline, breached: false });
-    expect(guaranteeStatus(app, new Date('2026-12-01T00:00:00Z'))).toEqual({ deadline, breached: true });
+    expect(guaranteeStatus(app, new Date('2026-11-30T12:00:00Z'))).toMatchObject({ deadline, breached: false });
+    expect(guaranteeStatus(app, new Date('2026-12-01T00:00:00Z'))).toMatchObject({ deadline, breached: true });
     const approvedInTime = { ...app, status: 'approved' as const, approvedAt: new Date('2026-11-30T18:00:00Z') };
     expect(guaranteeStatus(approvedInTime, new Date('2026-12-15T00:00:00Z')).breached).toBe(false);
     const unpaid = storedApplication();
-    expect(guaranteeStatus(unpaid, new Date('2027-01-01T00:00:00Z'))).toEqual({ deadline: null, breached: false });
+    expect(guaranteeStatus(unpaid, new Date('2027-01-01T00:00:00Z'))).toEqual({ deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false });
   });
 });

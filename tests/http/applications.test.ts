@@ -30,7 +30,7 @@ describe('applications', () => {
     const created = await res.json();
     expect(created).toMatchObject({ userId: user.id, status: 'online_entry', initialPaymentId: null, givenName: 'Ada', entry: 'Single' });
     expect(created.applicationNumber).toMatch(/^EV-/);
-    expect(created.guarantee).toEqual({ deadline: null, breached: false });
+    expect(created.guarantee).toEqual({ deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false });
 
     const list = await (await browser.get('/api/applications')).json();
     expect(list.map((a: { id: number }) => a.id)).toEqual([created.id]);

@@ -42,7 +42,7 @@ function application(id: number, overrides: Partial<ApplicationDto> = {}): Appli
   });
   // What the API sends: dates as ISO text, plus the derived guarantee.
   const asJson = JSON.parse(JSON.stringify({ ...stored, id, version: 1 })) as Omit<ApplicationDto, 'guarantee'>;
-  return { ...asJson, guarantee: { deadline: null, breached: false }, ...overrides };
+  return { ...asJson, guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false }, ...overrides };
 }
 
 function entryOf(app: ApplicationDto): AdminEntryDto {
@@ -277,6 +277,34 @@ describe('admin dashboard', () => {
     await waitFor(() => expect(screen.queryByText('One application has unsaved changes.')).toBeNull());
   });
 
+  it('asks for an optional reason for the applicant when Rejected is chosen, and sends it (docs/product.md §16.2)', async () => {
+    const app = application(16, { status: 'verified', initialPaymentId: 'pi_16' });
+    const api = fakeAdminApi([entryOf(app)]);
+    const { user } = await renderDashboard('/admin?tab=submitted-portal');
+    const panel = await openEntry(user, app);
+    expect(within(panel).queryByLabelText('Reason for the applicant (optional)')).toBeNull();
+    await chooseStatus(user, app, 'Rejected');
+    await fill(user, within(panel).getByLabelText('Reason for the applicant (optional)'), '  Your passport expires too soon.  ');
+    await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
+    await screen.findByText('Changes Saved');
+    expect(api.writes()).toEqual([
+      expect.objectContaining({ method: 'PUT', path: '/api/admin/applications/16/status', body: { status: 'rejected', rejectionReason: 'Your passport expires too soon.' } }),
+    ]);
+  });
+
+  it('shows staff the guarantee clock in the expanded entry (docs/product.md §16.3)', async () => {
+    const app = application(17, {
+      status: 'additional_info_required',
+      initialPaymentId: 'pi_17',
+      additionalInfoMessage: 'Please send your hotel booking.',
+      guarantee: { deadline: '2026-12-09T23:59:59.999Z', breached: false, workingDaysUsed: 2, workingDaysTotal: 5, paused: true },
+    });
+    fakeAdminApi([entryOf(app)]);
+    const { user } = await renderDashboard('/admin?tab=initial-payment');
+    const panel = await openEntry(user, app);
+    expect(within(panel).getByTestId('guarantee-clock')).toHaveTextContent('Paused — waiting on the applicant (2 of 5 working days used)');
+  });
+
   it('discards staged changes without sending anything', async () => {
     const app = application(8, { status: 'application_created', initialPaymentId: 'pi_8' });
     const api = fakeAdminApi([entryOf(app)]);
@@ -414,8 +442,8 @@ describe('admin dashboard', () => {
   });
 
   it('flags an application past its guarantee deadline and filters for overdue ones on the server', async () => {
-    const late = application(14, { status: 'under_process', initialPaymentId: 'pi_14', guarantee: { deadline: '2026-11-10T23:59:59.999Z', breached: true } });
-    const onTime = application(15, { status: 'under_process', initialPaymentId: 'pi_15', guarantee: { deadline: '2026-12-10T23:59:59.999Z', breached: false } });
+    const late = application(14, { status: 'under_process', initialPaymentId: 'pi_14', guarantee: { deadline: '2026-11-10T23:59:59.999Z', breached: true, workingDaysUsed: 5, workingDaysTotal: 5, paused: false } });
+    const onTime = application(15, { status: 'under_process', initialPaymentId: 'pi_15', guarantee: { deadline: '2026-12-10T23:59:59.999Z', breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false } });
     const api = fakeAdminApi([entryOf(late), entryOf(onTime)]);
     const { user, path } = await renderDashboard('/admin?tab=initial-payment');
     expect(within(await screen.findByTestId('admin-row-14')).getByText('OVERDUE')).toBeInTheDocument();

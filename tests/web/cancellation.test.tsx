@@ -17,7 +17,7 @@ function app(overrides: Partial<ApplicationDto> = {}): ApplicationDto {
     id: 3, applicationNumber: 'EV-2026-000003', userId: 1, status: 'application_created', givenName: 'Amelia', surname: 'Traveller',
     nationality: 'United Kingdom', entry: 'Single', expectedArrivalDate: '2026-12-10', expectedDepartureDate: '2026-12-20',
     createdAt: '2026-12-01T10:00:00.000Z', initialPaymentId: 'pi_1', finalPaymentId: null, address: null, additionalInfoMessage: null,
-    requiresPassportReupload: false, passportReuploadedAt: null, guarantee: { deadline: null, breached: false }, groupId: null,
+    requiresPassportReupload: false, passportReuploadedAt: null, guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false }, groupId: null,
     serviceStartRequestedAt: '2026-12-01T10:00:00.000Z', cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null,
     cancellationReason: null, cancellationResponse: null, refundedAmount: 0,
     ...overrides,

@@ -33,7 +33,7 @@ function app(overrides: Partial<ApplicationDto> = {}): ApplicationDto {
     additionalInfoMessage: null,
     requiresPassportReupload: false,
     passportReuploadedAt: null,
-    guarantee: { deadline: null, breached: false },
+    guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false },
     serviceStartRequestedAt: null, cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null, cancellationReason: null, cancellationResponse: null, refundedAmount: 0,
     ...overrides,
   } as ApplicationDto;
@@ -79,7 +79,7 @@ describe('application cards per status (docs/product.md §3.4)', () => {
       status: 'application_created',
       initialPaymentId: 'pi_1',
       address: '1 High St',
-      guarantee: { deadline: '2026-12-08T23:59:59.999Z', breached: false },
+      guarantee: { deadline: '2026-12-08T23:59:59.999Z', breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false },
     });
     expect(c.getByText('Initial Payment Complete - your application is being processed')).toBeInTheDocument();
     expect(c.getByText('Guaranteed answer by')).toBeInTheDocument();

@@ -15,7 +15,7 @@ function member(id: number, givenName: string, overrides: Partial<ApplicationDto
     id, applicationNumber: `EV-2026-00000${id}`, userId: 1, status: 'online_entry', givenName, surname: 'Traveller', nationality: 'United Kingdom',
     entry: 'Single', expectedArrivalDate: '2026-12-10', expectedDepartureDate: '2026-12-20', createdAt: '2026-12-01T10:00:00.000Z',
     initialPaymentId: null, finalPaymentId: null, address: null, additionalInfoMessage: null, requiresPassportReupload: false,
-    passportReuploadedAt: null, guarantee: { deadline: null, breached: false }, groupId: 5, serviceStartRequestedAt: null, cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null, cancellationReason: null, cancellationResponse: null, refundedAmount: 0, ...overrides,
+    passportReuploadedAt: null, guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false }, groupId: 5, serviceStartRequestedAt: null, cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null, cancellationReason: null, cancellationResponse: null, refundedAmount: 0, ...overrides,
   } as ApplicationDto;
 }
 

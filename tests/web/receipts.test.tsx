@@ -30,7 +30,7 @@ const paidApp = (overrides: Partial<ApplicationDto> = {}) =>
     additionalInfoMessage: null,
     requiresPassportReupload: false,
     passportReuploadedAt: null,
-    guarantee: { deadline: null, breached: false },
+    guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false },
     ...overrides,
   }) as ApplicationDto;
 

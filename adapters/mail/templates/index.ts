@@ -123,6 +123,9 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
       { kind: 'p', parts: ['The status of your Egypt e-visa application has changed.'] },
       { kind: 'fields', rows },
     ];
+    if (data.newStatus === 'rejected' && typeof data.reason === 'string' && data.reason.trim() !== '') {
+      blocks.push({ kind: 'p', parts: ['The reason our team gave:'] }, { kind: 'quote', text: data.reason });
+    }
     if (data.receiptAttached === true) blocks.push({ kind: 'p', parts: ['Thank you for your payment.'] }, RECEIPT_ATTACHED);
     blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
     return {

@@ -142,6 +142,8 @@ export const applications = pgTable(
     paymentReminderSent: ts('payment_reminder_sent'),
     initialPaymentAt: ts('initial_payment_at'),
     guaranteeDeadline: ts('guarantee_deadline'),
+    /** Since when the guarantee clock is paused, waiting on the applicant (docs/product.md §16.3); null while it runs. */
+    guaranteePausedAt: ts('guarantee_paused_at'),
     approvedAt: ts('approved_at'),
     /** Pence refunded so far (succeeded refunds); the refund's unit adds to it and moves the version. */
     refundedAmount: integer('refunded_amount').notNull().default(0),

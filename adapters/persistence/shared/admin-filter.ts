@@ -35,8 +35,17 @@ export function adminFilter(database: SqlDatabase, query: AdminFilter): SQL | un
   if (query.status) parts.push(eq(status, query.status));
   if (query.assigneeId !== undefined) parts.push(query.assigneeId === null ? isNull(t.applications.assigneeId) : eq(t.applications.assigneeId, query.assigneeId));
   // Overdue: the undecided statuses listed (an IN list is index ranges on (status, guarantee_deadline);
-  // NOT IN made PostgreSQL read every row), with the deadline passed.
-  if (query.overdueAt) parts.push(sql`${status} in ${sql.raw(`(${sqlList(UNDECIDED)})`)}`, lt(t.applications.guaranteeDeadline, query.overdueAt));
+  // NOT IN made PostgreSQL read every row), with the deadline passed — and the clock not paused,
+  // unless it was paused only after the deadline had passed (rules.ts isOverdue). The pause test is a
+  // filter on the few rows the index ranges return, not an access path of its own.
+  if (query.overdueAt) {
+    const a = t.applications;
+    parts.push(
+      sql`${status} in ${sql.raw(`(${sqlList(UNDECIDED)})`)}`,
+      lt(a.guaranteeDeadline, query.overdueAt),
+      or(isNull(a.guaranteePausedAt), sql`${a.guaranteePausedAt} > ${a.guaranteeDeadline}`),
+    );
+  }
   if (term !== null) {
     // One OR of index conditions on applications alone (SQLite's multi-index OR, PostgreSQL's
     // BitmapOr) over the folded search keys the store writes with the row (search_*: the applicant's

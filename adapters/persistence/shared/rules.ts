@@ -57,12 +57,17 @@ export function matchesUserSearch(user: Pick<User, 'email' | 'fullName'>, term: 
   return foldForSearch(user.email).startsWith(term) || foldForSearch(user.fullName).startsWith(term);
 }
 
-/** Guarantee deadline passed before `overdueAt` and the visa is not decided yet. */
+/**
+ * Guarantee deadline passed before `overdueAt` and the visa is not decided yet; a paused clock
+ * (waiting on the applicant) is not overdue unless the deadline had passed before it paused
+ * (docs/product.md §16.3).
+ */
 export function isOverdue(app: Application, overdueAt: Date | undefined): boolean {
   if (!overdueAt) return true;
   return (
     app.guaranteeDeadline !== null &&
     app.guaranteeDeadline.getTime() < overdueAt.getTime() &&
+    (app.guaranteePausedAt === null || app.guaranteePausedAt.getTime() > app.guaranteeDeadline.getTime()) &&
     !FINISHED_FOR_GUARANTEE.includes(app.status)
   );
 }

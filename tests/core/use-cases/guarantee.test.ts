@@ -54,4 +54,35 @@ describe('the 5-working-day guarantee through the use cases', () => {
     const dashboard = await uc.listOwnApplications(applicant);
     expect(dashboard[0].finalPaymentId).toBe(`waived_${applicationId}`);
   });
+
+  it('pauses while staff wait on the applicant: the overdue filter and the waiver follow the moved deadline', async () => {
+    const { ports, uc } = makeMemoryAgency();
+    ports.clock.set('2026-03-26T09:00:00.000Z');
+    const admin = await makeAdmin(uc);
+    const applicant = await registerApplicant(uc);
+    const app = await uc.createApplication(applicant, validForm({ expectedArrivalDate: '2026-05-01', expectedDepartureDate: '2026-05-08' }));
+    await uc.attachPassport(applicant, app.id, pdfFile());
+    ports.clock.set('2026-03-27T16:45:00.000Z'); // Friday: the deadline is the end of Tuesday 7 April
+    await payFee(ports, uc, applicant, app.id, 'initial');
+    ports.clock.set('2026-04-01T09:00:00.000Z'); // Wednesday, working day 3
+    const paused = await uc.changeApplicationStatus(admin, app.id, { status: 'additional_info_required', additionalInfoMessage: 'Please send your hotel booking.' });
+    expect(paused.guarantee).toMatchObject({ paused: true, breached: false, workingDaysUsed: 2 });
+
+    const overdueIds = async () => (await uc.searchAdminApplications(admin, { overdue: true, page: 1, pageSize: 50 })).items.map((i) => i.application?.id);
+    ports.clock.set('2026-04-08T09:00:00.000Z'); // past the first deadline, still waiting on the applicant
+    expect(await overdueIds()).toEqual([]);
+    expect((await uc.getApplication(applicant, app.id)).guarantee).toMatchObject({ paused: true, breached: false, workingDaysUsed: 2 });
+
+    ports.clock.set('2026-04-09T09:00:00.000Z'); // Thursday: the answer came; 1, 2, 7 and 8 April did not count
+    const resumed = await uc.changeApplicationStatus(admin, app.id, { status: 'under_process' });
+    expect(resumed.guaranteeDeadline?.toISOString()).toBe('2026-04-13T22:59:59.999Z');
+    expect(resumed.guarantee).toMatchObject({ paused: false, breached: false, workingDaysUsed: 3, deadline: resumed.guaranteeDeadline });
+    await uc.changeApplicationStatus(admin, app.id, { status: 'verified' });
+
+    ports.clock.set('2026-04-13T20:00:00.000Z'); // Monday evening: within the moved deadline
+    expect(await overdueIds()).toEqual([]);
+    const approved = await uc.changeApplicationStatus(admin, app.id, { status: 'approved' });
+    expect(approved).toMatchObject({ status: 'approved', guarantee: { breached: false } });
+    expect(await uc.startPayment(applicant, app.id, 'final')).toMatchObject({ amount: 3900 });
+  });
 });

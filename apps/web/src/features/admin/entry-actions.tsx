@@ -47,8 +47,10 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
   const infoMissing = asksForInfo && !infoRequestIsComplete(draft);
   // docs/product.md §2.15: the visa upload prompt appears when the status is approved (staged or saved).
   const showVisaPrompt = draft.status === 'approved' || (canAttachVisa(app.status) && draft.status !== 'rejected');
+  const rejects = draft.status === 'rejected';
   const statusFieldsChanged =
     draft.status !== app.status ||
+    (rejects && draft.rejectionReason.trim() !== '') ||
     (asksForInfo &&
       (draft.additionalInfoMessage.trim() !== (app.additionalInfoMessage ?? '').trim() || draft.requiresPassportReupload !== app.requiresPassportReupload));
 
@@ -64,6 +66,7 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
         await saveStatus.mutateAsync({
           status: change.status,
           ...(asksForInfo ? { additionalInfoMessage: change.additionalInfoMessage.trim() || null, requiresPassportReupload: change.requiresPassportReupload } : {}),
+          ...(rejects && change.rejectionReason.trim() ? { rejectionReason: change.rejectionReason.trim() } : {}),
         });
       }
       // The staged visa goes up once the status (if it changed) is saved: the server attaches a
@@ -124,6 +127,20 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
               {INFO_REQUEST_NEEDED_MESSAGE}
             </p>
           ) : null}
+        </div>
+      ) : null}
+
+      {rejects ? (
+        <div className="space-y-1.5">
+          <Label htmlFor={`rejection-reason-${app.id}`}>Reason for the applicant (optional)</Label>
+          <Textarea
+            id={`rejection-reason-${app.id}`}
+            value={draft.rejectionReason}
+            maxLength={2000}
+            placeholder="Shown on the applicant's dashboard and in the email"
+            onChange={(e) => update({ rejectionReason: e.target.value })}
+            disabled={saving}
+          />
         </div>
       ) : null}
 

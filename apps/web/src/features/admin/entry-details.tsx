@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from '../../lib/format.js';
 import { FINAL_PAID_LABEL, INITIAL_PAID_LABEL, isOverdue, isWaived } from './badges.js';
 import { RefundsSection } from '../refunds/refunds-section.js';
 import { portalCopyUrl, useAdminHistoryQuery, type AdminApplicationDto as ApplicationDto, type AdminEntryDto } from './api.js';
+import { staffGuaranteeText } from '../../../../../core/domain/guarantee-text.js';
 
 function yesNo(value: boolean): string {
   return value ? 'Yes' : 'No';
@@ -98,6 +99,11 @@ export function ApplicationFields({ entry, app }: { entry: AdminEntryDto; app: A
               <span className="inline-flex flex-wrap items-center gap-2">
                 {formatDateTime(app.guarantee.deadline)}
                 {isOverdue(app) ? <Badge tone="red">OVERDUE</Badge> : null}
+                {staffGuaranteeText(app.guarantee, app.status) ? (
+                  <span className="basis-full text-slate-600" data-testid="guarantee-clock">
+                    {staffGuaranteeText(app.guarantee, app.status)}
+                  </span>
+                ) : null}
               </span>
             ) : (
               'Starts when the initial fee is paid'

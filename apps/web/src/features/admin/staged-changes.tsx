@@ -11,6 +11,8 @@ export interface StagedChange {
   status: ApplicationStatus;
   additionalInfoMessage: string;
   requiresPassportReupload: boolean;
+  /** With `rejected`: the reason shown to the applicant (docs/product.md §16.2); never stored on the application. */
+  rejectionReason: string;
   visaFile: File | null;
 }
 
@@ -20,6 +22,7 @@ export function savedState(app: ApplicationDto): StagedChange {
     status: app.status,
     additionalInfoMessage: app.additionalInfoMessage ?? '',
     requiresPassportReupload: app.requiresPassportReupload,
+    rejectionReason: '',
     visaFile: null,
   };
 }
@@ -30,6 +33,7 @@ function sameAsSaved(change: StagedChange, app: ApplicationDto): boolean {
     change.status === saved.status &&
     change.additionalInfoMessage.trim() === saved.additionalInfoMessage.trim() &&
     change.requiresPassportReupload === saved.requiresPassportReupload &&
+    change.rejectionReason.trim() === '' &&
     change.visaFile === null
   );
 }

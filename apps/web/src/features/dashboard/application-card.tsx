@@ -13,6 +13,7 @@ import { ReceiptList } from '../receipts/receipt-list.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
 import { CancelApplication, CancellationNotice } from '../cancellation/cancel-application.js';
 import { RefundedNotice } from '../refunds/refunded-notice.js';
+import { ApplicationTimeline, GuaranteeClock, rejectionReasonOf } from '../timeline/application-timeline.js';
 
 /** Links to the issued e-visa (its document's download URL) and the border pack, once the agency has attached it. */
 function VisaDownload({ applicationId }: { applicationId: number }) {
@@ -75,6 +76,7 @@ export function ApplicationCard({ application: app }: { application: Application
             <Detail label="Guaranteed answer by" value={formatDate(app.guarantee.deadline)} />
           ) : null}
         </dl>
+        <GuaranteeClock guarantee={app.guarantee} status={status} />
         <PassportCheckNotice application={app} />
         <RefundedNotice application={app} />
         {app.guarantee?.breached && !finalPaid && status !== 'rejected' ? (
@@ -138,11 +140,18 @@ export function ApplicationCard({ application: app }: { application: Application
 
         <CancellationNotice application={app} />
         {status === 'rejected' && !app.cancelledAt ? (
-          <p className="rounded-md bg-red-50 p-3 text-sm text-red-900">
-            Your application has been rejected. Please contact support for more information.
-          </p>
+          <div className="rounded-md bg-red-50 p-3 text-sm text-red-900">
+            <p>Your application has been rejected. Please contact support for more information.</p>
+            {rejectionReasonOf(app.timeline) ? (
+              <p className="mt-2 whitespace-pre-line" data-testid="rejection-reason">
+                <span className="font-semibold">Reason: </span>
+                {rejectionReasonOf(app.timeline)}
+              </p>
+            ) : null}
+          </div>
         ) : null}
         <ReceiptList application={app} />
+        <ApplicationTimeline timeline={app.timeline} />
         <CancelApplication application={app} />
       </CardContent>
     </Card>
