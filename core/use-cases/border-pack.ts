@@ -4,6 +4,8 @@ import type { Ports } from '../ports/index.js';
 import { loadOwned, readAll } from './shared.js';
 import type { Actor } from './use-cases.js';
 
+export const BORDER_PACK_NOT_READY = 'The border pack is ready once your e-visa has been issued.';
+
 /**
  * An application's border pack as it is now (docs/product.md §16.6): its facts and its latest visa
  * file's first page, drawn as a PDF; null when the application is gone. The evisa mail attaches it
@@ -34,13 +36,15 @@ export async function drawBorderPack(
 
 /**
  * The applicant downloads their border pack from the dashboard: the owner only (staff: Forbidden,
- * anyone else: NotFound), and only once the e-visa was sent (its mail queued) — NotFound before.
+ * anyone else: NotFound), once their e-visa is theirs — the final fee recorded and the visa file
+ * attached, as for the e-visa's own download link beside it — NotFound before.
  */
-export function makeOpenBorderPack(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'settings' | 'borderPackRenderer' | 'outbox'>) {
+export function makeOpenBorderPack(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'settings' | 'borderPackRenderer'>) {
   return async function openBorderPack(actor: Actor, applicationId: number): Promise<{ applicationNumber: string; pdf: Uint8Array }> {
     const application = await loadOwned(ports, actor, applicationId);
-    const sent = (await ports.outbox.listByApplication(application.id)).some((mail) => mail.template === 'evisa');
-    if (!sent) throw errors.notFound('Border pack', 'The border pack is ready once your e-visa has been sent.');
+    const issued =
+      application.status === 'final_payment_received' && (await ports.documents.listByApplication(application.id)).some((d) => d.type === 'visa');
+    if (!issued) throw errors.notFound('Border pack', BORDER_PACK_NOT_READY);
     const pack = await drawBorderPack(ports, application.id);
     if (!pack) throw errors.notFound('Application');
     return pack;

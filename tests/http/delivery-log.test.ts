@@ -127,14 +127,14 @@ describe.each([
     expect((await t.ports.outbox.list()).length).toBe(before);
   });
 
-  it('GET /api/applications/:id/border-pack is 404 before the e-visa is sent, and only ever its owner’s', async () => {
+  it('GET /api/applications/:id/border-pack is 404 before the e-visa is issued, and only ever its owner’s', async () => {
     const owner = await applicantWithApplication(t);
     const other = await applicantWithApplication(t);
     const admin = await signInAdmin(t);
     const url = `/api/applications/${owner.application.id}/border-pack`;
     const res = await owner.browser.get(url);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'The border pack is ready once your e-visa has been sent.' });
+    expect(await res.json()).toEqual({ message: 'The border pack is ready once your e-visa has been issued.' });
     expect((await other.browser.get(url)).status).toBe(404);
     expect((await admin.browser.get(url)).status).toBe(403);
   });

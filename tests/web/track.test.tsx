@@ -73,7 +73,7 @@ describe('/track', () => {
     expect(await screen.findByRole('heading', { name: 'Hello Amira' })).toBeInTheDocument();
     expect(api.calls.filter((c) => c.url === '/api/track/verify').at(-1)!.body).toEqual({ applicationNumber: 'EV-2611-7K3QX9', email: 'amira@example.com', code: '042917' });
     expect(screen.getByText('Application EV-2611-7K3QX9')).toBeInTheDocument();
-    expect(screen.getByText('Working day 3 of 5 — we answer by 4 December 2026')).toBeInTheDocument();
+    expect(screen.getByText('Working day 3 of 5 — we answer by Friday 4 December')).toBeInTheDocument();
     expect(screen.getByText(NEXT_STEPS.additional_info_required)).toBeInTheDocument();
     const steps = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
     expect(steps.map((s) => s.textContent)).toEqual([
@@ -86,11 +86,12 @@ describe('/track', () => {
     expect(api.calls.some((c) => c.url === '/api/track/end')).toBe(true);
   });
 
-  it('keeps the view on a reload while the cookie lives, showing only the deadline when the clock has no day count', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/track/application': () => ({ status: 200, body: tracked({ deadline: '2026-12-04T23:59:59.999Z', breached: false }) }), 'POST /api/events': () => ({ status: 204 }) }).fn);
+  it('keeps the view on a reload while the cookie lives, and says when the clock waits for the applicant', async () => {
+    const paused = { deadline: '2026-12-04T23:59:59.999Z', breached: false, workingDaysUsed: 2, workingDaysTotal: 5, paused: true };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/track/application': () => ({ status: 200, body: tracked(paused) }), 'POST /api/events': () => ({ status: 204 }) }).fn);
     await renderApp('/track');
     expect(await screen.findByRole('heading', { name: 'Hello Amira' })).toBeInTheDocument();
-    expect(screen.getByText('We answer by 4 December 2026')).toBeInTheDocument();
+    expect(screen.getByText('Paused — waiting for your answer (2 of 5 working days used)')).toBeInTheDocument();
   });
 
   it('"Forgot your application number?" mails the numbers and says so', async () => {

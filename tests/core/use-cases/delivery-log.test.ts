@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAIL_ATTEMPTS } from '../../../core/domain/delivery-log.js';
+import { BORDER_PACK_NOT_READY } from '../../../core/use-cases/border-pack.js';
 import { QUEUES } from '../../../core/domain/jobs.js';
 import { deliverQueuedMail, makeMemoryAgency } from '../../support/memory-ports.js';
 import { pdfText } from '../../support/pdf-text.js';
@@ -129,15 +130,17 @@ describe('the border pack (docs/product.md §16.6)', () => {
     return Buffer.from(await doc.save());
   }
 
-  it('is attached to the evisa mail and downloadable by its owner once the e-visa was sent, not before', async () => {
+  it('is attached to the evisa mail, and downloadable by its owner once the e-visa is theirs, not before', async () => {
     const { ports, uc } = makeMemoryAgency();
     const admin = await makeAdmin(uc);
     const { applicant, applicationId } = await paidApplication(ports, uc, 'omar@example.com');
     await uc.updateAddressDetails(applicant, applicationId, { address: '1 High St', city: 'Leeds', postcode: 'LS1 1AA', hotelDetails: 'Old Cataract Hotel, Aswan' });
     await approve(uc, admin, applicationId);
-    await uc.attachVisa(admin, applicationId, pdfFile('e-visa.pdf', await visaPdf()));
+    await domainError(uc.openBorderPack(applicant, applicationId), 'NotFound', BORDER_PACK_NOT_READY);
     await payFee(ports, uc, applicant, applicationId, 'final');
-    await domainError(uc.openBorderPack(applicant, applicationId), 'NotFound', 'The border pack is ready once your e-visa has been sent.');
+    // Paid, but the visa file is not attached yet.
+    await domainError(uc.openBorderPack(applicant, applicationId), 'NotFound', BORDER_PACK_NOT_READY);
+    await uc.attachVisa(admin, applicationId, pdfFile('e-visa.pdf', await visaPdf()));
 
     await uc.sendEvisa(admin, applicationId);
     expect(await deliverQueuedMail(ports, uc)).toMatchObject({ failed: 0 });

@@ -13,7 +13,7 @@ import { ReceiptList } from '../receipts/receipt-list.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
 import { CancelApplication, CancellationNotice } from '../cancellation/cancel-application.js';
 import { RefundedNotice } from '../refunds/refunded-notice.js';
-import { ApplicationTimeline, GuaranteeClock, rejectionReasonOf } from '../timeline/application-timeline.js';
+import { ApplicationTimeline, GuaranteeClock, GuaranteeMissedNotice, rejectionReasonOf } from '../timeline/application-timeline.js';
 
 /** Links to the issued e-visa (its document's download URL) and the border pack, once the agency has attached it. */
 function VisaDownload({ applicationId }: { applicationId: number }) {
@@ -79,11 +79,7 @@ export function ApplicationCard({ application: app }: { application: Application
         <GuaranteeClock guarantee={app.guarantee} status={status} />
         <PassportCheckNotice application={app} />
         <RefundedNotice application={app} />
-        {app.guarantee?.breached && !finalPaid && status !== 'rejected' ? (
-          <p className="rounded-md bg-green-50 p-3 text-sm text-green-900">
-            We missed our 5 working days guarantee for this application: you will not pay the outstanding balance.
-          </p>
-        ) : null}
+        {finalPaid ? null : <GuaranteeMissedNotice guarantee={app.guarantee} status={status} />}
 
         {!initialPaid && status !== 'rejected' && typeof app.groupId !== 'number' ? (
           <PaymentPanel applicationId={app.id} paymentType="initial" amount={INITIAL_FEE.amount} serviceStartRequested={app.serviceStartRequestedAt !== null} />

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { applicantGuaranteeText, type GuaranteeClockView } from '../../../../../core/domain/guarantee-text.js';
-import { applicantStatusLabel } from '../../../../../core/domain/status.js';
+import { applicantStatusLabel } from '../../../../../core/domain/status-display.js';
 import { formatDateTime } from '../../lib/format.js';
 
 /** One step as the API sends it (docs/product.md §16.2). */
@@ -40,6 +40,22 @@ function StepText({ step }: { step: TimelineStep }) {
   return <span className="text-slate-900">{step.message}</span>;
 }
 
+/** The steps, oldest first (the track page shows them as they are; the dashboard card behind a disclosure). */
+export function TimelineSteps({ timeline, id, hidden }: { timeline: readonly TimelineStep[]; id?: string; hidden?: boolean }) {
+  return (
+    <ol id={id} hidden={hidden} aria-label="Timeline" className="mt-2 space-y-2 border-l-2 border-slate-200 pl-3">
+      {timeline.map((step, i) => (
+        <li key={`${step.at}-${i}`}>
+          <time dateTime={step.at} className="block text-xs text-slate-500">
+            {formatDateTime(step.at)}
+          </time>
+          <StepText step={step} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** The timeline behind a disclosure button ('Show timeline' / 'Hide timeline'), oldest step first. */
 export function ApplicationTimeline({ timeline }: { timeline: readonly TimelineStep[] | undefined }) {
   const [open, setOpen] = useState(false);
@@ -56,16 +72,17 @@ export function ApplicationTimeline({ timeline }: { timeline: readonly TimelineS
       >
         {open ? 'Hide timeline' : 'Show timeline'}
       </button>
-      <ol id={listId} hidden={!open} aria-label="Timeline" className="mt-2 space-y-2 border-l-2 border-slate-200 pl-3">
-        {timeline.map((step, i) => (
-          <li key={`${step.at}-${i}`}>
-            <time dateTime={step.at} className="block text-xs text-slate-500">
-              {formatDateTime(step.at)}
-            </time>
-            <StepText step={step} />
-          </li>
-        ))}
-      </ol>
+      <TimelineSteps timeline={timeline} id={listId} hidden={!open} />
     </div>
+  );
+}
+
+/** What a missed guarantee means for the applicant (docs/product.md §4.4), while the balance is still open. */
+export function GuaranteeMissedNotice({ guarantee, status }: { guarantee: { breached: boolean } | null | undefined; status: string }) {
+  if (!guarantee?.breached || status === 'rejected' || status === 'final_payment_received') return null;
+  return (
+    <p className="rounded-md bg-green-50 p-3 text-sm text-green-900">
+      We missed our 5 working days guarantee for this application: you will not pay the outstanding balance.
+    </p>
   );
 }

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { applicantStatusLabel, statusBadgeTone } from '../../../../../core/domain/status-display.js';
-import { GUARANTEE_WORKING_DAYS } from '../../../../../core/domain/guarantee.js';
 import { TRACKING_CODE_TTL_TEXT } from '../../../../../core/domain/tracking.js';
 import { trackForgotSchema, trackingCodeField, trackRequestSchema } from '../../../../../core/schemas/tracking.js';
 import { serverMessage } from '../../api/client.js';
@@ -14,8 +13,8 @@ import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
-import { formatDate, formatDateTime } from '../../lib/format.js';
 import { showServerFieldErrors } from '../../lib/form-errors.js';
+import { GuaranteeClock, GuaranteeMissedNotice, TimelineSteps } from '../timeline/application-timeline.js';
 import {
   trackedApplicationQuery,
   useEndTrackingMutation,
@@ -137,38 +136,6 @@ function CodeStep({ asked, onRestart }: { asked: Asked; onRestart: () => void })
   );
 }
 
-/** The guarantee as the server sends it: its later fields (the working-day count, the pause) may be absent. */
-interface GuaranteeView {
-  deadline?: string | null;
-  breached?: boolean;
-  workingDaysUsed?: number;
-  workingDaysTotal?: number;
-  paused?: boolean;
-}
-
-function GuaranteeLine({ guarantee, status }: { guarantee: GuaranteeView | null | undefined; status: string }) {
-  if (!guarantee?.deadline || status === 'rejected' || status === 'final_payment_received') return null;
-  const by = formatDate(guarantee.deadline);
-  if (guarantee.breached) {
-    return <p className="text-sm text-slate-800">We missed our {GUARANTEE_WORKING_DAYS} working days guarantee for this application: you will not pay the outstanding balance.</p>;
-  }
-  const text =
-    typeof guarantee.workingDaysUsed === 'number'
-      ? `Working day ${guarantee.workingDaysUsed} of ${guarantee.workingDaysTotal ?? GUARANTEE_WORKING_DAYS} — we answer by ${by}`
-      : `We answer by ${by}`;
-  return (
-    <p className="text-sm font-medium text-slate-900">
-      {text}
-      {guarantee.paused ? <span className="font-normal text-slate-700"> (the clock waits while we wait for your answer)</span> : null}
-    </p>
-  );
-}
-
-function timelineTitle(entry: TrackedApplication['timeline'][number]): string {
-  if (entry.kind === 'status' && entry.status) return applicantStatusLabel(entry.status);
-  return { status: 'Status changed', payment: 'Payment', refund: 'Refund', upload: 'Document uploaded' }[entry.kind] ?? 'Update';
-}
-
 function TrackedView({ application, onDone }: { application: TrackedApplication; onDone: () => void }) {
   const end = useEndTrackingMutation({ onSuccess: onDone });
   return (
@@ -181,7 +148,8 @@ function TrackedView({ application, onDone }: { application: TrackedApplication;
         <CardDescription>Application {application.applicationNumber}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        <GuaranteeLine guarantee={application.guarantee as GuaranteeView} status={application.status} />
+        <GuaranteeClock guarantee={application.guarantee} status={application.status} />
+        <GuaranteeMissedNotice guarantee={application.guarantee} status={application.status} />
         <section aria-labelledby="track-next">
           <h3 id="track-next" className="text-sm font-semibold uppercase tracking-wide text-slate-700">What happens next</h3>
           <p className="mt-1 text-slate-900">{application.nextStep}</p>
@@ -191,15 +159,7 @@ function TrackedView({ application, onDone }: { application: TrackedApplication;
           {application.timeline.length === 0 ? (
             <p className="mt-1 text-sm text-slate-700">Nothing has happened yet since you applied.</p>
           ) : (
-            <ol aria-labelledby="track-timeline" className="mt-2 space-y-3 border-l-2 border-slate-200 pl-4">
-              {application.timeline.map((entry, i) => (
-                <li key={`${entry.at}-${i}`}>
-                  <p className="text-sm font-semibold text-slate-900">{timelineTitle(entry)}</p>
-                  <p className="text-xs text-slate-700"><time dateTime={entry.at}>{formatDateTime(entry.at)}</time></p>
-                  {entry.message ? <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{entry.message}</p> : null}
-                </li>
-              ))}
-            </ol>
+            <TimelineSteps timeline={application.timeline} />
           )}
         </section>
         <div className="flex flex-wrap gap-3">
