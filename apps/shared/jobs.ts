@@ -9,11 +9,10 @@ export const PRUNE_SCHEDULE = '17 * * * *';
  * The agency's background work: one definition per queue, the same on every node, in the CLI and on
  * both databases (docs/product.md §15.2). The job runner decides where each job runs: pg-boss
  * hands it to one node on PostgreSQL; the SQLite file's `jobs` table to one process. Where each
- * job is queued: deliver-mail with every outbox mail (in the unit that writes it), deliver-text with
- * every text message (the same), check-passport
- * with every passport copy (in the unit that stores its document), send-refund with every refund
- * ready to send (in the unit that stores or approves it), the rest by their schedules —
- * and sweep-orphan-files after each retention run.
+ * job is queued: deliver-mail with every outbox mail (in the unit that writes it), deliver-text
+ * with every text message (the same), check-passport with every passport copy (in the unit that
+ * stores its document), send-refund with every refund ready to send (in the unit that stores or
+ * approves it), the rest by their schedules — and sweep-orphan-files after each retention run.
  */
 export function agencyJobs(agency: Agency): AnyJobDefinition[] {
   const { useCases, config } = agency;

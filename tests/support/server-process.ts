@@ -39,3 +39,17 @@ export function startServerProcess(name: string, env: NodeJS.ProcessEnv): Promis
     });
   });
 }
+
+/** Stops the nodes (SIGTERM, as an orchestrator does) and answers once every one has exited. */
+export async function stopServerProcesses(nodes: readonly ServerProcess[]): Promise<void> {
+  await Promise.all(
+    nodes.map(
+      (node) =>
+        new Promise<void>((resolve) => {
+          if (node.child.exitCode !== null || node.child.signalCode !== null) return resolve();
+          node.child.once('exit', () => resolve());
+          node.child.kill('SIGTERM');
+        }),
+    ),
+  );
+}

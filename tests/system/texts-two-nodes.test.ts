@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FixedClock } from '../support/fakes.js';
 import { applicationForm } from '../support/http.js';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
-import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { startServerProcess, type ServerProcess, stopServerProcesses } from '../support/server-process.js';
 import { startTwilioServer, TWILIO_ERRORS, type TwilioServer } from '../support/twilio-server.js';
 
 /**
@@ -71,16 +71,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    nodes.map(
-      (node) =>
-        new Promise<void>((resolve) => {
-          if (node.child.exitCode !== null) return resolve();
-          node.child.once('exit', () => resolve());
-          node.child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await stopServerProcesses(nodes);
   await twilio?.close();
   await postgres?.stop();
   for (const node of nodes) rmSync(node.dataDir, { recursive: true, force: true });

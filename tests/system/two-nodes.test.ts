@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FixedClock } from '../support/fakes.js';
 import { applicationForm } from '../support/http.js';
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
-import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { startServerProcess, type ServerProcess, stopServerProcesses } from '../support/server-process.js';
 import { parseMail, startSmtpServer, type LocalSmtpServer, type ParsedMail } from '../support/smtp-server.js';
 
 /**
@@ -126,16 +126,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    nodes.map(
-      (node) =>
-        new Promise<void>((resolve) => {
-          if (node.child.exitCode !== null) return resolve();
-          node.child.once('exit', () => resolve());
-          node.child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await stopServerProcesses(nodes);
   await smtp?.stop();
   await postgres?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

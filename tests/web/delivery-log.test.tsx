@@ -44,8 +44,7 @@ describe('the Messages section on the admin row (docs/product.md §16.5)', () =>
     const text = within(section.getByTestId('message-sms-1'));
     expect(text.getByText('Text: Status changed')).toBeInTheDocument();
     expect(text.getByText('Sent')).toHaveAttribute('data-tone', 'green');
-    // Texts are not resent from here (yet): only mails have the button.
-    expect(text.queryByRole('button')).toBeNull();
+    expect(text.getByRole('button', { name: 'Resend Status changed to +447400123456' })).toBeInTheDocument();
     expect(within(section.getByTestId('message-email-1')).getByText('Email: Application received')).toBeInTheDocument();
 
     await setupUser().click(bounced.getByRole('button', { name: 'Resend Status changed to amelia@example.com' }));

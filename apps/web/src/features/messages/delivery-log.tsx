@@ -24,7 +24,7 @@ export function bounceLine(bounce: { address: string; at: string; reason?: strin
 
 /**
  * The admin row's Messages section (docs/product.md §16.5): every mail (and text) about the
- * application with its state, and a Resend button for mails, for staff who may contact applicants.
+ * application with its state, and a Resend button on each, for staff who may contact applicants.
  */
 export function DeliveryLog({ applicationId, bounce }: { applicationId: number; bounce?: { address: string; at: string; reason: string } }) {
   const messages = useMessagesQuery(applicationId);
@@ -66,7 +66,7 @@ export function DeliveryLog({ applicationId, bounce }: { applicationId: number; 
                   To {message.to} · {formatDateTime(message.at)}
                 </p>
                 {message.error ? <p className="mt-1 break-words text-xs text-red-800">{message.error}</p> : null}
-                {canResend && message.channel === 'email' ? (
+                {canResend ? (
                   <Button
                     type="button"
                     size="sm"
