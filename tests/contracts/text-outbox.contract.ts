@@ -108,6 +108,18 @@ export function describeTextOutboxContract(name: string, makeAdapter: MakePersis
       expect(jobs).toHaveLength(3);
     });
 
+    it('goes with its user when the user is erased: no phone number or words are kept', async () => {
+      const erased = await seedApplication(p, {}, { email: 'erased@example.com' });
+      const kept = await seedApplication(p, {}, { email: 'kept@example.com' });
+      await p.texts.enqueue(aText(erased.id, { userId: erased.userId }), at(1));
+      await p.texts.enqueue(aText(erased.id, { userId: erased.userId, template: 'evisa_sent' }), at(2));
+      const other = await p.texts.enqueue(aText(kept.id, { userId: kept.userId }), at(3));
+      await p.users.erase(erased.userId);
+      expect(await p.texts.listByApplication(erased.id)).toEqual([]);
+      expect((await p.texts.listWaiting()).map((t) => t.id)).toEqual([other.id]);
+      expect((await p.texts.listByApplication(kept.id)).map((t) => t.id)).toEqual([other.id]);
+    });
+
     it('keeps an application’s smsUpdates choice', async () => {
       const yes = await seedApplication(p, {}, {}, { smsUpdates: true });
       const no = await seedApplication(p);

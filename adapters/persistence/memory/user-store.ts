@@ -112,6 +112,7 @@ export function userStore(s: MemoryState): UserRepository {
         s.applications.delete(appId);
       }
       for (const [eId, e] of s.enquiries) if (e.userId === id) s.enquiries.delete(eId);
+      for (const [textId, text] of s.texts) if (text.userId === id) s.texts.delete(textId);
       s.drafts.delete(id);
       for (const [gId, g] of s.groups) if (g.userId === id) s.groups.delete(gId);
       for (const p of s.payments.values()) if (p.userId === id) p.userId = null;

@@ -183,6 +183,8 @@ export function userStore(database: SqlDatabase, access: AccessChangeFeed): User
         yield* changes(tx.delete(t.sessions).where(eq(t.sessions.userId, id)));
         yield* changes(tx.delete(t.contactEnquiries).where(eq(t.contactEnquiries.userId, id)));
         yield* changes(tx.delete(t.applicationDrafts).where(eq(t.applicationDrafts.userId, id)));
+        // A text keeps a phone number and words about the traveller: it goes with them.
+        yield* changes(tx.delete(t.textOutbox).where(eq(t.textOutbox.userId, id)));
         const applicationIds = sql`(select ${t.applications.id} from ${t.applications} where ${t.applications.userId} = ${id})`;
         yield* changes(tx.delete(t.documents).where(sql`${t.documents.applicationId} in ${applicationIds}`));
         yield* changes(tx.delete(t.statusHistory).where(sql`${t.statusHistory.applicationId} in ${applicationIds}`));
