@@ -16,12 +16,14 @@ import { LoginThrottle } from './login-throttle.js';
 import { StoredLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
 import { adminRefundRoutes } from './routes/admin-refunds.js';
+import { adminReportRoutes } from './routes/admin-reports.js';
 import { adminAuditRoutes } from './routes/admin-audit.js';
 import { adminStaffRoutes } from './routes/admin-staff.js';
 import { applicationDraftRoutes } from './routes/application-draft.js';
 import { adminGroupRoutes, applicationGroupRoutes, groupPaymentRoutes } from './routes/application-groups.js';
 import { applicationRoutes } from './routes/applications.js';
 import { authRoutes } from './routes/auth.js';
+import { publicRecordRoutes } from './routes/public-record.js';
 import { configRoutes } from './routes/config.js';
 import { contactRoutes } from './routes/contact.js';
 import { documentRoutes } from './routes/documents.js';
@@ -110,10 +112,12 @@ function apiRoutes(deps: RouteDeps) {
     .route('/admin/application-groups', adminGroupRoutes(deps))
     .route('/admin', adminRefundRoutes(deps))
     .route('/admin', adminAuditRoutes(deps))
+    .route('/admin', adminReportRoutes(deps))
     .route('/admin', adminStaffRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/events', eventRoutes(deps))
     .route('/config', configRoutes(deps))
+    .route('/public', publicRecordRoutes(deps))
     .route('/health', healthRoutes(deps));
 }
 

@@ -126,15 +126,15 @@ function bindUseCase<R, K extends keyof Ports, D extends unknown[] = []>(
 
 /** What each use-case token resolves to. */
 type ResolvedUseCases = { [K in keyof typeof USE_CASE]: (typeof USE_CASE)[K] extends ServiceIdentifier<infer R> ? R : never };
-type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'deliveryLog' | 'tracking';
+type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'deliveryLog' | 'tracking' | 'reports';
 
 /**
  * The `UseCases` object: the single use cases as they are, the groups' members spread. The return
  * type refuses a token that is not a member of UseCases as well as a member without a token.
  */
 function assembleUseCases(resolved: ResolvedUseCases): UseCases & Record<Exclude<keyof ResolvedUseCases, GroupTokens | keyof UseCases>, never> {
-  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, staff, twoFactor, assignments, deliveryLog, tracking, ...single } = resolved;
-  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog, ...staff, ...twoFactor, ...assignments, ...deliveryLog, ...tracking };
+  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, staff, twoFactor, assignments, deliveryLog, tracking, reports, ...single } = resolved;
+  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog, ...staff, ...twoFactor, ...assignments, ...deliveryLog, ...tracking, ...reports };
 }
 
 /** One binding per use-case factory; the use cases that call others take those by token. */
@@ -189,6 +189,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.findOwnPayment, ['gateway', 'applications'], make.makeFindOwnPayment);
   bindUseCase(bind, U.reconcilePayments, ['gateway', 'payments', 'applications', 'groups', 'refunds', 'clock'], make.makeReconcilePayments, U.confirmPayment, U.settleGatewayRefund);
   bindUseCase(bind, U.auditLog, ['audit', 'applications'], make.makeAuditLog);
+  bindUseCase(bind, U.reports, ['reports', 'clock'], make.makeReports);
   bindUseCase(bind, U.internalNotes, ['applications', 'notes', 'users', 'clock', 'audit'], make.makeInternalNotes);
   bindUseCase(bind, U.cancellations, ['applications', 'users', 'history', 'clock', 'gateway', 'analytics', 'refunds', 'audit'], make.makeCancellations, U.sendRefund);
   bindUseCase(bind, U.paymentIssues, ['gateway', 'clock', 'audit'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);

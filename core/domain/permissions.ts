@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'staff.manage',
   /** Read the audit log. */
   'audit.read',
+  /** The agency's reports: on-time record, turnaround, money, the funnel (docs/product.md §17). */
+  'reports.read',
   /** Operate the agency: migrations, jobs, seeding, purges. */
   'operations.run',
 ] as const;
@@ -38,7 +40,7 @@ const ALL: readonly Permission[] = PERMISSIONS;
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: ALL,
   reviewer: ['applications.read', 'applications.review', 'visa.send', 'applications.assign', 'notes.write', 'applicants.contact'],
-  finance: ['applications.read', 'applications.assign', 'notes.write', 'payments.manage', 'refunds.manage'],
+  finance: ['applications.read', 'applications.assign', 'notes.write', 'payments.manage', 'refunds.manage', 'reports.read'],
   support: ['applications.read', 'applications.assign', 'notes.write', 'applicants.contact'],
 };
 

@@ -24,6 +24,7 @@ import type { PhoneNumbers } from './phone-numbers.js';
 import type { ReceiptRenderer } from './receipt-renderer.js';
 import type { ReceiptRepository } from './receipt-repository.js';
 import type { RefundRepository } from './refund-repository.js';
+import type { ReportQueries } from './report-queries.js';
 import type { SessionStore } from './session-store.js';
 import type { SmsSender } from './sms-sender.js';
 import type { StatusHistoryRepository } from './status-history-repository.js';
@@ -100,9 +101,12 @@ export interface Ports {
   qrCodes: QrCodes;
   /** Codes that open the public tracking page (docs/product.md §16.1), stored hashed. */
   trackingCodes: TrackingCodeStore;
+  /** The aggregates of the agency's reports (docs/product.md §17). */
+  reports: ReportQueries;
 }
 
 export type * from './analytics.js';
+export type * from './report-queries.js';
 export type * from './assignment-repository.js';
 export type * from './border-pack-renderer.js';
 export type * from './attempt-counter.js';

@@ -59,6 +59,7 @@ export { makeSubmitContactForm } from './submit-contact-form.js';
 export { makeSweepOrphanFiles } from './sweep-orphan-files.js';
 export { makeApplicationTimeline } from './timeline.js';
 export { makeTracking } from './tracking.js';
+export { makeReports } from './reports.js';
 export { makeTwoFactor } from './two-factor.js';
 export { makeUpdateAddressDetails } from './update-address-details.js';
 export { makeUpdatePhone } from './update-phone.js';

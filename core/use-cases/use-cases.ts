@@ -88,6 +88,8 @@ export type InternalNotes = Made<typeof make.makeInternalNotes>;
 export type AuditLogUseCases = Made<typeof make.makeAuditLog>;
 /** requestTrackingCode, verifyTrackingCode, trackedApplication, mailApplicationNumbers (anyone: the public track page). */
 export type Tracking = Made<typeof make.makeTracking>;
+/** reportsSummary (reports.read), onTimeRecord (anyone: the public on-time record). */
+export type Reports = Made<typeof make.makeReports>;
 /** listStaff, addStaff, changeStaff (staff.manage). */
 export type Staff = Made<typeof make.makeStaff>;
 /** setUpTwoFactor, enableTwoFactor, disableTwoFactor, resetStaffTwoFactor, completeTwoFactorSignIn, twoFactorStatus. */
@@ -103,7 +105,7 @@ export type DeliveryLog = Made<typeof make.makeDeliveryLog>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases, Staff, TwoFactor, Assignments, DeliveryLog, Tracking {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases, Staff, TwoFactor, Assignments, DeliveryLog, Tracking, Reports {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

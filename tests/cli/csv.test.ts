@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from '../../apps/cli/csv.js';
+import { csvCell, csvRow } from '../../apps/shared/csv.js';
 import { parseCsv } from './helpers/csv-parse.js';
 
 describe('CSV cells (RFC 4180 + formula-injection escaping)', () => {

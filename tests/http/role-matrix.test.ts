@@ -37,6 +37,7 @@ const EXPECTED: Record<string, readonly StaffRole[]> = {
   'GET /api/admin/applications/:id/audit': ALL,
   'GET /api/admin/applications/:id/messages': ALL,
   'POST /api/admin/messages/:id/resend': ['admin', 'reviewer', 'support'],
+  'GET /api/admin/reports/summary': ['admin', 'finance'],
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

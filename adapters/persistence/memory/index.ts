@@ -8,6 +8,7 @@ import { draftStore } from './draft-store.js';
 import { enquiryStore } from './enquiry-store.js';
 import { groupStore } from './group-store.js';
 import { historyStore } from './history-store.js';
+import { reportQueries } from './report-queries.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
 import { receiptStore } from './receipt-store.js';
@@ -55,6 +56,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     attempts: attemptStore(s),
     twoFactor: twoFactorStore(s),
     trackingCodes: trackingCodeStore(s),
+    reports: reportQueries(s),
     jobs: s.jobs,
     async migrate() {},
     async ping() {

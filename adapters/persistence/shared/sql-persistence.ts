@@ -11,6 +11,7 @@ import { groupStore } from './group-store.js';
 import { enquiryStore } from './enquiry-store.js';
 import { guard, translating } from '../../shared/guard.js';
 import { historyStore } from './history-store.js';
+import { reportQueries } from './report-queries.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
 import { receiptStore } from './receipt-store.js';
@@ -61,6 +62,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     attempts: guard(attemptStore(database), translate),
     twoFactor: guard(twoFactorStore(database, accessChanges), translate),
     trackingCodes: guard(trackingCodeStore(database), translate),
+    reports: guard(reportQueries(database), translate),
     bulk: guard(bulkLoader(database), translate),
     jobs: guard(database.jobs, translate),
     migrate: () =>

@@ -4,7 +4,7 @@ import { collectGarbage } from '../memory.js';
 import type { AdminTabId } from '../../../core/domain/admin-tabs.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import { withAgency } from '../context.js';
-import { csvRow } from '../csv.js';
+import { csvRow } from '../../shared/csv.js';
 import { EXPORT_HEADER, exportRecord, exportValues } from '../export-columns.js';
 import { createReporter, openDestination, plural, seconds, writeChunk } from '../output.js';
 import { adminTab, applicationStatus, isoDate } from '../validate.js';

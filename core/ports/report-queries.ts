@@ -1,0 +1,21 @@
+import type { ReportFunnel, ReportWindow, RevenueMonth } from '../domain/reports.js';
+import type { LocalDate } from '../domain/working-days.js';
+
+/**
+ * The aggregates the agency's reports are made of (definitions: core/domain/reports.ts), each
+ * computed where the rows are (SQL on both dialects), never by loading the rows.
+ */
+export interface ReportQueries {
+  /** Decisions in the window: how many, how many by their deadline, turnaround percentiles (unrounded hours). */
+  decisions(window: ReportWindow): Promise<{ finished: number; withinGuarantee: number; medianHours: number | null; p90Hours: number | null }>;
+  /** Decisions per week (each week its own window), in the order given. */
+  decisionsByWeek(weeks: { weekStart: LocalDate; window: ReportWindow }[]): Promise<{ weekStart: LocalDate; finished: number; withinGuarantee: number }[]>;
+  /** Final fees waived in the window. */
+  waivers(window: ReportWindow): Promise<{ count: number }>;
+  /** Refunds that succeeded in the window. */
+  refunds(window: ReportWindow): Promise<{ count: number; pence: number }>;
+  /** Money per month (each month its own window, clipped to the range), in the order given. */
+  revenue(months: { month: string; window: ReportWindow }[]): Promise<Omit<RevenueMonth, 'marginPence'>[]>;
+  funnel(window: ReportWindow): Promise<ReportFunnel>;
+  nationalities(window: ReportWindow): Promise<{ nationality: string; count: number }[]>;
+}

@@ -1,0 +1,67 @@
+import { errors } from '../domain/errors.js';
+import { FINAL_FEE } from '../domain/fees.js';
+import {
+  onTimeRecordWeeks,
+  rate,
+  reportMonths,
+  reportRangeProblem,
+  reportWindow,
+  roundHours,
+  type OnTimeRecord,
+  type ReportRange,
+  type ReportsSummary,
+} from '../domain/reports.js';
+import { addCalendarDays, londonDateOf } from '../domain/working-days.js';
+import type { Ports } from '../ports/index.js';
+import { requirePermission } from './shared.js';
+import type { Actor } from './use-cases.js';
+
+/** Without a range, a report covers the last 30 days up to today. */
+export const DEFAULT_REPORT_DAYS = 30;
+
+/** The agency's numbers for staff and its public on-time record (docs/product.md §17). */
+export function makeReports(ports: Pick<Ports, 'reports' | 'clock'>) {
+  /** Staff with 'reports.read': every figure of the range; a reversed or over-long range is a 400. */
+  async function reportsSummary(actor: Actor, query: Partial<ReportRange>): Promise<ReportsSummary> {
+    requirePermission(actor, 'reports.read');
+    const today = londonDateOf(ports.clock.now());
+    const to = query.to ?? today;
+    const range: ReportRange = { from: query.from ?? addCalendarDays(to, -(DEFAULT_REPORT_DAYS - 1)), to };
+    const problem = reportRangeProblem(range);
+    if (problem) throw errors.validation(problem);
+    const window = reportWindow(range);
+    const [decisions, waivers, refunds, revenue, funnel, nationalities] = await Promise.all([
+      ports.reports.decisions(window),
+      ports.reports.waivers(window),
+      ports.reports.refunds(window),
+      ports.reports.revenue(reportMonths(range)),
+      ports.reports.funnel(window),
+      ports.reports.nationalities(window),
+    ]);
+    return {
+      range,
+      onTime: { finished: decisions.finished, withinGuarantee: decisions.withinGuarantee, rate: rate(decisions.withinGuarantee, decisions.finished) },
+      turnaround: { medianHours: roundHours(decisions.medianHours), p90Hours: roundHours(decisions.p90Hours) },
+      waivers: { count: waivers.count, pence: waivers.count * FINAL_FEE.amount },
+      refunds,
+      revenue: revenue.map((m) => ({ ...m, marginPence: m.initialPence + m.finalPence - m.refundedPence - m.governmentFeePence })),
+      funnel,
+      nationalities,
+    };
+  }
+
+  /** Anyone: the last 12 complete weeks' decisions and the median turnaround over them. */
+  async function onTimeRecord(): Promise<OnTimeRecord> {
+    const weeks = onTimeRecordWeeks(ports.clock.now());
+    const [byWeek, overall] = await Promise.all([
+      ports.reports.decisionsByWeek(weeks),
+      ports.reports.decisions({ start: weeks[0]!.window.start, end: weeks[weeks.length - 1]!.window.end }),
+    ]);
+    return {
+      weeks: byWeek.map((w) => ({ weekStart: w.weekStart, finished: w.finished, onTimeRate: rate(w.withinGuarantee, w.finished) })),
+      medianHours: roundHours(overall.medianHours),
+    };
+  }
+
+  return { reportsSummary, onTimeRecord };
+}
