@@ -45,6 +45,8 @@ export const PORT: { readonly [K in keyof Ports]: ServiceIdentifier<Ports[K]> } 
   refunds: token('port.refunds'),
   history: token('port.history'),
   notes: token('port.notes'),
+  portal: token('port.portal'),
+  governmentFees: token('port.governmentFees'),
   trackingCodes: token('port.trackingCodes'),
   audit: token('port.audit'),
   assignments: token('port.assignments'),

@@ -13,6 +13,7 @@ import { guard, translating } from '../../shared/guard.js';
 import { historyStore } from './history-store.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
+import { governmentFeeStore, portalLedgerStore } from './portal-store.js';
 import { receiptStore } from './receipt-store.js';
 import { internalNoteStore } from './internal-note-store.js';
 import { auditStore } from './audit-store.js';
@@ -50,6 +51,8 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     payments: guard(paymentStore(database), translate),
     receipts: guard(receiptStore(database), translate),
     notes: guard(internalNoteStore(database), translate),
+    portal: guard(portalLedgerStore(database), translate),
+    governmentFees: guard(governmentFeeStore(database), translate),
     audit: guard(auditStore(database), translate),
     assignments: guard(assignmentStore(database), translate),
     refunds: guard(refundStore(database), translate),
