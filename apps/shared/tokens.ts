@@ -114,6 +114,7 @@ export const USE_CASE = {
   paymentIssues: made<typeof make.makePaymentIssues>('paymentIssues'),
   cancellations: made<typeof make.makeCancellations>('cancellations'),
   internalNotes: made<typeof make.makeInternalNotes>('internalNotes'),
+  portalLedger: made<typeof make.makePortalLedger>('portalLedger'),
   applicationTimeline: made<typeof make.makeApplicationTimeline>('applicationTimeline'),
   tracking: made<typeof make.makeTracking>('tracking'),
   auditLog: made<typeof make.makeAuditLog>('auditLog'),

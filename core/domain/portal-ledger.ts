@@ -74,6 +74,34 @@ export function emptyPortalLedger(applicationId: number): PortalLedger {
   };
 }
 
+/** What staff read of a ledger (admin reads carry it as `portal`): the receipt without its storage key, no version. */
+export interface PortalLedgerView {
+  reference: string | null;
+  state: PortalState;
+  governmentFeeCents: number | null;
+  governmentFeeCurrency: GovernmentFeeCurrency;
+  governmentFeePence: number | null;
+  paidAt: Date | null;
+  receipt: { fileName: string; contentType: PortalReceipt['contentType']; size: number; uploadedAt: Date } | null;
+  updatedAt: Date | null;
+  updatedBy: number | null;
+}
+
+export function portalView(ledger: PortalLedger): PortalLedgerView {
+  const { receipt } = ledger;
+  return {
+    reference: ledger.reference,
+    state: ledger.state,
+    governmentFeeCents: ledger.governmentFeeCents,
+    governmentFeeCurrency: ledger.governmentFeeCurrency,
+    governmentFeePence: ledger.governmentFeePence,
+    paidAt: ledger.paidAt,
+    receipt: receipt ? { fileName: receipt.fileName, contentType: receipt.contentType, size: receipt.size, uploadedAt: receipt.uploadedAt } : null,
+    updatedAt: ledger.updatedAt,
+    updatedBy: ledger.updatedBy,
+  };
+}
+
 export const PORTAL_MESSAGES = {
   state: `The portal state must be one of ${PORTAL_STATES.join(', ')}.`,
   reference: `The portal reference can be at most ${PORTAL_REFERENCE_MAX} characters.`,

@@ -29,6 +29,7 @@ function entry(id: number, groupId: number | null): AdminEntryDto {
     status: application.status,
     user: { id: 7, email: 'lead@example.com', username: 'lead@example.com', fullName: 'Lead Family', phoneNumber: '+447700900123', createdAt: '2026-11-19T09:00:00.000Z' },
     assignee: null,
+    portal: null,
   };
 }
 
