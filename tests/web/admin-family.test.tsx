@@ -91,7 +91,7 @@ describe('admin list: family applications', () => {
     await user.click(within(row).getByRole('button', { name: 'Manage EV-2026-000003' }));
     // The details open in the side panel beside the list.
     const panel = await screen.findByTestId('admin-side-panel');
-    await user.click(await within(panel).findByRole('combobox'));
+    await user.click(await within(panel).findByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Under process' }));
     await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
     await screen.findByText('Changes Saved');

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
 import { applicationIdSchema } from '../../../core/schemas/ids.js';
 import { portalLedgerSchema } from '../../../core/schemas/portal.js';
 import { actorOf, adminOnly } from '../auth.js';
-import { pathId, readBody, type AppEnv, type JsonBodyContext, type UploadContext } from '../context.js';
+import { pathId, readBody, type AppEnv, type UploadContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 import { jsonBody, requires, upload } from '../route-facts.js';
 import { applicationIdFirst, readUpload } from '../uploads.js';
@@ -21,6 +22,9 @@ import { attachmentDisposition } from '../views.js';
  * - GET /applications/:id/portal/receipt: the receipt, as a download.
  * - GET /government-fees: the fee configuration, oldest first, and the entry in effect today.
  */
+/** The PUT's body as the client sends it: paidAt is a date text the schema reads as an instant (so the input, not the output, is declared). */
+type PortalBodyContext = Context<AppEnv, string, { in: { json: z.input<typeof portalLedgerSchema> } }>;
+
 export function adminPortalRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
@@ -28,7 +32,7 @@ export function adminPortalRoutes({ agency }: RouteDeps) {
     .get('/applications/:id/portal', requires('applications.read'), async (c) => {
       return c.json(await useCases.readPortal(actorOf(c), pathId(c, 'id', applicationIdSchema)), 200);
     })
-    .put('/applications/:id/portal', requires('portal.manage'), jsonBody(), async (c: JsonBodyContext<typeof portalLedgerSchema>) => {
+    .put('/applications/:id/portal', requires('portal.manage'), jsonBody(), async (c: PortalBodyContext) => {
       const actor = actorOf(c);
       const id = pathId(c, 'id', applicationIdSchema);
       const input = await readBody(c, portalLedgerSchema);
