@@ -23,6 +23,8 @@ export const COMMAND_PERMISSIONS = {
   'send-reminders': 'applicants.contact',
   'export-applications': 'personal-data.manage',
   'reconcile-payments': 'payments.manage',
+  // Setting the fee is finance's; listing it needs no more than reading applications, but the table names one permission per command.
+  'government-fee': 'payments.manage',
   'export-user': 'personal-data.manage',
   'erase-user': 'personal-data.manage',
   'purge-documents': 'operations.run',

@@ -6,6 +6,7 @@ import { registerListStaff } from './commands/list-staff.js';
 import { registerEraseUser } from './commands/erase-user.js';
 import { registerExportApplications } from './commands/export-applications.js';
 import { registerExportUser } from './commands/export-user.js';
+import { registerGovernmentFee } from './commands/government-fee.js';
 import { registerJobs } from './commands/jobs.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerPurgeDocuments } from './commands/purge-documents.js';
@@ -51,6 +52,7 @@ Example:
   registerSendReminders(program);
   registerExportApplications(program);
   registerReconcilePayments(program);
+  registerGovernmentFee(program);
   registerExportUser(program);
   registerEraseUser(program);
   registerPurgeDocuments(program);

@@ -17,6 +17,7 @@ import { StoredLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
 import { adminRefundRoutes } from './routes/admin-refunds.js';
 import { adminReportRoutes } from './routes/admin-reports.js';
+import { adminPortalRoutes } from './routes/admin-portal.js';
 import { adminAuditRoutes } from './routes/admin-audit.js';
 import { adminStaffRoutes } from './routes/admin-staff.js';
 import { applicationDraftRoutes } from './routes/application-draft.js';
@@ -111,6 +112,7 @@ function apiRoutes(deps: RouteDeps) {
     .use('/admin/*', staffTwoFactorFirst(deps.agency.config.staffTwoFactor))
     .route('/admin/application-groups', adminGroupRoutes(deps))
     .route('/admin', adminRefundRoutes(deps))
+    .route('/admin', adminPortalRoutes(deps))
     .route('/admin', adminAuditRoutes(deps))
     .route('/admin', adminReportRoutes(deps))
     .route('/admin', adminStaffRoutes(deps))

@@ -126,15 +126,15 @@ function bindUseCase<R, K extends keyof Ports, D extends unknown[] = []>(
 
 /** What each use-case token resolves to. */
 type ResolvedUseCases = { [K in keyof typeof USE_CASE]: (typeof USE_CASE)[K] extends ServiceIdentifier<infer R> ? R : never };
-type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'deliveryLog' | 'tracking' | 'reports';
+type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'portalLedger' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'deliveryLog' | 'tracking' | 'reports';
 
 /**
  * The `UseCases` object: the single use cases as they are, the groups' members spread. The return
  * type refuses a token that is not a member of UseCases as well as a member without a token.
  */
 function assembleUseCases(resolved: ResolvedUseCases): UseCases & Record<Exclude<keyof ResolvedUseCases, GroupTokens | keyof UseCases>, never> {
-  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, auditLog, staff, twoFactor, assignments, deliveryLog, tracking, reports, ...single } = resolved;
-  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...auditLog, ...staff, ...twoFactor, ...assignments, ...deliveryLog, ...tracking, ...reports };
+  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, portalLedger, auditLog, staff, twoFactor, assignments, deliveryLog, tracking, reports, ...single } = resolved;
+  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...portalLedger, ...auditLog, ...staff, ...twoFactor, ...assignments, ...deliveryLog, ...tracking, ...reports };
 }
 
 /** One binding per use-case factory; the use cases that call others take those by token. */
@@ -191,6 +191,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.auditLog, ['audit', 'applications'], make.makeAuditLog);
   bindUseCase(bind, U.reports, ['reports', 'clock'], make.makeReports);
   bindUseCase(bind, U.internalNotes, ['applications', 'notes', 'users', 'clock', 'audit'], make.makeInternalNotes);
+  bindUseCase(bind, U.portalLedger, ['applications', 'portal', 'governmentFees', 'files', 'ids', 'clock', 'audit'], make.makePortalLedger);
   bindUseCase(bind, U.cancellations, ['applications', 'users', 'history', 'clock', 'gateway', 'analytics', 'refunds', 'audit'], make.makeCancellations, U.sendRefund);
   bindUseCase(bind, U.paymentIssues, ['gateway', 'clock', 'audit'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
   bindUseCase(bind, U.staff, ['users', 'hasher', 'ids', 'outbox', 'clock', 'secrets', 'audit'], make.makeStaff);
@@ -230,9 +231,9 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.recordEvent, ['analytics', 'clock'], make.makeRecordEvent);
   bindUseCase(bind, U.exportApplications, ['applications', 'users', 'clock', 'audit'], make.makeExportApplications);
   bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'refunds', 'receipts', 'history', 'documents', 'enquiries', 'drafts', 'clock', 'audit'], make.makeExportUserData);
-  bindUseCase(bind, U.eraseUser, ['users', 'applications', 'documents', 'payments', 'receipts', 'files', 'clock', 'audit'], make.makeEraseUser);
+  bindUseCase(bind, U.eraseUser, ['users', 'applications', 'documents', 'portal', 'payments', 'receipts', 'files', 'clock', 'audit'], make.makeEraseUser);
   bindUseCase(bind, U.purgeDocuments, ['documents', 'files', 'clock'], make.makePurgeDocuments);
-  bindUseCase(bind, U.sweepOrphanFiles, ['files', 'documents', 'clock'], make.makeSweepOrphanFiles);
+  bindUseCase(bind, U.sweepOrphanFiles, ['files', 'documents', 'portal', 'clock'], make.makeSweepOrphanFiles);
   bindUseCase(bind, U.pruneExpired, ['sessions', 'attempts', 'twoFactor', 'trackingCodes', 'clock'], make.makePruneExpired);
 
   const names = Object.keys(U) as (keyof typeof U)[];

@@ -13,6 +13,10 @@ export const AUDIT_ACTIONS = [
   'application.payment_issue_recorded',
   'application.note_written',
   'application.message_resent',
+  'application.portal_updated',
+  'application.portal_receipt_uploaded',
+  // configuration
+  'government_fee.set',
   // refunds
   'refund.requested',
   'refund.approved',
@@ -131,6 +135,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'application.payment_issue_recorded': 'Recorded a payment',
   'application.note_written': 'Wrote an internal note',
   'application.message_resent': 'Sent a message again',
+  'application.portal_updated': 'Updated the portal record',
+  'application.portal_receipt_uploaded': "Uploaded the portal's receipt",
+  'government_fee.set': 'Set the government fee',
   'refund.requested': 'Asked for a refund',
   'refund.approved': 'Approved a refund',
   'document.viewed': 'Opened a document',

@@ -11,6 +11,8 @@ export const PERMISSIONS = [
   'applications.review',
   /** Upload a visa and send it. */
   'visa.send',
+  /** Keep the portal ledger: the portal's reference and state, the government fee paid, its receipt. */
+  'portal.manage',
   /** Assign an application to oneself or a colleague. */
   'applications.assign',
   /** Write internal notes. */
@@ -39,8 +41,8 @@ const ALL: readonly Permission[] = PERMISSIONS;
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: ALL,
-  reviewer: ['applications.read', 'applications.review', 'visa.send', 'applications.assign', 'notes.write', 'applicants.contact'],
-  finance: ['applications.read', 'applications.assign', 'notes.write', 'payments.manage', 'refunds.manage', 'reports.read'],
+  reviewer: ['applications.read', 'applications.review', 'visa.send', 'portal.manage', 'applications.assign', 'notes.write', 'applicants.contact'],
+  finance: ['applications.read', 'portal.manage', 'applications.assign', 'notes.write', 'payments.manage', 'refunds.manage', 'reports.read'],
   support: ['applications.read', 'applications.assign', 'notes.write', 'applicants.contact'],
 };
 

@@ -2,6 +2,7 @@ import type { Application, NewApplication } from '../domain/application.js';
 import type { AdminTabId } from '../domain/admin-tabs.js';
 import type { NewDocument } from '../domain/document.js';
 import type { PassportScanRecord } from '../domain/passport-check.js';
+import type { PortalLedger } from '../domain/portal-ledger.js';
 import type { NewPaymentRecord } from '../domain/payment.js';
 import type { NewReceipt } from '../domain/receipt.js';
 import type { RefundRequest } from '../domain/refund.js';
@@ -57,6 +58,8 @@ export interface AdminListQuery {
 export interface ApplicationWithUser {
   application: Application;
   user: User;
+  /** The application's portal ledger row (null: none yet), read with it by the admin reads (listForAdmin, streamAllWithUsers) only. */
+  portal?: PortalLedger | null;
 }
 
 export interface AdminListPage {

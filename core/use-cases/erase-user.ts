@@ -10,7 +10,7 @@ import type { Actor } from './use-cases.js';
  * kept for accounting with the user id removed, and receipts and credit notes with the payer's and
  * travellers' names, the email and the card removed (erasedReceipt; docs/product.md, "Receipts").
  */
-export function makeEraseUser(ports: Pick<Ports, 'users' | 'applications' | 'documents' | 'payments' | 'receipts' | 'files' | 'clock' | 'audit'>) {
+export function makeEraseUser(ports: Pick<Ports, 'users' | 'applications' | 'documents' | 'portal' | 'payments' | 'receipts' | 'files' | 'clock' | 'audit'>) {
   return async function eraseUser(
     email: string,
     actor: Actor = CLI_OPERATOR,
@@ -30,6 +30,12 @@ export function makeEraseUser(ports: Pick<Ports, 'users' | 'applications' | 'doc
           await ports.files.delete(document.storageKey);
           files += 1;
         }
+      }
+      // The portal's receipt names the traveller: it goes too (its ledger row goes with the application).
+      const portalReceipt = (await ports.portal.find(application.id))?.receipt;
+      if (portalReceipt && (await ports.files.exists(portalReceipt.storageKey))) {
+        await ports.files.delete(portalReceipt.storageKey);
+        files += 1;
       }
       paymentsAnonymised += (await ports.payments.listByApplication(application.id)).filter((p) => p.userId !== null).length;
       for (const receipt of await ports.receipts.listForApplication(application)) if (receipt.userId === user.id) receipts.add(receipt.id);

@@ -1,6 +1,6 @@
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
-import { adminListUser, assigneeOf, requirePermission, resolveAssignees, toView } from './shared.js';
+import { adminListUser, assigneeOf, portalOf, requirePermission, resolveAssignees, toView } from './shared.js';
 import type { Actor, AdminFullListEntry } from './use-cases.js';
 
 /**
@@ -17,12 +17,12 @@ export function makeListAdminApplications(ports: Pick<Ports, 'applications' | 'u
     async function* entries(): AsyncGenerator<AdminFullListEntry> {
       // Staff are few: each assignee's name is read once for the whole stream.
       const assignees = new Map();
-      for await (const { application, user } of ports.applications.streamAllWithUsers()) {
+      for await (const { application, user, portal } of ports.applications.streamAllWithUsers()) {
         await resolveAssignees(ports, [application], assignees);
-        yield Object.assign(toView(application, now), { user: adminListUser(user), assignee: assigneeOf(application, assignees) });
+        yield Object.assign(toView(application, now), { user: adminListUser(user), assignee: assigneeOf(application, assignees), portal: portalOf(application, portal) });
       }
       for await (const user of ports.users.streamWithoutApplication()) {
-        yield { id: null, userId: user.id, status: 'user_registered', user: adminListUser(user), assignee: null };
+        yield { id: null, userId: user.id, status: 'user_registered', user: adminListUser(user), assignee: null, portal: null };
       }
     }
     return entries();

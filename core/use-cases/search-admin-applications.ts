@@ -30,7 +30,7 @@ export function makeSearchAdminApplications(ports: Pick<Ports, 'applications' | 
       pageSize,
     });
     const assignees = await resolveAssignees(ports, result.items.map((i) => i.application));
-    const items = result.items.map(({ application, user }) => adminEntry(application, user, now, assignees));
+    const items = result.items.map(({ application, user, portal }) => adminEntry(application, user, now, assignees, portal));
     let total = result.total;
 
     // Pseudo-entries are no applications: never overdue, never assigned.

@@ -1,3 +1,4 @@
+import { emptyPortalLedger, portalView, type PortalLedger, type PortalLedgerView } from '../domain/portal-ledger.js';
 import { roleAllows, type Permission } from '../domain/permissions.js';
 import type { StaffRole } from '../domain/staff-role.js';
 import type { Readable } from 'node:stream';
@@ -26,13 +27,19 @@ export function toView(application: Application, now: Date): ApplicationView {
   });
 }
 
-export function adminEntry(application: Application | null, user: User, now: Date, assignees: AssigneeNames = new Map()): AdminListEntry {
+export function adminEntry(application: Application | null, user: User, now: Date, assignees: AssigneeNames = new Map(), portal: PortalLedger | null = null): AdminListEntry {
   return {
     application: application ? toView(application, now) : null,
     status: application ? application.status : 'user_registered',
     user: adminListUser(user),
     assignee: assigneeOf(application, assignees),
+    portal: application ? portalOf(application, portal) : null,
   };
+}
+
+/** An application's portal ledger as admin reads carry it: its row, or "to submit" without one. */
+export function portalOf(application: Application, row: PortalLedger | null | undefined): PortalLedgerView {
+  return portalView(row ?? emptyPortalLedger(application.id));
 }
 
 /** Staff names by id, as admin reads resolve their applications' assignees. */

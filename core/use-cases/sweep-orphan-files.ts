@@ -17,11 +17,11 @@ export interface OrphanSweep {
 
 /**
  * Operator task (CLI, and part of the retention run): deletes stored files that no document row
- * points at and that are older than `graceHours` — what a crash between storing a file and writing
+ * (nor portal ledger receipt) points at and that are older than `graceHours` — what a crash between storing a file and writing
  * its row leaves behind. Retention and erasure work from rows, so without this nothing would ever
  * remove them. A dry run only counts them.
  */
-export function makeSweepOrphanFiles(ports: Pick<Ports, 'files' | 'documents' | 'clock'>) {
+export function makeSweepOrphanFiles(ports: Pick<Ports, 'files' | 'documents' | 'portal' | 'clock'>) {
   return async function sweepOrphanFiles(options: { graceHours?: number; dryRun: boolean }): Promise<OrphanSweep> {
     const graceHours = Math.max(1, options.graceHours ?? ORPHAN_GRACE_HOURS);
     const cutoff = ports.clock.now().getTime() - graceHours * HOUR_MS;
@@ -29,7 +29,9 @@ export function makeSweepOrphanFiles(ports: Pick<Ports, 'files' | 'documents' | 
     let batch: string[] = [];
 
     const settle = async () => {
+      // A document row or a portal receipt (docs/product.md §2.16) keeps a file.
       const inUse = await ports.documents.storageKeysInUse(batch);
+      for (const key of await ports.portal.receiptKeysInUse(batch)) inUse.add(key);
       for (const key of batch) {
         if (inUse.has(key)) continue;
         result.orphans += 1;

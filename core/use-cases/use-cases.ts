@@ -7,6 +7,7 @@ import type { StaffName } from '../domain/assignment.js';
 import type { MailBounce, User } from '../domain/user.js';
 import type { StaffRole } from '../domain/staff-role.js';
 import type { PassportCheckView } from '../domain/passport-check.js';
+import type { PortalLedgerView } from '../domain/portal-ledger.js';
 import type * as make from './index.js';
 
 /** Who is asking: use cases check ownership and the admin flag themselves. */
@@ -43,8 +44,8 @@ export type AdminListUser = AdminListEntry['user'];
  * pseudo-entry — a registered user with no application (`id` null, status user_registered).
  */
 export type AdminFullListEntry =
-  | (ApplicationView & { user: AdminListUser; assignee: StaffName | null })
-  | { id: null; userId: number; status: 'user_registered'; user: AdminListUser; assignee: null };
+  | (ApplicationView & { user: AdminListUser; assignee: StaffName | null; portal: PortalLedgerView })
+  | { id: null; userId: number; status: 'user_registered'; user: AdminListUser; assignee: null; portal: null };
 
 export interface AdminListEntry {
   /** A real application, or null for a registered user with no application (pseudo-entry). */
@@ -54,6 +55,8 @@ export interface AdminListEntry {
   user: { id: number; email: string; username: string; fullName: string; phoneNumber: string; createdAt: Date; mailBounce?: MailBounce };
   /** The member of staff the application is assigned to (always null for pseudo-entries). */
   assignee: StaffName | null;
+  /** The application's portal ledger (docs/product.md §2.16; "to submit" without a row); null for pseudo-entries. */
+  portal: PortalLedgerView | null;
 }
 
 export interface UploadedFile {
@@ -84,6 +87,8 @@ export type PaymentIssues = Made<typeof make.makePaymentIssues>;
 export type Cancellations = Made<typeof make.makeCancellations>;
 /** addInternalNote, listInternalNotes (staff only). */
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
+/** readPortal, updatePortal, attachPortalReceipt, openPortalReceipt (staff), listGovernmentFees, setGovernmentFee (docs/product.md §2.16). */
+export type PortalLedgerUseCases = Made<typeof make.makePortalLedger>;
 /** listAuditLog, listApplicationAudit (staff), verifyAuditLog (the operator). */
 export type AuditLogUseCases = Made<typeof make.makeAuditLog>;
 /** requestTrackingCode, verifyTrackingCode, trackedApplication, mailApplicationNumbers (anyone: the public track page). */
@@ -105,7 +110,7 @@ export type DeliveryLog = Made<typeof make.makeDeliveryLog>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, AuditLogUseCases, Staff, TwoFactor, Assignments, DeliveryLog, Tracking, Reports {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, PortalLedgerUseCases, AuditLogUseCases, Staff, TwoFactor, Assignments, DeliveryLog, Tracking, Reports {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

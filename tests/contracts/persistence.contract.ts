@@ -19,6 +19,7 @@ import { aUser, type MakePersistence } from './persistence-fixtures.js';
 import { describeSessionStoreContract } from './session-store.contract.js';
 import { describeStatusHistoryRepositoryContract } from './status-history-repository.contract.js';
 import { describeTrackingCodeStoreContract } from './tracking-code-store.contract.js';
+import { describePortalLedgerContract } from './portal-ledger.contract.js';
 import { describeTwoFactorStoreContract } from './two-factor-store.contract.js';
 import { describeUserRepositoryContract } from './user-repository.contract.js';
 
@@ -62,4 +63,5 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeBulkLoaderContract(name, makeAdapter);
   describeTwoFactorStoreContract(name, makeAdapter);
   describeTrackingCodeStoreContract(name, makeAdapter);
+  describePortalLedgerContract(name, makeAdapter);
 }

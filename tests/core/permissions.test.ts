@@ -7,8 +7,8 @@ import { isDomainError } from '../../core/domain/errors.js';
 /** The roles of docs/product.md §6, written out here independently of the table. */
 const EXPECTED = {
   admin: [...PERMISSIONS],
-  reviewer: ['applications.read', 'applications.review', 'visa.send', 'applications.assign', 'notes.write', 'applicants.contact'],
-  finance: ['applications.read', 'applications.assign', 'notes.write', 'payments.manage', 'refunds.manage'],
+  reviewer: ['applications.read', 'applications.review', 'visa.send', 'portal.manage', 'applications.assign', 'notes.write', 'applicants.contact'],
+  finance: ['applications.read', 'portal.manage', 'applications.assign', 'notes.write', 'payments.manage', 'refunds.manage'],
   support: ['applications.read', 'applications.assign', 'notes.write', 'applicants.contact'],
 };
 

@@ -56,6 +56,18 @@ describe.each([
       ...stored,
       user: { id: owner.user.id, email: owner.email, username: owner.email, fullName: owner.user.fullName, phoneNumber: '+447700900123', createdAt: expect.any(String) },
       assignee: null,
+      // Nothing recorded on the portal yet (docs/product.md §2.16).
+      portal: {
+        reference: null,
+        state: 'to_submit',
+        governmentFeeCents: null,
+        governmentFeeCurrency: 'USD',
+        governmentFeePence: null,
+        paidAt: null,
+        receipt: null,
+        updatedAt: null,
+        updatedBy: null,
+      },
     });
     expect(entries[1]).toMatchObject({ givenName: 'Zoë', surname: 'Brontë', applicationNumber: owner.application.applicationNumber });
     expect(entries[2]).toEqual({
@@ -64,6 +76,7 @@ describe.each([
       status: 'user_registered',
       user: { id: registered.user.id, email: registered.email, username: registered.email, fullName: 'No Application Yet', phoneNumber: '+447700900555', createdAt: expect.any(String) },
       assignee: null,
+      portal: null,
     });
     // Nothing of the store's own: no password hash, no search keys.
     const text = JSON.stringify(entries);

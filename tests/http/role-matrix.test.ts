@@ -38,6 +38,11 @@ const EXPECTED: Record<string, readonly StaffRole[]> = {
   'GET /api/admin/applications/:id/messages': ALL,
   'POST /api/admin/messages/:id/resend': ['admin', 'reviewer', 'support'],
   'GET /api/admin/reports/summary': ['admin', 'finance'],
+  'GET /api/admin/applications/:id/portal': ALL,
+  'PUT /api/admin/applications/:id/portal': ['admin', 'reviewer', 'finance'],
+  'POST /api/admin/applications/:id/portal/receipt': ['admin', 'reviewer', 'finance'],
+  'GET /api/admin/applications/:id/portal/receipt': ALL,
+  'GET /api/admin/government-fees': ALL,
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -70,6 +75,7 @@ function concrete(path: string): string {
 
 async function call(who: SignedUp, route: string): Promise<Response> {
   const [method, path] = route.split(' ') as [string, string];
+  if (route.endsWith('/portal/receipt') && method === 'POST') return who.browser.upload(concrete(path), { receipt: { content: '%PDF-1.4', name: 'receipt.pdf', type: 'application/pdf' } });
   if (route.endsWith('/visa-upload')) return who.browser.upload(concrete(path), { visa: { content: '%PDF-1.4', name: 'visa.pdf', type: 'application/pdf' } });
   return who.browser.request(concrete(path), method === 'GET' ? { method } : { method, json: {} });
 }

@@ -46,6 +46,7 @@ describe('every state-changing API route declares its body kind', () => {
   it('uploads and the webhook are what their routes say; only the webhook takes calls from other sites', () => {
     const routes = [...stateChangingRoutes()].map(([route, [facts]]) => ({ route, ...facts! }));
     expect(routes.filter((r) => r.body === 'upload').map((r) => `${r.route} ≤ ${r.maxBytes}`).sort()).toEqual([
+      'POST /api/admin/applications/:id/portal/receipt ≤ 10485760',
       'POST /api/admin/applications/:id/visa-upload ≤ 10485760',
       'POST /api/applications/:id/documents ≤ 10485760',
       'POST /api/passport-scan ≤ 10485760',

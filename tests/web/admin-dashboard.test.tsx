@@ -51,6 +51,7 @@ function entryOf(app: ApplicationDto): AdminEntryDto {
     status: app.status,
     user: { id: app.userId, email: `applicant${app.id}@example.com`, username: `applicant${app.id}@example.com`, fullName: `${app.givenName} ${app.surname}`, phoneNumber: '+447700900123', createdAt: '2026-11-19T09:00:00.000Z' },
     assignee: null,
+    portal: null,
   };
 }
 
@@ -60,6 +61,7 @@ function userWithoutApplication(id: number): AdminEntryDto {
     status: 'user_registered',
     user: { id, email: `newcomer${id}@example.com`, username: `newcomer${id}@example.com`, fullName: 'Nadia Newcomer', phoneNumber: '+447700900999', createdAt: '2026-11-18T09:00:00.000Z' },
     assignee: null,
+    portal: null,
   };
 }
 

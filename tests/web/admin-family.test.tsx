@@ -29,6 +29,7 @@ function entry(id: number, groupId: number | null): AdminEntryDto {
     status: application.status,
     user: { id: 7, email: 'lead@example.com', username: 'lead@example.com', fullName: 'Lead Family', phoneNumber: '+447700900123', createdAt: '2026-11-19T09:00:00.000Z' },
     assignee: null,
+    portal: null,
   };
 }
 
@@ -90,7 +91,7 @@ describe('admin list: family applications', () => {
     await user.click(within(row).getByRole('button', { name: 'Manage EV-2026-000003' }));
     // The details open in the side panel beside the list.
     const panel = await screen.findByTestId('admin-side-panel');
-    await user.click(await within(panel).findByRole('combobox'));
+    await user.click(await within(panel).findByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Under process' }));
     await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
     await screen.findByText('Changes Saved');

@@ -28,6 +28,7 @@ function entry(id: number): AdminEntryDto {
     status: application.status,
     user: { id: id + 100, email: `applicant${id}@example.com`, username: `applicant${id}@example.com`, fullName: `Given${id} Surname${id}`, phoneNumber: '+447700900123', createdAt: '2026-11-19T09:00:00.000Z' },
     assignee: null,
+    portal: null,
   };
 }
 

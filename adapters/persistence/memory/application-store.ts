@@ -52,6 +52,11 @@ function filtered(s: MemoryState, query: { tab?: AdminListQuery['tab']; status?:
 
 export function applicationStore(s: MemoryState): ApplicationRepository {
   const joined = (app: Application) => withUser(s, app);
+  // The admin reads carry the portal ledger row (as the SQL stores' left join).
+  const withPortal = (app: Application): ApplicationWithUser => {
+    const portal = s.portal.get(app.id);
+    return { ...withUser(s, app), portal: portal ? copy(portal) : null };
+  };
   return {
     async create(application: NewApplication, mails?: OutboxMailInput[]) {
       if (!s.users.has(application.userId)) throw errors.notFound('User');
@@ -135,7 +140,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
     async listForAdmin(query: AdminListQuery) {
       const all = filtered(s, query).sort(adminOrder);
       const { size, offset } = adminPage(query);
-      return { items: all.slice(offset, offset + size).map(joined), total: all.length };
+      return { items: all.slice(offset, offset + size).map(withPortal), total: all.length };
     },
     async countByStatus(filter = {}) {
       const counts: Partial<Record<ApplicationStatus, number>> = {};
@@ -158,7 +163,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       for (let i = 0; i < ids.length; i += EXPORT_PAGE) {
         const page = ids.slice(i, i + EXPORT_PAGE).flatMap((id) => {
           const a = s.applications.get(id);
-          return a ? [joined(a)] : [];
+          return a ? [withPortal(a)] : [];
         });
         yield* page;
       }

@@ -11,6 +11,7 @@ import { historyStore } from './history-store.js';
 import { reportQueries } from './report-queries.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
+import { governmentFeeStore, portalLedgerStore } from './portal-store.js';
 import { receiptStore } from './receipt-store.js';
 import { assignmentStore } from './assignment-store.js';
 import { internalNoteStore } from './internal-note-store.js';
@@ -43,6 +44,8 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     payments: paymentStore(s),
     receipts: receiptStore(s),
     notes: internalNoteStore(s),
+    portal: portalLedgerStore(s),
+    governmentFees: governmentFeeStore(s),
     audit: auditStore(s),
     assignments: assignmentStore(s),
     refunds: refundStore(s),

@@ -2,6 +2,7 @@ import { GENESIS_HASH, type AuditEntry, type AuditHead } from '../../../core/dom
 import type { Application } from '../../../core/domain/application.js';
 import type { AssignmentEntry } from '../../../core/domain/assignment.js';
 import type { InternalNote } from '../../../core/domain/internal-note.js';
+import { SEEDED_GOVERNMENT_FEE, type GovernmentFee, type PortalLedger } from '../../../core/domain/portal-ledger.js';
 import type { NewDocument, VisaDocumentRecord } from '../../../core/domain/document.js';
 import type { NewPaymentRecord, PaymentRecord } from '../../../core/domain/payment.js';
 import { receiptNumber, receiptYear, type NewReceipt, type Receipt } from '../../../core/domain/receipt.js';
@@ -47,6 +48,9 @@ export interface MemoryState {
   groupSeq: number;
   receipts: Map<number, Receipt>;
   notes: Map<number, InternalNote>;
+  /** The portal ledger by application id, and the government fee configuration by effectiveFrom (portal-store.ts). */
+  portal: Map<number, PortalLedger>;
+  governmentFees: Map<string, GovernmentFee>;
   /** The audit log in seq order, and its head (audit-store.ts). */
   audit: { rows: AuditEntry[]; head: AuditHead };
   assignments: Map<number, AssignmentEntry>;
@@ -81,6 +85,8 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     groupSeq: 0,
     receipts: new Map(),
     notes: new Map(),
+    portal: new Map(),
+    governmentFees: new Map([[SEEDED_GOVERNMENT_FEE.effectiveFrom, copy(SEEDED_GOVERNMENT_FEE)]]),
     audit: { rows: [], head: { seq: 0, hash: GENESIS_HASH } },
     assignments: new Map(),
     receiptCounters: new Map(),

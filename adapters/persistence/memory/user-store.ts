@@ -108,6 +108,7 @@ export function userStore(s: MemoryState): UserRepository {
         for (const [docId, doc] of s.documents) if (doc.applicationId === appId) s.documents.delete(docId);
         for (const [hId, h] of s.history) if (h.applicationId === appId) s.history.delete(hId);
         for (const [noteId, note] of s.notes) if (note.applicationId === appId) s.notes.delete(noteId);
+        s.portal.delete(appId);
         s.trackingCodes.delete(appId);
         s.applications.delete(appId);
       }
@@ -118,6 +119,9 @@ export function userStore(s: MemoryState): UserRepository {
       for (const p of s.payments.values()) if (p.userId === id) p.userId = null;
       for (const r of s.receipts.values()) if (r.userId === id) Object.assign(r, erasedReceipt(r));
       for (const ev of s.analytics) if (ev.userId === id) ev.userId = null;
+      // As the SQL foreign keys' `on delete set null`.
+      for (const row of s.portal.values()) if (row.updatedBy === id) row.updatedBy = null;
+      for (const fee of s.governmentFees.values()) if (fee.createdBy === id) fee.createdBy = null;
       s.users.delete(id);
       s.access.announce({ user: id });
     },

@@ -16,6 +16,7 @@ import type { DraftFields } from '../../../core/domain/application-draft.js';
 import type { ReceiptKind, ReceiptLine } from '../../../core/domain/receipt.js';
 import type { RefundSource, RefundStatus } from '../../../core/domain/refund.js';
 import type { StaffRole } from '../../../core/domain/staff-role.js';
+import { PORTAL_REFERENCE_MAX, PORTAL_STATES, type GovernmentFeeCurrency, type PortalState } from '../../../core/domain/portal-ledger.js';
 import { tabApplicationStatuses } from '../shared/rules.js';
 import { PSEUDO_ENTRY_SQL, sqlList, STATUS_VALUES } from '../shared/sql-values.js';
 
@@ -599,4 +600,64 @@ export const trackingCodes = pgTable(
   },
   // A table-level key, not the column's: SQLite makes an integer column key the rowid, whose insert may omit it.
   (t) => [primaryKey({ columns: [t.applicationId] })],
+);
+
+/**
+ * The portal ledger (core/domain/portal-ledger.ts, docs/product.md §2.16): what the agency did on
+ * Egypt's official portal for one application — at most one row each; none reads as "to submit".
+ * The receipt's columns are all set or all null. paid_at is indexed for the monthly margin report.
+ */
+export const portalLedger = pgTable(
+  'portal_ledger',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    reference: text('reference'),
+    state: text('state').$type<PortalState>().notNull().default('to_submit'),
+    governmentFeeCents: integer('government_fee_cents'),
+    governmentFeeCurrency: text('government_fee_currency').$type<GovernmentFeeCurrency>().notNull().default('USD'),
+    governmentFeePence: integer('government_fee_pence'),
+    paidAt: ts('paid_at'),
+    receiptStorageKey: text('receipt_storage_key'),
+    receiptFileName: text('receipt_file_name'),
+    receiptContentType: text('receipt_content_type').$type<AllowedContentType>(),
+    receiptSize: integer('receipt_size'),
+    receiptUploadedAt: ts('receipt_uploaded_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // A table-level key, not the column's: SQLite makes an integer column key the rowid, whose insert may omit it.
+    primaryKey({ columns: [t.applicationId] }),
+    check('portal_ledger_state_check', sql.raw(`state in (${sqlList(PORTAL_STATES)})`)),
+    check('portal_ledger_currency_check', sql`${t.governmentFeeCurrency} = 'USD'`),
+    check('portal_ledger_fee_check', sql`${t.governmentFeeCents} >= 0`),
+    check('portal_ledger_reference_check', sql`length(${t.reference}) <= ${sql.raw(String(PORTAL_REFERENCE_MAX))}`),
+    check('portal_ledger_version_check', sql`${t.version} >= 1`),
+    index('portal_ledger_paid_at_idx').on(t.paidAt),
+    index('portal_ledger_receipt_idx').on(t.receiptStorageKey),
+  ],
+);
+
+/**
+ * The government fee as dated configuration (docs/product.md §2.16): from effective_from (a London
+ * date, 'YYYY-MM-DD') the portal charges amount_cents (USD) a visa, booked at pence (GBP). A
+ * migration seeds the first entry.
+ */
+export const governmentFees = pgTable(
+  'government_fees',
+  {
+    effectiveFrom: text('effective_from').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    pence: integer('pence').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.effectiveFrom] }),
+    check('government_fees_amount_check', sql`${t.amountCents} > 0`),
+    check('government_fees_pence_check', sql`${t.pence} > 0`),
+  ],
 );

@@ -13,13 +13,21 @@ import { issueReceipt } from './receipt-issue.js';
 import { insertRefund } from './refund-store.js';
 import { passportCheckJob } from '../../../core/domain/jobs.js';
 import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch, tabApplicationStatuses } from './rules.js';
-import type { ApplicationRow, UserRow } from './schema-parity.js';
+import type { ApplicationRow, PortalLedgerRow, UserRow } from './schema-parity.js';
+import { portalLedgerFromRow } from './portal-store.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
 import { all, changes, queueJobs, rows, sqlRows, type Unit } from './unit.js';
 
 const withUser = (r: { application: ApplicationRow; user: UserRow }): ApplicationWithUser => ({
   application: applicationFromRow(r.application),
   user: userFromRow(r.user),
+});
+
+/** An admin read's row: the application, its user and its portal ledger row (left-joined on its key). */
+const withUserAndPortal = (r: { application: ApplicationRow; user: UserRow; portal: PortalLedgerRow | null }): ApplicationWithUser => ({
+  application: applicationFromRow(r.application),
+  user: userFromRow(r.user),
+  portal: r.portal ? portalLedgerFromRow(r.portal) : null,
 });
 
 /**
@@ -79,6 +87,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
   const { db, tables: t } = database;
   const a = t.applications;
   const withUserColumns = { application: a, user: t.users };
+  const adminColumns = { application: a, user: t.users, portal: t.portalLedger };
   const newestFirst = [desc(a.createdAt), desc(a.id)];
 
   // The signed-in read path: an application and the applicant's list.
@@ -184,7 +193,16 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
                   order by guarantee_deadline asc nulls last, expected_arrival_date asc, id asc limit ${size} offset ${offset}`);
           ids = picked.map((r) => Number(r.id));
         }
-        const readPage = rows(db.select(withUserColumns).from(a).innerJoin(t.users, eq(t.users.id, a.userId)).where(inArray(a.id, ids)).orderBy(...order));
+        // The page's rows with their users and (by its primary key, at most one each) portal ledger rows.
+        const readPage = rows(
+          db
+            .select(adminColumns)
+            .from(a)
+            .innerJoin(t.users, eq(t.users.id, a.userId))
+            .leftJoin(t.portalLedger, eq(t.portalLedger.applicationId, a.id))
+            .where(inArray(a.id, ids))
+            .orderBy(...order),
+        );
         if (!searching && !query.overdueAt && typeof query.assigneeId !== 'number') {
           const statuses = query.tab || query.status ? listedStatuses(query) : null;
           const c = t.applicationStatusCounts;
@@ -198,13 +216,13 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
           const assigned = rows(db.select({ n: sql<number>`count(*)` }).from(a).where(and(isNotNull(a.assigneeId), statuses ? inArray(a.status, statuses) : undefined)));
           const found = ids.length === 0 ? [] : yield* readPage;
           const [[n], [less]] = query.assigneeId === null ? yield* all([stored, assigned]) : [yield* stored, [{ n: 0 }]];
-          return { items: found.map(withUser), total: Number(n?.n ?? 0) - Number(less?.n ?? 0) };
+          return { items: found.map(withUserAndPortal), total: Number(n?.n ?? 0) - Number(less?.n ?? 0) };
         }
-        if (known !== null) return { items: ids.length === 0 ? [] : (yield* readPage).map(withUser), total: known };
+        if (known !== null) return { items: ids.length === 0 ? [] : (yield* readPage).map(withUserAndPortal), total: known };
         const count = rows(db.select({ n: sql<number>`count(*)` }).from(a).where(where));
         if (ids.length === 0) return { items: [], total: Number((yield* count)[0]?.n ?? 0) };
         const [found, [counted]] = yield* all([readPage, count]);
-        return { items: found.map(withUser), total: Number(counted?.n ?? 0) };
+        return { items: found.map(withUserAndPortal), total: Number(counted?.n ?? 0) };
       });
     },
     async countByStatus(filter = {}) {
@@ -245,14 +263,15 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
       // (created_at <= the last one bounds the index scan; the OR breaks ties on id).
       let after: { createdAt: Date; id: number } | null = null;
       for (;;) {
-        const found: { application: ApplicationRow; user: UserRow }[] = await db
-          .select(withUserColumns)
+        const found: { application: ApplicationRow; user: UserRow; portal: PortalLedgerRow | null }[] = await db
+          .select(adminColumns)
           .from(a)
           .innerJoin(t.users, eq(t.users.id, a.userId))
+          .leftJoin(t.portalLedger, eq(t.portalLedger.applicationId, a.id))
           .where(after ? and(lte(a.createdAt, after.createdAt), or(lt(a.createdAt, after.createdAt), lt(a.id, after.id))) : undefined)
           .orderBy(...newestFirst)
           .limit(EXPORT_PAGE);
-        for (const r of found) yield withUser(r);
+        for (const r of found) yield withUserAndPortal(r);
         if (found.length < EXPORT_PAGE) return;
         const last = found[found.length - 1].application;
         after = { createdAt: last.createdAt, id: last.id };

@@ -34,6 +34,8 @@ type Tables =
   | 'twoFactorChallenges'
   | 'auditLog'
   | 'trackingCodes'
+  | 'portalLedger'
+  | 'governmentFees'
   | 'auditHead';
 type Parity = { [K in Tables]: Same<(typeof lite)[K], (typeof pg)[K]> };
 
@@ -61,6 +63,8 @@ export const schemaParity: Parity = {
   twoFactorChallenges: true,
   auditLog: true,
   trackingCodes: true,
+  portalLedger: true,
+  governmentFees: true,
   auditHead: true,
 };
 
@@ -82,3 +86,5 @@ export type TextOutboxRow = (typeof lite)['textOutbox']['$inferSelect'];
 export type TextOutboxInsert = (typeof lite)['textOutbox']['$inferInsert'];
 export type ReceiptRow = (typeof lite)['receipts']['$inferSelect'];
 export type RefundRow = (typeof lite)['refunds']['$inferSelect'];
+export type PortalLedgerRow = (typeof lite)['portalLedger']['$inferSelect'];
+export type GovernmentFeeRow = (typeof lite)['governmentFees']['$inferSelect'];

@@ -14,6 +14,7 @@ import { historyStore } from './history-store.js';
 import { reportQueries } from './report-queries.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
+import { governmentFeeStore, portalLedgerStore } from './portal-store.js';
 import { receiptStore } from './receipt-store.js';
 import { internalNoteStore } from './internal-note-store.js';
 import { auditStore } from './audit-store.js';
@@ -51,6 +52,8 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     payments: guard(paymentStore(database), translate),
     receipts: guard(receiptStore(database), translate),
     notes: guard(internalNoteStore(database), translate),
+    portal: guard(portalLedgerStore(database), translate),
+    governmentFees: guard(governmentFeeStore(database), translate),
     audit: guard(auditStore(database), translate),
     assignments: guard(assignmentStore(database), translate),
     refunds: guard(refundStore(database), translate),

@@ -31,6 +31,7 @@ describe('admin listings', () => {
       userId: bob.userId,
       status: 'user_registered',
       assignee: null,
+      portal: null,
       user: { id: bob.userId, email: 'bob@example.com', username: 'bob@example.com', fullName: 'Bob Brown', phoneNumber: '07700900123', createdAt: ports.clock.now() },
     });
     expect(list[0].user).not.toHaveProperty('passwordHash');

@@ -5,6 +5,7 @@ import { EntryActions } from './entry-actions.js';
 import { ApplicationFields, DocumentsList, StatusHistory } from './entry-details.js';
 import { PassportCheckPanel } from './passport-check.js';
 import { InternalNotes } from '../notes/internal-notes.js';
+import { PortalSection } from '../portal/portal-section.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { DeliveryLog } from '../messages/delivery-log.js';
 import { useCan } from '../../lib/permissions.js';
@@ -40,6 +41,7 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
         {canDecideCancellation ? <CancellationDecisionPanel app={app} /> : null}
         {canReview ? <EntryActions app={app} /> : null}
         <DocumentsList app={app} />
+        <PortalSection entry={entry} app={app} />
         <InternalNotes applicationId={app.id} />
         <DeliveryLog applicationId={app.id} bounce={entry.user.mailBounce} />
         <StatusHistory app={app} />

@@ -1,0 +1,41 @@
+import { errors } from '../../../core/domain/errors.js';
+import type { GovernmentFee, PortalLedger } from '../../../core/domain/portal-ledger.js';
+import type { GovernmentFeeRepository } from '../../../core/ports/government-fee-repository.js';
+import type { PortalLedgerRepository } from '../../../core/ports/portal-ledger-repository.js';
+import { copy, type MemoryState } from './state.js';
+
+export function portalLedgerStore(s: MemoryState): PortalLedgerRepository {
+  return {
+    async find(applicationId) {
+      const row = s.portal.get(applicationId);
+      return row ? copy(row) : null;
+    },
+    async save(applicationId, row, expectedVersion) {
+      if (!s.applications.has(applicationId)) throw errors.notFound('Application');
+      const current = s.portal.get(applicationId);
+      if ((current?.version ?? 0) !== expectedVersion) return 'stale';
+      const stored: PortalLedger = { ...copy(row), applicationId, version: expectedVersion + 1 };
+      s.portal.set(applicationId, stored);
+      return copy(stored);
+    },
+    async receiptKeysInUse(storageKeys) {
+      const wanted = new Set(storageKeys);
+      const found = new Set<string>();
+      for (const row of s.portal.values()) if (row.receipt && wanted.has(row.receipt.storageKey)) found.add(row.receipt.storageKey);
+      return found;
+    },
+  };
+}
+
+export function governmentFeeStore(s: MemoryState): GovernmentFeeRepository {
+  return {
+    async list() {
+      return [...s.governmentFees.values()].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1)).map(copy);
+    },
+    async set(fee) {
+      const previous: GovernmentFee | undefined = s.governmentFees.get(fee.effectiveFrom);
+      s.governmentFees.set(fee.effectiveFrom, copy(fee));
+      return previous ? copy(previous) : null;
+    },
+  };
+}

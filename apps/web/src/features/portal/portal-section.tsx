@@ -1,0 +1,182 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { formatUsdCents, PORTAL_STATE_LABELS, PORTAL_STATES, type PortalState } from '../../../../../core/domain/portal-ledger.js';
+import { serverMessage } from '../../api/client.js';
+import { Button } from '../../components/ui/button.js';
+import { Input } from '../../components/ui/input.js';
+import { Field } from '../../components/ui/label.js';
+import { Select } from '../../components/ui/select.js';
+import { formatDate, formatDateTime, formatPence } from '../../lib/format.js';
+import { useCan } from '../../lib/permissions.js';
+import { toast } from '../../lib/toast-store.js';
+import type { AdminApplicationDto, AdminEntryDto } from '../admin/api.js';
+import { portalReceiptUrl, useGovernmentFeesQuery, useUpdatePortalMutation, useUploadPortalReceiptMutation, type PortalDto } from './api.js';
+import { PortalSheet } from './portal-sheet.js';
+
+/** docs/product.md §2.16: the portal's receipt is a PDF, JPG or PNG. */
+const RECEIPT_ACCEPT = '.pdf,.jpg,.jpeg,.png';
+
+const EMPTY: PortalDto = {
+  reference: null,
+  state: 'to_submit',
+  governmentFeeCents: null,
+  governmentFeeCurrency: 'USD',
+  governmentFeePence: null,
+  paidAt: null,
+  receipt: null,
+  updatedAt: null,
+  updatedBy: null,
+};
+
+/** '25' or '25.00' → 2500 cents; '' → null; anything else undefined (not a fee). */
+function centsOf(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const m = /^(\d{1,5})(?:\.(\d{1,2}))?$/.exec(trimmed);
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : undefined;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** The London date of a stored paidAt, for the date input. */
+const londonDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(iso));
+
+/**
+ * The admin row's "Portal" section (docs/product.md §2.16): what the agency did on Egypt's portal
+ * for this traveller — state, reference, the government fee paid and its receipt — with an edit
+ * form for staff with `portal.manage`, and the portal sheet.
+ */
+export function PortalSection({ entry, app }: { entry: AdminEntryDto; app: AdminApplicationDto }) {
+  const portal = entry.portal ?? EMPTY;
+  const canManage = useCan('portal.manage');
+  return (
+    <section aria-label="Portal" className="space-y-3">
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Portal</h3>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-xs text-slate-500">Portal state</dt>
+          <dd data-testid="portal-state">{PORTAL_STATE_LABELS[portal.state]}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Portal reference</dt>
+          <dd>{portal.reference ?? '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Government fee</dt>
+          <dd>
+            {portal.governmentFeeCents === null
+              ? '—'
+              : `${formatUsdCents(portal.governmentFeeCents)} (${portal.governmentFeePence === null ? 'unpriced' : `booked at ${formatPence(portal.governmentFeePence)}`})`}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Paid on</dt>
+          <dd>{portal.paidAt ? formatDate(londonDay(portal.paidAt)) : '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Portal receipt</dt>
+          <dd>
+            {portal.receipt ? (
+              <a className="text-blue-700 underline" href={portalReceiptUrl(app.id)} download>
+                {portal.receipt.fileName}
+              </a>
+            ) : (
+              'None uploaded'
+            )}
+          </dd>
+        </div>
+        {portal.updatedAt ? (
+          <div>
+            <dt className="text-xs text-slate-500">Last updated</dt>
+            <dd>{formatDateTime(portal.updatedAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {canManage ? <PortalForm key={`${app.id}-${portal.updatedAt ?? ''}`} applicationId={app.id} portal={portal} /> : null}
+      <PortalSheet app={app} user={entry.user} />
+    </section>
+  );
+}
+
+function PortalForm({ applicationId, portal }: { applicationId: number; portal: PortalDto }) {
+  const id = useId();
+  const fees = useGovernmentFeesQuery();
+  const [state, setState] = useState<PortalState>(portal.state);
+  const [reference, setReference] = useState(portal.reference ?? '');
+  const [fee, setFee] = useState(portal.governmentFeeCents === null ? '' : dollars(portal.governmentFeeCents));
+  const [paidOn, setPaidOn] = useState(portal.paidAt ? londonDay(portal.paidAt) : '');
+  const [error, setError] = useState<string | null>(null);
+  const current = fees.data?.current ?? null;
+
+  const save = useUpdatePortalMutation(applicationId, {
+    onSuccess: () => toast({ title: 'Portal record saved' }),
+    onError: (e) => setError(serverMessage(e) ?? 'The portal record could not be saved. Please try again.'),
+  });
+  const upload = useUploadPortalReceiptMutation(applicationId, {
+    onSuccess: () => toast({ title: 'Portal receipt uploaded' }),
+    onError: (e) => toast({ title: 'Receipt not uploaded', description: serverMessage(e) ?? 'Please try again.', variant: 'destructive' }),
+  });
+
+  function onPaidOn(value: string) {
+    setPaidOn(value);
+    // The fee in effect today fills in once the payment date is given (it can be changed).
+    if (value && fee.trim() === '' && current) setFee(dollars(current.amountCents));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const cents = centsOf(fee);
+    if (cents === undefined) {
+      setError('The government fee must be an amount in US dollars, such as 25.00.');
+      return;
+    }
+    save.mutate({ state, reference: reference.trim() || null, governmentFeeCents: cents, governmentFeeCurrency: 'USD', paidAt: paidOn || null });
+  }
+
+  function onReceipt(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) upload.mutate(file);
+  }
+
+  return (
+    <form className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3" onSubmit={submit} aria-label="Edit the portal record">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <Field id={`${id}-state`} label="Portal state">
+          <Select
+            id={`${id}-state`}
+            value={state}
+            onValueChange={(value) => setState(value as PortalState)}
+            options={PORTAL_STATES.map((s) => ({ value: s, label: PORTAL_STATE_LABELS[s] }))}
+          />
+        </Field>
+        <Field id={`${id}-reference`} label="Portal reference">
+          <Input id={`${id}-reference`} value={reference} maxLength={64} onChange={(e) => setReference(e.target.value)} />
+        </Field>
+        <Field
+          id={`${id}-fee`}
+          label="Government fee (US$)"
+          hint={current ? `In effect today: ${formatUsdCents(current.amountCents)} (booked at ${formatPence(current.pence)})` : undefined}
+        >
+          <Input id={`${id}-fee`} inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} aria-describedby={current ? `${id}-fee-hint` : undefined} />
+        </Field>
+        <Field id={`${id}-paid`} label="Paid on">
+          <Input id={`${id}-paid`} type="date" value={paidOn} onChange={(e) => onPaidOn(e.target.value)} />
+        </Field>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save portal record'}
+        </Button>
+        <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-blue-700 underline">
+          {upload.isPending ? 'Uploading...' : portal.receipt ? 'Replace the portal receipt' : 'Upload the portal receipt'}
+          <input type="file" className="sr-only" accept={RECEIPT_ACCEPT} disabled={upload.isPending} onChange={onReceipt} />
+        </label>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { statusLabel } from '../../../../../core/domain/status-display.js';
+import { Button } from '../../components/ui/button.js';
+import type { AdminApplicationDto, AdminEntryDto } from '../admin/api.js';
+
+/** '1990-05-01' (or an ISO instant) → '01/05/1990', as the official portal writes dates. */
+export function portalDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const [y, m, d] = value.slice(0, 10).split('-');
+  return y && m && d ? `${d}/${m}/${y}` : value;
+}
+
+export interface PortalSheetRow {
+  label: string;
+  value: string;
+}
+
+/**
+ * The application's fields in the order the official portal (visa2egypt.gov.eg) asks for them
+ * (docs/product.md §2.16). The port of arrival is not collected, so it is left out.
+ */
+export function portalSheetRows(app: AdminApplicationDto, user: AdminEntryDto['user']): PortalSheetRow[] {
+  return [
+    { label: 'Nationality', value: app.nationality },
+    { label: 'Visa type', value: `Tourist, ${app.entry} entry` },
+    { label: 'Expected arrival date', value: portalDate(app.expectedArrivalDate) },
+    { label: 'Surname', value: app.surname },
+    { label: 'Given names', value: app.givenName },
+    { label: 'Gender', value: app.gender === 'male' ? 'Male' : 'Female' },
+    { label: 'Date of birth', value: portalDate(app.dateOfBirth) },
+    { label: 'Country of birth', value: app.countryOfBirth },
+    { label: 'Marital status', value: statusLabel(app.maritalStatus) },
+    { label: 'Profession', value: app.profession },
+    { label: 'Passport number', value: app.passportNumber },
+    { label: 'Passport expiry', value: portalDate(app.passportExpiry) },
+    { label: 'Previous nationality', value: app.originalNationality ?? '' },
+    { label: 'Other nationality', value: app.otherNationalities ? (app.otherNationality ?? '') : '' },
+    { label: 'Address in home country', value: [app.address, app.city, app.postcode].filter((part) => part && part.trim()).join(', ') },
+    { label: 'Hotel or address in Egypt', value: app.hotelDetails ?? '' },
+    { label: 'Email', value: user.email },
+    { label: 'Phone', value: user.phoneNumber },
+  ];
+}
+
+/** The rows' values on one line, tab-separated (pasted into a spreadsheet row, each value lands in its cell). */
+export function portalSheetText(rows: readonly PortalSheetRow[]): string {
+  return rows.map((row) => row.value.replace(/[\t\r\n]+/g, ' ')).join('\t');
+}
+
+/** "Portal sheet": each field with a Copy button, and Copy all; what was copied is announced. */
+export function PortalSheet({ app, user }: { app: AdminApplicationDto; user: AdminEntryDto['user'] }) {
+  const rows = portalSheetRows(app, user);
+  const [copied, setCopied] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  async function copy(key: string, text: string, what: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(key);
+      setAnnouncement(`Copied ${what}`);
+    } catch {
+      setCopied(null);
+      setAnnouncement(`Could not copy ${what}: select it and copy it by hand.`);
+    }
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(null), 2000);
+  }
+
+  return (
+    <section aria-label="Portal sheet" className="space-y-2">
+      <div className="flex items-center justify-between gap-2">
+        <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Portal sheet</h4>
+        <Button type="button" size="sm" variant="outline" onClick={() => copy('*', portalSheetText(rows), 'all the fields')}>
+          {copied === '*' ? 'Copied' : 'Copy all'}
+        </Button>
+      </div>
+      <p className="text-xs text-slate-500">In the official portal's order; dates as DD/MM/YYYY.</p>
+      <table className="w-full text-sm">
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label} className="border-t border-slate-100">
+              <th scope="row" className="py-1 pr-2 text-left align-top text-xs font-normal text-slate-500">
+                {row.label}
+              </th>
+              <td className="break-words py-1 pr-2 text-slate-900">{row.value || '—'}</td>
+              <td className="py-1 text-right">
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Copy ${row.label}`}
+                  disabled={!row.value}
+                  onClick={() => copy(row.label, row.value, row.label)}
+                >
+                  {copied === row.label ? 'Copied' : 'Copy'}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+    </section>
+  );
+}
