@@ -15,6 +15,7 @@ import { describeTextOutboxContract } from './text-outbox.contract.js';
 import { describePaymentRepositoryContract } from './payment-repository.contract.js';
 import { describeRefundRepositoryContract } from './refund-repository.contract.js';
 import { describeReceiptRepositoryContract } from './receipt-repository.contract.js';
+import { describeReportQueriesContract } from './report-queries.contract.js';
 import { aUser, type MakePersistence } from './persistence-fixtures.js';
 import { describeSessionStoreContract } from './session-store.contract.js';
 import { describeStatusHistoryRepositoryContract } from './status-history-repository.contract.js';
@@ -62,4 +63,5 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeBulkLoaderContract(name, makeAdapter);
   describeTwoFactorStoreContract(name, makeAdapter);
   describeTrackingCodeStoreContract(name, makeAdapter);
+  describeReportQueriesContract(name, makeAdapter);
 }

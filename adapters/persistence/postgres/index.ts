@@ -126,6 +126,8 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
     statusTerm: (searching) => (searching ? sql<ApplicationStatus>`(${schema.applications.status} || '')` : sql<ApplicationStatus>`${schema.applications.status}`),
     // Concurrent senders skip the rows another holds instead of waiting for them.
     lockForClaim: (select) => (select as unknown as Lockable).for('update', { skipLocked: true }) as typeof select,
+    hoursBetween: (from, to) => sql<number>`(extract(epoch from (${to} - ${from})) / 3600)::float8`,
+    percentile: (fraction, expr) => sql<number | null>`percentile_cont(${sql.raw(String(fraction))}) within group (order by ${expr})`,
     async afterBulkLoad() {
       // Statistics for the planner (a fresh load has none: estimates off by 100×) and the visibility
       // map for index-only scans, now rather than at autovacuum's next round. Outside a transaction.

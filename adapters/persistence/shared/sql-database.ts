@@ -63,6 +63,17 @@ export interface SqlDatabase {
   prefix(expr: SQL, term: string): SQL;
   /** The status column as an admin filter or grouping term (`searching`: a search term is set). */
   statusTerm(searching: boolean): SQL<ApplicationStatus>;
+  /**
+   * Hours from one timestamp column to another, as a double: the dialects store timestamps
+   * differently (PostgreSQL timestamptz, SQLite integer milliseconds).
+   */
+  hoursBetween(from: SQL, to: SQL): SQL<number>;
+  /**
+   * The aggregate `fraction`-percentile of `expr` with linear interpolation between ranks (null over
+   * no rows): PostgreSQL's ordered-set `percentile_cont(f) WITHIN GROUP (ORDER BY …)`, SQLite's
+   * percentile extension `percentile_cont(expr, f)` (built into better-sqlite3's SQLite).
+   */
+  percentile(fraction: number, expr: SQL): SQL<number | null>;
   /** Locks the rows a claim selects so concurrent claimers skip them, where the dialect locks rows. */
   lockForClaim<Q>(select: Q): Q;
 

@@ -159,6 +159,9 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
       return searching ? sql<ApplicationStatus>`+${schema.applications.status}` : sql<ApplicationStatus>`${schema.applications.status}`;
     },
     lockForClaim: (select) => select,
+    hoursBetween: (from, to) => sql<number>`((${to} - ${from}) / 3600000.0)`,
+    // better-sqlite3 builds SQLite with SQLITE_ENABLE_PERCENTILE: percentile_cont(Y, P), P in 0..1.
+    percentile: (fraction, expr) => sql<number | null>`percentile_cont(${expr}, ${sql.raw(String(fraction))})`,
     unavailable: sqliteUnavailable(file),
     async migrate() {
       migrate(drizzleDb, { migrationsFolder: SQLITE_MIGRATIONS_FOLDER });
