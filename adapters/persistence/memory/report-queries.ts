@@ -81,22 +81,24 @@ export function reportQueries(s: MemoryState): ReportQueries {
         };
       });
     },
-    async funnel(window) {
+    async registered(window) {
+      return [...s.users.values()].filter((u) => !u.isAdmin && inWindow(u.createdAt, window)).length;
+    },
+    async cohort(window) {
       const applications = cohort(window);
       const count = (test: (a: Application) => boolean) => applications.filter(test).length;
-      return {
-        registered: [...s.users.values()].filter((u) => !u.isAdmin && inWindow(u.createdAt, window)).length,
-        applied: applications.length,
-        initialPaid: count((a) => a.initialPaymentAt !== null),
-        addressGiven: count((a) => a.postcode !== null),
-        approved: count((a) => a.approvedAt !== null),
-        finalPaid: count((a) => a.finalPaymentId !== null && a.finalPaymentId !== waivedPaymentId(a.id)),
-      };
-    },
-    async nationalities(window) {
       const counts = new Map<string, number>();
-      for (const a of cohort(window)) counts.set(a.nationality, (counts.get(a.nationality) ?? 0) + 1);
-      return [...counts].map(([nationality, count]) => ({ nationality, count })).sort(byCountThenName);
+      for (const a of applications) counts.set(a.nationality, (counts.get(a.nationality) ?? 0) + 1);
+      return {
+        funnel: {
+          applied: applications.length,
+          initialPaid: count((a) => a.initialPaymentAt !== null),
+          addressGiven: count((a) => a.postcode !== null),
+          approved: count((a) => a.approvedAt !== null),
+          finalPaid: count((a) => a.finalPaymentId !== null && a.finalPaymentId !== waivedPaymentId(a.id)),
+        },
+        nationalities: [...counts].map(([nationality, count]) => ({ nationality, count })).sort(byCountThenName),
+      };
     },
   };
 }

@@ -201,7 +201,7 @@ export const applications = pgTable(
     index('applications_assignee_idx').on(t.assigneeId, t.status, t.guaranteeDeadline, t.expectedArrivalDate, t.id),
     // The reports (shared/report-queries.ts), each a range of one covering index: the counted
     // decisions by decision time, and the cohort (funnel, nationalities) by creation time.
-    index('applications_decided_idx').on(t.decidedAt, t.initialPaymentAt, t.guaranteeDeadline).where(sql.raw(COUNTED_DECISION_SQL)),
+    index('applications_decided_idx').on(t.decidedAt, t.initialPaymentAt, t.guaranteeDeadline, t.cancelledAt).where(sql.raw(COUNTED_DECISION_SQL)),
     index('applications_cohort_idx').on(t.createdAt, t.nationality, t.initialPaymentAt, t.approvedAt, t.finalPaymentId, t.postcode),
     check('applications_status_check', sql.raw(`status in (${sqlList(STATUS_VALUES)})`)),
     check('applications_version_check', sql`${t.version} >= 1`),

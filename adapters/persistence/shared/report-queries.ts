@@ -4,7 +4,7 @@ import type { ReportWindow } from '../../../core/domain/reports.js';
 import type { ReportQueries } from '../../../core/ports/report-queries.js';
 import type { SqlDatabase } from './sql-database.js';
 import { APPLICANT_SQL, COUNTED_DECISION_SQL } from './sql-values.js';
-import { all, rows, sqlRows } from './unit.js';
+import { all, sqlRows } from './unit.js';
 
 /** A count or sum as the driver answers it (PostgreSQL's bigint and numeric come back as strings). */
 const num = (value: unknown): number => Number(value ?? 0);
@@ -124,49 +124,34 @@ export function reportQueries(database: SqlDatabase): ReportQueries {
       }));
     },
 
-    async funnel(window) {
-      const [[registered], [cohort]] = await database.read(function* (db) {
-        return yield* all([
-          rows(
-            db
-              .select({ n: sql<number>`count(*)` })
-              .from(u)
-              .where(and(applicant, gte(u.createdAt, window.start), lt(u.createdAt, window.end))),
-          ),
-          rows(
-            db
-              .select({
-                applied: sql<number>`count(*)`,
-                initialPaid: sql<number>`count(${a.initialPaymentAt})`,
-                addressGiven: sql<number>`count(${a.postcode})`,
-                approved: sql<number>`count(${a.approvedAt})`,
-                // A waived final fee's id is waivedPaymentId's 'waived_<id>': paid means any other id.
-                finalPaid: sql<number>`coalesce(sum(case when substr(${a.finalPaymentId}, 1, 7) <> 'waived_' then 1 else 0 end), 0)`,
-              })
-              .from(a)
-              .where(and(gte(a.createdAt, window.start), lt(a.createdAt, window.end))),
-          ),
-        ]);
-      });
-      return {
-        registered: num(registered?.n),
-        applied: num(cohort?.applied),
-        initialPaid: num(cohort?.initialPaid),
-        addressGiven: num(cohort?.addressGiven),
-        approved: num(cohort?.approved),
-        finalPaid: num(cohort?.finalPaid),
-      };
+    async registered(window) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)` })
+        .from(u)
+        .where(and(applicant, gte(u.createdAt, window.start), lt(u.createdAt, window.end)));
+      return num(row?.n);
     },
 
-    async nationalities(window) {
-      const found = await db
-        .select({ nationality: a.nationality, count: sql<number>`count(*)` })
+    async cohort(window) {
+      // One pass over the cohort's index range, grouped by nationality (~200 groups at most): the
+      // funnel is their sum, the nationalities their counts.
+      const groups = await db
+        .select({
+          nationality: a.nationality,
+          applied: sql<number>`count(*)`,
+          initialPaid: sql<number>`count(${a.initialPaymentAt})`,
+          addressGiven: sql<number>`count(${a.postcode})`,
+          approved: sql<number>`count(${a.approvedAt})`,
+          // A waived final fee's id is waivedPaymentId's 'waived_<id>': paid means any other id.
+          finalPaid: sql<number>`coalesce(sum(case when substr(${a.finalPaymentId}, 1, 7) <> 'waived_' then 1 else 0 end), 0)`,
+        })
         .from(a)
         .where(and(gte(a.createdAt, window.start), lt(a.createdAt, window.end)))
         .groupBy(a.nationality);
-      // One row per nationality (~200 at most), ordered here: ties by code point on both dialects,
-      // whatever the database's collation.
-      return found.map((row) => ({ nationality: row.nationality, count: num(row.count) })).sort(byCountThenName);
+      const funnel = { applied: 0, initialPaid: 0, addressGiven: 0, approved: 0, finalPaid: 0 };
+      for (const g of groups) for (const key of Object.keys(funnel) as (keyof typeof funnel)[]) funnel[key] += num(g[key]);
+      // Ordered here: ties by code point on both dialects, whatever the database's collation.
+      return { funnel, nationalities: groups.map((g) => ({ nationality: g.nationality, count: num(g.applied) })).sort(byCountThenName) };
     },
   };
 }
