@@ -11,7 +11,8 @@
  *     prints p50 / p95 / max per kind against the target p95 ≤ 500 ms.
  * Env: BENCH_SIZES (100000; e.g. 100000,1000000), BENCH_REQUESTS (30), BENCH_WARMUP (3),
  * BENCH_DATABASE_URL=postgres://… (your own database, e.g. `createdb reports_bench`: it is EMPTIED),
- * BENCH_SEED=0 keeps what that database holds and measures it once (BENCH_SIZES is then ignored).
+ * BENCH_DATA_DIR=… (SQLite) seeds into that folder and keeps it; BENCH_SEED=0 (with either) keeps
+ * what the database holds and measures it once (BENCH_SIZES is then ignored).
  * Exits 1 only on an error (a failed seed, a non-2xx answer), not on a missed target.
  */
 import 'reflect-metadata';
@@ -28,7 +29,9 @@ import { signInBenchAdmin } from './support/staff.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI_MAIN = path.join(ROOT, 'apps', 'cli', 'main.ts');
 
-const REUSE = Boolean(BENCH_DATABASE_URL) && process.env.BENCH_SEED === '0';
+/** SQLite: a DATA_DIR to keep (seeded once, then measured again with BENCH_SEED=0) instead of a temp one. */
+const KEPT_DATA_DIR = process.env.BENCH_DATA_DIR ?? '';
+const REUSE = (Boolean(BENCH_DATABASE_URL) || Boolean(KEPT_DATA_DIR)) && process.env.BENCH_SEED === '0';
 const SIZES = REUSE ? [0] : (process.env.BENCH_SIZES ?? '100000').split(',').map((n) => Number(n.trim()));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
@@ -81,7 +84,7 @@ async function get(url: string, cookie: string): Promise<string> {
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 
 async function runSize(size: number): Promise<{ passed: number; kinds: number }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-bench-reports-'));
+  const dataDir = KEPT_DATA_DIR || mkdtempSync(path.join(tmpdir(), 'evisa-bench-reports-'));
   let server: RunningServer | undefined;
   try {
     if (REUSE) {
@@ -121,7 +124,7 @@ async function runSize(size: number): Promise<{ passed: number; kinds: number }>
     return { passed, kinds: kinds.length };
   } finally {
     await server?.stop(2000);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!KEPT_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

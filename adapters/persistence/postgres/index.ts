@@ -126,7 +126,9 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
     statusTerm: (searching) => (searching ? sql<ApplicationStatus>`(${schema.applications.status} || '')` : sql<ApplicationStatus>`${schema.applications.status}`),
     // Concurrent senders skip the rows another holds instead of waiting for them.
     lockForClaim: (select) => (select as unknown as Lockable).for('update', { skipLocked: true }) as typeof select,
-    hoursBetween: (from, to) => sql<number>`(extract(epoch from (${to} - ${from})) / 3600)::float8`,
+    // date_part answers a double; extract answers numeric since PostgreSQL 14, whose arithmetic made
+    // the turnaround's percentiles three times slower.
+    hoursBetween: (from, to) => sql<number>`(date_part('epoch', ${to} - ${from}) / 3600)`,
     percentile: (fraction, expr) => sql<number | null>`percentile_cont(${sql.raw(String(fraction))}) within group (order by ${expr})`,
     async afterBulkLoad() {
       // Statistics for the planner (a fresh load has none: estimates off by 100×) and the visibility
