@@ -4,7 +4,7 @@ import type { ReportWindow } from '../../../core/domain/reports.js';
 import type { ReportQueries } from '../../../core/ports/report-queries.js';
 import type { SqlDatabase } from './sql-database.js';
 import { APPLICANT_SQL, COUNTED_DECISION_SQL } from './sql-values.js';
-import { all, sqlRows } from './unit.js';
+import { all, rows, sqlRows } from './unit.js';
 
 /** A count or sum as the driver answers it (PostgreSQL's bigint and numeric come back as strings). */
 const num = (value: unknown): number => Number(value ?? 0);
@@ -44,15 +44,19 @@ export function reportQueries(database: SqlDatabase): ReportQueries {
 
   return {
     async decisions(window) {
-      const [row] = await db
-        .select({
-          finished: sql<number>`count(*)`,
-          withinGuarantee: onTime,
-          medianHours: database.percentile(0.5, hours),
-          p90Hours: database.percentile(0.9, hours),
-        })
-        .from(a)
-        .where(decidedIn(window));
+      const [row] = await database.readSorting(function* (tx) {
+        return yield* rows(
+          tx
+            .select({
+              finished: sql<number>`count(*)`,
+              withinGuarantee: onTime,
+              medianHours: database.percentile(0.5, hours),
+              p90Hours: database.percentile(0.9, hours),
+            })
+            .from(a)
+            .where(decidedIn(window)),
+        );
+      });
       return { finished: num(row?.finished), withinGuarantee: num(row?.withinGuarantee), medianHours: numOrNull(row?.medianHours), p90Hours: numOrNull(row?.p90Hours) };
     },
 

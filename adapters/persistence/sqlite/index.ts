@@ -131,6 +131,9 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
     async read(unit) {
       return drizzleDb.transaction((tx) => runSync(unit(tx as unknown as Db), (op) => perform(op, [])));
     },
+    readSorting(unit) {
+      return this.read(unit);
+    },
     prepare<Q extends PromiseLike<unknown[]>>(build: () => Q, { wholeRowsOf }: { wholeRowsOf?: Table | Record<string, Table> } = {}) {
       // Hot statements are compiled once; wide rows (applications have 49 columns) are decoded
       // without drizzle's generic row mapping, which cost ~⅔ of a signed-in GET /api/applications.
