@@ -27,9 +27,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generate as generateTotp } from 'otplib';
 import { startServer, type RunningServer } from '../apps/http/server.js';
 import { BENCH_DATABASE_URL, BENCH_DIALECT, databaseEnv, emptyBenchDatabase } from './support/database.js';
+import { signInBenchAdmin } from './support/staff.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI_MAIN = path.join(ROOT, 'apps', 'cli', 'main.ts');
@@ -43,8 +43,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 0);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const TARGET_P95_MS = 50;
 const PAGE_SIZE = 25;
-
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password', fullName: 'Bench Admin', phoneNumber: '+447700900999' };
 
 // ---------- seeding (the CLI in its own process) ----------
 
@@ -192,40 +190,6 @@ interface ListPage {
 
 const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 
-/** The code an authenticator app holding `secret` shows at `at`. */
-function totp(secret: string, at: Date): Promise<string> {
-  return generateTotp({ secret, epoch: Math.floor(at.getTime() / 1000) });
-}
-
-/**
- * Signs the bench's admin in as staff must (STAFF_TWO_FACTOR=required): two-factor sign-in is set
- * up through the use cases with the previous step's code, then the password and the current code.
- */
-async function signIn(server: RunningServer): Promise<string> {
-  const { useCases, ports } = server.agency;
-  const { user } = await useCases.createAdmin(ADMIN);
-  const actor = { userId: user.id, isAdmin: true, email: user.email, role: user.role };
-  const { secret } = await useCases.setUpTwoFactor(actor);
-  await useCases.enableTwoFactor(actor, { code: await totp(secret, new Date(ports.clock.now().getTime() - 30_000)) });
-  const origin = server.url;
-  const post = (path: string, body: object, cookie?: string) =>
-    fetch(`${origin}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-  const cookieOf = (res: Response) => res.headers.getSetCookie()[0]?.split(';')[0];
-  const login = await post('/api/login', { email: ADMIN.email, password: ADMIN.password });
-  if (login.status !== 200) throw new Error(`POST /api/login answered ${login.status}: ${await login.text()}`);
-  const challenge = cookieOf(login);
-  if (!challenge) throw new Error('POST /api/login set no two-factor cookie');
-  const second = await post('/api/login/two-factor', { code: await totp(secret, ports.clock.now()) }, challenge);
-  if (second.status !== 200) throw new Error(`POST /api/login/two-factor answered ${second.status}: ${await second.text()}`);
-  const cookie = cookieOf(second);
-  if (!cookie) throw new Error('POST /api/login/two-factor set no session cookie');
-  return cookie;
-}
-
 /**
  * Search terms taken from real rows: a surname prefix of an initial-payment application (broad:
  * "Smith" → "smi") and the email prefix of the last online-entries row, a pseudo-entry when there are
@@ -264,7 +228,7 @@ async function main(): Promise<void> {
       log: () => undefined,
     });
     const origin = server.url;
-    const cookie = await signIn(server);
+    const cookie = await signInBenchAdmin(server);
     const counts = (await get(`${origin}/api/admin/applications/counts`, cookie)) as Record<string, number>;
     const terms = await searchTerms(origin, cookie, counts['online-entries'] ?? 0);
     console.log(`  tab counts: ${Object.entries(counts).map(([tab, n]) => `${tab} ${n.toLocaleString('en-GB')}`).join(', ')}`);

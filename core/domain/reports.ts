@@ -1,13 +1,16 @@
+import type { ApplicationStatus } from './status.js';
 import { addCalendarDays, londonDateOf, londonMidnight, type LocalDate } from './working-days.js';
 
 /**
  * The agency's numbers (docs/product.md §17). Every figure is defined on London calendar days; a
  * range is `from`..`to` inclusive, i.e. the instants [midnight of `from`, midnight after `to`).
  *
- * - onTime: applications whose decision (the first entry into `approved` or `rejected`) fell in the
- *   range, that had a guarantee clock (the initial fee was paid) and were not cancelled by the
- *   applicant; withinGuarantee: those decided by their guarantee deadline (pauses already moved
- *   it). rate = withinGuarantee / finished (null when nothing finished).
+ * - onTime: applications whose decision (the first status-history entry into `approved`,
+ *   `rejected` or `final_payment_received` — an approval after the deadline goes straight to
+ *   `final_payment_received` with the final fee waived, see DECISION_STATUSES) fell in the range,
+ *   that had a guarantee clock (the initial fee was paid) and were not cancelled by the applicant;
+ *   withinGuarantee: those decided by their guarantee deadline (pauses already moved it).
+ *   rate = withinGuarantee / finished (null when nothing finished).
  * - turnaround: the same applications' hours from the initial fee's confirmation to the decision;
  *   the median and 90th percentile with linear interpolation between ranks (PostgreSQL's
  *   percentile_cont), rounded to one decimal; null when nothing finished.
@@ -17,9 +20,11 @@ import { addCalendarDays, londonDateOf, londonMidnight, type LocalDate } from '.
  *   the range and that month (succeeded payments), refunds that succeeded, the government fees the
  *   portal ledger booked as paid that month, and the margin (initial + final − refunded −
  *   government fees).
- * - funnel: registered = applicant accounts created in the range; the rest are the applications
- *   created in the range (the cohort) and how far each got: applied (all of them), initialPaid,
- *   addressGiven, approved, finalPaid (the final fee paid, not waived).
+ * - funnel: registered = applicant accounts (not staff) created in the range; the rest are the
+ *   applications created in the range (the cohort) and how far each got: applied (all of them),
+ *   initialPaid (the initial fee confirmed), addressGiven (the address details, which are given
+ *   together, so their postcode is there), approved (an approval time), finalPaid (the final fee
+ *   paid, not waived).
  * - nationalities: the cohort by nationality, most first (ties by code).
  */
 export interface ReportsSummary {
@@ -59,6 +64,17 @@ export interface OnTimeRecord {
 }
 
 export const ON_TIME_RECORD_WEEKS = 12;
+
+/**
+ * The statuses whose first entry is an application's decision. `final_payment_received` is among
+ * them because an approval after the guarantee deadline is recorded as a move straight into it (the
+ * final fee waived); a paid final fee is entered only after an approval, which came first.
+ */
+export const DECISION_STATUSES = ['approved', 'rejected', 'final_payment_received'] as const satisfies readonly ApplicationStatus[];
+
+export function isDecision(status: ApplicationStatus | null): boolean {
+  return status !== null && (DECISION_STATUSES as readonly ApplicationStatus[]).includes(status);
+}
 /** The longest range a report may span. */
 export const REPORT_MAX_YEARS = 3;
 

@@ -16,6 +16,11 @@ export interface ReportQueries {
   refunds(window: ReportWindow): Promise<{ count: number; pence: number }>;
   /** Money per month (each month its own window, clipped to the range), in the order given. */
   revenue(months: { month: string; window: ReportWindow }[]): Promise<Omit<RevenueMonth, 'marginPence'>[]>;
-  funnel(window: ReportWindow): Promise<ReportFunnel>;
-  nationalities(window: ReportWindow): Promise<{ nationality: string; count: number }[]>;
+  /** Applicant accounts (not staff) created in the window. */
+  registered(window: ReportWindow): Promise<number>;
+  /**
+   * The applications created in the window (the cohort): how far they got, and how many of each
+   * nationality (most first, ties by code point) — one pass over the cohort for both.
+   */
+  cohort(window: ReportWindow): Promise<{ funnel: Omit<ReportFunnel, 'registered'>; nationalities: { nationality: string; count: number }[] }>;
 }

@@ -30,13 +30,13 @@ export function makeReports(ports: Pick<Ports, 'reports' | 'clock'>) {
     const problem = reportRangeProblem(range);
     if (problem) throw errors.validation(problem);
     const window = reportWindow(range);
-    const [decisions, waivers, refunds, revenue, funnel, nationalities] = await Promise.all([
+    const [decisions, waivers, refunds, revenue, registered, cohort] = await Promise.all([
       ports.reports.decisions(window),
       ports.reports.waivers(window),
       ports.reports.refunds(window),
       ports.reports.revenue(reportMonths(range)),
-      ports.reports.funnel(window),
-      ports.reports.nationalities(window),
+      ports.reports.registered(window),
+      ports.reports.cohort(window),
     ]);
     return {
       range,
@@ -45,8 +45,8 @@ export function makeReports(ports: Pick<Ports, 'reports' | 'clock'>) {
       waivers: { count: waivers.count, pence: waivers.count * FINAL_FEE.amount },
       refunds,
       revenue: revenue.map((m) => ({ ...m, marginPence: m.initialPence + m.finalPence - m.refundedPence - m.governmentFeePence })),
-      funnel,
-      nationalities,
+      funnel: { registered, ...cohort.funnel },
+      nationalities: cohort.nationalities,
     };
   }
 

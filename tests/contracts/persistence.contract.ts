@@ -15,6 +15,7 @@ import { describeTextOutboxContract } from './text-outbox.contract.js';
 import { describePaymentRepositoryContract } from './payment-repository.contract.js';
 import { describeRefundRepositoryContract } from './refund-repository.contract.js';
 import { describeReceiptRepositoryContract } from './receipt-repository.contract.js';
+import { describeReportQueriesContract } from './report-queries.contract.js';
 import { aUser, type MakePersistence } from './persistence-fixtures.js';
 import { describeSessionStoreContract } from './session-store.contract.js';
 import { describeStatusHistoryRepositoryContract } from './status-history-repository.contract.js';
@@ -64,4 +65,5 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeTwoFactorStoreContract(name, makeAdapter);
   describeTrackingCodeStoreContract(name, makeAdapter);
   describePortalLedgerContract(name, makeAdapter);
+  describeReportQueriesContract(name, makeAdapter);
 }

@@ -38,6 +38,21 @@ const APP = `insert into applications (application_number, user_id, given_name, 
   marital_status, profession, expected_arrival_date, expected_departure_date, passport_number, passport_expiry, created_at, updated_at)
   values ('EV-OLD-1', 1, 'Chloé', 'Little', 'male', '2000-01-01', 'France', 'France', 'single', 'Pilot', '2026-05-01', '2026-05-09', 'FR1', '2031-01-01', %NOW%, %NOW%)`;
 
+// A decided application (approved, then rejected): migration 0021/0017 backfills its decision, the
+// first entry into a decision status, from the history (docs/decisions/0016-report-figures.md).
+const T0 = Date.parse('2026-01-05T09:00:00Z');
+const DAY = 86_400_000;
+const DECIDED_USER = `insert into users (email, password_hash, full_name, phone_number, created_at) values ('ada@example.com', 'h', 'Ada Lane', '3', %T0%)`;
+const DECIDED = `insert into applications (application_number, user_id, status, given_name, surname, gender, date_of_birth, nationality, country_of_birth,
+  marital_status, profession, expected_arrival_date, expected_departure_date, passport_number, passport_expiry, initial_payment_at, guarantee_deadline, created_at, updated_at)
+  values ('EV-OLD-2', 3, 'rejected', 'Ada', 'Lane', 'female', '2000-01-01', 'France', 'France', 'single', 'Pilot', '2026-05-01', '2026-05-09', 'FR2', '2031-01-01', %T0%, %T5%, %T0%, %T3%)`;
+const HISTORY = `insert into status_history (application_id, from_status, to_status, changed_by_name, changed_at) values
+  (2, 'online_entry', 'application_created', 'system', %T0%), (2, 'verified', 'approved', 'admin', %T2%), (2, 'approved', 'rejected', 'admin', %T3%)`;
+/** The statements with their instants as the dialect writes them. */
+function timed(statement: string, at: (ms: number) => string): string {
+  return statement.replace(/%T(\d)%/g, (_, days: string) => at(T0 + Number(days) * DAY));
+}
+
 async function expectUpgraded(p: Persistence) {
   await p.migrate();
   const found = await p.applications.listForAdmin({ q: 'early.bird@', page: 1, pageSize: 10 });
@@ -46,7 +61,9 @@ async function expectUpgraded(p: Persistence) {
   expect((await p.applications.findById(found.items[0].application.id))?.version).toBe(1);
   // 0005: the folded keys of existing rows, the maintained status counts, the pseudo-entry flag.
   expect((await p.applications.listForAdmin({ q: 'chloe lit', page: 1, pageSize: 10 })).total).toBe(1);
-  expect(await p.applications.countByStatus()).toEqual({ online_entry: 1 });
+  expect(await p.applications.countByStatus()).toEqual({ online_entry: 1, rejected: 1 });
+  // The backfilled decision: the approval two days after the payment, not the later rejection.
+  expect(await p.reports.decisions({ start: new Date(T0), end: new Date(T0 + 10 * DAY) })).toEqual({ finished: 1, withinGuarantee: 1, medianHours: 48, p90Hours: 48 });
   expect((await p.applications.listForAdmin({ tab: 'online-entries', page: 1, pageSize: 10 })).total).toBe(1);
   const pseudo = await p.users.pageWithoutApplication({ q: 'zoe bronte', offset: 0, limit: 10 });
   expect(pseudo.items.map((u) => u.fullName)).toEqual(['Zoë Brontë']);
@@ -65,6 +82,9 @@ describe('upgrading a first-release database', () => {
     raw.exec(PSEUDO.replace('%NOW%', String(Date.now())));
     raw.exec(APP.replaceAll('%NOW%', String(Date.now())));
     raw.exec(MAIL);
+    raw.exec(timed(DECIDED_USER, String));
+    raw.exec(timed(DECIDED, String));
+    raw.exec(timed(HISTORY, String));
     raw.close();
     const p = createSqlitePersistence(file);
     try {
@@ -83,6 +103,10 @@ describe('upgrading a first-release database', () => {
       await pool.query(PSEUDO.replace('%NOW%', 'now()'));
       await pool.query(APP.replaceAll('%NOW%', 'now()'));
       await pool.query(MAIL);
+      const pgTime = (ms: number) => `'${new Date(ms).toISOString()}'::timestamptz`;
+      await pool.query(timed(DECIDED_USER, pgTime));
+      await pool.query(timed(DECIDED, pgTime));
+      await pool.query(timed(HISTORY, pgTime));
       await pool.end();
       const p = createPostgresPersistence(database.url, { max: 1 });
       try {

@@ -8,7 +8,7 @@ import { isDomainError } from '../../core/domain/errors.js';
 const EXPECTED = {
   admin: [...PERMISSIONS],
   reviewer: ['applications.read', 'applications.review', 'visa.send', 'portal.manage', 'applications.assign', 'notes.write', 'applicants.contact'],
-  finance: ['applications.read', 'portal.manage', 'applications.assign', 'notes.write', 'payments.manage', 'refunds.manage'],
+  finance: ['applications.read', 'portal.manage', 'applications.assign', 'notes.write', 'payments.manage', 'refunds.manage', 'reports.read'],
   support: ['applications.read', 'applications.assign', 'notes.write', 'applicants.contact'],
 };
 

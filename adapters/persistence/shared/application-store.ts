@@ -12,6 +12,7 @@ import { queueTexts } from './text-store.js';
 import { issueReceipt } from './receipt-issue.js';
 import { insertRefund } from './refund-store.js';
 import { passportCheckJob } from '../../../core/domain/jobs.js';
+import { isDecision } from '../../../core/domain/reports.js';
 import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch, tabApplicationStatuses } from './rules.js';
 import type { ApplicationRow, PortalLedgerRow, UserRow } from './schema-parity.js';
 import { portalLedgerFromRow } from './portal-store.js';
@@ -52,10 +53,13 @@ export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange)
   const a = t.applications;
   const id = change.application.id;
   const { createdAt: _createdAt, ...fields } = applicationToRow(change.application);
+  // The first history entry into a decision status is the decision (core/domain/reports.ts): kept
+  // on the row for the reports, never moved by a later one.
+  const decided = change.history && isDecision(change.history.toStatus) ? { decidedAt: sql`coalesce(${a.decidedAt}, ${sql.param(change.history.changedAt, a.decidedAt)})` } : {};
   const [updated] = yield* rows(
     tx
       .update(a)
-      .set({ ...fields, version: change.expectedVersion + 1 })
+      .set({ ...fields, ...decided, version: change.expectedVersion + 1 })
       .where(and(eq(a.id, id), eq(a.version, change.expectedVersion)))
       .returning(),
   );

@@ -1,12 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { waivedPaymentId } from '../../../core/domain/application.js';
-import type { BulkLoader } from '../persistence.js';
+import { isDecision } from '../../../core/domain/reports.js';
+import type { BulkLoader, LoadedApplication } from '../persistence.js';
 import { applicationToRow, userToRow } from './mappers.js';
 import type { SqlDatabase } from './sql-database.js';
 import { changes, insertMany, rows } from './unit.js';
 
 /** User ids per read of their search keys (well under either dialect's bound-parameter limit). */
 const USERS_PER_READ = 1000;
+
+/** The decision a loaded history records (its first entry into a decision status), as the store's commit writes it. */
+function decidedAt(history: LoadedApplication['history']): Date | null {
+  let first: Date | null = null;
+  for (const h of history) if (isDecision(h.toStatus) && (first === null || h.changedAt < first)) first = h.changedAt;
+  return first;
+}
 
 /** Bulk loads, one transaction per call, the rows written by the dialect's fastest insert (insertMany). */
 export function bulkLoader(database: SqlDatabase): BulkLoader {
@@ -32,7 +40,7 @@ export function bulkLoader(database: SqlDatabase): BulkLoader {
         }
         const ids = yield* insertMany(
           t.applications,
-          loaded.map((l) => ({ ...applicationToRow(l.application), ...(keys.get(l.application.userId) ?? { searchEmail: '', searchName: '' }), version: 1 })),
+          loaded.map((l) => ({ ...applicationToRow(l.application), ...(keys.get(l.application.userId) ?? { searchEmail: '', searchName: '' }), decidedAt: decidedAt(l.history), version: 1 })),
           'applicationNumber',
         );
         const payments = loaded.flatMap((l, i) => l.payments.map((p) => ({ ...p, applicationId: ids[i] })));

@@ -173,3 +173,8 @@ export function textEntry(text: OutboxText): TextMessageEntry {
     error: status === 'sent' ? null : text.lastError,
   };
 }
+
+/** The reports' nationalities: most first, ties by the stored value's code points (not a collation). */
+export function byCountThenName(x: { nationality: string; count: number }, y: { nationality: string; count: number }): number {
+  return y.count - x.count || (x.nationality < y.nationality ? -1 : x.nationality > y.nationality ? 1 : 0);
+}

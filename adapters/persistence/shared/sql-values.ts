@@ -22,3 +22,13 @@ export function activeAdminSql(table: string): string {
   const c = (name: string) => `"${table}"."${name}"`;
   return `${c('is_admin')} = true and coalesce(${c('role')}, 'admin') = 'admin' and ${c('deactivated_at')} is null`;
 }
+
+/**
+ * The decisions the on-time figures count (core/domain/reports.ts): decided, with a guarantee clock
+ * (the initial fee was confirmed), not cancelled by the applicant — the partial index
+ * applications_decided_idx's predicate, repeated literally by shared/report-queries.ts.
+ */
+export const COUNTED_DECISION_SQL = '"decided_at" is not null and "initial_payment_at" is not null and "cancelled_at" is null';
+
+/** Applicant accounts (not staff) as a literal predicate on users: users_applicants_created_idx's. */
+export const APPLICANT_SQL = '"is_admin" = false';

@@ -18,7 +18,7 @@ import type { RefundSource, RefundStatus } from '../../../core/domain/refund.js'
 import type { StaffRole } from '../../../core/domain/staff-role.js';
 import { PORTAL_REFERENCE_MAX, PORTAL_STATES, type GovernmentFeeCurrency, type PortalState } from '../../../core/domain/portal-ledger.js';
 import { tabApplicationStatuses } from '../shared/rules.js';
-import { PSEUDO_ENTRY_SQL, sqlList, STATUS_VALUES } from '../shared/sql-values.js';
+import { APPLICANT_SQL, COUNTED_DECISION_SQL, PSEUDO_ENTRY_SQL, sqlList, STATUS_VALUES } from '../shared/sql-values.js';
 
 /**
  * SQLite schema (better-sqlite3). Timestamps are integer milliseconds since the epoch (Date in
@@ -79,6 +79,8 @@ export const users = sqliteTable(
     index('users_pseudo_search_email_idx').on(t.searchEmail).where(PSEUDO_ENTRY),
     index('users_pseudo_search_name_idx').on(t.searchName).where(PSEUDO_ENTRY),
     index('users_created_at_idx').on(t.createdAt),
+    // The reports' registered applicants (shared/report-queries.ts).
+    index('users_applicants_created_idx').on(t.createdAt).where(sql.raw(APPLICANT_SQL)),
   ],
 );
 
@@ -146,6 +148,11 @@ export const applications = sqliteTable(
     /** Since when the guarantee clock is paused, waiting on the applicant (docs/product.md §16.3); null while it runs. */
     guaranteePausedAt: ts('guarantee_paused_at'),
     approvedAt: ts('approved_at'),
+    /** The decision (core/domain/reports.ts DECISION_STATUSES): when the application first entered
+     * approved, rejected or final_payment_received, written by the store with the status-history
+     * entry that records it (and by the bulk loader from the loaded history). Not part of the domain
+     * Application: the reports read it. */
+    decidedAt: ts('decided_at'),
     /** Pence refunded so far (succeeded refunds); the refund's unit adds to it and moves the version. */
     refundedAmount: integer('refunded_amount').notNull().default(0),
     serviceStartRequestedAt: ts('service_start_requested_at'),
@@ -193,6 +200,10 @@ export const applications = sqliteTable(
     index('applications_group_idx').on(t.groupId),
     index('applications_status_deadline_arrival_idx').on(t.status, t.guaranteeDeadline, t.expectedArrivalDate, t.id),
     index('applications_assignee_idx').on(t.assigneeId, t.status, t.guaranteeDeadline, t.expectedArrivalDate, t.id),
+    // The reports (shared/report-queries.ts), each a range of one covering index: the counted
+    // decisions by decision time, and the cohort (funnel, nationalities) by creation time.
+    index('applications_decided_idx').on(t.decidedAt, t.initialPaymentAt, t.guaranteeDeadline, t.cancelledAt).where(sql.raw(COUNTED_DECISION_SQL)),
+    index('applications_cohort_idx').on(t.createdAt, t.nationality, t.initialPaymentAt, t.approvedAt, t.finalPaymentId, t.postcode),
     check('applications_status_check', sql.raw(`status in (${sqlList(STATUS_VALUES)})`)),
     check('applications_version_check', sql`${t.version} >= 1`),
   ],
@@ -251,6 +262,8 @@ export const payments = sqliteTable(
     // application of the group its own initial fee.
     uniqueIndex('payments_provider_payment_application_unique').on(t.providerPaymentId, t.applicationId),
     index('payments_created_idx').on(t.createdAt),
+    // The reports' revenue and waivers: a range per status and month, covering.
+    index('payments_status_created_idx').on(t.status, t.createdAt, t.type, t.amount),
   ],
 );
 
@@ -496,6 +509,8 @@ export const refunds = sqliteTable(
     index('refunds_payment_idx').on(t.paymentId),
     index('refunds_application_idx').on(t.applicationId),
     index('refunds_created_idx').on(t.createdAt),
+    // The reports' refunds: the succeeded ones by when they settled, covering.
+    index('refunds_status_updated_idx').on(t.status, t.updatedAt, t.amount),
     check('refunds_amount_check', sql`${t.amount} > 0`),
   ],
 );
@@ -664,7 +679,8 @@ export const portalLedger = sqliteTable(
     check('portal_ledger_fee_check', sql`${t.governmentFeeCents} >= 0`),
     check('portal_ledger_reference_check', sql`length(${t.reference}) <= ${sql.raw(String(PORTAL_REFERENCE_MAX))}`),
     check('portal_ledger_version_check', sql`${t.version} >= 1`),
-    index('portal_ledger_paid_at_idx').on(t.paidAt),
+    // Covers the reports' government fees per month (paid_at range, the booked pence) without the rows.
+    index('portal_ledger_paid_at_idx').on(t.paidAt, t.governmentFeePence),
     index('portal_ledger_receipt_idx').on(t.receiptStorageKey),
   ],
 );
