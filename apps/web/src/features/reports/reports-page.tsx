@@ -117,7 +117,7 @@ function Figure({ title, note, empty, chart, table }: { title: string; note?: st
               {chart}
             </div>
           ) : null}
-          <div className="min-w-0">{table}</div>
+          <div className={cn('min-w-0', !chart && 'max-w-2xl')}>{table}</div>
         </div>
       )}
     </section>
