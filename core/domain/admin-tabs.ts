@@ -1,7 +1,7 @@
+import { ADMIN_TAB_IDS, isAdminTabId, type AdminTabId } from './admin-tab-ids.js';
 import { APPLICATION_STATUSES, type ApplicationStatus, type ListedStatus } from './status.js';
 
-export const ADMIN_TAB_IDS = ['online-entries', 'initial-payment', 'submitted-portal', 'approved', 'completed', 'rejected'] as const;
-export type AdminTabId = (typeof ADMIN_TAB_IDS)[number];
+export { ADMIN_TAB_IDS, isAdminTabId, type AdminTabId };
 
 export interface AdminTab {
   id: AdminTabId;
@@ -54,9 +54,6 @@ export function adminTab(id: AdminTabId): AdminTab {
   return tab;
 }
 
-export function isAdminTabId(value: string): value is AdminTabId {
-  return (ADMIN_TAB_IDS as readonly string[]).includes(value);
-}
 
 /** The tab an application (or pseudo-entry) with this status is listed in. */
 export function tabOfStatus(status: ListedStatus): AdminTab {

@@ -17,6 +17,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ContactInfoRouteImport } from './routes/contact-info'
 import { Route as FaqPageRouteImport } from './routes/faq-page'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as OurRecordRouteImport } from './routes/our-record'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -28,6 +29,7 @@ import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedPassportUploadRouteImport } from './routes/_authed/passport-upload'
 import { Route as AuthedPaymentRouteImport } from './routes/_authed/payment'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
+import { Route as AuthedAdminReportsRouteImport } from './routes/_authed/admin_.reports'
 import { Route as AuthedAdminStaffRouteImport } from './routes/_authed/admin_.staff'
 
 const IndexRoute = IndexRouteImport.update({
@@ -67,6 +69,11 @@ const FaqPageRoute = FaqPageRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OurRecordRoute = OurRecordRouteImport.update({
+  id: '/our-record',
+  path: '/our-record',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -124,6 +131,11 @@ const AuthedProfileRoute = AuthedProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAdminReportsRoute = AuthedAdminReportsRouteImport.update({
+  id: '/admin_/reports',
+  path: '/admin/reports',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedAdminStaffRoute = AuthedAdminStaffRouteImport.update({
   id: '/admin_/staff',
   path: '/admin/staff',
@@ -138,6 +150,7 @@ export interface FileRoutesByFullPath {
   '/contact-info': typeof ContactInfoRoute
   '/faq-page': typeof FaqPageRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/our-record': typeof OurRecordRoute
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
@@ -149,6 +162,7 @@ export interface FileRoutesByFullPath {
   '/passport-upload': typeof AuthedPassportUploadRoute
   '/payment': typeof AuthedPaymentRoute
   '/profile': typeof AuthedProfileRoute
+  '/admin/reports': typeof AuthedAdminReportsRoute
   '/admin/staff': typeof AuthedAdminStaffRoute
 }
 export interface FileRoutesByTo {
@@ -159,6 +173,7 @@ export interface FileRoutesByTo {
   '/contact-info': typeof ContactInfoRoute
   '/faq-page': typeof FaqPageRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/our-record': typeof OurRecordRoute
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
@@ -170,6 +185,7 @@ export interface FileRoutesByTo {
   '/passport-upload': typeof AuthedPassportUploadRoute
   '/payment': typeof AuthedPaymentRoute
   '/profile': typeof AuthedProfileRoute
+  '/admin/reports': typeof AuthedAdminReportsRoute
   '/admin/staff': typeof AuthedAdminStaffRoute
 }
 export interface FileRoutesById {
@@ -182,6 +198,7 @@ export interface FileRoutesById {
   '/contact-info': typeof ContactInfoRoute
   '/faq-page': typeof FaqPageRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/our-record': typeof OurRecordRoute
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
@@ -193,6 +210,7 @@ export interface FileRoutesById {
   '/_authed/passport-upload': typeof AuthedPassportUploadRoute
   '/_authed/payment': typeof AuthedPaymentRoute
   '/_authed/profile': typeof AuthedProfileRoute
+  '/_authed/admin_/reports': typeof AuthedAdminReportsRoute
   '/_authed/admin_/staff': typeof AuthedAdminStaffRoute
 }
 export interface FileRouteTypes {
@@ -205,6 +223,7 @@ export interface FileRouteTypes {
     | '/contact-info'
     | '/faq-page'
     | '/forgot-password'
+    | '/our-record'
     | '/privacy'
     | '/reset-password'
     | '/terms'
@@ -216,6 +235,7 @@ export interface FileRouteTypes {
     | '/passport-upload'
     | '/payment'
     | '/profile'
+    | '/admin/reports'
     | '/admin/staff'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -226,6 +246,7 @@ export interface FileRouteTypes {
     | '/contact-info'
     | '/faq-page'
     | '/forgot-password'
+    | '/our-record'
     | '/privacy'
     | '/reset-password'
     | '/terms'
@@ -237,6 +258,7 @@ export interface FileRouteTypes {
     | '/passport-upload'
     | '/payment'
     | '/profile'
+    | '/admin/reports'
     | '/admin/staff'
   id:
     | '__root__'
@@ -248,6 +270,7 @@ export interface FileRouteTypes {
     | '/contact-info'
     | '/faq-page'
     | '/forgot-password'
+    | '/our-record'
     | '/privacy'
     | '/reset-password'
     | '/terms'
@@ -259,6 +282,7 @@ export interface FileRouteTypes {
     | '/_authed/passport-upload'
     | '/_authed/payment'
     | '/_authed/profile'
+    | '/_authed/admin_/reports'
     | '/_authed/admin_/staff'
   fileRoutesById: FileRoutesById
 }
@@ -271,6 +295,7 @@ export interface RootRouteChildren {
   ContactInfoRoute: typeof ContactInfoRoute
   FaqPageRoute: typeof FaqPageRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  OurRecordRoute: typeof OurRecordRoute
   PrivacyRoute: typeof PrivacyRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
@@ -333,6 +358,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/our-record': {
+      id: '/our-record'
+      path: '/our-record'
+      fullPath: '/our-record'
+      preLoaderRoute: typeof OurRecordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -412,6 +444,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProfileRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/admin_/reports': {
+      id: '/_authed/admin_/reports'
+      path: '/admin/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AuthedAdminReportsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/admin_/staff': {
       id: '/_authed/admin_/staff'
       path: '/admin/staff'
@@ -430,6 +469,7 @@ interface AuthedRouteChildren {
   AuthedPassportUploadRoute: typeof AuthedPassportUploadRoute
   AuthedPaymentRoute: typeof AuthedPaymentRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
+  AuthedAdminReportsRoute: typeof AuthedAdminReportsRoute
   AuthedAdminStaffRoute: typeof AuthedAdminStaffRoute
 }
 
@@ -441,6 +481,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedPassportUploadRoute: AuthedPassportUploadRoute,
   AuthedPaymentRoute: AuthedPaymentRoute,
   AuthedProfileRoute: AuthedProfileRoute,
+  AuthedAdminReportsRoute: AuthedAdminReportsRoute,
   AuthedAdminStaffRoute: AuthedAdminStaffRoute,
 }
 
@@ -456,6 +497,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactInfoRoute: ContactInfoRoute,
   FaqPageRoute: FaqPageRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  OurRecordRoute: OurRecordRoute,
   PrivacyRoute: PrivacyRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,

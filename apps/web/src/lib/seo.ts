@@ -4,7 +4,7 @@
  * prerendered.json). Titles stay on the routes (`staticData.title`).
  */
 export interface PublicPage {
-  path: '/' | '/faq-page' | '/privacy' | '/terms' | '/contact' | '/auth' | '/track';
+  path: '/' | '/faq-page' | '/privacy' | '/terms' | '/contact' | '/auth' | '/track' | '/our-record';
   description: string;
   /** Listed in /sitemap.xml (the sign-in shell is pre-rendered for speed, not for search). */
   inSitemap: boolean;
@@ -31,6 +31,11 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   {
     path: '/track',
     description: 'Track your Egypt e-visa application without signing in: enter your application number and email to see its status, timeline and what happens next.',
+    inSitemap: true,
+  },
+  {
+    path: '/our-record',
+    description: 'How often we decided Egypt e-visa applications within 5 working days over the last 12 weeks, week by week, computed from our status history.',
     inSitemap: true,
   },
   { path: '/auth', description: 'Sign in or create your free account to apply for your Egypt tourist e-visa online.', inSitemap: false },

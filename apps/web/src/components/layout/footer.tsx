@@ -24,6 +24,7 @@ export function Footer() {
             <li><Link to="/" className={footerLink}>Home</Link></li>
             <li><Link to="/auth" className={footerLink}>Apply for Visa</Link></li>
             <li><Link to="/track" className={footerLink}>Track your application</Link></li>
+            <li><Link to="/our-record" className={footerLink}>Our on-time record</Link></li>
             <li><Link to="/faq-page" className={footerLink}>FAQ</Link></li>
             <li><Link to="/contact" className={footerLink}>Contact Us</Link></li>
           </ul>

@@ -36,7 +36,7 @@ function Dashboard() {
   const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
 
   const counts = useAdminCountsQuery(search);
-  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), staff: useCan('staff.manage') };
+  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), staff: useCan('staff.manage'), reports: useCan('reports.read') };
   const page = useAdminPageQuery(search);
 
   return (
@@ -46,6 +46,11 @@ function Dashboard() {
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
         <div className="flex flex-wrap items-center gap-2">
+          {can.reports ? (
+            <Link to="/admin/reports" className="text-sm text-blue-700 underline">
+              Reports
+            </Link>
+          ) : null}
           {can.staff ? (
             <Link to="/admin/staff" className="text-sm text-blue-700 underline">
               Staff

@@ -1,9 +1,14 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { buttonClasses } from '../../components/ui/button.js';
 import { useAgency } from '../../lib/use-agency.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
 import { Carousel } from './carousel.js';
 import { SLIDES } from './slides.js';
 import { HonestPrice } from '../../components/honest-price.js';
+
+// The live on-time record (docs/product.md §17.4) loads after the page: the landing bundle's budget.
+const LandingRecord = lazy(() => import('../record/landing-record.js').then((m) => ({ default: m.LandingRecord })));
 
 const STEPS = [
   { title: 'Register', text: 'Create your free account in a minute with your email and phone number.' },
@@ -51,6 +56,14 @@ export function LandingPage() {
             </div>
             <p className="mt-4 text-sm text-slate-600">From £10 to start · 24/7 expert support · secure card payment</p>
             <HonestPrice className="mt-3 max-w-xl" />
+            {/* Its height is kept whether or not the record shows: nothing below moves when it arrives. */}
+            <div className="mt-3 min-h-16 max-w-xl sm:min-h-10">
+              {useHydrated() ? (
+                <Suspense fallback={null}>
+                  <LandingRecord />
+                </Suspense>
+              ) : null}
+            </div>
           </div>
           <Carousel slides={SLIDES} />
         </div>

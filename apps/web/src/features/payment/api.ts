@@ -1,9 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { applicationsQuery, refreshApplication } from '../../api/applications.js';
 import { api, call } from '../../api/client.js';
 import { refreshNothing, useApiMutation, type MutationConfig } from '../../api/mutation.js';
 import type { PaymentType } from '../../../../../core/domain/fees.js';
+import { paymentPageApplicationsQuery } from './payment-query.js';
 
 export type { PaymentType };
 
@@ -11,13 +12,6 @@ const paymentRoutes = api.payments[':type'];
 export type StartedPayment = InferResponseType<(typeof paymentRoutes)[':applicationId']['$post'], 200>;
 type ConfirmedPayment = InferResponseType<(typeof paymentRoutes)['confirm'][':applicationId']['$post'], 200>;
 type TestCardPayment = InferResponseType<(typeof api)['test-payments'][':paymentIntentId']['confirm']['$post'], 200>;
-
-/** docs/product.md §7.8: on the payment page the applications list is cached 5 seconds and not refetched on focus. */
-export const paymentPageApplicationsQuery = queryOptions({
-  ...applicationsQuery,
-  staleTime: 5_000,
-  refetchOnWindowFocus: false,
-});
 
 export function usePaymentPageApplicationsQuery() {
   return useQuery(paymentPageApplicationsQuery);

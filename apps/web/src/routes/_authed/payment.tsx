@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { paymentPageApplicationsQuery } from '../../features/payment/api.js';
+import { paymentPageApplicationsQuery } from '../../features/payment/payment-query.js';
 import { PaymentPage } from '../../features/payment/payment-page.js';
 import { parseIdSearch } from '../../lib/search.js';
 

@@ -1,0 +1,17 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { requireUser } from '../../features/auth/guard.js';
+import { ReportsPage } from '../../features/reports/reports-page.js';
+import { parseReportsSearch } from '../../features/reports/search.js';
+
+export const Route = createFileRoute('/_authed/admin_/reports')({
+  staticData: { title: 'Reports' },
+  validateSearch: parseReportsSearch,
+  // Staff whose role has reports.read (admin, finance): other staff go back to the dashboard,
+  // applicants to theirs. The permission table loads with the admin pages, not the landing page's bundle.
+  beforeLoad: async ({ context }) => {
+    const { user } = await requireUser(context, { admin: true });
+    const { userCan } = await import('../../lib/permissions.js');
+    if (!userCan(user, 'reports.read')) throw redirect({ to: '/admin' });
+  },
+  component: ReportsPage,
+});

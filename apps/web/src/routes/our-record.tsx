@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { OurRecordPage } from '../features/record/our-record-page.js';
+
+export const Route = createFileRoute('/our-record')({
+  staticData: { title: 'Our on-time record' },
+  component: OurRecordPage,
+});

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
+import { fakeFetch, renderApp } from './render.js';
+
+afterEach(() => {
+  dismissToast();
+  vi.unstubAllGlobals();
+});
+
+const WEEK_STARTS = ['2026-08-31', '2026-09-07', '2026-09-14', '2026-09-21', '2026-09-28', '2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16'];
+
+/** 1,234 decided over the 12 weeks, 1,215 of them on time (98.4%); the first week had none. */
+const RECORD = {
+  weeks: WEEK_STARTS.map((weekStart, i) =>
+    i === 0 ? { weekStart, finished: 0, onTimeRate: null } : i === 11 ? { weekStart, finished: 134, onTimeRate: 0.9328 } : { weekStart, finished: 110, onTimeRate: 0.9909 },
+  ),
+  medianHours: 30.6,
+};
+
+function stubOnTime(answer: () => { status: number; body?: unknown }) {
+  const api = fakeFetch({ 'GET /api/public/on-time': answer, 'POST /api/events': () => ({ status: 204 }) });
+  vi.stubGlobal('fetch', api.fn);
+  return api;
+}
+
+const onTimeCalls = (api: ReturnType<typeof fakeFetch>) => api.calls.filter((c) => c.url === '/api/public/on-time');
+
+describe('/our-record', () => {
+  it('shows the 12 weeks as a table, the totals and median, and says what counts and where the figures come from', async () => {
+    stubOnTime(() => ({ status: 200, body: RECORD }));
+    await renderApp('/our-record');
+    expect(screen.getByRole('heading', { level: 1, name: 'Our on-time record' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^Our on-time record — /));
+    const table = await screen.findByRole('table', { name: 'On-time rate by week (weeks start on Monday)' });
+    const rows = within(table).getAllByRole('row').map((r) => Array.from(r.children).map((c) => c.textContent));
+    expect(rows).toHaveLength(13);
+    expect(rows[0]).toEqual(['Week starting', 'Decided', 'On time']);
+    expect(rows[1]).toEqual(['31 Aug 2026', '0', '—']);
+    expect(rows[2]).toEqual(['7 Sept 2026', '110', '99%']);
+    expect(rows[12]).toEqual(['16 Nov 2026', '134', '93.2%']);
+    expect(screen.getByTestId('record-summary')).toHaveTextContent(
+      '98.4% of 1,234 applications decided within 5 working days over the last 12 weeks. Median time to a decision: 30.6 hours.',
+    );
+    expect(screen.getByText(/within 5 working days of the initial payment/)).toHaveTextContent(/nor the days we were waiting for the applicant/);
+    expect(screen.getByText(/computed by our software from each application's status history/)).toBeInTheDocument();
+  });
+
+  it('says when nothing was decided, and when the record cannot be loaded', async () => {
+    stubOnTime(() => ({ status: 200, body: { weeks: RECORD.weeks.map((w) => ({ ...w, finished: 0, onTimeRate: null })), medianHours: null } }));
+    const empty = await renderApp('/our-record');
+    expect(await screen.findByText('No applications were decided in the last 12 weeks.')).toBeInTheDocument();
+    empty.unmount();
+
+    stubOnTime(() => ({ status: 500, body: { message: 'Something went wrong.' } }));
+    await renderApp('/our-record');
+    expect(await screen.findByText('Our record cannot be shown just now. Please try again later.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('is linked from the footer, next to tracking', async () => {
+    stubOnTime(() => ({ status: 200, body: RECORD }));
+    await renderApp('/faq-page');
+    const links = within(screen.getByRole('contentinfo')).getAllByRole('link').map((l) => l.textContent);
+    expect(links.slice(links.indexOf('Track your application'), links.indexOf('Track your application') + 2)).toEqual(['Track your application', 'Our on-time record']);
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Our on-time record' })).toHaveAttribute('href', '/our-record');
+  });
+});
+
+describe("the landing page's record", () => {
+  it('shows the live record in one line, linked to /our-record', async () => {
+    stubOnTime(() => ({ status: 200, body: RECORD }));
+    await renderApp('/');
+    const block = await screen.findByTestId('landing-record');
+    expect(block).toHaveTextContent('98.4% of 1,234 applications decided within 5 working days over the last 12 weeks · median 31 hours · See our record');
+    expect(within(block).getByRole('link', { name: 'See our record' })).toHaveAttribute('href', '/our-record');
+  });
+
+  it('is left out when the call fails or nothing was decided', async () => {
+    const failing = stubOnTime(() => ({ status: 500, body: { message: 'Something went wrong.' } }));
+    const first = await renderApp('/');
+    await waitFor(() => expect(onTimeCalls(failing)).toHaveLength(1));
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('landing-record')).toBeNull();
+    first.unmount();
+
+    const empty = stubOnTime(() => ({ status: 200, body: { weeks: RECORD.weeks.map((w) => ({ ...w, finished: 0, onTimeRate: null })), medianHours: null } }));
+    const second = await renderApp('/');
+    await waitFor(() => expect(onTimeCalls(empty)).toHaveLength(1));
+    await waitFor(() => expect(second.queryClient.getQueryState(['/api/public/on-time'])?.status).toBe('success'));
+    expect(screen.queryByTestId('landing-record')).toBeNull();
+    expect(screen.queryByText(/See our record/)).toBeNull();
+  });
+});
