@@ -44,7 +44,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const TARGET_P95_MS = 50;
 const PAGE_SIZE = 25;
 
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password', fullName: 'Bench Admin', phoneNumber: '+447700900999' };
+// A new admin each run: BENCH_SEED=0 measures a database that already holds the last run's.
+const ADMIN = { email: `bench-admin-${Date.now().toString(36)}@example.com`, password: 'bench-admin-password', fullName: 'Bench Admin', phoneNumber: '+447700900999' };
 
 // ---------- seeding (the CLI in its own process) ----------
 
@@ -221,7 +222,11 @@ async function signIn(server: RunningServer): Promise<string> {
   if (!challenge) throw new Error('POST /api/login set no two-factor cookie');
   const second = await post('/api/login/two-factor', { code: await totp(secret, ports.clock.now()) }, challenge);
   if (second.status !== 200) throw new Error(`POST /api/login/two-factor answered ${second.status}: ${await second.text()}`);
-  const cookie = cookieOf(second);
+  // The answer also clears the two-factor cookie: the session's is the one named so.
+  const cookie = second.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('evisa_session='));
   if (!cookie) throw new Error('POST /api/login/two-factor set no session cookie');
   return cookie;
 }
@@ -267,7 +272,7 @@ async function main(): Promise<void> {
     const cookie = await signIn(server);
     const counts = (await get(`${origin}/api/admin/applications/counts`, cookie)) as Record<string, number>;
     const terms = await searchTerms(origin, cookie, counts['online-entries'] ?? 0);
-    console.log(`  tab counts: ${Object.entries(counts).map(([tab, n]) => `${tab} ${n.toLocaleString('en-GB')}`).join(', ')}`);
+    console.log(`  tab counts: ${Object.entries(counts).filter(([, n]) => typeof n === 'number').map(([tab, n]) => `${tab} ${n.toLocaleString('en-GB')}`).join(', ')}`);
 
     const list = (query: string) => `/api/admin/applications?${query}&page=1&pageSize=${PAGE_SIZE}`;
     const q = (term: string) => encodeURIComponent(term);
