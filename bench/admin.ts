@@ -14,7 +14,9 @@
  *  4. the full list (`GET /api/admin/applications` without parameters, docs/product.md §7.6) is read once as a
  *     stream by a reader in a child process: its time, size, and how much the server's RSS (this
  *     process) grew while answering (target ≤ 100 MB).
- * Env: BENCH_APPLICATIONS (100000), BENCH_USERS (default: seed-demo's 5% more), BENCH_REQUESTS (200),
+ * Env: BENCH_APPLICATIONS (100000), or BENCH_SIZES=100000,1000000 to run it all at each size in turn
+ * (seeding each; on PostgreSQL the same BENCH_DATABASE_URL, emptied each time) and then print the
+ * p95 of every kind side by side; BENCH_USERS (default: seed-demo's 5% more), BENCH_REQUESTS (200),
  * BENCH_WARMUP (20). BENCH_DATABASE_URL=postgres://… runs it all on that PostgreSQL database (EMPTIED
  * first, so use your own, e.g. `createdb bench_me`) instead of SQLite; BENCH_SEED=0 keeps what that
  * database holds (a previous run's seed) and only measures.
@@ -35,7 +37,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI_MAIN = path.join(ROOT, 'apps', 'cli', 'main.ts');
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
-const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
+/** BENCH_SIZES=100000,1000000 runs the whole benchmark at each size in turn, then prints the p95s side by side. */
+const SIZES = (process.env.BENCH_SIZES ?? process.env.BENCH_APPLICATIONS ?? '100000').split(',').map((n) => Number(n.trim()));
 const USERS = process.env.BENCH_USERS ? Number(process.env.BENCH_USERS) : undefined;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
@@ -73,6 +76,8 @@ function cli(args: string[], dataDir: string): Promise<{ stdout: string; ms: num
 interface Kind {
   name: string;
   path: string;
+  /** The name without the run's search term, to set sizes side by side. */
+  label?: string;
 }
 
 interface Figures {
@@ -204,8 +209,10 @@ async function searchTerms(origin: string, cookie: string, onlineEntries: number
   return { surname: application.surname.slice(0, 3).toLowerCase(), email: local.includes('.') ? local.slice(0, local.lastIndexOf('.')) : local };
 }
 
-async function main(): Promise<void> {
-  console.log(`Admin list benchmark on ${BENCH_DIALECT}, ${cpus().length} CPU(s), Node ${process.version}`);
+/** One run at APPLICATIONS applications: the p95 of each request kind, by a size-free name. */
+async function main(APPLICATIONS: number): Promise<Map<string, number>> {
+  const p95s = new Map<string, number>();
+  console.log(`Admin list benchmark on ${BENCH_DIALECT}, ${cpus().length} CPU(s), Node ${process.version}, ${APPLICATIONS.toLocaleString('en-GB')} applications`);
   console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only meaningful on an idle machine)\n`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-bench-admin-'));
   let server: RunningServer | undefined;
@@ -231,16 +238,16 @@ async function main(): Promise<void> {
     const cookie = await signInBenchAdmin(server);
     const counts = (await get(`${origin}/api/admin/applications/counts`, cookie)) as Record<string, number>;
     const terms = await searchTerms(origin, cookie, counts['online-entries'] ?? 0);
-    console.log(`  tab counts: ${Object.entries(counts).map(([tab, n]) => `${tab} ${n.toLocaleString('en-GB')}`).join(', ')}`);
+    console.log(`  tab counts: ${Object.entries(counts).filter(([, n]) => typeof n === 'number').map(([tab, n]) => `${tab} ${n.toLocaleString('en-GB')}`).join(', ')}`);
 
     const list = (query: string) => `/api/admin/applications?${query}&page=1&pageSize=${PAGE_SIZE}`;
     const q = (term: string) => encodeURIComponent(term);
     const kinds: Kind[] = [
       ...['online-entries', 'initial-payment', 'submitted-portal', 'approved', 'completed', 'rejected'].map((tab) => ({ name: `tab ${tab}, page 1`, path: list(`tab=${tab}`) })),
       { name: 'counts', path: '/api/admin/applications/counts' },
-      { name: `search initial-payment q=${terms.surname}`, path: list(`tab=initial-payment&q=${q(terms.surname)}`) },
-      { name: `search online-entries q=${terms.email}`, path: list(`tab=online-entries&q=${q(terms.email)}`) },
-      { name: `counts q=${terms.surname}`, path: `/api/admin/applications/counts?q=${q(terms.surname)}` },
+      { name: `search initial-payment q=${terms.surname}`, label: 'search initial-payment (surname prefix)', path: list(`tab=initial-payment&q=${q(terms.surname)}`) },
+      { name: `search online-entries q=${terms.email}`, label: 'search online-entries (email prefix)', path: list(`tab=online-entries&q=${q(terms.email)}`) },
+      { name: `counts q=${terms.surname}`, label: 'counts (surname prefix)', path: `/api/admin/applications/counts?q=${q(terms.surname)}` },
       { name: 'overdue initial-payment', path: list('tab=initial-payment&overdue=true') },
       { name: 'counts overdue', path: '/api/admin/applications/counts?overdue=true' },
     ];
@@ -253,6 +260,7 @@ async function main(): Promise<void> {
       const f = await sequential(origin, kind, cookie);
       const ok = f.p95 <= TARGET_P95_MS;
       if (ok) passed++;
+      p95s.set(kind.label ?? kind.name, f.p95);
       console.log(`${kind.name.padEnd(44)} p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  max ${ms(f.max)}  ${ok ? 'PASS' : 'FAIL'}${matched ? `  (${matched})` : ''}`);
     }
     console.log(`\ntotal: ${passed}/${kinds.length} request kinds with p95 ≤ ${TARGET_P95_MS} ms${passed === kinds.length ? ' — target met' : ' — TARGET MISSED'}`);
@@ -278,9 +286,22 @@ async function main(): Promise<void> {
     await server?.stop(2000);
     rmSync(dataDir, { recursive: true, force: true });
   }
+  return p95s;
 }
 
-main().catch((error: unknown) => {
+async function allSizes(): Promise<void> {
+  const results: Map<string, number>[] = [];
+  for (const size of SIZES) {
+    if (results.length > 0) console.log('\n');
+    results.push(await main(size));
+  }
+  if (SIZES.length < 2) return;
+  console.log(`\np95 by size (${BENCH_DIALECT}; target ≤ ${TARGET_P95_MS} ms)`);
+  console.log(`${'request'.padEnd(44)} ${SIZES.map((n) => n.toLocaleString('en-GB').padStart(12)).join(' ')}`);
+  for (const name of results[0].keys()) console.log(`${name.padEnd(44)} ${results.map((r) => ms(r.get(name) ?? NaN).padStart(12)).join(' ')}`);
+}
+
+allSizes().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -120,9 +120,37 @@ export function newApplication(input: {
   now: Date;
   groupId?: number | null;
 }): NewApplication {
+  const f = input.form;
+  // The form's fields written out, not spread: V8 gives an object built by spreading a form and
+  // then adding the other 29 fields a map of its own (~50 µs each), which seed-demo felt at 1M.
   return {
-    ...input.form,
-    smsUpdates: input.form.smsUpdates ?? false,
+    givenName: f.givenName,
+    surname: f.surname,
+    gender: f.gender,
+    dateOfBirth: f.dateOfBirth,
+    nationality: f.nationality,
+    countryOfBirth: f.countryOfBirth,
+    originalNationality: f.originalNationality,
+    otherNationalities: f.otherNationalities,
+    otherNationality: f.otherNationality,
+    maritalStatus: f.maritalStatus,
+    profession: f.profession,
+    purposeOfVisit: f.purposeOfVisit,
+    entry: f.entry,
+    expectedArrivalDate: f.expectedArrivalDate,
+    expectedDepartureDate: f.expectedDepartureDate,
+    passportNumber: f.passportNumber,
+    passportExpiry: f.passportExpiry,
+    visitedEgyptBefore: f.visitedEgyptBefore,
+    lastVisitDateFrom: f.lastVisitDateFrom,
+    lastVisitDateTo: f.lastVisitDateTo,
+    lastVisitStayLocation: f.lastVisitStayLocation,
+    hasBeenDeported: f.hasBeenDeported,
+    deportedFrom: f.deportedFrom,
+    deportationDate: f.deportationDate,
+    deportationReason: f.deportationReason,
+    privacyPolicyAccepted: f.privacyPolicyAccepted,
+    smsUpdates: f.smsUpdates ?? false,
     userId: input.userId,
     applicationNumber: input.applicationNumber,
     status: 'online_entry',

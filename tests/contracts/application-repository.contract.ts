@@ -372,6 +372,9 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         expect(await search('BERNADETTE b')).toEqual([forChild.id, forSpouse.id]);
         expect(await search('bern')).toEqual([forChild.id, forSpouse.id, other.id]); // the admin order: no deadline, same arrival, so by id
         expect(await search('sam reed')).toEqual([forSpouse.id]);
+        // The applicant's given name alone, neither the holder's email nor name.
+        expect(await search('to')).toEqual([forChild.id]);
+        expect(await p.applications.countByStatus({ q: 'TOM' })).toEqual({ online_entry: 1 });
       });
 
       it('filters overdue applications: guarantee deadline passed and the visa not decided', async () => {

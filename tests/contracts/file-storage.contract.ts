@@ -128,6 +128,34 @@ export function describeFileStorageContract(name: string, open: () => Promise<Fi
       expect((await read((await storage.get(b))!.body)).equals(PDF)).toBe(true);
     });
 
+    it('copy() stores the same bytes and metadata under a new key; each copy lives on when the other is deleted', async () => {
+      const original = key('copies');
+      const copied = key('copies');
+      await storage.put(original, PNG, { contentType: 'image/png', fileName: 'scan.png' });
+      expect(await storage.copy(original, copied)).toBe(true);
+      await storage.delete(original);
+      const got = await storage.get(copied);
+      expect(got?.info).toEqual({ key: copied, size: PNG.length, contentType: 'image/png', fileName: 'scan.png' });
+      expect(await read(got!.body)).toEqual(PNG);
+      // Replacing the copy leaves nothing shared behind: a copy of the copy keeps the old bytes.
+      const again = key('copies');
+      await storage.copy(copied, again);
+      await storage.put(copied, PDF, { contentType: 'application/pdf', fileName: 'visa.pdf' });
+      expect(await read((await storage.get(again))!.body)).toEqual(PNG);
+      expect(await read((await storage.get(copied))!.body)).toEqual(PDF);
+      // A copy onto a stored key replaces it.
+      expect(await storage.copy(again, copied)).toBe(true);
+      expect((await storage.get(copied))?.info).toEqual({ key: copied, size: PNG.length, contentType: 'image/png', fileName: 'scan.png' });
+      expect(await read((await storage.get(copied))!.body)).toEqual(PNG);
+    });
+
+    it('copy() of a key never stored answers false and writes nothing', async () => {
+      const missing = key('copies');
+      const target = key('copies');
+      expect(await storage.copy(missing, target)).toBe(false);
+      expect(await storage.exists(target)).toBe(false);
+    });
+
     it('stores an empty file', async () => {
       const k = key();
       const info = await storage.put(k, Buffer.alloc(0), { contentType: 'application/pdf', fileName: 'empty.pdf' });

@@ -1,12 +1,8 @@
 import { and, asc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { APPLICATION_STATUSES } from '../../../core/domain/status.js';
 import type { AdminListQuery } from '../../../core/ports/application-repository.js';
-import { FINISHED_FOR_GUARANTEE, normaliseSearch, tabApplicationStatuses } from './rules.js';
+import { GUARANTEE_RUNNING, normaliseSearch, tabApplicationStatuses } from './rules.js';
 import type { SqlDatabase } from './sql-database.js';
-import { sqlList } from './sql-values.js';
-
-/** The statuses whose guarantee clock still runs (all but FINISHED_FOR_GUARANTEE). */
-const UNDECIDED = APPLICATION_STATUSES.filter((s) => !FINISHED_FOR_GUARANTEE.includes(s));
+import { OVERDUE_CANDIDATE_SQL, sqlList } from './sql-values.js';
 
 export type AdminFilter = Pick<AdminListQuery, 'tab' | 'status' | 'q' | 'overdueAt' | 'assigneeId'>;
 
@@ -21,10 +17,12 @@ export function adminOrderBy(database: SqlDatabase): SQL[] {
 
 /**
  * The admin-list filter (rules.ts's semantics, as SQL): tab/status, the overdue rule and the
- * prefix search, all index-backed. Overdue applications come off the covering
- * (status, guarantee_deadline, created_at) index, so a page of them is sorted from the index alone.
+ * prefix search (as one OR of searchConditions; `search: false` leaves it out, for a caller that
+ * asks each condition in a query of its own), all index-backed. Without a search term, overdue applications come off the partial
+ * index applications_overdue_idx (status, guarantee_deadline, expected_arrival_date, id), so a page
+ * of them is read in order and their count is an index-only scan.
  */
-export function adminFilter(database: SqlDatabase, query: AdminFilter): SQL | undefined {
+export function adminFilter(database: SqlDatabase, query: AdminFilter, options: { search?: boolean } = {}): SQL | undefined {
   const t = database.tables;
   const term = normaliseSearch(query.q);
   const status = database.statusTerm(term !== null);
@@ -34,35 +32,43 @@ export function adminFilter(database: SqlDatabase, query: AdminFilter): SQL | un
   if (query.tab) parts.push(sql`${status} in ${sql.raw(`(${sqlList(tabApplicationStatuses(query.tab))})`)}`);
   if (query.status) parts.push(eq(status, query.status));
   if (query.assigneeId !== undefined) parts.push(query.assigneeId === null ? isNull(t.applications.assigneeId) : eq(t.applications.assigneeId, query.assigneeId));
-  // Overdue: the undecided statuses listed (an IN list is index ranges on (status, guarantee_deadline);
-  // NOT IN made PostgreSQL read every row), with the deadline passed — and the clock not paused,
-  // unless it was paused only after the deadline had passed (rules.ts isOverdue). The pause test is a
-  // filter on the few rows the index ranges return, not an access path of its own.
+  // Overdue: the deadline passed, in a status whose clock runs, and the clock not paused unless it
+  // was paused only after the deadline had passed (rules.ts isOverdue).
   if (query.overdueAt) {
     const a = t.applications;
-    parts.push(
-      sql`${status} in ${sql.raw(`(${sqlList(UNDECIDED)})`)}`,
-      lt(a.guaranteeDeadline, query.overdueAt),
-      or(isNull(a.guaranteePausedAt), sql`${a.guaranteePausedAt} > ${a.guaranteeDeadline}`),
-    );
+    if (term === null) {
+      // The partial index's predicate repeated literally (SQLite uses a partial index only then).
+      parts.push(sql.raw(OVERDUE_CANDIDATE_SQL), lt(a.guaranteeDeadline, query.overdueAt));
+    } else {
+      // With a search term the search indexes find the rows; these are tests on the few they return
+      // (the status written so that no index serves it, see statusTerm).
+      parts.push(
+        sql`${status} in ${sql.raw(`(${sqlList(GUARANTEE_RUNNING)})`)}`,
+        lt(a.guaranteeDeadline, query.overdueAt),
+        or(isNull(a.guaranteePausedAt), sql`${a.guaranteePausedAt} > ${a.guaranteeDeadline}`),
+      );
+    }
   }
-  if (term !== null) {
-    // One OR of index conditions on applications alone (SQLite's multi-index OR, PostgreSQL's
-    // BitmapOr) over the folded search keys the store writes with the row (search_*: the applicant's
-    // email and full name, the given name, the surname, "given name + surname"); application and
-    // passport numbers are ASCII, where folding is lower-casing.
-    const a = t.applications;
-    parts.push(
-      or(
-        database.prefix(sql`${a.searchEmail}`, term),
-        database.prefix(sql`${a.searchName}`, term),
-        database.prefix(sql`lower(${a.applicationNumber})`, term),
-        database.prefix(sql`lower(${a.passportNumber})`, term),
-        database.prefix(sql`${a.searchGivenName}`, term),
-        database.prefix(sql`${a.searchSurname}`, term),
-        database.prefix(sql`${a.searchFullName}`, term),
-      ),
-    );
-  }
+  if (term !== null && options.search !== false) parts.push(or(...searchConditions(database, term)));
   return and(...parts);
+}
+
+/**
+ * The prefix search's conditions, one per indexed search key of applications (the folded keys the
+ * store writes with the row — the applicant's email and full name, the surname, "given name +
+ * surname" — and the application and passport numbers, ASCII, where folding is lower-casing). The
+ * given name is searched as the prefix of "given name + surname", which it is. The name and email
+ * keys' indexes cover (status, guarantee_deadline, expected_arrival_date, id): a search asks each
+ * condition on its own (a UNION) and sorts and counts the matches without reading the table.
+ */
+export function searchConditions(database: SqlDatabase, term: string): SQL[] {
+  const a = database.tables.applications;
+  return [
+    database.prefix(sql`${a.searchEmail}`, term),
+    database.prefix(sql`${a.searchName}`, term),
+    database.prefix(sql`lower(${a.applicationNumber})`, term),
+    database.prefix(sql`lower(${a.passportNumber})`, term),
+    database.prefix(sql`${a.searchSurname}`, term),
+    database.prefix(sql`${a.searchFullName}`, term),
+  ];
 }

@@ -15,6 +15,9 @@ import type { OutboxText, TextMessageEntry } from '../../../core/ports/text-outb
 /** Statuses whose guarantee clock has stopped: the visa was decided (or the fee waived). */
 export const FINISHED_FOR_GUARANTEE: readonly ApplicationStatus[] = ['approved', 'final_payment_received', 'rejected'];
 
+/** Statuses whose guarantee clock still runs (all but FINISHED_FOR_GUARANTEE): the overdue filter's. */
+export const GUARANTEE_RUNNING: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter((s) => !FINISHED_FOR_GUARANTEE.includes(s));
+
 /** Statuses whose applications count as finished for data retention (passport copies may be purged). */
 export const FINISHED_FOR_RETENTION: readonly ApplicationStatus[] = ['final_payment_received', 'rejected'];
 

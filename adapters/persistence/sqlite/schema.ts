@@ -18,7 +18,7 @@ import type { RefundSource, RefundStatus } from '../../../core/domain/refund.js'
 import type { StaffRole } from '../../../core/domain/staff-role.js';
 import { PORTAL_REFERENCE_MAX, PORTAL_STATES, type GovernmentFeeCurrency, type PortalState } from '../../../core/domain/portal-ledger.js';
 import { tabApplicationStatuses } from '../shared/rules.js';
-import { APPLICANT_SQL, COUNTED_DECISION_SQL, PSEUDO_ENTRY_SQL, sqlList, STATUS_VALUES } from '../shared/sql-values.js';
+import { APPLICANT_SQL, COUNTED_DECISION_SQL, OVERDUE_CANDIDATE_SQL, PSEUDO_ENTRY_SQL, sqlList, STATUS_VALUES } from '../shared/sql-values.js';
 
 /**
  * SQLite schema (better-sqlite3). Timestamps are integer milliseconds since the epoch (Date in
@@ -37,6 +37,8 @@ const bool = (name: string) => integer(name, { mode: 'boolean' });
 const PSEUDO_ENTRY = sql.raw(PSEUDO_ENTRY_SQL);
 /** The initial-payment tab's statuses, as its partial index's predicate (shared/admin-filter.ts writes the same literal list). */
 const INITIAL_PAYMENT_TAB = sql.raw(`status in (${sqlList(tabApplicationStatuses('initial-payment'))})`);
+/** The overdue filter's candidates (shared/sql-values.ts), as applications_overdue_idx's predicate. */
+const OVERDUE_CANDIDATE = sql.raw(OVERDUE_CANDIDATE_SQL);
 
 export const users = sqliteTable(
   'users',
@@ -188,17 +190,19 @@ export const applications = sqliteTable(
     index('applications_user_idx').on(t.userId, t.createdAt),
     index('applications_status_created_idx').on(t.status, t.createdAt, t.id),
     index('applications_created_idx').on(t.createdAt, t.id),
-    index('applications_status_guarantee_idx').on(t.status, t.guaranteeDeadline, t.createdAt, t.id),
     index('applications_number_lower_idx').on(lower(t.applicationNumber)),
     index('applications_passport_lower_idx').on(lower(t.passportNumber)),
-    index('applications_search_given_name_idx').on(t.searchGivenName),
-    index('applications_search_surname_idx').on(t.searchSurname),
-    index('applications_search_full_name_idx').on(t.searchFullName),
+    // The name and email search keys carry what a search reads of each match — the tab's status, the
+    // sort's deadline and arrival date, the id — so it never reads the table (shared/admin-filter.ts).
+    index('applications_search_surname_idx').on(t.searchSurname, t.status, t.guaranteeDeadline, t.expectedArrivalDate, t.id),
+    index('applications_search_full_name_idx').on(t.searchFullName, t.status, t.guaranteeDeadline, t.expectedArrivalDate, t.id),
     index('applications_initial_payment_tab_idx').on(t.createdAt, t.id).where(INITIAL_PAYMENT_TAB),
-    index('applications_search_email_idx').on(t.searchEmail),
-    index('applications_search_name_idx').on(t.searchName),
+    index('applications_search_email_idx').on(t.searchEmail, t.status, t.guaranteeDeadline, t.expectedArrivalDate, t.id),
+    index('applications_search_name_idx').on(t.searchName, t.status, t.guaranteeDeadline, t.expectedArrivalDate, t.id),
     index('applications_group_idx').on(t.groupId),
     index('applications_status_deadline_arrival_idx').on(t.status, t.guaranteeDeadline, t.expectedArrivalDate, t.id),
+    // The overdue filter's pages and counts (shared/admin-filter.ts repeats the predicate literally).
+    index('applications_overdue_idx').on(t.status, t.guaranteeDeadline, t.expectedArrivalDate, t.id).where(OVERDUE_CANDIDATE),
     index('applications_assignee_idx').on(t.assigneeId, t.status, t.guaranteeDeadline, t.expectedArrivalDate, t.id),
     // The reports (shared/report-queries.ts), each a range of one covering index: the counted
     // decisions by decision time, and the cohort (funnel, nationalities) by creation time.

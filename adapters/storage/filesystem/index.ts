@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { constants } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -50,6 +50,58 @@ export class FilesystemFileStorage implements FileStorage {
       await rename(tmpMeta, this.sidecarOf(file));
       await rename(tmpFile, file);
       return { key, ...sidecar };
+    } catch (error) {
+      await rm(tmpFile, { force: true }).catch(() => undefined);
+      await rm(tmpMeta, { force: true }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * A hard link of the file and its sidecar (no bytes written: deleting either copy leaves the
+   * other whole), or a byte copy where the disk cannot link. A new key in an existing folder is two
+   * links, sidecar first (a link appears whole, the file last, as put() renames); otherwise (a new
+   * folder, a key that exists, a source without a sidecar) the way put() writes, through temporary
+   * names.
+   */
+  async copy(from: string, key: string): Promise<boolean> {
+    const source = this.pathOf(from);
+    const file = this.pathOf(key);
+    try {
+      await linkOrCopy(this.sidecarOf(source), this.sidecarOf(file));
+      try {
+        await linkOrCopy(source, file);
+        return true;
+      } catch (error) {
+        await rm(this.sidecarOf(file), { force: true });
+        throw error;
+      }
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST' && code !== 'ENOENT') throw error;
+    }
+    const info = await this.info(from, source);
+    if (!info) return false;
+    const suffix = `.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+    const tmpFile = file + suffix;
+    const tmpMeta = this.sidecarOf(file) + suffix;
+    try {
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+      } catch {
+        throw storageUnavailable();
+      }
+      try {
+        await linkOrCopy(this.sidecarOf(source), tmpMeta);
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+        const sidecar: Sidecar = { fileName: info.fileName, contentType: info.contentType, size: info.size };
+        await writeFile(tmpMeta, JSON.stringify(sidecar), { flag: 'wx' });
+      }
+      await linkOrCopy(source, tmpFile);
+      await rename(tmpMeta, this.sidecarOf(file));
+      await rename(tmpFile, file);
+      return true;
     } catch (error) {
       await rm(tmpFile, { force: true }).catch(() => undefined);
       await rm(tmpMeta, { force: true }).catch(() => undefined);
@@ -153,4 +205,15 @@ export class FilesystemFileStorage implements FileStorage {
 function isMissing(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** A hard link, or a copy where the file system cannot link (another device, no link support). */
+async function linkOrCopy(source: string, target: string): Promise<void> {
+  try {
+    await link(source, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK' && code !== 'ENOSYS') throw error;
+    await copyFile(source, target, constants.COPYFILE_EXCL);
+  }
 }

@@ -21,6 +21,15 @@ export class MemoryFileStorage implements FileStorage {
     return { ...info };
   }
 
+  async copy(from: string, key: string): Promise<boolean> {
+    assertSafeKey(from);
+    assertSafeKey(key);
+    const file = this.files.get(from);
+    if (!file) return false;
+    this.files.set(key, { content: file.content, info: { ...file.info, key }, modifiedAt: this.now() });
+    return true;
+  }
+
   async get(key: string): Promise<{ body: Readable; info: StoredFileInfo } | null> {
     assertSafeKey(key);
     const file = this.files.get(key);

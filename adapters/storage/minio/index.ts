@@ -119,6 +119,13 @@ export class MinioFileStorage implements FileStorage {
     return { key, size: stat.size, contentType, fileName: meta.fileName };
   }
 
+  async copy(from: string, key: string): Promise<boolean> {
+    const found = await this.get(from);
+    if (!found) return false;
+    await this.put(key, found.body, { contentType: found.info.contentType, fileName: found.info.fileName, size: found.info.size });
+    return true;
+  }
+
   async get(key: string): Promise<{ body: Readable; info: StoredFileInfo } | null> {
     assertSafeKey(key);
     await this.ensureBucket();

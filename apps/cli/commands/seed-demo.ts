@@ -159,10 +159,15 @@ export async function seed(agency: Agency, flags: Flags, out: ReturnType<typeof 
     }
 
     const ctx: PlanContext = { ports, rng, now, admin, tag, sequence: 0 };
+    const store = flags.files ? demoFileStore(ports, tag) : null;
+    // Batch k is written (the database's work, and the files on libuv's threads) while batch k+1 is
+    // planned here, in slices that let the writes' round trips through.
+    let writing: Promise<void> = Promise.resolve();
     for (let from = 0; from < applications; from += BATCH) {
       const plans: LoadedApplication[] = [];
       const pendingFiles: PendingFile[] = [];
       for (let i = from; i < Math.min(applications, from + BATCH); i++) {
+        if ((i - from) % PLAN_SLICE === PLAN_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
         // The first min(N, M) applications go one per user; the rest to random users (repeat applicants).
         const u = i < userCount ? i : rng.int(0, userCount - 1);
         const target = flags.status ?? rng.weighted(DEMO_STATUS_WEIGHTS);
@@ -170,13 +175,17 @@ export async function seed(agency: Agency, flags: Flags, out: ReturnType<typeof 
         counts.set(plan.application.status, (counts.get(plan.application.status) ?? 0) + 1);
         plans.push(plan);
       }
-      // File writes (libuv's thread pool) overlap the batch's database insert (this thread).
-      const stored = flags.files ? storeFiles(ports, pendingFiles) : Promise.resolve(0);
-      stored.catch(() => {});
-      await bulk.insertApplications(plans);
-      files += await stored;
-      bar.increment(plans.length);
+      await writing;
+      writing = (async () => {
+        const stored = store ? store(pendingFiles) : Promise.resolve(0);
+        stored.catch(() => {});
+        await bulk.insertApplications(plans);
+        files += await stored;
+        bar.increment(plans.length);
+      })();
+      writing.catch(() => {});
     }
+    await writing;
     await bulk.finish();
   } finally {
     bar.stop();
@@ -197,6 +206,8 @@ export async function seed(agency: Agency, flags: Flags, out: ReturnType<typeof 
 const BATCH = 2000;
 /** Files written to storage at once. */
 const FILE_CONCURRENCY = 64;
+/** Applications planned between two turns of the event loop (so the previous batch's writes go on). */
+const PLAN_SLICE = 100;
 
 interface PlanContext {
   ports: Ports;
@@ -211,19 +222,36 @@ interface PendingFile {
   key: string;
   body: Buffer;
   contentType: string;
-  fileName: string;
 }
 
-async function storeFiles(ports: Ports, files: PendingFile[]): Promise<number> {
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const f = files[next++];
-      await ports.files.put(f.key, f.body, { contentType: f.contentType, fileName: f.fileName, size: f.body.length });
+/**
+ * Stores the demo files: each distinct content (the demo PNG scan, the demo PDF) is written once
+ * under a key of its own, and every document's file is a copy of it (FileStorage.copy: a hard link
+ * on disk, so a million scans cost links, not bytes, and deleting one leaves the others whole).
+ */
+function demoFileStore(ports: Ports, tag: string): (files: PendingFile[]) => Promise<number> {
+  const sources = new Map<Buffer, Promise<string>>();
+  const sourceOf = (f: PendingFile) => {
+    let source = sources.get(f.body);
+    if (!source) {
+      const key = `demo-${tag}-${sources.size + 1}`;
+      const fileName = f.contentType === 'application/pdf' ? 'demo-document.pdf' : 'demo-scan.png';
+      source = ports.files.put(key, f.body, { contentType: f.contentType, fileName, size: f.body.length }).then(() => key);
+      sources.set(f.body, source);
     }
+    return source;
   };
-  await Promise.all(Array.from({ length: Math.min(FILE_CONCURRENCY, files.length) }, worker));
-  return files.length;
+  return async (files) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        const f = files[next++];
+        if (!(await ports.files.copy(await sourceOf(f), f.key))) throw new Error(`The demo file ${f.key} could not be stored`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(FILE_CONCURRENCY, files.length) }, worker));
+    return files.length;
+  };
 }
 
 function demoDocument(
@@ -238,7 +266,7 @@ function demoDocument(
   const contentType = pdf ? ('application/pdf' as const) : ('image/png' as const);
   const fileName = `${baseName}.${pdf ? 'pdf' : 'png'}`;
   const storageKey = ctx.ports.ids.storageKey();
-  files.push({ key: storageKey, body, contentType, fileName });
+  files.push({ key: storageKey, body, contentType });
   return { type, fileName, storageKey, contentType, size: body.length, status: 'pending', verificationNotes: null, uploadedAt, verifiedAt: null };
 }
 
