@@ -105,7 +105,11 @@ describe('on SQLite with the embedded adapters', () => {
     expect(send.status).toBe(200);
     // The deliver-mail jobs queued with each mail, worked as a server node does.
     await t.workJobs();
-    await vi.waitFor(async () => expect((await t.agency.persistence.jobs.stats())[0]).toMatchObject({ name: 'deliver-mail', queued: 0, active: 0, failed: 0 }));
+    // Polled until drained: the ceiling is for a loaded machine (CI runs many files at once), not a speed target.
+    await vi.waitFor(
+      async () => expect((await t.agency.persistence.jobs.stats()).find((queue) => queue.name === 'deliver-mail')).toMatchObject({ queued: 0, active: 0, failed: 0 }),
+      { timeout: 30_000, interval: 50 },
+    );
     const outbox = path.join(dataDir(), 'outbox');
     const emls = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
     const evisa = emls.map((f) => readFileSync(path.join(outbox, f), 'utf8')).find((text) => text.includes('e-visa.pdf'));
