@@ -144,13 +144,16 @@ describe('the passport scanner reads synthetic passport pages offline', () => {
 
 describe('the scanner stays bounded', () => {
   it('stops a PDF bomb at the time limit, answers null, and scans the next file normally', { timeout: OCR_TIMEOUT }, async () => {
-    const scanner = new PassportScanner({ workers: 1, timeoutMs: 8_000 });
+    // The limit must also leave the good passport after it time to be read on a loaded machine
+    // (CI runs many files at once): at 8 s it was, once the suite ran beside benchmarks, and the
+    // test failed though the scanner had recovered.
+    const scanner = new PassportScanner({ workers: 1, timeoutMs: 20_000 });
     try {
       const bomb = pdfBomb();
       expect(bomb.length).toBeLessThan(1024 * 1024);
       const started = Date.now();
       expect(await scanner.read({ body: bomb, contentType: 'application/pdf' })).toBeNull();
-      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(Date.now() - started).toBeLessThan(60_000);
       const body = await passportJpeg({ mrz: BRITISH, person: BRITISH_TRAVELLER, width: 1200 });
       expect((await scanner.read({ body, contentType: 'image/jpeg' }))?.lines).toEqual(BRITISH);
     } finally {
