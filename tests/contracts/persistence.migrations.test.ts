@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,5 +24,19 @@ describe.each([
     );
     expect(printed).toContain('No schema changes');
     expect(readdirSync(out).sort()).toEqual(before);
+  });
+
+  // drizzle's migrator applies a journal entry only when its `when` is later than the last applied
+  // one's: an entry dated earlier than the one before it would be skipped on every database that is
+  // already past that one (only fresh databases would get it).
+  it('are dated in the order they apply, each with its own file', () => {
+    const journal = JSON.parse(readFileSync(join(folder, 'migrations', 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; when: number; tag: string }[] };
+    const files = readdirSync(join(folder, 'migrations')).filter((f) => f.endsWith('.sql'));
+    journal.entries.forEach((entry, i) => {
+      expect(entry.idx).toBe(i);
+      if (i > 0) expect(entry.when, entry.tag).toBeGreaterThan(journal.entries[i - 1]!.when);
+      expect(files).toContain(`${entry.tag}.sql`);
+    });
+    expect(files).toHaveLength(journal.entries.length);
   });
 });
