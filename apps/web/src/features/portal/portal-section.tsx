@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { formatUsdCents, PORTAL_STATE_LABELS, PORTAL_STATES, type PortalState } from '../../../../../core/domain/portal-ledger.js';
+import { emptyPortalLedger, formatUsdCents, PORTAL_STATE_LABELS, PORTAL_STATES, portalView, type PortalState } from '../../../../../core/domain/portal-ledger.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
@@ -15,17 +15,8 @@ import { PortalSheet } from './portal-sheet.js';
 /** docs/product.md §2.16: the portal's receipt is a PDF, JPG or PNG. */
 const RECEIPT_ACCEPT = '.pdf,.jpg,.jpeg,.png';
 
-const EMPTY: PortalDto = {
-  reference: null,
-  state: 'to_submit',
-  governmentFeeCents: null,
-  governmentFeeCurrency: 'USD',
-  governmentFeePence: null,
-  paidAt: null,
-  receipt: null,
-  updatedAt: null,
-  updatedBy: null,
-};
+/** An application without a ledger row, as the server answers it (its dates are all unset). */
+const EMPTY: PortalDto = { ...portalView(emptyPortalLedger(0)), paidAt: null, receipt: null, updatedAt: null };
 
 /** '25' or '25.00' → 2500 cents; '' → null; anything else undefined (not a fee). */
 function centsOf(text: string): number | null | undefined {
