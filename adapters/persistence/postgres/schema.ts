@@ -681,3 +681,62 @@ export const governmentFees = pgTable(
     check('government_fees_pence_check', sql`${t.pence} > 0`),
   ],
 );
+
+/**
+ * The reports' daily rollups (docs/product.md §17.5): per London day ('YYYY-MM-DD'), the figures that
+ * add up across days, kept by the report-rollups job. A day is trusted only while no row it counts
+ * has changed since: triggers mark the hours such rows touch in report_dirty_hours, and a report
+ * counts a marked day (or one never rolled up, such as today) from the rows themselves.
+ */
+export const reportDays = pgTable('report_days', {
+  day: text('day').primaryKey(),
+  decided: integer('decided').notNull(),
+  onTime: integer('on_time').notNull(),
+  waived: integer('waived').notNull(),
+  refunds: integer('refunds').notNull(),
+  refundedPence: integer('refunded_pence').notNull(),
+  initialPence: integer('initial_pence').notNull(),
+  finalPence: integer('final_pence').notNull(),
+  governmentFeePence: integer('government_fee_pence').notNull(),
+  registered: integer('registered').notNull(),
+  refreshedAt: ts('refreshed_at').notNull().defaultNow(),
+});
+
+/** The applications created on a London day, by nationality, and how far they got (the funnel). */
+export const reportCohortDays = pgTable(
+  'report_cohort_days',
+  {
+    day: text('day').notNull(),
+    nationality: text('nationality').notNull(),
+    applied: integer('applied').notNull(),
+    initialPaid: integer('initial_paid').notNull(),
+    addressGiven: integer('address_given').notNull(),
+    approved: integer('approved').notNull(),
+    finalPaid: integer('final_paid').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.nationality] })],
+);
+
+/** The decisions of a London day by turnaround in whole tenths of an hour (the percentiles' histogram). */
+export const reportTurnaroundDays = pgTable(
+  'report_turnaround_days',
+  {
+    day: text('day').notNull(),
+    tenths: integer('tenths').notNull(),
+    decided: integer('decided').notNull(),
+    onTime: integer('on_time').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.tenths] })],
+);
+
+/**
+ * The hours (since the epoch, UTC) in which a row a report counts was written: their days are recounted.
+ * Written by triggers, several marks of one hour allowed (no key: writers never wait for each other).
+ */
+export const reportDirtyHours = pgTable(
+  'report_dirty_hours',
+  {
+    hour: integer('hour').notNull(),
+  },
+  (t) => [index('report_dirty_hours_hour_idx').on(t.hour)],
+);

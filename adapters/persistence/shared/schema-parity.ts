@@ -36,7 +36,11 @@ type Tables =
   | 'trackingCodes'
   | 'portalLedger'
   | 'governmentFees'
-  | 'auditHead';
+  | 'auditHead'
+  | 'reportDays'
+  | 'reportCohortDays'
+  | 'reportTurnaroundDays'
+  | 'reportDirtyHours';
 type Parity = { [K in Tables]: Same<(typeof lite)[K], (typeof pg)[K]> };
 
 export const schemaParity: Parity = {
@@ -66,6 +70,10 @@ export const schemaParity: Parity = {
   portalLedger: true,
   governmentFees: true,
   auditHead: true,
+  reportDays: true,
+  reportCohortDays: true,
+  reportTurnaroundDays: true,
+  reportDirtyHours: true,
 };
 
 /** The row types both dialects share (taken from SQLite; identical in PostgreSQL by the check above). */

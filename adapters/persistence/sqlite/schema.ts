@@ -709,3 +709,51 @@ export const governmentFees = sqliteTable(
     check('government_fees_pence_check', sql`${t.pence} > 0`),
   ],
 );
+
+/** The reports' daily rollups: see the PostgreSQL schema (docs/product.md §17.5). */
+export const reportDays = sqliteTable('report_days', {
+  day: text('day').primaryKey(),
+  decided: integer('decided').notNull(),
+  onTime: integer('on_time').notNull(),
+  waived: integer('waived').notNull(),
+  refunds: integer('refunds').notNull(),
+  refundedPence: integer('refunded_pence').notNull(),
+  initialPence: integer('initial_pence').notNull(),
+  finalPence: integer('final_pence').notNull(),
+  governmentFeePence: integer('government_fee_pence').notNull(),
+  registered: integer('registered').notNull(),
+  refreshedAt: ts('refreshed_at').notNull().default(now),
+});
+
+export const reportCohortDays = sqliteTable(
+  'report_cohort_days',
+  {
+    day: text('day').notNull(),
+    nationality: text('nationality').notNull(),
+    applied: integer('applied').notNull(),
+    initialPaid: integer('initial_paid').notNull(),
+    addressGiven: integer('address_given').notNull(),
+    approved: integer('approved').notNull(),
+    finalPaid: integer('final_paid').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.nationality] })],
+);
+
+export const reportTurnaroundDays = sqliteTable(
+  'report_turnaround_days',
+  {
+    day: text('day').notNull(),
+    tenths: integer('tenths').notNull(),
+    decided: integer('decided').notNull(),
+    onTime: integer('on_time').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.tenths] })],
+);
+
+export const reportDirtyHours = sqliteTable(
+  'report_dirty_hours',
+  {
+    hour: integer('hour').notNull(),
+  },
+  (t) => [index('report_dirty_hours_hour_idx').on(t.hour)],
+);
