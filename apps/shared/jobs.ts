@@ -5,6 +5,9 @@ import type { Agency } from './agency.js';
 /** Ended sessions and closed rate-limit windows are deleted hourly (at minute 17, off the hour's rush). */
 export const PRUNE_SCHEDULE = '17 * * * *';
 
+/** The reports' daily rollups are brought up to date every 5 minutes (a report never waits for them: docs/product.md §17.5). */
+export const REPORT_ROLLUPS_SCHEDULE = '*/5 * * * *';
+
 /**
  * The agency's background work: one definition per queue, the same on every node, in the CLI and on
  * both databases (docs/product.md §15.2). The job runner decides where each job runs: pg-boss
@@ -116,6 +119,15 @@ export function agencyJobs(agency: Agency): AnyJobDefinition[] {
       async run() {
         const pruned = await useCases.pruneExpired();
         return `deleted ${pruned.sessions} ended session(s) and ${pruned.windows} closed rate-limit window(s)`;
+      },
+    },
+    {
+      name: 'report-rollups',
+      schedule: REPORT_ROLLUPS_SCHEDULE,
+      concurrency: 1,
+      async run() {
+        const rolled = await useCases.refreshReportRollups();
+        return `rolled up ${rolled.refreshed} day(s) of the reports; ${rolled.pending} still to do`;
       },
     },
   ];

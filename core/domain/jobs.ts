@@ -22,6 +22,8 @@ export interface JobInputs {
   'sweep-orphan-files': Record<string, never>;
   /** Deletes ended sessions and rate-limit windows (scheduled hourly). */
   'prune-expired': Record<string, never>;
+  /** Brings the reports' daily rollups up to date (scheduled every 5 minutes; docs/product.md §17.5). */
+  'report-rollups': Record<string, never>;
 }
 
 export type QueueName = keyof JobInputs;
@@ -65,6 +67,8 @@ export const QUEUES: Readonly<Record<QueueName, QueuePolicy>> = {
   retention: { retryLimit: 2, retryDelaySeconds: 300, backoff: true, expireSeconds: 30 * 60 },
   'sweep-orphan-files': { retryLimit: 2, retryDelaySeconds: 300, backoff: true, expireSeconds: 30 * 60 },
   'prune-expired': { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireSeconds: 5 * 60 },
+  // A day rolls up in tens of milliseconds at a million applications: a run of 400 days well inside 10 minutes.
+  'report-rollups': { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireSeconds: 10 * 60 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

@@ -11,9 +11,11 @@ import { addCalendarDays, londonDateOf, londonMidnight, type LocalDate } from '.
  *   that had a guarantee clock (the initial fee was paid) and were not cancelled by the applicant;
  *   withinGuarantee: those decided by their guarantee deadline (pauses already moved it).
  *   rate = withinGuarantee / finished (null when nothing finished).
- * - turnaround: the same applications' hours from the initial fee's confirmation to the decision;
- *   the median and 90th percentile with linear interpolation between ranks (PostgreSQL's
- *   percentile_cont), rounded to one decimal; null when nothing finished.
+ * - turnaround: the same applications' time from the initial fee's confirmation to the decision,
+ *   counted in whole tenths of an hour (6 minutes, rounded down: see turnaroundTenths); the median
+ *   and 90th percentile of those with linear interpolation between ranks, in hours rounded to one
+ *   decimal; null when nothing finished. Counting in tenths lets a day's decisions be kept as a
+ *   histogram (docs/product.md §17.5) whose percentiles are the rows' own.
  * - waivers: final fees waived under the guarantee in the range, and the pence not charged.
  * - refunds: refunds that succeeded in the range, and their pence.
  * - revenue: one row per London month touching the range (dense, oldest first): fees received in
@@ -141,3 +143,83 @@ export function rate(part: number, whole: number): number | null {
 export function roundHours(hours: number | null): number | null {
   return hours === null ? null : Math.round(hours * 10) / 10;
 }
+
+/** A turnaround in whole tenths of an hour (rounded down), from the two instants in milliseconds. */
+export function turnaroundTenths(paidAtMs: number, decidedAtMs: number): number {
+  return Math.floor((decidedAtMs - paidAtMs) / 360_000);
+}
+
+/** How many decisions took a turnaround of `tenths`, and how many of them were by their deadline. */
+export interface TurnaroundCount {
+  tenths: number;
+  decided: number;
+  onTime: number;
+}
+
+/** Histogram rows of the same turnaround added together, in turnaround order. */
+export function mergeTurnarounds(rows: Iterable<TurnaroundCount>): TurnaroundCount[] {
+  const merged = new Map<number, TurnaroundCount>();
+  for (const row of rows) {
+    const known = merged.get(row.tenths);
+    if (known) {
+      known.decided += row.decided;
+      known.onTime += row.onTime;
+    } else if (row.decided > 0) merged.set(row.tenths, { ...row });
+  }
+  return [...merged.values()].sort((x, y) => x.tenths - y.tenths);
+}
+
+/**
+ * The `fraction`-percentile of a histogram's turnarounds with linear interpolation between ranks
+ * (PostgreSQL's percentile_cont), rounded to a whole tenth (halves up) and given in hours: one
+ * decimal, computed on whole tenths so that no binary fraction rounds 36.35 down. Null over none.
+ */
+export function turnaroundPercentile(histogram: TurnaroundCount[], fraction: number): number | null {
+  const total = histogram.reduce((sum, row) => sum + row.decided, 0);
+  if (total === 0) return null;
+  const rank = fraction * (total - 1);
+  const valueAt = (position: number): number => {
+    let seen = 0;
+    for (const row of histogram) {
+      seen += row.decided;
+      if (position < seen) return row.tenths;
+    }
+    return histogram[histogram.length - 1]!.tenths;
+  };
+  const below = valueAt(Math.floor(rank));
+  const above = valueAt(Math.ceil(rank));
+  return Math.round(below + (above - below) * (rank - Math.floor(rank))) / 10;
+}
+
+/** A histogram's decisions: how many, how many by their deadline, the median and 90th percentile (hours, one decimal). */
+export function decisionsOf(histogram: TurnaroundCount[]): { finished: number; withinGuarantee: number; medianHours: number | null; p90Hours: number | null } {
+  const sorted = mergeTurnarounds(histogram);
+  return {
+    finished: sorted.reduce((sum, row) => sum + row.decided, 0),
+    withinGuarantee: sorted.reduce((sum, row) => sum + row.onTime, 0),
+    medianHours: turnaroundPercentile(sorted, 0.5),
+    p90Hours: turnaroundPercentile(sorted, 0.9),
+  };
+}
+
+/**
+ * The London days a window covers when it is made of whole London days (as every report window
+ * is), else null.
+ */
+export function windowDays(window: ReportWindow): { from: LocalDate; to: LocalDate } | null {
+  if (window.end.getTime() <= window.start.getTime()) return null;
+  const from = londonDateOf(window.start);
+  const to = londonDateOf(new Date(window.end.getTime() - 1));
+  if (londonMidnight(from).getTime() !== window.start.getTime() || londonMidnight(addCalendarDays(to, 1)).getTime() !== window.end.getTime()) return null;
+  return { from, to };
+}
+
+/** The days from `from` to `to` inclusive, in order. */
+export function daysFrom(from: LocalDate, to: LocalDate): LocalDate[] {
+  const days: LocalDate[] = [];
+  for (let day = from; day <= to; day = addCalendarDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** How many days of rollups one run of the report-rollups job brings up to date at most. */
+export const ROLLUP_DAYS_PER_RUN = 400;

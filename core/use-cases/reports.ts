@@ -6,6 +6,7 @@ import {
   reportMonths,
   reportRangeProblem,
   reportWindow,
+  ROLLUP_DAYS_PER_RUN,
   roundHours,
   type OnTimeRecord,
   type ReportRange,
@@ -63,5 +64,15 @@ export function makeReports(ports: Pick<Ports, 'reports' | 'clock'>) {
     };
   }
 
-  return { reportsSummary, onTimeRecord };
+  /**
+   * The report-rollups job: rolls up to date the days through yesterday (London) — those written in
+   * since their rollup, then those never rolled up — at most ROLLUP_DAYS_PER_RUN of them a run.
+   * Today is always counted from the rows.
+   */
+  async function refreshReportRollups(): Promise<{ refreshed: number; pending: number }> {
+    const yesterday = addCalendarDays(londonDateOf(ports.clock.now()), -1);
+    return ports.reports.refreshRollups(yesterday, ROLLUP_DAYS_PER_RUN);
+  }
+
+  return { reportsSummary, onTimeRecord, refreshReportRollups };
 }

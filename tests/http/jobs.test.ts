@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyJobDefinition } from '../../adapters/jobs/runner.js';
 import { QUEUE_NAMES } from '../../core/domain/jobs.js';
+import { londonDateOf } from '../../core/domain/working-days.js';
+import type { Actor } from '../../core/use-cases/use-cases.js';
 import { DEFAULT_RETENTION_SCHEDULE, loadConfig } from '../../apps/shared/config.js';
-import { agencyJobs, jobDefinition, PRUNE_SCHEDULE } from '../../apps/shared/jobs.js';
-import { applicationForm, makeMemoryApp, signUp, type TestAgency } from '../support/http.js';
+import { agencyJobs, jobDefinition, PRUNE_SCHEDULE, REPORT_ROLLUPS_SCHEDULE } from '../../apps/shared/jobs.js';
+import { applicationForm, makeMemoryApp, makeSqliteApp, signUp, type TestAgency } from '../support/http.js';
 
 describe('schedules in the configuration', () => {
   it('reminders are off and retention runs daily at 03:30 UTC unless told otherwise', () => {
@@ -53,6 +55,7 @@ describe("the agency's jobs (one definition per queue, the same on both database
       retention: DEFAULT_RETENTION_SCHEDULE,
       'sweep-orphan-files': null,
       'prune-expired': PRUNE_SCHEDULE,
+      'report-rollups': REPORT_ROLLUPS_SCHEDULE,
     });
   });
 
@@ -102,5 +105,20 @@ describe("the agency's jobs (one definition per queue, the same on both database
     // The registration's own per-address window, and the test's.
     expect(await definition('prune-expired').run({})).toBe('deleted 1 ended session(s) and 2 closed rate-limit window(s)');
     expect(await definition('prune-expired').run({})).toBe('deleted 0 ended session(s) and 0 closed rate-limit window(s)');
+  });
+
+  it('report-rollups: rolls the days through yesterday up once, then has nothing to do', async () => {
+    t = await makeSqliteApp();
+    // Two applicants on two days (the test clock's), then the clock moves on two days.
+    await signUp(t.app, { email: 'first@example.com' });
+    t.clock.advance({ days: 1 });
+    await signUp(t.app, { email: 'second@example.com' });
+    t.clock.advance({ days: 2 });
+    expect(await definition('report-rollups').run({})).toBe('rolled up 3 day(s) of the reports; 0 still to do');
+    expect(await definition('report-rollups').run({})).toBe('rolled up 0 day(s) of the reports; 0 still to do');
+    const today = t.clock.now();
+    const range = { from: londonDateOf(new Date(today.getTime() - 3 * 86_400_000)), to: londonDateOf(today) };
+    const admin: Actor = { userId: 0, email: 'admin@example.com', role: 'admin', isAdmin: true };
+    expect((await t.agency.useCases.reportsSummary(admin, range)).funnel.registered).toBe(2);
   });
 });

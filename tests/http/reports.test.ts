@@ -12,6 +12,10 @@ import { makeMemoryApp, signInStaff, signUp, TestBrowser, type SignedUp, type Te
  */
 const z = (iso: string) => new Date(`${iso}Z`);
 const HOUR = 3_600_000;
+/** A turnaround counted in whole tenths of an hour (rounded down), as docs/product.md §17.1 defines it. */
+const tenthsOf = (ms: number) => Math.floor(ms / (HOUR / 10));
+/** A percentile of turnarounds in tenths, in hours to one decimal. */
+const hoursOf = (tenths: number[], fraction: number) => Math.round(interpolated(tenths, fraction)!) / 10;
 
 interface Spec {
   nationality: string;
@@ -84,7 +88,6 @@ function loaded(spec: Spec, userId: number, n: number): LoadedApplication {
 }
 
 const within = (at: Date, start: Date, end: Date) => at.getTime() >= start.getTime() && at.getTime() < end.getTime();
-const round1 = (n: number) => Math.round(n * 10) / 10;
 const rate4 = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000);
 function interpolated(values: number[], fraction: number): number | null {
   if (values.length === 0) return null;
@@ -122,7 +125,7 @@ describe('GET /api/admin/reports/summary', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const decided = SPECS.filter((s) => s.decision && !s.cancelled && within(s.decision[1], start, end));
-    const hours = decided.map((s) => (s.decision![1].getTime() - s.paidAt.getTime()) / HOUR);
+    const tenths = decided.map((s) => tenthsOf(s.decision![1].getTime() - s.paidAt.getTime()));
     const onTime = decided.filter((s) => s.decision![1].getTime() <= s.deadline.getTime()).length;
     const cohort = SPECS.filter((s) => within(s.createdAt, start, end));
     const counts = new Map<string, number>();
@@ -131,7 +134,7 @@ describe('GET /api/admin/reports/summary', () => {
     expect(await res.json()).toEqual({
       range: { from, to },
       onTime: { finished: decided.length, withinGuarantee: onTime, rate: rate4(onTime, decided.length) },
-      turnaround: { medianHours: round1(interpolated(hours, 0.5)!), p90Hours: round1(interpolated(hours, 0.9)!) },
+      turnaround: { medianHours: hoursOf(tenths, 0.5), p90Hours: hoursOf(tenths, 0.9) },
       waivers: { count: SPECS.filter((s) => s.waived && within(s.decision![1], start, end)).length, pence: 3900 * SPECS.filter((s) => s.waived && within(s.decision![1], start, end)).length },
       refunds: { count: 0, pence: 0 },
       revenue: [
@@ -226,7 +229,7 @@ describe('GET /api/public/on-time', () => {
     const res = await new TestBrowser(t.app).get('/api/public/on-time');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=600');
-    expect(await res.json()).toEqual({ weeks, medianHours: round1(interpolated(inRecord.map((d) => (d.at.getTime() - d.paidAt.getTime()) / HOUR), 0.5)!) });
+    expect(await res.json()).toEqual({ weeks, medianHours: hoursOf(inRecord.map((d) => tenthsOf(d.at.getTime() - d.paidAt.getTime())), 0.5) });
     expect(weeks.filter((w) => w.finished > 0).map((w) => [w.weekStart, w.finished, w.onTimeRate])).toEqual([
       ['2026-08-31', 1, 1],
       ['2026-10-19', 1, 1],

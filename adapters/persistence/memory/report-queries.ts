@@ -1,19 +1,10 @@
 import { waivedPaymentId, type Application } from '../../../core/domain/application.js';
-import { isDecision, type ReportWindow } from '../../../core/domain/reports.js';
+import { decisionsOf, isDecision, turnaroundTenths, type ReportWindow } from '../../../core/domain/reports.js';
 import type { ReportQueries } from '../../../core/ports/report-queries.js';
 import { byCountThenName } from '../shared/rules.js';
 import { time, type MemoryState } from './state.js';
 
 const inWindow = (at: Date, w: ReportWindow) => time(at) >= time(w.start) && time(at) < time(w.end);
-
-/** The linear-interpolation percentile of sorted values (PostgreSQL's percentile_cont), null over none. */
-function percentile(sorted: number[], fraction: number): number | null {
-  if (sorted.length === 0) return null;
-  const rank = fraction * (sorted.length - 1);
-  const below = Math.floor(rank);
-  const above = Math.ceil(rank);
-  return sorted[below]! + (sorted[above]! - sorted[below]!) * (rank - below);
-}
 
 /**
  * The reports' aggregates over the memory state, by the same definitions as the SQL
@@ -48,9 +39,7 @@ export function reportQueries(s: MemoryState): ReportQueries {
 
   return {
     async decisions(window) {
-      const found = decided(window);
-      const hours = found.map((d) => (time(d.at) - time(d.application.initialPaymentAt!)) / 3_600_000).sort((x, y) => x - y);
-      return { finished: found.length, withinGuarantee: found.filter(onTime).length, medianHours: percentile(hours, 0.5), p90Hours: percentile(hours, 0.9) };
+      return decisionsOf(decided(window).map((d) => ({ tenths: turnaroundTenths(time(d.application.initialPaymentAt!), time(d.at)), decided: 1, onTime: onTime(d) ? 1 : 0 })));
     },
     async decisionsByWeek(weeks) {
       return weeks.map((w) => {
@@ -98,6 +87,10 @@ export function reportQueries(s: MemoryState): ReportQueries {
         },
         nationalities: [...counts].map(([nationality, count]) => ({ nationality, count })).sort(byCountThenName),
       };
+    },
+    // Every figure is counted from the state itself: there are no rollups to keep.
+    async refreshRollups() {
+      return { refreshed: 0, pending: 0 };
     },
   };
 }

@@ -19,9 +19,6 @@ import { describeTarget, postgresUnavailable } from './unavailable.js';
 /** The advisory lock key `migrate` holds (any fixed bigint; "evisa-mi" in ASCII). */
 const MIGRATION_LOCK_KEY = '7311146989355101545';
 
-/** The sort memory of a report's statements (readSorting): a million turnarounds sort in ~25 MB. */
-const REPORT_SORT_MEMORY = '64MB';
-
 export const POSTGRES_MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Escapes LIKE wildcards (backslash is the escape character) for a prefix pattern. */
@@ -71,8 +68,13 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
         if (!client) throw new Error('Jobs are queued in a transaction');
         queued.push(...op.jobs.map((job) => job.name));
         return jobs.insertWithin(client, op.jobs);
-      case 'all':
-        return Promise.all(op.steps.map((step) => perform(on, client, step.op, queued)));
+      case 'all': {
+        // On the pool the steps run at once; a transaction's one client answers one query at a time.
+        if (!client) return Promise.all(op.steps.map((step) => perform(on, client, step.op, queued)));
+        const results: unknown[] = [];
+        for (const step of op.steps) results.push(await perform(on, client, step.op, queued));
+        return results;
+      }
     }
   };
 
@@ -108,12 +110,6 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
     jobs,
     transaction,
     read: (unit) => runAsync(unit(db), (op) => perform(db, null, op, [])),
-    readSorting: (unit) =>
-      transaction(function* (tx) {
-        // For this transaction only (set_config's is_local): a report's sort stays in memory.
-        yield* sqlRows(sql`select set_config('work_mem', ${REPORT_SORT_MEMORY}, true)`);
-        return yield* unit(tx);
-      }),
     prepare<Q extends PromiseLike<unknown[]>>(build: () => Q) {
       // Without a name pg sends it as an unnamed statement, exactly as an unprepared query (so it is
       // safe behind a transaction-mode pooler); drizzle builds its SQL once.
@@ -135,10 +131,9 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
     statusTerm: (searching) => (searching ? sql<ApplicationStatus>`(${schema.applications.status} || '')` : sql<ApplicationStatus>`${schema.applications.status}`),
     // Concurrent senders skip the rows another holds instead of waiting for them.
     lockForClaim: (select) => (select as unknown as Lockable).for('update', { skipLocked: true }) as typeof select,
-    // date_part answers a double; extract answers numeric since PostgreSQL 14, whose arithmetic made
-    // the turnaround's percentiles three times slower.
-    hoursBetween: (from, to) => sql<number>`(date_part('epoch', ${to} - ${from}) / 3600)`,
-    percentile: (fraction, expr) => sql<number | null>`percentile_cont(${sql.raw(String(fraction))}) within group (order by ${expr})`,
+    // date_part answers a double (extract's numeric arithmetic is slower); timestamps have millisecond
+    // precision, so a whole number of 6-minute periods divides exactly and floor never rounds a hair up.
+    tenthsBetween: (from, to) => sql<number>`floor(date_part('epoch', ${to} - ${from}) / 360)::integer`,
     async afterBulkLoad() {
       // Statistics for the planner (a fresh load has none: estimates off by 100×) and the visibility
       // map for index-only scans, now rather than at autovacuum's next round. Outside a transaction.

@@ -52,12 +52,6 @@ export interface SqlDatabase {
    */
   read<T>(unit: (db: Db) => Unit<T>): Promise<T>;
   /**
-   * Runs a read unit whose statements sort many values (the reports' percentiles): PostgreSQL in a
-   * transaction whose sorts may use more memory (the default work_mem of 4 MB spills a sort of
-   * ~460k turnarounds to disk, which took ~40% longer); SQLite as read().
-   */
-  readSorting<T>(unit: (db: Db) => Unit<T>): Promise<T>;
-  /**
    * Prepares a hot select once, on first use (the tables exist only after migrate()).
    * `wholeRowsOf` names the table(s) whose every column the select returns, in order: a dialect may
    * decode such wide rows itself (SQLite does, drizzle's generic row mapping costing more than
@@ -69,17 +63,8 @@ export interface SqlDatabase {
   prefix(expr: SQL, term: string): SQL;
   /** The status column as an admin filter or grouping term (`searching`: a search term is set). */
   statusTerm(searching: boolean): SQL<ApplicationStatus>;
-  /**
-   * Hours from one timestamp column to another, as a double: the dialects store timestamps
-   * differently (PostgreSQL timestamptz, SQLite integer milliseconds).
-   */
-  hoursBetween(from: SQL, to: SQL): SQL<number>;
-  /**
-   * The aggregate `fraction`-percentile of `expr` with linear interpolation between ranks (null over
-   * no rows): PostgreSQL's ordered-set `percentile_cont(f) WITHIN GROUP (ORDER BY …)`, SQLite's
-   * percentile extension `percentile_cont(expr, f)` (built into better-sqlite3's SQLite).
-   */
-  percentile(fraction: number, expr: SQL): SQL<number | null>;
+  /** The whole tenths of an hour from one timestamp to a later one, rounded down (a turnaround: core/domain/reports.ts). */
+  tenthsBetween(from: SQL, to: SQL): SQL<number>;
   /** Locks the rows a claim selects so concurrent claimers skip them, where the dialect locks rows. */
   lockForClaim<Q>(select: Q): Q;
 

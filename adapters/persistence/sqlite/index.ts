@@ -131,9 +131,6 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
     async read(unit) {
       return drizzleDb.transaction((tx) => runSync(unit(tx as unknown as Db), (op) => perform(op, [])));
     },
-    readSorting(unit) {
-      return this.read(unit);
-    },
     prepare<Q extends PromiseLike<unknown[]>>(build: () => Q, { wholeRowsOf }: { wholeRowsOf?: Table | Record<string, Table> } = {}) {
       // Hot statements are compiled once; wide rows (applications have 49 columns) are decoded
       // without drizzle's generic row mapping, which cost ~⅔ of a signed-in GET /api/applications.
@@ -162,9 +159,8 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
       return searching ? sql<ApplicationStatus>`+${schema.applications.status}` : sql<ApplicationStatus>`${schema.applications.status}`;
     },
     lockForClaim: (select) => select,
-    hoursBetween: (from, to) => sql<number>`((${to} - ${from}) / 3600000.0)`,
-    // better-sqlite3 builds SQLite with SQLITE_ENABLE_PERCENTILE: percentile_cont(Y, P), P in 0..1.
-    percentile: (fraction, expr) => sql<number | null>`percentile_cont(${expr}, ${sql.raw(String(fraction))})`,
+    // Timestamps are integer milliseconds: integer division rounds a (non-negative) span down.
+    tenthsBetween: (from, to) => sql<number>`((${to} - ${from}) / 360000)`,
     unavailable: sqliteUnavailable(file),
     async migrate() {
       migrate(drizzleDb, { migrationsFolder: SQLITE_MIGRATIONS_FOLDER });
