@@ -410,6 +410,42 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         expect(await p.applications.countByStatus({ overdueAt: at(20), q: 'nobody-matches' })).toEqual({});
       });
 
+      it('counts the overdue as they are after moves, pauses and erasures, to the millisecond on the day the clock reads', async () => {
+        const z = (iso: string) => new Date(`${iso}Z`);
+        const now = z('2026-06-10T15:00:00');
+        const user = await p.users.create(aUser());
+        const other = await p.users.create(aUser());
+        const mk = (owner: number, status: ApplicationStatus, deadline: Date) =>
+          p.applications.create(anApplication(owner, { status, guaranteeDeadline: deadline, initialPaymentId: 'pi' + Math.random() }));
+        const move = async (id: number, change: Partial<Application>) => {
+          const current = (await p.applications.findById(id))!;
+          const result = await p.applications.commit({ application: { ...current, ...change, updatedAt: now }, expectedVersion: current.version });
+          expect(result.outcome).toBe('committed');
+        };
+        const earlierToday = await mk(user.id, 'under_process', z('2026-06-10T09:00:00'));
+        const justPast = await mk(user.id, 'verified', z('2026-06-10T14:59:59.999'));
+        await mk(user.id, 'verified', z('2026-06-10T15:00:00')); // due this very instant: not yet overdue
+        await mk(user.id, 'under_process', z('2026-06-10T18:00:00')); // later today
+        const lastWeek = await mk(user.id, 'under_process', z('2026-06-03T12:00:00'));
+        const decided = await mk(user.id, 'under_process', z('2026-06-01T12:00:00'));
+        const paused = await mk(user.id, 'under_process', z('2026-06-05T12:00:00'));
+        const moved = await mk(user.id, 'application_created', z('2026-06-12T12:00:00'));
+        await mk(other.id, 'verified', z('2026-05-20T12:00:00')); // erased below
+        // Decided, paused before its deadline, and a deadline moved into the past while the status moved on.
+        await move(decided.id, { status: 'approved' });
+        await move(paused.id, { status: 'additional_info_required', guaranteePausedAt: z('2026-06-04T12:00:00') });
+        await move(moved.id, { status: 'under_process', guaranteeDeadline: z('2026-06-08T12:00:00') });
+        await p.users.erase(other.id);
+        const expected = { under_process: 3, verified: 1 };
+        expect(await p.applications.countByStatus({ overdueAt: now })).toEqual(expected);
+        const listed = await p.applications.listForAdmin({ overdueAt: now, page: 1, pageSize: 50 });
+        expect(ids(listed.items).sort()).toEqual([earlierToday.id, justPast.id, lastWeek.id, moved.id].sort());
+        expect(listed.total).toBe(4);
+        expect((await p.applications.listForAdmin({ overdueAt: now, tab: 'initial-payment', page: 1, pageSize: 1 })).total).toBe(3);
+        // A clock read a day later finds every deadline of the 10th passed.
+        expect(await p.applications.countByStatus({ overdueAt: z('2026-06-11T15:00:00') })).toEqual({ under_process: 4, verified: 2 });
+      });
+
       it('counts applications per status, with the same search filter', async () => {
         await seedListing();
         expect(await p.applications.countByStatus()).toEqual({

@@ -223,6 +223,22 @@ export const applicationStatusCounts = pgTable('application_status_counts', {
   n: integer('n').notNull().default(0),
 });
 
+/**
+ * The overdue filter's candidates (shared/sql-values.ts OVERDUE_CANDIDATE_SQL) per status and UTC day
+ * of their guarantee deadline (days since the epoch), kept by triggers in every writing transaction
+ * (migration 0025 / 0021): the overdue counts add the days before today and count only today's
+ * deadlines off applications_overdue_idx, instead of walking every overdue entry.
+ */
+export const applicationOverdueDays = pgTable(
+  'application_overdue_days',
+  {
+    status: text('status').$type<ApplicationStatus>().notNull(),
+    day: integer('day').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.day] })],
+);
+
 export const documents = pgTable(
   'documents',
   {

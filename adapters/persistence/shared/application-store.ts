@@ -87,9 +87,41 @@ function listedStatuses(query: Pick<AdminListQuery, 'tab' | 'status'>): Applicat
   return query.status ? inTab.filter((s) => s === query.status) : inTab;
 }
 
+const DAY_MS = 86_400_000;
+
 export function applicationStore(database: SqlDatabase): ApplicationRepository {
   const { db, tables: t } = database;
   const a = t.applications;
+
+  /**
+   * The overdue applications per status of a listing without a search or an assignee: the counts
+   * the database keeps per status and UTC deadline day (application_overdue_days, migration 0025)
+   * for the days before `overdueAt`'s, plus that day's deadlines already past, off
+   * applications_overdue_idx — instead of walking every overdue entry (~190k at 1M).
+   */
+  function* overdueByStatus(filter: Pick<AdminListQuery, 'tab' | 'status'> & { overdueAt: Date }): Unit<{ status: ApplicationStatus; n: number }[]> {
+    const c = t.applicationOverdueDays;
+    const today = Math.floor(filter.overdueAt.getTime() / DAY_MS);
+    const [before, sinceMidnight] = yield* all([
+      rows(
+        db
+          .select({ status: c.status, n: sql<number>`coalesce(sum(${c.n}), 0)` })
+          .from(c)
+          .where(and(lt(c.day, today), inArray(c.status, listedStatuses(filter))))
+          .groupBy(c.status),
+      ),
+      rows(
+        db
+          .select({ status: a.status, n: sql<number>`count(*)` })
+          .from(a)
+          .where(and(adminFilter(database, filter), gte(a.guaranteeDeadline, new Date(today * DAY_MS))))
+          .groupBy(a.status),
+      ),
+    ] as const);
+    const counted = new Map<ApplicationStatus, number>();
+    for (const r of [...before, ...sinceMidnight]) counted.set(r.status, (counted.get(r.status) ?? 0) + Number(r.n));
+    return [...counted].map(([status, n]) => ({ status, n }));
+  }
   const withUserColumns = { application: a, user: t.users };
   const adminColumns = { application: a, user: t.users, portal: t.portalLedger };
   const newestFirst = [desc(a.createdAt), desc(a.id)];
@@ -228,6 +260,11 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
           return { items: found.map(withUserAndPortal), total: Number(n?.n ?? 0) - Number(less?.n ?? 0) };
         }
         if (known !== null) return { items: ids.length === 0 ? [] : (yield* readPage).map(withUserAndPortal), total: known };
+        if (query.overdueAt && query.assigneeId === undefined) {
+          const found = ids.length === 0 ? [] : yield* readPage;
+          const overdue = yield* overdueByStatus({ ...query, overdueAt: query.overdueAt });
+          return { items: found.map(withUserAndPortal), total: overdue.reduce((sum, r) => sum + r.n, 0) };
+        }
         const count = rows(db.select({ n: sql<number>`count(*)` }).from(a).where(where));
         if (ids.length === 0) return { items: [], total: Number((yield* count)[0]?.n ?? 0) };
         const [found, [counted]] = yield* all([readPage, count]);
@@ -240,6 +277,11 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
       if (!searching && !filter.overdueAt) {
         // The per-status counts kept by the database in every writing transaction (migration 0005).
         for (const r of await countsRead.all()) if (r.n > 0) out[r.status] = Number(r.n);
+        return out;
+      }
+      if (!searching && filter.overdueAt) {
+        const overdueAt = filter.overdueAt;
+        for (const r of await database.read(() => overdueByStatus({ overdueAt }))) if (r.n > 0) out[r.status] = r.n;
         return out;
       }
       const status = database.statusTerm(searching);

@@ -40,7 +40,8 @@ type Tables =
   | 'reportDays'
   | 'reportCohortDays'
   | 'reportTurnaroundDays'
-  | 'reportDirtyHours';
+  | 'reportDirtyHours'
+  | 'applicationOverdueDays';
 type Parity = { [K in Tables]: Same<(typeof lite)[K], (typeof pg)[K]> };
 
 export const schemaParity: Parity = {
@@ -74,6 +75,7 @@ export const schemaParity: Parity = {
   reportCohortDays: true,
   reportTurnaroundDays: true,
   reportDirtyHours: true,
+  applicationOverdueDays: true,
 };
 
 /** The row types both dialects share (taken from SQLite; identical in PostgreSQL by the check above). */

@@ -223,6 +223,17 @@ export const applicationStatusCounts = sqliteTable('application_status_counts', 
   n: integer('n').notNull().default(0),
 });
 
+/** The overdue filter's candidates per status and UTC deadline day: see the PostgreSQL schema. */
+export const applicationOverdueDays = sqliteTable(
+  'application_overdue_days',
+  {
+    status: text('status').$type<ApplicationStatus>().notNull(),
+    day: integer('day').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.day] })],
+);
+
 export const documents = sqliteTable(
   'documents',
   {
