@@ -1,8 +1,10 @@
 import type { NewApplication } from '../../core/domain/application.js';
 import type { NewDocument } from '../../core/domain/document.js';
 import type { NewPaymentRecord } from '../../core/domain/payment.js';
+import type { NewRefund } from '../../core/domain/refund.js';
 import type { NewStatusHistoryEntry } from '../../core/domain/status-history.js';
 import type { Ports } from '../../core/ports/index.js';
+import type { PortalLedgerWrite } from '../../core/ports/portal-ledger-repository.js';
 import type { NewUser } from '../../core/ports/user-repository.js';
 import type { JobStore } from '../jobs/job-store.js';
 import type { AccessChanges } from './access-changes.js';
@@ -19,7 +21,17 @@ export interface LoadedApplication {
   documents: Omit<NewDocument, 'applicationId'>[];
   /** The final fee was waived: its finalPaymentId is waivedPaymentId(id), known once it is stored. */
   finalFeeWaived: boolean;
+  /**
+   * Refunds of its payments, each naming the payment it refunds by `paymentType` (the loader finds
+   * the stored payment's id). Written as they are: the application's refundedAmount is the caller's.
+   */
+  refunds?: LoadedRefund[];
+  /** Its portal-ledger row (docs/product.md §2.16), stored at version 1; none reads as to_submit. */
+  portal?: PortalLedgerWrite | null;
 }
+
+/** A refund of a loaded application's payment of `paymentType`. */
+export type LoadedRefund = Omit<NewRefund, 'paymentId' | 'applicationId'>;
 
 /**
  * Bulk loads (seed-demo, benchmarks): rows written as they are, many per statement, one
@@ -30,7 +42,10 @@ export interface LoadedApplication {
 export interface BulkLoader {
   /** Stores the users; answers their ids in input order. */
   insertUsers(users: NewUser[]): Promise<number[]>;
-  /** Stores the applications with their payments, history and documents; answers their ids in input order. */
+  /**
+   * Stores the applications with their payments, history, documents, refunds and portal-ledger rows
+   * (one transaction); answers their ids in input order.
+   */
   insertApplications(applications: LoadedApplication[]): Promise<number[]>;
   /**
    * Once a bulk load is done: brings the planner's picture of the tables up to date (PostgreSQL:

@@ -23,6 +23,9 @@ export interface CancellationOutcome {
   refund: { id: number; status: RefundStatus } | null;
 }
 
+/** The reason an applicant's cancellation at once gives its refund. */
+export const CANCELLED_AT_ONCE_REFUND_REASON = 'Cancelled by the applicant within 14 days, before work started';
+
 function cancelledMail(application: Application, user: User, refund: number, message: string | null): OutboxMailInput {
   return {
     to: user.email,
@@ -91,7 +94,7 @@ export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 
           },
         };
       }
-      const refund = refundRequest(cancellation.refund, 'Cancelled by the applicant within 14 days, before work started', { userId: user.id, name: user.email }, now);
+      const refund = refundRequest(cancellation.refund, CANCELLED_AT_ONCE_REFUND_REASON, { userId: user.id, name: user.email }, now);
       return {
         change: {
           application: next,

@@ -2,7 +2,12 @@ import { collect } from '../support/collect.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANCELLED_MESSAGE } from '../../core/domain/cancellation.js';
 import { isSupportedNationality } from '../../core/domain/countries.js';
+import { governmentFeeOn, governmentFeePence } from '../../core/domain/portal-ledger.js';
+import type { Refund } from '../../core/domain/refund.js';
+import { addCalendarDays, londonDateOf } from '../../core/domain/working-days.js';
+import { CLI_OPERATOR } from '../../core/use-cases/audit.js';
 import { APPLICATION_STATUSES } from '../../core/domain/status.js';
 import type { Application } from '../../core/domain/application.js';
 import { EXPORT_HEADER } from '../../apps/cli/export-columns.js';
@@ -77,11 +82,12 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
       expect(await agency.ports.users.findByEmail('not-an-email')).toBeNull();
     });
 
-    it('seed-demo stores realistic applications in every status, with payments, history and documents', async () => {
+    it('seed-demo stores realistic applications in every status, with payments, history, documents, refunds and portal records', async () => {
       const result = await cli('seed-demo', '--applications', '80', '--users', '90', '--seed', '11', '--password', 'demo-pass-1');
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/Seeded 80 applications for 90 applicants \(10 without an application\), [\d,]+ stored files in [\d.]+ s/);
+      const summary = /Seeded 80 applications for 90 applicants \(10 without an application\), [\d,]+ stored files, (\d+) refunds? and (\d+) portal records? in [\d.]+ s/.exec(result.stdout);
+      expect(summary, result.stdout).not.toBeNull();
       const adminEmail = /Demo admin: (\S+);/.exec(result.stdout)?.[1];
 
       const agency = await backend.agency();
@@ -91,6 +97,11 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
       expect([...statuses].sort()).toEqual([...APPLICATION_STATUSES].sort());
       const demoAdmin = await agency.ports.users.findByEmail(adminEmail!);
       expect(demoAdmin?.isAdmin).toBe(true);
+      const governmentFees = await agency.ports.governmentFees.list();
+      const allRefunds: Refund[] = [];
+      let portalRecords = 0;
+      let governmentFeesPence = 0;
+      let cancelled = 0;
 
       for (const { application: app, user } of all) {
         expect(isSupportedNationality(app.nationality)).toBe(true);
@@ -123,13 +134,89 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
           expect(history.at(-1)?.toStatus).toBe(app.status);
           expect(history[0]).toMatchObject({ fromStatus: 'online_entry', changedByName: 'system' });
         }
-        if (['under_process', 'verified', 'approved', 'rejected', 'additional_info_required'].includes(app.status)) {
+        if (['under_process', 'verified', 'approved', 'rejected', 'additional_info_required'].includes(app.status) && app.cancelledAt === null) {
           expect(history.some((h) => h.changedBy === demoAdmin!.id)).toBe(true);
+        }
+
+        // Refunds: of the initial fee only, never more than was paid; the succeeded ones are the refunded amount.
+        const refunds = await agency.ports.refunds.listByApplication(app.id);
+        allRefunds.push(...refunds);
+        const initial = payments.find((p) => p.type === 'initial');
+        if (refunds.length > 0) expect(initial, app.applicationNumber).toBeDefined();
+        for (const r of refunds) {
+          expect(r).toMatchObject({ paymentId: initial!.id, paymentType: 'initial', currency: 'gbp', approvedBy: null });
+          expect(['succeeded', 'failed', 'pending']).toContain(r.status);
+          expect(r.amount).toBeGreaterThan(0);
+          expect(r.createdAt.getTime()).toBeGreaterThanOrEqual(initial!.createdAt.getTime());
+          expect(r.updatedAt.getTime()).toBeGreaterThanOrEqual(r.createdAt.getTime());
+          expect(r.updatedAt.getTime()).toBeLessThanOrEqual(Date.now());
+          expect(r.status === 'failed' ? r.failureReason : r.gatewayRefundId).toBeTruthy();
+          if (r.source === 'cancellation') expect(app.cancelledAt).not.toBeNull();
+          else {
+            expect(r).toMatchObject({ source: 'staff', requestedBy: demoAdmin!.id, requestedByName: demoAdmin!.email });
+            expect(['approved', 'final_payment_received', 'rejected']).toContain(app.status);
+          }
+        }
+        const held = refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+        expect(held).toBeLessThanOrEqual(initial?.amount ?? 0);
+        expect(app.refundedAmount).toBe(refunds.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0));
+
+        // A cancellation: rejected, in the history as the applicant's (or staff accepting their request), with its refund.
+        if (app.cancelledAt !== null) {
+          cancelled += 1;
+          expect(app.status).toBe('rejected');
+          expect(history.at(-1)?.message === CANCELLED_MESSAGE || history.at(-1)?.message?.startsWith('Cancellation accepted: ')).toBe(true);
+          expect(refunds.some((r) => r.source === 'cancellation')).toBe(true);
+        }
+
+        // The portal record matches how far the application went; a paid government fee is booked at the entry in effect that day.
+        const portal = await agency.ports.portal.find(app.id);
+        const expected: Partial<Record<string, (string | null)[]>> = {
+          under_process: ['to_submit'],
+          verified: ['submitted', 'to_submit'],
+          approved: ['granted'],
+          final_payment_received: ['granted'],
+          rejected: app.cancelledAt === null ? ['submitted', 'gov_payment_failed'] : [null],
+        };
+        expect(expected[app.status] ?? [null], `${app.applicationNumber} ${app.status}`).toContain(portal?.state ?? null);
+        if (portal) {
+          portalRecords += 1;
+          expect(portal).toMatchObject({ version: 1, updatedBy: demoAdmin!.id, governmentFeeCurrency: 'USD', receipt: null });
+          const paid = portal.state === 'submitted' || portal.state === 'granted';
+          if (portal.state !== 'to_submit') expect(portal.reference).toMatch(/^EGV-\d{4}-\d{7}$/);
+          else expect(portal.reference).toBeNull();
+          if (paid) {
+            const fee = governmentFeeOn(governmentFees, londonDateOf(portal.paidAt!));
+            expect(portal.governmentFeeCents).toBe(fee?.amountCents ?? 2500);
+            expect(portal.governmentFeePence).toBe(governmentFeePence(portal.governmentFeeCents, fee));
+            expect(portal.governmentFeePence).toBe(1975);
+            expect(portal.paidAt!.getTime()).toBeGreaterThan(app.initialPaymentAt!.getTime());
+            const decided = history.find((h) => ['approved', 'final_payment_received', 'rejected'].includes(h.toStatus));
+            if (decided) expect(portal.paidAt!.getTime()).toBeLessThan(decided.changedAt.getTime());
+            governmentFeesPence += portal.governmentFeePence!;
+          } else {
+            expect(portal).toMatchObject({ governmentFeeCents: null, governmentFeePence: null, paidAt: null });
+          }
         }
         if (app.status === 'additional_info_required') {
           expect(app.additionalInfoMessage).toBeTruthy();
         }
       }
+      // Seed 11 draws a few of each (about 2–3% of paid applications are refunded).
+      expect(allRefunds.length).toBe(Number(summary![1]));
+      expect(portalRecords).toBe(Number(summary![2]));
+      expect(cancelled).toBeGreaterThan(0);
+      expect(allRefunds.some((r) => r.source === 'staff')).toBe(true);
+      expect(governmentFeesPence).toBeGreaterThan(0);
+
+      // The reports (GET /api/admin/reports/summary) of the last year count them: refunds given back and government fees paid.
+      const today = londonDateOf(new Date());
+      const report = await agency.useCases.reportsSummary(CLI_OPERATOR, { from: addCalendarDays(today, -364), to: today });
+      const succeeded = allRefunds.filter((r) => r.status === 'succeeded');
+      expect(succeeded.length).toBeGreaterThan(0);
+      expect(report.refunds).toEqual({ count: succeeded.length, pence: succeeded.reduce((sum, r) => sum + r.amount, 0) });
+      expect(report.revenue.reduce((sum, m) => sum + m.refundedPence, 0)).toBe(report.refunds.pence);
+      expect(report.revenue.reduce((sum, m) => sum + m.governmentFeePence, 0)).toBe(governmentFeesPence);
     });
 
     it('export-applications streams RFC 4180 CSV with both ids and formula escaping, JSON and NDJSON, and filters', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LoadedApplication, Persistence } from '../../adapters/persistence/persistence.js';
+import type { LoadedApplication, LoadedRefund, Persistence } from '../../adapters/persistence/persistence.js';
 import { aDocument, anApplication, aPayment, at, aUser, type MakePersistence } from './persistence-fixtures.js';
 
 function loaded(userId: number, n: number, overrides: Partial<LoadedApplication> = {}): LoadedApplication {
@@ -53,6 +53,70 @@ export function describeBulkLoaderContract(name: string, makeAdapter: MakePersis
       expect((await p.applications.listByUser(userA)).map((x) => x.id).sort()).toEqual([ids[0], ids[2]].sort());
       // No mail is queued by a bulk load.
       expect(await p.outbox.list()).toEqual([]);
+    });
+
+    it('stores refunds with the id of the payment they refund, and portal-ledger rows at version 1, in the same call', async () => {
+      const [user] = await p.bulk.insertUsers([aUser()]);
+      const refund = (n: number, overrides: Partial<LoadedRefund> = {}): LoadedRefund => ({
+        paymentType: 'initial',
+        amount: 500,
+        currency: 'gbp',
+        reason: `Goodwill ${n}`,
+        status: 'succeeded',
+        source: 'staff',
+        requestedBy: null,
+        requestedByName: 'demo-admin@example.com',
+        approvedBy: null,
+        approvedByName: null,
+        gatewayRefundId: `re_bulk_${n}`,
+        failureReason: null,
+        createdAt: at(n + 10),
+        updatedAt: at(n + 11),
+        ...overrides,
+      });
+      const portal = {
+        reference: 'EGV-2026-000001',
+        state: 'granted' as const,
+        governmentFeeCents: 2500,
+        governmentFeeCurrency: 'USD' as const,
+        governmentFeePence: 1975,
+        paidAt: at(20),
+        receipt: null,
+        updatedAt: at(30),
+        updatedBy: null,
+      };
+      const batch = [
+        loaded(user, 1, {
+          payments: [aPayment({ userId: user, providerPaymentId: 'pi_bulk_r1', createdAt: at(1) }), aPayment({ userId: user, type: 'final', amount: 3900, providerPaymentId: 'pi_bulk_r1_final', createdAt: at(2) })],
+          refunds: [refund(1), refund(2, { status: 'failed', gatewayRefundId: null, failureReason: 'The card was closed.' }), refund(3, { paymentType: 'final', amount: 3900 })],
+          portal,
+        }),
+        loaded(user, 2),
+        loaded(user, 3, { portal: { ...portal, reference: null, state: 'to_submit', governmentFeeCents: null, governmentFeePence: null, paidAt: null } }),
+      ];
+      const ids = await p.bulk.insertApplications(batch);
+
+      const payments = await p.payments.listByApplication(ids[0]);
+      const paymentOf = (type: string) => payments.find((x) => x.type === type)!.id;
+      expect(await p.refunds.listByApplication(ids[0])).toEqual(
+        batch[0].refunds!.map((r) => ({ ...r, id: expect.any(Number), applicationId: ids[0], paymentId: paymentOf(r.paymentType) })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+      );
+      expect(await p.refunds.listByApplication(ids[1])).toEqual([]);
+      expect(await p.portal.find(ids[0])).toEqual({ ...portal, applicationId: ids[0], version: 1 });
+      expect(await p.portal.find(ids[1])).toBeNull();
+      expect(await p.portal.find(ids[2])).toMatchObject({ state: 'to_submit', reference: null, paidAt: null, version: 1 });
+      // A loaded row is an ordinary one: the next write compares against version 1.
+      expect(await p.portal.save(ids[0], { ...portal, state: 'submitted' }, 0)).toBe('stale');
+      expect(await p.portal.save(ids[0], { ...portal, reference: 'EGV-2026-000002' }, 1)).toMatchObject({ reference: 'EGV-2026-000002', version: 2 });
+    });
+
+    it('stores nothing of a batch with a refund of a payment it does not have', async () => {
+      const [user] = await p.bulk.insertUsers([aUser()]);
+      const orphan = loaded(user, 1, {
+        refunds: [{ paymentType: 'final', amount: 100, currency: 'gbp', reason: 'x', status: 'succeeded', source: 'staff', requestedBy: null, requestedByName: 'x', approvedBy: null, approvedByName: null, gatewayRefundId: null, failureReason: null, createdAt: at(1), updatedAt: at(1) }],
+      });
+      await expect(p.bulk.insertApplications([loaded(user, 2), orphan])).rejects.toThrow(/names no final payment/);
+      expect(await p.applications.listByUser(user)).toEqual([]);
     });
 
     it('stores nothing of a batch that breaks a constraint', async () => {

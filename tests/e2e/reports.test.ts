@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPence } from '../../core/domain/money.js';
 import { accessibilityProblems, axeViolations } from './support/a11y.js';
 import { see, until } from './support/assert.js';
 import { browserAvailability, launchBrowser, screenshot, type BrowserSession } from './support/browser.js';
@@ -66,6 +67,20 @@ describe.skipIf(!available)('reports and the on-time record in Chromium', { time
     expect(await page.getByRole('table', { name: /^Nationalities, / }).locator('tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('section .recharts-wrapper').count()).toBe(5);
     expect(await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['On time', 'Turnaround', 'Revenue by month', 'Funnel', 'Nationalities', 'Waivers and refunds']);
+
+    // seed-demo's refunds and the government fees paid on the portal are in the figures, as the API counts them.
+    const summary = (await page.evaluate(
+      async ({ from, to }) => (await fetch(`/api/admin/reports/summary?from=${from}&to=${to}`)).json(),
+      { from: search.get('from')!, to: search.get('to')! },
+    )) as { refunds: { count: number; pence: number }; revenue: { refundedPence: number; governmentFeePence: number }[] };
+    const government = summary.revenue.reduce((sum, m) => sum + m.governmentFeePence, 0);
+    expect(summary.refunds.count).toBeGreaterThan(0);
+    expect(summary.refunds.pence).toBeGreaterThan(0);
+    expect(government).toBeGreaterThan(0);
+    const totals = await page.getByRole('table', { name: /^Revenue by month, / }).locator('tfoot').getByRole('cell').allTextContents();
+    expect(totals.slice(2, 4)).toEqual([formatPence(summary.revenue.reduce((sum, m) => sum + m.refundedPence, 0)), formatPence(government)]);
+    const refundsRow = page.getByRole('table', { name: /^Waivers and refunds, / }).getByRole('row', { name: /^Refunds/ });
+    expect(await refundsRow.getByRole('cell').allTextContents()).toEqual([String(summary.refunds.count), formatPence(summary.refunds.pence)]);
 
     const href = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
     expect(href).toBe(`/api/admin/reports/summary?from=${search.get('from')}&to=${search.get('to')}&format=csv`);

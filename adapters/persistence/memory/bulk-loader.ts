@@ -22,15 +22,27 @@ export function bulkLoader(s: MemoryState): BulkLoader {
       for (const l of loaded) {
         if (numbers.has(l.application.applicationNumber)) throw errors.conflict(CONFLICT_MESSAGES.applicationNumber);
         numbers.add(l.application.applicationNumber);
+        for (const r of l.refunds ?? []) {
+          if (!l.payments.some((p) => p.type === r.paymentType)) throw new Error(`A loaded refund of application ${l.application.applicationNumber} names no ${r.paymentType} payment of it`);
+        }
       }
       return loaded.map((l) => {
         const id = ++s.seq.applications;
         const application: Application = { ...copy(l.application), id, version: 1, passportScan: null, assigneeId: null };
         if (l.finalFeeWaived) application.finalPaymentId = waivedPaymentId(id);
         s.applications.set(id, application);
-        for (const payment of l.payments) addPayment(s, id, payment);
+        const paymentIds = new Map<string, number>();
+        for (const payment of l.payments) {
+          addPayment(s, id, payment);
+          paymentIds.set(payment.type, s.seq.payments);
+        }
         for (const entry of l.history) addHistory(s, id, entry);
         for (const document of l.documents) addDocument(s, id, document);
+        for (const refund of l.refunds ?? []) {
+          const refundId = ++s.seq.refunds;
+          s.refunds.set(refundId, { ...copy(refund), id: refundId, paymentId: paymentIds.get(refund.paymentType)!, applicationId: id });
+        }
+        if (l.portal) s.portal.set(id, { ...copy(l.portal), applicationId: id, version: 1 });
         return id;
       });
     },

@@ -137,7 +137,7 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
     async afterBulkLoad() {
       // Statistics for the planner (a fresh load has none: estimates off by 100×) and the visibility
       // map for index-only scans, now rather than at autovacuum's next round. Outside a transaction.
-      await pool.query('vacuum (analyze) users, applications, payments, status_history, documents');
+      await pool.query('vacuum (analyze) users, applications, payments, status_history, documents, refunds, portal_ledger');
     },
     unavailable: postgresUnavailable(describeTarget(url)),
     async migrate() {

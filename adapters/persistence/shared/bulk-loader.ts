@@ -3,17 +3,42 @@ import { waivedPaymentId } from '../../../core/domain/application.js';
 import { isDecision } from '../../../core/domain/reports.js';
 import type { BulkLoader, LoadedApplication } from '../persistence.js';
 import { applicationToRow, userToRow } from './mappers.js';
-import type { SqlDatabase } from './sql-database.js';
-import { changes, insertMany, rows } from './unit.js';
+import { portalLedgerToRow } from './portal-store.js';
+import type { Db, SqlDatabase, Tables } from './sql-database.js';
+import { changes, insertMany, rows, type Unit } from './unit.js';
 
-/** User ids per read of their search keys (well under either dialect's bound-parameter limit). */
-const USERS_PER_READ = 1000;
+/** Ids per read (of users' search keys, of payments' ids): well under either dialect's bound-parameter limit. */
+const IDS_PER_READ = 1000;
 
 /** The decision a loaded history records (its first entry into a decision status), as the store's commit writes it. */
 function decidedAt(history: LoadedApplication['history']): Date | null {
   let first: Date | null = null;
   for (const h of history) if (isDecision(h.toStatus) && (first === null || h.changedAt < first)) first = h.changedAt;
   return first;
+}
+
+/**
+ * The loaded refunds, each with the id of the payment it refunds: the ids of the batch's payments
+ * that have refunds are read back in one select per chunk of applications (a few dozen in a batch
+ * of thousands), since the dialects' bulk insert answers no ids without a unique key.
+ */
+function* insertRefunds(tx: Db, t: Tables, loaded: readonly LoadedApplication[], ids: readonly number[]): Unit<void> {
+  const refunded = ids.filter((_, i) => (loaded[i].refunds?.length ?? 0) > 0);
+  if (refunded.length === 0) return;
+  const paymentIds = new Map<string, number>();
+  for (let i = 0; i < refunded.length; i += IDS_PER_READ) {
+    const part = refunded.slice(i, i + IDS_PER_READ);
+    const found = yield* rows(tx.select({ id: t.payments.id, applicationId: t.payments.applicationId, type: t.payments.type }).from(t.payments).where(inArray(t.payments.applicationId, part)));
+    for (const p of found) paymentIds.set(`${p.applicationId}:${p.type}`, p.id);
+  }
+  const refunds = loaded.flatMap((l, i) =>
+    (l.refunds ?? []).map((r) => {
+      const paymentId = paymentIds.get(`${ids[i]}:${r.paymentType}`);
+      if (paymentId === undefined) throw new Error(`A loaded refund of application ${l.application.applicationNumber} names no ${r.paymentType} payment of it`);
+      return { ...r, paymentId, applicationId: ids[i] };
+    }),
+  );
+  yield* insertMany(t.refunds, refunds);
 }
 
 /** Bulk loads, one transaction per call, the rows written by the dialect's fastest insert (insertMany). */
@@ -32,8 +57,8 @@ export function bulkLoader(database: SqlDatabase): BulkLoader {
         // they stop being pseudo-entries in the same transaction.
         const userIds = [...new Set(loaded.map((l) => l.application.userId))];
         const keys = new Map<number, { searchEmail: string; searchName: string }>();
-        for (let i = 0; i < userIds.length; i += USERS_PER_READ) {
-          const part = userIds.slice(i, i + USERS_PER_READ);
+        for (let i = 0; i < userIds.length; i += IDS_PER_READ) {
+          const part = userIds.slice(i, i + IDS_PER_READ);
           const found = yield* rows(tx.select({ id: t.users.id, searchEmail: t.users.searchEmail, searchName: t.users.searchName }).from(t.users).where(inArray(t.users.id, part)));
           for (const u of found) keys.set(u.id, { searchEmail: u.searchEmail, searchName: u.searchName });
           yield* changes(tx.update(t.users).set({ hasApplication: true }).where(and(inArray(t.users.id, part), eq(t.users.hasApplication, false))));
@@ -49,6 +74,9 @@ export function bulkLoader(database: SqlDatabase): BulkLoader {
         if (payments.length > 0) yield* insertMany(t.payments, payments);
         if (history.length > 0) yield* insertMany(t.statusHistory, history);
         if (documents.length > 0) yield* insertMany(t.documents, documents);
+        yield* insertRefunds(tx, t, loaded, ids);
+        const portal = loaded.flatMap((l, i) => (l.portal ? [{ ...portalLedgerToRow(l.portal), applicationId: ids[i], version: 1 }] : []));
+        if (portal.length > 0) yield* insertMany(t.portalLedger, portal);
         // The waived final fees name their application's id, known only now: one UPDATE for the batch.
         const waived = ids.filter((_, i) => loaded[i].finalFeeWaived);
         if (waived.length > 0) {

@@ -30,7 +30,8 @@ export function portalLedgerFromRow(r: PortalLedgerRow): PortalLedger {
   };
 }
 
-function toRow(row: PortalLedgerWrite) {
+/** A ledger row's columns as written (the store's save, the bulk loader). */
+export function portalLedgerToRow(row: PortalLedgerWrite) {
   const { receipt, updatedAt, ...rest } = row;
   return {
     ...rest,
@@ -54,7 +55,7 @@ export function portalLedgerStore(database: SqlDatabase): PortalLedgerRepository
     },
     async save(applicationId, row, expectedVersion) {
       if (!isStoredId(applicationId)) throw errors.notFound('Application');
-      const values = toRow(row);
+      const values = portalLedgerToRow(row);
       try {
         // Compare-and-set in one statement each: the insert only where there is no row, the update
         // only while the version is the one read.

@@ -161,6 +161,38 @@ export function demoInfoMessage(rng: Random): string {
   return rng.pick(INFO_MESSAGES);
 }
 
+/** Why an applicant cancels (null: they gave no reason). */
+export const DEMO_CANCELLATION_REASONS: readonly (string | null)[] = [
+  'Our trip has been cancelled.',
+  'Travel plans changed: we are going somewhere else this year.',
+  'Our tour operator arranges the visa for us after all.',
+  'I applied twice by mistake.',
+  null,
+];
+
+/** Staff accepting a cancellation request after work started: the part of the £10 refunded, and the message the applicant reads. */
+export const DEMO_CANCELLATION_ACCEPTS: readonly (readonly [number, string])[] = [
+  [500, 'We had started the review, so half of the £10 is refunded.'],
+  [700, 'The passport check was done; the rest of the fee is refunded.'],
+  [1000, 'Nothing had been sent to the portal yet: the whole £10 is refunded.'],
+];
+
+/** Goodwill refunds of part or all of the £10 initial fee, by how the application ended. */
+export const DEMO_GOODWILL: Readonly<Record<'granted' | 'rejected', readonly (readonly [number, string])[]>> = {
+  granted: [
+    [500, 'Goodwill gesture: the visa came later than we told the applicant.'],
+    [1000, 'Goodwill gesture: the applicant was asked for the passport copy twice.'],
+    [300, 'Goodwill gesture: a late reply to the applicant\'s enquiry.'],
+  ],
+  rejected: [
+    [1000, 'Goodwill gesture after the portal refused the visa.'],
+    [500, 'Goodwill: half of the assessment fee back after the rejection.'],
+  ],
+};
+
+/** Why the payment provider could not make a refund (the in-process provider's message, Stripe's failure_reason). */
+export const DEMO_REFUND_FAILURES: readonly string[] = ['The card issuer declined the refund.', 'expired_or_canceled_card', 'lost_or_stolen_card'];
+
 /** A 1×1 PNG: the demo's stand-in for a passport scan or a visa (a real image, so sniffing accepts it). */
 export const DEMO_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
