@@ -126,12 +126,16 @@ export function prerenderPages(options: { entry: string; routerPlugins: () => Pl
 
 /**
  * The stylesheet goes into the pre-rendered page itself (a few KB compressed): the first paint then
- * waits for the HTML alone, not for a second request (style-src allows inline styles).
+ * waits for the HTML alone, not for a second request (style-src allows inline styles). A disabled
+ * link to the same file stays beside it: browsers do not load a disabled stylesheet, and Vite's
+ * preload helper, which knows a page's stylesheets by their links only, then does not load and apply
+ * the whole stylesheet again when a lazy chunk (the landing's on-time line) arrives after the first
+ * paint — a full restyle of the page, long on a phone.
  */
 function inlineStylesheets(html: string, outDir: string): string {
   return html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_tag, file: string) => {
     const css = readFileSync(path.join(outDir, file), 'utf8').replace(/<\/style/gi, '<\\/style');
-    return `<style>${css}</style>`;
+    return `<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
   });
 }
 

@@ -74,10 +74,14 @@ describe.skipIf(!available)('pre-rendered public pages in Chromium', { timeout: 
       if (msg.type() === 'error') errors.push(msg.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
+    const stylesheetRequests: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/user') userRequests.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/user') userRequests.push(request.url());
+      // The stylesheet is in the page: neither the page nor a lazy chunk (the on-time line, a route) loads it again.
+      if (pathname.endsWith('.css')) stylesheetRequests.push(pathname);
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
     // React marks the container it has taken over; its handlers then work: the next slide shows on a tap.
     await until(async () => expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(true));
     await page.getByRole('button', { name: 'Next image' }).click();
@@ -90,6 +94,7 @@ describe.skipIf(!available)('pre-rendered public pages in Chromium', { timeout: 
     expect(new URL(page.url()).pathname).toBe('/contact');
     expect(errors).toEqual([]);
     expect(userRequests).toEqual([]);
+    expect(stylesheetRequests).toEqual([]);
     await page.close();
   });
 
