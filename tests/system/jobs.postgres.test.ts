@@ -48,7 +48,8 @@ describe('pg-boss job runner on PostgreSQL', () => {
     // Both nodes have looked for due ticks at least five times since this one: a second run of it would be here.
     await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(tick + 10_000), { timeout: 20_000, interval: 250 });
     const ofTick = runs.filter((r) => Math.floor(r.at / 60_000) * 60_000 === tick);
-    expect(ofTick).toHaveLength(1);
+    // On failure, every run and the runners' log lines: which node ran what, when (a rare failure under load was seen once without them).
+    expect(ofTick, JSON.stringify({ tick, runs, lines })).toHaveLength(1);
     expect(['a', 'b']).toContain(ofTick[0]!.node);
     expect(runs.filter((r) => r.node.startsWith('reminders'))).toEqual([]);
     expect(lines.filter((l) => l.includes('pg-boss:'))).toEqual([]);
