@@ -66,13 +66,14 @@ export function reportQueries(database: SqlDatabase): ReportQueries {
   const dirtyHours = t.reportDirtyHours;
 
   function* coverage(from: LocalDate, to: LocalDate): Unit<Coverage> {
+    const span = reportWindow({ from, to });
     const [rolled, dirty] = [
       yield* rows(db.select().from(days).where(and(gte(days.day, from), lte(days.day, to)))),
       yield* rows(
         db
           .selectDistinct({ hour: dirtyHours.hour })
           .from(dirtyHours)
-          .where(and(gte(dirtyHours.hour, hourOf(reportWindow({ from, to }).start)), lt(dirtyHours.hour, hourOf(reportWindow({ from, to }).end)))),
+          .where(and(gte(dirtyHours.hour, hourOf(span.start)), lt(dirtyHours.hour, hourOf(span.end)))),
       ),
     ];
     return {
