@@ -31,9 +31,32 @@ const londonParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+const HOUR_MS = 3_600_000;
+/** London's offset from UTC (ms) in each UTC hour asked about, so Intl is asked once an hour, not once a call. */
+const offsetByHour = new Map<number, number>();
+/** Hours remembered at most (about 11 years of them): past it the memo starts again. */
+const OFFSET_MEMO_HOURS = 100_000;
+
+/**
+ * London's offset from UTC during the UTC hour that holds `instant`. London changes its clocks
+ * at 01:00 UTC, on the hour, so the offset is the same for the whole of a UTC hour.
+ */
+function londonOffsetMs(instant: number): number {
+  const hour = Math.floor(instant / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const parts = Object.fromEntries(londonParts.formatToParts(new Date(start)).map((p) => [p.type, p.value]));
+    offset = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute)) - start;
+    if (offsetByHour.size >= OFFSET_MEMO_HOURS) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
 function partsOf(instant: Date): { date: LocalDate; hour: number; minute: number } {
-  const parts = Object.fromEntries(londonParts.formatToParts(instant).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) };
+  const local = new Date(instant.getTime() + londonOffsetMs(instant.getTime()));
+  return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours(), minute: local.getUTCMinutes() };
 }
 
 /** The London calendar date of an instant. */

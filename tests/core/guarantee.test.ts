@@ -40,6 +40,22 @@ describe('working days (Mon–Fri minus England & Wales bank holidays, London da
     expect(londonMidnight('2026-03-30').toISOString()).toBe('2026-03-29T23:00:00.000Z');
   });
 
+  it('gives the date the clocks in London show, minute by minute over both clock changes and a calendar year', () => {
+    const london = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const minutes = (from: string, to: string, step: number) => {
+      const out: Date[] = [];
+      for (let t = Date.parse(from); t <= Date.parse(to); t += step * 60_000) out.push(new Date(t));
+      return out;
+    };
+    const instants = [
+      ...minutes('2026-03-28T22:00:00Z', '2026-03-29T03:00:00Z', 1),
+      ...minutes('2026-10-24T22:00:00Z', '2026-10-25T03:00:00Z', 1),
+      ...minutes('2026-12-31T22:00:00Z', '2027-01-01T02:00:00Z', 7),
+      ...minutes('2025-01-01T00:00:00Z', '2027-12-31T23:00:00Z', 997),
+    ];
+    for (const instant of instants) expect(londonDateOf(instant), instant.toISOString()).toBe(london.format(instant));
+  });
+
   it('does not count the start date itself', () => {
     expect(nthWorkingDayAfter('2026-11-23', 1)).toBe('2026-11-24');
     expect(nthWorkingDayAfter('2026-11-27', 1)).toBe('2026-11-30');
