@@ -262,21 +262,30 @@ interface PendingFile {
 }
 
 /**
+ * Copies made of one stored source before the next source is written: a file system limits the
+ * hard links of a file (ext4 to 65,000), past which every copy would write the bytes again.
+ */
+const COPIES_PER_SOURCE = 50_000;
+
+/**
  * Stores the demo files: each distinct content (the demo PNG scan, the demo PDF) is written once
- * under a key of its own, and every document's file is a copy of it (FileStorage.copy: a hard link
- * on disk, so a million scans cost links, not bytes, and deleting one leaves the others whole).
+ * under a key of its own per COPIES_PER_SOURCE documents, and every document's file is a copy of
+ * it (FileStorage.copy: a hard link on disk, so a million scans cost links, not bytes, and
+ * deleting one leaves the others whole).
  */
 function demoFileStore(ports: Ports, tag: string): (files: PendingFile[]) => Promise<number> {
-  const sources = new Map<Buffer, Promise<string>>();
+  const sources = new Map<Buffer, { key: Promise<string>; copies: number }>();
+  let written = 0;
   const sourceOf = (f: PendingFile) => {
     let source = sources.get(f.body);
-    if (!source) {
-      const key = `demo-${tag}-${sources.size + 1}`;
+    if (!source || source.copies >= COPIES_PER_SOURCE) {
+      const key = `demo-${tag}-${++written}`;
       const fileName = f.contentType === 'application/pdf' ? 'demo-document.pdf' : 'demo-scan.png';
-      source = ports.files.put(key, f.body, { contentType: f.contentType, fileName, size: f.body.length }).then(() => key);
+      source = { key: ports.files.put(key, f.body, { contentType: f.contentType, fileName, size: f.body.length }).then(() => key), copies: 0 };
       sources.set(f.body, source);
     }
-    return source;
+    source.copies += 1;
+    return source.key;
   };
   return async (files) => {
     let next = 0;
