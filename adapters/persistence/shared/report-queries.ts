@@ -18,6 +18,8 @@ import { changes, rows, type Unit } from './unit.js';
 const HOUR_MS = 3_600_000;
 /** Rollup rows per INSERT (well inside both dialects' limits on a statement's parameters). */
 const ROLLUP_ROWS_PER_INSERT = 1000;
+/** Days one run rolls up from which it is a catch-up (a first run, after an upgrade or a bulk load) that changes the tables' statistics. */
+const ROLLUP_CATCH_UP_DAYS = 30;
 
 /** `set` of an upsert: each named column takes the value the insert proposed. */
 function excludedOf(table: Table, keys: string[]): Record<string, SQL> {
@@ -267,6 +269,7 @@ export function reportQueries(database: SqlDatabase): ReportQueries {
       });
       const now = due.slice(0, limit);
       for (const day of now) await database.transaction(refreshDay(day), { lockFirst: true });
+      if (now.length >= ROLLUP_CATCH_UP_DAYS) await database.afterRollupCatchUp();
       return { refreshed: now.length, pending: due.length - now.length };
     },
   };

@@ -70,6 +70,8 @@ export interface SqlDatabase {
 
   /** After a bulk load: what the dialect's planner needs to know of the new rows (see BulkLoader.finish). */
   afterBulkLoad(): Promise<void>;
+  /** After a report-rollups run that caught up many days (ROLLUP_CATCH_UP_DAYS): the same, for the rollup tables. */
+  afterRollupCatchUp(): Promise<void>;
 
   /** The domain's Unavailable for an infrastructure failure (busy, unreachable, disk…), else null. */
   unavailable(error: unknown): DomainError | null;

@@ -151,6 +151,7 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
     // Nothing: the SQLite queries are shaped for its planner without statistics (sqlite_stat1), which
     // a bulk ANALYZE would bring in and change their plans.
     afterBulkLoad: async () => {},
+    afterRollupCatchUp: async () => {},
     statusTerm(searching) {
       // With a search term the status is written `+status` (the same value, but no index may serve
       // it): otherwise SQLite prefers walking the (status, created_at) index through a whole tab,
