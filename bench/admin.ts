@@ -17,8 +17,9 @@
  * Env: BENCH_APPLICATIONS (100000), or BENCH_SIZES=100000,1000000 to run it all at each size in turn
  * (seeding each; on PostgreSQL the same BENCH_DATABASE_URL, emptied each time) and then print the
  * p95 of every kind side by side; BENCH_USERS (default: seed-demo's 5% more), BENCH_REQUESTS (200),
- * BENCH_WARMUP (20), BENCH_SEARCH (the broad search term; default: the first 3 letters of a surname in
- * the initial-payment tab). BENCH_DATABASE_URL=postgres://… runs it all on that PostgreSQL database (EMPTIED
+ * BENCH_WARMUP (20), BENCH_SEARCH (the broad search term, or several comma-separated, each measured in
+ * the initial-payment tab and in the counts; default: the first 3 letters of a surname in the
+ * initial-payment tab), BENCH_FULL_LIST=0 (skip step 4). BENCH_DATABASE_URL=postgres://… runs it all on that PostgreSQL database (EMPTIED
  * first, so use your own, e.g. `createdb bench_me`) instead of SQLite; BENCH_SEED=0 keeps what that
  * database holds (a previous run's seed) and only measures.
  * Exits 1 only on an error (a failed seed, a non-2xx answer), not on a missed target.
@@ -201,14 +202,15 @@ const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
  * "Smith" → "smi") and the email prefix of the last online-entries row, a pseudo-entry when there are
  * any (narrow: its local part up to the last dot, "emma.smith").
  */
-async function searchTerms(origin: string, cookie: string, onlineEntries: number): Promise<{ surname: string; email: string }> {
+async function searchTerms(origin: string, cookie: string, onlineEntries: number): Promise<{ surnames: string[]; email: string }> {
   const first = (await get(`${origin}/api/admin/applications?tab=initial-payment&page=1&pageSize=1`, cookie)) as ListPage;
   const application = first.items[0]?.application;
   if (!application) throw new Error('the initial-payment tab is empty: nothing to take a search term from');
   const last = (await get(`${origin}/api/admin/applications?tab=online-entries&page=${Math.max(1, onlineEntries)}&pageSize=1`, cookie)) as ListPage;
   const local = (last.items[0] ?? first.items[0]).user.email.split('@')[0];
-  // BENCH_SEARCH fixes the broad term instead, to compare runs over different seeds.
-  return { surname: process.env.BENCH_SEARCH ?? application.surname.slice(0, 3).toLowerCase(), email: local.includes('.') ? local.slice(0, local.lastIndexOf('.')) : local };
+  // BENCH_SEARCH fixes the broad term(s) instead (comma-separated: each is measured), to compare runs over different seeds.
+  const fixed = process.env.BENCH_SEARCH?.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  return { surnames: fixed?.length ? fixed : [application.surname.slice(0, 3).toLowerCase()], email: local.includes('.') ? local.slice(0, local.lastIndexOf('.')) : local };
 }
 
 /** One run at APPLICATIONS applications: the p95 of each request kind, by a size-free name. */
@@ -247,9 +249,14 @@ async function main(APPLICATIONS: number): Promise<Map<string, number>> {
     const kinds: Kind[] = [
       ...['online-entries', 'initial-payment', 'submitted-portal', 'approved', 'completed', 'rejected'].map((tab) => ({ name: `tab ${tab}, page 1`, path: list(`tab=${tab}`) })),
       { name: 'counts', path: '/api/admin/applications/counts' },
-      { name: `search initial-payment q=${terms.surname}`, label: 'search initial-payment (surname prefix)', path: list(`tab=initial-payment&q=${q(terms.surname)}`) },
+      ...terms.surnames.flatMap((term) => {
+        const which = terms.surnames.length > 1 ? ` ${term}` : '';
+        return [
+          { name: `search initial-payment q=${term}`, label: `search initial-payment (surname prefix${which})`, path: list(`tab=initial-payment&q=${q(term)}`) },
+          { name: `counts q=${term}`, label: `counts (surname prefix${which})`, path: `/api/admin/applications/counts?q=${q(term)}` },
+        ];
+      }),
       { name: `search online-entries q=${terms.email}`, label: 'search online-entries (email prefix)', path: list(`tab=online-entries&q=${q(terms.email)}`) },
-      { name: `counts q=${terms.surname}`, label: 'counts (surname prefix)', path: `/api/admin/applications/counts?q=${q(terms.surname)}` },
       { name: 'overdue initial-payment', path: list('tab=initial-payment&overdue=true') },
       { name: 'counts overdue', path: '/api/admin/applications/counts?overdue=true' },
     ];
@@ -267,8 +274,8 @@ async function main(APPLICATIONS: number): Promise<Map<string, number>> {
     }
     console.log(`\ntotal: ${passed}/${kinds.length} request kinds with p95 ≤ ${TARGET_P95_MS} ms${passed === kinds.length ? ' — target met' : ' — TARGET MISSED'}`);
 
-    const full = await fullList(origin, cookie);
-    console.log(
+    const full = process.env.BENCH_FULL_LIST === '0' ? null : await fullList(origin, cookie);
+    if (full) console.log(
       `\nfull list (GET /api/admin/applications, no parameters): ${full.entries.toLocaleString('en-GB')} entries, ${(full.bytes / 1e6).toFixed(1)} MB, ` +
         `first byte ${ms(full.firstByteMs)}, all in ${(full.ms / 1000).toFixed(2)} s; server RSS ${full.rssBeforeMb.toFixed(0)} → peak ${full.rssPeakMb.toFixed(0)} MB ` +
         `(+${(full.rssPeakMb - full.rssBeforeMb).toFixed(0)} MB) [target ≤ ${FULL_LIST_RSS_MB} MB growth: ${full.rssPeakMb - full.rssBeforeMb <= FULL_LIST_RSS_MB ? 'PASS' : 'FAIL'}]`,

@@ -3,6 +3,7 @@ import { applyConfirmedPayment, type Application } from '../../core/domain/appli
 import { isDomainError } from '../../core/domain/errors.js';
 import type { PassportScan } from '../../core/domain/passport-scan.js';
 import type { ApplicationStatus } from '../../core/domain/status.js';
+import type { User } from '../../core/domain/user.js';
 import type { ApplicationWithUser } from '../../core/ports/application-repository.js';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import { EXPORT_PAGE } from '../../adapters/persistence/shared/rules.js';
@@ -494,6 +495,89 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         await p.users.erase(user.id);
         expect(await p.applications.countByStatus()).toEqual({});
         expect((await p.applications.listForAdmin({ page: 1, pageSize: 10 })).total).toBe(0);
+      });
+
+      it('counts and pages short and long search terms as the rows say, through creates, key and status changes and erasure', async () => {
+        const given = ['Maria', 'Mark', 'Anna', 'Ivan', 'Mia', 'Leo'];
+        const surnames = ['Martin', 'Ivanova', 'Smith', 'Marsh', 'Li'];
+        const statuses: ApplicationStatus[] = ['online_entry', 'application_created', 'under_process', 'verified', 'rejected', 'approved'];
+        const holders: User[] = [];
+        for (let i = 0; i < 30; i++) {
+          const user = await p.users.create(aUser({ email: `${given[i % 6].toLowerCase()}.${i}@example.com`, fullName: `${given[(i + 1) % 6]} ${surnames[i % 5]}` }));
+          holders.push(user);
+          await p.applications.create(
+            anApplication(
+              user.id,
+              { status: statuses[i % 6], guaranteeDeadline: i % 4 === 0 ? null : at(((i * 7) % 11) * 60), createdAt: at(i), updatedAt: at(i) },
+              { givenName: given[i % 6], surname: surnames[(i * 2) % 5], passportNumber: `P${i % 3}${1000 + i}`, expectedArrivalDate: `2026-06-${String(10 + (i % 5)).padStart(2, '0')}` },
+            ),
+          );
+        }
+        // What every listing must answer, worked out here from the stored rows (ASCII: folding is lower-casing).
+        const expectFromRows = async () => {
+          const stored = (await Promise.all(holders.map((u) => p.applications.listByUser(u.id)))).flat();
+          const byUser = new Map(holders.map((u) => [u.id, u]));
+          const keysOf = (a: Application) =>
+            [byUser.get(a.userId)!.email, byUser.get(a.userId)!.fullName, a.applicationNumber, a.passportNumber, a.surname, `${a.givenName} ${a.surname}`].map((k) => k.toLowerCase());
+          const inOrder = [...stored].sort(
+            (x, y) =>
+              (x.guaranteeDeadline?.getTime() ?? Infinity) - (y.guaranteeDeadline?.getTime() ?? Infinity) ||
+              x.expectedArrivalDate.localeCompare(y.expectedArrivalDate) ||
+              x.id - y.id,
+          );
+          const terms = new Set(['m', 'ma', 'mar', 'mari', 'martin', 'martinez', 'ivanova', 'iv', 'ev-', 'ev-2603-', 'ev-2603-0', 'p1', 'p11', 'p110', 'p1101', 'x1', 'li', 'zz', 'x']);
+          for (const a of stored) for (const k of keysOf(a)) for (const l of [1, 2, 4, 8, 9]) terms.add(k.slice(0, l));
+          for (const q of terms) {
+            const matching = inOrder.filter((a) => keysOf(a).some((k) => k.startsWith(q)));
+            const counts: Partial<Record<ApplicationStatus, number>> = {};
+            for (const a of matching) counts[a.status] = (counts[a.status] ?? 0) + 1;
+            expect({ q, counts: await p.applications.countByStatus({ q: q.toUpperCase() }) }).toEqual({ q, counts });
+            for (const tab of [undefined, 'initial-payment'] as const) {
+              const listed = tab ? matching.filter((a) => ['application_created', 'under_process', 'additional_info_required'].includes(a.status)) : matching;
+              for (const page of [1, 2, 4]) {
+                const found = await p.applications.listForAdmin({ q, tab, page, pageSize: 3 });
+                expect({ q, tab, page, ids: ids(found.items), total: found.total }).toEqual({ q, tab, page, ids: listed.slice((page - 1) * 3, page * 3).map((a) => a.id), total: listed.length });
+              }
+            }
+          }
+        };
+        await expectFromRows();
+        // Keys and statuses change (the store's triggers move the counts), one application at a time.
+        for (const u of holders.slice(0, 8)) {
+          const [a] = await p.applications.listByUser(u.id);
+          const moved = await p.applications.commit({
+            application: { ...a, surname: a.surname === 'Martin' ? 'Ivanova' : 'Martinez', status: a.status === 'rejected' ? 'online_entry' : 'rejected', passportNumber: `X${a.id}` },
+            expectedVersion: a.version,
+          });
+          expect(moved.outcome).toBe('committed');
+        }
+        await expectFromRows();
+        for (const u of holders.splice(10, 6)) await p.users.erase(u.id);
+        await expectFromRows();
+      });
+
+      it('keeps the short-term counts exact under concurrent family creates, single creates, key edits and status moves', async () => {
+        const users = await Promise.all(Array.from({ length: 12 }, (_, i) => p.users.create(aUser({ email: `writer${i}@example.com`, fullName: `Writer ${i}` }))));
+        const edited = await Promise.all(users.slice(0, 4).map((u) => p.applications.create(anApplication(u.id, {}, { givenName: 'Anna', surname: 'Aston' }))));
+        const writes = [
+          // Families: several inserts in one transaction each.
+          ...users.slice(4, 8).map((u, i) => () => p.groups.create(u.id, [0, 1, 2].map(() => anApplication(u.id, {}, { givenName: 'Abel', surname: `Ames${i}` })), T0)),
+          ...users.slice(8).map((u) => () => p.applications.create(anApplication(u.id, {}, { givenName: 'Ada', surname: 'Abbott' }))),
+          // A change of keys alone, and a change of keys with a move.
+          ...edited.map((a, i) => () => p.applications.commit({ application: { ...a, surname: i % 2 ? 'Baker' : 'Abbey', status: i % 2 ? 'application_created' : a.status }, expectedVersion: 1 })),
+        ];
+        await Promise.all(writes.map((write) => write()));
+        const stored = (await Promise.all(users.map((u) => p.applications.listByUser(u.id)))).flat();
+        expect(stored).toHaveLength(4 + 12 + 4);
+        for (const q of ['a', 'ab', 'abb', 'am', 'ame', 'b', 'ba', 'w', 'wri', 'an']) {
+          const expected: Partial<Record<ApplicationStatus, number>> = {};
+          for (const a of stored) {
+            const u = users.find((x) => x.id === a.userId)!;
+            const keys = [u.email, u.fullName, a.applicationNumber, a.passportNumber, a.surname, `${a.givenName} ${a.surname}`].map((k) => k.toLowerCase());
+            if (keys.some((k) => k.startsWith(q))) expected[a.status] = (expected[a.status] ?? 0) + 1;
+          }
+          expect({ q, counts: await p.applications.countByStatus({ q }) }).toEqual({ q, counts: expected });
+        }
       });
 
       it('streams all applications with their users, newest first', async () => {

@@ -55,6 +55,32 @@ export function describeBulkLoaderContract(name: string, makeAdapter: MakePersis
       expect(await p.outbox.list()).toEqual([]);
     });
 
+    it('counts a loaded batch in the search as the store counts one application at a time', async () => {
+      const [userA, userB] = await p.bulk.insertUsers([aUser({ email: 'maria.lopez@example.com', fullName: 'María López' }), aUser({ email: 'mark@example.com', fullName: 'Mark Ivanov' })]);
+      const form = (givenName: string, surname: string, passportNumber: string) => ({ givenName, surname, passportNumber });
+      const batch = [
+        loaded(userA, 1, { application: anApplication(userA, { status: 'under_process' }, form('María', 'López', 'AB1234567')) }),
+        loaded(userA, 2, { application: anApplication(userA, { status: 'verified' }, form('Marianne', 'Lopez', 'AB7654321')) }),
+        loaded(userB, 3, { application: anApplication(userB, { status: 'under_process' }, form('Mark', 'Ivanov', '123456789')) }),
+      ];
+      await p.bulk.insertApplications(batch);
+      // One more, written by the store (its trigger counts it), after the load.
+      await p.applications.create(anApplication(userB, { status: 'online_entry' }, form('Mara', 'Ivanova', 'AB1299999')));
+      const expected: Record<string, Record<string, number>> = {
+        m: { under_process: 2, verified: 1, online_entry: 1 },
+        mari: { under_process: 1, verified: 1 },
+        'maria lo': { under_process: 1, verified: 1 },
+        lop: { under_process: 1, verified: 1 },
+        ab1: { under_process: 1, online_entry: 1 },
+        ab12: { under_process: 1, online_entry: 1 },
+        ab7654: { verified: 1 },
+        ivanov: { under_process: 1, online_entry: 1 },
+        'mark@exa': { under_process: 1, online_entry: 1 },
+        x: {},
+      };
+      for (const [q, counts] of Object.entries(expected)) expect({ q, counts: await p.applications.countByStatus({ q }) }).toEqual({ q, counts });
+    });
+
     it('stores refunds with the id of the payment they refund, and portal-ledger rows at version 1, in the same call', async () => {
       const [user] = await p.bulk.insertUsers([aUser()]);
       const refund = (n: number, overrides: Partial<LoadedRefund> = {}): LoadedRefund => ({

@@ -239,6 +239,32 @@ export const applicationOverdueDays = pgTable(
   (t) => [primaryKey({ columns: [t.status, t.day] })],
 );
 
+/**
+ * How many applications match each short search term, per status: every distinct prefix of 1 to
+ * SEARCH_PREFIX_COUNTED characters of an application's search keys (the folded keys of
+ * shared/admin-filter.ts searchConditions), kept by triggers in every writing transaction
+ * (migration 0026 / 0022). A broad term's counts and list total are a read of its rows instead of
+ * a union of every matching index entry (~167k for "ma" at 1M applications). Rows may hold 0.
+ */
+export const applicationSearchPrefixes = pgTable(
+  'application_search_prefixes',
+  {
+    prefix: text('prefix').notNull(),
+    status: text('status').$type<ApplicationStatus>().notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.prefix, t.status] })],
+);
+
+/**
+ * A row here, written and removed inside a bulk loader's own transaction, tells the insert trigger
+ * of application_search_prefixes to leave that transaction's applications to the loader, which counts
+ * their prefixes itself (search-prefixes.ts) in far fewer writes. Other transactions never see it.
+ */
+export const applicationSearchPrefixesLoading = pgTable('application_search_prefixes_loading', {
+  loader: integer('loader').notNull(),
+});
+
 export const documents = pgTable(
   'documents',
   {

@@ -5,6 +5,7 @@ import { errors } from '../../../core/domain/errors.js';
 import type { Application, NewApplication } from '../../../core/domain/application.js';
 import type { AdminListQuery, ApplicationChange, ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
 import { adminFilter, adminOrderBy, searchConditions } from './admin-filter.js';
+import { countedMatches, searchPage } from './admin-search.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
@@ -190,8 +191,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
       // Deferred join: the page's ids come off the indexes (no full rows in the sort), then just
       // those rows are read with their users.
       return database.read(function* (db) {
-        // With a search term the matches are gathered once in a MATERIALIZED CTE (the multi-index
-        // OR / BitmapOr over the search indexes), then sorted and counted in the same pass. Without
+        // With a search term, admin-search.ts reads the page (and, where it can, the total). Without
         // one, the page comes off (status, guarantee_deadline, expected_arrival_date, id) — the
         // overdue filter's off the partial applications_overdue_idx, in the same order — (or,
         // filtered by assignee, (assignee_id, status, …)) and the total is the maintained per-status
@@ -199,20 +199,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
         let ids: number[];
         let known: number | null = null;
         if (searching) {
-          // One index range per search key (covering indexes: no table reads for the tab's status,
-          // the sort or the count), their union the matches.
-          const rest = adminFilter(database, query, { search: false });
-          const branches = searchConditions(database, normaliseSearch(query.q)!).map(
-            (condition) =>
-              sql`select ${a.id} as id, ${a.guaranteeDeadline} as guarantee_deadline, ${a.expectedArrivalDate} as expected_arrival_date from ${a} where ${and(condition, rest)}`,
-          );
-          const matched = yield* sqlRows<{ id: number; total: number | string }>(sql`
-            with m as materialized (${sql.join(branches, sql` union `)})
-            select id, (select count(*) from m) as total from m
-            order by guarantee_deadline asc nulls last, expected_arrival_date asc, id asc limit ${size} offset ${offset}`);
-          ids = matched.map((r) => Number(r.id));
-          // Past the last page the count is unknown (no row carries it), unless there is no match at all.
-          known = matched.length > 0 ? Number(matched[0].total) : page === 1 ? 0 : null;
+          ({ ids, total: known } = yield* searchPage(database, { ...query, q: query.q! }, listedStatuses(query)));
         } else {
           // One ordered index range per status, merged: an IN list of statuses cannot be read in
           // (deadline, arrival, id) order off one index, and sorting a whole tab took ~150 ms at 100k.
@@ -286,12 +273,14 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
       }
       const status = database.statusTerm(searching);
       if (searching) {
-        // As listForAdmin searches: one covering index range per search key, their union counted.
-        const rest = adminFilter(database, filter, { search: false });
-        const branches = searchConditions(database, normaliseSearch(filter.q)!).map(
-          (condition) => sql`select ${a.id} as id, ${status} as status from ${a} where ${and(condition, rest)}`,
-        );
+        const term = normaliseSearch(filter.q)!;
         const counted = await database.read(function* () {
+          // A short (broad) term's counts are kept by the database; a longer one's are counted as
+          // listForAdmin gathers: one covering index range per search key, their union.
+          const kept = filter.overdueAt ? null : yield* countedMatches(database, term);
+          if (kept) return [...kept].map(([status, n]) => ({ status, n }));
+          const rest = adminFilter(database, filter, { search: false });
+          const branches = searchConditions(database, term).map((condition) => sql`select ${a.id} as id, ${status} as status from ${a} where ${and(condition, rest)}`);
           return yield* sqlRows<{ status: ApplicationStatus; n: number | string }>(
             sql`select status, count(*) as n from (${sql.join(branches, sql` union `)}) as matched group by status`,
           );

@@ -4,6 +4,7 @@ import { isDecision } from '../../../core/domain/reports.js';
 import type { BulkLoader, LoadedApplication } from '../persistence.js';
 import { applicationToRow, userToRow } from './mappers.js';
 import { portalLedgerToRow } from './portal-store.js';
+import { countLoadedPrefixes } from './search-prefixes.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
 import { changes, insertMany, rows, type Unit } from './unit.js';
 
@@ -63,11 +64,18 @@ export function bulkLoader(database: SqlDatabase): BulkLoader {
           for (const u of found) keys.set(u.id, { searchEmail: u.searchEmail, searchName: u.searchName });
           yield* changes(tx.update(t.users).set({ hasApplication: true }).where(and(inArray(t.users.id, part), eq(t.users.hasApplication, false))));
         }
-        const ids = yield* insertMany(
-          t.applications,
-          loaded.map((l) => ({ ...applicationToRow(l.application), ...(keys.get(l.application.userId) ?? { searchEmail: '', searchName: '' }), decidedAt: decidedAt(l.history), version: 1 })),
-          'applicationNumber',
-        );
+        const applications = loaded.map((l) => ({
+          ...applicationToRow(l.application),
+          ...(keys.get(l.application.userId) ?? { searchEmail: '', searchName: '' }),
+          status: l.application.status,
+          decidedAt: decidedAt(l.history),
+          version: 1,
+        }));
+        // The batch's search prefixes are counted here, not by the insert trigger (see countLoadedPrefixes).
+        yield* changes(tx.insert(t.applicationSearchPrefixesLoading).values({ loader: 1 }));
+        const ids = yield* insertMany(t.applications, applications, 'applicationNumber');
+        yield* changes(tx.delete(t.applicationSearchPrefixesLoading));
+        yield* countLoadedPrefixes(tx, t, applications);
         const payments = loaded.flatMap((l, i) => l.payments.map((p) => ({ ...p, applicationId: ids[i] })));
         const history = loaded.flatMap((l, i) => l.history.map((h) => ({ ...h, applicationId: ids[i] })));
         const documents = loaded.flatMap((l, i) => l.documents.map((d) => ({ ...d, applicationId: ids[i] })));

@@ -41,7 +41,9 @@ type Tables =
   | 'reportCohortDays'
   | 'reportTurnaroundDays'
   | 'reportDirtyHours'
-  | 'applicationOverdueDays';
+  | 'applicationOverdueDays'
+  | 'applicationSearchPrefixes'
+  | 'applicationSearchPrefixesLoading';
 type Parity = { [K in Tables]: Same<(typeof lite)[K], (typeof pg)[K]> };
 
 export const schemaParity: Parity = {
@@ -76,6 +78,8 @@ export const schemaParity: Parity = {
   reportTurnaroundDays: true,
   reportDirtyHours: true,
   applicationOverdueDays: true,
+  applicationSearchPrefixes: true,
+  applicationSearchPrefixesLoading: true,
 };
 
 /** The row types both dialects share (taken from SQLite; identical in PostgreSQL by the check above). */

@@ -234,6 +234,22 @@ export const applicationOverdueDays = sqliteTable(
   (t) => [primaryKey({ columns: [t.status, t.day] })],
 );
 
+/** How many applications match each short search term, per status: see the PostgreSQL schema. */
+export const applicationSearchPrefixes = sqliteTable(
+  'application_search_prefixes',
+  {
+    prefix: text('prefix').notNull(),
+    status: text('status').$type<ApplicationStatus>().notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.prefix, t.status] })],
+);
+
+/** Bulk loads count their own applications' prefixes: see the PostgreSQL schema. */
+export const applicationSearchPrefixesLoading = sqliteTable('application_search_prefixes_loading', {
+  loader: integer('loader').notNull(),
+});
+
 export const documents = sqliteTable(
   'documents',
   {
