@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import type { Adding } from '../shared/unit.js';
 
 /** Rows per INSERT: the statement has one array parameter per column, whatever the row count. */
 const ROWS_PER_INSERT = 5000;
@@ -13,8 +14,9 @@ const ROWS_PER_INSERT = 5000;
  * names, types and value conversions are the drizzle schema's own. With `key` (a unique column's
  * property name) the ids come back with RETURNING and are matched by that key, so their order does
  * not depend on the server's. (COPY would be faster still but needs a driver add-on, pg-copy-streams.)
+ * With `adding` (counters), the rows go in `on` order and a conflict on those columns adds `add`.
  */
-export async function insertRows(client: pg.ClientBase, table: PgTable, rows: object[], key?: string): Promise<number[]> {
+export async function insertRows(client: pg.ClientBase, table: PgTable, rows: object[], key?: string, adding?: Adding): Promise<number[]> {
   if (rows.length === 0) return [];
   const columns = getTableColumns(table);
   const keys = Object.keys(rows[0]);
@@ -26,7 +28,11 @@ export async function insertRows(client: pg.ClientBase, table: PgTable, rows: ob
   const names = used.map((c) => `"${c.name}"`).join(', ');
   const casts = used.map((c, i) => `$${i + 1}::${c.getSQLType()}[]`).join(', ');
   const returning = key === undefined ? '' : ` returning "id", "${columns[key].name}" as "key"`;
-  const text = `insert into "${getTableName(table)}" (${names}) select * from unnest(${casts})${returning}`;
+  const name = getTableName(table);
+  const upsert = adding
+    ? ` order by ${adding.on.map((k) => `"${columns[k].name}"`).join(', ')} on conflict (${adding.on.map((k) => `"${columns[k].name}"`).join(', ')}) do update set "${columns[adding.add].name}" = "${name}"."${columns[adding.add].name}" + excluded."${columns[adding.add].name}"`
+    : '';
+  const text = `insert into "${name}" (${names}) select * from unnest(${casts}) as r(${names})${upsert}${returning}`;
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const part = rows.slice(start, start + ROWS_PER_INSERT) as Record<string, unknown>[];

@@ -63,7 +63,7 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
         return (await on.execute(op.query)).rows;
       case 'insertMany':
         if (!client) throw new Error('Bulk inserts run in a transaction');
-        return insertRows(client, op.table as PgTable, op.rows, op.key);
+        return insertRows(client, op.table as PgTable, op.rows, op.key, op.adding);
       case 'jobs':
         if (!client) throw new Error('Jobs are queued in a transaction');
         queued.push(...op.jobs.map((job) => job.name));
@@ -137,7 +137,7 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
     async afterBulkLoad() {
       // Statistics for the planner (a fresh load has none: estimates off by 100×) and the visibility
       // map for index-only scans, now rather than at autovacuum's next round. Outside a transaction.
-      await pool.query('vacuum (analyze) users, applications, payments, status_history, documents, refunds, portal_ledger');
+      await pool.query('vacuum (analyze) users, applications, payments, status_history, documents, refunds, portal_ledger, application_search_prefixes');
     },
     async afterRollupCatchUp() {
       // Until autovacuum's next round the new rollups have no statistics, and a year's report

@@ -8,11 +8,11 @@ import { PASSPORT_PREFIX_COUNTED, SEARCH_PREFIX_COUNTED } from './search-prefixe
 import { all, rows, sqlRows, type Unit } from './unit.js';
 
 /**
- * The admin search's page and counts (docs/product.md §9.2), read one of two ways:
+ * The admin search's page and counts (docs/product.md §2.14; decision 0019), read one of two ways:
  * - a term of at most SEARCH_PREFIX_COUNTED characters is counted by the database
- *   (application_search_prefixes, see countedMatches); when it matches a large share of the listed statuses, the page is
- *   read in the list's order off each status's (status, deadline, arrival, id) range, testing the keys,
- *   so a term matching 67k applications costs a page's worth of rows, not 67k;
+ *   (application_search_prefixes, see countedMatches); when it matches a large share of the listed
+ *   statuses, the page is read in the list's order off each status's (status, deadline, arrival, id)
+ *   range, testing the keys, so a term matching 67k applications costs a page's worth of rows, not 67k;
  * - otherwise every match is gathered from the search indexes (one covering range per key, their
  *   union) and sorted and counted in one pass.
  */

@@ -75,7 +75,7 @@ export function bulkLoader(database: SqlDatabase): BulkLoader {
         yield* changes(tx.insert(t.applicationSearchPrefixesLoading).values({ loader: 1 }));
         const ids = yield* insertMany(t.applications, applications, 'applicationNumber');
         yield* changes(tx.delete(t.applicationSearchPrefixesLoading));
-        yield* countLoadedPrefixes(tx, t, applications);
+        yield* countLoadedPrefixes(t, applications);
         const payments = loaded.flatMap((l, i) => l.payments.map((p) => ({ ...p, applicationId: ids[i] })));
         const history = loaded.flatMap((l, i) => l.history.map((h) => ({ ...h, applicationId: ids[i] })));
         const documents = loaded.flatMap((l, i) => l.documents.map((d) => ({ ...d, applicationId: ids[i] })));

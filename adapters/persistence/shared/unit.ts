@@ -29,12 +29,22 @@ export type Op =
   | { kind: 'changes'; query: PromiseLike<unknown> }
   /** A hand-written SQL select (`sql\`…\``): its rows, as the driver returns the column values. */
   | { kind: 'sql'; query: SQL }
-  /** Many rows into one table, as fast as the dialect can (bulk loads); their ids when `key` is given. */
-  | { kind: 'insertMany'; table: Table; rows: object[]; key?: string }
+  /**
+   * Many rows into one table, as fast as the dialect can (bulk loads); their ids when `key` is given.
+   * With `adding`, a row whose `on` columns match a stored row adds its `add` column to that row's
+   * instead (counters), the rows taken in `on` order.
+   */
+  | { kind: 'insertMany'; table: Table; rows: object[]; key?: string; adding?: Adding }
   /** Background jobs, queued in the unit's transaction (committed, or rolled back, with its writes). */
   | { kind: 'jobs'; jobs: JobRequest[] }
   /** Several steps whose order does not matter: PostgreSQL may run them at once on the pool. */
   | { kind: 'all'; steps: Step<unknown>[] };
+
+/** Counter rows' upsert: the key columns and the counted column, by property name. */
+export interface Adding {
+  on: string[];
+  add: string;
+}
 
 /** One statement of a unit; `yield*` it to get its result. */
 export class Step<T> {
@@ -66,6 +76,15 @@ export function sqlRows<Row>(query: SQL): Step<Row[]> {
  */
 export function insertMany(table: Table, rows: object[], key?: string): Step<number[]> {
   return new Step({ kind: 'insertMany', table, rows, key });
+}
+
+/**
+ * Adds many counter rows to `table` as fast as the dialect can: a row whose `adding.on` columns
+ * match a stored row adds its `adding.add` column to it, others are inserted. Rows are written in
+ * `on` order (the order every writer locks such rows in); give each key once.
+ */
+export function addMany(table: Table, rows: object[], adding: Adding): Step<void> {
+  return new Step({ kind: 'insertMany', table, rows, adding });
 }
 
 /**

@@ -107,7 +107,7 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
       case 'sql':
         return drizzleDb.all(op.query);
       case 'insertMany':
-        return insertMany(op.table as SQLiteTable, op.rows);
+        return insertMany(op.table as SQLiteTable, op.rows, op.adding);
       case 'jobs':
         queued.push(...op.jobs.map((job) => job.name));
         return jobs.insert(op.jobs);
