@@ -50,6 +50,21 @@ export function* countedMatches(database: SqlDatabase, term: string): Unit<Map<A
 
 type SearchQuery = AdminListQuery & { q: string };
 
+/**
+ * The matches of a search per status (the tab counts): the kept counts where there are any (no
+ * overdue filter), else one covering index range per search key, their union counted.
+ */
+export function* searchCounts(database: SqlDatabase, filter: { q: string; overdueAt?: Date }): Unit<{ status: ApplicationStatus; n: number | string }[]> {
+  const term = normaliseSearch(filter.q)!;
+  const kept = filter.overdueAt ? null : yield* countedMatches(database, term);
+  if (kept) return [...kept].map(([status, n]) => ({ status, n }));
+  const a = database.tables.applications;
+  const status = database.statusTerm(true);
+  const rest = adminFilter(database, filter, { search: false });
+  const branches = searchConditions(database, term).map((condition) => sql`select ${a.id} as id, ${status} as status from ${a} where ${and(condition, rest)}`);
+  return yield* sqlRows<{ status: ApplicationStatus; n: number | string }>(sql`select status, count(*) as n from (${sql.join(branches, sql` union `)}) as matched group by status`);
+}
+
 /** A page of matching ids and, where it is known, the total. */
 export interface SearchPage {
   ids: number[];

@@ -5,7 +5,7 @@ import { errors } from '../../../core/domain/errors.js';
 import type { Application, NewApplication } from '../../../core/domain/application.js';
 import type { AdminListQuery, ApplicationChange, ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
 import { adminFilter, adminOrderBy, searchConditions } from './admin-filter.js';
-import { countedMatches, searchPage } from './admin-search.js';
+import { searchCounts, searchPage } from './admin-search.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
@@ -271,29 +271,8 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
         for (const r of await database.read(() => overdueByStatus({ overdueAt }))) if (r.n > 0) out[r.status] = r.n;
         return out;
       }
-      const status = database.statusTerm(searching);
-      if (searching) {
-        const term = normaliseSearch(filter.q)!;
-        const counted = await database.read(function* () {
-          // A short (broad) term's counts are kept by the database; a longer one's are counted as
-          // listForAdmin gathers: one covering index range per search key, their union.
-          const kept = filter.overdueAt ? null : yield* countedMatches(database, term);
-          if (kept) return [...kept].map(([status, n]) => ({ status, n }));
-          const rest = adminFilter(database, filter, { search: false });
-          const branches = searchConditions(database, term).map((condition) => sql`select ${a.id} as id, ${status} as status from ${a} where ${and(condition, rest)}`);
-          return yield* sqlRows<{ status: ApplicationStatus; n: number | string }>(
-            sql`select status, count(*) as n from (${sql.join(branches, sql` union `)}) as matched group by status`,
-          );
-        });
-        for (const r of counted) out[r.status] = Number(r.n);
-        return out;
-      }
-      const counted = await db
-        .select({ status, n: sql<number>`count(*)` })
-        .from(a)
-        .where(adminFilter(database, filter))
-        .groupBy(status);
-      for (const r of counted) out[r.status] = Number(r.n);
+      // A search: its counts per status (admin-search.ts).
+      for (const r of await database.read(() => searchCounts(database, { ...filter, q: filter.q! }))) out[r.status] = Number(r.n);
       return out;
     },
     async countAssigned(staffId, filter = {}) {
