@@ -18,14 +18,17 @@ export function adminOrderBy(database: SqlDatabase): SQL[] {
 /**
  * The admin-list filter (rules.ts's semantics, as SQL): tab/status, the overdue rule and the
  * prefix search (as one OR of searchConditions; `search: false` leaves it out, for a caller that
- * asks each condition in a query of its own), all index-backed. Without a search term, overdue applications come off the partial
+ * asks each condition in a query of its own), all index-backed unless `tested`. Without a search term, overdue applications come off the partial
  * index applications_overdue_idx (status, guarantee_deadline, expected_arrival_date, id), so a page
  * of them is read in order and their count is an index-only scan.
  */
-export function adminFilter(database: SqlDatabase, query: AdminFilter, options: { search?: boolean } = {}): SQL | undefined {
+export function adminFilter(database: SqlDatabase, query: AdminFilter, options: { search?: boolean; tested?: boolean } = {}): SQL | undefined {
   const t = database.tables;
   const term = normaliseSearch(query.q);
-  const status = database.statusTerm(term !== null);
+  // `tested`: every condition written so that no index serves it, for a caller whose rows come off
+  // another index (the assignee's): tests on the few rows it reads.
+  const tested = options.tested === true;
+  const status = database.statusTerm(term !== null || tested);
   const parts: (SQL | undefined)[] = [];
   // The tab's statuses as literals (the domain's constants, never input): a planner matches them to
   // a partial index's predicate (applications_initial_payment_tab_idx) only when they are constants.
@@ -36,7 +39,7 @@ export function adminFilter(database: SqlDatabase, query: AdminFilter, options: 
   // was paused only after the deadline had passed (rules.ts isOverdue).
   if (query.overdueAt) {
     const a = t.applications;
-    if (term === null) {
+    if (term === null && !tested) {
       // The partial index's predicate repeated literally (SQLite uses a partial index only then).
       parts.push(sql.raw(OVERDUE_CANDIDATE_SQL), lt(a.guaranteeDeadline, query.overdueAt));
     } else {
@@ -49,7 +52,7 @@ export function adminFilter(database: SqlDatabase, query: AdminFilter, options: 
       );
     }
   }
-  if (term !== null && options.search !== false) parts.push(or(...searchConditions(database, term)));
+  if (term !== null && options.search !== false) parts.push(or(...searchConditions(database, term, { indexed: !tested })));
   return and(...parts);
 }
 

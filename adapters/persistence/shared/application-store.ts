@@ -278,15 +278,18 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
     async countAssigned(staffId, filter = {}) {
       const mine: Partial<Record<ApplicationStatus, number>> = {};
       const assigned: Partial<Record<ApplicationStatus, number>> = {};
-      // Off applications_assignee_idx: the assigned applications only (the unassigned are the rest).
-      // The status is written as with a search term (statusTerm(true)), whatever the filter: SQLite
-      // would otherwise walk a status index through every application to group without sorting
-      // (~300 ms at 100k) rather than sort the few assigned ones.
+      // Off applications_assignee_idx: the assigned applications only (the unassigned are the rest),
+      // the filter tested on them (`tested`: no index may serve it, or a broad search or the overdue
+      // filter would walk its own index through ~10k–50k entries at 100k). The status is written as
+      // with a search term (statusTerm(true)), whatever the filter: SQLite would otherwise walk a
+      // status index through every application to group without sorting rather than sort the few.
       const status = database.statusTerm(true);
       const counted = await db
         .select({ status, mine: sql<number>`sum(case when ${a.assigneeId} = ${staffId} then 1 else 0 end)`, n: sql<number>`count(*)` })
         .from(a)
-        .where(and(isNotNull(a.assigneeId), adminFilter(database, filter)))
+        // `> 0` (ids start at 1) rather than IS NOT NULL: with tests on the table's columns, SQLite
+        // takes IS NOT NULL for most rows and scans the table instead (43 ms at 100k; this: 0.1 ms).
+        .where(and(gt(a.assigneeId, 0), adminFilter(database, filter, { tested: true })))
         .groupBy(status);
       for (const r of counted) {
         assigned[r.status] = Number(r.n);
