@@ -4,7 +4,7 @@ import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../core/doma
 import { errors } from '../../../core/domain/errors.js';
 import type { Application, NewApplication } from '../../../core/domain/application.js';
 import type { AdminListQuery, ApplicationChange, ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
-import { adminFilter, adminOrderBy, searchConditions } from './admin-filter.js';
+import { adminFilter, adminOrderBy } from './admin-filter.js';
 import { searchCounts, searchPage } from './admin-search.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
@@ -186,7 +186,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
     async listForAdmin(query) {
       const where = adminFilter(database, query);
       const order = adminOrderBy(database);
-      const { page, size, offset } = adminPage(query);
+      const { size, offset } = adminPage(query);
       const searching = normaliseSearch(query.q) !== null;
       // Deferred join: the page's ids come off the indexes (no full rows in the sort), then just
       // those rows are read with their users.
