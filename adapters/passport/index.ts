@@ -98,6 +98,10 @@ export class PassportScanner implements PassportReader {
         idleTimeout: this.options.idleTimeoutMs,
         resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_LIMIT_MB },
       });
+      // A thread that fails while it holds no task (a hostile file's thread running out of memory
+      // after its task timed out and was answered null) is an 'error' of the pool: piscina has
+      // already replaced the thread, and unheard the event would be thrown and stop the server.
+      pool.on('error', () => {});
       this.running = pool;
       return { pool, bundle };
     })();

@@ -161,6 +161,22 @@ describe('the scanner stays bounded', () => {
     }
   });
 
+  it('outlives a thread that runs out of memory after its task was answered, and scans the next file', { timeout: OCR_TIMEOUT }, async () => {
+    const scanner = new PassportScanner({ workers: 1, timeoutMs: 120_000 });
+    try {
+      const body = await passportJpeg({ mrz: BRITISH, person: BRITISH_TRAVELLER, width: 1000 });
+      expect((await scanner.read({ body, contentType: 'image/jpeg' }))?.lines).toEqual(BRITISH);
+      // What piscina does when a thread with no task fails (seen on CI: a PDF bomb's thread hit its
+      // heap limit after the time limit had answered its task): it emits 'error' on the pool.
+      const pool = (scanner as unknown as { running: { emit(event: string, error: Error): boolean } }).running;
+      const outOfMemory = Object.assign(new Error('Worker terminated due to reaching memory limit: JS heap out of memory'), { code: 'ERR_WORKER_OUT_OF_MEMORY' });
+      expect(() => pool.emit('error', outOfMemory)).not.toThrow();
+      expect((await scanner.read({ body, contentType: 'image/jpeg' }))?.lines).toEqual(BRITISH);
+    } finally {
+      await scanner.close();
+    }
+  });
+
   it('queues a burst up to its limit and refuses the rest at once as Unavailable', { timeout: OCR_TIMEOUT }, async () => {
     const scanner = new PassportScanner({ workers: 1, maxQueue: 1, timeoutMs: 120_000 });
     try {
