@@ -111,21 +111,40 @@ function* statusSizes(database: SqlDatabase, statuses: ApplicationStatus[]): Uni
  * the planner walks the status range rather than gathering the term's matches from the search indexes.
  */
 function* orderedPage(database: SqlDatabase, term: string, statuses: ApplicationStatus[], page: { size: number; offset: number }): Unit<number[]> {
+  const matches = or(...searchConditions(database, term, { indexed: false }));
+  return yield* statusRangesPage(
+    database,
+    statuses.map((status) => and(eq(database.tables.applications.status, status), matches)),
+    page,
+  );
+}
+
+/**
+ * The list's order over rows that carry guarantee_deadline, expected_arrival_date and id (a merge
+ * of ranges, or gathered matches): adminOrderBy's, by those column names.
+ */
+const LIST_ORDER = sql.raw('order by guarantee_deadline asc nulls last, expected_arrival_date asc, id asc');
+
+/**
+ * A page of ids in list order merged from ranges each read in list order off its own index: the
+ * first offset + size rows of each range (one per condition), merged and cut to the page.
+ */
+export function* statusRangesPage(database: SqlDatabase, conditions: (SQL | undefined)[], page: { size: number; offset: number }): Unit<number[]> {
+  if (conditions.length === 0) return [];
   const a = database.tables.applications;
   const order = adminOrderBy(database);
-  const matches = or(...searchConditions(database, term, { indexed: false }));
-  const ranges = statuses.map((status, i) => {
+  const ranges = conditions.map((condition, i) => {
     const range = database.db
       .select({ id: a.id, deadline: a.guaranteeDeadline, arrival: a.expectedArrivalDate })
       .from(a)
-      .where(and(eq(a.status, status), matches))
+      .where(condition)
       .orderBy(...order)
       .limit(page.offset + page.size);
     return sql`select * from (${range}) as ${sql.identifier(`r${i}`)}`;
   });
   const picked = yield* sqlRows<{ id: number }>(sql`
     select id from (${sql.join(ranges, sql` union all `)}) as merged
-    order by guarantee_deadline asc nulls last, expected_arrival_date asc, id asc limit ${page.size} offset ${page.offset}`);
+    ${LIST_ORDER} limit ${page.size} offset ${page.offset}`);
   return picked.map((r) => Number(r.id));
 }
 
@@ -134,7 +153,7 @@ function* gatheredIds(database: SqlDatabase, query: SearchQuery): Unit<number[]>
   const { size, offset } = adminPage(query);
   const matched = yield* sqlRows<{ id: number }>(sql`
     select id from (${sql.join(gatheredBranches(database, query), sql` union `)}) as m
-    order by guarantee_deadline asc nulls last, expected_arrival_date asc, id asc limit ${size} offset ${offset}`);
+    ${LIST_ORDER} limit ${size} offset ${offset}`);
   return matched.map((r) => Number(r.id));
 }
 
@@ -158,6 +177,6 @@ function* gatheredPage(database: SqlDatabase, query: SearchQuery): Unit<SearchPa
   const matched = yield* sqlRows<{ id: number; total: number | string }>(sql`
     with m as materialized (${sql.join(gatheredBranches(database, query), sql` union `)})
     select id, (select count(*) from m) as total from m
-    order by guarantee_deadline asc nulls last, expected_arrival_date asc, id asc limit ${size} offset ${offset}`);
+    ${LIST_ORDER} limit ${size} offset ${offset}`);
   return { ids: matched.map((r) => Number(r.id)), total: matched.length > 0 ? Number(matched[0].total) : page === 1 ? 0 : null };
 }

@@ -5,7 +5,7 @@ import { errors } from '../../../core/domain/errors.js';
 import type { Application, NewApplication } from '../../../core/domain/application.js';
 import type { AdminListQuery, ApplicationChange, ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
 import { adminFilter, adminOrderBy } from './admin-filter.js';
-import { searchCounts, searchPage } from './admin-search.js';
+import { searchCounts, searchPage, statusRangesPage } from './admin-search.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
@@ -203,23 +203,8 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
         } else {
           // One ordered index range per status, merged: an IN list of statuses cannot be read in
           // (deadline, arrival, id) order off one index, and sorting a whole tab took ~150 ms at 100k.
-          const statuses = listedStatuses(query);
-          const ranges = statuses.map((status, i) => {
-            const range = db
-              .select({ id: a.id, deadline: a.guaranteeDeadline, arrival: a.expectedArrivalDate })
-              .from(a)
-              .where(adminFilter(database, { ...query, tab: undefined, status }))
-              .orderBy(...order)
-              .limit(offset + size);
-            return sql`select * from (${range}) as ${sql.identifier(`r${i}`)}`;
-          });
-          const picked =
-            ranges.length === 0
-              ? []
-              : yield* sqlRows<{ id: number }>(sql`
-                  select id from (${sql.join(ranges, sql` union all `)}) as merged
-                  order by guarantee_deadline asc nulls last, expected_arrival_date asc, id asc limit ${size} offset ${offset}`);
-          ids = picked.map((r) => Number(r.id));
+          const conditions = listedStatuses(query).map((status) => adminFilter(database, { ...query, tab: undefined, status }));
+          ids = yield* statusRangesPage(database, conditions, { size, offset });
         }
         // The page's rows with their users and (by its primary key, at most one each) portal ledger rows.
         const readPage = rows(
