@@ -42,6 +42,22 @@ const ENGINES: Record<OcrEngine, { lang: string; oem: OEM; langPath: string; gzi
   mrz: { lang: 'mrz', oem: OEM.LSTM_ONLY, langPath: fileURLToPath(new URL('./tessdata', import.meta.url)), gzip: false },
 };
 
+/** A line of tesseract's output that reports something going wrong, rather than how it went about reading. */
+const PROBLEM = /error|warning|fail|cannot|can't|unable|invalid/i;
+
+/**
+ * What of tesseract's output for one recognition belongs in the server's log: the errors and
+ * warnings it printed. The rest is its account of its own work, printed whatever the picture:
+ * "Estimating resolution as 231" for each picture without a resolution (ours never carry one),
+ * statistics dumps for a blank cut-out; it filled the log and said nothing to whoever reads it.
+ */
+export function tesseractProblems(output: string | null | undefined): string[] {
+  return (output ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => PROBLEM.test(line));
+}
+
 /** As a binary PGM (P5), which leptonica reads without decompressing anything. */
 function toPgm(image: GrayImage): Buffer {
   return Buffer.concat([Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'ascii'), image.data]);
@@ -71,7 +87,10 @@ export class MrzOcr {
   /** What tesseract read in `image`, one cut-out line of print. */
   async lines(image: GrayImage): Promise<OcrLine[]> {
     const worker = await this.start();
-    const { data } = await worker.recognize(toPgm(image), {}, { text: false, blocks: true });
+    // debug: what tesseract prints while it reads comes back with the result instead of going
+    // straight to the server's stderr; only its errors and warnings are logged (tesseractProblems).
+    const { data } = await worker.recognize(toPgm(image), {}, { text: false, blocks: true, debug: true });
+    for (const problem of tesseractProblems(data.debug)) console.warn(`tesseract (${this.engine}): ${problem}`);
     return (data.blocks ?? []).flatMap((block) =>
       block.paragraphs.flatMap((paragraph) =>
         paragraph.lines.map((line) => ({
