@@ -67,7 +67,9 @@ describe.skipIf(!available)('passport scan in Chromium', { timeout: 240_000 }, (
     await expectValue(page.locator('#app-passportNumber'), '925076473');
     await expectValue(page.locator('#app-dateOfBirth'), '1990-05-01');
     await expectValue(page.locator('#app-passportExpiry'), '2031-01-01');
-    expect(await page.locator('[data-field-note]').count()).toBe(7);
+    // Seven fields read, and the country of birth (not in the zone) set to the nationality, to be checked.
+    expect(await page.locator('[data-field-note]').count()).toBe(8);
+    await see(page.locator('label[for="app-countryOfBirth"]').getByText('Please check this field'));
     await see(page.getByText('passport-photo.jpg will be uploaded as your passport copy'));
     await see(page.locator('[data-testid="selected-file"]'));
     await screenshot(page, 'scan-01-apply-filled');

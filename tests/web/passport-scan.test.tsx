@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationFormView, PAYMENT_REDIRECT_DELAY_MS } from '../../apps/web/src/features/apply/apply-page.js';
 import { AUTOSAVE_DELAY_MS } from '../../apps/web/src/features/apply/use-application-draft.js';
-import { CHECK_THIS_FIELD, READ_FROM_PASSPORT } from '../../apps/web/src/features/apply/use-passport-scan.js';
+import { assumedBirthCountry, CHECK_THIS_FIELD, READ_FROM_PASSPORT } from '../../apps/web/src/features/apply/use-passport-scan.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { PASSPORT_UNREADABLE_MESSAGE } from '../../core/domain/passport-scan.js';
-import { BRITISH_FIELDS, BRITISH_TRAVELLER, td3Lines, type SyntheticPerson } from '../../bench/support/synthetic-passport.js';
+import { BRITISH_FIELDS, BRITISH_TRAVELLER, ICAO_SPECIMEN, td3Lines, type SyntheticPerson } from '../../bench/support/synthetic-passport.js';
 import { installFakeXhr } from './fake-xhr.js';
 import { chooseOption, fakeFetch, fill, renderPage, setupUser, testUser } from './render.js';
 
@@ -71,6 +71,9 @@ describe('Scan your passport (apply page)', () => {
       expect(noteOf(id)).toBe(READ_FROM_PASSPORT);
     }
     expect(noteOf('app-profession')).toBeNull();
+    // The zone has no place of birth: the country of birth follows the nationality, to be checked.
+    expect(input('app-countryOfBirth')).toHaveValue('United Kingdom');
+    expect(noteOf('app-countryOfBirth')).toBe(CHECK_THIS_FIELD);
     // The photo is the passport copy: the upload area shows it, nothing to choose twice.
     expect(within(document.getElementById('app-passport-file')!.closest('div')!.parentElement!).getByText('IMG_0042.heic')).toBeInTheDocument();
 
@@ -208,6 +211,51 @@ function scanOf(person: SyntheticPerson, fields: Partial<typeof BRITISH_FIELDS>)
 }
 const FINNISH = { ...BRITISH_TRAVELLER, issuingState: 'FIN', nationality: 'FIN' };
 
+describe('the country of birth after a scan (the zone has none)', () => {
+  it('follows the scanned nationality unless the traveller chose it', () => {
+    expect(assumedBirthCountry('Finland', 'United Kingdom', null)).toBe('Finland'); // the form's default
+    expect(assumedBirthCountry('Finland', '', null)).toBe('Finland');
+    expect(assumedBirthCountry('Germany', 'Finland', 'Finland')).toBe('Germany'); // what an earlier scan assumed
+    expect(assumedBirthCountry('Finland', 'India', null)).toBeNull(); // chosen
+    expect(assumedBirthCountry(null, 'United Kingdom', null)).toBeNull(); // no nationality read
+  });
+
+  it('is set to a foreign scan\'s nationality and marked for checking, and one the traveller chose stays', async () => {
+    const xhr = installFakeXhr(() => ({ status: 200, body: scanOf(FINNISH, { nationality: 'Finland' }) }));
+    restoreXhr = xhr.restore;
+    const user = setupUser();
+    await renderPage(<ApplicationFormView agencyEmail={EMAIL} now={NOW} />, { path: '/apply', user: testUser() });
+    await user.upload(input('app-passport-scan'), photo());
+    expect(await screen.findByTestId('scan-result')).toHaveTextContent('does not give your country of birth, so we set it to your nationality, Finland');
+    expect(input('app-nationality')).toHaveValue('Finland');
+    expect(input('app-countryOfBirth')).toHaveValue('Finland');
+    expect(noteOf('app-countryOfBirth')).toBe(CHECK_THIS_FIELD);
+    expect(document.getElementById('app-originalNationality')).toBeNull(); // born where they are a national: not asked
+
+    // Born elsewhere: the traveller's choice drops the note, and a second scan leaves it.
+    await user.selectOptions(input('app-countryOfBirth'), 'India');
+    expect(noteOf('app-countryOfBirth')).toBeNull();
+    await user.upload(input('app-passport-scan'), photo('again.heic'));
+    await waitFor(() => expect(screen.getByTestId('scan-result')).toHaveTextContent('again.heic will be uploaded'));
+    expect(input('app-countryOfBirth')).toHaveValue('India');
+    expect(noteOf('app-countryOfBirth')).toBeNull();
+    expect(screen.getByTestId('scan-result')).not.toHaveTextContent('country of birth');
+  });
+
+  it('leaves the nationality for the traveller to choose, marked, when the zone\'s code is no country of the list', async () => {
+    const xhr = installFakeXhr(() => ({ status: 200, body: scanOf(ICAO_SPECIMEN, { nationality: null }) }));
+    restoreXhr = xhr.restore;
+    const user = setupUser();
+    await renderPage(<ApplicationFormView agencyEmail={EMAIL} now={NOW} />, { path: '/apply', user: testUser() });
+    await user.upload(input('app-passport-scan'), photo());
+    expect(await screen.findByTestId('scan-result')).toHaveTextContent("Your passport's nationality code, UTO, is not a country on our list");
+    expect(noteOf('app-nationality')).toBe(CHECK_THIS_FIELD);
+    expect(noteOf('app-countryOfBirth')).toBeNull();
+    await user.selectOptions(input('app-nationality'), 'Sweden');
+    expect(noteOf('app-nationality')).toBeNull();
+  });
+});
+
 describe('a scan and the draft', () => {
   it('saves the values a scan filled like typed ones, and "Start over" clears the scan\'s notes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -231,7 +279,7 @@ describe('a scan and the draft', () => {
     await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS));
     await waitFor(() => expect(screen.getByTestId('draft-status')).toHaveTextContent('Saved'));
     expect(puts).toHaveLength(1);
-    expect(puts[0]).toMatchObject({ ...BRITISH_FIELDS, nationality: 'Finland' });
+    expect(puts[0]).toMatchObject({ ...BRITISH_FIELDS, nationality: 'Finland', countryOfBirth: 'Finland' });
 
     await user.click(screen.getByRole('button', { name: 'Start over' }));
     expect(input('app-surname')).toHaveValue('');

@@ -1,16 +1,17 @@
 import { useMemo, useState } from 'react';
 import { ApiError, serverMessage } from '../../api/client.js';
 import type { FieldNote } from '../../components/ui/label.js';
+import { mrzNationalityCode } from '../../../../../core/domain/passport-scan.js';
 import { useScanPassportMutation, type PassportScanDto } from './api.js';
 import { checkPassportFile } from './file-rules.js';
-import type { ApplicationFormValues } from './rules.js';
+import { DEFAULT_APPLICATION_VALUES, type ApplicationFormValues } from './rules.js';
 import type { ApplicationFormApi } from './use-application-form.js';
 
 /** The form's fields a passport scan fills, in the form's order. */
 export const SCANNED_FIELDS = ['givenName', 'surname', 'gender', 'dateOfBirth', 'nationality', 'passportNumber', 'passportExpiry'] as const;
 export type ScannedField = (typeof SCANNED_FIELDS)[number];
-/** The fields a scan may mark: those it fills. */
-type MarkedField = ScannedField;
+/** The fields a scan may mark: those it fills, and the country of birth it assumes. */
+type MarkedField = ScannedField | 'countryOfBirth';
 
 export const READ_FROM_PASSPORT = 'Read from your passport';
 export const CHECK_THIS_FIELD = 'Please check this field';
@@ -25,6 +26,10 @@ export type PassportScanState =
       filled: ScannedField[];
       valid: boolean;
       uncertain: ScannedField[];
+      /** The country of birth set to the scanned nationality (the zone has no place of birth), or null when left as it was. */
+      assumedBirthCountry: string | null;
+      /** The zone's nationality code when it is no country of the list (the nationality is left for the traveller to choose). */
+      unmatchedNationality: string | null;
     }
   | {
       status: 'failed';
@@ -40,15 +45,28 @@ export type PassportScanState =
 const FILE_REFUSED = [400, 413, 415];
 
 /**
+ * The country of birth after a scan that read `nationality`: the zone has no place of birth, so a
+ * country of birth the traveller has not chosen (still the form's default, empty, or what an
+ * earlier scan assumed) becomes the nationality — most travellers were born in the country of
+ * their passport — and is marked for them to check. One they chose stays. Null: leave it.
+ */
+export function assumedBirthCountry(nationality: string | null, countryOfBirth: string, earlierAssumption: string | null): string | null {
+  if (!nationality) return null;
+  const chosen = countryOfBirth !== '' && countryOfBirth !== DEFAULT_APPLICATION_VALUES.countryOfBirth && countryOfBirth !== earlierAssumption;
+  return chosen ? null : nationality;
+}
+
+/**
  * "Scan your passport": the photo goes to POST /api/passport-scan. A read photo becomes the
  * application's passport copy too (the traveller does not choose it twice); the fields read are
  * filled and noted 'Read from your passport' while they still hold what was read (editing one
- * drops its note), a field the reader is unsure of is noted 'Please check this field' instead. A photo with no readable zone is not the passport
+ * drops its note), a field the reader is unsure of is noted 'Please check this field' instead, and
+ * so is the country of birth the scan assumed. A photo with no readable zone is not the passport
  * copy unless the traveller chooses it ('Use this picture anyway': a passport the scanner cannot
  * read is still a passport); the fields are then typed by hand. Filled fields are form values like
  * typed ones, so the draft saves them.
  */
-export function usePassportScan({ form, values, setPassport }: { form: Pick<ApplicationFormApi, 'setValue'>; values: ApplicationFormValues; setPassport: (file: File) => void }) {
+export function usePassportScan({ form, values, setPassport }: { form: Pick<ApplicationFormApi, 'setValue' | 'getValues'>; values: ApplicationFormValues; setPassport: (file: File) => void }) {
   const mutation = useScanPassportMutation();
   const [state, setState] = useState<PassportScanState>({ status: 'idle' });
   /** What each marked field was set to, and its note: the note stands while the field still holds that value. */
@@ -84,8 +102,16 @@ export function usePassportScan({ form, values, setPassport }: { form: Pick<Appl
       filled.push(field);
       next[field] = { value, note: uncertain.includes(field) ? { text: CHECK_THIS_FIELD, attention: true } : { text: READ_FROM_PASSPORT } };
     }
+    // As the form holds them now: the traveller may have typed while the photo was read.
+    const birthCountry = assumedBirthCountry(answer.fields.nationality, form.getValues('countryOfBirth'), marks.countryOfBirth?.value ?? null);
+    if (birthCountry) {
+      fill('countryOfBirth', birthCountry);
+      next.countryOfBirth = { value: birthCountry, note: { text: CHECK_THIS_FIELD, attention: true } };
+    }
+    const code = answer.fields.nationality === null ? mrzNationalityCode(answer.mrz) : null;
+    if (code) next.nationality = { value: form.getValues('nationality'), note: { text: CHECK_THIS_FIELD, attention: true } };
     setMarks(next);
-    setState({ status: 'read', fileName: file.name, filled, valid: answer.valid, uncertain });
+    setState({ status: 'read', fileName: file.name, filled, valid: answer.valid, uncertain, assumedBirthCountry: birthCountry, unmatchedNationality: code });
   };
 
   /** 'Use this picture anyway': the picture the scanner could not read becomes the passport copy. */

@@ -89,6 +89,17 @@ function ScanStatus({ state }: { state: PassportScanState }) {
                 : 'Some characters could not be read with certainty: please check every filled field against your passport.'}
             </p>
           )}
+          {state.assumedBirthCountry ? (
+            <p className="font-medium text-amber-800">
+              Your passport's machine-readable zone does not give your country of birth, so we set it to your nationality, {state.assumedBirthCountry}. Please
+              change it if you were born in another country.
+            </p>
+          ) : null}
+          {state.unmatchedNationality ? (
+            <p className="font-medium text-amber-800">
+              Your passport's nationality code, {state.unmatchedNationality}, is not a country on our list: please choose your nationality yourself.
+            </p>
+          ) : null}
           <p>{state.fileName} will be uploaded as your passport copy; you don't need to choose it again.</p>
         </div>
       );
