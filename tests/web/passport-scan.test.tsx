@@ -143,6 +143,22 @@ describe('Scan your passport (apply page)', () => {
     expect(noteOf('app-surname')).toBeNull();
   });
 
+  it('leaves what an earlier scan read — fields, notes, passport copy — when a later picture is refused', async () => {
+    let answer: { status: number; body: unknown } = { status: 200, body: { fields: BRITISH_FIELDS, valid: true, uncertain: [], mrz: td3Lines(BRITISH_TRAVELLER) } };
+    const xhr = installFakeXhr(() => answer);
+    restoreXhr = xhr.restore;
+    const user = setupUser();
+    await renderPage(<ApplicationFormView agencyEmail={EMAIL} now={NOW} />, { path: '/apply', user: testUser() });
+    await user.upload(input('app-passport-scan'), photo('passport.heic'));
+    await screen.findByTestId('scan-result');
+    answer = { status: 422, body: { message: PASSPORT_UNREADABLE_MESSAGE } };
+    await user.upload(input('app-passport-scan'), photo('receipt.jpg', 'image/jpeg'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('receipt.jpg is not used as your passport copy');
+    expect(input('app-surname')).toHaveValue('SMITH');
+    expect(noteOf('app-surname')).toBe(READ_FROM_PASSPORT);
+    expect(screen.getByTestId('selected-file')).toHaveTextContent('passport.heic');
+  });
+
   it("'Use this picture anyway' makes a picture the scanner could not read the passport copy, and the form is submitted with the details typed by hand", async () => {
     const api = fakeFetch({
       'POST /api/applications': () => ({ status: 201, body: { id: 9, applicationNumber: 'EV-9' } }),

@@ -86,7 +86,7 @@ export function usePassportScan({ form, values, setPassport }: { form: Pick<Appl
     try {
       answer = await mutation.mutateAsync(file);
     } catch (error) {
-      setMarks({});
+      // What an earlier scan read (its fields, notes and passport copy) stays as it was.
       const keepable = !(error instanceof ApiError && FILE_REFUSED.includes(error.status));
       setState({ status: 'failed', file, message: serverMessage(error) ?? SCAN_FAILED_MESSAGE, keepable, kept: false });
       return;
