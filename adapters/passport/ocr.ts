@@ -31,23 +31,32 @@ const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 const engDir = path.dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json'));
 
 /**
- * Tesseract's engines. Two with the English data installed from the npm registry
- * (@tesseract.js-data/eng): the legacy engine (4.0.0 model) reads the '<' filler runs of an MRZ
- * reliably but takes some letters for digits (Z for 2); the LSTM engine (4.0.0_best_int) reads
- * letters and digits better but sees filler runs as 'KLKL…'. Neither was trained on OCR-B, and
- * both confuse M/H/W and 0/O in it. The third, 'mrz', is this project's own LSTM model trained on
- * OCR-B MRZ lines only (tessdata/mrz.traineddata, rebuilt by scripts/mrz-model/train.sh).
+ * Tesseract's engines: 'mrz', this project's own LSTM model trained on OCR-B MRZ lines only
+ * (tessdata/mrz.traineddata, rebuilt by scripts/mrz-model/train.sh), and 'lstm', tesseract's
+ * English LSTM (4.0.0_best_int, installed from the npm registry as @tesseract.js-data/eng), which
+ * was not trained on OCR-B (it confuses M/H/W and 0/O there) and gives only a second opinion.
  */
-export type OcrEngine = 'legacy' | 'lstm' | 'mrz';
+export type OcrEngine = 'lstm' | 'mrz';
 const ENGINES: Record<OcrEngine, { lang: string; oem: OEM; langPath: string; gzip: boolean }> = {
-  legacy: { lang: 'eng', oem: OEM.TESSERACT_ONLY, langPath: path.join(engDir, '4.0.0'), gzip: true },
   lstm: { lang: 'eng', oem: OEM.LSTM_ONLY, langPath: path.join(engDir, '4.0.0_best_int'), gzip: true },
   mrz: { lang: 'mrz', oem: OEM.LSTM_ONLY, langPath: fileURLToPath(new URL('./tessdata', import.meta.url)), gzip: false },
 };
 
-/** Page: layout analysis finds the lines; block: a cropped band of lines; line: one cropped line. */
-export type OcrLayout = 'page' | 'block' | 'line';
-const PAGE_SEG_MODES: Record<OcrLayout, PSM> = { page: PSM.AUTO, block: PSM.SINGLE_BLOCK, line: PSM.SINGLE_LINE };
+/** A line of tesseract's output that reports something going wrong, rather than how it went about reading. */
+const PROBLEM = /error|warning|fail|cannot|can't|unable|invalid/i;
+
+/**
+ * What of tesseract's output for one recognition belongs in the server's log: the errors and
+ * warnings it printed. The rest is its account of its own work, printed whatever the picture:
+ * "Estimating resolution as 231" for each picture without a resolution (ours never carry one),
+ * statistics dumps for a blank cut-out; it filled the log and said nothing to whoever reads it.
+ */
+export function tesseractProblems(output: string | null | undefined): string[] {
+  return (output ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => PROBLEM.test(line));
+}
 
 /** As a binary PGM (P5), which leptonica reads without decompressing anything. */
 function toPgm(image: GrayImage): Buffer {
@@ -69,19 +78,19 @@ export class MrzOcr {
       // cacheMethod 'none': the model is read from disk and unpacked in memory; tesseract.js would
       // otherwise write an unpacked copy into the working directory (the repository).
       const worker = await createWorker(lang, oem, { langPath, gzip, cacheMethod: 'none' });
-      // No adaptive learning: the legacy engine would otherwise adapt to what this thread read
-      // before (another traveller's passport), and the same page could read differently.
-      await worker.setParameters({ tessedit_char_whitelist: MRZ_ALPHABET, classify_enable_learning: '0' });
+      await worker.setParameters({ tessedit_char_whitelist: MRZ_ALPHABET, tessedit_pageseg_mode: PSM.SINGLE_LINE });
       return worker;
     })();
     return this.worker;
   }
 
-  /** The lines of `image`, read as `layout` says. */
-  async lines(image: GrayImage, layout: OcrLayout): Promise<OcrLine[]> {
+  /** What tesseract read in `image`, one cut-out line of print. */
+  async lines(image: GrayImage): Promise<OcrLine[]> {
     const worker = await this.start();
-    await worker.setParameters({ tessedit_pageseg_mode: PAGE_SEG_MODES[layout] });
-    const { data } = await worker.recognize(toPgm(image), {}, { text: false, blocks: true });
+    // debug: what tesseract prints while it reads comes back with the result instead of going
+    // straight to the server's stderr; only its errors and warnings are logged (tesseractProblems).
+    const { data } = await worker.recognize(toPgm(image), {}, { text: false, blocks: true, debug: true });
+    for (const problem of tesseractProblems(data.debug)) console.warn(`tesseract (${this.engine}): ${problem}`);
     return (data.blocks ?? []).flatMap((block) =>
       block.paragraphs.flatMap((paragraph) =>
         paragraph.lines.map((line) => ({

@@ -20,7 +20,7 @@ sharp.concurrency(1);
 sharp.cache(false);
 
 /** This thread's OCR engines, started on the first scan and kept until the pool ends the thread. */
-const engines: MrzEngines = { legacy: new MrzOcr('legacy'), lstm: new MrzOcr('lstm'), mrz: new MrzOcr('mrz') };
+const engines: MrzEngines = { lstm: new MrzOcr('lstm'), mrz: new MrzOcr('mrz') };
 
 async function convert(make: () => Promise<Buffer>): Promise<ConversionOutcome> {
   try {

@@ -135,6 +135,12 @@ export function passportScanFromMrz(reading: MrzReading, now: Date): PassportSca
   };
 }
 
+/** The nationality code a zone's line 2 writes (characters 11–13, fillers dropped: 'D', 'UTO'), or null when there is none. */
+export function mrzNationalityCode(mrz: readonly [string, string]): string | null {
+  const code = mrz[1].slice(10, 13).replace(/</g, '');
+  return code === '' ? null : code;
+}
+
 /**
  * The name field (line 1, characters 6–44) is full to its last character: ICAO 9303 then cuts the
  * names short, so the zone may hold only the start of the given names (or of the surname).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMrzCandidate, toLineRead } from '../../adapters/passport/mrz-lines.js';
+import { toLineRead } from '../../adapters/passport/mrz-lines.js';
 import { correctTd3Lines, readTd3 } from '../../adapters/passport/mrz-text.js';
 import { readZone, type LineRead, type ZoneRead } from '../../adapters/passport/mrz-vote.js';
 import type { OcrLine } from '../../adapters/passport/ocr.js';
@@ -20,6 +20,9 @@ function ocrLine(text: string, y: number, options: { skip?: number[]; confidence
     symbols,
   };
 }
+
+/** Where ocrLine's 44 characters stand: 44 columns of 30 px, each character centred in its own. */
+const SPAN = { x0: 99, x1: 99 + 30 * 43.8 };
 
 describe('reading TD3 lines (the mrz package under the domain reading)', () => {
   it("reads ICAO's specimen: names, number, codes, dates and sex as written, every check digit holding", () => {
@@ -149,29 +152,18 @@ describe('reading a zone from several reads', () => {
   });
 });
 
-describe('finding the zone among the lines of a page', () => {
-  it('picks the two lines that look like a TD3 zone, whatever else the page says', () => {
-    const lines = [
-      ocrLine('PASSPORT', 50),
-      ocrLine('ERIKSSON', 200),
-      ocrLine('12 AUG 74', 260),
-      ocrLine(SPECIMEN[1], 900),
-      ocrLine(SPECIMEN[0], 830),
-    ];
-    const candidate = findMrzCandidate(lines);
-    expect(candidate?.lines.map((l) => l.text)).toEqual(SPECIMEN);
-    expect(candidate?.box).toEqual({ x0: 100, y0: 830, x1: 100 + 44 * 30, y1: 940 });
-  });
-
-  it('finds nothing on a page without a zone', () => {
-    expect(findMrzCandidate([ocrLine('PASSPORT', 50), ocrLine('SURNAME ERIKSSON GIVEN NAMES ANNA MARIA', 120)])).toBeNull();
-  });
-
+describe('placing a line\'s characters in their 44 columns', () => {
   it('puts every character in its column when OCR dropped some (OCR-B is monospaced)', () => {
     const line = ocrLine(SPECIMEN[0], 0, { skip: [30, 31, 32, 40, 43] }); // dropped '<' fillers
     expect(line.text).toHaveLength(39);
-    expect(toLineRead(line).text).toBe(SPECIMEN[0]);
+    expect(toLineRead(line, SPAN).text).toBe(SPECIMEN[0]);
     const line2 = ocrLine(SPECIMEN[1], 0, { skip: [38, 39] });
-    expect(toLineRead(line2).text).toBe(SPECIMEN[1]);
+    expect(toLineRead(line2, SPAN).text).toBe(SPECIMEN[1]);
+  });
+
+  it('drops what was read outside the zone line (a border or print beside it)', () => {
+    const line = ocrLine(`X${SPECIMEN[0]}X`, 0);
+    const shifted = { x0: SPAN.x0 + 30, x1: SPAN.x1 + 30 };
+    expect(toLineRead(line, shifted).text).toBe(SPECIMEN[0]);
   });
 });

@@ -9,13 +9,14 @@ import { judge, loadRealPassports, REAL_PASSPORTS_DIR, realPassportsAvailable } 
  * rather than skipping the suite.
  */
 const available = realPassportsAvailable();
-const MIN_EXACT = 19;
+/** Every page: the scanner read all 21 exactly when it stopped searching pages by tesseract's layout analysis (issue 37). */
+const MIN_EXACT = 21;
 
 describe.runIf(available || process.env.CI)('the passport scanner on real specimen pages', () => {
   const scanner = new PassportScanner({ workers: 2, maxQueue: 32, timeoutMs: 60_000 });
   afterAll(() => scanner.close());
 
-  it(`reads at least ${MIN_EXACT} of the 21 pages exactly, and never answers a wrong field as valid`, { timeout: 600_000 }, async () => {
+  it(`reads all ${MIN_EXACT} pages exactly, and never answers a wrong field as valid`, { timeout: 600_000 }, async () => {
     expect(available, `${REAL_PASSPORTS_DIR} is missing`).toBe(true);
     const pages = loadRealPassports();
     const now = new Date();

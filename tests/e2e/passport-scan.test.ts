@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
+import { notPassports } from '../../bench/support/not-passports.js';
 import { BRITISH_TRAVELLER, passportJpeg, td3Lines } from '../../bench/support/synthetic-passport.js';
 import { expectValue, see, until } from './support/assert.js';
 import { isoDaysFromNow, newEmail } from './support/applicant.js';
@@ -66,7 +67,9 @@ describe.skipIf(!available)('passport scan in Chromium', { timeout: 240_000 }, (
     await expectValue(page.locator('#app-passportNumber'), '925076473');
     await expectValue(page.locator('#app-dateOfBirth'), '1990-05-01');
     await expectValue(page.locator('#app-passportExpiry'), '2031-01-01');
-    expect(await page.locator('[data-field-note]').count()).toBe(7);
+    // Seven fields read, and the country of birth (not in the zone) set to the nationality, to be checked.
+    expect(await page.locator('[data-field-note]').count()).toBe(8);
+    await see(page.locator('label[for="app-countryOfBirth"]').getByText('Please check this field'));
     await see(page.getByText('passport-photo.jpg will be uploaded as your passport copy'));
     await see(page.locator('[data-testid="selected-file"]'));
     await screenshot(page, 'scan-01-apply-filled');
@@ -113,5 +116,27 @@ describe.skipIf(!available)('passport scan in Chromium', { timeout: 240_000 }, (
     expect(jpeg.length).toBeLessThanOrEqual(500 * 1024);
     const { width, height } = await sharp(jpeg).metadata();
     expect(Math.max(width, height)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('refuses a picture that is not a passport beside the scanner, and keeps it only when the traveller chooses it', async () => {
+    const page = await newPage(applicant);
+    const registered = await page.request.post(`${server.url}/api/register`, {
+      headers: { Origin: server.url },
+      data: { email: newEmail(), fullName: 'Maria Virtanen', phoneNumber: '+447700900322', password: 'pyramids-2026' },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    await page.goto(`${server.url}/apply`);
+    const letter = (await notPassports()).find((p) => p.name === 'page of plain text')!;
+    await page.locator('#app-passport-scan').setInputFiles({ name: 'holiday-letter.png', mimeType: 'image/png', buffer: letter.body });
+    const failure = page.getByTestId('scan-failure');
+    await see(failure.getByText("We couldn't read the passport's machine-readable zone", { exact: false }));
+    expect(await failure.getAttribute('role')).toBe('alert');
+    expect(await page.locator('#app-passport-scan').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('[data-testid="selected-file"]').count()).toBe(0);
+    await screenshot(page, 'scan-04-not-a-passport');
+
+    await page.getByRole('button', { name: 'Use this picture anyway' }).click();
+    await see(failure.getByText('holiday-letter.png will be uploaded as your passport copy.', { exact: false }));
+    await see(page.locator('[data-testid="selected-file"]').getByText('holiday-letter.png'));
   });
 });

@@ -48,6 +48,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
   const draft = useApplicationDraft({ form, values, paused: busy || created || family.created });
   const startOver = () => {
     draft.startOver();
+    scan.reset();
     setPassport(null);
     setTravellers([]);
   };
@@ -86,7 +87,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
               travellers.length === 0 ? submit(data, passport) : family.submit(data, passport, travellers.map((key) => handles.current.get(key)!)),
             )}
           >
-            <PassportScanSection state={scan.state} scan={(file) => void scan.scan(file)} disabled={busy} />
+            <PassportScanSection state={scan.state} scan={(file) => void scan.scan(file)} keepPicture={scan.keepPicture} disabled={busy} />
             <FieldNotesProvider value={scan.notes}>
               <PersonalSection fields={fields} agencyEmail={agencyEmail} today={dates.today} />
               <PassportSection

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { Button } from '../../../components/ui/button.js';
 import { PASSPORT_PHOTO_ACCEPT } from '../file-rules.js';
 import { Section } from '../form-parts.js';
 import type { PassportScanState, ScannedField } from '../use-passport-scan.js';
@@ -13,13 +14,21 @@ const FIELD_LABELS: Record<ScannedField, string> = {
   passportExpiry: 'passport expiry date',
 };
 
+/** The ids the scanner's input is described by: its hint, what the scan found, and why it failed. */
+const HINT_ID = 'app-passport-scan-hint';
+const STATUS_ID = 'app-passport-scan-status';
+const ERROR_ID = 'app-passport-scan-error';
+
 /**
  * "Scan your passport", before the Personal and Passport sections: a photo of the photo page (a
  * phone opens its camera) fills the fields its machine-readable zone holds. The photo is read on
- * our own server and also becomes the application's passport copy.
+ * our own server and, once read, also becomes the application's passport copy. What the scan
+ * found is announced politely beside the button; why it failed is an alert there too, with
+ * 'Use this picture anyway' when the picture may still be the passport copy.
  */
-export function PassportScanSection({ state, scan, disabled }: { state: PassportScanState; scan: (file: File) => void; disabled?: boolean }) {
+export function PassportScanSection({ state, scan, keepPicture, disabled }: { state: PassportScanState; scan: (file: File) => void; keepPicture: () => void; disabled?: boolean }) {
   const busy = state.status === 'scanning';
+  const failed = state.status === 'failed';
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same photo again scans it again
@@ -34,7 +43,7 @@ export function PassportScanSection({ state, scan, disabled }: { state: Passport
         <label
           htmlFor="app-passport-scan"
           aria-disabled={busy || disabled}
-          className="inline-flex cursor-pointer items-center rounded-md bg-gradient-to-r from-blue-600 to-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm focus-within:ring-2 focus-within:ring-blue-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+          className="inline-flex min-h-11 cursor-pointer items-center rounded-md bg-gradient-to-r from-blue-600 to-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm focus-within:ring-2 focus-within:ring-blue-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
         >
           {busy ? 'Reading your passport...' : 'Scan your passport'}
           <input
@@ -44,22 +53,25 @@ export function PassportScanSection({ state, scan, disabled }: { state: Passport
             accept={PASSPORT_PHOTO_ACCEPT}
             capture="environment"
             disabled={busy || disabled}
+            aria-invalid={failed && !state.kept ? true : undefined}
+            aria-describedby={[HINT_ID, failed ? ERROR_ID : STATUS_ID].join(' ')}
             onChange={onChange}
           />
         </label>
-        <span className="text-xs text-slate-600">JPG, PNG, HEIC or PDF, up to 10MB.</span>
+        <span id={HINT_ID} className="text-xs text-slate-600">
+          JPG, PNG, HEIC or PDF, up to 10MB.
+        </span>
       </div>
-      <div aria-live="polite" className="text-sm">
+      <div id={STATUS_ID} role="status" className="text-sm">
         <ScanStatus state={state} />
       </div>
+      {failed ? <ScanFailure state={state} keepPicture={keepPicture} /> : null}
     </Section>
   );
 }
 
 function ScanStatus({ state }: { state: PassportScanState }) {
   switch (state.status) {
-    case 'idle':
-      return null;
     case 'scanning':
       return <p className="text-slate-700">Reading {state.fileName}… this takes a few seconds.</p>;
     case 'read':
@@ -77,15 +89,42 @@ function ScanStatus({ state }: { state: PassportScanState }) {
                 : 'Some characters could not be read with certainty: please check every filled field against your passport.'}
             </p>
           )}
+          {state.assumedBirthCountry ? (
+            <p className="font-medium text-amber-800">
+              Your passport's machine-readable zone does not give your country of birth, so we set it to your nationality, {state.assumedBirthCountry}. Please
+              change it if you were born in another country.
+            </p>
+          ) : null}
+          {state.unmatchedNationality ? (
+            <p className="font-medium text-amber-800">
+              Your passport's nationality code, {state.unmatchedNationality}, is not a country on our list: please choose your nationality yourself.
+            </p>
+          ) : null}
           <p>{state.fileName} will be uploaded as your passport copy; you don't need to choose it again.</p>
         </div>
       );
-    case 'failed':
-      return (
-        <div role="alert" className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
-          <p>{state.message}</p>
-          {state.kept ? <p>{state.fileName} is kept as your passport copy; you can choose another file below.</p> : null}
-        </div>
-      );
+    default:
+      return null;
   }
+}
+
+function ScanFailure({ state, keepPicture }: { state: Extract<PassportScanState, { status: 'failed' }>; keepPicture: () => void }) {
+  const name = state.file?.name ?? 'This picture';
+  return (
+    <div id={ERROR_ID} role="alert" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="scan-failure">
+      <p>{state.message}</p>
+      {state.kept ? (
+        <p>{name} will be uploaded as your passport copy. Please fill in the fields below yourself.</p>
+      ) : state.keepable ? (
+        <>
+          <p>
+            {name} is not used as your passport copy. If it is your passport's photo page, you can still use it, and fill in the fields below yourself.
+          </p>
+          <Button variant="outline" className="min-h-11" onClick={keepPicture}>
+            Use this picture anyway
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
 }
