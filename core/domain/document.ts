@@ -1,6 +1,9 @@
 /** 'reply': a document the applicant attached to a reply (core/domain/reply.ts). */
 export const DOCUMENT_TYPES = ['passport', 'visa', 'reply'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** A document's type as staff read it (the badge beside a document). */
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = { passport: 'Passport', visa: 'E-visa', reply: 'Reply' };
+
 export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
