@@ -15,7 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const waitingGuarantee = { deadline: '2026-12-02T23:59:59.999Z', breached: false, workingDaysUsed: 1, workingDaysTotal: 5, paused: true };
+const waitingGuarantee = { deadline: '2026-12-02T23:59:59.999Z', breached: false, workingDaysUsed: 1, workingDaysTotal: 5 as const, paused: true };
 
 function app(overrides: Partial<ApplicationDto> = {}): ApplicationDto {
   return {

@@ -33,7 +33,7 @@ export function reuploadBadge(app: ApplicationDto): BadgeSpec | null {
 /** REPLIED while the applicant's answer to the open information request waits for staff (docs/product.md §16.7). */
 export function repliedBadge(app: ApplicationDto): BadgeSpec | null {
   if (app.status !== 'additional_info_required' || !app.repliedAt) return null;
-  return { label: 'REPLIED', short: 'RPLY', tone: 'blue', title: 'The applicant replied to your request: read it in the panel and move the application on' };
+  return { label: 'REPLIED', tone: 'blue', title: 'The applicant replied to your request: read it in the panel and move the application on' };
 }
 
 /** CANCELLED (the applicant cancelled; it sits in the Rejected tab) or CANCEL REQUEST (staff must decide). */

@@ -57,7 +57,7 @@ export function RepliesSection({ app }: { app: AdminApplicationDto }) {
                 <ul aria-label="Documents sent with this reply" className="mt-1 space-y-1">
                   {reply.documents.map((d) => (
                     <li key={d.id} className="break-words">
-                      <a href={d.fileUrl} download={d.fileName} className="text-blue-700 underline hover:text-blue-900">
+                      <a href={d.fileUrl} download={d.fileName} className="inline-flex min-h-11 items-center text-blue-700 underline hover:text-blue-900 sm:min-h-0">
                         Download {d.fileName}
                       </a>
                     </li>
