@@ -1,5 +1,6 @@
 import type { DeliveryLogEntry } from '../../core/domain/delivery-log.js';
 import type { InternalNote } from '../../core/domain/internal-note.js';
+import type { ApplicationReply } from '../../core/domain/reply.js';
 import { documentFileUrl, type VisaDocumentRecord } from '../../core/domain/document.js';
 import { receiptFileName, type Receipt } from '../../core/domain/receipt.js';
 import type { UnrecordedPayment } from '../../core/use-cases/reconcile-payments.js';
@@ -74,15 +75,23 @@ export function internalNoteView(note: InternalNote) {
   return { id: note.id, applicationId: note.applicationId, authorId: note.authorId, authorName: note.authorName, text: note.text, createdAt: note.createdAt };
 }
 
-/** A delivery log entry (docs/product.md §16.5): `error` only when there is one. */
+/** A delivery log entry (docs/product.md §16.5): `from` only on an incoming one, `error` only when there is one. */
 export function messageView(entry: DeliveryLogEntry) {
   return {
     id: entry.id,
     channel: entry.channel,
     template: entry.template,
     to: entry.to,
+    ...(entry.from ? { from: entry.from } : {}),
     status: entry.status,
     at: entry.at,
     ...(entry.error ? { error: entry.error } : {}),
   };
 }
+
+/** An applicant's reply (docs/product.md §16.7), as its applicant and staff read it: the words and the documents. */
+export function replyView(reply: ApplicationReply) {
+  return { id: reply.id, applicationId: reply.applicationId, text: reply.text, createdAt: reply.createdAt, documents: reply.documents.map(documentView) };
+}
+
+export type ReplyView = ReturnType<typeof replyView>;

@@ -126,15 +126,15 @@ function bindUseCase<R, K extends keyof Ports, D extends unknown[] = []>(
 
 /** What each use-case token resolves to. */
 type ResolvedUseCases = { [K in keyof typeof USE_CASE]: (typeof USE_CASE)[K] extends ServiceIdentifier<infer R> ? R : never };
-type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'internalNotes' | 'portalLedger' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'deliveryLog' | 'tracking' | 'reports';
+type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'replies' | 'internalNotes' | 'portalLedger' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'deliveryLog' | 'tracking' | 'reports';
 
 /**
  * The `UseCases` object: the single use cases as they are, the groups' members spread. The return
  * type refuses a token that is not a member of UseCases as well as a member without a token.
  */
 function assembleUseCases(resolved: ResolvedUseCases): UseCases & Record<Exclude<keyof ResolvedUseCases, GroupTokens | keyof UseCases>, never> {
-  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, internalNotes, portalLedger, auditLog, staff, twoFactor, assignments, deliveryLog, tracking, reports, ...single } = resolved;
-  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...internalNotes, ...portalLedger, ...auditLog, ...staff, ...twoFactor, ...assignments, ...deliveryLog, ...tracking, ...reports };
+  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, replies, internalNotes, portalLedger, auditLog, staff, twoFactor, assignments, deliveryLog, tracking, reports, ...single } = resolved;
+  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...replies, ...internalNotes, ...portalLedger, ...auditLog, ...staff, ...twoFactor, ...assignments, ...deliveryLog, ...tracking, ...reports };
 }
 
 /** One binding per use-case factory; the use cases that call others take those by token. */
@@ -191,6 +191,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.auditLog, ['audit', 'applications'], make.makeAuditLog);
   bindUseCase(bind, U.reports, ['reports', 'clock'], make.makeReports);
   bindUseCase(bind, U.internalNotes, ['applications', 'notes', 'users', 'clock', 'audit'], make.makeInternalNotes);
+  bindUseCase(bind, U.replies, ['applications', 'replies', 'users', 'files', 'ids', 'clock'], make.makeReplies);
   bindUseCase(bind, U.portalLedger, ['applications', 'portal', 'governmentFees', 'files', 'ids', 'clock', 'audit'], make.makePortalLedger);
   bindUseCase(bind, U.cancellations, ['applications', 'users', 'history', 'clock', 'gateway', 'analytics', 'refunds', 'audit'], make.makeCancellations, U.sendRefund);
   bindUseCase(bind, U.paymentIssues, ['gateway', 'clock', 'audit'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
@@ -226,11 +227,11 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
     ['outbox', 'mailer', 'files', 'clock', 'receipts', 'receiptRenderer', 'settings', 'applications', 'documents', 'borderPackRenderer'],
     make.makeDeliverMail,
   );
-  bindUseCase(bind, U.deliveryLog, ['applications', 'outbox', 'texts', 'phoneNumbers', 'users', 'files', 'clock', 'audit'], make.makeDeliveryLog);
+  bindUseCase(bind, U.deliveryLog, ['applications', 'outbox', 'texts', 'replies', 'phoneNumbers', 'users', 'files', 'clock', 'audit', 'settings'], make.makeDeliveryLog);
   bindUseCase(bind, U.deliverText, ['texts', 'sms', 'clock'], make.makeDeliverText);
   bindUseCase(bind, U.recordEvent, ['analytics', 'clock'], make.makeRecordEvent);
   bindUseCase(bind, U.exportApplications, ['applications', 'users', 'clock', 'audit'], make.makeExportApplications);
-  bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'refunds', 'receipts', 'history', 'documents', 'enquiries', 'drafts', 'clock', 'audit'], make.makeExportUserData);
+  bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'refunds', 'receipts', 'history', 'documents', 'replies', 'enquiries', 'drafts', 'clock', 'audit'], make.makeExportUserData);
   bindUseCase(bind, U.eraseUser, ['users', 'applications', 'documents', 'portal', 'payments', 'receipts', 'files', 'clock', 'audit'], make.makeEraseUser);
   bindUseCase(bind, U.purgeDocuments, ['documents', 'files', 'clock'], make.makePurgeDocuments);
   bindUseCase(bind, U.sweepOrphanFiles, ['files', 'documents', 'portal', 'clock'], make.makeSweepOrphanFiles);

@@ -75,6 +75,11 @@ export interface Application extends ApplicationForm {
   guaranteeDeadline: Date | null;
   /** Since when the guarantee clock is paused, waiting on the applicant (an information request); null while it runs. */
   guaranteePausedAt: Date | null;
+  /**
+   * When the applicant answered the current information request from the dashboard (a reply,
+   * core/domain/reply.ts); null until then, and again once staff ask anew. Staff see 'REPLIED'.
+   */
+  repliedAt: Date | null;
   approvedAt: Date | null;
   /** The family order it was made in (its initial fee paid with the group's), or null. */
   groupId: number | null;
@@ -168,6 +173,7 @@ export function newApplication(input: {
     initialPaymentAt: null,
     guaranteeDeadline: null,
     guaranteePausedAt: null,
+    repliedAt: null,
     approvedAt: null,
     groupId: input.groupId ?? null,
     refundedAmount: 0,
@@ -242,6 +248,8 @@ export function decideStatusChange(app: Application, input: StatusChangeInput, n
       additionalInfoMessage: message,
       requiresPassportReupload: requiresReupload,
       passportReuploadedAt: requiresReupload ? null : app.passportReuploadedAt,
+      // A new request: an earlier reply answered the one before.
+      repliedAt: null,
     };
     // Waiting on the applicant: the guarantee clock pauses (docs/product.md §16.3).
     next = pauseGuarantee(next, now);

@@ -3,26 +3,30 @@ import { QUEUES } from './jobs.js';
 
 /**
  * The delivery log (docs/product.md §16.5): every message the agency sent about an application —
- * mails, and texts beside them — with where it stands. Staff answer "I never got the email" from it.
+ * mails, and texts beside them — with where it stands, and the applicant's replies from the
+ * dashboard it received (§16.7). Staff answer "I never got the email" from it.
  */
-export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+export const MESSAGE_CHANNELS = ['email', 'sms', 'reply'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**
  * queued: waiting to be sent, or being retried after a temporary failure (its error says why);
  * sent: handed to the mail server (or the text provider); failed: refused for good, or out of
- * retries; bounced: the recipient's address was refused for good.
+ * retries; bounced: the recipient's address was refused for good; received: an incoming message
+ * (the applicant's reply), here since it arrived.
  */
-export const MESSAGE_STATUSES = ['queued', 'sent', 'failed', 'bounced'] as const;
+export const MESSAGE_STATUSES = ['queued', 'sent', 'failed', 'bounced', 'received'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-/** One message of the log. `at`: when it was sent, refused or last failed; when queued otherwise. */
+/** One message of the log. `at`: when it was sent, refused or last failed; when queued otherwise; when an incoming one arrived. */
 export interface DeliveryLogEntry {
-  /** The channel and the message's id in its channel's store: 'email-12', 'sms-5'. */
+  /** The channel and the message's id in its channel's store: 'email-12', 'sms-5', 'reply-3'. */
   id: string;
   channel: MessageChannel;
   template: string;
   to: string;
+  /** Who sent an incoming message (the applicant's account email); absent on the agency's own. */
+  from?: string;
   status: MessageStatus;
   at: Date;
   error?: string;
@@ -41,7 +45,7 @@ export function messageId(channel: MessageChannel, id: number): string {
  * id within the id columns' range (1 to 2^31 − 1).
  */
 export function parseMessageId(raw: string): { channel: MessageChannel; id: number } | null {
-  const match = /^(email|sms)-([1-9]\d{0,15})$/.exec(raw.trim());
+  const match = /^(email|sms|reply)-([1-9]\d{0,15})$/.exec(raw.trim());
   if (!match) return null;
   const id = Number(match[2]);
   return id <= MAX_STORED_ID ? { channel: match[1] as MessageChannel, id } : null;
@@ -75,6 +79,14 @@ export function mailLogEntry(mail: MailDeliveryFacts): DeliveryLogEntry {
   return { ...base, status: 'queued', at: mail.createdAt, ...error };
 }
 
+/** The template an applicant's reply is logged under (it is no mail: nothing renders it). */
+export const REPLY_LOG_TEMPLATE = 'applicant_reply';
+
+/** An applicant's reply as the log lists it: received by the agency (`to`) from the account's address. */
+export function replyLogEntry(reply: { id: number; createdAt: Date }, from: string, agencyEmail: string): DeliveryLogEntry {
+  return { id: messageId('reply', reply.id), channel: 'reply', template: REPLY_LOG_TEMPLATE, to: agencyEmail, from, status: 'received', at: reply.createdAt };
+}
+
 /** Newest first; at the same instant, the later id (of the same channel) first. */
 export function newestMessagesFirst(entries: DeliveryLogEntry[]): DeliveryLogEntry[] {
   const seq = (e: DeliveryLogEntry) => Number(e.id.slice(e.id.indexOf('-') + 1));
@@ -100,6 +112,7 @@ export const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
   account_exists: 'Account exists',
   refund_issued: 'Refund issued',
   staff_invitation: 'Staff invitation',
+  [REPLY_LOG_TEMPLATE]: 'Reply to our request',
 };
 
 /** A template's name in words; an unknown one (a text's, an older version's) as it is written, spaced. */

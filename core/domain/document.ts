@@ -1,5 +1,9 @@
-export const DOCUMENT_TYPES = ['passport', 'visa'] as const;
+/** 'reply': a document the applicant attached to a reply (core/domain/reply.ts). */
+export const DOCUMENT_TYPES = ['passport', 'visa', 'reply'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** A document's type as staff read it (the badge beside a document). */
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = { passport: 'Passport', visa: 'E-visa', reply: 'Reply' };
+
 export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
@@ -17,6 +21,8 @@ export interface VisaDocumentRecord {
   verificationNotes: string | null;
   uploadedAt: Date;
   verifiedAt: Date | null;
+  /** The reply a 'reply' document came with; absent on every other document. */
+  replyId?: number;
 }
 
 export type NewDocument = Omit<VisaDocumentRecord, 'id'>;

@@ -23,6 +23,7 @@ export const MAIL_TEMPLATES = [
   'staff_invitation',
   'tracking_code',
   'application_numbers',
+  'applicant_replied',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -159,6 +160,20 @@ export const MAIL_DATA = {
     ...addressed,
     /** The address's applications, newest first, with their status. */
     applications: z.array(z.object({ applicationNumber: z.string(), status: z.enum(APPLICATION_STATUSES) })),
+  }),
+  /**
+   * To the member of staff assigned to an application whose applicant replied to an information
+   * request (docs/product.md §16.7). No `applicationId`: it is staff's mail, not one of the
+   * applicant's delivery log (whose resend goes to the applicant).
+   */
+  applicant_replied: z.object({
+    ...application,
+    /** The traveller's name as the form has it. */
+    travellerName: z.string().optional(),
+    /** ISO date-time of the reply. */
+    repliedAt: z.string(),
+    /** How many documents came with it. */
+    documents: z.number().optional(),
   }),
 } satisfies Record<MailTemplateName, z.ZodType>;
 

@@ -3,7 +3,7 @@ import { formatPence } from './money.js';
 import type { ApplicationStatus } from './status.js';
 
 /** What happened to an application, as its applicant reads it (docs/product.md, "Where an application stands"). */
-export const TIMELINE_KINDS = ['status', 'payment', 'refund', 'upload'] as const;
+export const TIMELINE_KINDS = ['status', 'payment', 'refund', 'upload', 'reply'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /**
@@ -35,14 +35,20 @@ export type TimelineFact =
   | { applicationId: number; kind: 'status'; at: Date; status: ApplicationStatus; message: string | null }
   | { applicationId: number; kind: 'payment'; at: Date; paymentType: PaymentType; amount: number; waived: boolean }
   | { applicationId: number; kind: 'refund'; at: Date; paymentType: PaymentType; amount: number }
-  | { applicationId: number; kind: 'upload'; at: Date; documentType: 'passport' };
+  | { applicationId: number; kind: 'upload'; at: Date; documentType: 'passport' }
+  /** A reply to an information request: when only, never its words (the track page shows the timeline too). */
+  | { applicationId: number; kind: 'reply'; at: Date };
 
 const FEE_NAMES: Record<PaymentType, string> = { initial: 'Initial fee', final: 'Final fee' };
+
+/** The timeline's step for a reply the applicant sent from the dashboard (docs/product.md §16.7). */
+export const REPLY_STEP_MESSAGE = 'You replied to our request';
 
 /**
  * One application's facts as its timeline (docs/product.md §16.2), oldest first: each status with
  * the words staff wrote for the applicant, each fee paid (or waived), each refund given back, each
- * passport copy (the first one uploaded, later ones re-uploaded). The visa being sent is its status
+ * passport copy (the first one uploaded, later ones re-uploaded), each reply to an information
+ * request (when, not what it said). The visa being sent is its status
  * step; the visa file itself is no upload of the applicant's.
  */
 export function timelineOf(facts: readonly TimelineFact[]): TimelineEntry[] {
@@ -62,13 +68,15 @@ export function timelineOf(facts: readonly TimelineFact[]): TimelineEntry[] {
       case 'upload':
         passports += 1;
         return { at: fact.at, kind: 'upload', message: passports === 1 ? 'Passport uploaded' : 'Passport re-uploaded' };
+      case 'reply':
+        return { at: fact.at, kind: 'reply', message: REPLY_STEP_MESSAGE };
     }
   });
   return sortTimeline(entries);
 }
 
-/** At the same instant the cause comes first: the upload, then the fee, then the status it moved. */
-const SAME_INSTANT_ORDER: Record<TimelineFact['kind'], number> = { upload: 0, payment: 1, refund: 2, status: 3 };
+/** At the same instant the cause comes first: the upload or reply, then the fee, then the status it moved. */
+const SAME_INSTANT_ORDER: Record<TimelineFact['kind'], number> = { upload: 0, reply: 0, payment: 1, refund: 2, status: 3 };
 
 function sortFacts(facts: readonly TimelineFact[]): TimelineFact[] {
   return facts

@@ -10,6 +10,7 @@
 
 import type { ApplicationStatus } from './status.js';
 import type { TimelineEntry } from './timeline.js';
+import { formatDay } from './wording.js';
 
 /** How long a mailed code works (and how the mail and the page say it). */
 export const TRACKING_CODE_TTL_MS = 15 * 60 * 1000;
@@ -57,8 +58,18 @@ export const NEXT_STEPS: Record<ApplicationStatus, string> = {
   final_payment_received: 'Your e-visa has been sent to your email. Print it and carry it with your passport when you travel.',
 };
 
-export function nextStepFor(status: ApplicationStatus): string {
-  return NEXT_STEPS[status];
+/**
+ * What happens next for this application: its status's sentence, except once the applicant has
+ * answered an information request from the dashboard (docs/product.md §16.7), when it says the
+ * answer arrived — and what is still missing, if a new passport copy was asked for too.
+ */
+export function nextStepFor(application: { status: ApplicationStatus; repliedAt: Date | null; requiresPassportReupload: boolean }): string {
+  if (application.status === 'additional_info_required' && application.repliedAt) {
+    const received = `We received your reply on ${formatDay(application.repliedAt)}`;
+    if (application.requiresPassportReupload) return `${received}. We still need the new passport copy we asked for: sign in and upload it from your dashboard.`;
+    return `${received}; we're carrying on. We will email you if we need anything else.`;
+  }
+  return NEXT_STEPS[application.status];
 }
 
 /**

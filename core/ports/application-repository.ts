@@ -1,6 +1,7 @@
 import type { Application, NewApplication } from '../domain/application.js';
 import type { AdminTabId } from '../domain/admin-tabs.js';
 import type { NewDocument } from '../domain/document.js';
+import type { NewReply } from '../domain/reply.js';
 import type { PassportScanRecord } from '../domain/passport-check.js';
 import type { PortalLedger } from '../domain/portal-ledger.js';
 import type { NewPaymentRecord } from '../domain/payment.js';
@@ -34,12 +35,17 @@ export interface ApplicationChange {
    * the payment throws a Validation error and nothing is written. */
   refund?: RefundRequest;
   document?: Omit<NewDocument, 'applicationId'>;
+  /** The applicant's reply to an information request, with its documents (docs/product.md §16.7). */
+  reply?: NewReply;
   mails?: OutboxMailInput[];
   /** Text messages the change causes (docs/product.md §16.4), each with its deliver-text job. */
   texts?: OutboxTextInput[];
 }
 
-export type CommitResult = { outcome: 'committed'; application: Application; documentId?: number } | { outcome: 'stale' } | { outcome: 'conflict' };
+export type CommitResult =
+  | { outcome: 'committed'; application: Application; documentId?: number; reply?: { id: number; documentIds: number[] } }
+  | { outcome: 'stale' }
+  | { outcome: 'conflict' };
 
 export interface AdminListQuery {
   tab?: AdminTabId;

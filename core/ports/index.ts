@@ -13,6 +13,7 @@ import type { FileStorage } from './file-storage.js';
 import type { GovernmentFeeRepository } from './government-fee-repository.js';
 import type { IdGenerator } from './id-generator.js';
 import type { InternalNoteRepository } from './internal-note-repository.js';
+import type { ReplyRepository } from './reply-repository.js';
 import type { MailOutbox } from './mail-outbox.js';
 import type { OneTimeCodes } from './one-time-codes.js';
 import type { QrCodes } from './qr-codes.js';
@@ -81,6 +82,8 @@ export interface Ports {
   refunds: RefundRepository;
   history: StatusHistoryRepository;
   notes: InternalNoteRepository;
+  /** The applicants' replies to information requests (docs/product.md §16.7). */
+  replies: ReplyRepository;
   /** The portal ledger per application and the dated government fee (docs/product.md §2.16). */
   portal: PortalLedgerRepository;
   governmentFees: GovernmentFeeRepository;
@@ -126,6 +129,7 @@ export type * from './file-storage.js';
 export type * from './government-fee-repository.js';
 export type * from './id-generator.js';
 export type * from './internal-note-repository.js';
+export type * from './reply-repository.js';
 export type * from './mail-outbox.js';
 export type * from './mailer.js';
 export type * from './one-time-codes.js';

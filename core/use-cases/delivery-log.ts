@@ -1,4 +1,4 @@
-import { mailLogEntry, messageId, newestMessagesFirst, type DeliveryLogEntry, type MessageChannel } from '../domain/delivery-log.js';
+import { mailLogEntry, messageId, newestMessagesFirst, replyLogEntry, type DeliveryLogEntry, type MessageChannel } from '../domain/delivery-log.js';
 import { errors } from '../domain/errors.js';
 import { readMailContent } from '../domain/mail.js';
 import { isBorderPackAttachment, isReceiptAttachment } from '../ports/mail-outbox.js';
@@ -18,7 +18,7 @@ interface MessageSource {
   resend(actor: Actor, id: number): Promise<{ entry: DeliveryLogEntry; applicationId: number; template: string; to: string } | null>;
 }
 
-type DeliveryLogPorts = Pick<Ports, 'applications' | 'outbox' | 'texts' | 'phoneNumbers' | 'users' | 'files' | 'clock' | 'audit'>;
+type DeliveryLogPorts = Pick<Ports, 'applications' | 'outbox' | 'texts' | 'replies' | 'phoneNumbers' | 'users' | 'files' | 'clock' | 'audit' | 'settings'>;
 
 /** The outbox's mails, filed under their application (its data's applicationId). */
 function mailSource(ports: DeliveryLogPorts): MessageSource {
@@ -85,12 +85,31 @@ function textSource(ports: DeliveryLogPorts): MessageSource {
   };
 }
 
+/** The applicant's replies from the dashboard (docs/product.md §16.7): incoming, so never sent again. */
+export const REPLY_NOT_RESENDABLE_MESSAGE = "This is the applicant's reply to us: there is nothing to send again.";
+
+function replySource(ports: DeliveryLogPorts): MessageSource {
+  return {
+    channel: 'reply',
+    async listByApplication(applicationId) {
+      const replies = await ports.replies.listByApplication(applicationId);
+      if (replies.length === 0) return [];
+      const application = await ports.applications.findById(applicationId);
+      const applicant = application ? await ports.users.findById(application.userId) : null;
+      return replies.map((reply) => replyLogEntry(reply, applicant?.email ?? 'the applicant', ports.settings.agencyEmail));
+    },
+    async resend() {
+      throw errors.conflict(REPLY_NOT_RESENDABLE_MESSAGE);
+    },
+  };
+}
+
 /**
  * The delivery log of an application for staff (docs/product.md §16.5): every message with where
- * it stands, newest first, and sending one again.
+ * it stands — the applicant's replies as received ones — newest first, and sending one again.
  */
 export function makeDeliveryLog(ports: DeliveryLogPorts) {
-  const sources: MessageSource[] = [mailSource(ports), textSource(ports)];
+  const sources: MessageSource[] = [mailSource(ports), textSource(ports), replySource(ports)];
 
   async function listApplicationMessages(actor: Actor, applicationId: number): Promise<DeliveryLogEntry[]> {
     requirePermission(actor, 'applications.read');

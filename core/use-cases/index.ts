@@ -9,6 +9,7 @@ export { makeApplicationGroups } from './application-groups.js';
 export { makeApproveRefund } from './approve-refund.js';
 export { makeCancellations } from './cancel-application.js';
 export { makeInternalNotes } from './internal-notes.js';
+export { makeReplies } from './replies.js';
 export { makePortalLedger } from './portal-ledger.js';
 export { makeAuditLog } from './audit-log.js';
 export { makeStaff } from './staff.js';

@@ -62,7 +62,7 @@ export function makeTracking(
       givenName: application.givenName,
       timeline: await applicationTimeline(application),
       guarantee: toView(application, now).guarantee,
-      nextStep: nextStepFor(application.status),
+      nextStep: nextStepFor(application),
     };
   }
 

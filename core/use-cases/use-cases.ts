@@ -85,6 +85,8 @@ export type ApplicationGroups = Made<typeof make.makeApplicationGroups>;
 export type PaymentIssues = Made<typeof make.makePaymentIssues>;
 /** cancelApplication (the applicant), decideCancellationRequest (staff). */
 export type Cancellations = Made<typeof make.makeCancellations>;
+/** replyToRequest (the applicant), listReplies (the applicant and staff): answers to information requests (docs/product.md §16.7). */
+export type Replies = Made<typeof make.makeReplies>;
 /** addInternalNote, listInternalNotes (staff only). */
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
 /** readPortal, updatePortal, attachPortalReceipt, openPortalReceipt (staff), listGovernmentFees, setGovernmentFee (docs/product.md §2.16). */
@@ -110,7 +112,7 @@ export type DeliveryLog = Made<typeof make.makeDeliveryLog>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, PortalLedgerUseCases, AuditLogUseCases, Staff, TwoFactor, Assignments, DeliveryLog, Tracking, Reports {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, Replies, InternalNotes, PortalLedgerUseCases, AuditLogUseCases, Staff, TwoFactor, Assignments, DeliveryLog, Tracking, Reports {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

@@ -49,6 +49,7 @@ export const SAMPLE_DATA: { [T in MailTemplateName]: MailData<T> } = {
   account_exists: { fullName: 'Amira Hassan', email: 'amira@example.com', resetToken: '7.1795000000.c2lnbmF0dXJl' },
   refund_issued: { fullName: 'Amira Hassan', applicationNumber: 'EV-2026-000123', applicationId: 123, paymentType: 'final', amount: 1950, creditNoteNumber: 'R-2026-000007' },
   tracking_code: { fullName: 'Amira Hassan', applicationNumber: 'EV-2611-7K3QX9', code: '042917' },
+  applicant_replied: { fullName: 'Amira Hassan', applicationNumber: 'EV-2611-7K3QX9', travellerName: 'AMELIA TRAVELLER', repliedAt: '2026-12-04T14:05:00.000Z', documents: 2 },
   application_numbers: {
     fullName: 'Amira Hassan',
     applications: [

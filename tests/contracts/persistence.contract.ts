@@ -16,6 +16,7 @@ import { describePaymentRepositoryContract } from './payment-repository.contract
 import { describeRefundRepositoryContract } from './refund-repository.contract.js';
 import { describeReceiptRepositoryContract } from './receipt-repository.contract.js';
 import { describeReportQueriesContract } from './report-queries.contract.js';
+import { describeReplyRepositoryContract } from './reply-repository.contract.js';
 import { aUser, type MakePersistence } from './persistence-fixtures.js';
 import { describeSessionStoreContract } from './session-store.contract.js';
 import { describeStatusHistoryRepositoryContract } from './status-history-repository.contract.js';
@@ -49,6 +50,7 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeAccessChangesContract(name, makeAdapter);
   describeApplicationRepositoryContract(name, makeAdapter);
   describeDocumentRepositoryContract(name, makeAdapter);
+  describeReplyRepositoryContract(name, makeAdapter);
   describePaymentRepositoryContract(name, makeAdapter);
   describeRefundRepositoryContract(name, makeAdapter);
   describeStatusHistoryRepositoryContract(name, makeAdapter);

@@ -49,6 +49,8 @@ describe('every state-changing API route declares its body kind', () => {
       'POST /api/admin/applications/:id/portal/receipt ≤ 10485760',
       'POST /api/admin/applications/:id/visa-upload ≤ 10485760',
       'POST /api/applications/:id/documents ≤ 10485760',
+      // A reply's documents: up to 5 of at most 10 MB each (docs/product.md §16.7).
+      'POST /api/applications/:id/reply ≤ 52428800',
       'POST /api/passport-scan ≤ 10485760',
     ]);
     expect(routes.filter((r) => r.body === 'signed-webhook').map((r) => r.route)).toEqual(['POST /api/payments/webhook']);

@@ -13,6 +13,7 @@ import { GUARANTEE_WORKING_DAYS } from '../../../core/domain/guarantee.js';
 import { PASSWORD_RESET_TTL_TEXT } from '../../../core/domain/password-reset.js';
 import { applicantStatusLabel, statusLabel } from '../../../core/domain/status.js';
 import { TRACKING_CODE_TTL_TEXT } from '../../../core/domain/tracking.js';
+import { formatDayAndTime, personName } from '../../../core/domain/wording.js';
 
 export type MailToRender = MailContent & { to: string };
 
@@ -150,6 +151,7 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     } else {
       blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
     }
+    blocks.push({ kind: 'p', parts: ['You can answer this request from your dashboard, and attach documents to your reply if you need to.'] });
     return { subject: `Application ${number}: more information required`, preheader: 'Our review team needs more information.', blocks };
   },
 
@@ -374,6 +376,25 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
         { kind: 'p', parts: [`Enter this code on the tracking page. It works for ${TRACKING_CODE_TTL_TEXT} and only once.`] },
         { kind: 'button', label: 'Open the tracking page', href: link('/track') },
         { kind: 'p', parts: ['If you did not ask for it, you can ignore this email: nobody can see your application without the code. Questions? Write to ', v(settings.agencyEmail), '.'] },
+      ],
+    };
+  },
+
+  applicant_replied: ({ data, link }) => {
+    const number = text(data.applicationNumber);
+    const traveller = personName(text(data.travellerName));
+    const documents = typeof data.documents === 'number' && data.documents > 0 ? data.documents : 0;
+    const rows: [string, string][] = [['Application', number]];
+    if (traveller) rows.push(['Traveller', traveller]);
+    rows.push(['Replied', formatDayAndTime(text(data.repliedAt))], ['Documents attached', documents === 0 ? 'None' : String(documents)]);
+    return {
+      subject: `Application ${number}: the applicant replied to your request`,
+      preheader: 'The applicant answered your information request; the guarantee clock runs again.',
+      blocks: [
+        { kind: 'p', parts: ['The applicant answered the information request on application ', strong(number), ', which is assigned to you.'] },
+        { kind: 'fields', rows },
+        { kind: 'p', parts: ["Their reply and its documents are in the application's side panel, under 'Replies from the applicant'. The 5-working-day guarantee clock runs again from their reply."] },
+        { kind: 'button', label: 'Open the application', href: link(`/admin?tab=initial-payment&q=${encodeURIComponent(number)}`) },
       ],
     };
   },

@@ -24,7 +24,7 @@ import {
   tabApplicationStatuses,
 } from '../shared/rules.js';
 import { passportCheckJob } from '../../../core/domain/jobs.js';
-import { addDocument, addHistory, addPayment, addRefund, copy, hasReceipt, issueReceipt, newestFirst, queueMails, queueTexts, refundablePayment, time, type MemoryState } from './state.js';
+import { addDocument, addHistory, addReply, addPayment, addRefund, copy, hasReceipt, issueReceipt, newestFirst, queueMails, queueTexts, refundablePayment, time, type MemoryState } from './state.js';
 
 function withUser(s: MemoryState, app: Application): ApplicationWithUser {
   const user = s.users.get(app.userId);
@@ -119,10 +119,12 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
         s.jobs.insert([passportCheckJob(documentId)]);
         s.jobs.queued(['check-passport']);
       }
+      const reply = change.reply ? addReply(s, id, change.reply) : undefined;
       queueMails(s, change.mails, change.application.updatedAt);
       queueTexts(s, change.texts, change.application.updatedAt);
       const result: CommitResult = { outcome: 'committed', application: copy(next) };
       if (documentId !== undefined) result.documentId = documentId;
+      if (reply) result.reply = { id: reply.replyId, documentIds: reply.documentIds };
       return result;
     },
     async recordPassportScan(applicationId, record) {

@@ -25,6 +25,9 @@ export function historyStore(s: MemoryState): StatusHistoryRepository {
       for (const d of s.documents.values()) {
         if (ids.has(d.applicationId) && d.type === 'passport') facts.push({ applicationId: d.applicationId, kind: 'upload', at: new Date(d.uploadedAt), documentType: 'passport' });
       }
+      for (const r of s.replies.values()) {
+        if (ids.has(r.applicationId)) facts.push({ applicationId: r.applicationId, kind: 'reply', at: new Date(r.createdAt) });
+      }
       return facts;
     },
   };

@@ -15,6 +15,7 @@ import { governmentFeeStore, portalLedgerStore } from './portal-store.js';
 import { receiptStore } from './receipt-store.js';
 import { assignmentStore } from './assignment-store.js';
 import { internalNoteStore } from './internal-note-store.js';
+import { replyStore } from './reply-store.js';
 import { auditStore } from './audit-store.js';
 import { refundStore } from './refund-store.js';
 import { sessionStore } from './session-store.js';
@@ -44,6 +45,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     payments: paymentStore(s),
     receipts: receiptStore(s),
     notes: internalNoteStore(s),
+    replies: replyStore(s),
     portal: portalLedgerStore(s),
     governmentFees: governmentFeeStore(s),
     audit: auditStore(s),

@@ -2,6 +2,7 @@ import { GENESIS_HASH, type AuditEntry, type AuditHead } from '../../../core/dom
 import type { Application } from '../../../core/domain/application.js';
 import type { AssignmentEntry } from '../../../core/domain/assignment.js';
 import type { InternalNote } from '../../../core/domain/internal-note.js';
+import type { NewReply, StoredReply } from '../../../core/domain/reply.js';
 import { SEEDED_GOVERNMENT_FEE, type GovernmentFee, type PortalLedger } from '../../../core/domain/portal-ledger.js';
 import type { NewDocument, VisaDocumentRecord } from '../../../core/domain/document.js';
 import type { NewPaymentRecord, PaymentRecord } from '../../../core/domain/payment.js';
@@ -31,7 +32,7 @@ import { AccessChangeFeed } from '../access-changes.js';
  * adapters get from transactions. Stores hand out copies, never their internal objects.
  */
 export interface MemoryState {
-  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number; texts: number; refunds: number; notes: number; assignments: number };
+  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number; texts: number; refunds: number; notes: number; assignments: number; replies: number };
   users: Map<number, User>;
   sessions: Map<string, Session>;
   applications: Map<number, Application>;
@@ -48,6 +49,8 @@ export interface MemoryState {
   groupSeq: number;
   receipts: Map<number, Receipt>;
   notes: Map<number, InternalNote>;
+  /** The applicants' replies (their documents are documents with a replyId). */
+  replies: Map<number, StoredReply>;
   /** The portal ledger by application id, and the government fee configuration by effectiveFrom (portal-store.ts). */
   portal: Map<number, PortalLedger>;
   governmentFees: Map<string, GovernmentFee>;
@@ -72,7 +75,7 @@ export interface MemoryState {
 /** `now`: the clock the jobs' delays and holds follow (the system clock by default). */
 export function createMemoryState(now: () => number = Date.now): MemoryState {
   return {
-    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0, texts: 0, refunds: 0, notes: 0, assignments: 0 },
+    seq: { users: 0, applications: 0, documents: 0, payments: 0, history: 0, enquiries: 0, outbox: 0, texts: 0, refunds: 0, notes: 0, assignments: 0, replies: 0 },
     users: new Map(),
     sessions: new Map(),
     applications: new Map(),
@@ -85,6 +88,7 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     groupSeq: 0,
     receipts: new Map(),
     notes: new Map(),
+    replies: new Map(),
     portal: new Map(),
     governmentFees: new Map([[SEEDED_GOVERNMENT_FEE.effectiveFrom, copy(SEEDED_GOVERNMENT_FEE)]]),
     audit: { rows: [], head: { seq: 0, hash: GENESIS_HASH } },
@@ -199,6 +203,14 @@ export function addDocument(s: MemoryState, applicationId: number, document: Omi
   const id = ++s.seq.documents;
   s.documents.set(id, { ...copy(document), applicationId, id });
   return id;
+}
+
+/** Stores a reply and its documents (as an application's change does); answers the reply's id and its documents' ids. */
+export function addReply(s: MemoryState, applicationId: number, reply: NewReply): { replyId: number; documentIds: number[] } {
+  const replyId = ++s.seq.replies;
+  s.replies.set(replyId, { id: replyId, applicationId, text: reply.text, createdAt: new Date(time(reply.createdAt)) });
+  const documentIds = reply.documents.map((document) => addDocument(s, applicationId, { ...document, replyId }));
+  return { replyId, documentIds };
 }
 
 export function userByEmail(s: MemoryState, email: string): User | undefined {

@@ -108,6 +108,7 @@ export function userStore(s: MemoryState): UserRepository {
         for (const [docId, doc] of s.documents) if (doc.applicationId === appId) s.documents.delete(docId);
         for (const [hId, h] of s.history) if (h.applicationId === appId) s.history.delete(hId);
         for (const [noteId, note] of s.notes) if (note.applicationId === appId) s.notes.delete(noteId);
+        for (const [replyId, reply] of s.replies) if (reply.applicationId === appId) s.replies.delete(replyId);
         s.portal.delete(appId);
         s.trackingCodes.delete(appId);
         s.applications.delete(appId);

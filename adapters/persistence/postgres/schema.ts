@@ -149,6 +149,8 @@ export const applications = pgTable(
     guaranteeDeadline: ts('guarantee_deadline'),
     /** Since when the guarantee clock is paused, waiting on the applicant (docs/product.md §16.3); null while it runs. */
     guaranteePausedAt: ts('guarantee_paused_at'),
+    /** When the applicant answered the current information request in the product (docs/product.md §16.7); null: no answer yet, or a new request since. */
+    repliedAt: ts('replied_at'),
     approvedAt: ts('approved_at'),
     /** The decision (core/domain/reports.ts DECISION_STATUSES): when the application first entered
      * approved, rejected or final_payment_received, written by the store with the status-history
@@ -279,9 +281,12 @@ export const documents = pgTable(
     verificationNotes: text('verification_notes'),
     uploadedAt: ts('uploaded_at').notNull().defaultNow(),
     verifiedAt: ts('verified_at'),
+    /** The applicant's reply this document came with (type 'reply'), or null. */
+    replyId: integer('reply_id').references((): AnyPgColumn => applicationReplies.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('documents_application_idx').on(t.applicationId),
+    index('documents_reply_idx').on(t.replyId),
     index('documents_type_idx').on(t.type),
     // The orphan-file sweep asks which stored files a row points at.
     index('documents_storage_key_idx').on(t.storageKey),
@@ -547,6 +552,24 @@ export const internalNotes = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('internal_notes_application_idx').on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * The applicant's answers to information requests, sent from the dashboard (core/domain/reply.ts):
+ * their words ('' when they sent documents only); the documents they attached are documents rows
+ * of type 'reply' pointing here.
+ */
+export const applicationReplies = pgTable(
+  'application_replies',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('application_replies_application_idx').on(t.applicationId, t.createdAt)],
 );
 
 /** Who was assigned an application, by whom and when (the admin row's assignment history). */

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, o
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../core/domain/status.js';
 import { errors } from '../../../core/domain/errors.js';
 import type { Application, NewApplication } from '../../../core/domain/application.js';
+import type { NewReply } from '../../../core/domain/reply.js';
 import type { AdminListQuery, ApplicationChange, ApplicationRepository, ApplicationWithUser, CommitResult } from '../../../core/ports/application-repository.js';
 import { adminFilter, adminOrderBy } from './admin-filter.js';
 import { searchCounts, searchPage, statusRangesPage } from './admin-search.js';
@@ -77,9 +78,21 @@ export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange)
     // A passport copy is read (its MRZ checked against the typed fields) by a job, after the answer.
     if (change.document.type === 'passport') yield* queueJobs([passportCheckJob(document!.id)]);
   }
+  if (change.reply) result.reply = yield* insertReply(tx, t, id, change.reply);
   yield* queueMails(tx, t, change.mails, change.application.updatedAt);
   yield* queueTexts(tx, t, change.texts, change.application.updatedAt);
   return result;
+}
+
+/** An applicant's reply and its documents (type 'reply', pointing at it), as a step of its application's change. */
+function* insertReply(tx: Db, t: Tables, applicationId: number, reply: NewReply): Unit<{ id: number; documentIds: number[] }> {
+  const [row] = yield* rows(tx.insert(t.applicationReplies).values({ applicationId, text: reply.text, createdAt: reply.createdAt }).returning({ id: t.applicationReplies.id }));
+  const documentIds: number[] = [];
+  for (const document of reply.documents) {
+    const [stored] = yield* rows(tx.insert(t.documents).values({ ...document, applicationId, replyId: row!.id }).returning({ id: t.documents.id }));
+    documentIds.push(stored!.id);
+  }
+  return { id: row!.id, documentIds };
 }
 
 /** The statuses an admin listing of `query` covers (its tab's, narrowed to its status). */

@@ -102,6 +102,7 @@ export function applicationFromRow(r: ApplicationRow): Application {
     initialPaymentAt: r.initialPaymentAt,
     guaranteeDeadline: r.guaranteeDeadline,
     guaranteePausedAt: r.guaranteePausedAt,
+    repliedAt: r.repliedAt,
     approvedAt: r.approvedAt,
     groupId: r.groupId,
     refundedAmount: r.refundedAmount,
@@ -185,6 +186,7 @@ export function applicationToRow(a: NewApplication | Application): Omit<Applicat
     initialPaymentAt: a.initialPaymentAt,
     guaranteeDeadline: a.guaranteeDeadline,
     guaranteePausedAt: a.guaranteePausedAt,
+    repliedAt: a.repliedAt,
     approvedAt: a.approvedAt,
     groupId: a.groupId,
     refundedAmount: a.refundedAmount,
@@ -218,6 +220,7 @@ export function documentFromRow(r: DocumentRow): VisaDocumentRecord {
     verificationNotes: r.verificationNotes,
     uploadedAt: r.uploadedAt,
     verifiedAt: r.verifiedAt,
+    ...(r.replyId !== null ? { replyId: r.replyId } : {}),
   };
 }
 

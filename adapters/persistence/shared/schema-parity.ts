@@ -29,6 +29,7 @@ type Tables =
   | 'receipts'
   | 'refunds'
   | 'internalNotes'
+  | 'applicationReplies'
   | 'assignmentHistory'
   | 'twoFactorRecoveryCodes'
   | 'twoFactorChallenges'
@@ -65,6 +66,7 @@ export const schemaParity: Parity = {
   receipts: true,
   refunds: true,
   internalNotes: true,
+  applicationReplies: true,
   assignmentHistory: true,
   twoFactorRecoveryCodes: true,
   twoFactorChallenges: true,
@@ -88,6 +90,7 @@ export type SessionRow = (typeof lite)['sessions']['$inferSelect'];
 export type ApplicationRow = (typeof lite)['applications']['$inferSelect'];
 export type ApplicationInsert = (typeof lite)['applications']['$inferInsert'];
 export type DocumentRow = (typeof lite)['documents']['$inferSelect'];
+export type ApplicationReplyRow = (typeof lite)['applicationReplies']['$inferSelect'];
 export type PaymentRow = (typeof lite)['payments']['$inferSelect'];
 export type StatusHistoryRow = (typeof lite)['statusHistory']['$inferSelect'];
 export type ContactEnquiryRow = (typeof lite)['contactEnquiries']['$inferSelect'];

@@ -17,6 +17,7 @@ import { paymentStore } from './payment-store.js';
 import { governmentFeeStore, portalLedgerStore } from './portal-store.js';
 import { receiptStore } from './receipt-store.js';
 import { internalNoteStore } from './internal-note-store.js';
+import { replyStore } from './reply-store.js';
 import { auditStore } from './audit-store.js';
 import { refundStore } from './refund-store.js';
 import { foldMissingSearchKeys } from './search-keys.js';
@@ -52,6 +53,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     payments: guard(paymentStore(database), translate),
     receipts: guard(receiptStore(database), translate),
     notes: guard(internalNoteStore(database), translate),
+    replies: guard(replyStore(database), translate),
     portal: guard(portalLedgerStore(database), translate),
     governmentFees: guard(governmentFeeStore(database), translate),
     audit: guard(auditStore(database), translate),

@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES } from '../../../core/domain/document.js';
 import { errors } from '../../../core/domain/errors.js';
 import { borderPackFileName } from '../../../core/domain/border-pack.js';
 import { receiptFileName } from '../../../core/domain/receipt.js';
+import { REPLY_MAX_FILES, REPLY_TOO_MANY_FILES_MESSAGE } from '../../../core/domain/reply.js';
 import { addressSchema } from '../../../core/schemas/address.js';
 import { applicationFormSchema, type ApplicationFormSchema } from '../../../core/schemas/application.js';
 import { applicationIdSchema } from '../../../core/schemas/ids.js';
@@ -11,8 +12,8 @@ import { actorOf, signedIn } from '../auth.js';
 import { pathId, readBody, readJson, type AppEnv, type JsonBodyContext, type UploadContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 import { jsonBody, upload } from '../route-facts.js';
-import { applicationIdFirst, PASSPORT_FILES, readUpload } from '../uploads.js';
-import { documentView, inlineDisposition, receiptView } from '../views.js';
+import { applicationIdFirst, PASSPORT_FILES, readUpload, readUploads } from '../uploads.js';
+import { documentView, inlineDisposition, receiptView, replyView } from '../views.js';
 import { parseInput } from '../../../core/schemas/parse.js';
 
 export const PASSPORT_ONLY_MESSAGE = 'Only a passport copy can be uploaded here.';
@@ -20,8 +21,9 @@ export const PASSPORT_ONLY_MESSAGE = 'Only a passport copy can be uploaded here.
 /**
  * The applicant's applications (admins may read any): list, create, read, address details,
  * documents list and passport upload (JPG, PNG, PDF or HEIC; its MRZ read after the answer),
- * receipts list and each receipt as a PDF, the border pack PDF once the e-visa was sent (owner only).
- * Mounted at /api/applications.
+ * receipts list and each receipt as a PDF, the border pack PDF once the e-visa was sent (owner only),
+ * the applicant's reply to an information request (text and documents, multipart) and the replies
+ * (owner, staff). Mounted at /api/applications.
  */
 export function applicationRoutes({ agency }: RouteDeps) {
   const { useCases, ports } = agency;
@@ -101,6 +103,23 @@ export function applicationRoutes({ agency }: RouteDeps) {
         const document = await useCases.attachPassport(actor, id, file);
         // Its MRZ is read by a check-passport job queued with it (seconds of OCR); reads say 'pending' meanwhile.
         return c.json(documentView(document), 201);
+      },
+    )
+    .get('/:id/replies', async (c) => {
+      const replies = await useCases.listReplies(actorOf(c), pathId(c, 'id', applicationIdSchema));
+      return c.json(replies.map(replyView), 200);
+    })
+    .post(
+      '/:id/reply',
+      applicationIdFirst,
+      // Up to REPLY_MAX_FILES documents (the field `files`, repeated) of at most 10 MB each, and the words (`text`).
+      upload({ maxBytes: MAX_UPLOAD_BYTES * REPLY_MAX_FILES }),
+      async (c: UploadContext<{ text?: string; files?: File }>) => {
+        const actor = actorOf(c);
+        const id = pathId(c, 'id', applicationIdSchema);
+        const { files, fields } = await readUploads(c, 'files', { maxFiles: REPLY_MAX_FILES, tooMany: REPLY_TOO_MANY_FILES_MESSAGE });
+        const reply = await useCases.replyToRequest(actor, id, { text: fields.text ?? '', files });
+        return c.json(replyView(reply), 201);
       },
     );
 }

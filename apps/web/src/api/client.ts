@@ -118,11 +118,15 @@ export type UploadProgress = 0 | 25 | 50 | 75 | 100;
 /**
  * A multipart upload with progress reported in 25 % steps. XHR (not fetch) because only XHR
  * reports upload progress in browsers. Error bodies are read as plain text (docs/product.md §7.1). `T` is the
- * upload route's typed answer (the caller names it with InferResponseType).
+ * upload route's typed answer (the caller names it with InferResponseType). A list of files is
+ * sent as the field repeated (a reply's documents).
  */
-export function upload<T>(path: string, fields: Record<string, string | Blob>, onProgress?: (step: UploadProgress) => void): Promise<T> {
+export function upload<T>(path: string, fields: Record<string, string | Blob | readonly Blob[]>, onProgress?: (step: UploadProgress) => void): Promise<T> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string' || value instanceof Blob) form.append(name, value);
+    else for (const file of value) form.append(name, file);
+  }
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     let reached: UploadProgress = 0;

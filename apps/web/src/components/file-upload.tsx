@@ -21,6 +21,8 @@ export function FileUpload({
   onSelect,
   inputId,
   required,
+  describedBy,
+  invalid,
 }: {
   label: string;
   description?: string;
@@ -32,6 +34,9 @@ export function FileUpload({
   inputId?: string;
   /** Announced to screen readers (the form checks it on submit). */
   required?: boolean;
+  /** Ids of the hint and error beside the control (its field error is announced with it). */
+  describedBy?: string;
+  invalid?: boolean;
 }) {
   const generated = useId();
   const id = inputId ?? generated;
@@ -61,6 +66,8 @@ export function FileUpload({
           accept={accept}
           disabled={disabled}
           aria-required={required || undefined}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
           className="sr-only"
           onChange={(e: ChangeEvent<HTMLInputElement>) => onSelect(e.target.files?.[0] ?? null, e.target)}
         />

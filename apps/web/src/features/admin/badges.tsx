@@ -30,6 +30,12 @@ export function reuploadBadge(app: ApplicationDto): BadgeSpec | null {
   return null;
 }
 
+/** REPLIED while the applicant's answer to the open information request waits for staff (docs/product.md §16.7). */
+export function repliedBadge(app: ApplicationDto): BadgeSpec | null {
+  if (app.status !== 'additional_info_required' || !app.repliedAt) return null;
+  return { label: 'REPLIED', tone: 'blue', title: 'The applicant replied to your request: read it in the panel and move the application on' };
+}
+
 /** CANCELLED (the applicant cancelled; it sits in the Rejected tab) or CANCEL REQUEST (staff must decide). */
 export function cancellationBadge(app: ApplicationDto): BadgeSpec | null {
   if (app.cancelledAt) return { label: 'CANCELLED', short: 'CXL', tone: 'grey', title: 'Cancelled by the applicant' };
@@ -91,7 +97,8 @@ export function flagBadges(app: ApplicationDto): BadgeSpec[] {
   const reupload = reuploadBadge(app);
   const mrz = passportCheckBadge(app);
   const cancellation = cancellationBadge(app);
-  const badges = [...(cancellation ? [cancellation] : []), ...(mrz ? [mrz] : []), ...riskBadges(app), ...(reupload ? [reupload] : [])];
+  const replied = repliedBadge(app);
+  const badges = [...(cancellation ? [cancellation] : []), ...(replied ? [replied] : []), ...(mrz ? [mrz] : []), ...riskBadges(app), ...(reupload ? [reupload] : [])];
   if (isOverdue(app)) badges.unshift({ label: 'OVERDUE', short: 'LATE', tone: 'red', title: 'Past the 5-working-day guarantee' });
   return badges;
 }

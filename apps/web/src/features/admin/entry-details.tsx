@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DOCUMENT_TYPE_LABELS } from '../../../../../core/domain/document.js';
 import { statusLabel } from '../../../../../core/domain/status.js';
 import { useDocumentsQuery } from '../../api/applications.js';
 import { Badge } from '../../components/ui/badge.js';
@@ -140,7 +141,7 @@ export function DocumentsList({ app }: { app: ApplicationDto }) {
           {documents.data!.map((doc) => (
             <li key={doc.id} className="rounded-lg border border-slate-200 p-3" data-testid={`document-${doc.id}`}>
               <div className="flex flex-wrap items-center gap-2 text-sm">
-                <Badge tone={doc.type === 'visa' ? 'green' : 'blue'}>{doc.type === 'visa' ? 'E-visa' : 'Passport'}</Badge>
+                <Badge tone={doc.type === 'visa' ? 'green' : 'blue'}>{DOCUMENT_TYPE_LABELS[doc.type]}</Badge>
                 <span className="font-medium text-slate-900">{doc.fileName}</span>
                 <span className="text-slate-500">uploaded {formatDateTime(doc.uploadedAt)}</span>
                 {doc.fileUrl ? (
@@ -162,7 +163,7 @@ export function DocumentsList({ app }: { app: ApplicationDto }) {
               {doc.fileUrl && doc.contentType.startsWith('image/') ? (
                 <img
                   src={doc.fileUrl}
-                  alt={`${doc.type === 'visa' ? 'E-visa' : 'Passport copy'} of ${app.givenName} ${app.surname}`}
+                  alt={`${doc.type === 'visa' ? 'E-visa' : doc.type === 'reply' ? 'Document sent with a reply' : 'Passport copy'} of ${app.givenName} ${app.surname}`}
                   loading="lazy"
                   className="mt-2 max-h-64 rounded border border-slate-200 object-contain"
                 />

@@ -8,6 +8,7 @@ import { InternalNotes } from '../notes/internal-notes.js';
 import { PortalSection } from '../portal/portal-section.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { DeliveryLog } from '../messages/delivery-log.js';
+import { RepliesSection } from '../replies/replies-section.js';
 import { useCan } from '../../lib/permissions.js';
 import { CancellationDecisionPanel } from '../cancellation/cancellation-decision.js';
 
@@ -40,6 +41,7 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
       <div className="space-y-6">
         {canDecideCancellation ? <CancellationDecisionPanel app={app} /> : null}
         {canReview ? <EntryActions app={app} /> : null}
+        <RepliesSection app={app} />
         <DocumentsList app={app} />
         <PortalSection entry={entry} app={app} />
         <InternalNotes applicationId={app.id} />

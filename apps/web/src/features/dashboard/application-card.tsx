@@ -13,6 +13,7 @@ import { ReceiptList } from '../receipts/receipt-list.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
 import { CancelApplication, CancellationNotice } from '../cancellation/cancel-application.js';
 import { RefundedNotice } from '../refunds/refunded-notice.js';
+import { ReplyToRequest } from '../replies/request-reply.js';
 import { ApplicationTimeline, GuaranteeClock, GuaranteeMissedNotice, rejectionReasonOf } from '../timeline/application-timeline.js';
 
 /** Links to the issued e-visa (its document's download URL) and the border pack, once the agency has attached it. */
@@ -118,6 +119,7 @@ export function ApplicationCard({ application: app }: { application: Application
             ) : app.passportReuploadedAt ? (
               <p className="mt-2 font-medium text-green-800">Passport Re-uploaded Successfully ({formatDateTime(app.passportReuploadedAt)})</p>
             ) : null}
+            <ReplyToRequest application={app} />
           </div>
         ) : null}
 

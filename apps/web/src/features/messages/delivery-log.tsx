@@ -13,9 +13,10 @@ const STATES: Record<MessageStatus, { label: string; tone: BadgeColour }> = {
   sent: { label: 'Sent', tone: 'green' },
   failed: { label: 'Failed', tone: 'red' },
   bounced: { label: 'Bounced', tone: 'orange' },
+  received: { label: 'Received', tone: 'blue' },
 };
 
-const CHANNELS: Record<string, string> = { email: 'Email', sms: 'Text' };
+const CHANNELS: Record<string, string> = { email: 'Email', sms: 'Text', reply: 'Reply' };
 
 /** "Mail to x@y bounced on 3 December 2026, 10:00: 550 …" (docs/product.md §16.5). */
 export function bounceLine(bounce: { address: string; at: string; reason?: string }): string {
@@ -24,7 +25,8 @@ export function bounceLine(bounce: { address: string; at: string; reason?: strin
 
 /**
  * The admin row's Messages section (docs/product.md §16.5): every mail (and text) about the
- * application with its state, and a Resend button on each, for staff who may contact applicants.
+ * application with its state, and a Resend button on each, for staff who may contact applicants;
+ * the applicant's replies (§16.7) beside them, received.
  */
 export function DeliveryLog({ applicationId, bounce }: { applicationId: number; bounce?: { address: string; at: string; reason: string } }) {
   const messages = useMessagesQuery(applicationId);
@@ -63,10 +65,10 @@ export function DeliveryLog({ applicationId, bounce }: { applicationId: number; 
                   <Badge tone={state.tone}>{state.label}</Badge>
                 </div>
                 <p className="mt-1 break-all text-xs text-slate-600">
-                  To {message.to} · {formatDateTime(message.at)}
+                  {message.from ? `From ${message.from}` : `To ${message.to}`} · {formatDateTime(message.at)}
                 </p>
                 {message.error ? <p className="mt-1 break-words text-xs text-red-800">{message.error}</p> : null}
-                {canResend ? (
+                {canResend && message.status !== 'received' ? (
                   <Button
                     type="button"
                     size="sm"

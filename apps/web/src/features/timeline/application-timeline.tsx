@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { applicantGuaranteeText, type GuaranteeClockView } from '../../../../../core/domain/guarantee-text.js';
 import { applicantStatusLabel } from '../../../../../core/domain/status-display.js';
+import type { TimelineKind } from '../../../../../core/domain/timeline.js';
 import { formatDateTime } from '../../lib/format.js';
 
 /** One step as the API sends it (docs/product.md §16.2). */
 export interface TimelineStep {
   at: string;
-  kind: 'status' | 'payment' | 'refund' | 'upload';
+  kind: TimelineKind;
   status?: string;
   message?: string;
 }
