@@ -2,6 +2,13 @@
 export const DOCUMENT_TYPES = ['passport', 'visa', 'reply'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** A document's type as staff read it (the badge beside a document). */
+/**
+ * What the retention run deletes once an application is finished (docs/product.md §15.1): the
+ * traveller's own papers — passport copies and the documents of their replies. The e-visa stays, for
+ * the traveller to download again.
+ */
+export const DELETED_AT_RETENTION: readonly DocumentType[] = ['passport', 'reply'];
+
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = { passport: 'Passport', visa: 'E-visa', reply: 'Reply' };
 
 export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;

@@ -1,4 +1,4 @@
-import type { NewDocument, VisaDocumentRecord } from '../domain/document.js';
+import type { DocumentType, NewDocument, VisaDocumentRecord } from '../domain/document.js';
 
 export interface DocumentRepository {
   create(document: NewDocument): Promise<VisaDocumentRecord>;
@@ -8,6 +8,6 @@ export interface DocumentRepository {
   delete(id: number): Promise<void>;
   /** Those of `storageKeys` that a document row points at (the orphan-file sweep asks in batches). */
   storageKeysInUse(storageKeys: readonly string[]): Promise<Set<string>>;
-  /** Passport documents of applications finished (final_payment_received or rejected) before `finishedBefore`. */
-  listPassportsOfApplicationsFinishedBefore(finishedBefore: Date): Promise<VisaDocumentRecord[]>;
+  /** Documents of these types of applications finished (final_payment_received or rejected) before `finishedBefore`, by id. */
+  listOfApplicationsFinishedBefore(types: readonly DocumentType[], finishedBefore: Date): Promise<VisaDocumentRecord[]>;
 }

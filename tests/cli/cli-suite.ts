@@ -6,6 +6,7 @@ import { CANCELLED_MESSAGE } from '../../core/domain/cancellation.js';
 import { isSupportedNationality } from '../../core/domain/countries.js';
 import { governmentFeeOn, governmentFeePence } from '../../core/domain/portal-ledger.js';
 import type { Refund } from '../../core/domain/refund.js';
+import { DELETED_AT_RETENTION } from '../../core/domain/document.js';
 import { addCalendarDays, londonDateOf } from '../../core/domain/working-days.js';
 import { CLI_OPERATOR } from '../../core/use-cases/audit.js';
 import { APPLICATION_STATUSES } from '../../core/domain/status.js';
@@ -379,17 +380,17 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
       expect(kept).toMatchObject({ applicationId: subject.application.id, userId: null, amount: 3900 });
     });
 
-    it('purge-documents deletes passport scans of applications finished longer ago than DAYS, after a dry run', async () => {
+    it('purge-documents deletes passport copies and reply documents of applications finished longer ago than DAYS, after a dry run', async () => {
       const agency = await backend.agency();
       const cutoff = new Date(Date.now() - 30 * DAY);
-      const due = await agency.ports.documents.listPassportsOfApplicationsFinishedBefore(cutoff);
+      const due = await agency.ports.documents.listOfApplicationsFinishedBefore(DELETED_AT_RETENTION, cutoff);
       expect(due.length).toBeGreaterThan(0);
 
       const dry = await cli('purge-documents', '--older-than', '30', '--dry-run');
       expect(dry.code).toBe(0);
       expect(dry.stdout).toMatch(
         new RegExp(
-          `^Dry run: ${due.length} passport scans? \\(${due.length} files?\\) of applications finished more than 30 days ago would be deleted\\.\n` +
+          `^Dry run: ${due.length} documents? \\(passport copies and replies; ${due.length} files?\\) of applications finished more than 30 days ago would be deleted\\.\n` +
             `Dry run: \\d+ stored files? with no record, older than 24 hours, would be deleted \\([\\d,]+ files? checked\\)\\.\n$`,
         ),
       );
@@ -397,8 +398,8 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
 
       const purged = await cli('purge-documents', '--older-than', '30');
       expect(purged.code).toBe(0);
-      expect(purged.stdout).toMatch(new RegExp(`^Deleted ${due.length} passport scans? \\(${due.length} files?\\)`));
-      expect(await agency.ports.documents.listPassportsOfApplicationsFinishedBefore(cutoff)).toEqual([]);
+      expect(purged.stdout).toMatch(new RegExp(`^Deleted ${due.length} documents? \\(passport copies and replies; ${due.length} files?\\)`));
+      expect(await agency.ports.documents.listOfApplicationsFinishedBefore(DELETED_AT_RETENTION, cutoff)).toEqual([]);
       for (const d of due) {
         expect(await agency.ports.documents.findById(d.id)).toBeNull();
         expect(await agency.ports.files.exists(d.storageKey)).toBe(false);

@@ -53,17 +53,25 @@ export function describeDocumentRepositoryContract(name: string, makeAdapter: Ma
       await expect(p.documents.delete(earlier.id)).resolves.toBeUndefined();
     });
 
-    it('lists passport copies of applications finished (completed or rejected) before a date', async () => {
+    it('lists the documents of given types of applications finished (completed or rejected) before a date', async () => {
       const completedLongAgo = await seedApplication(p, { status: 'final_payment_received', updatedAt: at(10) });
       const rejectedLongAgo = await seedApplication(p, { status: 'rejected', updatedAt: at(20) });
       const rejectedRecently = await seedApplication(p, { status: 'rejected', updatedAt: at(200) });
       const stillOpen = await seedApplication(p, { status: 'approved', updatedAt: at(10) });
       const passportA = await p.documents.create(aDocument(completedLongAgo.id));
       await p.documents.create(aDocument(completedLongAgo.id, { type: 'visa' }));
+      const { applicationId: _a, replyId: _r, ...replyPage } = aDocument(0, { type: 'reply' });
+      const replied = await p.applications.commit({
+        application: { ...completedLongAgo, updatedAt: at(10) },
+        expectedVersion: completedLongAgo.version,
+        reply: { text: 'Here it is', createdAt: at(5), documents: [replyPage] },
+      });
+      const replyDocumentId = replied.outcome === 'committed' ? replied.reply!.documentIds[0] : -1;
       const passportB = await p.documents.create(aDocument(rejectedLongAgo.id));
       await p.documents.create(aDocument(rejectedRecently.id));
       await p.documents.create(aDocument(stillOpen.id));
-      expect((await p.documents.listPassportsOfApplicationsFinishedBefore(at(100))).map((d) => d.id)).toEqual([passportA.id, passportB.id]);
+      expect((await p.documents.listOfApplicationsFinishedBefore(['passport'], at(100))).map((d) => d.id)).toEqual([passportA.id, passportB.id]);
+      expect((await p.documents.listOfApplicationsFinishedBefore(['passport', 'reply'], at(100))).map((d) => d.id)).toEqual([passportA.id, replyDocumentId, passportB.id]);
     });
   });
 }

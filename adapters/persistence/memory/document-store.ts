@@ -30,10 +30,10 @@ export function documentStore(s: MemoryState): DocumentRepository {
       const wanted = new Set(storageKeys);
       return new Set([...s.documents.values()].map((d) => d.storageKey).filter((key) => wanted.has(key)));
     },
-    async listPassportsOfApplicationsFinishedBefore(finishedBefore) {
+    async listOfApplicationsFinishedBefore(types, finishedBefore) {
       return [...s.documents.values()]
         .filter((d) => {
-          if (d.type !== 'passport') return false;
+          if (!types.includes(d.type)) return false;
           const a = s.applications.get(d.applicationId);
           return !!a && FINISHED_FOR_RETENTION.includes(a.status) && time(a.updatedAt) < time(finishedBefore);
         })

@@ -44,14 +44,14 @@ export function documentStore(database: SqlDatabase): DocumentRepository {
         .where(inArray(t.documents.storageKey, [...storageKeys]));
       return new Set(found.map((r) => r.storageKey));
     },
-    async listPassportsOfApplicationsFinishedBefore(finishedBefore) {
+    async listOfApplicationsFinishedBefore(types, finishedBefore) {
       const found = await db
         .select({ document: t.documents })
         .from(t.documents)
         .innerJoin(t.applications, eq(t.applications.id, t.documents.applicationId))
         .where(
           and(
-            eq(t.documents.type, 'passport'),
+            inArray(t.documents.type, [...types]),
             inArray(t.applications.status, [...FINISHED_FOR_RETENTION]),
             lt(t.applications.updatedAt, finishedBefore),
           ),

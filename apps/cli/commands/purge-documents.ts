@@ -14,7 +14,7 @@ export function registerPurgeDocuments(program: Command): void {
   program
     .command('purge-documents')
     .description(
-      'Retention policy: delete the passport scans (files and records) of applications finished (final payment received or rejected) more than DAYS days ago.',
+      'Retention policy: delete the traveller’s papers — passport copies and reply documents, files and records — of applications finished (final payment received or rejected) more than DAYS days ago.',
     )
     .addOption(new Option('--older-than <days>', 'days since the application finished').argParser(wholeNumber({ min: 1, max: 36_500 })).makeOptionMandatory())
     .option('--dry-run', 'count what would be deleted; delete nothing')
@@ -26,7 +26,7 @@ that no record points at (sweep-orphan-files, ${ORPHAN_GRACE_HOURS} hours' grace
 
 Example:
   $ evisa purge-documents --older-than 90 --dry-run
-  Dry run: 12 passport scans (12 files) would be deleted.
+  Dry run: 12 documents (passport copies and replies; 12 files) of applications finished more than 90 days ago would be deleted.
   $ evisa purge-documents --older-than 90`,
     )
     .action(async (flags: Flags) => {
@@ -34,7 +34,7 @@ Example:
       const dryRun = Boolean(flags.dryRun);
       await withAgency(async (agency) => {
         const result = await agency.useCases.purgeDocuments({ olderThanDays: flags.olderThan, dryRun });
-        const what = `${plural(result.documents, 'passport scan')} (${plural(result.files, 'file')})`;
+        const what = `${plural(result.documents, 'document')} (passport copies and replies; ${plural(result.files, 'file')})`;
         out.line(
           dryRun
             ? `Dry run: ${what} of applications finished more than ${flags.olderThan} days ago would be deleted.`
