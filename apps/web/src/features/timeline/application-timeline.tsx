@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { applicantGuaranteeText, type GuaranteeClockView } from '../../../../../core/domain/guarantee-text.js';
 import { applicantStatusLabel } from '../../../../../core/domain/status-display.js';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDayAndTime } from '../../../../../core/domain/wording.js';
 
 /** One step as the API sends it (docs/product.md §16.2). */
 export interface TimelineStep {
@@ -47,7 +47,7 @@ export function TimelineSteps({ timeline, id, hidden }: { timeline: readonly Tim
       {timeline.map((step, i) => (
         <li key={`${step.at}-${i}`}>
           <time dateTime={step.at} className="block text-xs text-slate-500">
-            {formatDateTime(step.at)}
+            {formatDayAndTime(step.at)}
           </time>
           <StepText step={step} />
         </li>
