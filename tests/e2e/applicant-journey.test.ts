@@ -231,8 +231,8 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await screenshot(page, '10-signed-out-redirect');
 
     await page.goto(`${server.url}/no-such-page`);
-    await see(page.getByRole('heading', { name: '404 Page Not Found' }));
-    await see(page.getByText('Did you forget to add the page to the router?'));
+    await see(page.getByRole('heading', { name: 'Page not found' }));
+    await see(page.getByRole('link', { name: 'Track an application with its number' }));
     await screenshot(page, '11-not-found');
 
     await signUp(page, newEmail());
