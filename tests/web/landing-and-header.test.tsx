@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../apps/web/src/api/keys.js';
 import { Header } from '../../apps/web/src/components/layout/header.js';
-import { AuthPage, parseAuthSearch } from '../../apps/web/src/features/auth/auth-page.js';
+import { AuthPage } from '../../apps/web/src/features/auth/auth-page.js';
+import { parseAuthSearch } from '../../apps/web/src/features/auth/auth-search.js';
 import { Carousel, CAROUSEL_INTERVAL_MS } from '../../apps/web/src/features/landing/carousel.js';
 import { SLIDES } from '../../apps/web/src/features/landing/slides.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { userQuery } from '../features/auth/api.js';
-import { AuthPage, parseAuthSearch } from '../features/auth/auth-page.js';
+import { AuthPage } from '../features/auth/auth-page.js';
+import { parseAuthSearch } from '../features/auth/auth-search.js';
 
 export const Route = createFileRoute('/auth')({
   staticData: { title: 'Sign In or Register' },

@@ -18,16 +18,10 @@ import { toast } from '../../lib/toast-store.js';
 import { SecondStepForm } from '../two-factor/second-step-form.js';
 import { useLoginMutation, useRegisterMutation, type CurrentUser } from './api.js';
 import { homeFor } from './use-auth.js';
+import type { AuthTab } from './auth-search.js';
 
 /** docs/product.md §14.2: redirect about 50 ms after a successful login or registration. */
 export const AUTH_REDIRECT_DELAY_MS = 50;
-
-export type AuthTab = 'signin' | 'signup';
-
-/** /auth's address: `?tab=signup` opens the Sign Up tab; anything else the Sign In tab. */
-export function parseAuthSearch(search: Record<string, unknown>): { tab?: 'signup' } {
-  return search.tab === 'signup' ? { tab: 'signup' } : {};
-}
 
 export function AuthPage() {
   const search = useSearch({ strict: false }) as { tab?: string };
