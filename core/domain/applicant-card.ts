@@ -26,6 +26,8 @@ export interface ApplicantCardFacts {
 }
 
 export interface ApplicantCardBlocks {
+  /** 'Guaranteed answer by' and its day: while the answer is awaited (paid, undecided, not cancelled). */
+  guaranteeDay: boolean;
   /** The £10 payment panel (a single application), or the family's line pointing above. */
   initialFee: 'panel' | 'family' | null;
   /** 'Initial Payment Complete - your application is being processed'. */
@@ -51,7 +53,9 @@ export function applicantCardBlocks(f: ApplicantCardFacts): ApplicantCardBlocks 
   const status = f.status.toLowerCase();
   const rejected = status === 'rejected';
   const open = !rejected && !f.cancelled;
+  const decided = status === 'approved' || status === 'final_payment_received' || rejected;
   return {
+    guaranteeDay: f.initialPaid && !decided && !f.cancelled,
     initialFee: !f.initialPaid && open ? (f.inFamily ? 'family' : 'panel') : null,
     beingProcessed: f.initialPaid && !f.finalPaid && open && PROCESSING.includes(status) && !f.waitingForApplicant,
     addressRequest: f.initialPaid && !f.hasAddress && open && !f.finalPaid,

@@ -26,17 +26,17 @@ describe('what an applicant’s card says in each state (docs/product.md §3.4)'
   });
 
   it('paid and being worked on: being processed, and the address until it is given', () => {
-    expect(shown({ status: 'application_created', hasAddress: false })).toEqual(['beingProcessed', 'addressRequest']);
-    expect(shown({ status: 'verified' })).toEqual(['beingProcessed']);
+    expect(shown({ status: 'application_created', hasAddress: false })).toEqual(['guaranteeDay', 'beingProcessed', 'addressRequest']);
+    expect(shown({ status: 'verified' })).toEqual(['guaranteeDay', 'beingProcessed']);
   });
 
   it('waiting for the applicant’s answer: the request, never “being processed”', () => {
-    expect(shown({ status: 'additional_info_required', waitingForApplicant: true, informationRequested: true })).toEqual(['informationRequest']);
+    expect(shown({ status: 'additional_info_required', waitingForApplicant: true, informationRequested: true })).toEqual(['guaranteeDay', 'informationRequest']);
     // Once the passport copy asked for is sent the clock runs again: staff are working on it.
-    expect(shown({ status: 'additional_info_required', waitingForApplicant: false, informationRequested: true })).toEqual(['beingProcessed', 'informationRequest']);
+    expect(shown({ status: 'additional_info_required', waitingForApplicant: false, informationRequested: true })).toEqual(['guaranteeDay', 'beingProcessed', 'informationRequest']);
   });
 
-  it('approved: the £39 panel only; complete: nothing of the fees', () => {
+  it('approved: the £39 panel only — the answer came, so no “guaranteed answer by”; complete: nothing of the fees', () => {
     expect(shown({ status: 'approved' })).toEqual(['finalFee']);
     expect(shown({ status: 'final_payment_received', finalPaid: true })).toEqual([]);
   });

@@ -117,6 +117,7 @@ describe('each card state says only what is true in it (docs/product.md §3.4, i
   it('approved: the £39 panel; the passport correction “before it is submitted” is gone', async () => {
     const { c, text } = await card({ ...paid, status: 'approved' });
     expect(c.getByText('Final Payment Required')).toBeInTheDocument();
+    expect(c.queryByText('Guaranteed answer by')).toBeNull();
     expect(c.queryByText(PASSPORT_CHECK)).toBeNull();
     expect(c.queryByText(PROCESSING)).toBeNull();
     expectWrittenForPeople(text());
@@ -139,6 +140,7 @@ describe('each card state says only what is true in it (docs/product.md §3.4, i
     expect(c.getByText(/You cancelled this application/)).toHaveTextContent('£10.00 has been refunded to your card; your credit note was sent to you by email.');
     for (const stale of [PASSPORT_CHECK, PROCESSING, /has been rejected/, /address and hotel details/]) expect(c.queryByText(stale)).toBeNull();
     expect(c.queryByTestId('refunded')).toBeNull();
+    expect(c.queryByText('Guaranteed answer by')).toBeNull();
     expectWrittenForPeople(text());
   });
 

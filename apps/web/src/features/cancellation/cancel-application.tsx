@@ -68,7 +68,7 @@ export function CancelApplication({ application: app }: { application: Applicati
   if (!cancellable) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="link" className="h-auto self-start px-0 text-sm text-slate-600" onClick={() => setOpen(true)}>
+      <Button variant="link" className="h-auto min-h-11 self-start px-0 text-sm text-slate-600" onClick={() => setOpen(true)}>
         Cancel application
       </Button>
       <DialogContent>

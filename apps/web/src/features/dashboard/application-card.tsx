@@ -90,7 +90,7 @@ export function ApplicationCard({ application: app }: { application: Application
           <Detail label="Arrival" value={formatDay(app.expectedArrivalDate)} />
           <Detail label="Departure" value={formatDay(app.expectedDepartureDate)} />
           <Detail label="Submitted" value={formatDay(app.createdAt)} />
-          {app.guarantee?.deadline ? (
+          {show.guaranteeDay && app.guarantee?.deadline ? (
             <Detail label="Guaranteed answer by" value={formatDay(app.guarantee.deadline)} />
           ) : null}
         </dl>

@@ -65,7 +65,8 @@ export function ApplicationTimeline({ timeline }: { timeline: readonly TimelineS
     <div className="text-sm">
       <button
         type="button"
-        className="font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+        // 44 px high: a finger's target on a phone (WCAG 2.5.8).
+        className="min-h-11 font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
