@@ -346,7 +346,7 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await check('/contact', 'Submit Contact Form');
     await check('/privacy', 'Your rights');
     await check('/faq-page', 'Frequently Asked Questions');
-    await check('/no-such-page', '404 Page Not Found');
+    await check('/no-such-page', 'Page not found');
     await check('/forgot-password', 'Send Reset Link');
     await check('/reset-password?token=1.2.abc', 'Reset Password');
     const id = await applicantWithApplication(page.request, server.url);
