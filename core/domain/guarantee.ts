@@ -128,3 +128,20 @@ export function guaranteeStatus(app: GuaranteeClock, now: Date): GuaranteeView {
     paused: false,
   };
 }
+
+/** The London day by which an application whose initial fee is paid at `paidAt` is guaranteed an answer. */
+export function guaranteedAnswerDay(paidAt: Date): LocalDate {
+  return londonDateOf(guaranteeDeadline(paidAt));
+}
+
+/**
+ * Whether a trip that starts on `arrival` (YYYY-MM-DD) may start before the answer to an application
+ * paid at `paidAt`: the answer may come as late as the end of its guaranteed day, so an arrival on
+ * or before that day may come first. Answers the guaranteed day when it may, else null. The apply
+ * page warns (it is no error: the traveller may still apply, docs/product.md §2.6).
+ */
+export function answerMayComeAfterArrival(arrival: string, paidAt: Date): LocalDate | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(arrival)) return null;
+  const answerDay = guaranteedAnswerDay(paidAt);
+  return arrival <= answerDay ? answerDay : null;
+}

@@ -1,5 +1,6 @@
 import type { PaymentType } from './fees.js';
 import { formatPence } from './money.js';
+import { feeName } from './wording.js';
 import type { ApplicationStatus } from './status.js';
 
 /** What happened to an application, as its applicant reads it (docs/product.md, "Where an application stands"). */
@@ -39,7 +40,6 @@ export type TimelineFact =
   /** A reply to an information request: when only, never its words (the track page shows the timeline too). */
   | { applicationId: number; kind: 'reply'; at: Date };
 
-const FEE_NAMES: Record<PaymentType, string> = { initial: 'Initial fee', final: 'Final fee' };
 
 /** The timeline's step for a reply the applicant sent from the dashboard (docs/product.md §16.7). */
 export const REPLY_STEP_MESSAGE = 'You replied to our request';
@@ -53,18 +53,25 @@ export const REPLY_STEP_MESSAGE = 'You replied to our request';
  */
 export function timelineOf(facts: readonly TimelineFact[]): TimelineEntry[] {
   let passports = 0;
+  // A fee's payment writes its status change in the same instant, with the system's words for it
+  // ('Initial fee paid'): the fee's own step already says so, and saying it twice read as two payments.
+  const feeInstants = new Set(facts.filter((f) => f.kind === 'payment').map((f) => f.at.getTime()));
   const entries = sortFacts(facts).map((fact): TimelineEntry => {
     switch (fact.kind) {
-      case 'status':
-        return { at: fact.at, kind: 'status', status: fact.status, ...(fact.message ? { message: fact.message } : {}) };
+      case 'status': {
+        const said = fact.message && !feeInstants.has(fact.at.getTime()) ? { message: fact.message } : {};
+        return { at: fact.at, kind: 'status', status: fact.status, ...said };
+      }
       case 'payment':
         return {
           at: fact.at,
           kind: 'payment',
-          message: fact.waived ? `${FEE_NAMES[fact.paymentType]} waived under the 5-working-day guarantee` : `${FEE_NAMES[fact.paymentType]} paid: ${formatPence(fact.amount)}`,
+          message: fact.waived
+            ? `${feeName(fact.paymentType, { capital: true })} waived under the 5-working-day guarantee`
+            : `${feeName(fact.paymentType, { capital: true })} paid: ${formatPence(fact.amount)}`,
         };
       case 'refund':
-        return { at: fact.at, kind: 'refund', message: `Refunded ${formatPence(fact.amount)} of the ${FEE_NAMES[fact.paymentType].toLowerCase()} to your card` };
+        return { at: fact.at, kind: 'refund', message: `Refunded ${formatPence(fact.amount)} of the ${feeName(fact.paymentType)} to your card` };
       case 'upload':
         passports += 1;
         return { at: fact.at, kind: 'upload', message: passports === 1 ? 'Passport uploaded' : 'Passport re-uploaded' };

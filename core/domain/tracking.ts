@@ -36,14 +36,19 @@ export const TRACKING_CODE_FORMAT_MESSAGE = 'Please enter the 6-digit code from 
  */
 export const APPLICATION_NUMBER_PATTERN = /^EV-\d{4}-[0-9A-HJKMNP-TV-Z]{6}$/;
 
+/** What people type between the parts of a number: spaces, hyphens, the dashes a copy brings, dots. */
+const SEPARATORS = /[\s\-\u2010-\u2015\u2212_.]+/g;
+
 /**
- * An application number as typed, as issued: spaces dropped, upper case, and in the random part the
- * letters Crockford's alphabet reads as digits (O → 0, I and L → 1).
+ * An application number as typed, as issued: upper case, the parts read whatever separates them
+ * ('ev 2611 7k3qx9', 'EV–2611–7K3QX9', 'EV26117K3QX9' → 'EV-2611-7K3QX9'), and in the random part
+ * the letters Crockford's alphabet reads as digits (O → 0, I and L → 1). Anything else comes back
+ * upper-cased without its spaces, for the pattern to refuse.
  */
 export function normaliseApplicationNumber(typed: string): string {
-  const compact = typed.replace(/\s+/g, '').toUpperCase();
-  const match = /^(EV-\d{4}-)(.{6})$/.exec(compact);
-  return match ? match[1] + match[2].replace(/O/g, '0').replace(/[IL]/g, '1') : compact;
+  const upper = typed.toUpperCase();
+  const match = /^EV(\d{4})([0-9A-Z]{6})$/.exec(upper.replace(SEPARATORS, ''));
+  return match ? `EV-${match[1]}-${match[2].replace(/O/g, '0').replace(/[IL]/g, '1')}` : upper.replace(/\s+/g, '');
 }
 
 /** What happens next, one sentence per status, as the track page and the dashboard say it. */

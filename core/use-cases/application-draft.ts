@@ -1,9 +1,6 @@
 import type { DraftFields } from '../domain/application-draft.js';
-import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import type { Actor } from './use-cases.js';
-
-export const NO_DRAFT_MESSAGE = 'No saved application draft.';
 
 /**
  * The signed-in user's one application draft (any subset of the form's fields, already checked for
@@ -16,11 +13,10 @@ export function makeApplicationDrafts(ports: Pick<Ports, 'drafts' | 'clock'>) {
       const saved = await ports.drafts.save(actor.userId, fields, ports.clock.now());
       return saved.fields;
     },
-    /** NotFound when the user has no draft. */
-    async getApplicationDraft(actor: Actor): Promise<DraftFields> {
+    /** null when the user has no draft: every fresh apply page asks, and none is no failure. */
+    async getApplicationDraft(actor: Actor): Promise<DraftFields | null> {
       const draft = await ports.drafts.find(actor.userId);
-      if (!draft) throw errors.notFound('Draft', NO_DRAFT_MESSAGE);
-      return draft.fields;
+      return draft ? draft.fields : null;
     },
     async deleteApplicationDraft(actor: Actor): Promise<void> {
       await ports.drafts.delete(actor.userId);

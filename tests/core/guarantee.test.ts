@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guaranteeDeadline, isGuaranteeBreached } from '../../core/domain/guarantee.js';
+import { answerMayComeAfterArrival, guaranteeDeadline, guaranteedAnswerDay, isGuaranteeBreached } from '../../core/domain/guarantee.js';
 import { guaranteeStatus } from '../../core/domain/application.js';
 import {
   ENGLAND_AND_WALES_BANK_HOLIDAYS,
@@ -93,5 +93,33 @@ describe('the 5-working-day guarantee deadline', () => {
     expect(guaranteeStatus(approvedInTime, new Date('2026-12-15T00:00:00Z')).breached).toBe(false);
     const unpaid = storedApplication();
     expect(guaranteeStatus(unpaid, new Date('2027-01-01T00:00:00Z'))).toEqual({ deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false });
+  });
+});
+
+describe('an arrival before the guaranteed answer (the apply page’s notice, docs/product.md §2.6)', () => {
+  // Tuesday 1 December 2026, noon in London: the 5th working day after it is Tuesday 8 December.
+  const now = new Date('2026-12-01T12:00:00Z');
+
+  it('names the guaranteed day when the trip starts on or before it, and nothing after it', () => {
+    expect(guaranteedAnswerDay(now)).toBe('2026-12-08');
+    expect(answerMayComeAfterArrival('2026-12-04', now)).toBe('2026-12-08');
+    expect(answerMayComeAfterArrival('2026-12-08', now)).toBe('2026-12-08');
+    expect(answerMayComeAfterArrival('2026-12-09', now)).toBeNull();
+  });
+
+  it('counts working days, not calendar days: Christmas and the Boxing Day substitute move the answer', () => {
+    const beforeChristmas = new Date('2026-12-22T09:00:00Z'); // Tuesday
+    expect(guaranteedAnswerDay(beforeChristmas)).toBe('2026-12-31'); // 23, 24, 29, 30, 31
+    expect(answerMayComeAfterArrival('2026-12-30', beforeChristmas)).toBe('2026-12-31');
+    expect(answerMayComeAfterArrival('2027-01-01', beforeChristmas)).toBeNull();
+  });
+
+  it('reads the day in London: 23:30 in London on a Friday in summer is still Friday', () => {
+    const fridayNight = new Date('2026-07-03T22:30:00Z'); // 23:30 BST, Friday 3 July
+    expect(guaranteedAnswerDay(fridayNight)).toBe('2026-07-10');
+  });
+
+  it('says nothing while no arrival date is given', () => {
+    expect(answerMayComeAfterArrival('', now)).toBeNull();
   });
 });

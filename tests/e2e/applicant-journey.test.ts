@@ -231,8 +231,8 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await screenshot(page, '10-signed-out-redirect');
 
     await page.goto(`${server.url}/no-such-page`);
-    await see(page.getByRole('heading', { name: '404 Page Not Found' }));
-    await see(page.getByText('Did you forget to add the page to the router?'));
+    await see(page.getByRole('heading', { name: 'Page not found' }));
+    await see(page.getByRole('link', { name: 'Track an application with its number' }));
     await screenshot(page, '11-not-found');
 
     await signUp(page, newEmail());
@@ -346,7 +346,7 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await check('/contact', 'Submit Contact Form');
     await check('/privacy', 'Your rights');
     await check('/faq-page', 'Frequently Asked Questions');
-    await check('/no-such-page', '404 Page Not Found');
+    await check('/no-such-page', 'Page not found');
     await check('/forgot-password', 'Send Reset Link');
     await check('/reset-password?token=1.2.abc', 'Reset Password');
     const id = await applicantWithApplication(page.request, server.url);

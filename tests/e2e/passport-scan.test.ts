@@ -95,7 +95,7 @@ describe.skipIf(!available)('passport scan in Chromium', { timeout: 240_000 }, (
 
     await page.goto(`${server.url}/dashboard`);
     await see(page.getByText('Please check your passport details'));
-    await see(page.getByText('Given name(s): you typed “Alice”, your passport reads “ALICE JANE”'));
+    await see(page.getByText('Given name(s): you typed “Alice”, your passport reads “Alice Jane”'));
     await screenshot(page, 'scan-02-dashboard-notice');
 
     const admin = await newPage(staff);

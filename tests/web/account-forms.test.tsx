@@ -31,8 +31,8 @@ describe('address and accommodation details', () => {
     const api = fakeFetch({});
     vi.stubGlobal('fetch', api.fn);
     await renderPage(<AddressForm application={application} />, { path: '/address-details', user: testUser() });
-    expect(screen.getByText('10 December 2026')).toBeInTheDocument();
-    expect(screen.getByText('20 December 2026')).toBeInTheDocument();
+    expect(screen.getByText('Thursday 10 December 2026')).toBeInTheDocument();
+    expect(screen.getByText('Sunday 20 December 2026')).toBeInTheDocument();
     await setupUser().click(screen.getByRole('button', { name: 'Save and Complete Application' }));
     expect(await screen.findByText('Address is required')).toBeInTheDocument();
     expect(screen.getByText('City is required')).toBeInTheDocument();

@@ -51,6 +51,8 @@ describe('application draft', () => {
   it('saves once after typing pauses, then shows "Saved"', async () => {
     const puts: unknown[] = [];
     const api = fakeFetch({
+      // No draft yet: the server answers 200 null, not a 404 (issue 37).
+      'GET /api/application-draft': () => ({ status: 200, body: null }),
       'PUT /api/application-draft': (body) => {
         puts.push(body);
         return { status: 200, body };
@@ -60,6 +62,9 @@ describe('application draft', () => {
     const user = setupUser();
     await renderForm();
     await waitFor(() => expect(api.calls.some((c) => c.method === 'GET' && c.url === '/api/application-draft')).toBe(true));
+    // Nothing restored from no draft, and nothing said about it.
+    expect(screen.queryByText(/We restored the answers you saved/)).toBeNull();
+    expect(input('app-givenName').value).toBe('');
     await user.type(input('app-givenName'), 'Amelia');
     await user.type(input('app-profession'), 'Pilot');
     expect(puts).toEqual([]);

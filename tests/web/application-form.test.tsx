@@ -13,6 +13,7 @@ import {
   type ApplicationFormValues,
 } from '../../apps/web/src/features/apply/rules.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
+import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '../../core/domain/price-terms.js';
 import { installFakeXhr } from './fake-xhr.js';
 import { chooseOption, fakeFetch, fill, renderPage, setupUser, testUser, type User } from './render.js';
 
@@ -149,6 +150,31 @@ describe('application form', () => {
     fireEvent.change(departure, { target: { value: '2026-12-12' } });
     fireEvent.change(arrival, { target: { value: '2026-12-15' } });
     await waitFor(() => expect(departure).toHaveValue('2026-12-15'));
+  });
+
+  it('warns beside the arrival date when the guaranteed answer may come after the trip starts — a notice, not an error', async () => {
+    await renderForm();
+    const arrival = document.getElementById('app-expectedArrivalDate')!;
+    expect(screen.queryByTestId('arrival-notice')).toBeNull();
+    // Paid today (Tuesday 1 December), the answer is guaranteed by Tuesday 8 December.
+    fireEvent.change(arrival, { target: { value: '2026-12-04' } });
+    const notice = await screen.findByTestId('arrival-notice');
+    expect(notice).toHaveTextContent('our guaranteed answer date is Tuesday 8 December 2026, on or after your arrival, so our answer may come after your trip starts');
+    expect(notice.parentElement).toHaveAttribute('role', 'status');
+    expect(arrival.getAttribute('aria-describedby')).toContain(notice.id);
+    expect(arrival).not.toHaveAttribute('aria-invalid');
+    fireEvent.change(arrival, { target: { value: '2026-12-08' } });
+    expect(await screen.findByTestId('arrival-notice')).toBeInTheDocument();
+    fireEvent.change(arrival, { target: { value: '2026-12-09' } });
+    await waitFor(() => expect(screen.queryByTestId('arrival-notice')).toBeNull());
+    expect(arrival.getAttribute('aria-describedby')).not.toContain('notice');
+  });
+
+  it('states the total and the cancellation right in the payment notice, and never calls the £10 non-refundable', async () => {
+    await renderForm();
+    expect(screen.getByText(TOTAL_PRICE_TEXT)).toBeInTheDocument();
+    expect(screen.getByText(CANCELLATION_RIGHT_TEXT)).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/non-refundable|assessment fee|processing fee/i);
   });
 
   it('shows the conditional fields only when their question is answered yes', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignInForm, SignUpForm } from '../../apps/web/src/features/auth/auth-page.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
@@ -18,13 +18,29 @@ describe('sign-in form', () => {
     const user = setupUser();
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
-    expect(screen.getByText('Please enter your password')).toBeInTheDocument();
+    // Beside each field (and again in the summary above them).
+    await waitFor(() => expect(document.getElementById('signin-email-error')).toHaveTextContent('Please enter a valid email'));
+    expect(document.getElementById('signin-password-error')).toHaveTextContent('Please enter your password');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.filter((c) => c.url === '/api/login')).toHaveLength(0);
   });
 
-  it('shows the server message on failure, else the default', async () => {
+  it('lists the problems at the top, each a link to its field, and focuses that summary', async () => {
+    vi.stubGlobal('fetch', fakeFetch({}).fn);
+    await renderPage(<SignInForm />, { path: '/auth' });
+    const user = setupUser();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const summary = await screen.findByTestId('error-summary');
+    expect(summary).toHaveAttribute('role', 'alert');
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByText('There is a problem')).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'Please enter a valid email' })).toHaveAttribute('href', '#signin-email');
+    await user.click(within(summary).getByRole('link', { name: 'Please enter your password' }));
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+  });
+
+  it('shows a wrong email or password beside the password field and in the summary — not in a toast', async () => {
     const api = fakeFetch({ 'POST /api/login': () => ({ status: 401, body: { message: 'Invalid email or password.' } }) });
     vi.stubGlobal('fetch', api.fn);
     await renderPage(<SignInForm />, { path: '/auth' });
@@ -32,8 +48,35 @@ describe('sign-in form', () => {
     await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Error')).toBeInTheDocument();
-    expect(screen.getByText('Invalid email or password.')).toBeInTheDocument();
+    const summary = await screen.findByTestId('error-summary');
+    expect(within(summary).getByRole('link', { name: 'Invalid email or password.' })).toHaveAttribute('href', '#signin-password');
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    const described = document.getElementById(password.getAttribute('aria-describedby')!.split(' ').at(-1)!);
+    expect(described).toHaveTextContent('Invalid email or password.');
+    expect(described).toHaveAttribute('role', 'alert');
+    expect(screen.queryByRole('status', { name: /Error/ })).toBeNull();
+    expect(screen.queryByText('Error')).toBeNull();
+
+    // Trying again clears the problem until the server answers again.
+    await user.type(password, '2');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.url === '/api/login')).toHaveLength(2));
+    expect(await screen.findByTestId('error-summary')).toBeInTheDocument();
+  });
+
+  it('says a failure that is no field’s in the summary alone (too many attempts)', async () => {
+    const message = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /api/login': () => ({ status: 429, body: { message } }) }).fn);
+    await renderPage(<SignInForm />, { path: '/auth' });
+    const user = setupUser();
+    await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const summary = await screen.findByTestId('error-summary');
+    expect(within(summary).getByText(message)).toBeInTheDocument();
+    expect(within(summary).queryByRole('link')).toBeNull();
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
   });
 
   it('sends a user who must change the password to /profile?changePassword=true', async () => {

@@ -83,7 +83,7 @@ describe('application cards per status (docs/product.md §3.4)', () => {
     });
     expect(c.getByText('Initial Payment Complete - your application is being processed')).toBeInTheDocument();
     expect(c.getByText('Guaranteed answer by')).toBeInTheDocument();
-    expect(c.getByText('8 December 2026')).toBeInTheDocument();
+    expect(c.getByText('Tuesday 8 December 2026')).toBeInTheDocument();
     expect(c.queryByRole('button', { name: /Pay/ })).toBeNull();
   });
 
@@ -115,7 +115,8 @@ describe('application cards per status (docs/product.md §3.4)', () => {
     const notice = c.getByTestId('passport-check-notice-3');
     expect(within(notice).getByText('Please check your passport details')).toBeInTheDocument();
     expect(within(notice).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Surname: you typed “Smyth”, your passport reads “SMITH”',
+      // Names as people write them, not in the passport's capitals (docs/product.md §14.4).
+      'Surname: you typed “Smyth”, your passport reads “Smith”',
       'Passport number: you typed “925076478”, your passport reads “925076473”',
     ]);
     expect(within(notice).getByRole('link')).toHaveAttribute('href', expect.stringContaining('mailto:'));

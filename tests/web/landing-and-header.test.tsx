@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../apps/web/src/api/keys.js';
 import { Header } from '../../apps/web/src/components/layout/header.js';
+import { AuthPage } from '../../apps/web/src/features/auth/auth-page.js';
+import { parseAuthSearch } from '../../apps/web/src/features/auth/auth-search.js';
 import { Carousel, CAROUSEL_INTERVAL_MS } from '../../apps/web/src/features/landing/carousel.js';
 import { SLIDES } from '../../apps/web/src/features/landing/slides.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
@@ -155,7 +157,36 @@ describe('header navigation', () => {
   it('offers Login and Register to visitors', async () => {
     await renderPage(<Header />, { user: null });
     expect(Array.from(names()).map((n) => n.textContent)).toEqual(['Login', 'Register']);
-    for (const link of screen.getAllByRole('link', { name: /Login|Register/ })) expect(link).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/auth?tab=signup');
+  });
+
+  it('opens the Sign Up tab from Register, and the Sign In tab from Login (issue 37)', async () => {
+    const page = await renderPage(
+      <>
+        <Header />
+        <AuthPage />
+      </>,
+      { path: '/auth', user: null },
+    );
+    const user = setupUser();
+    expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('link', { name: 'Register' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeVisible();
+    expect(page.path()).toBe('/auth?tab=signup');
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true'));
+    // Choosing a tab writes it in the address, so a reload keeps it.
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    await waitFor(() => expect(page.path()).toBe('/auth?tab=signup'));
+  });
+
+  it('opens the Sign Up tab for an address that asks for it', async () => {
+    await renderPage(<AuthPage />, { path: '/auth?tab=signup', user: null });
+    expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    expect(parseAuthSearch({ tab: 'signup' })).toEqual({ tab: 'signup' });
+    expect(parseAuthSearch({ tab: 'nonsense' })).toEqual({});
   });
 
   it('offers Dashboard, Apply Now, Profile and Logout to applicants', async () => {

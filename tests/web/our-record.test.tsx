@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { fakeFetch, renderApp } from './render.js';
+import { medianHoursText } from '../../apps/web/src/features/record/record-text.js';
 
 afterEach(() => {
   dismissToast();
@@ -15,7 +16,8 @@ const RECORD = {
   weeks: WEEK_STARTS.map((weekStart, i) =>
     i === 0 ? { weekStart, finished: 0, onTimeRate: null } : i === 11 ? { weekStart, finished: 134, onTimeRate: 0.9328 } : { weekStart, finished: 110, onTimeRate: 0.9909 },
   ),
-  medianHours: 30.6,
+  // Half an hour: the landing page said 68 hours and /our-record 67.5 (issue 37).
+  medianHours: 67.5,
 };
 
 function stubOnTime(answer: () => { status: number; body?: unknown }) {
@@ -40,7 +42,7 @@ describe('/our-record', () => {
     expect(rows[2]).toEqual(['7 Sept 2026', '110', '99%']);
     expect(rows[12]).toEqual(['16 Nov 2026', '134', '93.2%']);
     expect(screen.getByTestId('record-summary')).toHaveTextContent(
-      '98.4% of 1,234 applications decided within 5 working days over the last 12 weeks. Median time to a decision: 30.6 hours.',
+      '98.4% of 1,234 applications decided within 5 working days over the last 12 weeks. Median time to a decision: 68 hours.',
     );
     expect(screen.getByText(/within 5 working days of the initial payment/)).toHaveTextContent(/nor the days we were waiting for the applicant/);
     expect(screen.getByText(/computed by our software from each application's status history/)).toBeInTheDocument();
@@ -72,7 +74,7 @@ describe("the landing page's record", () => {
     stubOnTime(() => ({ status: 200, body: RECORD }));
     await renderApp('/');
     const block = await screen.findByTestId('landing-record');
-    expect(block).toHaveTextContent('98.4% of 1,234 applications decided within 5 working days over the last 12 weeks · median 31 hours · See our record');
+    expect(block).toHaveTextContent('98.4% of 1,234 applications decided within 5 working days over the last 12 weeks · median 68 hours · See our record');
     expect(within(block).getByRole('link', { name: 'See our record' })).toHaveAttribute('href', '/our-record');
   });
 
@@ -90,5 +92,16 @@ describe("the landing page's record", () => {
     await waitFor(() => expect(second.queryClient.getQueryState(['/api/public/on-time'])?.status).toBe('success'));
     expect(screen.queryByTestId('landing-record')).toBeNull();
     expect(screen.queryByText(/See our record/)).toBeNull();
+  });
+});
+
+describe('the median, said one way on both pages', () => {
+  it('is whole hours rounded up, so the record never claims a quicker answer than it gave', () => {
+    expect(medianHoursText(67.5)).toBe('68 hours');
+    expect(medianHoursText(67.0)).toBe('67 hours');
+    expect(medianHoursText(30.1)).toBe('31 hours');
+    expect(medianHoursText(0.3)).toBe('1 hour');
+    expect(medianHoursText(1234.5)).toBe('1,235 hours');
+    expect(medianHoursText(null)).toBeNull();
   });
 });

@@ -28,6 +28,23 @@ const tracked = (guarantee: Record<string, unknown>) => ({
 });
 
 describe('/track', () => {
+  it('takes a number typed with spaces and in lower case, and sends it as issued', async () => {
+    const api = fakeFetch({
+      'GET /api/track/application': () => ({ status: 200, body: { application: null } }),
+      'POST /api/track/request': () => ({ status: 200, body: { message: REQUESTED } }),
+      'POST /api/events': () => ({ status: 204 }),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    await renderApp('/track');
+    const user = setupUser();
+    await user.type(screen.getByLabelText('Application number'), 'ev 2611 7k3qx9');
+    await user.type(screen.getByLabelText('Email'), 'amira@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    expect(await screen.findByRole('heading', { name: 'Enter the 6-digit code we emailed' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/track/request')!.body).toEqual({ applicationNumber: 'EV-2611-7K3QX9', email: 'amira@example.com' });
+    expect(screen.queryByText('Please enter a valid application number, e.g. EV-2611-7K3QX9')).toBeNull();
+  });
+
   it('asks for the number and email, then the mailed code, then shows the status, clock, next step and timeline', async () => {
     let verified = false;
     const api = fakeFetch({

@@ -8,7 +8,8 @@ import { jsonBody } from '../route-facts.js';
 /**
  * The signed-in user's one application draft, mounted at /api/application-draft: PUT saves it whole
  * (any subset of the form's fields, checked for type and size only) → 200 the saved fields; GET →
- * 200 the saved fields or 404; DELETE → 204. Nobody reads another user's draft: the user is the key.
+ * 200 the saved fields, or 200 null when there is none (no draft is no error: every fresh apply page
+ * asks); DELETE → 204. Nobody reads another user's draft: the user is the key.
  */
 export function applicationDraftRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;

@@ -23,7 +23,8 @@ describe('the timeline on the owner’s reads (docs/product.md §16.2)', () => {
     expect(view.timeline.map((e) => [e.kind, e.status ?? null, e.message ?? null])).toEqual([
       ['upload', null, 'Passport uploaded'],
       ['payment', null, 'Initial fee paid: £10.00'],
-      ['status', 'application_created', 'Initial fee paid'],
+      // The status the fee moved says nothing more: 'Initial fee paid' once, not twice (issue 37).
+      ['status', 'application_created', null],
       ['status', 'additional_info_required', 'Please send your hotel booking.'],
       ['upload', null, 'Passport re-uploaded'],
     ]);
@@ -35,6 +36,21 @@ describe('the timeline on the owner’s reads (docs/product.md §16.2)', () => {
     // The dashboard's list carries the same timeline (read for all its applications at once).
     const [listed] = await uc.listOwnApplications(applicant);
     expect(listed.timeline).toEqual(view.timeline);
+  });
+
+  it('says a fee once: the status it moved at the same instant keeps no message of its own', () => {
+    const paidAt = new Date('2026-11-24T10:00:00Z');
+    const later = new Date('2026-11-25T09:00:00Z');
+    const steps = timelineOf([
+      { applicationId: 1, kind: 'status', at: paidAt, status: 'application_created', message: 'Initial fee paid' },
+      { applicationId: 1, kind: 'payment', at: paidAt, paymentType: 'initial', amount: 1000, waived: false },
+      { applicationId: 1, kind: 'status', at: later, status: 'additional_info_required', message: 'Please send your hotel booking.' },
+    ]);
+    expect(steps.map((e) => [e.kind, e.status ?? null, e.message ?? null])).toEqual([
+      ['payment', null, 'Initial fee paid: £10.00'],
+      ['status', 'application_created', null],
+      ['status', 'additional_info_required', 'Please send your hotel booking.'],
+    ]);
   });
 
   it('words a waived fee and a refund', () => {

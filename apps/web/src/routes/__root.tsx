@@ -1,10 +1,9 @@
-import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Footer } from '../components/layout/footer.js';
 import { Header } from '../components/layout/header.js';
 import { LazyToaster } from '../components/ui/lazy-toaster.js';
-import { NotFoundPage } from '../features/static/not-found.js';
 import { RouteError } from '../features/static/route-error.js';
 import { useDocumentTitle } from '../lib/page-title.js';
 
@@ -14,7 +13,8 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  // Loaded when needed: the first bundle every page loads (the landing page's budget) need not carry it.
+  notFoundComponent: lazyRouteComponent(() => import('../features/static/not-found.js'), 'NotFoundPage'),
   errorComponent: RouteError,
 });
 

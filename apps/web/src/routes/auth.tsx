@@ -1,9 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { userQuery } from '../features/auth/api.js';
 import { AuthPage } from '../features/auth/auth-page.js';
+import { parseAuthSearch } from '../features/auth/auth-search.js';
 
 export const Route = createFileRoute('/auth')({
   staticData: { title: 'Sign In or Register' },
+  // ?tab=signup opens the Sign Up tab (the header's 'Register').
+  validateSearch: parseAuthSearch,
   // docs/product.md §2.2: an already signed-in user goes to /admin (admin) or /dashboard.
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(userQuery);

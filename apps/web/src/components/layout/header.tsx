@@ -56,7 +56,7 @@ export function Header() {
           <Link to="/auth" className={navLink} activeProps={activeNav} onClick={close}>
             Login
           </Link>
-          <Link to="/auth" className={buttonClasses('primary', 'sm')} onClick={close}>
+          <Link to="/auth" search={{ tab: 'signup' }} className={buttonClasses('primary', 'sm')} onClick={close}>
             Register
           </Link>
         </>

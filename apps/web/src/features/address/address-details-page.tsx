@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input, Textarea } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
-import { formatDate } from '../../lib/format.js';
+import { formatDay, personName } from '../../../../../core/domain/wording.js';
 import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { useCopyAddressToFamilyMutation, useSaveAddressMutation } from './api.js';
@@ -88,18 +88,18 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
         <CardHeader>
           <CardTitle as="h1" className="text-2xl">Address and Accommodation Details</CardTitle>
           <CardDescription>
-            Application {application.applicationNumber} — {application.givenName} {application.surname}
+            Application {application.applicationNumber} — {personName(`${application.givenName} ${application.surname}`)}
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
           <div className="grid grid-cols-2 gap-4 rounded-lg bg-slate-50 p-4 text-sm">
             <div>
               <p className="text-slate-600">Arrival date</p>
-              <p className="font-semibold text-slate-900">{formatDate(application.expectedArrivalDate)}</p>
+              <p className="font-semibold text-slate-900">{formatDay(application.expectedArrivalDate)}</p>
             </div>
             <div>
               <p className="text-slate-600">Departure date</p>
-              <p className="font-semibold text-slate-900">{formatDate(application.expectedDepartureDate)}</p>
+              <p className="font-semibold text-slate-900">{formatDay(application.expectedDepartureDate)}</p>
             </div>
           </div>
           <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => save.mutate(values))}>

@@ -46,7 +46,8 @@ export function Workspace({ entries, footer }: { entries: AdminEntryDto[]; foote
   return (
     <div className={openEntry ? 'grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(26rem,34%)]' : undefined}>
       <div className="min-w-0">
-        <p className="mb-2 text-xs text-slate-500" data-testid="admin-keys-hint">
+        {/* The keys need a keyboard: a touch screen (a phone, a tablet) is not told about them. */}
+        <p className="mb-2 text-xs text-slate-500 pointer-coarse:hidden" data-testid="admin-keys-hint">
           Keys: <kbd className="rounded border border-slate-300 bg-white px-1">j</kbd> / <kbd className="rounded border border-slate-300 bg-white px-1">k</kbd> move,{' '}
           <kbd className="rounded border border-slate-300 bg-white px-1">Enter</kbd> opens, <kbd className="rounded border border-slate-300 bg-white px-1">a</kbd> assigns to me.
         </p>

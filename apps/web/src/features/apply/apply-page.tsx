@@ -98,7 +98,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
             </FieldNotesProvider>
             <AdditionalSection fields={fields} />
             <TravelHistorySection fields={fields} today={dates.today} />
-            <TravelSection fields={fields} minArrival={dates.minArrival} />
+            <TravelSection fields={fields} minArrival={dates.minArrival} now={now} />
             {travellers.map((key, index) => (
               <TravellerForm
                 key={key}

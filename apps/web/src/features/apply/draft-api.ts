@@ -1,23 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferRequestType } from 'hono/client';
-import { api, ApiError, call, send } from '../../api/client.js';
+import { api, call, send } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
 
 /** What a draft holds: any subset of the form's fields, as the server checked them. */
 export type DraftFieldsDto = InferRequestType<(typeof api)['application-draft']['$put']>['json'];
 
-/** GET /api/application-draft: the saved fields, or null when there is none (404). */
+/** GET /api/application-draft: the saved fields, or null when there is none. */
 export const applicationDraftQuery = queryOptions({
   queryKey: keys.applicationDraft,
-  queryFn: async (): Promise<DraftFieldsDto | null> => {
-    try {
-      return (await call(api['application-draft'].$get())) as DraftFieldsDto;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  },
+  queryFn: async (): Promise<DraftFieldsDto | null> => ((await call(api['application-draft'].$get())) as DraftFieldsDto | null) ?? null,
 });
 
 export function useApplicationDraftQuery() {

@@ -1,26 +1,35 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginSchema, signUpFormSchema } from '../../../../../core/schemas/auth.js';
-import { serverMessage } from '../../api/client.js';
+import { ApiError, serverMessage } from '../../api/client.js';
+import { ErrorSummary, type FormProblem } from '../../components/error-summary.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { track } from '../../lib/analytics.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
 import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { SecondStepForm } from '../two-factor/second-step-form.js';
 import { useLoginMutation, useRegisterMutation, type CurrentUser } from './api.js';
 import { homeFor } from './use-auth.js';
+import type { AuthTab } from './auth-search.js';
 
 /** docs/product.md §14.2: redirect about 50 ms after a successful login or registration. */
 export const AUTH_REDIRECT_DELAY_MS = 50;
 
 export function AuthPage() {
+  const search = useSearch({ strict: false }) as { tab?: string };
+  const navigate = useNavigate();
+  // The pre-rendered page is the Sign In tab: hydration draws that, then the address's tab.
+  const hydrated = useHydrated();
+  const tab: AuthTab = hydrated && search.tab === 'signup' ? 'signup' : 'signin';
+  const choose = (value: string) => void navigate({ to: '/auth', search: value === 'signup' ? { tab: 'signup' } : {}, replace: true });
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-12">
       <Card>
@@ -29,7 +38,7 @@ export function AuthPage() {
           <CardDescription>Sign in to follow your application, or create an account to apply for your Egypt e-visa.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs defaultValue="signin">
+          <Tabs value={tab} onValueChange={choose}>
             <TabsList className="grid w-full grid-cols-2" aria-label="Sign in or sign up">
               <TabsTrigger value="signin">Sign In</TabsTrigger>
               <TabsTrigger value="signup">Sign Up</TabsTrigger>
@@ -69,22 +78,43 @@ export function SignInForm() {
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
+    // The error summary takes the focus and links to each field (GOV.UK's pattern).
+    shouldFocusError: false,
   });
+  // A failure that is no one field's (too many attempts, the server unreachable): shown in the summary.
+  const [formError, setFormError] = useState<string | null>(null);
   const login = useLoginMutation({
     onSuccess: (data) => {
       if ('user' in data) signedInWith(data.user, data.needsPasswordChange);
       else setAskingForCode(true);
     },
+    // Beside the fields and in the summary above them, not in a corner toast (issue 37).
     onError: (error) => {
-      showServerFieldErrors(form, error);
-      toast({ title: 'Error', description: serverMessage(error) ?? 'Invalid email or password.', variant: 'destructive' });
+      if (showServerFieldErrors(form, error, { focus: false })) return;
+      const message = serverMessage(error) ?? 'Invalid email or password.';
+      // Wrong email or password: which of the two is not said, so the message stands by the password, the field people retype.
+      if (error instanceof ApiError && error.status === 401) form.setError('password', { type: 'server', message });
+      else setFormError(message);
     },
   });
   const { errors } = form.formState;
+  const problems: FormProblem[] = [
+    ...(errors.email?.message ? [{ fieldId: 'signin-email', message: errors.email.message }] : []),
+    ...(errors.password?.message ? [{ fieldId: 'signin-password', message: errors.password.message }] : []),
+    ...(formError ? [{ message: formError }] : []),
+  ];
 
   if (askingForCode) return <SecondStepForm onSignedIn={signedInWith} onStartAgain={() => setAskingForCode(false)} />;
   return (
-    <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        setFormError(null);
+        void form.handleSubmit((values) => login.mutate(values))(event);
+      }}
+    >
+      <ErrorSummary problems={problems} />
       <Field id="signin-email" label="Email" required requiredMark={false} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...fieldAria('signin-email', errors.email?.message)} {...form.register('email')} />
       </Field>

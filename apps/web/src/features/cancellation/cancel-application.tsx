@@ -34,7 +34,8 @@ export function CancellationNotice({ application: app }: { application: Applicat
   if (state === 'cancelled') {
     return (
       <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">
-        You cancelled this application.{app.refundedAmount > 0 ? ` ${formatPence(app.refundedAmount)} has been refunded to your card.` : ''}
+        You cancelled this application.
+        {app.refundedAmount > 0 ? ` ${formatPence(app.refundedAmount)} has been refunded to your card; your credit note was sent to you by email.` : ''}
         {app.cancellationResponse ? ` ${app.cancellationResponse}` : ''}
       </p>
     );
@@ -67,7 +68,7 @@ export function CancelApplication({ application: app }: { application: Applicati
   if (!cancellable) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="link" className="h-auto self-start px-0 text-sm text-slate-600" onClick={() => setOpen(true)}>
+      <Button variant="link" className="h-auto min-h-11 self-start px-0 text-sm text-slate-600" onClick={() => setOpen(true)}>
         Cancel application
       </Button>
       <DialogContent>

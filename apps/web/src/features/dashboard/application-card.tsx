@@ -4,10 +4,11 @@ import { documentFileUrl } from '../../../../../core/domain/document.js';
 import { useDocumentsQuery, type ApplicationDto } from '../../api/applications.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
 import { applicantStatusLabel, statusBadgeTone } from '../../../../../core/domain/status.js';
+import { applicantCardBlocks } from '../../../../../core/domain/applicant-card.js';
+import { formatDay, formatDayAndTime, personName } from '../../../../../core/domain/wording.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
-import { formatDate, formatDateTime } from '../../lib/format.js';
 import { PaymentPanel } from '../payment/payment-panel.js';
 import { ReceiptList } from '../receipts/receipt-list.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
@@ -16,6 +17,12 @@ import { RefundedNotice } from '../refunds/refunded-notice.js';
 import { ReplyToRequest } from '../replies/request-reply.js';
 import { ApplicationTimeline, GuaranteeClock, GuaranteeMissedNotice, rejectionReasonOf } from '../timeline/application-timeline.js';
 
+/**
+ * A full-width button whose label may wrap: a file name does not fit a phone's card on one line (it
+ * pushed the card 36 px past a 360 px screen), and a name without spaces breaks where it must.
+ */
+const WRAPPING_BUTTON = 'w-full h-auto! min-h-11 py-2 text-center whitespace-normal! [overflow-wrap:anywhere]';
+
 /** Links to the issued e-visa (its document's download URL) and the border pack, once the agency has attached it. */
 function VisaDownload({ applicationId }: { applicationId: number }) {
   const documents = useDocumentsQuery(applicationId);
@@ -23,11 +30,11 @@ function VisaDownload({ applicationId }: { applicationId: number }) {
   if (!visa) return null;
   return (
     <>
-      <a href={documentFileUrl(visa.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', 'w-full')}>
+      <a href={documentFileUrl(visa.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', WRAPPING_BUTTON)}>
         Download your e-visa ({visa.fileName})
       </a>
       {/* One page to print and show at the border with the e-visa (docs/product.md §16.6). */}
-      <a href={borderPackUrl(applicationId)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', 'w-full')}>
+      <a href={borderPackUrl(applicationId)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', WRAPPING_BUTTON)}>
         Download border pack (PDF)
       </a>
     </>
@@ -48,7 +55,18 @@ export function ApplicationCard({ application: app }: { application: Application
   const status = app.status.toLowerCase();
   const initialPaid = Boolean(app.initialPaymentId);
   const finalPaid = Boolean(app.finalPaymentId);
-  const needsInfo = status === 'additional_info_required' && (Boolean(app.additionalInfoMessage) || app.requiresPassportReupload || Boolean(app.passportReuploadedAt));
+  const show = applicantCardBlocks({
+    status,
+    initialPaid,
+    finalPaid,
+    inFamily: typeof app.groupId === 'number',
+    hasAddress: Boolean(app.address),
+    cancelled: Boolean(app.cancelledAt),
+    waitingForApplicant: Boolean(app.guarantee?.paused),
+    informationRequested: Boolean(app.additionalInfoMessage) || app.requiresPassportReupload || Boolean(app.passportReuploadedAt),
+    passportMismatch: app.passportCheck?.status === 'mismatch',
+    refundedPence: app.refundedAmount ?? 0,
+  });
 
   return (
     <Card className="flex flex-col" data-testid={`application-${app.id}`}>
@@ -57,7 +75,7 @@ export function ApplicationCard({ application: app }: { application: Application
         <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
           <div>
             <h2 className="text-lg font-semibold text-slate-900">
-              {app.givenName} {app.surname}
+              {personName(`${app.givenName} ${app.surname}`)}
             </h2>
             <p className="text-sm text-slate-600">
               Application <span className="whitespace-nowrap">{app.applicationNumber}</span>
@@ -70,33 +88,33 @@ export function ApplicationCard({ application: app }: { application: Application
         <dl className="grid grid-cols-2 gap-3">
           <Detail label="Nationality" value={app.nationality} />
           <Detail label="Entry" value={app.entry} />
-          <Detail label="Arrival" value={formatDate(app.expectedArrivalDate)} />
-          <Detail label="Departure" value={formatDate(app.expectedDepartureDate)} />
-          <Detail label="Submitted" value={formatDate(app.createdAt)} />
-          {app.guarantee?.deadline ? (
-            <Detail label="Guaranteed answer by" value={formatDate(app.guarantee.deadline)} />
+          <Detail label="Arrival" value={formatDay(app.expectedArrivalDate)} />
+          <Detail label="Departure" value={formatDay(app.expectedDepartureDate)} />
+          <Detail label="Submitted" value={formatDay(app.createdAt)} />
+          {show.guaranteeDay && app.guarantee?.deadline ? (
+            <Detail label="Guaranteed answer by" value={formatDay(app.guarantee.deadline)} />
           ) : null}
         </dl>
         <GuaranteeClock guarantee={app.guarantee} status={status} />
-        <PassportCheckNotice application={app} />
-        <RefundedNotice application={app} />
+        {show.passportCheck ? <PassportCheckNotice application={app} /> : null}
+        {show.refund ? <RefundedNotice application={app} /> : null}
         {finalPaid ? null : <GuaranteeMissedNotice guarantee={app.guarantee} status={status} />}
 
-        {!initialPaid && status !== 'rejected' && typeof app.groupId !== 'number' ? (
+        {show.initialFee === 'panel' ? (
           <PaymentPanel applicationId={app.id} paymentType="initial" amount={INITIAL_FEE.amount} serviceStartRequested={app.serviceStartRequestedAt !== null} />
         ) : null}
-        {!initialPaid && status !== 'rejected' && typeof app.groupId === 'number' ? (
+        {show.initialFee === 'family' ? (
           // A family application's initial fees are one payment: its group's heading offers it.
           <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">The initial fee is paid once for the whole family, above</p>
         ) : null}
 
-        {initialPaid && !finalPaid && status !== 'approved' && status !== 'rejected' ? (
+        {show.beingProcessed ? (
           <p className="rounded-md bg-blue-50 p-3 text-sm font-medium text-blue-900">
             Initial Payment Complete - your application is being processed
           </p>
         ) : null}
 
-        {initialPaid && !app.address && status !== 'rejected' && !finalPaid ? (
+        {show.addressRequest ? (
           <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             <p>Please complete your address and hotel details so we can finish your application.</p>
             <Link to="/address-details" search={{ applicationId: app.id }} className={buttonClasses('outline', 'sm', 'mt-2')}>
@@ -105,7 +123,7 @@ export function ApplicationCard({ application: app }: { application: Application
           </div>
         ) : null}
 
-        {needsInfo ? (
+        {show.informationRequest ? (
           <div className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-950">
             <h3 className="font-semibold">Additional information required</h3>
             {app.additionalInfoMessage ? <p className="mt-1 whitespace-pre-line">{app.additionalInfoMessage}</p> : null}
@@ -117,13 +135,13 @@ export function ApplicationCard({ application: app }: { application: Application
                 </Link>
               </div>
             ) : app.passportReuploadedAt ? (
-              <p className="mt-2 font-medium text-green-800">Passport Re-uploaded Successfully ({formatDateTime(app.passportReuploadedAt)})</p>
+              <p className="mt-2 font-medium text-green-800">Passport Re-uploaded Successfully ({formatDayAndTime(app.passportReuploadedAt)})</p>
             ) : null}
             <ReplyToRequest application={app} />
           </div>
         ) : null}
 
-        {status === 'approved' && !finalPaid ? (
+        {show.finalFee ? (
           <PaymentPanel applicationId={app.id} paymentType="final" amount={FINAL_FEE.amount} serviceStartRequested />
         ) : null}
 
@@ -137,7 +155,7 @@ export function ApplicationCard({ application: app }: { application: Application
         ) : null}
 
         <CancellationNotice application={app} />
-        {status === 'rejected' && !app.cancelledAt ? (
+        {show.rejection ? (
           <div className="rounded-md bg-red-50 p-3 text-sm text-red-900">
             <p>Your application has been rejected. Please contact support for more information.</p>
             {rejectionReasonOf(app.timeline) ? (

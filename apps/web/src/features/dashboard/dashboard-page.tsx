@@ -3,6 +3,7 @@ import { buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { cn } from '../../lib/format.js';
+import { personName } from '../../../../../core/domain/wording.js';
 import { useAuth } from '../auth/use-auth.js';
 import { MailBounceNotice } from '../profile/mail-bounce-notice.js';
 import { ApplicationCard } from './application-card.js';
@@ -36,7 +37,7 @@ export function DashboardPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold text-slate-900">Manage your e-visa applications</h1>
-          <p className="mt-1 text-slate-600">Welcome back, {user.fullName}.</p>
+          <p className="mt-1 text-slate-600">Welcome back, {personName(user.fullName)}.</p>
         </div>
         <Link to="/apply" className={buttonClasses('primary', 'md')}>
           New Application

@@ -1,6 +1,15 @@
-import { PASSPORT_CHECK_LABELS } from '../../../../../core/domain/passport-check.js';
+import { PASSPORT_CHECK_LABELS, type PassportCheckField } from '../../../../../core/domain/passport-check.js';
+import { formatDay, personName } from '../../../../../core/domain/wording.js';
 import type { ApplicationDto } from '../../api/applications.js';
 import { useAgency } from '../../lib/use-agency.js';
+
+/** A value as people read it: dates in words, names without the passport's capitals. */
+function readable(field: PassportCheckField, value: string | null | undefined): string {
+  const text = value ?? '';
+  if (field === 'dateOfBirth' || field === 'passportExpiry') return formatDay(text);
+  if (field === 'givenName' || field === 'surname') return personName(text);
+  return text;
+}
 
 /**
  * When the passport copy's MRZ differs from what the applicant typed: which fields, what each
@@ -22,8 +31,8 @@ export function PassportCheckNotice({ application: app }: { application: Applica
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {check.mismatches.map((field) => (
           <li key={field}>
-            <span className="font-medium">{PASSPORT_CHECK_LABELS[field]}</span>: you typed “{app[field]}”
-            {scan?.fields[field] ? <>, your passport reads “{scan.fields[field]}”</> : null}
+            <span className="font-medium">{PASSPORT_CHECK_LABELS[field]}</span>: you typed “{readable(field, app[field])}”
+            {scan?.fields[field] ? <>, your passport reads “{readable(field, scan.fields[field])}”</> : null}
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { useHydrated } from '../../lib/use-hydrated.js';
 import { Carousel } from './carousel.js';
 import { SLIDES } from './slides.js';
 import { HonestPrice } from '../../components/honest-price.js';
+import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '../../../../../core/domain/price-terms.js';
 
 // The live on-time record (docs/product.md §17.4) loads after the page: the landing bundle's budget.
 const LandingRecord = lazy(() => import('../record/landing-record.js').then((m) => ({ default: m.LandingRecord })));
@@ -13,7 +14,7 @@ const LandingRecord = lazy(() => import('../record/landing-record.js').then((m) 
 const STEPS = [
   { title: 'Register', text: 'Create your free account in a minute with your email and phone number.' },
   { title: 'Apply', text: 'Fill in the online form and upload a clear copy of your passport.' },
-  { title: 'Pay initial fee', text: 'Pay the £10 assessment fee so our experts can check and process your application.' },
+  { title: 'Pay initial fee', text: 'Pay the £10 initial fee so our experts can check and process your application.' },
   { title: 'Receive your visa', text: 'Once approved, pay the final fee and receive your e-visa by email.' },
 ];
 
@@ -25,11 +26,13 @@ const REASONS = [
 ];
 
 const VISA_OPTIONS = [
-  { name: 'Tourist Visa', points: ['30 days stay', 'Single entry', '24-72 hours processing'] },
+  { name: 'Tourist Visa', points: ['30 days stay', 'Single entry', 'Decision within 5 working days'] },
   { name: 'Business Visa', points: ['Multiple entry options', 'Up to 90 days stay', 'For meetings and conferences'] },
   { name: 'Transit Visa', points: ['Up to 7 days stay', 'Express processing available', 'For connecting journeys'] },
 ];
 
+// The fees' names (feeName, core/domain/wording.ts) are written out here: the landing page's JavaScript
+// has a budget, and tests/web/landing-and-header.test.tsx checks the page names them so.
 export function LandingPage() {
   const { agencyName } = useAgency();
   return (
@@ -87,24 +90,20 @@ export function LandingPage() {
       <section aria-labelledby="payment-explainer" className="bg-white py-16">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="payment-explainer" className="text-center text-3xl font-bold text-slate-900">Simple, fair payment</h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">You pay in two steps, and the second only once your visa is approved.</p>
+          <p className="mx-auto mt-3 max-w-3xl text-center text-slate-700">{TOTAL_PRICE_TEXT}</p>
           <div className="mt-10 grid gap-6 md:grid-cols-2">
             <div className="rounded-xl border-2 border-blue-600 p-6">
               <p className="text-sm font-semibold uppercase text-blue-700">Step 1</p>
-              <h3 className="mt-1 text-2xl font-bold text-slate-900">Initial Payment £10</h3>
-              <p className="mt-2 text-slate-600">
-                Paid when you submit your application. It covers the assessment and document review by our experts and is
-                non-refundable.
-              </p>
+              <h3 className="mt-1 text-2xl font-bold text-slate-900">Initial fee £10</h3>
+              <p className="mt-2 text-slate-600">When you submit, for our experts' review of your application and documents.</p>
             </div>
             <div className="rounded-xl border-2 border-purple-600 p-6">
               <p className="text-sm font-semibold uppercase text-purple-700">Step 2</p>
-              <h3 className="mt-1 text-2xl font-bold text-slate-900">Final Payment after approval</h3>
-              <p className="mt-2 text-slate-600">
-                £39, charged only once your visa has been approved. If we miss the 5 working days guarantee, you do not pay it.
-              </p>
+              <h3 className="mt-1 text-2xl font-bold text-slate-900">Final fee £39 after approval</h3>
+              <p className="mt-2 text-slate-600">Only once your visa is approved.</p>
             </div>
           </div>
+          <p className="mx-auto mt-8 max-w-3xl text-center text-slate-700">{CANCELLATION_RIGHT_TEXT}</p>
         </div>
       </section>
 

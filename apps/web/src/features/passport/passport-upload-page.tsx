@@ -8,7 +8,7 @@ import { Badge } from '../../components/ui/badge.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDayAndTime, personName } from '../../../../../core/domain/wording.js';
 import { toast } from '../../lib/toast-store.js';
 import { checkPassportFile, PASSPORT_PHOTO_ACCEPT } from '../apply/file-rules.js';
 
@@ -117,7 +117,7 @@ function PassportReupload({
             <div>
               <CardTitle as="h1" className="text-2xl">Passport Re-upload</CardTitle>
               <p className="mt-1 text-sm text-slate-600">
-                Application {application.applicationNumber || `#${application.id}`} — {application.givenName} {application.surname}
+                Application {application.applicationNumber || `#${application.id}`} — {personName(`${application.givenName} ${application.surname}`)}
               </p>
             </div>
             <Badge tone="orange">Additional Info Required</Badge>
@@ -155,7 +155,7 @@ function PassportReupload({
                   <a href={documentFileUrl(current.id)} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-700 underline">
                     {current.fileName}
                   </a>
-                  , uploaded {formatDateTime(current.uploadedAt)}
+                  , uploaded {formatDayAndTime(current.uploadedAt)}
                 </p>
               ) : null}
               <FileUpload

@@ -1,13 +1,12 @@
 import { useReceiptsQuery, type ReceiptDto } from '../../api/receipts.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { formatDateTime, formatPence } from '../../lib/format.js';
-
-const FEE_NAMES: Record<ReceiptDto['paymentType'], string> = { initial: 'initial fee', final: 'final fee' };
+import { feeName, formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { formatPence } from '../../lib/format.js';
 
 /** "Receipt R-2026-000123 · initial fee · £10.00 · 25 November 2026, 14:03 (UK time)". */
 function describe(receipt: ReceiptDto): string {
-  const what = receipt.kind === 'refund' ? `Credit note ${receipt.number} (refund of the ${FEE_NAMES[receipt.paymentType]})` : `Receipt ${receipt.number} (${FEE_NAMES[receipt.paymentType]})`;
-  return `${what}: ${formatPence(receipt.amountPence)}, ${formatDateTime(receipt.issuedAt)}`;
+  const what = receipt.kind === 'refund' ? `Credit note ${receipt.number} (refund of the ${feeName(receipt.paymentType)})` : `Receipt ${receipt.number} (${feeName(receipt.paymentType)})`;
+  return `${what}: ${formatPence(receipt.amountPence)}, ${formatDayAndTime(receipt.issuedAt)}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { onTimeRecordQuery } from './api.js';
-import { recordSentence } from './record-text.js';
+import { medianHoursText, recordSentence } from './record-text.js';
 
 /**
  * The landing page's live record (docs/product.md §2.4, §17.4), from GET /api/public/on-time: one
@@ -12,12 +12,12 @@ export function LandingRecord() {
   const record = useQuery(onTimeRecordQuery);
   const sentence = record.data ? recordSentence(record.data) : null;
   if (!sentence) return null;
-  const median = record.data!.medianHours;
+  const median = medianHoursText(record.data!.medianHours);
   return (
     <p data-testid="landing-record" className="text-sm text-slate-700">
       <span aria-hidden="true" className="mr-1 font-bold text-green-700">✓</span>
       {sentence}
-      {median === null ? null : ` · median ${Math.round(median)} hours`} ·{' '}
+      {median === null ? null : ` · median ${median}`} ·{' '}
       <Link to="/our-record" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
         See our record
       </Link>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { count, dayLabel, hours, percent } from '../reports/format.js';
+import { count, dayLabel, percent } from '../reports/format.js';
 import { FigureTable } from '../reports/figure-table.js';
 import { onTimeRecordQuery, type OnTimeRecordDto } from './api.js';
-import { recordSentence } from './record-text.js';
+import { medianHoursText, recordSentence } from './record-text.js';
 
 const RecordChart = lazy(() => import('./record-chart.js'));
 
@@ -40,7 +40,7 @@ export function OurRecordPage() {
           An application counts in the week it was decided (approved or rejected), if its initial fee was paid and the applicant did not cancel
           it. It was on time when it was decided within 5 working days of the initial payment: Monday to Friday, not counting UK bank holidays, nor
           the days we were waiting for the applicant to send something we had asked for. The median is the middle of the hours from the
-          initial payment to the decision over the 12 weeks.
+          initial payment to the decision over the 12 weeks, rounded up to a whole hour.
         </p>
         <p className="mt-2 text-slate-700">
           These figures are computed by our software from each application's status history, and refreshed every 10 minutes. Nobody types them in.
@@ -57,7 +57,7 @@ function Record({ record }: { record: OnTimeRecordDto }) {
       <p className="text-lg text-slate-900" data-testid="record-summary">
         {sentence ? (
           <>
-            <strong>{sentence}.</strong> Median time to a decision: <strong>{hours(record.medianHours)}</strong>.
+            <strong>{sentence}.</strong> Median time to a decision: <strong>{medianHoursText(record.medianHours) ?? '—'}</strong>.
           </>
         ) : (
           'No applications were decided in the last 12 weeks.'

@@ -1,11 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/ui/button.js';
+import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '../../../../../core/domain/price-terms.js';
 import { LegalPage } from './legal-layout.js';
 
 export const FAQS: readonly { q: string; a: string }[] = [
   { q: 'How long does it take to get my e-visa?', a: 'We return your visa within 5 working days of your initial payment. If we miss this, you do not pay the outstanding balance.' },
-  { q: 'How much does it cost?', a: 'You pay a £10 initial assessment fee when you apply, and a £39 final processing fee only once your visa has been approved. Rush processing may cost extra.' },
-  { q: 'Is the initial fee refundable?', a: 'No. The £10 initial fee covers the review of your application and is non-refundable. If your visa is not approved, everything else you paid is refunded; refund requests must be made within 30 days.' },
+  { q: 'How much does it cost?', a: `${TOTAL_PRICE_TEXT} Rush processing may cost extra.` },
+  {
+    q: 'Is the initial fee refundable?',
+    a: `${CANCELLATION_RIGHT_TEXT} The initial fee pays for our review of your application, so it is not refunded when your visa is refused. If your visa is not approved, you never pay the final fee.`,
+  },
   { q: 'Which visa can I apply for online?', a: 'Our online form is for the Egypt tourist e-visa (30 days stay, single or multiple entry). For business or transit visas, contact our experts.' },
   { q: 'What documents do I need?', a: 'A clear copy of your passport photo page (JPG, PNG or PDF, up to 10MB). Your passport must be valid for at least 6 months from today.' },
   { q: 'How early must I apply?', a: 'Your arrival date must be at least 3 days after the day you apply.' },

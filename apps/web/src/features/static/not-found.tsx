@@ -1,23 +1,55 @@
 import { Link } from '@tanstack/react-router';
-import { buttonClasses } from '../../components/ui/button.js';
-import { Card, CardContent } from '../../components/ui/card.js';
+import { homeFor, useAuth } from '../auth/use-auth.js';
 
-/** docs/product.md §2.2 not-found page. */
+/** A way on from the 404 page: a link a finger can take (44 px high). */
+const WAY_ON = 'flex min-h-11 items-center font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900';
+
+/**
+ * docs/product.md §2.2: the page for an address the product does not have, in the product's own
+ * words, inside the usual header and footer, with the ways on a traveller most likely wants.
+ */
 export function NotFoundPage() {
+  const { user } = useAuth();
   return (
-    <div className="flex min-h-[60vh] w-full items-center justify-center px-4">
-      <Card className="w-full max-w-md">
-        <CardContent className="pt-6">
-          <div className="mb-4 flex items-center gap-2">
-            <span aria-hidden="true" className="text-2xl text-red-500">⚠</span>
-            <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
-          </div>
-          <p className="mt-4 text-sm text-slate-600">Did you forget to add the page to the router?</p>
-          <Link to="/" className={buttonClasses('outline', 'md', 'mt-6')}>
-            Back to the home page
+    <div className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-16">
+      <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">Error 404</p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">Page not found</h1>
+      <p className="mt-4 text-slate-700">We could not find the page you asked for.</p>
+      <p className="mt-2 text-slate-700">
+        If you typed the address, please check it is spelled correctly. If you followed a link from an email or another site, it may be out of
+        date.
+      </p>
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">Where you can go from here</h2>
+      <ul className="mt-2 space-y-1">
+        {user ? (
+          <li>
+            <Link to={homeFor(user)} className={WAY_ON}>
+              {user.isAdmin ? 'Go to the admin dashboard' : 'Go to your dashboard and your applications'}
+            </Link>
+          </li>
+        ) : (
+          <li>
+            <Link to="/auth" className={WAY_ON}>
+              Sign in to see your applications
+            </Link>
+          </li>
+        )}
+        <li>
+          <Link to="/" className={WAY_ON}>
+            Go to the home page
           </Link>
-        </CardContent>
-      </Card>
+        </li>
+        <li>
+          <Link to="/track" className={WAY_ON}>
+            Track an application with its number
+          </Link>
+        </li>
+        <li>
+          <Link to="/contact" className={WAY_ON}>
+            Contact us
+          </Link>
+        </li>
+      </ul>
     </div>
   );
 }

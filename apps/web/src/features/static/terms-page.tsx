@@ -1,3 +1,4 @@
+import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '../../../../../core/domain/price-terms.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { LegalPage } from './legal-layout.js';
 
@@ -15,8 +16,9 @@ export function TermsPage() {
       <section>
         <h2>Our service and fees</h2>
         <ul>
-          <li>Initial assessment fee: £10, paid when you submit your application. It covers the review of your application and documents and is non-refundable.</li>
-          <li>Final processing fee: £39, charged only after your visa has been approved.</li>
+          <li>Initial fee: £10, paid when you submit your application. It covers the review of your application and documents.</li>
+          <li>Final fee: £39, charged only after your visa has been approved.</li>
+          <li>{TOTAL_PRICE_TEXT}</li>
           <li>All prices are in pounds sterling (GBP). Rush processing may cost extra.</li>
           <li>Our online form accepts tourist visa applications (purpose: tourism), single or multiple entry.</li>
         </ul>
@@ -31,23 +33,18 @@ export function TermsPage() {
       <section>
         <h2>Refunds</h2>
         <ul>
-          <li>If your visa is not approved you receive a full refund of what you paid, excluding the initial fee.</li>
+          <li>If your visa is not approved you do not pay the final fee, and any other payment is refunded in full; the initial fee pays for our review and is not refunded then.</li>
           <li>Refund requests must be made within 30 days.</li>
-          <li>Fees for approved visas are non-refundable.</li>
+          <li>Fees for approved visas are not refunded.</li>
+          <li>Cancelling within 14 days refunds the initial fee: see "Your right to cancel" below.</li>
         </ul>
       </section>
       <section>
         <h2>Your right to cancel</h2>
         <ul>
-          <li>
-            You may cancel an application from your dashboard within 14 days of your initial payment, until it has been submitted to the Egyptian
-            portal.
-          </li>
-          <li>
-            Before your first payment you ask us to start work straight away. If you cancel before our team has started, your £10 is refunded in
-            full at once; after that, we refund the part of the fee for the work not yet done and tell you by email.
-          </li>
-          <li>Once your application has been submitted to the Egyptian portal our service has been performed and it can no longer be cancelled.</li>
+          <li>{CANCELLATION_RIGHT_TEXT}</li>
+          <li>You cancel from your dashboard. Before your first payment you may ask us to start work straight away; if you did and our team has begun, we tell you by email what we refund.</li>
+          <li>Before you pay the initial fee, you can cancel at any time and pay nothing.</li>
         </ul>
       </section>
       <section>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { applicantGuaranteeText, type GuaranteeClockView } from '../../../../../core/domain/guarantee-text.js';
 import { applicantStatusLabel } from '../../../../../core/domain/status-display.js';
 import type { TimelineKind } from '../../../../../core/domain/timeline.js';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDayAndTime } from '../../../../../core/domain/wording.js';
 
 /** One step as the API sends it (docs/product.md §16.2). */
 export interface TimelineStep {
@@ -48,7 +48,7 @@ export function TimelineSteps({ timeline, id, hidden }: { timeline: readonly Tim
       {timeline.map((step, i) => (
         <li key={`${step.at}-${i}`}>
           <time dateTime={step.at} className="block text-xs text-slate-500">
-            {formatDateTime(step.at)}
+            {formatDayAndTime(step.at)}
           </time>
           <StepText step={step} />
         </li>
@@ -66,7 +66,8 @@ export function ApplicationTimeline({ timeline }: { timeline: readonly TimelineS
     <div className="text-sm">
       <button
         type="button"
-        className="font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+        // 44 px high: a finger's target on a phone (WCAG 2.5.8).
+        className="min-h-11 font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}

@@ -3,7 +3,6 @@ import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
-import { toast } from '../../lib/toast-store.js';
 import type { CurrentUser } from '../auth/api.js';
 import { useSecondStepMutation } from './api.js';
 
@@ -19,8 +18,8 @@ export function SecondStepForm({ onSignedIn, onStartAgain }: { onSignedIn: (user
     onSuccess: (data) => onSignedIn(data.user, data.needsPasswordChange),
     onError: (failure) => {
       const message = serverMessage(failure) ?? 'The code could not be checked. Please try again.';
+      // Beside the code's field (announced there), not in a corner toast.
       setError(message);
-      toast({ title: 'Sign-in failed', description: message, variant: 'destructive' });
     },
   });
   const id = useRecovery ? 'signin-recovery-code' : 'signin-code';

@@ -1,0 +1,56 @@
+import { useEffect, useId, useRef } from 'react';
+
+/** One problem: its message, and the id of the field it is about (none for a problem of the whole form). */
+export interface FormProblem {
+  message: string;
+  fieldId?: string;
+}
+
+/**
+ * GOV.UK's error summary: 'There is a problem' at the top of a form, each problem a link to its
+ * field. It takes the focus when it appears (so a screen reader reads it and a phone scrolls to it);
+ * each field still shows its own message beside it.
+ */
+export function ErrorSummary({ problems }: { problems: readonly FormProblem[] }) {
+  const headingId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const key = problems.map((p) => `${p.fieldId ?? ''}:${p.message}`).join('|');
+  useEffect(() => {
+    if (key) ref.current?.focus();
+  }, [key]);
+  if (problems.length === 0) return null;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby={headingId}
+      data-testid="error-summary"
+      className="rounded-md border-2 border-red-600 bg-white p-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:ring-offset-2"
+    >
+      <h2 id={headingId} className="text-base font-semibold text-slate-900">
+        There is a problem
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm">
+        {problems.map((problem) => (
+          <li key={`${problem.fieldId ?? ''}:${problem.message}`}>
+            {problem.fieldId ? (
+              <a
+                href={`#${problem.fieldId}`}
+                className="inline-flex min-h-11 items-center font-medium text-red-700 underline underline-offset-2"
+                onClick={(event) => {
+                  event.preventDefault();
+                  document.getElementById(problem.fieldId!)?.focus();
+                }}
+              >
+                {problem.message}
+              </a>
+            ) : (
+              <span className="font-medium text-red-700">{problem.message}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
