@@ -83,9 +83,11 @@ export const adaptersModule = new ContainerModule(({ bind }) => {
   );
   bind(PORT.sms).toResolvedValue((config: AgencyConfig, opened: OpenedAdapters) => opened.add(openSmsSender({ smsUrl: config.smsUrl, smsDir: config.smsDir })), [T.config, T.opened]);
   bind(PORT.phoneNumbers).toResolvedValue(() => new LibPhoneNumbers());
+  // The built-in test provider keeps its payments and refunds in the database, beside the agency's records.
   bind(PORT.gateway).toResolvedValue(
-    (config: AgencyConfig, clock: Ports['clock'], opened: OpenedAdapters) => opened.open(openPaymentGateway(config.stripe, () => clock.now())),
-    [T.config, PORT.clock, T.opened],
+    (config: AgencyConfig, clock: Ports['clock'], persistence: Persistence, opened: OpenedAdapters) =>
+      opened.open(openPaymentGateway(config.stripe, () => clock.now(), persistence.testPayments)),
+    [T.config, PORT.clock, T.persistence, T.opened],
   );
   bind(PORT.receiptRenderer).toResolvedValue(() => new PdfReceiptRenderer());
   bind(PORT.borderPackRenderer).toResolvedValue(() => new PdfBorderPackRenderer());
