@@ -33,6 +33,8 @@ export interface ApplicationView extends Omit<Application, 'assigneeId'> {
 /** An application as its owner reads it: with its timeline (docs/product.md §16.2). */
 export interface OwnApplicationView extends ApplicationView {
   timeline: TimelineEntry[];
+  /** When the e-visa mail last reached the mail server (null: never yet), so the card says "sent" only once it was (docs/product.md §3.4). */
+  evisaSentAt: Date | null;
 }
 
 /** The user attached to an admin read (docs/product.md §7.6: email, username, fullName, phoneNumber). */
