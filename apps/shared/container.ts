@@ -206,6 +206,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.requestRefund, ['applications', 'users', 'refunds', 'settings', 'clock', 'audit'], make.makeRequestRefund, U.sendRefund);
   bindUseCase(bind, U.approveRefund, ['users', 'refunds', 'clock', 'audit'], make.makeApproveRefund, U.sendRefund);
   bindUseCase(bind, U.listRefunds, ['applications', 'refunds'], make.makeListRefunds);
+  bindUseCase(bind, U.listRefundsAwaitingApproval, ['refunds'], make.makeListRefundsAwaitingApproval);
 
   // passport scan
   bindUseCase(bind, U.scanPassport, ['passportReader', 'clock'], make.makeScanPassport);

@@ -184,6 +184,7 @@ export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentI
   /** Another member of staff approves a refund waiting for approval (the requester: Forbidden). */
   approveRefund: Made<typeof make.makeApproveRefund>;
   listRefunds: Made<typeof make.makeListRefunds>;
+  listRefundsAwaitingApproval: Made<typeof make.makeListRefundsAwaitingApproval>;
   /** Sends a pending refund to the gateway and settles it (the send-refund job). */
   sendRefund: Made<typeof make.makeSendRefund>;
   /** A refund the gateway reports (webhook, reconciliation): settled once, or recorded once when made outside the product. */

@@ -300,6 +300,23 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     };
   },
 
+  refund_approval_needed: ({ data, link }) => {
+    const number = text(data.applicationNumber);
+    const amount = formatPence(pence(data.amount, 0));
+    const fee = data.paymentType === 'final' ? 'final fee' : 'initial fee';
+    const limit = typeof data.approvalLimit === 'number' ? ` above ${formatPence(data.approvalLimit)}` : '';
+    return {
+      subject: `Refund of ${amount} for application ${number} needs your approval`,
+      preheader: `${text(data.requestedByName, 'A member of staff')} asked for it; a second member of staff must approve it.`,
+      blocks: [
+        { kind: 'p', parts: [v(text(data.requestedByName, 'A member of staff')), ` asked to refund ${amount} of the ${fee} of application `, strong(number), '.'] },
+        { kind: 'fields', rows: [['Application', number], ['Amount', amount], ['Reason', text(data.reason, '—')]] },
+        { kind: 'p', parts: [`Refunds${limit} are sent only once a second member of staff approves them. Approve it under 'Refunds awaiting approval' on the admin dashboard (the one who asked cannot).`] },
+        { kind: 'button', label: 'Open the admin dashboard', href: link('/admin') },
+      ],
+    };
+  },
+
   application_reminder: ({ settings, link }) => ({
     subject: `Complete your Egypt e-visa application with ${settings.agencyName}`,
     preheader: 'Your Egypt e-visa application is only a few minutes away.',
