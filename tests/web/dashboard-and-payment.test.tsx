@@ -147,10 +147,11 @@ describe('application cards per status (docs/product.md §3.4)', () => {
     expect(c.getByRole('button', { name: 'Pay £39.00 Now' })).toBeInTheDocument();
   });
 
-  it('labels final_payment_received Approved with a disabled e-visa button', async () => {
-    const c = await card({ status: 'final_payment_received', initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', address: 'x' });
+  it('labels final_payment_received Approved and says the e-visa is being prepared until it is attached', async () => {
+    const c = await card({ status: 'final_payment_received', initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', address: 'x', visaDocument: null, evisaSentAt: null });
     expect(c.getByText('Approved')).toHaveAttribute('data-tone', 'green');
-    expect(c.getByRole('button', { name: 'E-Visa Sent to Your Email' })).toBeDisabled();
+    expect(c.getByTestId('evisa-status')).toHaveTextContent("We're preparing your e-visa — we'll email it to you as soon as Egypt issues it.");
+    expect(c.queryByText(/sent to your email/i)).toBeNull();
   });
 
   it('links to the issued e-visa once the agency has attached it', async () => {
@@ -163,7 +164,7 @@ describe('application cards per status (docs/product.md §3.4)', () => {
         ],
       }),
     }).fn);
-    const c = await card({ status: 'final_payment_received', initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', address: 'x' });
+    const c = await card({ status: 'final_payment_received', initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', address: 'x', visaDocument: 'evisa-EV-3.pdf' });
     expect(await c.findByRole('link', { name: 'Download your e-visa (evisa-EV-3.pdf)' })).toHaveAttribute('href', '/api/documents/12/file');
   });
 

@@ -1,37 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import { borderPackUrl } from '../../../../../core/domain/border-pack.js';
-import { documentFileUrl } from '../../../../../core/domain/document.js';
-import { useDocumentsQuery, type ApplicationDto } from '../../api/applications.js';
+import type { ApplicationDto } from '../../api/applications.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
 import { applicantStatusLabel, statusBadgeTone } from '../../../../../core/domain/status.js';
 import { Badge } from '../../components/ui/badge.js';
-import { Button, buttonClasses } from '../../components/ui/button.js';
+import { buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
+import { EvisaStatus } from '../evisa/evisa-status.js';
 import { PaymentPanel } from '../payment/payment-panel.js';
 import { ReceiptList } from '../receipts/receipt-list.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
 import { CancelApplication, CancellationNotice } from '../cancellation/cancel-application.js';
 import { RefundedNotice } from '../refunds/refunded-notice.js';
 import { ApplicationTimeline, GuaranteeClock, GuaranteeMissedNotice, rejectionReasonOf } from '../timeline/application-timeline.js';
-
-/** Links to the issued e-visa (its document's download URL) and the border pack, once the agency has attached it. */
-function VisaDownload({ applicationId }: { applicationId: number }) {
-  const documents = useDocumentsQuery(applicationId);
-  const visa = (documents.data ?? []).filter((d) => d.type === 'visa').sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))[0];
-  if (!visa) return null;
-  return (
-    <>
-      <a href={documentFileUrl(visa.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', 'w-full')}>
-        Download your e-visa ({visa.fileName})
-      </a>
-      {/* One page to print and show at the border with the e-visa (docs/product.md §16.6). */}
-      <a href={borderPackUrl(applicationId)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', 'w-full')}>
-        Download border pack (PDF)
-      </a>
-    </>
-  );
-}
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -125,14 +106,7 @@ export function ApplicationCard({ application: app }: { application: Application
           <PaymentPanel applicationId={app.id} paymentType="final" amount={FINAL_FEE.amount} serviceStartRequested />
         ) : null}
 
-        {status === 'final_payment_received' ? (
-          <div className="space-y-2">
-            <Button disabled variant="secondary" className="w-full">
-              E-Visa Sent to Your Email
-            </Button>
-            <VisaDownload applicationId={app.id} />
-          </div>
-        ) : null}
+        {status === 'final_payment_received' ? <EvisaStatus application={app} /> : null}
 
         <CancellationNotice application={app} />
         {status === 'rejected' && !app.cancelledAt ? (
