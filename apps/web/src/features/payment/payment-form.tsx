@@ -138,7 +138,7 @@ export function PaymentForm({
       description:
         successDescription ??
         (paymentType === 'final'
-          ? 'Your e-visa will be sent to your email shortly.'
+          ? "We'll email your e-visa to you as soon as it is issued."
           : 'Your application is now being processed.'),
     });
     onSuccess({ paymentIntentId, amount, currency });
