@@ -8,6 +8,7 @@
 import type { MailContent, MailData, MailTemplateName } from '../../../core/domain/mail.js';
 import type { AgencySettings } from '../../../core/ports/index.js';
 import { formatPence } from '../../../core/domain/money.js';
+import { feeName } from '../../../core/domain/wording.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../core/domain/fees.js';
 import { GUARANTEE_WORKING_DAYS } from '../../../core/domain/guarantee.js';
 import { PASSWORD_RESET_TTL_TEXT } from '../../../core/domain/password-reset.js';
@@ -303,7 +304,7 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
   refund_approval_needed: ({ data, link }) => {
     const number = text(data.applicationNumber);
     const amount = formatPence(pence(data.amount, 0));
-    const fee = data.paymentType === 'final' ? 'final fee' : 'initial fee';
+    const fee = feeName(data.paymentType === 'final' ? 'final' : 'initial');
     const limit = typeof data.approvalLimit === 'number' ? ` above ${formatPence(data.approvalLimit)}` : '';
     return {
       subject: `Refund of ${amount} for application ${number} needs your approval`,
