@@ -4,187 +4,147 @@ import { formatPence } from '../../core/domain/money.js';
 import type { GatewayCard, GatewayPayment } from '../../core/domain/payment.js';
 import type { GatewayRefund, RefundOutcome } from '../../core/domain/refund.js';
 import type { CreatePaymentIntent, FeePayment, RefundInput } from '../../core/ports/payment-gateway.js';
-
-interface Intent {
-  payment: GatewayPayment;
-  clientSecret: string;
-  idempotencyKey: string;
-}
+import type { InProcessPaymentStore, StoredIntent } from './in-process-store.js';
 
 /** How the in-process gateway answers refund requests (a test hook): as a card network would, or not at all. */
 export type RefundBehaviour = 'succeed' | 'pending' | 'fail' | 'down';
 
 export const REFUND_DECLINED_MESSAGE = 'The card issuer declined the refund.';
 
-/** A copy the caller may change without changing the intent. */
-function copyOf(payment: GatewayPayment): GatewayPayment {
-  return payment.card ? { ...payment, card: { ...payment.card } } : { ...payment };
-}
-
 const OPEN: ReadonlySet<GatewayPayment['status']> = new Set(['requires_payment_method', 'requires_action']);
 
 /**
- * Payment intents kept in this process (the memory gateway and the built-in test provider): at
- * most one open intent per fee (idempotency key), reused while unpaid with the amount the core asks
- * for; a fee already paid or being paid is reported, never given a second payable intent.
+ * A gateway that plays the card network in this process (the memory gateway and the built-in test
+ * provider), keeping its book in an InProcessPaymentStore: at most one open intent per fee
+ * (idempotency key), reused while unpaid with the amount the core asks for; a fee already paid or
+ * being paid is reported, never given a second payable intent. What reads and then writes the book
+ * runs one at a time in this process (`exclusive`), so two clicks never open two intents and two
+ * requests with one key never make two refunds.
  */
 export abstract class InProcessGateway {
-  private readonly intents = new Map<string, Intent>();
-  /** The intents of each fee (idempotency key), oldest first. */
-  private readonly byFee = new Map<string, Intent[]>();
   private counter = 0;
+  private refundCounter = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Test hook: how the next refunds are answered ('down': the gateway cannot be reached). */
+  refundBehaviour: RefundBehaviour = 'succeed';
 
   protected constructor(
     private readonly idPrefix: string,
     protected readonly now: () => Date,
+    protected readonly store: InProcessPaymentStore,
   ) {}
 
-  async openFeePayment(input: CreatePaymentIntent): Promise<FeePayment> {
-    // Synchronous from here on: two clicks in one process cannot both open an intent.
-    const ofFee = this.ofFee(input.idempotencyKey);
-    const settled = ofFee.find((i) => i.payment.status === 'succeeded') ?? ofFee.find((i) => i.payment.status === 'processing');
-    if (settled) return { status: settled.payment.status as 'succeeded' | 'processing', payment: copyOf(settled.payment) };
-    const open = ofFee.find((i) => OPEN.has(i.payment.status));
-    if (open) {
-      // The fee follows the core (e.g. an amount that changed since the intent was opened).
-      open.payment.amount = input.amount;
-      open.payment.currency = input.currency;
-      return { status: 'open', id: open.payment.id, clientSecret: open.clientSecret };
-    }
-    this.counter += 1;
-    const id = `${this.idPrefix}${String(this.counter).padStart(6, '0')}${randomBytes(6).toString('hex')}`;
-    const clientSecret = `${id}_secret_${randomBytes(12).toString('hex')}`;
-    const intent: Intent = {
-      idempotencyKey: input.idempotencyKey,
-      clientSecret,
-      payment: {
-        id,
-        status: 'requires_payment_method',
-        amount: input.amount,
-        currency: input.currency,
-        applicationId: input.applicationId,
-        paymentType: input.paymentType,
-        createdAt: this.now(),
-      },
-    };
-    this.intents.set(id, intent);
-    this.byFee.set(input.idempotencyKey, [...ofFee, intent]);
-    return { status: 'open', id, clientSecret };
+  /** Runs `work` after the book's earlier changes in this process (a failure does not block the next). */
+  protected exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
-  async cancelOpenPayments(idempotencyKey: string): Promise<number> {
-    const open = this.ofFee(idempotencyKey).filter((i) => OPEN.has(i.payment.status));
-    for (const intent of open) this.setStatus(intent, 'canceled');
-    return open.length;
+  openFeePayment(input: CreatePaymentIntent): Promise<FeePayment> {
+    return this.exclusive(async () => {
+      const ofFee = await this.store.intentsOfFee(input.idempotencyKey);
+      const settled = ofFee.find((i) => i.payment.status === 'succeeded') ?? ofFee.find((i) => i.payment.status === 'processing');
+      if (settled) return { status: settled.payment.status as 'succeeded' | 'processing', payment: settled.payment };
+      const open = ofFee.find((i) => OPEN.has(i.payment.status));
+      if (open) {
+        // The fee follows the core (e.g. an amount that changed since the intent was opened).
+        if (open.payment.amount !== input.amount || open.payment.currency !== input.currency) {
+          await this.store.saveIntent({ ...open.payment, amount: input.amount, currency: input.currency });
+        }
+        return { status: 'open', id: open.payment.id, clientSecret: open.clientSecret };
+      }
+      this.counter += 1;
+      const id = `${this.idPrefix}${String(this.counter).padStart(6, '0')}${randomBytes(6).toString('hex')}`;
+      const clientSecret = `${id}_secret_${randomBytes(12).toString('hex')}`;
+      await this.store.insertIntent({
+        idempotencyKey: input.idempotencyKey,
+        clientSecret,
+        payment: {
+          id,
+          status: 'requires_payment_method',
+          amount: input.amount,
+          currency: input.currency,
+          applicationId: input.applicationId,
+          paymentType: input.paymentType,
+          createdAt: this.now(),
+        },
+      });
+      return { status: 'open', id, clientSecret };
+    });
   }
 
-  private ofFee(idempotencyKey: string): Intent[] {
-    return this.byFee.get(idempotencyKey) ?? [];
+  cancelOpenPayments(idempotencyKey: string): Promise<number> {
+    return this.exclusive(async () => {
+      const open = (await this.store.intentsOfFee(idempotencyKey)).filter((i) => OPEN.has(i.payment.status));
+      for (const intent of open) await this.setStatus(intent, 'canceled');
+      return open.length;
+    });
   }
 
   async retrieve(paymentIntentId: string): Promise<GatewayPayment | null> {
-    const intent = this.intents.get(paymentIntentId);
-    return intent ? copyOf(intent.payment) : null;
+    return (await this.store.findIntent(paymentIntentId))?.payment ?? null;
   }
 
   async *listSucceeded(since: Date): AsyncIterable<GatewayPayment> {
-    const matching = [...this.intents.values()]
-      .map((i) => i.payment)
-      .filter((p) => p.status === 'succeeded' && p.createdAt.getTime() >= since.getTime())
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    for (const payment of matching) yield copyOf(payment);
+    for (const payment of await this.store.succeededSince(since)) yield payment;
   }
 
-  /** Every intent created so far (tests, diagnostics). */
-  all(): GatewayPayment[] {
-    return [...this.intents.values()].map((i) => copyOf(i.payment));
-  }
-
-  /** The intent for an id or a client secret (`pi_…_secret_…`), or undefined. */
-  protected find(idOrClientSecret: string): Intent | undefined {
-    const id = idOrClientSecret.includes('_secret_') ? idOrClientSecret.slice(0, idOrClientSecret.indexOf('_secret_')) : idOrClientSecret;
-    const intent = this.intents.get(id);
-    if (intent && idOrClientSecret.includes('_secret_') && intent.clientSecret !== idOrClientSecret) return undefined;
+  /** The intent for an id or a client secret (`pi_…_secret_…`), or null. */
+  protected async find(idOrClientSecret: string): Promise<StoredIntent | null> {
+    const secret = idOrClientSecret.includes('_secret_');
+    const id = secret ? idOrClientSecret.slice(0, idOrClientSecret.indexOf('_secret_')) : idOrClientSecret;
+    const intent = await this.store.findIntent(id);
+    if (intent && secret && intent.clientSecret !== idOrClientSecret) return null;
     return intent;
   }
 
-  protected setStatus(intent: Intent, status: GatewayPayment['status'], failureMessage?: string): GatewayPayment {
-    intent.payment.status = status;
-    if (failureMessage) intent.payment.failureMessage = failureMessage;
-    else delete intent.payment.failureMessage;
-    return copyOf(intent.payment);
+  /** Writes the intent's new status (and decline message): answers what it now reports. */
+  protected async setStatus(intent: StoredIntent, status: GatewayPayment['status'], failureMessage?: string): Promise<GatewayPayment> {
+    const payment: GatewayPayment = { ...intent.payment, status };
+    if (failureMessage) payment.failureMessage = failureMessage;
+    else delete payment.failureMessage;
+    await this.store.saveIntent(payment);
+    return payment;
   }
 
-  /** The intent succeeded, charged to `card` (a copy of the intent is answered). */
-  protected charge(intent: Intent, card: GatewayCard | undefined): GatewayPayment {
-    if (card) intent.payment.card = { ...card };
-    else delete intent.payment.card;
-    return this.setStatus(intent, 'succeeded');
-  }
-
-  protected mutate(intent: Intent, changes: Partial<Omit<GatewayPayment, 'id'>>): GatewayPayment {
-    Object.assign(intent.payment, changes);
-    return copyOf(intent.payment);
+  /** The intent succeeded, charged to `card`. */
+  protected async charge(intent: StoredIntent, card: GatewayCard | undefined): Promise<GatewayPayment> {
+    const payment: GatewayPayment = { ...intent.payment };
+    if (card) payment.card = { ...card };
+    else delete payment.card;
+    return this.setStatus({ ...intent, payment }, 'succeeded');
   }
 
   // ---- refunds (docs/product.md §4.7) ----
 
-  private readonly refunds = new Map<string, GatewayRefund>();
-  /** Each idempotency key's refund: asking again with it answers the same refund. */
-  private readonly refundOfKey = new Map<string, string>();
-  private refundCounter = 0;
-  /** Test hook: how the next refunds are answered ('down': the gateway cannot be reached). */
-  refundBehaviour: RefundBehaviour = 'succeed';
-
-  async refund(input: RefundInput): Promise<RefundOutcome> {
-    if (this.refundBehaviour === 'down') throw errors.unavailable('payments', 'The payment service is unavailable. Please try again later.');
-    // Synchronous from here on: two requests with one key in this process make one refund.
-    const known = this.refundOfKey.get(input.idempotencyKey);
-    if (known) return { status: 'made', refund: { ...this.refunds.get(known)! } };
-    const payment = this.intents.get(input.paymentId)?.payment;
-    if (!payment || payment.status !== 'succeeded') return { status: 'refused', reason: `No succeeded payment ${input.paymentId} to refund.` };
-    const left = payment.amount - this.refundedOf(payment.id);
-    // Never more than was taken, whoever asks.
-    if (input.amount > left) return { status: 'refused', reason: `Refund amount (${formatPence(input.amount)}) is greater than unrefunded amount on the payment (${formatPence(left)}).` };
-    const refund = this.makeRefund(payment, input.amount, input.refundId, this.refundBehaviour);
-    this.refundOfKey.set(input.idempotencyKey, refund.id);
-    return { status: 'made', refund: { ...refund } };
+  refund(input: RefundInput): Promise<RefundOutcome> {
+    if (this.refundBehaviour === 'down') return Promise.reject(errors.unavailable('payments', 'The payment service is unavailable. Please try again later.'));
+    return this.exclusive(async () => {
+      const known = await this.store.refundOfKey(input.idempotencyKey);
+      if (known) return { status: 'made', refund: known };
+      const payment = (await this.store.findIntent(input.paymentId))?.payment;
+      if (!payment || payment.status !== 'succeeded') return { status: 'refused', reason: `No succeeded payment ${input.paymentId} to refund.` };
+      const left = payment.amount - refundedOf(await this.store.refundsOfPayment(payment.id));
+      // Never more than was taken, whoever asks.
+      if (input.amount > left) return { status: 'refused', reason: `Refund amount (${formatPence(input.amount)}) is greater than unrefunded amount on the payment (${formatPence(left)}).` };
+      const refund = this.newRefund(payment, input.amount, input.refundId, this.refundBehaviour as Exclude<RefundBehaviour, 'down'>);
+      await this.store.insertRefund(refund, input.idempotencyKey);
+      return { status: 'made', refund };
+    });
   }
 
   async retrieveRefund(gatewayRefundId: string): Promise<GatewayRefund | null> {
-    const refund = this.refunds.get(gatewayRefundId);
-    return refund ? { ...refund } : null;
+    return this.store.findRefund(gatewayRefundId);
   }
 
   async *listRefunds(since: Date): AsyncIterable<GatewayRefund> {
     if (this.refundBehaviour === 'down') throw errors.unavailable('payments', 'The payment service is unavailable. Please try again later.');
-    const matching = [...this.refunds.values()].filter((r) => r.createdAt.getTime() >= since.getTime()).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    for (const refund of matching) yield { ...refund };
+    for (const refund of await this.store.refundsSince(since)) yield refund;
   }
 
-  /** Test hook: the gateway settles a refund that was pending. */
-  settleRefund(gatewayRefundId: string, status: 'succeeded' | 'failed'): GatewayRefund {
-    const refund = this.refunds.get(gatewayRefundId);
-    if (!refund) throw new Error(`No such refund: ${gatewayRefundId}`);
-    refund.status = status;
-    if (status === 'failed') refund.failureReason = REFUND_DECLINED_MESSAGE;
-    return { ...refund };
-  }
-
-  /** Test hook: staff refund a payment at the provider, outside the product (no refund id of ours). */
-  refundOutside(paymentId: string, amount: number): GatewayRefund {
-    const payment = this.intents.get(paymentId)?.payment;
-    if (!payment || payment.status !== 'succeeded' || amount > payment.amount - this.refundedOf(paymentId)) throw new Error(`Cannot refund ${amount} of ${paymentId}`);
-    return { ...this.makeRefund(payment, amount, null, 'succeed') };
-  }
-
-  private refundedOf(paymentId: string): number {
-    let sum = 0;
-    for (const r of this.refunds.values()) if (r.paymentId === paymentId && r.status !== 'failed' && r.status !== 'canceled') sum += r.amount;
-    return sum;
-  }
-
-  private makeRefund(payment: GatewayPayment, amount: number, refundId: number | null, behaviour: Exclude<RefundBehaviour, 'down'>): GatewayRefund {
+  /** A new refund of `payment`, as the network makes it with `behaviour`. */
+  protected newRefund(payment: GatewayPayment, amount: number, refundId: number | null, behaviour: Exclude<RefundBehaviour, 'down'>): GatewayRefund {
     this.refundCounter += 1;
     const id = `re_${this.idPrefix.replace(/^pi_/, '')}${String(this.refundCounter).padStart(6, '0')}${randomBytes(4).toString('hex')}`;
     const refund: GatewayRefund = {
@@ -197,7 +157,11 @@ export abstract class InProcessGateway {
       createdAt: this.now(),
     };
     if (behaviour === 'fail') refund.failureReason = REFUND_DECLINED_MESSAGE;
-    this.refunds.set(id, refund);
     return refund;
   }
+}
+
+/** What the refunds that still hold money took from their payment. */
+export function refundedOf(refunds: readonly GatewayRefund[]): number {
+  return refunds.reduce((sum, r) => sum + (r.status !== 'failed' && r.status !== 'canceled' ? r.amount : 0), 0);
 }

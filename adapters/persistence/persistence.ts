@@ -7,6 +7,7 @@ import type { Ports } from '../../core/ports/index.js';
 import type { PortalLedgerWrite } from '../../core/ports/portal-ledger-repository.js';
 import type { NewUser } from '../../core/ports/user-repository.js';
 import type { JobStore } from '../jobs/job-store.js';
+import type { InProcessPaymentStore } from '../payments/in-process-store.js';
 import type { AccessChanges } from './access-changes.js';
 
 /** The ports one database provides. */
@@ -61,6 +62,8 @@ export type Persistence = Stores & {
   readonly bulk: BulkLoader;
   /** The database's background jobs (the job runner works them; units queue them with their writes). */
   readonly jobs: JobStore;
+  /** The built-in test payment provider's book (its payments and refunds), kept with the agency's data. */
+  readonly testPayments: InProcessPaymentStore;
   /** When sessions end or users change, here or in any other process on the same database. */
   readonly accessChanges: AccessChanges;
   /** Applies pending migrations (and creates the job queues); safe to run on an already-migrated database. */

@@ -35,7 +35,7 @@ export interface AgencyConfig {
   agencyAddress: string[];
   /** AGENCY_VAT_NUMBER, or null: receipts then say "Not VAT registered". */
   vatNumber: string | null;
-  /** REFUND_APPROVAL_PENCE: staff refunds above it need a second member of staff. */
+  /** REFUND_APPROVAL_PENCE (default 2500, £25): staff refunds above it need a second member of staff (one traveller's £39 final fee does; the £10 initial fee does not). */
   refundApprovalPence: number;
   /** STAFF_TWO_FACTOR: `required` (default) lets staff without two-factor sign-in do nothing in the admin but enrol. */
   staffTwoFactor: StaffTwoFactorPolicy;

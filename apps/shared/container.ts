@@ -83,9 +83,11 @@ export const adaptersModule = new ContainerModule(({ bind }) => {
   );
   bind(PORT.sms).toResolvedValue((config: AgencyConfig, opened: OpenedAdapters) => opened.add(openSmsSender({ smsUrl: config.smsUrl, smsDir: config.smsDir })), [T.config, T.opened]);
   bind(PORT.phoneNumbers).toResolvedValue(() => new LibPhoneNumbers());
+  // The built-in test provider keeps its payments and refunds in the database, beside the agency's records.
   bind(PORT.gateway).toResolvedValue(
-    (config: AgencyConfig, clock: Ports['clock'], opened: OpenedAdapters) => opened.open(openPaymentGateway(config.stripe, () => clock.now())),
-    [T.config, PORT.clock, T.opened],
+    (config: AgencyConfig, clock: Ports['clock'], persistence: Persistence, opened: OpenedAdapters) =>
+      opened.open(openPaymentGateway(config.stripe, () => clock.now(), persistence.testPayments)),
+    [T.config, PORT.clock, T.persistence, T.opened],
   );
   bind(PORT.receiptRenderer).toResolvedValue(() => new PdfReceiptRenderer());
   bind(PORT.borderPackRenderer).toResolvedValue(() => new PdfBorderPackRenderer());
@@ -155,8 +157,8 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   // applications
   bindUseCase(bind, U.applicationDrafts, ['drafts', 'clock'], make.makeApplicationDrafts);
   bindUseCase(bind, U.createApplication, ['applications', 'users', 'outbox', 'ids', 'clock', 'settings', 'drafts', 'phoneNumbers'], make.makeCreateApplication);
-  bindUseCase(bind, U.listOwnApplications, ['applications', 'history', 'clock'], make.makeListOwnApplications);
-  bindUseCase(bind, U.getApplication, ['applications', 'history', 'clock'], make.makeGetApplication);
+  bindUseCase(bind, U.listOwnApplications, ['applications', 'history', 'clock', 'outbox'], make.makeListOwnApplications);
+  bindUseCase(bind, U.getApplication, ['applications', 'history', 'clock', 'outbox'], make.makeGetApplication);
   bindUseCase(bind, U.updateAddressDetails, ['applications', 'clock'], make.makeUpdateAddressDetails);
   bindUseCase(bind, U.listDocuments, ['applications', 'documents'], make.makeListDocuments);
   bindUseCase(bind, U.attachPassport, ['applications', 'documents', 'files', 'ids', 'clock', 'passportReader'], make.makeAttachPassport);
@@ -181,11 +183,11 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(
     bind,
     U.confirmPayment,
-    ['applications', 'payments', 'users', 'gateway', 'clock', 'phoneNumbers', 'settings'],
+    ['applications', 'payments', 'users', 'gateway', 'clock', 'phoneNumbers', 'settings', 'documents'],
     (ports, groups: ReturnType<typeof make.makeApplicationGroups>) => make.makeConfirmPayment(ports, groups.confirmGroupPayment),
     U.applicationGroups,
   );
-  bindUseCase(bind, U.startPayment, ['applications', 'users', 'gateway', 'clock'], make.makeStartPayment, U.confirmPayment);
+  bindUseCase(bind, U.startPayment, ['applications', 'users', 'gateway', 'clock', 'documents', 'phoneNumbers', 'settings'], make.makeStartPayment, U.confirmPayment);
   bindUseCase(bind, U.findOwnPayment, ['gateway', 'applications'], make.makeFindOwnPayment);
   bindUseCase(bind, U.reconcilePayments, ['gateway', 'payments', 'applications', 'groups', 'refunds', 'clock'], make.makeReconcilePayments, U.confirmPayment, U.settleGatewayRefund);
   bindUseCase(bind, U.auditLog, ['audit', 'applications'], make.makeAuditLog);
@@ -205,6 +207,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.requestRefund, ['applications', 'users', 'refunds', 'settings', 'clock', 'audit'], make.makeRequestRefund, U.sendRefund);
   bindUseCase(bind, U.approveRefund, ['users', 'refunds', 'clock', 'audit'], make.makeApproveRefund, U.sendRefund);
   bindUseCase(bind, U.listRefunds, ['applications', 'refunds'], make.makeListRefunds);
+  bindUseCase(bind, U.listRefundsAwaitingApproval, ['refunds'], make.makeListRefundsAwaitingApproval);
 
   // passport scan
   bindUseCase(bind, U.scanPassport, ['passportReader', 'clock'], make.makeScanPassport);
@@ -213,9 +216,9 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.listAdminApplications, ['applications', 'users', 'assignments', 'clock', 'audit'], make.makeListAdminApplications);
   bindUseCase(bind, U.searchAdminApplications, ['applications', 'users', 'assignments', 'clock'], make.makeSearchAdminApplications);
   bindUseCase(bind, U.countAdminTabs, ['applications', 'users', 'clock'], make.makeCountAdminTabs);
-  bindUseCase(bind, U.changeApplicationStatus, ['applications', 'users', 'analytics', 'clock', 'gateway', 'audit', 'phoneNumbers', 'settings', 'history'], make.makeChangeApplicationStatus);
+  bindUseCase(bind, U.changeApplicationStatus, ['applications', 'users', 'analytics', 'clock', 'gateway', 'audit', 'phoneNumbers', 'settings', 'history', 'documents'], make.makeChangeApplicationStatus);
   bindUseCase(bind, U.statusHistory, ['applications', 'history'], make.makeStatusHistory);
-  bindUseCase(bind, U.attachVisa, ['applications', 'documents', 'files', 'ids', 'clock', 'audit'], make.makeAttachVisa);
+  bindUseCase(bind, U.attachVisa, ['applications', 'documents', 'files', 'ids', 'clock', 'audit', 'users', 'phoneNumbers', 'settings'], make.makeAttachVisa);
   bindUseCase(bind, U.sendEvisa, ['applications', 'documents', 'files', 'users', 'outbox', 'clock', 'audit', 'phoneNumbers', 'settings'], make.makeSendEvisa);
   bindUseCase(bind, U.sendPaymentReminders, ['applications', 'groups', 'clock'], make.makeSendPaymentReminders);
   bindUseCase(bind, U.sendApplicationReminders, ['users', 'clock'], make.makeSendApplicationReminders);

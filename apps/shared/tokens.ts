@@ -128,6 +128,7 @@ export const USE_CASE = {
   requestRefund: made<typeof make.makeRequestRefund>('requestRefund'),
   approveRefund: made<typeof make.makeApproveRefund>('approveRefund'),
   listRefunds: made<typeof make.makeListRefunds>('listRefunds'),
+  listRefundsAwaitingApproval: made<typeof make.makeListRefundsAwaitingApproval>('listRefundsAwaitingApproval'),
   settleGatewayRefund: made<typeof make.makeSettleGatewayRefund>('settleGatewayRefund'),
   deliverMail: made<typeof make.makeDeliverMail>('deliverMail'),
   deliveryLog: made<typeof make.makeDeliveryLog>('deliveryLog'),

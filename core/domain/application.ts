@@ -100,6 +100,12 @@ export interface Application extends ApplicationForm {
   cancellationResponse: string | null;
   /** When staff declined the cancellation request. */
   cancellationDeclinedAt: Date | null;
+  /**
+   * When the e-visa mail was queued on its own: once per application, by whichever comes second of
+   * the visa being attached and the final fee being paid or waived (docs/product.md §3.4). Staff's
+   * 'Send E-Visa Email' sends it again and leaves this as it is.
+   */
+  evisaMailedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   /** Optimistic-concurrency counter: every committed change increments it. */
@@ -183,6 +189,7 @@ export function newApplication(input: {
     cancellationReason: null,
     cancellationResponse: null,
     cancellationDeclinedAt: null,
+    evisaMailedAt: null,
     createdAt: input.now,
     updatedAt: input.now,
   };
@@ -331,6 +338,15 @@ export function applyVisaAttached(app: Application, fileName: string, now: Date)
     return fail(errors.conflict('A visa document can be attached only once the application is approved.'));
   }
   return ok({ ...app, visaDocument: fileName, updatedAt: now });
+}
+
+/**
+ * The e-visa is mailed on its own once both hold — the final fee settled (paid, or waived under the
+ * guarantee) and the visa attached — and only the first time (docs/product.md §3.4): whichever of
+ * the two comes second decides it, in the same commit as its own change.
+ */
+export function evisaMailDue(app: Pick<Application, 'finalPaymentId' | 'visaDocument' | 'evisaMailedAt'>): boolean {
+  return app.finalPaymentId !== null && app.visaDocument !== null && app.evisaMailedAt === null;
 }
 
 export function applyAddressDetails(app: Application, details: AddressDetails, now: Date): Application {

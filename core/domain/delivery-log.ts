@@ -111,6 +111,7 @@ export const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
   password_reset: 'Password reset',
   account_exists: 'Account exists',
   refund_issued: 'Refund issued',
+  refund_approval_needed: 'Refund awaiting approval',
   staff_invitation: 'Staff invitation',
   [REPLY_LOG_TEMPLATE]: 'Reply to our request',
 };

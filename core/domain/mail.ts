@@ -20,6 +20,7 @@ export const MAIL_TEMPLATES = [
   'password_reset',
   'account_exists',
   'refund_issued',
+  'refund_approval_needed',
   'staff_invitation',
   'tracking_code',
   'application_numbers',
@@ -150,6 +151,22 @@ export const MAIL_DATA = {
     amount: z.number(),
     /** The credit note's number (the PDF is attached). */
     creditNoteNumber: z.string().optional(),
+  }),
+  /**
+   * To the staff who may approve: a refund waits for a second member of staff (docs/product.md
+   * §4.7). It carries no applicationId: it is no mail to the applicant, and stays out of the
+   * application's delivery log (whose Resend goes to the applicant).
+   */
+  refund_approval_needed: z.object({
+    ...application,
+    paymentType: z.enum(PAYMENT_TYPES),
+    /** Pence asked for. */
+    amount: z.number(),
+    /** The member of staff who asked for it. */
+    requestedByName: z.string(),
+    reason: z.string(),
+    /** REFUND_APPROVAL_PENCE when it was asked for. */
+    approvalLimit: z.number().optional(),
   }),
   tracking_code: z.object({
     ...application,

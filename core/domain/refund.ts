@@ -13,8 +13,12 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_SOURCES = ['staff', 'cancellation', 'provider'] as const;
 export type RefundSource = (typeof REFUND_SOURCES)[number];
 
-/** Default of REFUND_APPROVAL_PENCE: a staff refund above £50 needs a second, different member of staff. */
-export const DEFAULT_REFUND_APPROVAL_PENCE = 5000;
+/**
+ * Default of REFUND_APPROVAL_PENCE: a staff refund above £25 needs a second, different member of
+ * staff. Sized for one traveller's fees: the £10 initial fee is refunded at once, the £39 final fee
+ * waits for a second pair of eyes (a family's one payment is refunded traveller by traveller).
+ */
+export const DEFAULT_REFUND_APPROVAL_PENCE = 2500;
 
 export interface Refund {
   id: number;
@@ -40,6 +44,14 @@ export interface Refund {
 }
 
 export type NewRefund = Omit<Refund, 'id'>;
+
+/** A refund waiting for a second member of staff, with what the approver needs to recognise it. */
+export interface RefundAwaitingApproval {
+  refund: Refund;
+  applicationNumber: string;
+  givenName: string;
+  surname: string;
+}
 
 /** A refund counts against what is left of its payment unless it failed. */
 export function holdsAmount(status: RefundStatus): boolean {

@@ -1,5 +1,5 @@
 import { isStoredId } from '../domain/ids.js';
-import type { MailContent } from '../domain/mail.js';
+import type { MailContent, MailTemplateName } from '../domain/mail.js';
 import type { OutboxTextInput } from './text-outbox.js';
 
 /** A file in FileStorage to attach (the e-visa). */
@@ -118,4 +118,9 @@ export interface MailOutbox {
   findById(id: number): Promise<OutboxMail | null>;
   /** The mails about an application, newest first (its delivery log). */
   listByApplication(applicationId: number): Promise<OutboxMail[]>;
+  /**
+   * When a mail of `template` about each of these applications was last sent (the mail server
+   * accepted it), by application id; applications with none sent are left out. One read for all.
+   */
+  lastSentOf(template: MailTemplateName, applicationIds: readonly number[]): Promise<Map<number, Date>>;
 }

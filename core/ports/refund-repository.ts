@@ -1,5 +1,5 @@
 import type { NewReceipt } from '../domain/receipt.js';
-import type { GatewayRefund, Refund, RefundRequest } from '../domain/refund.js';
+import type { GatewayRefund, Refund, RefundAwaitingApproval, RefundRequest } from '../domain/refund.js';
 import type { OutboxMailInput } from './mail-outbox.js';
 
 /** A member of staff, as a refund records them. */
@@ -44,9 +44,11 @@ export interface RefundRepository {
   /**
    * Stores a refund of the application's payment of `request.paymentType`, with its send-refund job
    * when it is 'pending'. No such payment, or more than is left of it: Validation, and nothing is
-   * written. The same request again (isReplayOf) answers the refund it made, `replayed`.
+   * written. The same request again (isReplayOf) answers the refund it made, `replayed`. `mails`
+   * (the approvers' notice of a refund that waits) are queued with a refund stored now, in the same
+   * transaction, never with a replay.
    */
-  request(applicationId: number, request: RefundRequest): Promise<{ refund: Refund; replayed: boolean }>;
+  request(applicationId: number, request: RefundRequest, options?: { mails?: OutboxMailInput[] }): Promise<{ refund: Refund; replayed: boolean }>;
   /**
    * pending_approval → pending by `approver`, with its send-refund job. Null when it is not waiting
    * for approval (any more). The caller checks the approver is not the requester.
@@ -65,4 +67,6 @@ export interface RefundRepository {
   listByApplication(applicationId: number): Promise<Refund[]>;
   /** Every refund created at or after `since`, oldest first. */
   listSince(since: Date): Promise<Refund[]>;
+  /** The refunds waiting for a second member of staff (pending_approval), oldest first, with their application's number and traveller. */
+  listAwaitingApproval(): Promise<RefundAwaitingApproval[]>;
 }

@@ -4,16 +4,19 @@ import { errors } from '../domain/errors.js';
 import { unwrap } from '../domain/result.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
-import { checkUpload, commitWithRetry, deleteQuietly, loadVisible, requirePermission } from './shared.js';
+import { withEvisaMail } from './evisa-mail.js';
+import { checkUpload, commitWithRetry, deleteQuietly, loadVisible, requirePermission, requireUser } from './shared.js';
 import type { Actor, UploadedFile } from './use-cases.js';
 
 /**
  * An admin uploads (or replaces) the visa document, from approval on. The new file is stored under
  * a random key, the document row and application.visaDocument are written in one commit, and only
- * then are earlier visa documents (rows and files) removed. The applicant is told when the admin
- * applies the status change or sends the e-visa, not here.
+ * then are earlier visa documents (rows and files) removed. When the final fee is already settled
+ * (paid or waived) and the e-visa was never mailed, the same commit queues its mail (withEvisaMail);
+ * otherwise the mail goes when the fee is paid. A replacement after that mail is sent by staff's
+ * 'Send E-Visa Email'.
  */
-export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'ids' | 'clock' | 'audit'>) {
+export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'ids' | 'clock' | 'audit' | 'users' | 'phoneNumbers' | 'settings'>) {
   return async function attachVisa(actor: Actor, applicationId: number, file: UploadedFile): Promise<VisaDocumentRecord> {
     requirePermission(actor, 'visa.send');
     checkUpload(file);
@@ -22,10 +25,12 @@ export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' |
     const fileName = storedFileName(file.fileName, file.contentType, 'e-visa');
     unwrap(applyVisaAttached(application, fileName, now)); // fail fast, before storing anything
 
+    const user = await requireUser(ports, application.userId);
     const previous = (await ports.documents.listByApplication(applicationId)).filter((d) => d.type === 'visa');
     const storageKey = ports.ids.storageKey();
     const stored = await ports.files.put(storageKey, file.body, { contentType: file.contentType, fileName, size: file.size });
     let document: VisaDocumentRecord;
+    let mailed = false;
     try {
       if (stored.size > MAX_UPLOAD_BYTES) throw errors.validation(FILE_TOO_LARGE_MESSAGE, { file: [FILE_TOO_LARGE_MESSAGE] });
       const row: Omit<NewDocument, 'applicationId'> = {
@@ -39,13 +44,15 @@ export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' |
         uploadedAt: now,
         verifiedAt: now,
       };
-      const outcome = await commitWithRetry(ports, applicationId, (current) => ({
-        change: { application: unwrap(applyVisaAttached(current, fileName, now)), expectedVersion: current.version, document: row },
-      }));
+      const outcome = await commitWithRetry(ports, applicationId, async (current) => {
+        const evisa = await withEvisaMail(ports, unwrap(applyVisaAttached(current, fileName, now)), user, now, { storageKey, fileName, contentType: file.contentType });
+        return { change: { application: evisa.application, expectedVersion: current.version, document: row, mails: evisa.mails, texts: evisa.texts } };
+      });
       if (outcome.kind !== 'committed' || outcome.result.documentId === undefined) {
         throw errors.conflict('The visa document could not be saved. Please try again.');
       }
       document = { ...row, id: outcome.result.documentId, applicationId };
+      mailed = (outcome.change.mails ?? []).length > 0;
     } catch (error) {
       await deleteQuietly(ports, storageKey);
       throw error;
@@ -62,6 +69,14 @@ export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' |
       before: previous.length ? { visaDocuments: previous.map((d) => ({ id: d.id, fileName: d.fileName })) } : undefined,
       after: { visaDocument: { id: document.id, fileName, size: document.size, contentType: document.contentType } },
     });
+    if (mailed) {
+      await recordAudit(ports, actor, {
+        action: 'application.evisa_sent',
+        target: { type: 'application', id: applicationId },
+        applicationId,
+        detail: { to: user.email, document: { id: document.id, fileName }, automatic: true },
+      });
+    }
     return document;
   };
 }

@@ -8,6 +8,7 @@ import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import { waiverMail, waiverPayment, WAIVER_MESSAGE } from './record-waiver.js';
 import { recordAudit } from './audit.js';
+import { withEvisaMail } from './evisa-mail.js';
 import { commitWithRetry, requirePermission, requireUser, toView } from './shared.js';
 import { statusTexts } from './texts.js';
 import type { Actor, ApplicationView } from './use-cases.js';
@@ -70,7 +71,7 @@ function isNoOp(before: Application, after: Application): boolean {
  * recorded afterwards. A rejected application's open payments are canceled at the provider, so
  * nobody pays a fee no longer due.
  */
-export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock' | 'gateway' | 'audit' | 'phoneNumbers' | 'settings' | 'history'>) {
+export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock' | 'gateway' | 'audit' | 'phoneNumbers' | 'settings' | 'history' | 'documents'>) {
   /** The reason of the latest rejection, so that the same reason sent twice (a double click) changes nothing. */
   async function latestRejectionReason(applicationId: number): Promise<string | null> {
     const rejections = (await ports.history.listByApplication(applicationId)).filter((h) => h.toStatus === 'rejected');
@@ -97,6 +98,8 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
       const reason = after.status === 'rejected' ? (input.rejectionReason?.trim() || null) : null;
       if (isNoOp(current, after) && (reason === null || (await latestRejectionReason(current.id)) === reason)) return { done: current };
       const user = await requireUser(ports, current.userId);
+      // A waiver recorded with this change, on an application whose visa is already attached: the e-visa goes with it.
+      const evisa = decision.finalFeeWaived ? await withEvisaMail(ports, after, user, now) : { application: after, mails: [], texts: [] };
       const message = decision.finalFeeWaived
         ? WAIVER_MESSAGE
         : after.status === 'additional_info_required'
@@ -104,7 +107,7 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
           : reason;
       return {
         change: {
-          application: after,
+          application: evisa.application,
           expectedVersion: current.version,
           ...(decision.finalFeeWaived ? { payment: waiverPayment(current, now) } : {}),
           history: {
@@ -115,8 +118,8 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
             message,
             changedAt: now,
           },
-          mails: [statusMail(current, after, user, now, decision.finalFeeWaived, reason)],
-          texts: statusTexts(ports, current, after, user, { finalFeeAmount: finalFeeOf(after, now, decision.finalFeeWaived) }),
+          mails: [statusMail(current, after, user, now, decision.finalFeeWaived, reason), ...evisa.mails],
+          texts: [...statusTexts(ports, current, after, user, { finalFeeAmount: finalFeeOf(after, now, decision.finalFeeWaived) }), ...evisa.texts],
         },
       };
     });

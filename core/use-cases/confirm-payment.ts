@@ -8,6 +8,7 @@ import { paymentReceipt, receiptKeyOfPayment } from '../domain/receipt.js';
 import { unwrap } from '../domain/result.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
+import { withEvisaMail } from './evisa-mail.js';
 import { commitWithRetry, loadOwned, requireUser, toView } from './shared.js';
 import { statusTexts } from './texts.js';
 import type { ConfirmGroupPayment } from './application-groups.js';
@@ -18,11 +19,12 @@ import type { Actor, ApplicationView } from './use-cases.js';
  * application and fee type (checkGatewayPayment). Idempotent: a payment already recorded answers
  * `recorded: false`. The payment record, the application change, a system status-history row and
  * the mail (and the applicant's text, when they asked for texts: a payment moves the status) are written in one commit, with the payment's numbered receipt, which the mail carries
- * as a PDF (docs/product.md, "Receipts"). Only the application's owner confirms its fees (others: 404,
+ * as a PDF (docs/product.md, "Receipts"). A final fee paid after the visa was attached also queues
+ * the e-visa's mail in that commit (withEvisaMail). Only the application's owner confirms its fees (others: 404,
  * admins: 403); `actor` is null for webhooks and reconciliation.
  */
 export function makeConfirmPayment(
-  ports: Pick<Ports, 'applications' | 'payments' | 'users' | 'gateway' | 'clock' | 'phoneNumbers' | 'settings'>,
+  ports: Pick<Ports, 'applications' | 'payments' | 'users' | 'gateway' | 'clock' | 'phoneNumbers' | 'settings' | 'documents'>,
   confirmGroupPayment?: ConfirmGroupPayment,
 ) {
   return async function confirmPayment(
@@ -70,10 +72,12 @@ export function makeConfirmPayment(
 
     const now = ports.clock.now();
     const user = await requireUser(ports, application.userId);
-    const outcome = await commitWithRetry<'already'>(ports, applicationId, (current) => {
+    const outcome = await commitWithRetry<'already'>(ports, applicationId, async (current) => {
       if (paidIdOf(current, type) === paymentIntentId) return { done: 'already' };
       unwrap(checkGatewayPayment(payment, current, type, now));
       const next = unwrap(applyConfirmedPayment(current, type, paymentIntentId, now));
+      // The final fee paid after the visa was attached: the e-visa goes with this commit.
+      const evisa = await withEvisaMail(ports, next, user, now);
       const attachments = [{ receiptKey: receiptKeyOfPayment(paymentIntentId) }];
       const mail: OutboxMailInput =
         type === 'initial'
@@ -98,7 +102,7 @@ export function makeConfirmPayment(
             };
       return {
         change: {
-          application: next,
+          application: evisa.application,
           expectedVersion: current.version,
           payment: {
             userId: current.userId,
@@ -130,8 +134,8 @@ export function makeConfirmPayment(
             groupId: null,
             issuedAt: now,
           }),
-          mails: [mail],
-          texts: statusTexts(ports, current, next, user),
+          mails: [mail, ...evisa.mails],
+          texts: [...statusTexts(ports, current, next, user), ...evisa.texts],
         },
       };
     });

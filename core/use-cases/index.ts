@@ -35,7 +35,7 @@ export { makeGetApplication } from './get-application.js';
 export { makeListAdminApplications } from './list-admin-applications.js';
 export { makeListDocuments } from './list-documents.js';
 export { makeListOwnApplications } from './list-own-applications.js';
-export { makeListRefunds } from './list-refunds.js';
+export { makeListRefunds, makeListRefundsAwaitingApproval } from './list-refunds.js';
 export { makeListReceipts, makeOpenReceipt } from './list-receipts.js';
 export { makeLogIn } from './log-in.js';
 export { makeOpenDocument } from './open-document.js';

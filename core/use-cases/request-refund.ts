@@ -1,11 +1,37 @@
 import { errors } from '../domain/errors.js';
-import type { Refund } from '../domain/refund.js';
+import type { Application } from '../domain/application.js';
+import { roleAllows } from '../domain/permissions.js';
+import type { Refund, RefundRequest } from '../domain/refund.js';
+import { staffRoleOf, type User } from '../domain/user.js';
+import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import type { RefundRequestInput } from '../schemas/refund.js';
 import type { SendRefund } from './send-refund.js';
 import { recordAudit } from './audit.js';
 import { requirePermission } from './shared.js';
 import type { Actor } from './use-cases.js';
+
+/**
+ * The notice to every active member of staff who may approve a refund (their role allows
+ * `refunds.manage`), except the one who asked for it (docs/product.md §4.7).
+ */
+export function approverMails(staff: readonly User[], requester: Actor, application: Application, request: RefundRequest, approvalLimit: number): OutboxMailInput[] {
+  return staff
+    .filter((member) => member.id !== requester.userId && member.deactivatedAt === null && roleAllows(staffRoleOf(member), 'refunds.manage'))
+    .map((member) => ({
+      to: member.email,
+      template: 'refund_approval_needed',
+      data: {
+        fullName: member.fullName,
+        applicationNumber: application.applicationNumber,
+        paymentType: request.paymentType,
+        amount: request.amount,
+        requestedByName: request.requestedByName,
+        reason: request.reason,
+        approvalLimit,
+      },
+    }));
+}
 
 /** The name a refund records for the member of staff (their full name, else their email). */
 export async function staffName(ports: Pick<Ports, 'users'>, actor: Actor): Promise<string> {
@@ -17,7 +43,7 @@ export async function staffName(ports: Pick<Ports, 'users'>, actor: Actor): Prom
  * Staff refund an application's fee, in full or in part, with a reason (docs/product.md §4.7). Up to
  * REFUND_APPROVAL_PENCE it is sent to the gateway at once and answered as it settled ('succeeded',
  * 'failed', or 'pending' while the gateway works on it); above, it waits for a second, different
- * member of staff ('pending_approval'). More than is left of the payment, or a fee never paid:
+ * member of staff ('pending_approval'), and those who may approve it are mailed. More than is left of the payment, or a fee never paid:
  * Validation, nothing written. A gateway that is down: Unavailable — the refund stays pending and
  * its job sends it later (nothing is counted as refunded until the gateway says so). The same
  * request again answers the refund it made (`replayed`).
@@ -27,16 +53,21 @@ export function makeRequestRefund(ports: Pick<Ports, 'applications' | 'users' | 
     requirePermission(actor, 'refunds.manage');
     const application = await ports.applications.findById(applicationId);
     if (!application) throw errors.notFound('Application');
-    const { refund, replayed } = await ports.refunds.request(applicationId, {
+    const waits = input.amountPence > ports.settings.refundApprovalPence;
+    const requestedByName = await staffName(ports, actor);
+    const request: RefundRequest = {
       paymentType: input.paymentType,
       amount: input.amountPence,
       reason: input.reason,
       source: 'staff',
-      status: input.amountPence > ports.settings.refundApprovalPence ? 'pending_approval' : 'pending',
+      status: waits ? 'pending_approval' : 'pending',
       requestedBy: actor.userId,
-      requestedByName: await staffName(ports, actor),
+      requestedByName,
       createdAt: ports.clock.now(),
-    });
+    };
+    // A refund that waits tells those who may approve it, in the transaction that stores it.
+    const mails = waits ? approverMails(await ports.users.listStaff(), actor, application, request, ports.settings.refundApprovalPence) : [];
+    const { refund, replayed } = await ports.refunds.request(applicationId, request, { mails });
     if (!replayed) {
       await recordAudit(ports, actor, {
         action: 'refund.requested',

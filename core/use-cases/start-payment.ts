@@ -7,6 +7,7 @@ import { paymentKeyOf } from '../domain/payment.js';
 import { unwrap } from '../domain/result.js';
 import type { Ports } from '../ports/index.js';
 import { completeWithWaiver, waiverMail, waiverPayment, WAIVER_MESSAGE } from './record-waiver.js';
+import { withEvisaMail } from './evisa-mail.js';
 import { commitWithRetry, loadOwned, requireUser } from './shared.js';
 import type { ConfirmPayment } from './confirm-payment.js';
 import type { Actor } from './use-cases.js';
@@ -30,7 +31,7 @@ export const PAYMENT_TAKEN_NOT_RECORDED_MESSAGE =
  * amount 0 as "nothing to pay" and refresh the application.
  */
 export function makeStartPayment(
-  ports: Pick<Ports, 'applications' | 'users' | 'gateway' | 'clock'>,
+  ports: Pick<Ports, 'applications' | 'users' | 'gateway' | 'clock' | 'documents' | 'phoneNumbers' | 'settings'>,
   confirmPayment: ConfirmPayment,
 ) {
   return async function startPayment(
@@ -51,12 +52,14 @@ export function makeStartPayment(
     }
 
     if (due.amount === 0) {
-      const outcome = await commitWithRetry(ports, applicationId, (current) => {
+      const outcome = await commitWithRetry(ports, applicationId, async (current) => {
         const stillDue = unwrap(feeDue(current, type, now));
         if (stillDue.amount !== 0) throw errors.conflict('The fee due has changed. Please try again.');
+        // Waived after the visa was attached: the e-visa goes with this commit.
+        const evisa = await withEvisaMail(ports, completeWithWaiver(current, now), user, now);
         return {
           change: {
-            application: completeWithWaiver(current, now),
+            application: evisa.application,
             expectedVersion: current.version,
             payment: waiverPayment(current, now),
             history: {
@@ -67,7 +70,8 @@ export function makeStartPayment(
               message: WAIVER_MESSAGE,
               changedAt: now,
             },
-            mails: [waiverMail(current, user)],
+            mails: [waiverMail(current, user), ...evisa.mails],
+            texts: evisa.texts,
           },
         };
       });

@@ -33,6 +33,8 @@ export interface ApplicationView extends Omit<Application, 'assigneeId'> {
 /** An application as its owner reads it: with its timeline (docs/product.md §16.2). */
 export interface OwnApplicationView extends ApplicationView {
   timeline: TimelineEntry[];
+  /** When the e-visa mail last reached the mail server (null: never yet), so the card says "sent" only once it was (docs/product.md §3.4). */
+  evisaSentAt: Date | null;
 }
 
 /** The user attached to an admin read (docs/product.md §7.6: email, username, fullName, phoneNumber). */
@@ -184,6 +186,7 @@ export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentI
   /** Another member of staff approves a refund waiting for approval (the requester: Forbidden). */
   approveRefund: Made<typeof make.makeApproveRefund>;
   listRefunds: Made<typeof make.makeListRefunds>;
+  listRefundsAwaitingApproval: Made<typeof make.makeListRefundsAwaitingApproval>;
   /** Sends a pending refund to the gateway and settles it (the send-refund job). */
   sendRefund: Made<typeof make.makeSendRefund>;
   /** A refund the gateway reports (webhook, reconciliation): settled once, or recorded once when made outside the product. */

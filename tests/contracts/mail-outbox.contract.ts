@@ -94,6 +94,26 @@ export function describeMailOutboxContract(name: string, makeAdapter: MakePersis
       expect(await p.outbox.findById(2 ** 31)).toBeNull();
     });
 
+    it('answers when each application\'s mail of a template was last sent, in one read; unsent and other templates left out', async () => {
+      const about = (applicationId: number, template: OutboxMailInput['template']) =>
+        ({ ...aMail('sent@example.com', { template }), data: { applicationNumber: `EV-${applicationId}`, applicationId } }) as unknown as OutboxMailInput;
+      const a1 = await p.outbox.enqueue(about(21, 'evisa'), at(1));
+      const a2 = await p.outbox.enqueue(about(21, 'evisa'), at(2));
+      const b = await p.outbox.enqueue(about(22, 'evisa'), at(3));
+      await p.outbox.enqueue(about(23, 'evisa'), at(4)); // queued, never sent
+      const otherTemplate = await p.outbox.enqueue(about(24, 'status_changed'), at(5));
+      for (const [mail, sentAt] of [[a1, 10], [a2, 30], [b, 20], [otherTemplate, 40]] as const) {
+        expect((await p.outbox.claim(mail.id, at(sentAt - 1), at(sentAt + 100))).status).toBe('claimed');
+        await p.outbox.markSent(mail.id, at(sentAt));
+      }
+      const sent = await p.outbox.lastSentOf('evisa', [21, 22, 23, 24, 99]);
+      expect([...sent.entries()].sort(([x], [y]) => x - y)).toEqual([
+        [21, at(30)],
+        [22, at(20)],
+      ]);
+      expect(await p.outbox.lastSentOf('evisa', [])).toEqual(new Map());
+    });
+
     it('a permanent refusal ends the mail; a bounce marks the accounts at its address, and a later mail sent there clears it', async () => {
       const user = await p.users.create(aUser({ email: 'Bouncy@Example.com' }));
       const bystander = await p.users.create(aUser());

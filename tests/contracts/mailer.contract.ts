@@ -48,6 +48,15 @@ export const SAMPLE_DATA: { [T in MailTemplateName]: MailData<T> } = {
   staff_invitation: { fullName: 'Amira Hassan', role: 'reviewer', resetToken: '7.1795000000.c2lnbmF0dXJl' },
   account_exists: { fullName: 'Amira Hassan', email: 'amira@example.com', resetToken: '7.1795000000.c2lnbmF0dXJl' },
   refund_issued: { fullName: 'Amira Hassan', applicationNumber: 'EV-2026-000123', applicationId: 123, paymentType: 'final', amount: 1950, creditNoteNumber: 'R-2026-000007' },
+  refund_approval_needed: {
+    fullName: 'Amira Hassan',
+    applicationNumber: 'EV-2026-000123',
+    paymentType: 'final',
+    amount: 3900,
+    requestedByName: 'Fatima Finance',
+    reason: 'Visa refused after payment',
+    approvalLimit: 2500,
+  },
   tracking_code: { fullName: 'Amira Hassan', applicationNumber: 'EV-2611-7K3QX9', code: '042917' },
   applicant_replied: { fullName: 'Amira Hassan', applicationNumber: 'EV-2611-7K3QX9', travellerName: 'AMELIA TRAVELLER', repliedAt: '2026-12-04T14:05:00.000Z', documents: 2 },
   application_numbers: {

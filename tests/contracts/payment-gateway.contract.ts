@@ -219,3 +219,55 @@ export function describePaymentGatewayContract(name: string, open: () => Promise
     });
   });
 }
+
+/** A gateway that keeps its book somewhere that outlives it: `restart()` gives a new gateway on the same book. */
+export interface RestartableGatewayHarness {
+  gateway: PaymentGateway;
+  pay(intentId: string): Promise<void>;
+  /** A new gateway (as a restarted server makes) over the same stored payments and refunds. */
+  restart(): Promise<PaymentGateway>;
+  close?: () => Promise<void>;
+}
+
+/**
+ * The built-in test provider on the embedded defaults: a restart forgets no payment and no refund,
+ * so an older payment is refunded (and reconciled) after it, never refunded beyond what is left,
+ * and an earlier refund's key still answers that refund.
+ */
+export function describeRestartProofGateway(name: string, open: () => Promise<RestartableGatewayHarness>): void {
+  describe(`PaymentGateway after a restart: ${name}`, () => {
+    let h: RestartableGatewayHarness;
+    beforeAll(async () => {
+      h = await open();
+    });
+    afterAll(async () => {
+      await h?.close?.();
+    });
+
+    it('knows every payment and refund from before the restart, and refunds only what is left', async () => {
+      const since = new Date(Date.now() - 2000);
+      const fee = { applicationId: 91, paymentType: 'final' as const, amount: 3900, currency: 'gbp' as const, idempotencyKey: 'EV-RESTART:final' };
+      const intent = await openIntent(h.gateway, fee);
+      await h.pay(intent.id);
+      const unpaid = await openIntent(h.gateway, { ...fee, applicationId: 92, idempotencyKey: 'EV-RESTART-2:final' });
+      const first = await h.gateway.refund({ paymentId: intent.id, amount: 900, currency: 'gbp', idempotencyKey: refundIdempotencyKey(1), refundId: 1 });
+      expect(first.status).toBe('made');
+
+      const after = await h.restart();
+      expect(await after.retrieve(intent.id)).toMatchObject({ id: intent.id, status: 'succeeded', amount: 3900, paymentType: 'final', applicationId: 91, card: { brand: 'visa', last4: '4242' } });
+      expect((await collect(after.listSucceeded(since))).map((p) => p.id)).toContain(intent.id);
+      // The open payment of the other fee is reused, not opened twice; the paid fee is reported paid.
+      expect(await after.openFeePayment({ ...fee, applicationId: 92, idempotencyKey: 'EV-RESTART-2:final' })).toMatchObject({ status: 'open', id: unpaid.id, clientSecret: unpaid.clientSecret });
+      expect(await after.openFeePayment(fee)).toMatchObject({ status: 'succeeded', payment: { id: intent.id } });
+
+      const again = await after.refund({ paymentId: intent.id, amount: 900, currency: 'gbp', idempotencyKey: refundIdempotencyKey(1), refundId: 1 });
+      expect(again).toEqual(first);
+      expect(await after.refund({ paymentId: intent.id, amount: 3001, currency: 'gbp', idempotencyKey: refundIdempotencyKey(2), refundId: 2 })).toMatchObject({ status: 'refused' });
+      const rest = await after.refund({ paymentId: intent.id, amount: 3000, currency: 'gbp', idempotencyKey: refundIdempotencyKey(3), refundId: 3 });
+      expect(rest).toMatchObject({ status: 'made', refund: { paymentId: intent.id, amount: 3000, status: 'succeeded', refundId: 3 } });
+      const listed = (await collect<GatewayRefund>(after.listRefunds(since))).filter((r) => r.paymentId === intent.id);
+      expect(listed.map((r) => r.amount).sort()).toEqual([3000, 900].sort());
+      if (first.status === 'made') expect(await after.retrieveRefund(first.refund.id)).toMatchObject({ amount: 900, refundId: 1 });
+    });
+  });
+}

@@ -167,6 +167,29 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
       expect(await p.refunds.approve(refund.id + 1000, { userId: approver.id, name: 'Bo Boss' }, at(16))).toBeNull();
     });
 
+    it('a refund that waits is queued with the approvers\' mails in its transaction (never with a replay), and listed until approved', async () => {
+      const { application } = await paidApplication();
+      const notice = (to: string) => ({
+        to,
+        template: 'refund_approval_needed' as const,
+        data: { applicationNumber: application.applicationNumber, paymentType: 'final' as const, amount: 3900, requestedByName: 'Sam Staff', reason: 'Visa refused' },
+      });
+      const waiting = ask({ amount: 3900, reason: 'Visa refused', status: 'pending_approval' });
+      const { refund } = await p.refunds.request(application.id, waiting, { mails: [notice('bo@agency.example'), notice('fay@agency.example')] });
+      const mails = async () => (await p.outbox.list()).filter((m) => m.template === 'refund_approval_needed').map((m) => m.to).sort();
+      expect(await mails()).toEqual(['bo@agency.example', 'fay@agency.example']);
+      expect((await p.jobs.stats()).find((q) => q.name === 'deliver-mail')?.queued).toBe(2);
+      expect(await p.refunds.request(application.id, { ...waiting, createdAt: at(11) }, { mails: [notice('bo@agency.example')] })).toMatchObject({ replayed: true });
+      expect(await mails()).toEqual(['bo@agency.example', 'fay@agency.example']);
+
+      expect(await p.refunds.listAwaitingApproval()).toEqual([
+        { refund, applicationNumber: application.applicationNumber, givenName: application.givenName, surname: application.surname },
+      ]);
+      const approver = await p.users.create(aUser({ fullName: 'Bo Boss', isAdmin: true }));
+      await p.refunds.approve(refund.id, { userId: approver.id, name: 'Bo Boss' }, at(15));
+      expect(await p.refunds.listAwaitingApproval()).toEqual([]);
+    });
+
     it('a success adds to the refunded amount and version once, with its credit note and mail; a replay changes nothing', async () => {
       const { application } = await paidApplication();
       const { refund } = await p.refunds.request(application.id, ask({ amount: 1500 }));

@@ -117,7 +117,8 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await see(page.getByText('Application Submitted'));
     await page.waitForURL(/\/payment\?applicationId=\d+&type=initial/);
     await see(page.getByText('Initial Payment Required'));
-    await see(page.getByText('Processing Fee'));
+    await see(page.getByText('Initial fee', { exact: true }));
+    await see(page.getByText('£49.00 in all: £10.00 now, £39.00 only if your visa is approved', { exact: false }));
     await see(page.getByText('£10.00').first());
     await see(page.getByText('Egypt Tourist Visa'));
     await see(page.getByText('Online entry'));
@@ -159,8 +160,9 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     const card = page.getByTestId(`application-${id}`);
     await card.getByRole('checkbox', { name: /Please start work on my application straight away/ }).click();
     await payOnCard(card, '4000 0000 0000 0002');
-    await see(page.getByText('Payment failed', { exact: true }));
-    await see(page.getByText('Your card was declined.'));
+    // Said beside the card number, not in a corner toast.
+    await see(card.getByRole('alert').filter({ hasText: 'Your card was declined.' }));
+    expect(await card.locator('#card-number').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, '08-card-declined');
     // Nothing was recorded: the card still asks for the initial payment.
     const apps = (await (await page.request.get(`${server.url}/api/applications`)).json()) as { initialPaymentId: string | null }[];
@@ -352,7 +354,7 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     const id = await applicantWithApplication(page.request, server.url);
     await check('/dashboard', 'Manage your e-visa applications');
     await check('/apply', 'Egypt E-Visa Application');
-    await check(`/payment?applicationId=${id}&type=initial`, 'Processing Fee');
+    await check(`/payment?applicationId=${id}&type=initial`, 'Initial fee');
     await check(`/address-details?applicationId=${id}`, 'Address and Accommodation Details');
     await check(`/passport-upload?applicationId=${id}`, 'Passport Upload Not Required');
     await check('/profile', 'Your Profile');

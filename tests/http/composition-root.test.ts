@@ -64,7 +64,7 @@ describe('the composition root', () => {
         publicUrl: 'http://localhost:3000',
         agencyAddress: ['Egypt e-Visa Agency', 'Suite 3', '48 Fitzroy Street', 'London W1T 5BS', 'United Kingdom'],
         vatNumber: null,
-        refundApprovalPence: 5000,
+        refundApprovalPence: 2500,
       });
       await agency.persistence.migrate();
       const user = await agency.useCases.registerUser({ email: 'root@example.com', password: 'secret-123', fullName: 'Root', phoneNumber: '+447700900123' });

@@ -39,7 +39,7 @@ describe.each(PAYMENT_PROVIDERS)('a fee is charged at most once: $name', (kind) 
     const id = owner.application.id;
     const intent = (await (await owner.browser.post(`/api/payments/initial/${id}`)).json()) as { paymentIntentId: string };
     await on.provider.charge(owner.browser, intent.paymentIntentId);
-    on.provider.tamperAmount(intent.paymentIntentId, 700);
+    await on.provider.tamperAmount(intent.paymentIntentId, 700);
 
     for (let click = 0; click < 2; click += 1) {
       const again = await owner.browser.post(`/api/payments/initial/${id}`);

@@ -39,6 +39,11 @@ export interface TestAppOptions {
   /** Environment variables (the configuration contract); DATA_DIR defaults to a temp folder. */
   env?: NodeJS.ProcessEnv;
   app?: AppOptions;
+  /**
+   * makeAppOn only: the payment provider the configuration selects (the built-in test provider,
+   * keeping its payments in this database) instead of the memory gateway.
+   */
+  configuredPayments?: boolean;
 }
 
 /** The app over `agency`, with a close() that also removes the temp DATA_DIR. */
@@ -88,7 +93,9 @@ export async function makeAppOn(persistence: Agency['persistence'], options: Tes
   const clock = (options.overrides?.clock as FixedClock | undefined) ?? new FixedClock();
   const { settings: _settings, persistence: _memory, ...memory } = makeMemoryPorts({ clock, ...options.overrides });
   // Every store comes from `persistence`; the rest (files, mail, payments, clock…) from memory.
-  const ports = Object.fromEntries(Object.entries(memory).filter(([key]) => !(STORE_KEYS as readonly string[]).includes(key)));
+  const ports = Object.fromEntries(
+    Object.entries(memory).filter(([key]) => !(STORE_KEYS as readonly string[]).includes(key) && !(options.configuredPayments && key === 'gateway' && !options.overrides?.gateway)),
+  );
   const agency = await resolveAgency(containerOn({ ...ports, persistence }, { DATA_DIR: dataDir, ...options.env }));
   return testAgency(agency, clock, dataDir, options);
 }

@@ -49,7 +49,7 @@ export function sqliteHarness(): PersistenceHarness {
 }
 
 /** Tables in an order that deletes children before parents. */
-const TABLES = ['tracking_codes', 'portal_ledger', 'mail_outbox', 'text_outbox', 'analytics_events', 'application_drafts', 'contact_enquiries', 'status_history', 'internal_notes', 'assignment_history', 'audit_log', 'two_factor_recovery_codes', 'two_factor_challenges', 'documents', 'application_replies', 'refunds', 'receipts', 'receipt_counters', 'payments', 'sessions', 'applications', 'application_groups', 'government_fees', 'users', 'report_days', 'report_cohort_days', 'report_turnaround_days', 'report_dirty_hours', 'application_overdue_days'];
+const TABLES = ['test_refunds', 'test_payments', 'tracking_codes', 'portal_ledger', 'mail_outbox', 'text_outbox', 'analytics_events', 'application_drafts', 'contact_enquiries', 'status_history', 'internal_notes', 'assignment_history', 'audit_log', 'two_factor_recovery_codes', 'two_factor_challenges', 'documents', 'application_replies', 'refunds', 'receipts', 'receipt_counters', 'payments', 'sessions', 'applications', 'application_groups', 'government_fees', 'users', 'report_days', 'report_cohort_days', 'report_turnaround_days', 'report_dirty_hours', 'application_overdue_days'];
 /** What the migration seeds (deleted with the rest, then put back). */
 const SEEDED_GOVERNMENT_FEE_SQL = `insert into government_fees (effective_from, amount_cents, pence, created_at, created_by) values ('2020-01-01', 2500, 1975, '2020-01-01T00:00:00Z', null);`;
 

@@ -367,8 +367,9 @@ describe('admin dashboard', () => {
       const apply = within(panel).getByRole('button', { name: 'Apply Changes' });
       expect(apply).toBeDisabled();
       await user.upload(within(panel).getByLabelText('Replace the visa document'), new File(['%PDF-1.4'], 'evisa.pdf', { type: 'application/pdf' }));
-      await screen.findByText('Visa Document Uploaded');
-      expect(screen.getByText("Document uploaded successfully. Click 'Apply Changes' to save and notify the user.")).toBeInTheDocument();
+      // Approved, the final fee not paid yet: the toast says when the applicant will get it (docs/product.md §8.2).
+      await screen.findByText('Visa Document Chosen');
+      expect(screen.getByText("It is uploaded when you click 'Apply Changes', and emailed to the applicant once the final fee is paid or waived.")).toBeInTheDocument();
       // Nothing is sent yet: the file waits with the staged change, and 'Apply Changes' can send it.
       expect(xhr.requests).toHaveLength(0);
       expect(within(panel).getByTestId('staged-visa')).toHaveTextContent('evisa.pdf will be uploaded when you apply the changes.');

@@ -148,10 +148,11 @@ describe('application cards per status (docs/product.md §3.4)', () => {
     expect(c.getByRole('button', { name: 'Pay £39.00 Now' })).toBeInTheDocument();
   });
 
-  it('labels final_payment_received Approved with a disabled e-visa button', async () => {
-    const c = await card({ status: 'final_payment_received', initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', address: 'x' });
+  it('labels final_payment_received Approved and says the e-visa is being prepared until it is attached', async () => {
+    const c = await card({ status: 'final_payment_received', initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', address: 'x', visaDocument: null, evisaSentAt: null });
     expect(c.getByText('Approved')).toHaveAttribute('data-tone', 'green');
-    expect(c.getByRole('button', { name: 'E-Visa Sent to Your Email' })).toBeDisabled();
+    expect(c.getByTestId('evisa-status')).toHaveTextContent("We're preparing your e-visa — we'll email it to you as soon as Egypt issues it.");
+    expect(c.queryByText(/sent to your email/i)).toBeNull();
   });
 
   it('links to the issued e-visa once the agency has attached it', async () => {
@@ -164,7 +165,7 @@ describe('application cards per status (docs/product.md §3.4)', () => {
         ],
       }),
     }).fn);
-    const c = await card({ status: 'final_payment_received', initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', address: 'x' });
+    const c = await card({ status: 'final_payment_received', initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', address: 'x', visaDocument: 'evisa-EV-3.pdf' });
     expect(await c.findByRole('link', { name: 'Download your e-visa (evisa-EV-3.pdf)' })).toHaveAttribute('href', '/api/documents/12/file');
   });
 
@@ -214,8 +215,13 @@ describe('payment panel', () => {
     await user.type(screen.getByLabelText('Expiry (MM / YY)'), '12 / 30');
     await user.type(screen.getByLabelText('CVC'), '123');
     await user.click(screen.getByRole('button', { name: 'Pay £10.00' }));
-    expect(await screen.findByText('Payment failed')).toBeInTheDocument();
-    expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
+    // The decline is said beside the card number, announced, not in a corner toast.
+    const declined = await screen.findByText('Your card was declined.');
+    expect(declined).toHaveAttribute('role', 'alert');
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription('Your card was declined.');
+    expect(screen.getByLabelText('Card number')).toHaveFocus();
+    expect(screen.queryByText('Payment failed')).toBeNull();
     expect(confirmed).toBe(0);
 
     await user.clear(screen.getByLabelText('Card number'));
@@ -264,7 +270,11 @@ describe('payment page', () => {
     await openPayment(app());
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Payment' })).toBeInTheDocument();
     expect(screen.getByText('Initial Payment Required')).toBeInTheDocument();
-    expect(screen.getByText('Processing Fee')).toBeInTheDocument();
+    expect(screen.getByText('Initial fee')).toBeInTheDocument();
+    expect(screen.queryByText('Processing Fee')).toBeNull();
+    // One total and the guaranteed answer's date, before paying.
+    expect(screen.getByTestId('price-in-all')).toHaveTextContent('£49.00 in all: £10.00 now, £39.00 only if your visa is approved — the official Egypt e-visa fee included.');
+    expect(screen.getByTestId('price-in-all')).toHaveTextContent(/Guaranteed answer by (Monday|Tuesday|Wednesday|Thursday|Friday) \d{1,2} \w+ \d{4} \(5 working days after you pay today\), or you do not pay the £39\.00 final fee\./);
   });
 
   it('shows a paid fee as paid, and leads on to the address details while they are missing', async () => {

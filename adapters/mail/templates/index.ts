@@ -8,6 +8,7 @@
 import type { MailContent, MailData, MailTemplateName } from '../../../core/domain/mail.js';
 import type { AgencySettings } from '../../../core/ports/index.js';
 import { formatPence } from '../../../core/domain/money.js';
+import { feeName } from '../../../core/domain/wording.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../core/domain/fees.js';
 import { GUARANTEE_WORKING_DAYS } from '../../../core/domain/guarantee.js';
 import { PASSWORD_RESET_TTL_TEXT } from '../../../core/domain/password-reset.js';
@@ -298,6 +299,23 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
         { kind: 'fields', rows },
         { kind: 'p', parts: ['Your credit note is attached to this email as a PDF. Refunds usually reach your account within 5 to 10 working days, depending on your bank.'] },
         { kind: 'button', label: 'View your application', href: link('/dashboard') },
+      ],
+    };
+  },
+
+  refund_approval_needed: ({ data, link }) => {
+    const number = text(data.applicationNumber);
+    const amount = formatPence(pence(data.amount, 0));
+    const fee = feeName(data.paymentType === 'final' ? 'final' : 'initial');
+    const limit = typeof data.approvalLimit === 'number' ? ` above ${formatPence(data.approvalLimit)}` : '';
+    return {
+      subject: `Refund of ${amount} for application ${number} needs your approval`,
+      preheader: `${text(data.requestedByName, 'A member of staff')} asked for it; a second member of staff must approve it.`,
+      blocks: [
+        { kind: 'p', parts: [v(text(data.requestedByName, 'A member of staff')), ` asked to refund ${amount} of the ${fee} of application `, strong(number), '.'] },
+        { kind: 'fields', rows: [['Application', number], ['Amount', amount], ['Reason', text(data.reason, '—')]] },
+        { kind: 'p', parts: [`Refunds${limit} are sent only once a second member of staff approves them. Approve it under 'Refunds awaiting approval' on the admin dashboard (the one who asked cannot).`] },
+        { kind: 'button', label: 'Open the admin dashboard', href: link('/admin') },
       ],
     };
   },

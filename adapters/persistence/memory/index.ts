@@ -1,4 +1,5 @@
 import type { Persistence } from '../persistence.js';
+import { MemoryInProcessStore } from '../../payments/in-process-store.js';
 import { analyticsStore } from './analytics-store.js';
 import { applicationStore } from './application-store.js';
 import { attemptStore } from './attempt-store.js';
@@ -63,6 +64,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     trackingCodes: trackingCodeStore(s),
     reports: reportQueries(s),
     jobs: s.jobs,
+    testPayments: new MemoryInProcessStore(),
     async migrate() {},
     async ping() {
       return true;

@@ -69,5 +69,15 @@ export function outboxStore(s: MemoryState): MailOutbox {
         .sort((a, b) => b.id - a.id)
         .map(copy);
     },
+    async lastSentOf(template, applicationIds) {
+      const wanted = new Set(applicationIds);
+      const sent = new Map<number, Date>();
+      for (const m of s.outbox.values()) {
+        if (m.applicationId === null || !wanted.has(m.applicationId) || m.template !== template || !m.sentAt) continue;
+        const last = sent.get(m.applicationId);
+        if (!last || m.sentAt.getTime() > last.getTime()) sent.set(m.applicationId, new Date(m.sentAt));
+      }
+      return sent;
+    },
   };
 }

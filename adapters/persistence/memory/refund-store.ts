@@ -8,8 +8,10 @@ export function refundStore(s: MemoryState): RefundRepository {
   const byGatewayId = (id: string): Refund | undefined => [...s.refunds.values()].find((r) => r.gatewayRefundId === id);
   const oldestFirst = (a: Refund, b: Refund) => time(a.createdAt) - time(b.createdAt) || a.id - b.id;
   return {
-    async request(applicationId, request) {
-      return addRefund(s, refundablePayment(s, applicationId, request), request);
+    async request(applicationId, request, options) {
+      const added = addRefund(s, refundablePayment(s, applicationId, request), request);
+      if (!added.replayed) queueMails(s, options?.mails, request.createdAt);
+      return added;
     },
     async approve(refundId, approver, now) {
       const refund = s.refunds.get(refundId);
@@ -86,6 +88,13 @@ export function refundStore(s: MemoryState): RefundRepository {
     },
     async listSince(since) {
       return [...s.refunds.values()].filter((r) => time(r.createdAt) >= time(since)).sort(oldestFirst).map(copy);
+    },
+    async listAwaitingApproval() {
+      const waiting = [...s.refunds.values()].filter((r) => r.status === 'pending_approval').sort(oldestFirst);
+      return waiting.flatMap((refund) => {
+        const application = s.applications.get(refund.applicationId);
+        return application ? [{ refund: copy(refund), applicationNumber: application.applicationNumber, givenName: application.givenName, surname: application.surname }] : [];
+      });
     },
   };
 }

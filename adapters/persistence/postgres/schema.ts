@@ -9,12 +9,12 @@ import type { PassportScan } from '../../../core/domain/passport-scan.js';
 import type { AllowedContentType, DocumentStatus, DocumentType } from '../../../core/domain/document.js';
 import type { PaymentType } from '../../../core/domain/fees.js';
 import type { Currency } from '../../../core/domain/money.js';
-import type { PaymentRecordStatus } from '../../../core/domain/payment.js';
+import type { GatewayPayment, PaymentRecordStatus } from '../../../core/domain/payment.js';
 import type { MailTemplateName } from '../../../core/domain/mail.js';
 import type { TextTemplateName } from '../../../core/domain/texts.js';
 import type { DraftFields } from '../../../core/domain/application-draft.js';
 import type { ReceiptKind, ReceiptLine } from '../../../core/domain/receipt.js';
-import type { RefundSource, RefundStatus } from '../../../core/domain/refund.js';
+import type { GatewayRefund, RefundSource, RefundStatus } from '../../../core/domain/refund.js';
 import type { StaffRole } from '../../../core/domain/staff-role.js';
 import { PORTAL_REFERENCE_MAX, PORTAL_STATES, type GovernmentFeeCurrency, type PortalState } from '../../../core/domain/portal-ledger.js';
 import { tabApplicationStatuses } from '../shared/rules.js';
@@ -165,6 +165,10 @@ export const applications = pgTable(
     cancellationReason: text('cancellation_reason'),
     cancellationResponse: text('cancellation_response'),
     cancellationDeclinedAt: ts('cancellation_declined_at'),
+    /** When the e-visa mail was queued on its own (docs/product.md §3.4): once per application, when
+     * the visa is attached to a paid application or the final fee is paid (or waived) after it was
+     * attached. Staff's 'Send E-Visa Email' sends it again without touching it. */
+    evisaMailedAt: ts('evisa_mailed_at'),
     /** The member of staff working the application, or null. */
     assigneeId: integer('assignee_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -804,4 +808,53 @@ export const reportDirtyHours = pgTable(
     hour: integer('hour').notNull(),
   },
   (t) => [index('report_dirty_hours_hour_idx').on(t.hour)],
+);
+
+/**
+ * The built-in test payment provider's own book (adapters/payments/test-provider): the payments it
+ * opened and took, and the refunds it made, as a card network would keep them. It is the provider's
+ * side, not the agency's (payments and refunds above are the agency's records), so nothing refers to
+ * it and it refers to nothing; kept in the database so a restart forgets nothing (refunds and
+ * reconciliation of older payments work on the embedded defaults).
+ */
+export const testPayments = pgTable(
+  'test_payments',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    /** The fee's key (core/domain/payment.ts paymentKeyOf): at most one open payment per fee. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').$type<GatewayPayment['status']>().notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    applicationId: integer('application_id'),
+    paymentType: text('payment_type').$type<PaymentType>(),
+    failureMessage: text('failure_message'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('test_payments_fee_idx').on(t.idempotencyKey, t.createdAt), index('test_payments_status_created_idx').on(t.status, t.createdAt)],
+);
+
+export const testRefunds = pgTable(
+  'test_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<GatewayRefund['status']>().notNull(),
+    /** Our refund's id (the metadata a card network keeps with it); null for a refund made outside the product. */
+    refundId: integer('refund_id'),
+    failureReason: text('failure_reason'),
+    /** The key it was asked for with (`refund:{id}`): asking again answers this refund. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('test_refunds_key_unique').on(t.idempotencyKey),
+    index('test_refunds_payment_idx').on(t.paymentId),
+    index('test_refunds_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { mailJob } from '../../../core/domain/jobs.js';
 import { isStoredId } from '../../../core/domain/ids.js';
 import type { MailOutbox, OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
@@ -108,6 +108,19 @@ export function outboxStore(database: SqlDatabase, access: AccessChangeFeed): Ma
       if (!isStoredId(applicationId)) return [];
       const found = await db.select().from(o).where(eq(o.applicationId, applicationId)).orderBy(desc(o.id));
       return found.map(outboxFromRow);
+    },
+    async lastSentOf(template, applicationIds) {
+      const ids = applicationIds.filter(isStoredId);
+      const sent = new Map<number, Date>();
+      if (ids.length === 0) return sent;
+      // mail_outbox_application_idx finds each application's mails; few are of one template.
+      const found = await db
+        .select({ applicationId: o.applicationId, sentAt: sql<Date>`max(${o.sentAt})`.mapWith(o.sentAt) })
+        .from(o)
+        .where(and(inArray(o.applicationId, ids), eq(o.template, template), isNotNull(o.sentAt)))
+        .groupBy(o.applicationId);
+      for (const row of found) if (row.applicationId !== null && row.sentAt) sent.set(row.applicationId, row.sentAt);
+      return sent;
     },
   };
 }

@@ -3,6 +3,7 @@ import { errors } from '../../../core/domain/errors.js';
 import { isStoredId } from '../../../core/domain/ids.js';
 import { refundJob } from '../../../core/domain/jobs.js';
 import { isReplayOf, moreThanLeftMessage, NO_PAYMENT_MESSAGE, PROVIDER_REQUESTER, refundableLeft, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
+import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { RefundRepository, RefundSettlement, SettleResult } from '../../../core/ports/refund-repository.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { refundFromRow } from './mappers.js';
@@ -19,7 +20,7 @@ import { changes, queueJobs, rows, type Unit } from './unit.js';
  * refunds of one payment check what is left one after the other and never exceed it together.
  * More than is left, or no payment, throws Validation and the whole unit rolls back.
  */
-export function* insertRefund(tx: Db, t: Tables, applicationId: number, request: RefundRequest): Unit<{ refund: Refund; replayed: boolean }> {
+export function* insertRefund(tx: Db, t: Tables, applicationId: number, request: RefundRequest, mails?: OutboxMailInput[]): Unit<{ refund: Refund; replayed: boolean }> {
   const p = t.payments;
   const [payment] = yield* rows(
     tx
@@ -59,6 +60,7 @@ export function* insertRefund(tx: Db, t: Tables, applicationId: number, request:
   );
   // An approved refund is sent by a job, queued with it: it reaches the gateway even if the answer's own attempt never happens.
   if (row!.status === 'pending') yield* queueJobs([refundJob(row!.id)]);
+  yield* queueMails(tx, t, mails, request.createdAt);
   return { refund: refundFromRow(row!), replayed: false };
 }
 
@@ -97,9 +99,9 @@ export function refundStore(database: SqlDatabase): RefundRepository {
     return row ? refundFromRow(row) : null;
   };
   return {
-    async request(applicationId, request) {
+    async request(applicationId, request, options) {
       // lockFirst: SQLite takes the write lock before the first read (two requests never both read what is left).
-      return database.transaction((tx) => insertRefund(tx, t, applicationId, request), { lockFirst: true });
+      return database.transaction((tx) => insertRefund(tx, t, applicationId, request, options?.mails), { lockFirst: true });
     },
     async approve(refundId, approver, now) {
       if (!isStoredId(refundId)) return null;
@@ -174,6 +176,17 @@ export function refundStore(database: SqlDatabase): RefundRepository {
     async listSince(since) {
       const found = await db.select().from(r).where(gte(r.createdAt, since)).orderBy(asc(r.createdAt), asc(r.id));
       return found.map(refundFromRow);
+    },
+    async listAwaitingApproval() {
+      const a = t.applications;
+      // refunds_status_updated_idx finds the few waiting ones.
+      const found = await db
+        .select({ refund: r, applicationNumber: a.applicationNumber, givenName: a.givenName, surname: a.surname })
+        .from(r)
+        .innerJoin(a, eq(a.id, r.applicationId))
+        .where(eq(r.status, 'pending_approval'))
+        .orderBy(asc(r.createdAt), asc(r.id));
+      return found.map((row) => ({ refund: refundFromRow(row.refund), applicationNumber: row.applicationNumber, givenName: row.givenName, surname: row.surname }));
     },
   };
 }

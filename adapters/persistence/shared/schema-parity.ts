@@ -44,7 +44,9 @@ type Tables =
   | 'reportDirtyHours'
   | 'applicationOverdueDays'
   | 'applicationSearchPrefixes'
-  | 'applicationSearchPrefixesLoading';
+  | 'applicationSearchPrefixesLoading'
+  | 'testPayments'
+  | 'testRefunds';
 type Parity = { [K in Tables]: Same<(typeof lite)[K], (typeof pg)[K]> };
 
 export const schemaParity: Parity = {
@@ -82,6 +84,8 @@ export const schemaParity: Parity = {
   applicationOverdueDays: true,
   applicationSearchPrefixes: true,
   applicationSearchPrefixesLoading: true,
+  testPayments: true,
+  testRefunds: true,
 };
 
 /** The row types both dialects share (taken from SQLite; identical in PostgreSQL by the check above). */
@@ -103,5 +107,7 @@ export type TextOutboxRow = (typeof lite)['textOutbox']['$inferSelect'];
 export type TextOutboxInsert = (typeof lite)['textOutbox']['$inferInsert'];
 export type ReceiptRow = (typeof lite)['receipts']['$inferSelect'];
 export type RefundRow = (typeof lite)['refunds']['$inferSelect'];
+export type TestPaymentRow = (typeof lite)['testPayments']['$inferSelect'];
+export type TestRefundRow = (typeof lite)['testRefunds']['$inferSelect'];
 export type PortalLedgerRow = (typeof lite)['portalLedger']['$inferSelect'];
 export type GovernmentFeeRow = (typeof lite)['governmentFees']['$inferSelect'];

@@ -24,6 +24,7 @@ import { foldMissingSearchKeys } from './search-keys.js';
 import { queueWaitingWork } from './waiting-work.js';
 import { sessionStore } from './session-store.js';
 import { trackingCodeStore } from './tracking-code-store.js';
+import { testPaymentStore } from './test-payment-store.js';
 import { textStore } from './text-store.js';
 import { twoFactorStore } from './two-factor-store.js';
 import type { SqlDatabase } from './sql-database.js';
@@ -70,6 +71,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     reports: guard(reportQueries(database), translate),
     bulk: guard(bulkLoader(database), translate),
     jobs: guard(database.jobs, translate),
+    testPayments: guard(testPaymentStore(database), translate),
     migrate: () =>
       translating(async () => {
         await database.migrate();

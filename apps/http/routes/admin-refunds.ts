@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Refund } from '../../../core/domain/refund.js';
+import { personName } from '../../../core/domain/wording.js';
 import { applicationIdSchema } from '../../../core/schemas/ids.js';
 import { refundIdSchema, refundRequestSchema } from '../../../core/schemas/refund.js';
 import { actorOf, adminOnly } from '../auth.js';
@@ -39,6 +40,9 @@ export type RefundView = ReturnType<typeof refundView>;
  *   payment gateway down → 503 (the refund is sent later by its job).
  * - POST /refunds/:refundId/approve → 200 the refund; the requester approving their own → 403.
  * - GET /applications/:id/refunds → the application's refunds, oldest first.
+ * - GET /refunds/awaiting-approval → `{ total, refunds }`: the refunds waiting for a second member of
+ *   staff, oldest first, each with its application's number and traveller and whether the one asking
+ *   may approve it (not their own); for those who may approve (refunds.manage).
  */
 export function adminRefundRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
@@ -54,6 +58,17 @@ export function adminRefundRoutes({ agency }: RouteDeps) {
       const input = await readBody(c, refundRequestSchema);
       const { refund, replayed } = await useCases.requestRefund(actor, id, input);
       return c.json(refundView(refund), replayed ? 200 : 201);
+    })
+    .get('/refunds/awaiting-approval', requires('refunds.manage'), async (c) => {
+      const actor = actorOf(c);
+      const waiting = await useCases.listRefundsAwaitingApproval(actor);
+      const refunds = waiting.map((w) => ({
+        ...refundView(w.refund),
+        applicationNumber: w.applicationNumber,
+        travellerName: personName(`${w.givenName} ${w.surname}`),
+        canApprove: w.refund.requestedBy !== actor.userId,
+      }));
+      return c.json({ total: refunds.length, refunds }, 200);
     })
     .post('/refunds/:refundId/approve', requires('refunds.manage'), jsonBody(), async (c) => {
       const refund = await useCases.approveRefund(actorOf(c), pathId(c, 'refundId', refundIdSchema));

@@ -15,10 +15,13 @@ describe('the whole applicant journey on the memory adapters', () => {
     await uc.updateAddressDetails(applicant, applicationId, { address: '1 High St', city: 'London', postcode: 'SW1A 1AA', hotelDetails: 'Cairo Hotel' });
     await approve(uc, admin, applicationId);
     await uc.attachVisa(admin, applicationId, pdfFile('visa.pdf'));
+    // The visa was attached first: paying the final fee mails it on its own (docs/product.md §2.15).
     await payFee(ports, uc, applicant, applicationId, 'final');
     app = await uc.getApplication(applicant, applicationId);
     expect(app.status).toBe('final_payment_received');
+    expect(app.evisaSentAt).toBeNull();
 
+    // Staff may still send it again.
     const sent = await uc.sendEvisa(admin, applicationId);
     expect(sent.message).toBe("E-visa document sent successfully to user's email");
     const delivery = await deliverQueuedMail(ports, uc);
@@ -34,6 +37,9 @@ describe('the whole applicant journey on the memory adapters', () => {
       'approved',
       'status_changed',
       'evisa',
+      'evisa',
     ]);
+    // Sent now: the owner's read says so.
+    expect((await uc.getApplication(applicant, applicationId)).evisaSentAt).toEqual(ports.clock.now());
   });
 });

@@ -103,11 +103,12 @@ describe('texts on status changes (docs/product.md §16.4)', () => {
     const { actor, app } = await optedIn(ports, uc);
     await approve(uc, admin, app.id);
     await payFee(ports, uc, actor, app.id, 'final');
+    // Attached after the final fee: mailed and texted on its own; staff's resend texts again.
     await uc.attachVisa(admin, app.id, pdfFile('visa.pdf'));
     await uc.sendEvisa(admin, app.id);
     const templates = (await ports.texts.listByApplication(app.id)).map((t) => t.template);
-    expect(templates.slice(-2)).toEqual(['status_changed', 'evisa_sent']);
-    expect((await ports.outbox.list()).filter((m) => m.template === 'evisa')).toHaveLength(1);
+    expect(templates.slice(-3)).toEqual(['status_changed', 'evisa_sent', 'evisa_sent']);
+    expect((await ports.outbox.list()).filter((m) => m.template === 'evisa')).toHaveLength(2);
 
     const other = await optedIn(ports, uc, '+44 7400 654321', 'other@example.com');
     await uc.changeApplicationStatus(admin, other.app.id, { status: 'under_process' });

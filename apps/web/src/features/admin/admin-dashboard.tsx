@@ -11,6 +11,7 @@ import { pageWidth } from '../../components/layout/page-width.js';
 import { FamilyEntries } from './family-filter.js';
 import { LeaveGuard } from './leave-guard.js';
 import { PaymentIssues } from './payment-issues.js';
+import { RefundQueue } from '../refunds/refund-queue.js';
 import { useAdminCountsQuery, useAdminPageQuery } from './api.js';
 import { ReminderButtons } from './reminder-buttons.js';
 import { compactAdminSearch, parseAdminSearch, type AdminSearch } from './search.js';
@@ -36,7 +37,7 @@ function Dashboard() {
   const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
 
   const counts = useAdminCountsQuery(search);
-  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), staff: useCan('staff.manage'), reports: useCan('reports.read') };
+  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), refunds: useCan('refunds.manage'), staff: useCan('staff.manage'), reports: useCan('reports.read') };
   const page = useAdminPageQuery(search);
 
   return (
@@ -61,6 +62,7 @@ function Dashboard() {
       </div>
 
       {can.payments ? <PaymentIssues /> : null}
+      {can.refunds ? <RefundQueue /> : null}
 
       <div className="mt-6 flex flex-col gap-3 md:flex-row md:items-end">
         <SearchBox value={search.q} onSearch={(q) => setSearch({ q, page: 1 })} />

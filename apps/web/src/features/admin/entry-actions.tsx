@@ -9,6 +9,7 @@ import { Textarea } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Select } from '../../components/ui/select.js';
 import { toast } from '../../lib/toast-store.js';
+import { visaStagedToast } from '../evisa/visa-staged-toast.js';
 import { useChangeStatusMutation, useSendEvisaMutation, useUploadVisaMutation, type AdminApplicationDto } from './api.js';
 import { savedState, useStagedChanges, type StagedChange } from './staged-changes.js';
 import { VISA_ACCEPT, VisaUpload } from './visa-upload.js';
@@ -82,7 +83,7 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
   /** A chosen visa (first or replacement) is staged like every other change. */
   function chooseVisa(file: File) {
     update({ visaFile: file });
-    toast({ title: 'Visa Document Uploaded', description: "Document uploaded successfully. Click 'Apply Changes' to save and notify the user." });
+    toast(visaStagedToast(app));
   }
 
   return (

@@ -1,14 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { borderPackUrl } from '../../../../../core/domain/border-pack.js';
-import { documentFileUrl } from '../../../../../core/domain/document.js';
-import { useDocumentsQuery, type ApplicationDto } from '../../api/applications.js';
+import type { ApplicationDto } from '../../api/applications.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
 import { applicantStatusLabel, statusBadgeTone } from '../../../../../core/domain/status.js';
 import { applicantCardBlocks } from '../../../../../core/domain/applicant-card.js';
 import { formatDay, formatDayAndTime, personName } from '../../../../../core/domain/wording.js';
 import { Badge } from '../../components/ui/badge.js';
-import { Button, buttonClasses } from '../../components/ui/button.js';
+import { buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
+import { EvisaStatus } from '../evisa/evisa-status.js';
 import { PaymentPanel } from '../payment/payment-panel.js';
 import { ReceiptList } from '../receipts/receipt-list.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
@@ -16,30 +15,6 @@ import { CancelApplication, CancellationNotice } from '../cancellation/cancel-ap
 import { RefundedNotice } from '../refunds/refunded-notice.js';
 import { ReplyToRequest } from '../replies/request-reply.js';
 import { ApplicationTimeline, GuaranteeClock, GuaranteeMissedNotice, rejectionReasonOf } from '../timeline/application-timeline.js';
-
-/**
- * A full-width button whose label may wrap: a file name does not fit a phone's card on one line (it
- * pushed the card 36 px past a 360 px screen), and a name without spaces breaks where it must.
- */
-const WRAPPING_BUTTON = 'w-full h-auto! min-h-11 py-2 text-center whitespace-normal! [overflow-wrap:anywhere]';
-
-/** Links to the issued e-visa (its document's download URL) and the border pack, once the agency has attached it. */
-function VisaDownload({ applicationId }: { applicationId: number }) {
-  const documents = useDocumentsQuery(applicationId);
-  const visa = (documents.data ?? []).filter((d) => d.type === 'visa').sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))[0];
-  if (!visa) return null;
-  return (
-    <>
-      <a href={documentFileUrl(visa.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', WRAPPING_BUTTON)}>
-        Download your e-visa ({visa.fileName})
-      </a>
-      {/* One page to print and show at the border with the e-visa (docs/product.md §16.6). */}
-      <a href={borderPackUrl(applicationId)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', WRAPPING_BUTTON)}>
-        Download border pack (PDF)
-      </a>
-    </>
-  );
-}
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -145,14 +120,7 @@ export function ApplicationCard({ application: app }: { application: Application
           <PaymentPanel applicationId={app.id} paymentType="final" amount={FINAL_FEE.amount} serviceStartRequested />
         ) : null}
 
-        {status === 'final_payment_received' ? (
-          <div className="space-y-2">
-            <Button disabled variant="secondary" className="w-full">
-              E-Visa Sent to Your Email
-            </Button>
-            <VisaDownload applicationId={app.id} />
-          </div>
-        ) : null}
+        {status === 'final_payment_received' ? <EvisaStatus application={app} /> : null}
 
         <CancellationNotice application={app} />
         {show.rejection ? (

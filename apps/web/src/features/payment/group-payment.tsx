@@ -13,6 +13,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { formatPence } from '../../lib/format.js';
 import { PaymentForm } from './payment-form.js';
 import { HonestPrice } from '../../components/honest-price.js';
+import { feeName } from '../../../../../core/domain/wording.js';
+import { PriceInAll } from './price-in-all.js';
 import { ServiceStartConsent } from './service-start-consent.js';
 
 /**
@@ -66,20 +68,22 @@ export function GroupPayment({
             <CardTitle>{paid ? 'Initial Payments Received' : 'Initial Payment Required'}</CardTitle>
             <CardDescription>
               {paid
-                ? 'Thank you: the assessment fees of every traveller have been paid and our experts are processing the applications.'
+                ? `Thank you: the ${feeName('initial')}s of every traveller have been paid and our experts are processing the applications.`
                 : `One secure card payment for the ${members.length} travellers of your family application.`}
             </CardDescription>
           </CardHeader>
           <CardContent className="space-y-6">
             <div className="flex items-baseline justify-between rounded-lg bg-gradient-to-r from-blue-50 to-purple-50 p-4">
               <span className="font-medium text-slate-800">
-                Processing Fee · {members.length} × {formatPence(INITIAL_FEE.amount)}
+                {feeName('initial', { capital: true })} · {members.length} × {formatPence(INITIAL_FEE.amount)}
               </span>
               <span data-testid="group-fee" className="text-3xl font-bold text-slate-900">
                 {formatPence(due.amount)}
                 {paid ? <span className="text-base font-semibold"> Paid</span> : null}
               </span>
             </div>
+            {/* One total and the answer's date before paying (docs/product.md §14.4). */}
+            {paid ? null : <PriceInAll paymentType="initial" travellers={members.length} />}
             {paid ? (
               <div className="space-y-3 rounded-md border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
                 <p>Now please complete the address and hotel details of each traveller from your dashboard.</p>
@@ -110,7 +114,6 @@ export function GroupPayment({
                 }
               </ServiceStartConsent>
             )}
-            <p className="text-xs text-slate-600">Additional fees apply per traveller only after their visa has been approved (final fee £39).</p>
             <HonestPrice />
           </CardContent>
         </Card>

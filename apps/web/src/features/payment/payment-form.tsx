@@ -51,10 +51,13 @@ export function usePaymentConfig() {
   return useConfigQuery();
 }
 
+/** A finger-sized control on a phone (WCAG 2.5.8): the primitives are 40 px tall, the payment's controls 44. */
+export const TOUCH = 'min-h-11';
+
 /** 'Payment system unavailable' (docs/product.md §2.8) when no provider is usable. */
 export function PaymentUnavailableButton() {
   return (
-    <Button disabled className="w-full">
+    <Button disabled className={`w-full ${TOUCH}`}>
       Payment system unavailable
     </Button>
   );
@@ -135,7 +138,7 @@ export function PaymentForm({
       description:
         successDescription ??
         (paymentType === 'final'
-          ? 'Your e-visa will be sent to your email shortly.'
+          ? "We'll email your e-visa to you as soon as it is issued."
           : 'Your application is now being processed.'),
     });
     onSuccess({ paymentIntentId, amount, currency });
@@ -150,11 +153,11 @@ export function PaymentForm({
           {initError}
         </p>
         <div className="flex gap-2">
-          <Button variant="outline" onClick={() => start.mutate()}>
+          <Button variant="outline" className={TOUCH} onClick={() => start.mutate()}>
             Try again
           </Button>
           {onCancel ? (
-            <Button variant="ghost" onClick={onCancel}>
+            <Button variant="ghost" className={TOUCH} onClick={onCancel}>
               {cancelLabel}
             </Button>
           ) : null}
@@ -193,14 +196,18 @@ interface CardFormProps {
   cancelLabel: string;
 }
 
+/**
+ * Pay and Cancel: stacked full width on a phone, side by side from `sm` up. `flex-1` only in the
+ * row: in a column its zero basis squeezed Pay to 20 px beside a 40 px Cancel.
+ */
 function PayButtons({ intent, pending, onCancel, cancelLabel, disabled }: { intent: StartedPayment; pending: boolean; onCancel?: () => void; cancelLabel: string; disabled?: boolean }) {
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
-      <Button type="submit" className="flex-1" disabled={pending || disabled}>
+      <Button type="submit" className={`w-full sm:w-auto sm:flex-1 ${TOUCH}`} disabled={pending || disabled}>
         {pending ? 'Processing...' : `Pay ${formatPence(intent.amount)}`}
       </Button>
       {onCancel ? (
-        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+        <Button type="button" variant="outline" className={`w-full sm:w-auto ${TOUCH}`} onClick={onCancel} disabled={pending}>
           {cancelLabel}
         </Button>
       ) : null}
@@ -214,6 +221,7 @@ export function TestCardForm({ intent, onPaid, confirming, onCancel, cancelLabel
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const cardNumberRef = useRef<HTMLInputElement>(null);
   const charge = useTestCardPaymentMutation(intent.paymentIntentId);
   const pending = charge.isPending || confirming;
 
@@ -231,12 +239,16 @@ export function TestCardForm({ intent, onPaid, confirming, onCancel, cancelLabel
     try {
       ({ status } = await charge.mutateAsync(digits));
     } catch (error) {
-      const message = error instanceof ApiError ? serverMessage(error) : undefined;
-      toast({ title: 'Payment failed', description: message ?? 'Payment failed', variant: 'destructive' });
+      // A decline ('Your card was declined.', 'Your card number is incorrect.') is about the card:
+      // said beside its number, announced, with the focus back on it (docs/product.md §8.2).
+      const message = (error instanceof ApiError ? serverMessage(error) : undefined) ?? 'Payment failed';
+      setErrors({ cardNumber: message });
+      cardNumberRef.current?.focus();
       return;
     }
     if (status && status !== 'succeeded') {
-      toast({ title: 'Payment incomplete', description: `Payment status: ${status}. Please try again.`, variant: 'destructive' });
+      setErrors({ cardNumber: `Payment status: ${status}. Please try again.` });
+      cardNumberRef.current?.focus();
       return;
     }
     await onPaid(intent.paymentIntentId);
@@ -249,9 +261,11 @@ export function TestCardForm({ intent, onPaid, confirming, onCancel, cancelLabel
       </p>
       <Field id="card-number" label="Card number" required requiredMark={false} error={errors.cardNumber}>
         <Input
+          ref={cardNumberRef}
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
+          className={TOUCH}
           value={cardNumber}
           onChange={(e) => setCardNumber(e.target.value)}
           {...fieldAria('card-number', errors.cardNumber)}
@@ -259,10 +273,10 @@ export function TestCardForm({ intent, onPaid, confirming, onCancel, cancelLabel
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field id="card-expiry" label="Expiry (MM / YY)" required requiredMark={false} error={errors.expiry}>
-          <Input autoComplete="cc-exp" placeholder="MM / YY" value={expiry} onChange={(e) => setExpiry(e.target.value)} {...fieldAria('card-expiry', errors.expiry)} />
+          <Input autoComplete="cc-exp" placeholder="MM / YY" className={TOUCH} value={expiry} onChange={(e) => setExpiry(e.target.value)} {...fieldAria('card-expiry', errors.expiry)} />
         </Field>
         <Field id="card-cvc" label="CVC" required requiredMark={false} error={errors.cvc}>
-          <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={cvc} onChange={(e) => setCvc(e.target.value)} {...fieldAria('card-cvc', errors.cvc)} />
+          <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" className={TOUCH} value={cvc} onChange={(e) => setCvc(e.target.value)} {...fieldAria('card-cvc', errors.cvc)} />
         </Field>
       </div>
       <PayButtons intent={intent} pending={pending} onCancel={onCancel} cancelLabel={cancelLabel} />
@@ -276,6 +290,7 @@ function StripeCardForm({ publishableKey, returnUrl, intent, onPaid, confirming,
   const [stripe, setStripe] = useState<{ stripe: StripeInstance; elements: StripeElements } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
   // The card is charged by Stripe.js itself (not our API), confirmed without a redirect unless required.
   const charge = useMutation({
     mutationFn: (loaded: { stripe: StripeInstance; elements: StripeElements }) =>
@@ -306,19 +321,12 @@ function StripeCardForm({ publishableKey, returnUrl, intent, onPaid, confirming,
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!stripe || pending) return;
+    setCardError(null);
     const { error, paymentIntent } = await charge.mutateAsync(stripe);
-    if (error) {
-      toast({ title: 'Payment failed', description: error.message ?? 'Payment failed', variant: 'destructive' });
-      return;
-    }
-    if (!paymentIntent) {
-      toast({ description: 'No payment confirmation received. Please try again.', variant: 'destructive' });
-      return;
-    }
-    if (paymentIntent.status !== 'succeeded') {
-      toast({ title: 'Payment incomplete', description: `Payment status: ${paymentIntent.status}. Please try again.`, variant: 'destructive' });
-      return;
-    }
+    // Said under the card fields, announced (the Payment Element marks its own field too).
+    if (error) return setCardError(error.message ?? 'Payment failed');
+    if (!paymentIntent) return setCardError('No payment confirmation received. Please try again.');
+    if (paymentIntent.status !== 'succeeded') return setCardError(`Payment status: ${paymentIntent.status}. Please try again.`);
     await onPaid(paymentIntent.id);
   };
 
@@ -330,9 +338,14 @@ function StripeCardForm({ publishableKey, returnUrl, intent, onPaid, confirming,
     );
   }
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Card details">
+    <form onSubmit={submit} className="space-y-4" aria-label="Card details" aria-describedby={cardError ? 'stripe-card-error' : undefined}>
       <div ref={mountRef} className="min-h-24" />
       {!ready ? <Spinner label="Loading the card form" /> : null}
+      {cardError ? (
+        <p id="stripe-card-error" role="alert" className="text-sm text-red-600">
+          {cardError}
+        </p>
+      ) : null}
       <PayButtons intent={intent} pending={pending} onCancel={onCancel} cancelLabel={cancelLabel} disabled={!ready} />
     </form>
   );

@@ -15,6 +15,8 @@ import { usePaymentPageApplicationsQuery } from './api.js';
 import { GroupPayment } from './group-payment.js';
 import { PaymentForm, useConfirmPayment } from './payment-form.js';
 import { HonestPrice } from '../../components/honest-price.js';
+import { feeName } from '../../../../../core/domain/wording.js';
+import { PriceInAll } from './price-in-all.js';
 import { ServiceStartConsent } from './service-start-consent.js';
 
 const INCLUDED = [
@@ -99,7 +101,7 @@ export function PaymentPage() {
           {alreadyPaid ? (
             <CardHeader>
               <CardTitle>Initial Payment Received</CardTitle>
-              <CardDescription>Thank you: the assessment fee for this application has been paid and our experts are processing it.</CardDescription>
+              <CardDescription>Thank you: the {feeName('initial')} for this application has been paid and our experts are processing it.</CardDescription>
             </CardHeader>
           ) : (
             <CardHeader>
@@ -110,16 +112,20 @@ export function PaymentPage() {
           <CardContent className="space-y-6">
             {alreadyPaid ? (
               <div data-testid="initial-fee-paid" className="flex items-baseline justify-between rounded-lg bg-green-50 p-4 text-green-900">
-                <span className="font-medium">Processing Fee</span>
+                <span className="font-medium">{feeName('initial', { capital: true })}</span>
                 <span className="text-2xl font-bold">
                   {formatPence(INITIAL_FEE.amount)} <span className="text-base font-semibold">Paid</span>
                 </span>
               </div>
             ) : (
-              <div className="flex items-baseline justify-between rounded-lg bg-gradient-to-r from-blue-50 to-purple-50 p-4">
-                <span className="font-medium text-slate-800">Processing Fee</span>
-                <span className="text-3xl font-bold text-slate-900">{formatPence(INITIAL_FEE.amount)}</span>
-              </div>
+              <>
+                <div className="flex items-baseline justify-between rounded-lg bg-gradient-to-r from-blue-50 to-purple-50 p-4">
+                  <span className="font-medium text-slate-800">{feeName('initial', { capital: true })}</span>
+                  <span className="text-3xl font-bold text-slate-900">{formatPence(INITIAL_FEE.amount)}</span>
+                </div>
+                {/* One total and the answer's date before paying (docs/product.md §14.4). */}
+                <PriceInAll paymentType="initial" />
+              </>
             )}
             <div>
               <h3 className="text-sm font-semibold text-slate-900">What's included</h3>
@@ -155,7 +161,6 @@ export function PaymentPage() {
                 }
               </ServiceStartConsent>
             )}
-            <p className="text-xs text-slate-600">Additional fees apply only after your visa has been approved (final fee £39).</p>
             <HonestPrice />
           </CardContent>
         </Card>

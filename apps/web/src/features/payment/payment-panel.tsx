@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { formatPence } from '../../lib/format.js';
 import type { PaymentType } from './api.js';
-import { PaymentForm, PaymentUnavailableButton, paymentsAvailable, usePaymentConfig } from './payment-form.js';
+import { feeName } from '../../../../../core/domain/wording.js';
+import { PaymentForm, PaymentUnavailableButton, paymentsAvailable, TOUCH, usePaymentConfig } from './payment-form.js';
+import { PriceInAll } from './price-in-all.js';
 import { HonestPrice } from '../../components/honest-price.js';
 import { ServiceStartConsent } from './service-start-consent.js';
 
@@ -28,8 +30,8 @@ export function PaymentPanel({
   const title = paymentType === 'initial' ? 'Initial Payment Required' : 'Final Payment Required';
   const text =
     paymentType === 'initial'
-      ? 'Pay the initial assessment fee so our experts can review and process your application.'
-      : 'Your application has been approved. Pay the final processing fee to receive your e-visa by email.';
+      ? `Pay the ${feeName('initial')} so our experts can review and process your application.`
+      : `Your application has been approved. Pay the ${feeName('final')} to receive your e-visa by email.`;
 
   return (
     <section aria-label={title} className="rounded-lg border border-blue-200 bg-blue-50/60 p-4">
@@ -40,13 +42,15 @@ export function PaymentPanel({
         </div>
         <p className="text-xl font-bold text-blue-700">{formatPence(amount)}</p>
       </div>
+      {/* What is paid in all and when the answer comes, before paying (docs/product.md §14.4). */}
+      <PriceInAll paymentType={paymentType} className="mt-3" />
       <div className="mt-4">
         {/* The request stays ticked while the applicant goes from the offer to the card form and back. */}
         <ServiceStartConsent given={paymentType !== 'initial' || serviceStartRequested}>
           {(consented) =>
             step === 'offer' ? (
               config.isLoading ? null : paymentsAvailable(config.data) ? (
-                <Button className="w-full" disabled={!consented} onClick={() => setStep('form')}>
+                <Button className={`w-full ${TOUCH}`} disabled={!consented} onClick={() => setStep('form')}>
                   Pay {formatPence(amount)} Now
                 </Button>
               ) : (
@@ -54,7 +58,7 @@ export function PaymentPanel({
               )
             ) : (
               <div className="space-y-3">
-                <Button variant="link" className="h-auto px-0" onClick={() => setStep('offer')}>
+                <Button variant="link" className={`h-auto px-2 ${TOUCH}`} onClick={() => setStep('offer')}>
                   ← Back
                 </Button>
                 <PaymentForm

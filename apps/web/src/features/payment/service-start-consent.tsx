@@ -16,12 +16,11 @@ export function ServiceStartConsent({ given, children }: { given: boolean; child
   if (given) return <>{children(true)}</>;
   return (
     <div className="space-y-3">
-      <div className="flex items-start gap-3 rounded-md border border-slate-200 bg-white p-3">
-        <Checkbox id={id} checked={ticked} onCheckedChange={(checked) => setTicked(checked === true)} className="mt-0.5" />
-        <label htmlFor={id} className="text-sm leading-snug text-slate-700">
-          {SERVICE_START_CONSENT_TEXT}
-        </label>
-      </div>
+      {/* The whole box is the target a finger taps (the checkbox alone is 20 px): a label around both. */}
+      <label htmlFor={id} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border border-slate-200 bg-white p-3">
+        <Checkbox id={id} checked={ticked} onCheckedChange={(checked) => setTicked(checked === true)} className="mt-0.5 shrink-0" />
+        <span className="text-sm leading-snug text-slate-700">{SERVICE_START_CONSENT_TEXT}</span>
+      </label>
       {children(ticked)}
     </div>
   );

@@ -1,23 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import { formatPence } from '../../../../../core/domain/money.js';
-import { serverMessage } from '../../api/client.js';
+import { REFUND_REASON_MESSAGE } from '../../../../../core/schemas/refund.js';
+import { feeName } from '../../../../../core/domain/wording.js';
+import { serverFieldErrors, serverMessage } from '../../api/client.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Input, NativeSelect } from '../../components/ui/input.js';
-import { Label } from '../../components/ui/label.js';
+import { Field, fieldAria } from '../../components/ui/label.js';
 import { formatDateTime } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useCan } from '../../lib/permissions.js';
 import { useApproveRefundMutation, useRefundsQuery, useRequestRefundMutation, type RefundDto } from './api.js';
+import { refundToast } from './refund-toast.js';
 
-const STATUS_LABEL: Record<RefundDto['status'], string> = {
+export const STATUS_LABEL: Record<RefundDto['status'], string> = {
   pending_approval: 'Awaiting approval',
   pending: 'Pending',
   succeeded: 'Refunded',
   failed: 'Failed',
 };
-const STATUS_TONE: Record<RefundDto['status'], 'yellow' | 'grey' | 'green' | 'red'> = { pending_approval: 'yellow', pending: 'grey', succeeded: 'green', failed: 'red' };
+export const STATUS_TONE: Record<RefundDto['status'], 'yellow' | 'grey' | 'green' | 'red'> = { pending_approval: 'yellow', pending: 'grey', succeeded: 'green', failed: 'red' };
 
 /** The pence a text in pounds ('12.50', '£3') names, or null. */
 function penceOf(text: string): number | null {
@@ -26,7 +29,15 @@ function penceOf(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
 }
 
-/** The application's refunds on its admin row, with a refund form and Approve buttons (docs/product.md §4.7). */
+/** The form's fields, as the server names them in a 400's `errors`. */
+type RefundField = 'paymentType' | 'amountPence' | 'reason';
+const AMOUNT_MESSAGE = 'Enter an amount in pounds, e.g. 5.00';
+
+/**
+ * The application's refunds on its admin row, with a refund form and Approve buttons (docs/product.md
+ * §4.7). The form's errors are shown beside their fields (and announced); what is about no field (the
+ * provider down) under the form.
+ */
 export function RefundsSection({ app }: { app: { id: number; initialPaymentId: string | null; finalPaymentId: string | null; refundedAmount: number } }) {
   const { user } = useAuth();
   // Finance and admins refund; other roles see the refunds only (docs/product.md §6).
@@ -35,31 +46,41 @@ export function RefundsSection({ app }: { app: { id: number; initialPaymentId: s
   const [paymentType, setPaymentType] = useState<'initial' | 'final'>('initial');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const onError = (error: Error) => toast({ title: 'Refund not made', description: serverMessage(error) ?? String(error), variant: 'destructive' });
+  const [errors, setErrors] = useState<Partial<Record<RefundField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const request = useRequestRefundMutation(app.id, {
     onSuccess: (refund) => {
       setAmount('');
       setReason('');
-      const title = refund.status === 'pending_approval' ? 'Refund waiting for a second member of staff' : refund.status === 'failed' ? 'Refund failed' : `Refund ${STATUS_LABEL[refund.status].toLowerCase()}`;
-      toast({ title, description: refund.failureReason ?? `${formatPence(refund.amountPence)} of the ${refund.paymentType} fee.`, variant: refund.status === 'failed' ? 'destructive' : undefined });
+      toast(refundToast(refund));
     },
-    onError,
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      const beside: Partial<Record<RefundField, string>> = {};
+      for (const name of ['paymentType', 'amountPence', 'reason'] as const) if (fields[name]) beside[name] = fields[name];
+      setErrors(beside);
+      setFormError(Object.keys(beside).length > 0 ? null : (serverMessage(error) ?? String(error)));
+    },
   });
   const approve = useApproveRefundMutation(app.id, {
-    onSuccess: (refund) =>
-      toast({
-        title: refund.status === 'succeeded' ? 'Refund approved and made' : refund.status === 'failed' ? 'Refund approved but failed' : 'Refund approved',
-        description: refund.failureReason ?? `${formatPence(refund.amountPence)} of the ${refund.paymentType} fee.`,
-        variant: refund.status === 'failed' ? 'destructive' : undefined,
-      }),
-    onError,
+    onSuccess: (refund) => toast(refundToast(refund, true)),
+    onError: (error) => toast({ title: 'Refund not approved', description: serverMessage(error) ?? String(error), variant: 'destructive' }),
   });
   const paidTypes = (['initial', 'final'] as const).filter((type) => (type === 'initial' ? app.initialPaymentId : app.finalPaymentId && !app.finalPaymentId.startsWith('waived_')));
+  const ids = { type: `refund-type-${app.id}`, amount: `refund-amount-${app.id}`, reason: `refund-reason-${app.id}` };
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const amountPence = penceOf(amount);
-    if (amountPence === null || amountPence < 1) return onError(new Error('Enter an amount in pounds, e.g. 5.00'));
+    const found: Partial<Record<RefundField, string>> = {};
+    if (amountPence === null || amountPence < 1) found.amountPence = AMOUNT_MESSAGE;
+    if (!reason.trim() || reason.trim().length > 500) found.reason = REFUND_REASON_MESSAGE;
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0 || amountPence === null) {
+      document.getElementById(found.amountPence ? ids.amount : ids.reason)?.focus();
+      return;
+    }
     request.mutate({ paymentType, amountPence, reason: reason.trim() });
   }
 
@@ -73,7 +94,7 @@ export function RefundsSection({ app }: { app: { id: number; initialPaymentId: s
             <li key={r.id} className="rounded-md border border-slate-200 p-2 text-sm">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{formatPence(r.amountPence)}</span>
-                <span>{r.paymentType} fee</span>
+                <span>{feeName(r.paymentType)}</span>
                 <Badge tone={STATUS_TONE[r.status]}>{STATUS_LABEL[r.status]}</Badge>
                 <span className="text-slate-500">{formatDateTime(r.createdAt)}</span>
               </div>
@@ -84,7 +105,7 @@ export function RefundsSection({ app }: { app: { id: number; initialPaymentId: s
                 {r.failureReason ? ` — ${r.failureReason}` : ''}
               </p>
               {canRefund && r.status === 'pending_approval' && user && r.requestedBy !== user.id ? (
-                <Button size="sm" className="mt-1" disabled={approve.isPending} onClick={() => approve.mutate(r.id)}>
+                <Button size="sm" className="mt-1 min-h-11" disabled={approve.isPending} onClick={() => approve.mutate(r.id)}>
                   {approve.isPending ? 'Approving...' : 'Approve'}
                 </Button>
               ) : null}
@@ -93,26 +114,32 @@ export function RefundsSection({ app }: { app: { id: number; initialPaymentId: s
         </ul>
       ) : null}
       {canRefund && paidTypes.length > 0 ? (
-        <form className="mt-3 grid gap-2 sm:grid-cols-[8rem_8rem_1fr_auto] sm:items-end" onSubmit={submit}>
-          <div>
-            <Label htmlFor={`refund-type-${app.id}`}>Fee</Label>
-            <NativeSelect id={`refund-type-${app.id}`} value={paymentType} onChange={(e) => setPaymentType(e.target.value as 'initial' | 'final')}>
-              {paidTypes.map((type) => (
-                <option key={type} value={type}>
-                  {type === 'initial' ? 'Initial' : 'Final'}
-                </option>
-              ))}
-            </NativeSelect>
+        // Fee and amount side by side, the reason across the whole width below them.
+        <form noValidate aria-label="Refund a fee" className="mt-3 space-y-3" onSubmit={submit}>
+          {/* minmax(0, 1fr): an input's own width (about 20 characters) must not widen a phone's panel. */}
+          <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-3">
+            <Field id={ids.type} label="Fee" error={errors.paymentType}>
+              <NativeSelect {...fieldAria(ids.type, errors.paymentType)} className="min-h-11" value={paymentType} onChange={(e) => setPaymentType(e.target.value as 'initial' | 'final')}>
+                {paidTypes.map((type) => (
+                  <option key={type} value={type}>
+                    {feeName(type, { capital: true })}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field id={ids.amount} label="Amount (£)" error={errors.amountPence}>
+              <Input {...fieldAria(ids.amount, errors.amountPence)} className="min-h-11" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="5.00" />
+            </Field>
           </div>
-          <div>
-            <Label htmlFor={`refund-amount-${app.id}`}>Amount (£)</Label>
-            <Input id={`refund-amount-${app.id}`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="5.00" />
-          </div>
-          <div>
-            <Label htmlFor={`refund-reason-${app.id}`}>Reason</Label>
-            <Input id={`refund-reason-${app.id}`} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} required />
-          </div>
-          <Button type="submit" variant="outline" disabled={request.isPending}>
+          <Field id={ids.reason} label="Reason" error={errors.reason}>
+            <Input {...fieldAria(ids.reason, errors.reason)} className="min-h-11" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </Field>
+          {formError ? (
+            <p role="alert" className="text-sm text-red-600">
+              {formError}
+            </p>
+          ) : null}
+          <Button type="submit" variant="outline" className="min-h-11 w-full sm:w-auto" disabled={request.isPending}>
             {request.isPending ? 'Refunding...' : 'Refund'}
           </Button>
         </form>
