@@ -14,7 +14,7 @@
 /** What one traveller pays in all when the visa is approved on time: £10 + £39. */
 export const TOTAL_PRICE_TEXT =
   'In all you pay £49.00 per traveller: the £10.00 initial fee when you submit your application and the £39.00 final fee once your visa ' +
-  'is approved (not charged if we miss our 5-working-day guarantee). The official Egyptian visa fee is included: we pay it on the portal for you.';
+  'is approved (not charged if we miss our 5-working-day guarantee). The official Egypt e-visa fee is included: we pay it on the portal for you.';
 
 /** The right to cancel of §4.8. */
 export const CANCELLATION_RIGHT_TEXT =
