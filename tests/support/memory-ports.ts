@@ -5,6 +5,7 @@ import { MemoryMailer } from '../../adapters/mail/memory/index.js';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import { LibPhoneNumbers, MemorySmsSender } from '../../adapters/sms/index.js';
 import type { AgencySettings, Ports } from '../../core/ports/index.js';
+import { DEFAULT_REFUND_APPROVAL_PENCE } from '../../core/domain/refund.js';
 import { PdfReceiptRenderer } from '../../adapters/receipts/pdf-receipt-renderer.js';
 import { PdfBorderPackRenderer } from '../../adapters/border-pack/pdf-border-pack-renderer.js';
 import { OtplibOneTimeCodes, QrcodeSvg } from '../../adapters/security/index.js';
@@ -19,7 +20,7 @@ export const TEST_SETTINGS: AgencySettings = {
   publicUrl: 'https://evisa.test',
   agencyAddress: ['Egypt E-Visa Agency Ltd', '12 Test Lane', 'London', 'N1 9GU', 'United Kingdom'],
   vatNumber: null,
-  refundApprovalPence: 5000,
+  refundApprovalPence: DEFAULT_REFUND_APPROVAL_PENCE,
 };
 
 /** Ports on the memory adapters, with the concrete test doubles exposed for assertions and hooks. */
