@@ -121,7 +121,9 @@ export async function seedWorld(server: AgencyServer): Promise<World> {
       if (['verified', 'approved', 'final-paid-with-visa', 'rejected'].includes(state)) await setStatus(id, { status: 'verified' });
       if (state === 'approved' || state === 'final-paid-with-visa') {
         await setStatus(id, { status: 'approved' });
-        await ok(await admin.post(`/api/admin/applications/${id}/visa-upload`, { multipart: { visa: { name: 'e-visa.pdf', mimeType: 'application/pdf', buffer: VISA_PDF } } }), 'visa upload');
+        // Named as the portal names its files: a long name the card must fit on a phone (issue 37, item 7).
+        const visa = { name: `Egypt-eVisa-${applicationNumber}-CARD-DECLAN.pdf`, mimeType: 'application/pdf', buffer: VISA_PDF };
+        await ok(await admin.post(`/api/admin/applications/${id}/visa-upload`, { multipart: { visa } }), 'visa upload');
       }
       if (state === 'final-paid-with-visa') {
         await pay(applicant, id, 'final');

@@ -119,7 +119,25 @@ export const WALK: readonly Visit[] = [
   { route: '/terms', as: 'visitor', state: 'terms', url: () => '/terms', ready: (p) => heading(p, /./) },
   { route: '/reset-password', as: 'visitor', state: 'no token in the link', url: () => '/reset-password', ready: (p) => heading(p, /./) },
   { route: '/reset-password', as: 'visitor', state: 'new password form', url: () => '/reset-password?token=walk-token', ready: (p) => visible(p.locator('input[type="password"]')) },
-  { route: '/track', as: 'visitor', state: 'find your application', url: () => '/track', ready: (p) => heading(p, /./) },
+  {
+    route: '/track',
+    as: 'visitor',
+    state: 'find your application',
+    url: () => '/track',
+    ready: (p) => heading(p, /./),
+    steps: [
+      {
+        label: 'code asked for',
+        async act(page, w) {
+          const unpaid = w.applications.unpaid!;
+          await page.getByLabel('Application number', { exact: true }).fill(unpaid.applicationNumber);
+          await page.getByLabel('Email', { exact: true }).fill(unpaid.email);
+          await page.getByRole('button', { name: 'Email me a code' }).click();
+          await visible(page.getByLabel('6-digit code'));
+        },
+      },
+    ],
+  },
   { route: '/track', as: 'tracker', state: 'the paid application opened with the mailed code', url: () => '/track', ready: (p) => visible(p.getByText(/^Application EV-/)) },
   { route: NOT_FOUND, as: 'visitor', state: 'an address nobody knows', url: () => '/no-such-page', lands: '/no-such-page', ready: (p) => heading(p, /./) },
 
