@@ -102,10 +102,46 @@ export async function measurePage(page: Page, viewportWidth: number, exceptions:
       const excuse = (el: Element, kind: string, inlineInSentence: boolean): string | undefined =>
         excuses.find((x) => x.kind === kind && ((x.inlineInSentence && inlineInSentence) || (x.selector && el.closest(x.selector))))?.id;
 
+      /** Sets some inline styles on `el` for the length of `read`, then puts its own back. */
+      const withStyle = <T,>(el: Element, styles: Record<string, string>, read: () => T): T => {
+        const style = (el as HTMLElement).style;
+        const saved = style.cssText;
+        for (const [name, value] of Object.entries(styles)) style.setProperty(name, value, 'important');
+        try {
+          return read();
+        } finally {
+          style.cssText = saved;
+        }
+      };
+      /**
+       * What makes `box` too wide: the innermost elements that cannot be narrower than the room the
+       * box has (a table, a long unbroken string, a row that does not wrap), each with its least
+       * width. Boxes only stretched by one of them (a grid's other items) are left out.
+       */
+      const unshrinkable = (box: Element): [Element, number][] => {
+        const room = box.clientWidth;
+        return withStyle(box, { width: '1px', 'min-width': '0', 'max-width': '1px' }, () => {
+          const wide = Array.from(box.querySelectorAll('*')).filter((inner) => rendered(inner) && !visuallyHidden(inner) && inner.getBoundingClientRect().width > room + 0.5);
+          const least = new Map(wide.map((inner) => [inner, withStyle(inner, { width: 'min-content', 'min-width': '0' }, () => inner.getBoundingClientRect().width)]));
+          const intrinsic = wide.filter((inner) => least.get(inner)! > room + 0.5);
+          const innermost = intrinsic.filter((inner) => !intrinsic.some((other) => other !== inner && inner.contains(other)));
+          return innermost.map((inner): [Element, number] => [inner, least.get(inner)!]).sort((a, b) => b[1] - a[1]).slice(0, 3);
+        });
+      };
+
       // --- The page is no wider than the screen.
       const docWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
       if (docWidth > vw + 0.5) {
-        findings.push({ kind: 'overflow', element: 'html', text: document.title, width: docWidth, height: document.documentElement.scrollHeight, problem: `the page is ${docWidth} px wide on a ${vw} px screen: it scrolls sideways`, classes: '' });
+        const because = unshrinkable(document.body).map(([inner, least]) => `${pathOf(inner)} "${textOf(inner)}" (at least ${round(least)} px)`);
+        findings.push({
+          kind: 'overflow',
+          element: 'html',
+          text: document.title,
+          width: docWidth,
+          height: document.documentElement.scrollHeight,
+          problem: `the page is ${docWidth} px wide on a ${vw} px screen: it scrolls sideways${because.length ? `; too wide: ${because.join(', ')}` : ''}`,
+          classes: '',
+        });
       }
       const all = Array.from(document.body.querySelectorAll('*'));
       const sticksOut = (r: DOMRect) => r.right > vw + 0.5 || r.left < -0.5;
@@ -137,15 +173,7 @@ export async function measurePage(page: Page, viewportWidth: number, exceptions:
         if (overflowX !== 'auto' && overflowX !== 'scroll') continue;
         if (el.scrollWidth <= el.clientWidth + 1) continue;
         const r = el.getBoundingClientRect();
-        // What is too wide in it: the outermost boxes reaching past its right edge.
-        const edge = r.left + el.clientLeft + el.clientWidth;
-        const wide = Array.from(el.querySelectorAll('*')).filter((inner) => {
-          if (!rendered(inner) || visuallyHidden(inner)) return false;
-          const box = inner.getBoundingClientRect();
-          const parent = inner.parentElement!.getBoundingClientRect();
-          return box.right > edge + 0.5 && (inner.parentElement === el || box.right > parent.right + 0.5);
-        });
-        const because = wide.slice(0, 3).map((inner) => `${pathOf(inner)} "${textOf(inner)}" (${round(inner.getBoundingClientRect().width)} px)`);
+        const because = unshrinkable(el).map(([inner, least]) => `${pathOf(inner)} "${textOf(inner)}" (at least ${round(least)} px)`);
         findings.push({
           kind: 'inner-scroll',
           element: pathOf(el),
