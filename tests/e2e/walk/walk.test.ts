@@ -62,7 +62,7 @@ interface Recorded {
   state: string;
   step: string;
   viewport: string;
-  finding: Finding | { kind: 'axe'; problem: string };
+  finding: Finding | { kind: 'axe' | 'request'; problem: string };
 }
 
 describe.skipIf(!available)('the walk: every page on a phone fits 360 px, has 44 px targets and passes axe', { timeout: 120_000 }, () => {
@@ -203,7 +203,11 @@ describe.skipIf(!available)('the walk: every page on a phone fits 360 px, has 44
         if (OUT && step.unroll) await photographUnrolled(page, step.unroll, path.join(OUT, 'phone', `${slug(visit.as, visit.route, visit.state, step.label)}--unrolled--${PHONES[0].width}.png`));
       }
       const stuck = [...inflight].filter(([, since]) => Date.now() - since >= STUCK_MS).map(([r]) => `${r.method()} ${new URL(r.url()).pathname}`);
-      for (const request of new Set(stuck)) problems.push(`a request the page made was never answered (${STUCK_MS / 1000} s): ${request}`);
+      for (const request of new Set(stuck)) {
+        const problem = `a request the page made was never answered (${STUCK_MS / 1000} s): ${request}`;
+        recorded.push({ visit: visitName(visit), route: visit.route, as: visit.as, state: visit.state, step: 'any', viewport: 'any', finding: { kind: 'request', problem } });
+        problems.push(problem);
+      }
       if (problems.length > 0) {
         throw new Error(
           `${problems.length} problem${problems.length === 1 ? '' : 's'} on ${visitName(visit)} (targets must be ${MIN_TARGET_PX} × ${MIN_TARGET_PX} px; exceptions in tests/e2e/walk/walk.test.ts):\n  ${problems.join('\n  ')}`,
