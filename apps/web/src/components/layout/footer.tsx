@@ -4,7 +4,10 @@ import { useAgency } from '../../lib/use-agency.js';
 import { HonestPrice } from '../honest-price.js';
 import { pageWidth } from './page-width.js';
 
-const footerLink = 'text-sm text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 rounded';
+// Where a finger taps (`touch:`, styles.css) each link is a 44 px tall row (the list drops its own spacing).
+const footerLink =
+  'text-sm text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 rounded touch:inline-flex touch:min-h-11 touch:min-w-11 touch:items-center';
+const footerList = 'mt-3 space-y-2 touch:space-y-0';
 
 export function Footer() {
   const { agencyEmail, agencyName } = useAgency();
@@ -20,7 +23,7 @@ export function Footer() {
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Quick links</h2>
-          <ul className="mt-3 space-y-2">
+          <ul className={footerList}>
             <li><Link to="/" className={footerLink}>Home</Link></li>
             <li><Link to="/auth" className={footerLink}>Apply for Visa</Link></li>
             <li><Link to="/track" className={footerLink}>Track your application</Link></li>
@@ -31,7 +34,7 @@ export function Footer() {
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Legal</h2>
-          <ul className="mt-3 space-y-2">
+          <ul className={footerList}>
             <li>
               <a href="/privacy" target="_blank" rel="noopener noreferrer" className={footerLink}>
                 Privacy Policy<span className="sr-only"> (opens in a new tab)</span>

@@ -7,8 +7,9 @@ import { buttonClasses } from '../ui/button.js';
 import { cn } from '../../lib/format.js';
 import { pageWidth } from './page-width.js';
 
+// Where a finger taps (`touch:`, styles.css) each entry is 44 px tall.
 const navLink =
-  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500';
+  'inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 touch:min-h-11';
 const activeNav = { className: 'text-blue-700 bg-blue-50' };
 
 /** docs/product.md §2.3 header: entries per role; on small screens the menu collapses behind a toggle. */
@@ -97,7 +98,7 @@ export function Header() {
         Skip to content
       </a>
       <div className={cn('flex h-16 items-center justify-between', pageWidth(pathname))}>
-        <Link to="/" className="flex items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500" onClick={close}>
+        <Link to="/" className="flex min-h-11 items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500" onClick={close}>
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span className="text-lg font-bold text-slate-900">{agencyName}</span>
         </Link>
@@ -106,7 +107,7 @@ export function Header() {
         </nav>
         <button
           type="button"
-          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 md:hidden"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 md:hidden"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? 'Close menu' : 'Open menu'}

@@ -15,16 +15,23 @@ const variants: Record<ButtonVariant, string> = {
   link: 'text-blue-700 underline-offset-4 hover:underline',
 };
 
+/**
+ * Each size's height is also its least height (a button squeezed in a flex column, or given
+ * `h-auto` for a link-like look, never shrinks below it). Where a finger taps (`touch:`, styles.css)
+ * every size is at least 44 × 44 px, and a label too long for the screen wraps onto a second line
+ * (the button grows) instead of pushing the page wider than the screen.
+ */
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-10 px-4 text-sm',
-  lg: 'h-12 px-6 text-base',
-  icon: 'h-10 w-10',
+  sm: 'h-9 min-h-9 px-3 text-sm touch:h-auto touch:min-h-11 touch:py-2',
+  md: 'h-10 min-h-10 px-4 text-sm touch:h-auto touch:min-h-11 touch:py-2',
+  lg: 'h-12 min-h-12 px-6 text-base touch:h-auto touch:py-2',
+  icon: 'h-10 w-10 touch:h-11 touch:w-11',
 };
 
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors',
+    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-center font-medium transition-colors',
+    'touch:min-w-11 touch:whitespace-normal',
     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2',
     'disabled:cursor-not-allowed disabled:opacity-70',
     variants[variant],

@@ -58,7 +58,7 @@ export function Select({
           if (event.currentTarget.dataset.state !== 'open') onBlur?.();
         }}
         className={cn(
-          'flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-left text-sm',
+          'flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-left text-sm touch:h-11',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 data-[placeholder]:text-slate-500',
           'disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-500',
           className,
@@ -88,7 +88,7 @@ function SelectItem({ className, children, ...props }: ComponentProps<typeof Sel
   return (
     <SelectPrimitive.Item
       className={cn(
-        'relative flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none',
+        'relative flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none touch:min-h-11',
         'data-[highlighted]:bg-blue-50 data-[highlighted]:text-blue-900 data-[state=checked]:font-semibold',
         className,
       )}

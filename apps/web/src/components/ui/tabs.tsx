@@ -12,7 +12,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 transition',
+        'inline-flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 transition touch:min-h-11',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500',
         'data-[state=active]:bg-white data-[state=active]:text-blue-700 data-[state=active]:shadow-sm',
         className,

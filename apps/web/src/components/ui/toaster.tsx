@@ -18,7 +18,7 @@ export function Toaster() {
           }}
           data-variant={current.variant ?? 'default'}
           className={cn(
-            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-10 shadow-lg touch:pr-14',
             current.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
           )}
         >
@@ -26,7 +26,10 @@ export function Toaster() {
             {current.title ? <Toast.Title className="text-sm font-semibold">{current.title}</Toast.Title> : null}
             {current.description ? <Toast.Description className="text-sm opacity-90">{current.description}</Toast.Description> : null}
           </div>
-          <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500">
+          <Toast.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 inline-flex items-center justify-center rounded p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 touch:right-1 touch:top-1 touch:h-11 touch:w-11"
+          >
             <span aria-hidden="true">✕</span>
           </Toast.Close>
         </Toast.Root>
