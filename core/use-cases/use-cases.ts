@@ -99,8 +99,10 @@ export type Reports = Made<typeof make.makeReports>;
 export type Staff = Made<typeof make.makeStaff>;
 /** setUpTwoFactor, enableTwoFactor, disableTwoFactor, resetStaffTwoFactor, completeTwoFactorSignIn, twoFactorStatus. */
 export type TwoFactor = Made<typeof make.makeTwoFactor>;
-/** assignApplication, listAssignments (staff only). */
+/** assignApplication, listAssignments, listAssignableStaff (staff only). */
 export type Assignments = Made<typeof make.makeAssignments>;
+/** readAdminEntry, adminWorkQueue (staff: the side panel's entry, the tab /admin opens on). */
+export type AdminWorkspace = Made<typeof make.makeAdminWorkspace>;
 /** listApplicationMessages, resendMessage (staff: the delivery log, docs/product.md §16.5). */
 export type DeliveryLog = Made<typeof make.makeDeliveryLog>;
 
@@ -110,7 +112,7 @@ export type DeliveryLog = Made<typeof make.makeDeliveryLog>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, PortalLedgerUseCases, AuditLogUseCases, Staff, TwoFactor, Assignments, DeliveryLog, Tracking, Reports {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, InternalNotes, PortalLedgerUseCases, AuditLogUseCases, Staff, TwoFactor, Assignments, AdminWorkspace, DeliveryLog, Tracking, Reports {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

@@ -11,6 +11,9 @@ const ALL: readonly StaffRole[] = ['admin', 'reviewer', 'finance', 'support'];
 const EXPECTED: Record<string, readonly StaffRole[]> = {
   'GET /api/admin/applications': ALL,
   'GET /api/admin/applications/counts': ALL,
+  'GET /api/admin/applications/:id': ALL,
+  'GET /api/admin/work-queue': ALL,
+  'GET /api/admin/assignees': ALL,
   'GET /api/admin/applications/:id/history': ALL,
   'PUT /api/admin/applications/:id/status': ['admin', 'reviewer'],
   'POST /api/admin/applications/:id/visa-upload': ['admin', 'reviewer'],
