@@ -95,8 +95,9 @@ describe.skipIf(!available)('the admin workflow in Chromium', { timeout: 180_000
     const row = page.getByTestId(`admin-row-${id}`);
     await see(row);
     await row.getByRole('button', { name: `Manage ${applicationNumber}` }).click();
-    const panel = page.getByTestId(`admin-panel-${id}`);
-    await see(panel);
+    await see(page.getByTestId(`admin-panel-${id}`));
+    // The side panel: its header's actions (status, Apply/Discard, the visa) and its sections.
+    const panel = page.getByTestId('admin-side-panel');
     return { row, panel };
   }
 

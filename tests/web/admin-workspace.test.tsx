@@ -63,7 +63,7 @@ describe('the admin workspace', () => {
   it('moves the selection with j/k, opens it in the side panel with Enter, and assigns it to me with a', async () => {
     const entries = [entry(1), entry(2), entry(3)];
     serve(entries);
-    await renderPage(<AdminDashboard />, { path: '/admin', user: admin });
+    await renderPage(<AdminDashboard />, { path: '/admin?tab=online-entries', user: admin });
     await screen.findByTestId('admin-row-1');
     expect(screen.getByTestId('admin-keys-hint')).toHaveTextContent('j / k move, Enter opens, a assigns to me');
     const user = setupUser();
@@ -95,7 +95,7 @@ describe('the admin workspace', () => {
       removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
     }));
     serve([entry(1), entry(2)]);
-    await renderPage(<AdminDashboard />, { path: '/admin', user: admin });
+    await renderPage(<AdminDashboard />, { path: '/admin?tab=online-entries', user: admin });
     const user = setupUser();
     await user.click(within(await screen.findByTestId('admin-row-2')).getByRole('button', { name: /^Manage/ }));
     const panel = await screen.findByTestId('admin-side-panel');
@@ -112,7 +112,7 @@ describe('the admin workspace', () => {
   it('ignores the keys while typing in the search box', async () => {
     const entries = [entry(1), entry(2)];
     serve(entries);
-    await renderPage(<AdminDashboard />, { path: '/admin', user: admin });
+    await renderPage(<AdminDashboard />, { path: '/admin?tab=online-entries', user: admin });
     await screen.findByTestId('admin-row-1');
     const user = setupUser();
     await user.click(screen.getByLabelText('Search applications'));
@@ -124,7 +124,7 @@ describe('the admin workspace', () => {
 
   it('shows Mine and Unassigned with their counts beside the tabs', async () => {
     serve([entry(1), entry(2)]);
-    await renderPage(<AdminDashboard />, { path: '/admin', user: admin });
+    await renderPage(<AdminDashboard />, { path: '/admin?tab=online-entries', user: admin });
     expect(await screen.findByRole('button', { name: 'Mine (0)' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Unassigned (2)' })).toBeInTheDocument();
   });

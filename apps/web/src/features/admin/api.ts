@@ -4,9 +4,9 @@ import { api, apiPath, call, upload } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
 import type { AdminSearch } from './search.js';
-import { adminCountsQuery, adminPageQuery } from './list-queries.js';
+import { adminCountsQuery, adminPageQuery, workQueueQuery } from './list-queries.js';
 
-export { adminCountsQuery, adminPageQuery };
+export { adminCountsQuery, adminPageQuery, workQueueQuery };
 
 const adminApplications = api.admin.applications;
 type AdminListBody = InferResponseType<typeof adminApplications.$get, 200>;
@@ -29,6 +29,18 @@ export type AdminCountsDto = InferResponseType<typeof adminApplications.counts.$
 export const adminGroupQuery = (groupId: number) =>
   queryOptions({ queryKey: keys.adminGroup(groupId), queryFn: () => call(api.admin['application-groups'][':groupId'].$get(byGroup(groupId))) });
 
+/**
+ * GET /api/admin/applications/{id}: one application as its list entry. The side panel reads it when
+ * the open application is not on the list's page any more (a change moved it to another tab).
+ * Its key starts with the admin prefix, so every change refreshes it with the lists.
+ */
+export const adminEntryQuery = (applicationId: number) =>
+  queryOptions({ queryKey: [apiPath(adminApplications[':id'].$path(byId(applicationId)))] as const, queryFn: () => call(adminApplications[':id'].$get(byId(applicationId))) });
+
+export function useAdminEntryQuery(applicationId: number | null) {
+  return useQuery({ ...adminEntryQuery(applicationId ?? 0), enabled: applicationId !== null });
+}
+
 export const adminHistoryQuery = (applicationId: number) =>
   queryOptions({ queryKey: keys.adminHistory(applicationId), queryFn: () => call(adminApplications[':id'].history.$get(byId(applicationId))) });
 
@@ -43,9 +55,14 @@ export const paymentIssuesQuery = queryOptions({
   refetchOnWindowFocus: false,
 });
 
-/** The open tab's page; while the next page loads, the previous one stays on screen. */
+/** The open tab's page (none until the tab is known); while the next page loads, the previous one stays on screen. */
 export function useAdminPageQuery(search: AdminSearch) {
-  return useQuery({ ...adminPageQuery(search), placeholderData: keepPreviousData });
+  return useQuery({ ...adminPageQuery({ ...search, tab: search.tab ?? 'initial-payment' }), placeholderData: keepPreviousData, enabled: search.tab !== undefined });
+}
+
+/** The tab /admin opens on without one in its address (asked only then). */
+export function useWorkQueueQuery(enabled: boolean) {
+  return useQuery({ ...workQueueQuery, enabled });
 }
 
 export function useAdminCountsQuery(search: Pick<AdminSearch, 'q' | 'overdue'>) {
