@@ -89,7 +89,7 @@ export type Cancellations = Made<typeof make.makeCancellations>;
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
 /** readPortal, updatePortal, attachPortalReceipt, openPortalReceipt (staff), listGovernmentFees, setGovernmentFee (docs/product.md §2.16). */
 export type PortalLedgerUseCases = Made<typeof make.makePortalLedger>;
-/** listAuditLog, listApplicationAudit (staff), verifyAuditLog (the operator). */
+/** listAuditLog, listApplicationAudit, checkAuditLog (staff), verifyAuditLog (the operator). */
 export type AuditLogUseCases = Made<typeof make.makeAuditLog>;
 /** requestTrackingCode, verifyTrackingCode, trackedApplication, mailApplicationNumbers (anyone: the public track page). */
 export type Tracking = Made<typeof make.makeTracking>;

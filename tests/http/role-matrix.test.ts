@@ -35,6 +35,7 @@ const EXPECTED: Record<string, readonly StaffRole[]> = {
   'PUT /api/admin/staff/:userId': ['admin'],
   'DELETE /api/admin/staff/:userId/two-factor': ['admin'],
   'GET /api/admin/audit': ['admin'],
+  'GET /api/admin/audit/verification': ['admin'],
   'PUT /api/admin/applications/:id/assignee': ALL,
   'GET /api/admin/applications/:id/assignments': ALL,
   'GET /api/admin/applications/:id/audit': ALL,
