@@ -41,7 +41,7 @@ function Dashboard() {
   const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
 
   const counts = useAdminCountsQuery(search);
-  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), staff: useCan('staff.manage'), reports: useCan('reports.read') };
+  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), staff: useCan('staff.manage'), reports: useCan('reports.read'), audit: useCan('audit.read') };
   const page = useAdminPageQuery(search);
 
   return (
@@ -59,6 +59,11 @@ function Dashboard() {
           {can.staff ? (
             <Link to="/admin/staff" className="text-sm text-blue-700 underline">
               Staff
+            </Link>
+          ) : null}
+          {can.audit ? (
+            <Link to="/admin/audit" className="text-sm text-blue-700 underline">
+              Audit log
             </Link>
           ) : null}
           {can.remind ? <ReminderButtons /> : null}
