@@ -2,13 +2,16 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_PHONE_HREF, SUPPORT_HOURS } from '../../lib/agency-info.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { HonestPrice } from '../honest-price.js';
-import { pageWidth } from './page-width.js';
+import { isStaffPath, pageWidth } from './page-width.js';
 
 const footerLink = 'text-sm text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 rounded';
 
 export function Footer() {
   const { agencyEmail, agencyName } = useAgency();
-  const width = pageWidth(useRouterState({ select: (s) => s.location.pathname }));
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const width = pageWidth(pathname);
+  // The staff pages are a workplace, not the shop window: no marketing, links or price notice.
+  if (isStaffPath(pathname)) return <StaffFooter agencyName={agencyName} width={width} />;
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className={`grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4 ${width}`}>
@@ -62,6 +65,17 @@ export function Footer() {
         </p>
         <HonestPrice tone="dark" className={`pb-6 ${width}`} />
       </div>
+    </footer>
+  );
+}
+
+/** One quiet line under the staff pages (docs/product.md §2.3). */
+function StaffFooter({ agencyName, width }: { agencyName: string; width: string }) {
+  return (
+    <footer className="mt-10 border-t border-slate-200 bg-white" data-testid="staff-footer">
+      <p className={`py-4 text-xs text-slate-500 ${width}`}>
+        {agencyName} · staff pages · times are UK time
+      </p>
     </footer>
   );
 }
