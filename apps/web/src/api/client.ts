@@ -25,9 +25,7 @@ export type RoutePath<P extends string> = P extends typeof API_BASE | `${typeof 
  * starts with '/api' already throws here as well as failing to compile.
  */
 export function apiPath<P extends string>(routePath: RoutePath<P>): string {
-  if (routePath === API_BASE || routePath.startsWith(`${API_BASE}/`) || routePath.startsWith(`${API_BASE}?`)) {
-    throw new Error(`apiPath takes a route's $path() (relative to ${API_BASE}), not ${routePath}`);
-  }
+  if (/^\/api([/?]|$)/.test(routePath)) throw new Error(`apiPath takes a route's $path() (relative to ${API_BASE}), not ${routePath}`);
   return `${API_BASE}${routePath}`;
 }
 

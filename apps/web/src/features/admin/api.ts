@@ -4,9 +4,9 @@ import { api, apiPath, call, upload } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
 import type { AdminSearch } from './search.js';
-import { adminCountsQuery, adminPageQuery, workQueueQuery } from './list-queries.js';
+import { adminCountsQuery, adminPageQuery } from './list-queries.js';
 
-export { adminCountsQuery, adminPageQuery, workQueueQuery };
+export { adminCountsQuery, adminPageQuery };
 
 const adminApplications = api.admin.applications;
 type AdminListBody = InferResponseType<typeof adminApplications.$get, 200>;
@@ -60,7 +60,17 @@ export function useAdminPageQuery(search: AdminSearch) {
   return useQuery({ ...adminPageQuery({ ...search, tab: search.tab ?? 'initial-payment' }), placeholderData: keepPreviousData, enabled: search.tab !== undefined });
 }
 
-/** The tab /admin opens on without one in its address (asked only then). */
+/**
+ * GET /api/admin/work-queue: the tab /admin opens on when its address names none, the work tab
+ * holding the earliest guarantee deadline (docs/product.md §2.14). Asked each time the dashboard
+ * opens without a tab (not prefetched by the route: its loader is in the landing page's bundle).
+ */
+export const workQueueQuery = queryOptions({
+  queryKey: [apiPath(api.admin['work-queue'].$path())] as const,
+  queryFn: () => call(api.admin['work-queue'].$get()),
+  staleTime: 0,
+});
+
 export function useWorkQueueQuery(enabled: boolean) {
   return useQuery({ ...workQueueQuery, enabled });
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiPath, call } from '../../api/client.js';
+import { api, call } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
 import type { AdminPageDto } from './api.js';
 import type { AdminTabId } from '../../../../../core/domain/admin-tab-ids.js';
@@ -45,13 +45,3 @@ export const adminCountsQuery = (search: Pick<AdminSearch, 'q' | 'overdue'>) => 
     staleTime: 0,
   });
 };
-
-/**
- * The tab /admin opens on when its address names none: the work tab holding the earliest guarantee
- * deadline (docs/product.md §2.14). Asked again each time the dashboard opens without a tab.
- */
-export const workQueueQuery = queryOptions({
-  queryKey: [apiPath(api.admin['work-queue'].$path())] as const,
-  queryFn: () => call(api.admin['work-queue'].$get()),
-  staleTime: 0,
-});

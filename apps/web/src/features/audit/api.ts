@@ -12,6 +12,7 @@ export type AuditVerdictDto = InferResponseType<typeof logRoute.verification.$ge
 type AuditLogQuery = NonNullable<InferRequestType<typeof logRoute.$get>['query']>;
 
 const byId = (id: number) => ({ param: { id: String(id) } });
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const applicationAuditQuery = (applicationId: number) =>
   queryOptions({ queryKey: [apiPath(trailRoute.$path(byId(applicationId)))] as const, queryFn: () => call(trailRoute.$get(byId(applicationId))) });
@@ -27,12 +28,15 @@ export function useApplicationAuditQuery(applicationId: number) {
  */
 export function auditLogQuery(search: AuditSearch): AuditLogQuery {
   const query: AuditLogQuery = {};
+  const day = (value: string | undefined) => (value && DAY.test(value) ? value : undefined);
+  const from = day(search.from);
+  const to = day(search.to);
   if (search.actorId) query.actorId = String(search.actorId);
   if (search.action) query.action = search.action as AuditLogQuery['action'];
   if (search.applicationNumber) query.applicationNumber = search.applicationNumber;
-  if (search.from) query.from = londonMidnight(search.from).toISOString();
-  if (search.to) query.to = new Date(londonMidnight(addCalendarDays(search.to, 1)).getTime() - 1).toISOString();
-  if (search.page) query.page = String(search.page);
+  if (from) query.from = londonMidnight(from).toISOString();
+  if (to) query.to = new Date(londonMidnight(addCalendarDays(to, 1)).getTime() - 1).toISOString();
+  if (search.page && search.page > 1) query.page = String(search.page);
   return query;
 }
 

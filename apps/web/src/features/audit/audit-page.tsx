@@ -75,7 +75,7 @@ export function AuditPage() {
             Page {page.toLocaleString('en-GB')}, {log.data.pageSize} entries a page
           </p>
           <div className="flex items-center gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => choose({ ...search, page: page - 1 })}>
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => choose({ ...search, page: page > 2 ? page - 1 : undefined })}>
               Previous
             </Button>
             <Button variant="outline" size="sm" disabled={!log.data.hasMore} onClick={() => choose({ ...search, page: page + 1 })}>

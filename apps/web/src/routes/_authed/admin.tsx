@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireUser } from '../../features/auth/guard.js';
 import { AdminOrEnrolment } from '../../features/two-factor/staff-enrolment.js';
-import { adminCountsQuery, adminPageQuery, workQueueQuery } from '../../features/admin/list-queries.js';
+import { adminCountsQuery, adminPageQuery } from '../../features/admin/list-queries.js';
 import { compactAdminSearch, parseAdminSearch } from '../../features/admin/search.js';
 
 export const Route = createFileRoute('/_authed/admin')({
@@ -17,9 +17,8 @@ export const Route = createFileRoute('/_authed/admin')({
     const search = parseAdminSearch(location.search as Record<string, unknown>);
     // Prefetch without blocking the page: it shows 'Loading applications...' meanwhile.
     void context.queryClient.prefetchQuery(adminCountsQuery(search));
-    // Without a tab in the address the work queue names it (the dashboard then asks for that page).
+    // Without a tab in the address the dashboard first asks the work queue which tab it is.
     if (search.tab) void context.queryClient.prefetchQuery(adminPageQuery({ ...search, tab: search.tab }));
-    else void context.queryClient.prefetchQuery(workQueueQuery);
   },
   component: AdminOrEnrolment,
 });
