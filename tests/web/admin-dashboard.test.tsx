@@ -576,15 +576,23 @@ describe('payments to check (taken by the provider, not recorded)', () => {
 describe('the opening tab and the side panel (docs/product.md §2.14)', () => {
   it('opens on the work queue when the address names no tab, and says why', async () => {
     const api = fakeAdminApi([entryOf(application(3, { status: 'verified', initialPaymentId: 'pi_3' })), userWithoutApplication(7)], {
-      workQueue: { tab: 'submitted-portal', deadline: '2026-11-27T17:00:00.000Z' },
+      workQueue: { tab: 'submitted-portal', deadline: '2036-11-27T17:00:00.000Z' },
     });
     await renderDashboard('/admin');
     expect(await screen.findByTestId('admin-row-3')).toBeInTheDocument();
     expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Submitted to Portal');
     expect(screen.getByTestId('work-queue-note')).toHaveTextContent(
-      'Opened on Submitted to Portal: it holds the earliest guarantee deadline, Friday 27 November 2026 at 17:00 (UK time).',
+      'Opened on Submitted to Portal: it holds the earliest guarantee deadline, Thursday 27 November 2036 at 17:00 (UK time).',
     );
     expect(api.requests.filter((r) => r.path === '/api/admin/applications').map((r) => r.query.get('tab'))).toEqual(['submitted-portal']);
+  });
+
+  it("says when the work queue's earliest deadline has already passed", async () => {
+    fakeAdminApi([], { workQueue: { tab: 'initial-payment', deadline: '2020-11-27T17:00:00.000Z' } });
+    await renderDashboard('/admin');
+    expect(await screen.findByTestId('work-queue-note')).toHaveTextContent(
+      'Opened on Initial Payment: it holds the earliest guarantee deadline, Friday 27 November 2020 at 17:00 (UK time), already passed.',
+    );
   });
 
   it('opens on the tab the address names, without asking for the work queue', async () => {

@@ -148,7 +148,7 @@ function WorkQueueNote({ tab, deadline }: { tab: AdminTabId; deadline: string | 
   return (
     <p className="mt-4 text-sm text-slate-600" data-testid="work-queue-note">
       {deadline
-        ? `Opened on ${label}: it holds the earliest guarantee deadline, ${formatDayAndTime(deadline)}.`
+        ? `Opened on ${label}: it holds the earliest guarantee deadline, ${formatDayAndTime(deadline)}${new Date(deadline).getTime() < Date.now() ? ', already passed' : ''}.`
         : `Opened on ${label}: no application is waiting for a decision.`}
     </p>
   );

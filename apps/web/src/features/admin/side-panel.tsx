@@ -15,9 +15,25 @@ import { useMediaQuery } from '../../lib/use-media-query.js';
  * (a window resized, a tablet turned), and a different element there would remount the panel's
  * forms and lose what staff had typed in them.
  */
-export function SidePanel({ title, summary, actions, onClose, children }: { title: string; summary?: ReactNode; actions?: ReactNode; onClose: () => void; children: ReactNode }) {
+export function SidePanel({
+  title,
+  subtitle,
+  summary,
+  actions,
+  onClose,
+  children,
+}: {
+  title: string;
+  /** A line above the title ('Application EV-2611-7K3QX9'). */
+  subtitle?: string;
+  summary?: ReactNode;
+  actions?: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const wide = useMediaQuery('(min-width: 1024px)');
   const titleId = useId();
+  const subtitleId = useId();
   const close = useRef<HTMLButtonElement>(null);
   // A sheet covers the list: take the focus into it when it opens, as a dialog does.
   useEffect(() => {
@@ -26,7 +42,7 @@ export function SidePanel({ title, summary, actions, onClose, children }: { titl
   }, []);
   return (
     <aside
-      aria-labelledby={titleId}
+      aria-labelledby={subtitle ? `${subtitleId} ${titleId}` : titleId}
       role={wide ? undefined : 'dialog'}
       data-testid="admin-side-panel"
       onKeyDown={(event) => {
@@ -36,9 +52,16 @@ export function SidePanel({ title, summary, actions, onClose, children }: { titl
     >
       <div className="sticky top-0 z-10 border-b border-slate-200 bg-white px-4 py-3 lg:static lg:shrink-0 lg:border-b-0 lg:pb-2">
         <div className="flex items-start justify-between gap-3">
-          <h2 id={titleId} className="min-w-0 break-words text-lg font-semibold leading-snug text-slate-900">
-            {title}
-          </h2>
+          <div className="min-w-0">
+            {subtitle ? (
+              <p id={subtitleId} className="break-words text-xs font-medium text-slate-500">
+                {subtitle}
+              </p>
+            ) : null}
+            <h2 id={titleId} className="break-words text-lg font-semibold leading-snug text-slate-900">
+              {title}
+            </h2>
+          </div>
           <Button ref={close} variant="outline" size="sm" onClick={onClose} aria-label="Close the details" className="shrink-0">
             Close
           </Button>

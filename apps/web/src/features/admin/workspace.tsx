@@ -77,7 +77,7 @@ export function Workspace({ entries, footer, empty }: { entries: AdminEntryDto[]
         )}
       </div>
       {openEntry ? (
-        <SidePanel title={titleOf(openEntry)} summary={<EntrySummary entry={openEntry} />} actions={openEntry.application && canReview ? <EntryPrimaryActions entry={openEntry} /> : undefined} onClose={close}>
+        <SidePanel title={titleOf(openEntry)} subtitle={subtitleOf(openEntry)} summary={<EntrySummary entry={openEntry} />} actions={openEntry.application && canReview ? <EntryPrimaryActions entry={openEntry} /> : undefined} onClose={close}>
           <EntryPanel entry={openEntry} id={`panel-${entryKey(openEntry)}`} />
         </SidePanel>
       ) : null}
@@ -91,5 +91,9 @@ function testIdOf(entry: AdminEntryDto): string {
 
 function titleOf(entry: AdminEntryDto): string {
   const app = entry.application;
-  return app ? `Application ${app.applicationNumber}: ${app.givenName} ${app.surname}` : `${entry.user.fullName} (no application yet)`;
+  return app ? `${app.givenName} ${app.surname}` : entry.user.fullName;
+}
+
+function subtitleOf(entry: AdminEntryDto): string {
+  return entry.application ? `Application ${entry.application.applicationNumber}` : 'No application yet';
 }
