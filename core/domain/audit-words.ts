@@ -29,30 +29,41 @@ export interface AuditEntryLike {
 
 type Kind = 'day' | 'pence' | 'usCents' | 'status' | 'fee' | 'role' | 'portalState' | 'template' | 'tab' | 'characters' | 'bytes' | 'count' | 'fileType' | 'decision' | 'list';
 
-/** Each known field: its label, and how its value reads when it is not plain text (dates are found by their form). */
+/**
+ * Each known field: its label, and how its value reads when it is not plain text (dates are found
+ * by their form). Their order here is the order lines are read in: a stored detail's keys are
+ * sorted alphabetically (canonical JSON), which is no order for a reader.
+ */
 const FIELDS: Record<string, { label: string; kind?: Kind }> = {
+  tab: { label: 'Tab', kind: 'tab' },
+  decision: { label: 'Decision', kind: 'decision' },
+  paymentType: { label: 'Fee', kind: 'fee' },
+  amount: { label: 'Amount', kind: 'pence' },
+  refundPence: { label: 'Refund', kind: 'pence' },
   status: { label: 'Status', kind: 'status' },
   additionalInfoMessage: { label: 'Message to the applicant' },
   requiresPassportReupload: { label: 'Passport re-upload required' },
   rejectionReason: { label: 'Reason for the applicant' },
-  amount: { label: 'Amount', kind: 'pence' },
-  refundPence: { label: 'Refund', kind: 'pence' },
-  pence: { label: 'Booked at', kind: 'pence' },
-  governmentFeePence: { label: 'Booked at', kind: 'pence' },
-  governmentFeeCents: { label: 'Government fee', kind: 'usCents' },
-  amountCents: { label: 'Government fee', kind: 'usCents' },
-  governmentFeeCurrency: { label: 'Currency' },
-  currency: { label: 'Currency' },
-  paymentType: { label: 'Fee', kind: 'fee' },
   reason: { label: 'Reason' },
   message: { label: 'Message' },
-  decision: { label: 'Decision', kind: 'decision' },
+  state: { label: 'Portal state', kind: 'portalState' },
+  reference: { label: 'Portal reference' },
+  effectiveFrom: { label: 'In effect from' },
+  governmentFeeCents: { label: 'Government fee', kind: 'usCents' },
+  amountCents: { label: 'Government fee', kind: 'usCents' },
+  governmentFeePence: { label: 'Booked at', kind: 'pence' },
+  pence: { label: 'Booked at', kind: 'pence' },
+  governmentFeeCurrency: { label: 'Currency' },
+  currency: { label: 'Currency' },
+  paidAt: { label: 'Paid on', kind: 'day' },
   cancelledAt: { label: 'Cancelled' },
   cancellationDeclinedAt: { label: 'Cancellation declined' },
   assigneeName: { label: 'Assigned to' },
   role: { label: 'Role', kind: 'role' },
   active: { label: 'Can sign in' },
   length: { label: 'Length', kind: 'characters' },
+  template: { label: 'Message', kind: 'template' },
+  to: { label: 'To' },
   documentType: { label: 'Document' },
   fileName: { label: 'File' },
   document: { label: 'Document' },
@@ -61,13 +72,6 @@ const FIELDS: Record<string, { label: string; kind?: Kind }> = {
   receipt: { label: 'Receipt' },
   size: { label: 'Size', kind: 'bytes' },
   contentType: { label: 'Type', kind: 'fileType' },
-  to: { label: 'To' },
-  template: { label: 'Message', kind: 'template' },
-  reference: { label: 'Portal reference' },
-  state: { label: 'Portal state', kind: 'portalState' },
-  paidAt: { label: 'Paid on', kind: 'day' },
-  effectiveFrom: { label: 'In effect from' },
-  tab: { label: 'Tab', kind: 'tab' },
   since: { label: 'Submitted since' },
   list: { label: 'List', kind: 'list' },
   applications: { label: 'Applications', kind: 'count' },
@@ -188,17 +192,24 @@ function fieldLines(key: string, value: AuditJson | undefined): string[] {
 
 const same = (a: AuditJson | undefined, b: AuditJson | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** Keys in the order FIELDS names them, the others after them as they come. */
+const FIELD_ORDER = Object.keys(FIELDS);
+function readingOrder(keys: string[]): string[] {
+  const rank = (key: string) => (FIELD_ORDER.includes(key) ? FIELD_ORDER.indexOf(key) : FIELD_ORDER.length);
+  return keys.map((key, i) => ({ key, i })).sort((a, b) => rank(a.key) - rank(b.key) || a.i - b.i).map(({ key }) => key);
+}
+
 /** What a before/after pair changed: 'Status: Under process → Verified'; a field only after reads 'Label: value'. */
 function changeLines(before: Record<string, AuditJson>, after: Record<string, AuditJson>): string[] {
   const lines: string[] = [];
-  for (const key of Object.keys(after)) {
+  for (const key of readingOrder(Object.keys(after))) {
     if (HIDDEN.has(key) || (key in before && same(before[key], after[key]))) continue;
     const was = key in before ? oneLine(key, before[key]) : null;
     const now = oneLine(key, after[key]);
     if (was !== null && now !== null) lines.push(`${labelOf(key)}: ${was} → ${now}`);
     else lines.push(...fieldLines(key, after[key]));
   }
-  for (const key of Object.keys(before)) {
+  for (const key of readingOrder(Object.keys(before))) {
     if (!(key in after)) lines.push(...fieldLines(key, before[key]).map((l) => `${l} (before)`));
   }
   return lines;
@@ -209,7 +220,7 @@ export function auditEntryInWords(entry: AuditEntryLike): AuditEntryWords {
   const { before, after, ...rest } = entry.detail as Record<string, AuditJson | undefined>;
   const lines = [
     ...changeLines(isObject(before) ? before : {}, isObject(after) ? after : {}),
-    ...Object.entries(rest).flatMap(([key, value]) => fieldLines(key, value)),
+    ...readingOrder(Object.keys(rest)).flatMap((key) => fieldLines(key, rest[key])),
   ];
   return { title: AUDIT_ACTION_LABELS[entry.action] ?? labelOf(entry.action), lines };
 }

@@ -19,17 +19,29 @@ describe('audit entries in words', () => {
     });
   });
 
+  it("reads the lines in a fixed order, not the stored detail's (canonical JSON sorts its keys)", () => {
+    const stored = {
+      before: { additionalInfoMessage: 'Please send a clearer photo.', requiresPassportReupload: true, status: 'additional_info_required' },
+      after: { additionalInfoMessage: null, requiresPassportReupload: false, status: 'verified' },
+    };
+    expect(auditEntryInWords({ action: 'application.status_changed', detail: stored }).lines).toEqual([
+      'Status: Additional info required → Verified',
+      'Message to the applicant: Please send a clearer photo. → none',
+      'Passport re-upload required: Yes → No',
+    ]);
+  });
+
   it('writes money in pounds, fees by their names and refund states in words', () => {
     expect(auditEntryInWords({ action: 'refund.requested', detail: { after: { paymentType: 'initial', amount: 1000, reason: 'Goodwill', status: 'pending_approval' } } }).lines).toEqual([
       'Fee: Initial fee',
       'Amount: £10.00',
-      'Reason: Goodwill',
       'Status: Awaiting approval',
+      'Reason: Goodwill',
     ]);
     expect(auditEntryInWords({ action: 'refund.approved', detail: { before: { status: 'pending_approval' }, after: { status: 'pending', paymentType: 'final', amount: 3900 } } }).lines).toEqual([
-      'Status: Awaiting approval → Pending',
       'Fee: Final fee',
       'Amount: £39.00',
+      'Status: Awaiting approval → Pending',
     ]);
     expect(auditEntryInWords({ action: 'application.payment_issue_recorded', detail: { paymentType: 'initial', amount: 1000, currency: 'gbp' } }).lines).toEqual([
       'Fee: Initial fee',
@@ -89,8 +101,8 @@ describe('audit entries in words', () => {
     expect(auditEntryInWords({ action: 'application.cancellation_decided', detail: { decision: 'accept', message: null, refundPence: 400, before: { status: 'under_process' }, after: { status: 'rejected' } } }).lines).toEqual([
       'Status: Under process → Rejected',
       'Decision: Accepted',
-      'Message: none',
       'Refund: £4.00',
+      'Message: none',
     ]);
     expect(auditEntryInWords({ action: 'application.note_written', detail: { length: 23 } }).lines).toEqual(['Length: 23 characters']);
     expect(auditEntryInWords({ action: 'application.message_resent', detail: { template: 'refund_issued', to: 'maria@example.com', copy: 'email-12' } }).lines).toEqual([

@@ -48,7 +48,7 @@ describe('the audit trail on the admin row', () => {
     expect(section.getByTestId('audit-9')).toHaveTextContent(
       'Changed the statusStatus: Verified → Approvedreviewer@agency.example, Wednesday 25 November 2026 at 11:00 (UK time) from 198.51.100.7',
     );
-    expect(section.getByTestId('audit-6')).toHaveTextContent('Asked for a refundFee: Initial feeAmount: £10.00Reason: GoodwillStatus: Awaiting approval');
+    expect(section.getByTestId('audit-6')).toHaveTextContent('Asked for a refundFee: Initial feeAmount: £10.00Status: Awaiting approvalReason: Goodwill');
     expect(section.getByTestId('audit-4')).toHaveTextContent('Exported applicationsOperator (command line), Wednesday 25 November 2026 at 10:00 (UK time)');
     // No raw value reaches the page: no pence, no status ids, no JSON.
     const text = screen.getByRole('region', { name: 'Audit trail' }).textContent!;
