@@ -183,6 +183,8 @@ try {
         if (person.role === 'admin') {
           await page.goto(`${server.url}/admin/audit`);
           await settled(page);
+          await page.getByRole('button', { name: 'Verify the chain' }).click();
+          console.log(tag, 'chain:', await page.getByTestId('audit-chain').getByRole('status').textContent());
           console.log(tag, 'audit overflow', await overflow(page));
           await page.screenshot({ path: shot(`${tag}-audit`), fullPage: true });
           await page.goto(`${server.url}/admin/staff`);

@@ -97,7 +97,7 @@ describe('two-factor sign-in in the SPA', () => {
     );
     await renderPage(<SessionsSection />, { path: '/profile', user: testUser() });
     const items = await screen.findAllByRole('listitem');
-    expect(items[0]).toHaveTextContent(/^Chrome on WindowsThis browser203\.0\.113\.9 · signed in Saturday 28 November 2026 at 09:05 \(UK time\) · last seen Saturday 28 November 2026 at 10:00 \(UK time\)/);
+    expect(items[0]).toHaveTextContent(/^Chrome on WindowsThis browser203\.0\.113\.9Signed in Saturday 28 November 2026 at 09:05 \(UK time\)Last seen Saturday 28 November 2026 at 10:00 \(UK time\)/);
     expect(items[1]).toHaveTextContent(/^Safari on iPhone198\.51\.100\.4/);
     expect(screen.getByText('Safari on iPhone')).toHaveAttribute('title', safari);
     const sent = items[1]!.querySelector('details')!;

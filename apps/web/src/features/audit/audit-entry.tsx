@@ -13,7 +13,11 @@ export function AuditEntryItem({ entry, wide = false, application }: { entry: Au
   const when = formatDayAndTime(entry.at);
   const who = auditActorInWords(entry.actor);
   return (
-    <li data-testid={`audit-${entry.seq}`} className={wide ? 'gap-4 py-3 text-sm text-slate-800 lg:grid lg:grid-cols-[minmax(0,14rem)_minmax(0,15rem)_minmax(0,1fr)]' : 'text-sm text-slate-800'}>
+    // Wide: when | who | what from the large breakpoint; on a phone what comes first, then when and who.
+    <li
+      data-testid={`audit-${entry.seq}`}
+      className={wide ? 'flex flex-col gap-1 py-3 text-sm text-slate-800 lg:grid lg:grid-cols-[minmax(0,14rem)_minmax(0,15rem)_minmax(0,1fr)] lg:gap-4' : 'text-sm text-slate-800'}
+    >
       {wide ? (
         <>
           <p className="text-xs text-slate-600 lg:text-sm">
@@ -26,7 +30,7 @@ export function AuditEntryItem({ entry, wide = false, application }: { entry: Au
           </p>
         </>
       ) : null}
-      <div className="min-w-0">
+      <div className={wide ? 'order-first min-w-0 lg:order-none' : 'min-w-0'}>
         <p className="font-medium text-slate-900">
           {words.title}
           {wide && (target || application) ? <span className="font-normal text-slate-600"> · {application ?? target}</span> : null}

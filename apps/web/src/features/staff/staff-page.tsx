@@ -71,8 +71,10 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
   return (
     <tr className="mb-3 block rounded-lg border border-slate-200 bg-white p-3 md:mb-0 md:table-row md:rounded-none md:border-0 md:border-t md:p-0">
       <td data-label="Name" className={`${CELL} font-medium text-slate-900 md:whitespace-nowrap`}>
-        {member.fullName}
-        {self ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
+        <span>
+          {member.fullName}
+          {self ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
+        </span>
       </td>
       <td data-label="Email" className={`${CELL} min-w-0 break-all text-right md:break-normal md:text-left`}>
         {member.email}

@@ -45,14 +45,14 @@ function SessionRow({ session }: { session: SessionListing }) {
   const browser = userAgentInWords(session.userAgent);
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3 text-sm">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-[13rem] flex-1">
         <p className="font-medium text-slate-900">
           <span title={session.userAgent ?? undefined}>{browser}</span>
           {session.current ? <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">This browser</span> : null}
         </p>
-        <p className="text-slate-600">
-          {session.clientAddress ?? 'Unknown address'} · signed in {formatDayAndTime(session.createdAt)} · last seen {formatDayAndTime(session.lastSeenAt)}
-        </p>
+        <p className="text-slate-600">{session.clientAddress ?? 'Unknown address'}</p>
+        <p className="text-slate-600">Signed in {formatDayAndTime(session.createdAt)}</p>
+        <p className="text-slate-600">Last seen {formatDayAndTime(session.lastSeenAt)}</p>
         {session.userAgent ? (
           <details className="mt-1 text-xs text-slate-600">
             <summary className="inline-flex min-h-11 cursor-pointer items-center md:min-h-0">What the browser sent</summary>
