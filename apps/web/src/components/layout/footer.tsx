@@ -74,7 +74,7 @@ function StaffFooter({ agencyName, width }: { agencyName: string; width: string 
   return (
     <footer className="mt-10 border-t border-slate-200 bg-white" data-testid="staff-footer">
       <p className={`py-4 text-xs text-slate-500 ${width}`}>
-        {agencyName} · staff pages · times are UK time
+        <span>{agencyName}</span> · staff pages · times are UK time
       </p>
     </footer>
   );
