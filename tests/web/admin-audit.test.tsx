@@ -130,6 +130,6 @@ describe('the audit log screen (docs/product.md §6.5)', () => {
     expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Verify the chain' }));
-    expect(await screen.findByText(/^Intact: all 1,234 entries chain up to the last one \(no\. 1,234, hash ab12cd34ef56…\)\.$/)).toBeInTheDocument();
+    expect(await screen.findByText('Intact: 1,234 entries checked, up to no. 1,234 (hash ab12cd34ef56…).')).toBeInTheDocument();
   });
 });

@@ -224,7 +224,7 @@ function ChainCheck() {
 export function verdictInWords(verdict: AuditVerdictDto): string {
   if (verdict.ok) {
     const rows = verdict.rows.toLocaleString('en-GB');
-    return `Intact: all ${rows} ${verdict.rows === 1 ? 'entry chains' : 'entries chain'} up to the last one (no. ${verdict.head.seq.toLocaleString('en-GB')}, hash ${verdict.head.hash.slice(0, 12)}…).`;
+    return `Intact: ${rows} ${verdict.rows === 1 ? 'entry' : 'entries'} checked, up to no. ${verdict.head.seq.toLocaleString('en-GB')} (hash ${verdict.head.hash.slice(0, 12)}…).`;
   }
   switch (verdict.problem) {
     case 'changed':
