@@ -128,15 +128,15 @@ function bindUseCase<R, K extends keyof Ports, D extends unknown[] = []>(
 
 /** What each use-case token resolves to. */
 type ResolvedUseCases = { [K in keyof typeof USE_CASE]: (typeof USE_CASE)[K] extends ServiceIdentifier<infer R> ? R : never };
-type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'replies' | 'internalNotes' | 'portalLedger' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'deliveryLog' | 'tracking' | 'reports';
+type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'replies' | 'internalNotes' | 'portalLedger' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'adminWorkspace' | 'deliveryLog' | 'tracking' | 'reports';
 
 /**
  * The `UseCases` object: the single use cases as they are, the groups' members spread. The return
  * type refuses a token that is not a member of UseCases as well as a member without a token.
  */
 function assembleUseCases(resolved: ResolvedUseCases): UseCases & Record<Exclude<keyof ResolvedUseCases, GroupTokens | keyof UseCases>, never> {
-  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, replies, internalNotes, portalLedger, auditLog, staff, twoFactor, assignments, deliveryLog, tracking, reports, ...single } = resolved;
-  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...replies, ...internalNotes, ...portalLedger, ...auditLog, ...staff, ...twoFactor, ...assignments, ...deliveryLog, ...tracking, ...reports };
+  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, replies, internalNotes, portalLedger, auditLog, staff, twoFactor, assignments, adminWorkspace, deliveryLog, tracking, reports, ...single } = resolved;
+  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...replies, ...internalNotes, ...portalLedger, ...auditLog, ...staff, ...twoFactor, ...assignments, ...adminWorkspace, ...deliveryLog, ...tracking, ...reports };
 }
 
 /** One binding per use-case factory; the use cases that call others take those by token. */
@@ -199,6 +199,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.paymentIssues, ['gateway', 'clock', 'audit'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
   bindUseCase(bind, U.staff, ['users', 'hasher', 'ids', 'outbox', 'clock', 'secrets', 'audit'], make.makeStaff);
   bindUseCase(bind, U.assignments, ['applications', 'assignments', 'users', 'clock', 'audit'], make.makeAssignments);
+  bindUseCase(bind, U.adminWorkspace, ['applications', 'users', 'assignments', 'portal', 'clock'], make.makeAdminWorkspace);
 
   // refunds (docs/product.md §4.7): a request and an approval send the refund at once through sendRefund (the send-refund job's use case).
   const settlePorts = ['refunds', 'payments', 'applications', 'users', 'receipts', 'analytics', 'clock'] as const;

@@ -124,6 +124,7 @@ export const USE_CASE = {
   auditLog: made<typeof make.makeAuditLog>('auditLog'),
   staff: made<typeof make.makeStaff>('staff'),
   assignments: made<typeof make.makeAssignments>('assignments'),
+  adminWorkspace: made<typeof make.makeAdminWorkspace>('adminWorkspace'),
   sendRefund: made<typeof make.makeSendRefund>('sendRefund'),
   requestRefund: made<typeof make.makeRequestRefund>('requestRefund'),
   approveRefund: made<typeof make.makeApproveRefund>('approveRefund'),

@@ -66,3 +66,28 @@ export function tabOfStatus(status: ListedStatus): AdminTab {
 export function statusChoicesFor(status: ApplicationStatus): readonly ApplicationStatus[] {
   return ALLOWED_TRANSITIONS[status];
 }
+
+/**
+ * The work queue (docs/product.md §2.14): the tabs whose applications wait for the agency's
+ * decision while the 5-working-day guarantee runs. /admin without a tab opens on one of them.
+ */
+export const WORK_QUEUE_TABS: readonly AdminTabId[] = ['initial-payment', 'submitted-portal'];
+
+/** A work tab and the guarantee deadline of its first application in the list's order (null: none has one). */
+export interface WorkQueueHead {
+  tab: AdminTabId;
+  deadline: Date | null;
+}
+
+/**
+ * Where /admin opens without a tab: the work tab holding the earliest guarantee deadline (an
+ * overdue application first of all), so the application most at risk of breaking the promise is
+ * in the list staff see first; the first work tab when no application has a deadline.
+ */
+export function workQueueTab(heads: readonly WorkQueueHead[]): WorkQueueHead {
+  let earliest: WorkQueueHead | null = null;
+  for (const head of heads) {
+    if (head.deadline && (!earliest?.deadline || head.deadline.getTime() < earliest.deadline.getTime())) earliest = head;
+  }
+  return earliest ?? { tab: WORK_QUEUE_TABS[0]!, deadline: null };
+}

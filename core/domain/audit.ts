@@ -116,6 +116,8 @@ export function detailFromText(text: string): AuditDetail {
 export interface AuditQuery {
   applicationId?: number;
   actorId?: number;
+  /** Only rows of this action. */
+  action?: AuditAction;
   /** Rows at or after this instant. */
   from?: Date;
   /** Rows at or before this instant. */

@@ -149,3 +149,11 @@ export const NO_PAYMENT_MESSAGE: Record<PaymentType, string> = {
   initial: 'No initial fee has been paid on this application: there is nothing to refund.',
   final: 'No final fee has been paid on this application: there is nothing to refund.',
 };
+
+/** How a refund's state reads to staff. */
+export const REFUND_STATUS_LABELS: Readonly<Record<RefundStatus, string>> = {
+  pending_approval: 'Awaiting approval',
+  pending: 'Pending',
+  succeeded: 'Refunded',
+  failed: 'Failed',
+};

@@ -6,3 +6,6 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 }
+
+/** How a role reads on the staff screens. */
+export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, string>> = { admin: 'Admin', reviewer: 'Reviewer', finance: 'Finance', support: 'Support' };

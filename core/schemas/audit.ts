@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS } from '../domain/audit.js';
 import { MAX_STORED_ID } from '../domain/ids.js';
+import { normaliseApplicationNumber } from '../domain/tracking.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -30,12 +32,18 @@ function id(name: string) {
 }
 
 const PAGE_MESSAGE = 'page must be a whole number of at least 1';
+const NUMBER_MESSAGE = 'applicationNumber must be an application number (e.g. EV-2611-7K3QX9)';
+const ACTION_MESSAGE = 'action must be one of the audit log\'s actions (e.g. application.status_changed)';
 
-/** GET /api/admin/audit's query string (?applicationId=&actorId=&from=&to=&page=). */
+/** GET /api/admin/audit's query string (?applicationId=&applicationNumber=&actorId=&action=&from=&to=&page=). */
 export const auditQuerySchema = z
   .object({
     applicationId: id('applicationId').optional(),
+    /** The number staff know an application by; the log is filtered by the application it names. */
+    // Any number as typed, looked up as issued (not the /track pattern: demo data and older numbers differ).
+    applicationNumber: z.string({ error: NUMBER_MESSAGE }).max(40, NUMBER_MESSAGE).transform(normaliseApplicationNumber).pipe(z.string().min(1, NUMBER_MESSAGE)).optional(),
     actorId: id('actorId').optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: ACTION_MESSAGE }).optional(),
     from: instant('from', 'start').optional(),
     to: instant('to', 'end').optional(),
     page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).default(1),

@@ -1,9 +1,18 @@
 import { staffDisplayName, type AssignmentEntry } from '../domain/assignment.js';
+import type { StaffRole } from '../domain/staff-role.js';
+import { staffRoleOf } from '../domain/user.js';
 import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { requirePermission, requireUser } from './shared.js';
 import type { Actor } from './use-cases.js';
+
+/** A member of staff as the assignment choice lists them (GET /api/admin/assignees). */
+export interface AssignableStaff {
+  id: number;
+  fullName: string;
+  role: StaffRole;
+}
 
 export const NOT_ACTIVE_STAFF_MESSAGE = 'Applications can only be assigned to an active member of staff.';
 
@@ -45,5 +54,15 @@ export function makeAssignments(ports: Pick<Ports, 'applications' | 'assignments
     return ports.assignments.listByApplication(applicationId);
   }
 
-  return { assignApplication, listAssignments };
+  /**
+   * The colleagues an application can be given to (the side panel's "Reassign to"): active staff,
+   * oldest first, by name and role only — for anyone who may assign, not only who manages staff.
+   */
+  async function listAssignableStaff(actor: Actor): Promise<AssignableStaff[]> {
+    requirePermission(actor, 'applications.assign');
+    const staff = await ports.users.listStaff();
+    return staff.filter((user) => user.deactivatedAt === null).map((user) => ({ id: user.id, fullName: staffDisplayName(user), role: staffRoleOf(user) ?? 'admin' }));
+  }
+
+  return { assignApplication, listAssignments, listAssignableStaff };
 }

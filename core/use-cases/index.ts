@@ -14,6 +14,7 @@ export { makePortalLedger } from './portal-ledger.js';
 export { makeAuditLog } from './audit-log.js';
 export { makeStaff } from './staff.js';
 export { makeAssignments } from './assignments.js';
+export { makeAdminWorkspace } from './admin-workspace.js';
 export { makeAttachPassport } from './attach-passport.js';
 export { makeAttachVisa } from './attach-visa.js';
 export { makeCheckPassport } from './check-passport.js';

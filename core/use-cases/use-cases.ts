@@ -93,7 +93,7 @@ export type Replies = Made<typeof make.makeReplies>;
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
 /** readPortal, updatePortal, attachPortalReceipt, openPortalReceipt (staff), listGovernmentFees, setGovernmentFee (docs/product.md §2.16). */
 export type PortalLedgerUseCases = Made<typeof make.makePortalLedger>;
-/** listAuditLog, listApplicationAudit (staff), verifyAuditLog (the operator). */
+/** listAuditLog, listApplicationAudit, checkAuditLog (staff), verifyAuditLog (the operator). */
 export type AuditLogUseCases = Made<typeof make.makeAuditLog>;
 /** requestTrackingCode, verifyTrackingCode, trackedApplication, mailApplicationNumbers (anyone: the public track page). */
 export type Tracking = Made<typeof make.makeTracking>;
@@ -103,8 +103,10 @@ export type Reports = Made<typeof make.makeReports>;
 export type Staff = Made<typeof make.makeStaff>;
 /** setUpTwoFactor, enableTwoFactor, disableTwoFactor, resetStaffTwoFactor, completeTwoFactorSignIn, twoFactorStatus. */
 export type TwoFactor = Made<typeof make.makeTwoFactor>;
-/** assignApplication, listAssignments (staff only). */
+/** assignApplication, listAssignments, listAssignableStaff (staff only). */
 export type Assignments = Made<typeof make.makeAssignments>;
+/** readAdminEntry, adminWorkQueue (staff: the side panel's entry, the tab /admin opens on). */
+export type AdminWorkspace = Made<typeof make.makeAdminWorkspace>;
 /** listApplicationMessages, resendMessage (staff: the delivery log, docs/product.md §16.5). */
 export type DeliveryLog = Made<typeof make.makeDeliveryLog>;
 
@@ -114,7 +116,7 @@ export type DeliveryLog = Made<typeof make.makeDeliveryLog>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, Replies, InternalNotes, PortalLedgerUseCases, AuditLogUseCases, Staff, TwoFactor, Assignments, DeliveryLog, Tracking, Reports {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, Replies, InternalNotes, PortalLedgerUseCases, AuditLogUseCases, Staff, TwoFactor, Assignments, AdminWorkspace, DeliveryLog, Tracking, Reports {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

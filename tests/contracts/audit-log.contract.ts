@@ -63,6 +63,18 @@ export function describeAuditLogContract(name: string, makeAdapter: MakePersiste
       expect(await seqs({ applicationId: 12, actorId: 8, from: at(3), limit: 10 })).toEqual([3]);
     });
 
+    it('filters by action (the audit screen), alone and with the other filters', async () => {
+      await p.audit.append(anEntry({ at: at(1) }));
+      await p.audit.append(anEntry({ at: at(2), action: 'application.note_written' }));
+      await p.audit.append(anEntry({ at: at(3), action: 'application.note_written', actorId: 8, actorEmail: 'other@example.com' }));
+      await p.audit.append(anEntry({ at: at(4) }));
+      const seqs = async (q: Parameters<Persistence['audit']['list']>[0]) => (await p.audit.list(q)).map((e) => e.seq);
+      expect(await seqs({ action: 'application.note_written', limit: 10 })).toEqual([3, 2]);
+      expect(await seqs({ action: 'application.note_written', actorId: 7, limit: 10 })).toEqual([2]);
+      expect(await seqs({ action: 'application.note_written', limit: 1, offset: 1 })).toEqual([2]);
+      expect(await seqs({ action: 'refund.approved', limit: 10 })).toEqual([]);
+    });
+
     it('gives concurrent appends consecutive numbers and one unbroken chain', async () => {
       const n = 40;
       const appended = await Promise.all(Array.from({ length: n }, (_, i) => p.audit.append(anEntry({ targetId: String(i), detail: { i } }))));

@@ -95,8 +95,9 @@ describe.skipIf(!available)('the admin workflow in Chromium', { timeout: 180_000
     const row = page.getByTestId(`admin-row-${id}`);
     await see(row);
     await row.getByRole('button', { name: `Manage ${applicationNumber}` }).click();
-    const panel = page.getByTestId(`admin-panel-${id}`);
-    await see(panel);
+    await see(page.getByTestId(`admin-panel-${id}`));
+    // The side panel: its header's actions (status, Apply/Discard, the visa) and its sections.
+    const panel = page.getByTestId('admin-side-panel');
     return { row, panel };
   }
 
@@ -148,7 +149,8 @@ describe.skipIf(!available)('the admin workflow in Chromium', { timeout: 180_000
     await see(row.getByText('REUPLOAD'));
     let stored = await applicationOf(applicantPage.request, id);
     expect(stored).toMatchObject({ status: 'additional_info_required', requiresPassportReupload: true, additionalInfoMessage: 'The photo page is cut off: please upload the whole page.' });
-    await see(panel.getByText(/Case Worker|caseworker@evisa-e2e\.example/).first());
+    // The change is in the status history, by who made it (the panel stayed on the application).
+    await see(panel.locator('[data-panel-section="status-history"]').getByText(/Case Worker|caseworker@evisa-e2e\.example/).first());
 
     // The applicant sees the message and re-uploads the passport.
     await applicantPage.goto(`${server.url}/dashboard`);

@@ -213,6 +213,55 @@ describe.each(appDatabases())('audit log on $name', (db) => {
     expect((await admin.browser.get('/api/admin/applications/999999/audit')).status).toBe(404);
   });
 
+  it('filters by action and by application number, and verifies the chain on request (the audit screen)', async () => {
+    const first = await applicantWithApplication(t);
+    const second = await applicantWithApplication(t);
+    const admin = await signInAdmin(t);
+    const colleague = await signInAdmin(t);
+    await admin.browser.post(`/api/admin/applications/${first.application.id}/notes`, { text: 'Called the applicant.' });
+    await admin.browser.put(`/api/admin/applications/${first.application.id}/assignee`, { userId: colleague.user.id });
+    await colleague.browser.post(`/api/admin/applications/${second.application.id}/notes`, { text: 'Checked the hotel.' });
+    await admin.browser.put(`/api/admin/applications/${second.application.id}/assignee`, { userId: admin.user.id });
+    const items = async (query: string) => {
+      const res = await admin.browser.get(`/api/admin/audit?${query}`);
+      expect(res.status, query).toBe(200);
+      return ((await res.json()) as { items: Row[] }).items.map((r) => `${r.action} ${r.applicationId} ${r.actor.id}`);
+    };
+
+    expect(await items('action=application.note_written')).toEqual([
+      `application.note_written ${second.application.id} ${colleague.user.id}`,
+      `application.note_written ${first.application.id} ${admin.user.id}`,
+    ]);
+    // The number as staff type it (lower case, spaces round it) names the application.
+    const number = ` ${second.application.applicationNumber.toLowerCase()} `;
+    expect(await items(`applicationNumber=${encodeURIComponent(number)}`)).toEqual([
+      `application.assigned ${second.application.id} ${admin.user.id}`,
+      `application.note_written ${second.application.id} ${colleague.user.id}`,
+    ]);
+    // Every filter at once: who, what, which application.
+    expect(await items(`applicationNumber=${second.application.applicationNumber}&action=application.assigned&actorId=${admin.user.id}`)).toEqual([
+      `application.assigned ${second.application.id} ${admin.user.id}`,
+    ]);
+    expect(await items(`applicationNumber=${second.application.applicationNumber}&applicationId=${first.application.id}`)).toEqual([]);
+
+    for (const [query, field, message] of [
+      ['action=application.deleted', 'action', "action must be one of the audit log's actions (e.g. application.status_changed)"],
+      ['applicationNumber=EV-2611-7K3QX9', 'applicationNumber', 'No application has this number.'],
+      [`applicationNumber=${'X'.repeat(41)}`, 'applicationNumber', 'applicationNumber must be an application number (e.g. EV-2611-7K3QX9)'],
+    ] as const) {
+      const res = await admin.browser.get(`/api/admin/audit?${query}`);
+      expect(res.status, query).toBe(400);
+      const body = (await res.json()) as { message: string; errors?: Record<string, string[]> };
+      expect(body.message).toBe(message);
+      expect(body.errors?.[field]).toEqual([message]);
+    }
+
+    const verification = await admin.browser.get('/api/admin/audit/verification');
+    expect(verification.status).toBe(200);
+    expect(await verification.json()).toMatchObject({ ok: true, rows: 4, head: { seq: 4 } });
+    expect((await first.browser.get('/api/admin/audit/verification')).status).toBe(403);
+  });
+
   it('is for staff only: applicants get 403 and visitors 401, and nothing they do is recorded', async () => {
     const owner = await applicantWithApplication(t);
     const id = owner.application.id;

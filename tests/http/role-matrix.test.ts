@@ -11,6 +11,9 @@ const ALL: readonly StaffRole[] = ['admin', 'reviewer', 'finance', 'support'];
 const EXPECTED: Record<string, readonly StaffRole[]> = {
   'GET /api/admin/applications': ALL,
   'GET /api/admin/applications/counts': ALL,
+  'GET /api/admin/applications/:id': ALL,
+  'GET /api/admin/work-queue': ALL,
+  'GET /api/admin/assignees': ALL,
   'GET /api/admin/applications/:id/history': ALL,
   'PUT /api/admin/applications/:id/status': ['admin', 'reviewer'],
   'POST /api/admin/applications/:id/visa-upload': ['admin', 'reviewer'],
@@ -32,6 +35,7 @@ const EXPECTED: Record<string, readonly StaffRole[]> = {
   'PUT /api/admin/staff/:userId': ['admin'],
   'DELETE /api/admin/staff/:userId/two-factor': ['admin'],
   'GET /api/admin/audit': ['admin'],
+  'GET /api/admin/audit/verification': ['admin'],
   'PUT /api/admin/applications/:id/assignee': ALL,
   'GET /api/admin/applications/:id/assignments': ALL,
   'GET /api/admin/applications/:id/audit': ALL,

@@ -29,6 +29,8 @@ afterEach(() => {
   dismissToast();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // The side panel remembers its open sections in this browser.
+  window.localStorage.clear();
 });
 
 const admin = testUser({ id: 99, email: 'staff@agency.example', fullName: 'Agency Admin', isAdmin: true });
@@ -71,7 +73,7 @@ function userWithoutApplication(id: number): AdminEntryDto {
  */
 function fakeAdminApi(
   entries: AdminEntryDto[],
-  options: { failStatus?: boolean; failReminders?: boolean; paymentIssues?: PaymentIssue[]; refuseRecord?: string; documents?: Record<number, unknown[]> } = {},
+  options: { failStatus?: boolean; failReminders?: boolean; paymentIssues?: PaymentIssue[]; refuseRecord?: string; documents?: Record<number, unknown[]>; workQueue?: { tab: string; deadline: string | null } } = {},
 ) {
   const issues = options.paymentIssues ? [...options.paymentIssues] : null;
   const requests: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
@@ -89,6 +91,12 @@ function fakeAdminApi(
       const tab = ADMIN_TABS.find((t) => t.id === url.searchParams.get('tab'))!;
       const items = entries.filter((e) => tab.statuses.includes(e.status));
       return json(200, { items, total: items.length, page: 1, pageSize: 25 });
+    }
+    if (method === 'GET' && url.pathname === '/api/admin/work-queue') return json(200, options.workQueue ?? { tab: 'initial-payment', deadline: null });
+    const one = /^\/api\/admin\/applications\/(\d+)$/.exec(url.pathname);
+    if (method === 'GET' && one) {
+      const entry = entries.find((e) => e.application?.id === Number(one[1]));
+      return entry ? json(200, entry) : json(404, { message: 'Application not found.' });
     }
     const history = /^\/api\/admin\/applications\/(\d+)\/history$/.exec(url.pathname);
     if (method === 'GET' && history) {
@@ -134,9 +142,11 @@ async function renderDashboard(path = '/admin') {
   return { user, ...rendered };
 }
 
+/** Opens the application in the side panel: the panel (its header's actions and its sections). */
 async function openEntry(user: User, app: ApplicationDto) {
   await user.click(await screen.findByRole('button', { name: `Manage ${app.applicationNumber}` }));
-  return screen.findByTestId(`admin-panel-${app.id}`);
+  await screen.findByTestId(`admin-panel-${app.id}`);
+  return screen.getByTestId('admin-side-panel');
 }
 
 function chooseStatus(user: User, app: ApplicationDto, label: string) {
@@ -166,12 +176,13 @@ describe('admin dashboard', () => {
     expect(screen.getByText('Loading applications...')).toBeInTheDocument();
     release();
     expect(await screen.findByText('No applications found in this category.')).toBeInTheDocument();
-    expect(api.requests.some((r) => r.path === '/api/admin/applications' && r.query.get('tab') === 'online-entries')).toBe(true);
+    // No tab in the address: the work queue's tab (the stand-in server's: Initial Payment).
+    expect(api.requests.some((r) => r.path === '/api/admin/applications' && r.query.get('tab') === 'initial-payment')).toBe(true);
   });
 
   it("lists a user without an application as 'User' with 'No Application'", async () => {
     fakeAdminApi([userWithoutApplication(7)]);
-    await renderDashboard();
+    await renderDashboard('/admin?tab=online-entries');
     const card = await screen.findByTestId('admin-user-7');
     expect(within(card).getByText('No Application')).toBeInTheDocument();
     expect(within(card).getByText('User')).toBeInTheDocument();
@@ -562,3 +573,93 @@ describe('payments to check (taken by the provider, not recorded)', () => {
     expect(within(panel).getByTestId('payment-issue-pi_lost_1')).toBeInTheDocument();
   });
 });
+
+describe('the opening tab and the side panel (docs/product.md §2.14)', () => {
+  it('opens on the work queue when the address names no tab, and says why', async () => {
+    const api = fakeAdminApi([entryOf(application(3, { status: 'verified', initialPaymentId: 'pi_3' })), userWithoutApplication(7)], {
+      workQueue: { tab: 'submitted-portal', deadline: '2036-11-27T17:00:00.000Z' },
+    });
+    await renderDashboard('/admin');
+    expect(await screen.findByTestId('admin-row-3')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Submitted to Portal');
+    expect(screen.getByTestId('work-queue-note')).toHaveTextContent(
+      'Opened on Submitted to Portal: it holds the earliest guarantee deadline, Thursday 27 November 2036 at 17:00 (UK time).',
+    );
+    expect(api.requests.filter((r) => r.path === '/api/admin/applications').map((r) => r.query.get('tab'))).toEqual(['submitted-portal']);
+  });
+
+  it("says when the work queue's earliest deadline has already passed", async () => {
+    fakeAdminApi([], { workQueue: { tab: 'initial-payment', deadline: '2020-11-27T17:00:00.000Z' } });
+    await renderDashboard('/admin');
+    expect(await screen.findByTestId('work-queue-note')).toHaveTextContent(
+      'Opened on Initial Payment: it holds the earliest guarantee deadline, Friday 27 November 2020 at 17:00 (UK time), already passed.',
+    );
+  });
+
+  it('opens on the tab the address names, without asking for the work queue', async () => {
+    const api = fakeAdminApi([userWithoutApplication(7)], { workQueue: { tab: 'submitted-portal', deadline: null } });
+    await renderDashboard('/admin?tab=online-entries');
+    expect(await screen.findByTestId('admin-user-7')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Online Entries');
+    expect(screen.queryByTestId('work-queue-note')).toBeNull();
+    expect(api.requests.some((r) => r.path === '/api/admin/work-queue')).toBe(false);
+  });
+
+  it('stays on the application after Apply Changes moves it to another tab, and shows its new state', async () => {
+    const app = application(6, { status: 'under_process', initialPaymentId: 'pi_6' });
+    const api = fakeAdminApi([entryOf(app)]);
+    const { user } = await renderDashboard('/admin?tab=initial-payment');
+    const panel = await openEntry(user, app);
+    await chooseStatus(user, app, 'Verified');
+    await user.click(within(panel).getByRole('button', { name: 'Apply Changes' }));
+    await screen.findByText('Changes Saved');
+
+    // The list no longer has it (it is in Submitted to Portal now); the panel still does.
+    expect(await screen.findByText('No applications found in this category.')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByTestId('panel-summary')).getByText('Verified')).toBeInTheDocument());
+    expect(screen.getByTestId('admin-panel-6')).toBeInTheDocument();
+    expect(document.getElementById('status-6')).toHaveTextContent('Verified');
+    expect(within(screen.getByTestId('admin-side-panel')).getByRole('button', { name: 'Apply Changes' })).toBeDisabled();
+    // Its choices are now those of its new tab.
+    await user.click(document.getElementById('status-6')!);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Verified', 'Additional info required', 'Approved', 'Rejected']);
+    expect(api.requests.some((r) => r.method === 'GET' && r.path === '/api/admin/applications/6')).toBe(true);
+  });
+
+  it('keeps the actions in the header, above sections that open and close as staff left them', async () => {
+    const first = application(6, { status: 'under_process', initialPaymentId: 'pi_6' });
+    const second = application(8, { status: 'under_process', initialPaymentId: 'pi_8' });
+    const api = fakeAdminApi([entryOf(first), entryOf(second)]);
+    const { user } = await renderDashboard('/admin?tab=initial-payment');
+    const panel = await openEntry(user, first);
+    const actions = within(panel).getByTestId('side-panel-actions');
+    expect(within(actions).getByRole('button', { name: 'Apply Changes' })).toBeInTheDocument();
+    expect(within(actions).getByRole('button', { name: 'Discard Changes' })).toBeInTheDocument();
+    const sections = within(panel).getByTestId('side-panel-sections');
+    expect(actions.compareDocumentPosition(sections) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(sections).queryByRole('button', { name: 'Apply Changes' })).toBeNull();
+
+    // Closed by default, and not read until opened.
+    const audit = within(panel).getByRole('button', { name: /^Audit trail/ });
+    expect(audit).toHaveAttribute('aria-expanded', 'false');
+    expect(api.requests.some((r) => r.path === '/api/admin/applications/6/audit')).toBe(false);
+    await user.click(audit);
+    expect(audit).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/api/admin/applications/6/audit')).toBe(true));
+    // Open by default; closed, its fields are gone and its summary stands in.
+    const travel = within(panel).getByRole('button', { name: /^Travel(?! history)/ });
+    expect(within(panel).getByText('Expected arrival')).toBeInTheDocument();
+    await user.click(travel);
+    expect(travel).toHaveAttribute('aria-expanded', 'false');
+    expect(within(panel).queryByText('Expected arrival')).toBeNull();
+    expect(travel).toHaveTextContent(/Arrives \d{1,2} \w+ \d{4}/);
+
+    // The next application opens the same way.
+    await openEntry(user, second);
+    expect(within(screen.getByTestId('admin-side-panel')).getByRole('button', { name: /^Audit trail/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(screen.getByTestId('admin-side-panel')).getByRole('button', { name: /^Travel(?! history)/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(JSON.parse(window.localStorage.getItem('evisa.admin.panel-sections')!)).toEqual({ 'audit-trail': true, travel: false });
+  });
+});
+

@@ -34,7 +34,7 @@ function entry(id: number): AdminEntryDto {
 
 /** The keys of docs/product.md §2.14 and the side panel, against a stand-in admin API. */
 describe('the admin workspace', () => {
-  function serve(entries: AdminEntryDto[]) {
+  function serve(entries: AdminEntryDto[], colleagues: () => { status: number; body?: unknown } = () => ({ status: 200, body: [{ id: 99, fullName: 'Agency Admin', role: 'admin' }, { id: 7, fullName: 'Rita Reviewer', role: 'reviewer' }] })) {
     const zero = { 'online-entries': 0, 'initial-payment': 0, 'submitted-portal': 0, approved: 0, completed: 0, rejected: 0 };
     const api = fakeFetch({
       'GET /api/admin/applications': () => ({ status: 200, body: { items: entries, total: entries.length, page: 1, pageSize: 25 } }),
@@ -48,10 +48,11 @@ describe('the admin workspace', () => {
       'GET /api/admin/applications/2/assignments': () => ({ status: 200, body: [] }),
       'GET /api/applications/2/documents': () => ({ status: 200, body: [] }),
       'GET /api/applications/2/receipts': () => ({ status: 200, body: [] }),
-      'GET /api/admin/staff': () => ({ status: 404, body: { message: 'Not found.' } }),
+      'GET /api/admin/assignees': colleagues,
       'PUT /api/admin/applications/2/assignee': (body) => {
         const { userId } = body as { userId: number | null };
-        entries[1] = { ...entries[1]!, assignee: userId === null ? null : { id: userId, fullName: 'Agency Admin' } };
+        const names: Record<number, string> = { 99: 'Agency Admin', 7: 'Rita Reviewer' };
+        entries[1] = { ...entries[1]!, assignee: userId === null ? null : { id: userId, fullName: names[userId]! } };
         return { status: 200, body: { assignee: entries[1]!.assignee } };
       },
     });
@@ -62,7 +63,7 @@ describe('the admin workspace', () => {
   it('moves the selection with j/k, opens it in the side panel with Enter, and assigns it to me with a', async () => {
     const entries = [entry(1), entry(2), entry(3)];
     serve(entries);
-    await renderPage(<AdminDashboard />, { path: '/admin', user: admin });
+    await renderPage(<AdminDashboard />, { path: '/admin?tab=online-entries', user: admin });
     await screen.findByTestId('admin-row-1');
     expect(screen.getByTestId('admin-keys-hint')).toHaveTextContent('j / k move, Enter opens, a assigns to me');
     const user = setupUser();
@@ -94,7 +95,7 @@ describe('the admin workspace', () => {
       removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
     }));
     serve([entry(1), entry(2)]);
-    await renderPage(<AdminDashboard />, { path: '/admin', user: admin });
+    await renderPage(<AdminDashboard />, { path: '/admin?tab=online-entries', user: admin });
     const user = setupUser();
     await user.click(within(await screen.findByTestId('admin-row-2')).getByRole('button', { name: /^Manage/ }));
     const panel = await screen.findByTestId('admin-side-panel');
@@ -111,7 +112,7 @@ describe('the admin workspace', () => {
   it('ignores the keys while typing in the search box', async () => {
     const entries = [entry(1), entry(2)];
     serve(entries);
-    await renderPage(<AdminDashboard />, { path: '/admin', user: admin });
+    await renderPage(<AdminDashboard />, { path: '/admin?tab=online-entries', user: admin });
     await screen.findByTestId('admin-row-1');
     const user = setupUser();
     await user.click(screen.getByLabelText('Search applications'));
@@ -123,8 +124,36 @@ describe('the admin workspace', () => {
 
   it('shows Mine and Unassigned with their counts beside the tabs', async () => {
     serve([entry(1), entry(2)]);
-    await renderPage(<AdminDashboard />, { path: '/admin', user: admin });
+    await renderPage(<AdminDashboard />, { path: '/admin?tab=online-entries', user: admin });
     expect(await screen.findByRole('button', { name: 'Mine (0)' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Unassigned (2)' })).toBeInTheDocument();
+  });
+
+  it('offers "Reassign to" the colleagues from /api/admin/assignees and reassigns', async () => {
+    const entries = [entry(1), entry(2)];
+    const api = serve(entries);
+    await renderPage(<AdminDashboard />, { path: '/admin?tab=online-entries', user: admin });
+    const user = setupUser();
+    await user.click(within(await screen.findByTestId('admin-row-2')).getByRole('button', { name: /^Manage/ }));
+    const panel = await screen.findByTestId('admin-side-panel');
+    const choice = await within(panel).findByLabelText('Reassign to');
+    expect(within(choice).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nobody', 'Agency Admin (Admin)', 'Rita Reviewer (Reviewer)']);
+    await user.selectOptions(choice, 'Rita Reviewer (Reviewer)');
+    await waitFor(() => expect(within(panel).getByTestId('panel-assignee')).toHaveTextContent('Assigned to Rita Reviewer'));
+    expect(api.calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/admin/applications/2/assignee', body: { userId: 7 } });
+    // Asked at the API's own path, never '/api/api/…'.
+    expect(api.calls.some((c) => c.url.startsWith('/api/api/'))).toBe(false);
+  });
+
+  it('says so beside the assignment when the colleagues cannot be loaded, and keeps "Assign to me"', async () => {
+    serve([entry(1), entry(2)], () => ({ status: 503, body: { message: 'The database is not answering.' } }));
+    await renderPage(<AdminDashboard />, { path: '/admin?tab=online-entries', user: admin });
+    const user = setupUser();
+    await user.click(within(await screen.findByTestId('admin-row-2')).getByRole('button', { name: /^Manage/ }));
+    const panel = await screen.findByTestId('admin-side-panel');
+    const alert = (await within(panel).findByText(/The staff list could not be loaded/)).closest('[role="alert"]');
+    expect(alert).toHaveTextContent('The staff list could not be loaded (The database is not answering.), so you cannot reassign for now.');
+    expect(within(panel).queryByLabelText('Reassign to')).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Assign to me' })).toBeEnabled();
   });
 });

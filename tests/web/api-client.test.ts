@@ -141,3 +141,12 @@ describe('uploads (XHR, for the progress steps)', () => {
     }
   });
 });
+
+describe('apiPath', () => {
+  it("prefixes a typed route's path with /api, and refuses a path that already has it", async () => {
+    const { apiPath } = await import('../../apps/web/src/api/client.js');
+    expect(apiPath(api.admin.assignees.$path())).toBe('/api/admin/assignees');
+    // @ts-expect-error a hand-written '/api/…' path does not compile: it would be asked as '/api/api/…'.
+    expect(() => apiPath('/api/admin/staff')).toThrow("apiPath takes a route's $path() (relative to /api), not /api/admin/staff");
+  });
+});

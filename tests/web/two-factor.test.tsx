@@ -62,5 +62,48 @@ describe('two-factor sign-in in the SPA', () => {
     await u.click(screen.getByRole('button', { name: 'Turn on' }));
     const list = await screen.findByTestId('recovery-codes');
     expect(list.querySelectorAll('li')).toHaveLength(10);
+
+    // Copy puts the ten codes on the clipboard, one a line, and says so.
+    await u.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(codes.join('\n'));
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(screen.getByText('Copied the recovery codes')).toHaveAttribute('role', 'status');
+    // Download (.txt) saves a text file naming the account and holding every code.
+    const download = screen.getByRole('link', { name: 'Download (.txt)' });
+    expect(download).toHaveAttribute('download', 'recovery-codes.txt');
+    const href = download.getAttribute('href')!;
+    expect(href.startsWith('data:text/plain;charset=utf-8,')).toBe(true);
+    const text = decodeURIComponent(href.slice('data:text/plain;charset=utf-8,'.length));
+    expect(text.split('\n')[0]).toBe('Egypt e-Visa Agency: two-factor sign-in recovery codes for amelia@example.com');
+    expect(text).toMatch(/^Made on \w+day \d{1,2} \w+ \d{4} at \d{2}:\d{2} \(UK time\)\. Each code signs you in once/m);
+    for (const code of codes) expect(text).toContain(`\n${code}\n`);
+  });
+
+  it("names each session's browser in words, with what the browser sent a click away", async () => {
+    const { SessionsSection } = await import('../../apps/web/src/features/two-factor/sessions-section.js');
+    const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const safari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/user/sessions': () => ({
+          status: 200,
+          body: [
+            { id: 's1', userAgent: chrome, clientAddress: '203.0.113.9', createdAt: '2026-11-28T09:05:00.000Z', lastSeenAt: '2026-11-28T10:00:00.000Z', current: true },
+            { id: 's2', userAgent: safari, clientAddress: '198.51.100.4', createdAt: '2026-11-20T18:30:00.000Z', lastSeenAt: '2026-11-21T07:45:00.000Z', current: false },
+          ],
+        }),
+      }).fn,
+    );
+    await renderPage(<SessionsSection />, { path: '/profile', user: testUser() });
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/^Chrome on WindowsThis browser203\.0\.113\.9Signed in Saturday 28 November 2026 at 09:05 \(UK time\)Last seen Saturday 28 November 2026 at 10:00 \(UK time\)/);
+    expect(items[1]).toHaveTextContent(/^Safari on iPhone198\.51\.100\.4/);
+    expect(screen.getByText('Safari on iPhone')).toHaveAttribute('title', safari);
+    const sent = items[1]!.querySelector('details')!;
+    expect(sent.querySelector('summary')).toHaveTextContent('What the browser sent');
+    expect(sent.querySelector('code')).toHaveTextContent(safari);
+    expect(screen.getByRole('button', { name: 'Sign out Safari on iPhone' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out Chrome on Windows (this browser)' })).toBeInTheDocument();
   });
 });

@@ -45,6 +45,7 @@ export function auditStore(database: SqlDatabase): AuditLog {
       const where: SQL[] = [];
       if (query.applicationId !== undefined) where.push(eq(log.applicationId, query.applicationId));
       if (query.actorId !== undefined) where.push(eq(log.actorId, query.actorId));
+      if (query.action !== undefined) where.push(eq(log.action, query.action));
       if (query.from !== undefined) where.push(gte(log.at, query.from));
       if (query.to !== undefined) where.push(lte(log.at, query.to));
       const found = await db

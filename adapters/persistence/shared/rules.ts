@@ -156,6 +156,7 @@ export function matchesAuditQuery(entry: AuditEntry, query: AuditQuery): boolean
   return (
     (query.applicationId === undefined || entry.applicationId === query.applicationId) &&
     (query.actorId === undefined || entry.actorId === query.actorId) &&
+    (query.action === undefined || entry.action === query.action) &&
     (query.from === undefined || entry.at.getTime() >= query.from.getTime()) &&
     (query.to === undefined || entry.at.getTime() <= query.to.getTime())
   );

@@ -664,6 +664,8 @@ export const auditLog = sqliteTable(
     primaryKey({ columns: [t.seq] }),
     index('audit_log_application_idx').on(t.applicationId, t.seq),
     index('audit_log_actor_idx').on(t.actorId, t.seq),
+    // The audit screen's "what action" filter: newest first within one action, without reading the others.
+    index('audit_log_action_idx').on(t.action, t.seq),
     index('audit_log_at_idx').on(t.at),
   ],
 );

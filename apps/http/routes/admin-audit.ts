@@ -26,8 +26,11 @@ export type AuditEntryView = ReturnType<typeof auditEntryView>;
 
 /**
  * The audit log (docs/product.md §6.5), mounted at /api/admin; staff only (401 visitors, 403 applicants).
- * - GET /audit?applicationId=&actorId=&from=&to=&page= → { items, page, pageSize, hasMore }, newest
- *   first ('audit.read'); a bad id or date, or from after to → 400 { message }.
+ * - GET /audit?applicationId=&applicationNumber=&actorId=&action=&from=&to=&page= → { items, page,
+ *   pageSize, hasMore }, newest first ('audit.read'); a bad id, number, action or date, from after
+ *   to, or a number no application has → 400 { message }.
+ * - GET /audit/verification → the hash chain walked now: { ok: true, rows, head } or { ok: false,
+ *   problem, seq | after } ('audit.read'; the whole log is read, so only when asked).
  * - GET /applications/:id/audit → that application's trail, newest first ('applications.read').
  */
 export function adminAuditRoutes({ agency }: RouteDeps) {
@@ -39,6 +42,7 @@ export function adminAuditRoutes({ agency }: RouteDeps) {
       const page = await useCases.listAuditLog(actorOf(c), query);
       return c.json({ ...page, items: page.items.map(auditEntryView) }, 200);
     })
+    .get('/audit/verification', requires('audit.read'), async (c) => c.json(await useCases.checkAuditLog(actorOf(c)), 200))
     .get('/applications/:id/audit', requires('applications.read'), async (c) => {
       const trail = await useCases.listApplicationAudit(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json(trail.map(auditEntryView), 200);

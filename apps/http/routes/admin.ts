@@ -25,6 +25,9 @@ const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: tru
  *   then pseudo-entries for users with no application), streamed as a JSON array in constant memory; with ?tab=&q=&page=&pageSize=&overdue= one page
  *   filtered and searched on the server: { items, total, page, pageSize }.
  * - GET /applications/counts?q=&overdue=: the count per tab, and per tab the Mine and Unassigned counts.
+ * - GET /applications/:id: one application as an entry of the list (the side panel after a change moved it out of the tab).
+ * - GET /work-queue: { tab, deadline }, the tab /admin opens on without one in its address (the earliest guarantee deadline).
+ * - GET /assignees: the active staff an application can be assigned to [{ id, fullName, role }] (applications.assign).
  * - PUT /applications/:id/assignee { userId | null }: assigns (applications.assign); GET /applications/:id/assignments: the history.
  * - GET /payment-issues: payments taken in the last 30 days that no application records, each with
  *   whether it can be recorded now and why not; POST /payment-issues/:paymentIntentId/record records one.
@@ -51,6 +54,12 @@ export function adminRoutes({ agency, log }: RouteDeps) {
       const query = parseInput(adminCountsQuerySchema, c.req.query());
       return c.json(await useCases.countAdminTabs(actorOf(c), query), 200);
     })
+    // After /applications/counts, which it would otherwise take for an id.
+    .get('/applications/:id', requires('applications.read'), async (c) => {
+      return c.json(await useCases.readAdminEntry(actorOf(c), pathId(c, 'id', applicationIdSchema)), 200);
+    })
+    .get('/work-queue', requires('applications.read'), async (c) => c.json(await useCases.adminWorkQueue(actorOf(c)), 200))
+    .get('/assignees', requires('applications.assign'), async (c) => c.json(await useCases.listAssignableStaff(actorOf(c)), 200))
     .put('/applications/:id/assignee', requires('applications.assign'), jsonBody(), async (c: JsonBodyContext<typeof assigneeChangeSchema>) => {
       const actor = actorOf(c);
       const id = pathId(c, 'id', applicationIdSchema);

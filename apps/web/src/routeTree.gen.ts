@@ -29,6 +29,7 @@ import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedPassportUploadRouteImport } from './routes/_authed/passport-upload'
 import { Route as AuthedPaymentRouteImport } from './routes/_authed/payment'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
+import { Route as AuthedAdminAuditRouteImport } from './routes/_authed/admin_.audit'
 import { Route as AuthedAdminReportsRouteImport } from './routes/_authed/admin_.reports'
 import { Route as AuthedAdminStaffRouteImport } from './routes/_authed/admin_.staff'
 
@@ -131,6 +132,11 @@ const AuthedProfileRoute = AuthedProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAdminAuditRoute = AuthedAdminAuditRouteImport.update({
+  id: '/admin_/audit',
+  path: '/admin/audit',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedAdminReportsRoute = AuthedAdminReportsRouteImport.update({
   id: '/admin_/reports',
   path: '/admin/reports',
@@ -162,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/passport-upload': typeof AuthedPassportUploadRoute
   '/payment': typeof AuthedPaymentRoute
   '/profile': typeof AuthedProfileRoute
+  '/admin/audit': typeof AuthedAdminAuditRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
   '/admin/staff': typeof AuthedAdminStaffRoute
 }
@@ -185,6 +192,7 @@ export interface FileRoutesByTo {
   '/passport-upload': typeof AuthedPassportUploadRoute
   '/payment': typeof AuthedPaymentRoute
   '/profile': typeof AuthedProfileRoute
+  '/admin/audit': typeof AuthedAdminAuditRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
   '/admin/staff': typeof AuthedAdminStaffRoute
 }
@@ -210,6 +218,7 @@ export interface FileRoutesById {
   '/_authed/passport-upload': typeof AuthedPassportUploadRoute
   '/_authed/payment': typeof AuthedPaymentRoute
   '/_authed/profile': typeof AuthedProfileRoute
+  '/_authed/admin_/audit': typeof AuthedAdminAuditRoute
   '/_authed/admin_/reports': typeof AuthedAdminReportsRoute
   '/_authed/admin_/staff': typeof AuthedAdminStaffRoute
 }
@@ -235,6 +244,7 @@ export interface FileRouteTypes {
     | '/passport-upload'
     | '/payment'
     | '/profile'
+    | '/admin/audit'
     | '/admin/reports'
     | '/admin/staff'
   fileRoutesByTo: FileRoutesByTo
@@ -258,6 +268,7 @@ export interface FileRouteTypes {
     | '/passport-upload'
     | '/payment'
     | '/profile'
+    | '/admin/audit'
     | '/admin/reports'
     | '/admin/staff'
   id:
@@ -282,6 +293,7 @@ export interface FileRouteTypes {
     | '/_authed/passport-upload'
     | '/_authed/payment'
     | '/_authed/profile'
+    | '/_authed/admin_/audit'
     | '/_authed/admin_/reports'
     | '/_authed/admin_/staff'
   fileRoutesById: FileRoutesById
@@ -444,6 +456,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProfileRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/admin_/audit': {
+      id: '/_authed/admin_/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AuthedAdminAuditRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/admin_/reports': {
       id: '/_authed/admin_/reports'
       path: '/admin/reports'
@@ -469,6 +488,7 @@ interface AuthedRouteChildren {
   AuthedPassportUploadRoute: typeof AuthedPassportUploadRoute
   AuthedPaymentRoute: typeof AuthedPaymentRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
+  AuthedAdminAuditRoute: typeof AuthedAdminAuditRoute
   AuthedAdminReportsRoute: typeof AuthedAdminReportsRoute
   AuthedAdminStaffRoute: typeof AuthedAdminStaffRoute
 }
@@ -481,6 +501,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedPassportUploadRoute: AuthedPassportUploadRoute,
   AuthedPaymentRoute: AuthedPaymentRoute,
   AuthedProfileRoute: AuthedProfileRoute,
+  AuthedAdminAuditRoute: AuthedAdminAuditRoute,
   AuthedAdminReportsRoute: AuthedAdminReportsRoute,
   AuthedAdminStaffRoute: AuthedAdminStaffRoute,
 }

@@ -12,8 +12,20 @@ export const API_BASE = '/api';
  */
 export const api = hc<AppType>(API_BASE, { init: { credentials: 'include' } });
 
-/** The API path of a typed route: `apiPath(api.applications[':id'].$path({ param: { id: '7' } }))` is '/api/applications/7'. */
-export function apiPath(routePath: string): string {
+/**
+ * A route's path as the typed client's `$path()` gives it: relative to API_BASE ('/admin/staff').
+ * A path that already starts with '/api' is refused by the type checker: written by hand, it would
+ * be asked as '/api/api/…' (a 404 that once hid the side panel's "Reassign to").
+ */
+export type RoutePath<P extends string> = P extends typeof API_BASE | `${typeof API_BASE}/${string}` | `${typeof API_BASE}?${string}` ? never : P;
+
+/**
+ * The API path of a typed route: `apiPath(api.applications[':id'].$path({ param: { id: '7' } }))` is
+ * '/api/applications/7'. Take the path from the typed client, never write it by hand; a path that
+ * starts with '/api' already throws here as well as failing to compile.
+ */
+export function apiPath<P extends string>(routePath: RoutePath<P>): string {
+  if (/^\/api([/?]|$)/.test(routePath)) throw new Error(`apiPath takes a route's $path() (relative to ${API_BASE}), not ${routePath}`);
   return `${API_BASE}${routePath}`;
 }
 

@@ -2,7 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_PHONE_HREF, SUPPORT_HOURS } from '../../lib/agency-info.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { HonestPrice } from '../honest-price.js';
-import { pageWidth } from './page-width.js';
+import { isStaffPath, pageWidth } from './page-width.js';
 
 // Where a finger taps (`touch:`, styles.css) each link is a 44 px tall row (the list drops its own spacing).
 const footerLink =
@@ -11,7 +11,10 @@ const footerList = 'mt-3 space-y-2 touch:space-y-0';
 
 export function Footer() {
   const { agencyEmail, agencyName } = useAgency();
-  const width = pageWidth(useRouterState({ select: (s) => s.location.pathname }));
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const width = pageWidth(pathname);
+  // The staff pages are a workplace, not the shop window: no marketing, links or price notice.
+  if (isStaffPath(pathname)) return <StaffFooter agencyName={agencyName} width={width} />;
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className={`grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4 ${width}`}>
@@ -65,6 +68,17 @@ export function Footer() {
         </p>
         <HonestPrice tone="dark" className={`pb-6 ${width}`} />
       </div>
+    </footer>
+  );
+}
+
+/** One quiet line under the staff pages (docs/product.md §2.3). */
+function StaffFooter({ agencyName, width }: { agencyName: string; width: string }) {
+  return (
+    <footer className="mt-10 border-t border-slate-200 bg-white" data-testid="staff-footer">
+      <p className={`py-4 text-xs text-slate-500 ${width}`}>
+        <span>{agencyName}</span> · staff pages · times are UK time
+      </p>
     </footer>
   );
 }

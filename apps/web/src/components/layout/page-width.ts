@@ -4,5 +4,10 @@
  * left and right edges.
  */
 export function pageWidth(pathname: string): string {
-  return pathname === '/admin' || pathname.startsWith('/admin/') ? 'w-full px-4 lg:px-6' : 'mx-auto max-w-6xl px-4';
+  return isStaffPath(pathname) ? 'w-full px-4 lg:px-6' : 'mx-auto max-w-6xl px-4';
+}
+
+/** The staff pages: /admin and its sub-pages (the workspace, Staff, Reports, the audit log). */
+export function isStaffPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
 }

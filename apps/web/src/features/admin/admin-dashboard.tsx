@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { ADMIN_TABS, isAdminTabId } from '../../../../../core/domain/admin-tabs.js';
+import { ADMIN_TABS, adminTab, isAdminTabId, WORK_QUEUE_TABS, type AdminTabId } from '../../../../../core/domain/admin-tabs.js';
+import { formatDayAndTime } from '../../../../../core/domain/wording.js';
 import { Button } from '../../components/ui/button.js';
 import { Checkbox } from '../../components/ui/checkbox.js';
 import { Input } from '../../components/ui/input.js';
@@ -12,7 +13,7 @@ import { FamilyEntries } from './family-filter.js';
 import { LeaveGuard } from './leave-guard.js';
 import { PaymentIssues } from './payment-issues.js';
 import { RefundQueue } from '../refunds/refund-queue.js';
-import { useAdminCountsQuery, useAdminPageQuery } from './api.js';
+import { useAdminCountsQuery, useAdminPageQuery, useWorkQueueQuery } from './api.js';
 import { ReminderButtons } from './reminder-buttons.js';
 import { compactAdminSearch, parseAdminSearch, type AdminSearch } from './search.js';
 import { StagedChangesProvider, useStagedChanges } from './staged-changes.js';
@@ -31,13 +32,17 @@ export function AdminDashboard() {
 
 function Dashboard() {
   const [assignee, setAssignee] = useState<AdminSearch['assignee']>(undefined);
-  const search: AdminSearch = { ...parseAdminSearch(useSearch({ strict: false })), assignee };
+  const fromAddress = parseAdminSearch(useSearch({ strict: false }));
+  // No tab in the address: the work queue names it (an explicit tab always wins).
+  const queue = useWorkQueueQuery(!fromAddress.tab);
+  const tab = fromAddress.tab ?? queue.data?.tab ?? (queue.isError ? WORK_QUEUE_TABS[0] : undefined);
+  const search: AdminSearch = { ...fromAddress, tab, assignee };
   const navigate = useNavigate();
   const staged = useStagedChanges();
   const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
 
   const counts = useAdminCountsQuery(search);
-  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), refunds: useCan('refunds.manage'), staff: useCan('staff.manage'), reports: useCan('reports.read') };
+  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), refunds: useCan('refunds.manage'), staff: useCan('staff.manage'), reports: useCan('reports.read'), audit: useCan('audit.read') };
   const page = useAdminPageQuery(search);
 
   return (
@@ -55,6 +60,11 @@ function Dashboard() {
           {can.staff ? (
             <Link to="/admin/staff" className="text-sm text-blue-700 underline">
               Staff
+            </Link>
+          ) : null}
+          {can.audit ? (
+            <Link to="/admin/audit" className="text-sm text-blue-700 underline">
+              Audit log
             </Link>
           ) : null}
           {can.remind ? <ReminderButtons /> : null}
@@ -80,7 +90,8 @@ function Dashboard() {
 
       {/* Filtered by a family application (its 'GROUP n' badge): just its travellers. */}
       {search.group ? <FamilyEntries groupId={search.group} onClear={() => setSearch({ group: undefined })} /> : null}
-      <Tabs hidden={Boolean(search.group)} value={search.tab} onValueChange={(tab) => (isAdminTabId(tab) ? setSearch({ tab, page: 1 }) : undefined)} className="mt-6">
+      {!fromAddress.tab && queue.data && !search.group ? <WorkQueueNote tab={queue.data.tab} deadline={queue.data.deadline} /> : null}
+      <Tabs hidden={Boolean(search.group)} value={tab ?? ''} onValueChange={(tab) => (isAdminTabId(tab) ? setSearch({ tab, page: 1 }) : undefined)} className="mt-6">
         <TabsList aria-label="Application categories" className="w-full">
           {ADMIN_TABS.map((tab) => (
             <TabsTrigger key={tab.id} value={tab.id} data-testid={`tab-${tab.id}`}>
@@ -93,39 +104,55 @@ function Dashboard() {
         </TabsList>
         <AssigneeFilters
           value={search.assignee}
-          mine={counts.data?.mine?.[search.tab]}
-          unassigned={counts.data?.unassigned?.[search.tab]}
+          mine={tab ? counts.data?.mine?.[tab] : undefined}
+          unassigned={tab ? counts.data?.unassigned?.[tab] : undefined}
           onChange={(value) => {
             setAssignee(value);
             setSearch({ page: 1 });
           }}
         />
         {/* Only the open tab's page is fetched and rendered (radix mounts the active content only). */}
-        <TabsContent value={search.tab}>
-          {page.isLoading ? (
+        <TabsContent value={tab ?? ''}>
+          {!tab || page.isLoading ? (
             <p className="text-slate-600">Loading applications...</p>
           ) : page.isError ? (
             <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
               The applications could not be loaded: {page.error.message}
             </p>
-          ) : page.data && page.data.items.length > 0 ? (
+          ) : page.data ? (
+            // Rendered on an empty page too: the side panel stays on an application a change moved away.
             <Workspace
               entries={page.data.items}
               footer={<Pager page={page.data.page} pageSize={page.data.pageSize} total={page.data.total} onPage={(p) => setSearch({ page: p })} />}
+              empty={
+                page.data.total > 0 ? (
+                  <div className="space-y-3">
+                    <p className="text-slate-600">This page is empty.</p>
+                    <Button variant="outline" onClick={() => setSearch({ page: 1 })}>
+                      Back to the first page
+                    </Button>
+                  </div>
+                ) : (
+                  <p className="text-slate-600">No applications found in this category.</p>
+                )
+              }
             />
-          ) : page.data && page.data.total > 0 ? (
-            <div className="space-y-3">
-              <p className="text-slate-600">This page is empty.</p>
-              <Button variant="outline" onClick={() => setSearch({ page: 1 })}>
-                Back to the first page
-              </Button>
-            </div>
-          ) : (
-            <p className="text-slate-600">No applications found in this category.</p>
-          )}
+          ) : null}
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/** Why the dashboard opened where it did (docs/product.md §2.14): the work queue's earliest guarantee deadline. */
+function WorkQueueNote({ tab, deadline }: { tab: AdminTabId; deadline: string | null }) {
+  const label = adminTab(tab).label;
+  return (
+    <p className="mt-4 text-sm text-slate-600" data-testid="work-queue-note">
+      {deadline
+        ? `Opened on ${label}: it holds the earliest guarantee deadline, ${formatDayAndTime(deadline)}${new Date(deadline).getTime() < Date.now() ? ', already passed' : ''}.`
+        : `Opened on ${label}: no application is waiting for a decision.`}
+    </p>
   );
 }
 

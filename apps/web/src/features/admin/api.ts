@@ -29,6 +29,18 @@ export type AdminCountsDto = InferResponseType<typeof adminApplications.counts.$
 export const adminGroupQuery = (groupId: number) =>
   queryOptions({ queryKey: keys.adminGroup(groupId), queryFn: () => call(api.admin['application-groups'][':groupId'].$get(byGroup(groupId))) });
 
+/**
+ * GET /api/admin/applications/{id}: one application as its list entry. The side panel reads it when
+ * the open application is not on the list's page any more (a change moved it to another tab).
+ * Its key starts with the admin prefix, so every change refreshes it with the lists.
+ */
+export const adminEntryQuery = (applicationId: number) =>
+  queryOptions({ queryKey: [apiPath(adminApplications[':id'].$path(byId(applicationId)))] as const, queryFn: () => call(adminApplications[':id'].$get(byId(applicationId))) });
+
+export function useAdminEntryQuery(applicationId: number | null) {
+  return useQuery({ ...adminEntryQuery(applicationId ?? 0), enabled: applicationId !== null });
+}
+
 export const adminHistoryQuery = (applicationId: number) =>
   queryOptions({ queryKey: keys.adminHistory(applicationId), queryFn: () => call(adminApplications[':id'].history.$get(byId(applicationId))) });
 
@@ -43,9 +55,24 @@ export const paymentIssuesQuery = queryOptions({
   refetchOnWindowFocus: false,
 });
 
-/** The open tab's page; while the next page loads, the previous one stays on screen. */
+/** The open tab's page (none until the tab is known); while the next page loads, the previous one stays on screen. */
 export function useAdminPageQuery(search: AdminSearch) {
-  return useQuery({ ...adminPageQuery(search), placeholderData: keepPreviousData });
+  return useQuery({ ...adminPageQuery({ ...search, tab: search.tab ?? 'initial-payment' }), placeholderData: keepPreviousData, enabled: search.tab !== undefined });
+}
+
+/**
+ * GET /api/admin/work-queue: the tab /admin opens on when its address names none, the work tab
+ * holding the earliest guarantee deadline (docs/product.md §2.14). Asked each time the dashboard
+ * opens without a tab (not prefetched by the route: its loader is in the landing page's bundle).
+ */
+export const workQueueQuery = queryOptions({
+  queryKey: [apiPath(api.admin['work-queue'].$path())] as const,
+  queryFn: () => call(api.admin['work-queue'].$get()),
+  staleTime: 0,
+});
+
+export function useWorkQueueQuery(enabled: boolean) {
+  return useQuery({ ...workQueueQuery, enabled });
 }
 
 export function useAdminCountsQuery(search: Pick<AdminSearch, 'q' | 'overdue'>) {

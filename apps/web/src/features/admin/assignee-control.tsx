@@ -1,25 +1,32 @@
-import { formatDateTime } from '../../lib/format.js';
+import { useId } from 'react';
+import { STAFF_ROLE_LABELS } from '../../../../../core/domain/staff-role.js';
+import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
-import { useUserQuery } from '../auth/api.js';
+import { NativeSelect } from '../../components/ui/input.js';
+import { Label } from '../../components/ui/label.js';
+import { formatDateTime } from '../../lib/format.js';
+import { useCan } from '../../lib/permissions.js';
 import { toast } from '../../lib/toast-store.js';
+import { useUserQuery } from '../auth/api.js';
 import type { AdminApplicationDto, AssigneeDto } from './api.js';
-import { useAdminAssignmentsQuery, useAssignMutation, useStaffQuery } from './assignment-api.js';
+import { useAdminAssignmentsQuery, useAssigneesQuery, useAssignMutation } from './assignment-api.js';
 
 /**
  * Who works on the application (docs/product.md §2.14, "Assignment"): "Assign to me", "Unassign",
- * a colleague from the staff list when the server offers one, and the assignment history.
+ * "Reassign to" a colleague (the active staff), and the assignment history. When the colleagues
+ * cannot be loaded the panel says so; "Assign to me" and "Unassign" still work.
  */
 export function AssigneeControl({ app, assignee }: { app: AdminApplicationDto; assignee: AssigneeDto }) {
   const me = useUserQuery().data;
-  const staff = useStaffQuery().data;
+  const canAssign = useCan('applications.assign');
+  const colleagues = useAssigneesQuery(canAssign);
+  const selectId = useId();
   const assign = useAssignMutation(app.id, {
     onSuccess: (result) => toast({ title: result.assignee ? `Assigned to ${result.assignee.fullName}.` : 'Unassigned.' }),
   });
-  const colleagues = (staff ?? []).filter((s) => s.active);
   const mine = assignee !== null && me?.id === assignee.id;
   return (
-    <section aria-label="Assignment" className="space-y-2 rounded-lg border border-slate-200 p-3">
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Assignment</h3>
+    <section aria-label="Assignment" className="space-y-2">
       <p className="text-sm text-slate-800" data-testid="panel-assignee">
         {assignee ? (
           <>
@@ -30,39 +37,49 @@ export function AssigneeControl({ app, assignee }: { app: AdminApplicationDto; a
           'Nobody is assigned.'
         )}
       </p>
-      <div className="flex flex-wrap items-center gap-2">
-        {!mine && me ? (
-          <Button size="sm" disabled={assign.isPending} onClick={() => assign.mutate({ userId: me.id })}>
-            Assign to me
+      {canAssign ? (
+        <div className="flex flex-wrap items-end gap-2">
+          {!mine && me ? (
+            <Button size="sm" disabled={assign.isPending} onClick={() => assign.mutate({ userId: me.id })}>
+              Assign to me
+            </Button>
+          ) : null}
+          {assignee ? (
+            <Button size="sm" variant="outline" disabled={assign.isPending} onClick={() => assign.mutate({ userId: null })}>
+              Unassign
+            </Button>
+          ) : null}
+          {colleagues.data && colleagues.data.length > 0 ? (
+            <div className="flex min-w-[12rem] flex-1 flex-col gap-1">
+              <Label htmlFor={selectId}>Reassign to</Label>
+              <NativeSelect
+                id={selectId}
+                value={assignee?.id ?? ''}
+                disabled={assign.isPending}
+                onChange={(e) => assign.mutate({ userId: e.target.value === '' ? null : Number(e.target.value) })}
+              >
+                <option value="">Nobody</option>
+                {colleagues.data.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.fullName} ({STAFF_ROLE_LABELS[s.role]})
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {colleagues.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-700">
+          <span>The staff list could not be loaded ({serverMessage(colleagues.error) ?? colleagues.error.message}), so you cannot reassign for now.</span>
+          <Button size="sm" variant="outline" onClick={() => void colleagues.refetch()} disabled={colleagues.isFetching}>
+            Try again
           </Button>
-        ) : null}
-        {assignee ? (
-          <Button size="sm" variant="outline" disabled={assign.isPending} onClick={() => assign.mutate({ userId: null })}>
-            Unassign
-          </Button>
-        ) : null}
-        {colleagues.length > 0 ? (
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <span>Reassign to</span>
-            <select
-              className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm"
-              value={assignee?.id ?? ''}
-              disabled={assign.isPending}
-              onChange={(e) => assign.mutate({ userId: e.target.value === '' ? null : Number(e.target.value) })}
-            >
-              <option value="">Nobody</option>
-              {colleagues.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.fullName} ({s.role})
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
       {assign.error ? (
         <p role="alert" className="text-sm text-red-700">
-          {assign.error.message}
+          {serverMessage(assign.error) ?? assign.error.message}
         </p>
       ) : null}
       <AssignmentHistory applicationId={app.id} />
@@ -75,8 +92,8 @@ function AssignmentHistory({ applicationId }: { applicationId: number }) {
   if (!history.data || history.data.length === 0) return null;
   return (
     <details className="text-sm text-slate-700">
-      <summary className="cursor-pointer">Assignment history ({history.data.length})</summary>
-      <ol className="mt-2 space-y-1">
+      <summary className="cursor-pointer py-2">Assignment history ({history.data.length})</summary>
+      <ol className="mt-1 space-y-1">
         {history.data.map((h) => (
           <li key={h.id}>
             {formatDateTime(h.createdAt)}: {h.assigneeName ? `assigned to ${h.assigneeName}` : 'unassigned'} by {h.assignedByName}

@@ -18,30 +18,23 @@ export function useAdminAssignmentsQuery(applicationId: number) {
   return useQuery(adminAssignmentsQuery(applicationId));
 }
 
-/** A member of staff as GET /api/admin/staff lists them (issue 24's staff management). */
-export interface StaffMemberDto {
-  id: number;
-  fullName: string;
-  role: string;
-  active: boolean;
-}
+const assigneesRoute = api.admin.assignees;
+/** A colleague an application can be given to (GET /api/admin/assignees): id, name and role. */
+export type AssignableStaffDto = InferResponseType<typeof assigneesRoute.$get, 200>[number];
 
 /**
- * GET /api/admin/staff, when the server has it: the colleagues an application can be given to.
- * Without it (or without the right to read it) the panel offers "Assign to me" and "Unassign" only.
+ * GET /api/admin/assignees: the active staff an application can be assigned to ("Reassign to"), for
+ * anyone who may assign. A failure is the query's error: the panel says so beside the choice.
  */
-export function useStaffQuery() {
-  return useQuery({
-    queryKey: ['/api/admin/staff'] as const,
-    queryFn: async (): Promise<StaffMemberDto[] | null> => {
-      const res = await fetch(apiPath('/api/admin/staff'), { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-      if (!res.ok) return null;
-      const body = (await res.json()) as unknown;
-      return Array.isArray(body) ? (body as StaffMemberDto[]) : null;
-    },
-    staleTime: 60_000,
-    retry: false,
-  });
+export const assigneesQuery = queryOptions({
+  queryKey: [apiPath(assigneesRoute.$path())] as const,
+  queryFn: () => call(assigneesRoute.$get()),
+  staleTime: 60_000,
+  retry: false,
+});
+
+export function useAssigneesQuery(enabled = true) {
+  return useQuery({ ...assigneesQuery, enabled });
 }
 
 type AssigneeChange = InferRequestType<(typeof adminApplications)[':id']['assignee']['$put']>['json'];

@@ -86,18 +86,45 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
     toast(visaStagedToast(app));
   }
 
+  const applyButtons = (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button onClick={applyChanges} disabled={!isStaged || saving || infoMissing}>
+        {saving ? 'Saving...' : 'Apply Changes'}
+      </Button>
+      <Button
+        variant="outline"
+        onClick={() => {
+          saveStatus.reset();
+          staged.discard(app.id);
+        }}
+        disabled={!isStaged || saving}
+      >
+        Discard Changes
+      </Button>
+      {isStaged ? <p className="basis-full text-xs text-orange-800">Unsaved changes: nothing is sent until you apply them.</p> : null}
+    </div>
+  );
+
+  // The side panel's header (docs/product.md §2.14): the status and what goes with it, then the
+  // staged change's Apply/Discard; 'Send E-Visa Email' beside the status once the final fee is paid.
   return (
-    <section aria-label={`Actions for ${app.applicationNumber}`} className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Actions</h3>
-      <div className="space-y-1.5">
-        <Label htmlFor={`status-${app.id}`}>Status</Label>
-        <Select
-          id={`status-${app.id}`}
-          value={draft.status}
-          onValueChange={(value) => update({ status: value as ApplicationStatus })}
-          options={choices.map((s) => ({ value: s, label: statusLabel(s) }))}
-          disabled={saving}
-        />
+    <section aria-label={`Actions for ${app.applicationNumber}`} className="space-y-3" data-testid={`actions-${app.id}`}>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-[11rem] flex-1 space-y-1">
+          <Label htmlFor={`status-${app.id}`}>Status</Label>
+          <Select
+            id={`status-${app.id}`}
+            value={draft.status}
+            onValueChange={(value) => update({ status: value as ApplicationStatus })}
+            options={choices.map((s) => ({ value: s, label: statusLabel(s) }))}
+            disabled={saving}
+          />
+        </div>
+        {app.finalPaymentId ? (
+          <Button variant="outline" onClick={() => sendEvisa.mutate()} disabled={sendEvisa.isPending || saving}>
+            {sendEvisa.isPending ? 'Sending...' : 'Send E-Visa Email'}
+          </Button>
+        ) : null}
       </div>
 
       {asksForInfo ? (
@@ -108,9 +135,11 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
               id={`info-message-${app.id}`}
               value={draft.additionalInfoMessage}
               maxLength={2000}
+              rows={3}
               placeholder="What do you need from the applicant?"
               onChange={(e) => update({ additionalInfoMessage: e.target.value })}
               aria-describedby={infoMissing ? `${ids}-info-missing` : undefined}
+              aria-invalid={infoMissing || undefined}
               disabled={saving}
             />
           </div>
@@ -138,6 +167,7 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
             id={`rejection-reason-${app.id}`}
             value={draft.rejectionReason}
             maxLength={2000}
+            rows={3}
             placeholder="Shown on the applicant's dashboard and in the email"
             onChange={(e) => update({ rejectionReason: e.target.value })}
             disabled={saving}
@@ -157,34 +187,13 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
         />
       ) : null}
 
-      {app.finalPaymentId ? (
-        <Button variant="outline" onClick={() => sendEvisa.mutate()} disabled={sendEvisa.isPending || saving} className="w-full">
-          {sendEvisa.isPending ? 'Sending...' : 'Send E-Visa Email'}
-        </Button>
-      ) : null}
-
       {saveError ? (
         <p role="alert" className="text-sm text-red-700">
           {saveError}
         </p>
       ) : null}
 
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={applyChanges} disabled={!isStaged || saving || infoMissing}>
-          {saving ? 'Saving...' : 'Apply Changes'}
-        </Button>
-        <Button
-          variant="outline"
-          onClick={() => {
-            saveStatus.reset();
-            staged.discard(app.id);
-          }}
-          disabled={!isStaged || saving}
-        >
-          Discard Changes
-        </Button>
-      </div>
-      {isStaged ? <p className="text-xs text-orange-800">Unsaved changes: nothing is sent until you apply them.</p> : null}
+      {applyButtons}
     </section>
   );
 }

@@ -15,13 +15,9 @@ function yesNo(value: boolean): string {
   return value ? 'Yes' : 'No';
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section>
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
-      <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">{children}</dl>
-    </section>
-  );
+/** A section's fields, two columns from the small breakpoint (its title is the panel section's). */
+function Fields({ children }: { children: ReactNode }) {
+  return <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">{children}</dl>;
 }
 
 function Item({ label, value }: { label: string; value: ReactNode }) {
@@ -33,62 +29,102 @@ function Item({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** Every field of an application (docs/product.md §10.2), grouped as the applicant filled them in. */
-export function ApplicationFields({ entry, app }: { entry: AdminEntryDto; app: ApplicationDto }) {
+// Every field of an application (docs/product.md §10.2), grouped as the applicant filled them in:
+// one component per side-panel section.
+
+export function ApplicantFields({ entry, app }: { entry: AdminEntryDto; app: ApplicationDto }) {
+  return (
+    <Fields>
+      <Item label="Account email" value={entry.user.email} />
+      <Item label="Account name" value={entry.user.fullName} />
+      <Item label="Phone number" value={entry.user.phoneNumber} />
+      <Item label="Application number" value={app.applicationNumber} />
+    </Fields>
+  );
+}
+
+export function PersonalFields({ app }: { app: ApplicationDto }) {
+  return (
+    <Fields>
+      <Item label="Given name" value={app.givenName} />
+      <Item label="Surname" value={app.surname} />
+      <Item label="Gender" value={app.gender === 'male' ? 'Male' : 'Female'} />
+      <Item label="Date of birth" value={formatDate(app.dateOfBirth)} />
+      <Item label="Nationality" value={app.nationality} />
+      <Item label="Country of birth" value={app.countryOfBirth} />
+      <Item label="Original nationality" value={app.originalNationality} />
+      <Item label="Other nationalities" value={app.otherNationalities ? `Yes: ${app.otherNationality ?? ''}` : 'No'} />
+      <Item label="Marital status" value={statusLabel(app.maritalStatus)} />
+      <Item label="Profession" value={app.profession} />
+    </Fields>
+  );
+}
+
+export function PassportFields({ app }: { app: ApplicationDto }) {
+  return (
+    <Fields>
+      <Item label="Passport number" value={app.passportNumber} />
+      <Item label="Passport expiry" value={formatDate(app.passportExpiry)} />
+      <Item label="Re-upload requested" value={yesNo(app.requiresPassportReupload)} />
+      <Item label="Re-uploaded at" value={app.passportReuploadedAt ? formatDateTime(app.passportReuploadedAt) : null} />
+    </Fields>
+  );
+}
+
+export function TravelFields({ app }: { app: ApplicationDto }) {
+  return (
+    <Fields>
+      <Item label="Purpose of visit" value={statusLabel(app.purposeOfVisit)} />
+      <Item label="Entry" value={app.entry} />
+      <Item label="Expected arrival" value={formatDate(app.expectedArrivalDate)} />
+      <Item label="Expected departure" value={formatDate(app.expectedDepartureDate)} />
+      <Item label="Address" value={app.address} />
+      <Item label="City" value={app.city} />
+      <Item label="Postcode" value={app.postcode} />
+      <Item label="Hotel details" value={app.hotelDetails} />
+    </Fields>
+  );
+}
+
+/** What a closed 'Travel history' says: the two answers that matter. */
+export function travelHistorySummary(app: ApplicationDto): string {
+  return `Visited before: ${yesNo(app.visitedEgyptBefore)} · Deported: ${yesNo(app.hasBeenDeported)}`;
+}
+
+export function TravelHistoryFields({ app }: { app: ApplicationDto }) {
+  return (
+    <Fields>
+      <Item label="Visited Egypt before" value={yesNo(app.visitedEgyptBefore)} />
+      {app.visitedEgyptBefore ? (
+        <>
+          <Item label="Last visit" value={`${formatDate(app.lastVisitDateFrom)} – ${formatDate(app.lastVisitDateTo)}`} />
+          <Item label="Stayed at" value={app.lastVisitStayLocation} />
+        </>
+      ) : null}
+      <Item label="Has been deported" value={yesNo(app.hasBeenDeported)} />
+      {app.hasBeenDeported ? (
+        <>
+          <Item label="Deported from" value={app.deportedFrom} />
+          <Item label="Deportation date" value={formatDate(app.deportationDate)} />
+          <Item label="Deportation reason" value={app.deportationReason} />
+        </>
+      ) : null}
+    </Fields>
+  );
+}
+
+/** What a closed 'Payments and guarantee' says: the fees' state and an overdue guarantee. */
+export function paymentsSummary(app: ApplicationDto): string {
+  const initial = app.initialPaymentId ? 'Initial fee paid' : 'Initial fee unpaid';
+  const final = isWaived(app) ? 'final fee waived' : app.finalPaymentId ? 'final fee paid' : 'final fee not paid';
+  return `${initial} · ${final}${isOverdue(app) ? ' · OVERDUE' : ''}`;
+}
+
+/** The fees, the guarantee, the refunds and the receipts. */
+export function PaymentFields({ app }: { app: ApplicationDto }) {
   return (
     <div className="space-y-5">
-      <Section title="Applicant">
-        <Item label="Account email" value={entry.user.email} />
-        <Item label="Account name" value={entry.user.fullName} />
-        <Item label="Phone number" value={entry.user.phoneNumber} />
-        <Item label="Application number" value={app.applicationNumber} />
-      </Section>
-      <Section title="Personal information">
-        <Item label="Given name" value={app.givenName} />
-        <Item label="Surname" value={app.surname} />
-        <Item label="Gender" value={app.gender === 'male' ? 'Male' : 'Female'} />
-        <Item label="Date of birth" value={formatDate(app.dateOfBirth)} />
-        <Item label="Nationality" value={app.nationality} />
-        <Item label="Country of birth" value={app.countryOfBirth} />
-        <Item label="Original nationality" value={app.originalNationality} />
-        <Item label="Other nationalities" value={app.otherNationalities ? `Yes: ${app.otherNationality ?? ''}` : 'No'} />
-        <Item label="Marital status" value={statusLabel(app.maritalStatus)} />
-        <Item label="Profession" value={app.profession} />
-      </Section>
-      <Section title="Passport">
-        <Item label="Passport number" value={app.passportNumber} />
-        <Item label="Passport expiry" value={formatDate(app.passportExpiry)} />
-        <Item label="Re-upload requested" value={yesNo(app.requiresPassportReupload)} />
-        <Item label="Re-uploaded at" value={app.passportReuploadedAt ? formatDateTime(app.passportReuploadedAt) : null} />
-      </Section>
-      <Section title="Travel">
-        <Item label="Purpose of visit" value={statusLabel(app.purposeOfVisit)} />
-        <Item label="Entry" value={app.entry} />
-        <Item label="Expected arrival" value={formatDate(app.expectedArrivalDate)} />
-        <Item label="Expected departure" value={formatDate(app.expectedDepartureDate)} />
-        <Item label="Address" value={app.address} />
-        <Item label="City" value={app.city} />
-        <Item label="Postcode" value={app.postcode} />
-        <Item label="Hotel details" value={app.hotelDetails} />
-      </Section>
-      <Section title="Travel history">
-        <Item label="Visited Egypt before" value={yesNo(app.visitedEgyptBefore)} />
-        {app.visitedEgyptBefore ? (
-          <>
-            <Item label="Last visit" value={`${formatDate(app.lastVisitDateFrom)} – ${formatDate(app.lastVisitDateTo)}`} />
-            <Item label="Stayed at" value={app.lastVisitStayLocation} />
-          </>
-        ) : null}
-        <Item label="Has been deported" value={yesNo(app.hasBeenDeported)} />
-        {app.hasBeenDeported ? (
-          <>
-            <Item label="Deported from" value={app.deportedFrom} />
-            <Item label="Deportation date" value={formatDate(app.deportationDate)} />
-            <Item label="Deportation reason" value={app.deportationReason} />
-          </>
-        ) : null}
-      </Section>
-      <Section title="Payments and guarantee">
+      <Fields>
         <Item label="Initial fee" value={app.initialPaymentId ? INITIAL_PAID_LABEL : 'Unpaid'} />
         <Item label="Initial payment reference" value={app.initialPaymentId} />
         <Item label="Final fee" value={isWaived(app) ? 'Waived (guarantee)' : app.finalPaymentId ? FINAL_PAID_LABEL : 'Not paid'} />
@@ -114,15 +150,19 @@ export function ApplicationFields({ entry, app }: { entry: AdminEntryDto; app: A
         <Item label="Privacy policy accepted" value={yesNo(app.privacyPolicyAccepted)} />
         <Item label="Submitted" value={formatDateTime(app.createdAt)} />
         <Item label="Last payment reminder" value={app.paymentReminderSent ? formatDateTime(app.paymentReminderSent) : null} />
-      </Section>
+      </Fields>
       <RefundsSection app={app} />
       <ReceiptList application={app} staff />
-      {app.additionalInfoMessage ? (
-        <Section title="Information requested">
-          <Item label="Message to the applicant" value={app.additionalInfoMessage} />
-        </Section>
-      ) : null}
     </div>
+  );
+}
+
+/** The message of the information request the applicant has (or last had) to answer. */
+export function InformationRequested({ app }: { app: ApplicationDto }) {
+  return (
+    <Fields>
+      <Item label="Message to the applicant" value={app.additionalInfoMessage} />
+    </Fields>
   );
 }
 
@@ -130,14 +170,13 @@ export function ApplicationFields({ entry, app }: { entry: AdminEntryDto; app: A
 export function DocumentsList({ app }: { app: ApplicationDto }) {
   const documents = useDocumentsQuery(app.id);
   return (
-    <section>
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Documents</h3>
+    <div>
       {documents.isLoading ? (
-        <Spinner className="mt-2" label="Loading documents" />
+        <Spinner label="Loading documents" />
       ) : (documents.data ?? []).length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No documents uploaded.</p>
+        <p className="text-sm text-slate-600">No documents uploaded.</p>
       ) : (
-        <ul className="mt-2 space-y-3">
+        <ul className="space-y-3">
           {documents.data!.map((doc) => (
             <li key={doc.id} className="rounded-lg border border-slate-200 p-3" data-testid={`document-${doc.id}`}>
               <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -172,7 +211,7 @@ export function DocumentsList({ app }: { app: ApplicationDto }) {
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }
 
@@ -180,18 +219,17 @@ export function DocumentsList({ app }: { app: ApplicationDto }) {
 export function StatusHistory({ app }: { app: ApplicationDto }) {
   const history = useAdminHistoryQuery(app.id);
   return (
-    <section>
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Status history</h3>
+    <div>
       {history.isLoading ? (
-        <Spinner className="mt-2" label="Loading the status history" />
+        <Spinner label="Loading the status history" />
       ) : history.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
+        <p role="alert" className="text-sm text-red-700">
           The history could not be loaded: {history.error.message}
         </p>
       ) : (history.data ?? []).length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No status changes yet.</p>
+        <p className="text-sm text-slate-600">No status changes yet.</p>
       ) : (
-        <ol className="mt-2 space-y-2">
+        <ol className="space-y-2">
           {history.data!.map((h) => (
             <li key={h.id} className="text-sm text-slate-800">
               <span className="font-medium">{formatDateTime(h.changedAt)}</span> — {h.changedByName}:{' '}
@@ -201,6 +239,6 @@ export function StatusHistory({ app }: { app: ApplicationDto }) {
           ))}
         </ol>
       )}
-    </section>
+    </div>
   );
 }

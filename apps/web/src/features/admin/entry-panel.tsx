@@ -1,9 +1,23 @@
-import type { AdminEntryDto } from './api.js';
+import type { AdminEntryDto, AdminApplicationDto } from './api.js';
 import { formatDateTime } from '../../lib/format.js';
 import { AssigneeControl } from './assignee-control.js';
 import { EntryActions } from './entry-actions.js';
-import { ApplicationFields, DocumentsList, StatusHistory } from './entry-details.js';
+import {
+  ApplicantFields,
+  DocumentsList,
+  InformationRequested,
+  PassportFields,
+  PaymentFields,
+  paymentsSummary,
+  PersonalFields,
+  StatusHistory,
+  TravelFields,
+  TravelHistoryFields,
+  travelHistorySummary,
+} from './entry-details.js';
 import { PassportCheckPanel } from './passport-check.js';
+import { PanelSection } from './panel-section.js';
+import { FlagBadges, PaymentBadges, StatusBadge } from './badges.js';
 import { InternalNotes } from '../notes/internal-notes.js';
 import { PortalSection } from '../portal/portal-section.js';
 import { AuditTrail } from '../audit/audit-trail.js';
@@ -11,46 +25,132 @@ import { DeliveryLog } from '../messages/delivery-log.js';
 import { RepliesSection } from '../replies/replies-section.js';
 import { useCan } from '../../lib/permissions.js';
 import { CancellationDecisionPanel } from '../cancellation/cancellation-decision.js';
+import { Badge } from '../../components/ui/badge.js';
+import { PORTAL_STATE_LABELS } from '../../../../../core/domain/portal-ledger.js';
+import { formatShortDay } from '../../../../../core/domain/wording.js';
 
-/** What the side panel shows: every field, the actions, the documents and the status history. */
+/** The side panel's header line: the status, the fees and the flags as they are now. */
+export function EntrySummary({ entry }: { entry: AdminEntryDto }) {
+  const app = entry.application;
+  return (
+    <div className="flex flex-wrap items-center gap-1.5" data-testid="panel-summary">
+      <StatusBadge entry={entry} />
+      {app ? <PaymentBadges app={app} /> : null}
+      {app ? <FlagBadges app={app} /> : null}
+      {entry.assignee ? <span className="text-xs text-slate-600">Assigned to {entry.assignee.fullName}</span> : null}
+    </div>
+  );
+}
+
+/** The side panel's primary actions (docs/product.md §2.15), for staff who may review an application (not a pseudo-entry). */
+export function EntryPrimaryActions({ entry }: { entry: AdminEntryDto }) {
+  return entry.application ? <EntryActions app={entry.application} /> : null;
+}
+
+/**
+ * The side panel's sections: every field of the application, the passport check, the documents,
+ * the portal ledger, notes, messages, the status history and the audit trail (docs/product.md
+ * §2.14), each collapsible. A cancellation request waiting for a decision comes first, open.
+ * Another feature's section mounts here with one line: `<PanelSection id="…" title="…">…</PanelSection>`.
+ */
 export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) {
   const app = entry.application;
   // What the signed-in role may do (docs/product.md §6); the server refuses the rest anyway.
   const canDecideCancellation = useCan('refunds.manage');
-  const canReview = useCan('applications.review');
   if (!app) {
     return (
-      <div id={id} className="space-y-1 text-sm text-slate-800">
+      <div id={id} className="space-y-1 pt-3 text-sm text-slate-800">
         <p>
           <span className="font-semibold">{entry.user.fullName}</span> registered on {formatDateTime(entry.user.createdAt)} and has no application yet.
         </p>
         <p>
-          Email: <a className="text-blue-700 underline" href={`mailto:${entry.user.email}`}>{entry.user.email}</a> · Phone: {entry.user.phoneNumber}
+          Email: <a className="break-all text-blue-700 underline" href={`mailto:${entry.user.email}`}>{entry.user.email}</a> · Phone: {entry.user.phoneNumber}
         </p>
       </div>
     );
   }
   return (
-    // One column: the panel sits beside the list (or fills a phone's screen); the side panel's title names it.
-    <div id={id} data-testid={`admin-panel-${app.id}`} className="grid gap-6">
-      <AssigneeControl app={app} assignee={entry.assignee} />
-      <div className="space-y-5">
-        <PassportCheckPanel app={app} />
-        <ApplicationFields entry={entry} app={app} />
-      </div>
-      <div className="space-y-6">
-        {canDecideCancellation ? <CancellationDecisionPanel app={app} /> : null}
-        {canReview ? <EntryActions app={app} /> : null}
-        <RepliesSection app={app} />
+    <div id={id} data-testid={`admin-panel-${app.id}`}>
+      {canDecideCancellation ? (
+        <div className="pt-3 empty:hidden">
+          <CancellationDecisionPanel app={app} />
+        </div>
+      ) : null}
+      {/* An open request and the applicant's answers come first: they are what to act on (§16.7). */}
+      {app.status === 'additional_info_required' || app.additionalInfoMessage || app.repliedAt ? (
+        <PanelSection id="replies" title="Replies from the applicant" summary={app.repliedAt ? 'Replied' : undefined}>
+          <RepliesSection app={app} />
+        </PanelSection>
+      ) : null}
+      <PanelSection id="assignment" title="Assignment" summary={entry.assignee ? entry.assignee.fullName : 'Nobody'}>
+        <AssigneeControl app={app} assignee={entry.assignee} />
+      </PanelSection>
+      {app.passportCheck ? (
+        <PanelSection id="passport-check" title="Passport check (MRZ)" summary={passportCheckSummary(app)} defaultOpen={app.passportCheck.status === 'mismatch'}>
+          <PassportCheckPanel app={app} />
+        </PanelSection>
+      ) : null}
+      <PanelSection id="applicant" title="Applicant" summary={entry.user.email}>
+        <ApplicantFields entry={entry} app={app} />
+      </PanelSection>
+      <PanelSection id="personal" title="Personal information" summary={`${app.givenName} ${app.surname} · ${app.nationality}`}>
+        <PersonalFields app={app} />
+      </PanelSection>
+      <PanelSection id="passport" title="Passport" summary={app.passportNumber}>
+        <PassportFields app={app} />
+      </PanelSection>
+      <PanelSection id="travel" title="Travel" summary={`Arrives ${formatShort(app.expectedArrivalDate)}`}>
+        <TravelFields app={app} />
+      </PanelSection>
+      <PanelSection id="travel-history" title="Travel history" summary={travelHistorySummary(app)} defaultOpen={false}>
+        <TravelHistoryFields app={app} />
+      </PanelSection>
+      {/* While the request is open its message is in the header's actions, to edit. */}
+      {app.additionalInfoMessage && app.status !== 'additional_info_required' ? (
+        <PanelSection id="information-requested" title="Information requested">
+          <InformationRequested app={app} />
+        </PanelSection>
+      ) : null}
+      <PanelSection id="payments" title="Payments and guarantee" summary={paymentsSummary(app)}>
+        <PaymentFields app={app} />
+      </PanelSection>
+      <PanelSection id="documents" title="Documents">
         <DocumentsList app={app} />
+      </PanelSection>
+      {/* Closed at first: the portal sheet lists every field with a Copy button (over 1,300 px). */}
+      <PanelSection id="portal" title="Portal" summary={portalSummary(entry)} defaultOpen={false}>
         <PortalSection entry={entry} app={app} />
+      </PanelSection>
+      <PanelSection id="notes" title="Internal notes">
         <InternalNotes applicationId={app.id} />
+      </PanelSection>
+      <PanelSection id="messages" title="Messages" defaultOpen={false}>
         <DeliveryLog applicationId={app.id} bounce={entry.user.mailBounce} />
+      </PanelSection>
+      <PanelSection id="status-history" title="Status history">
         <StatusHistory app={app} />
+      </PanelSection>
+      <PanelSection id="audit-trail" title="Audit trail" defaultOpen={false}>
         <AuditTrail applicationId={app.id} />
-      </div>
+      </PanelSection>
     </div>
   );
+}
+
+function passportCheckSummary(app: AdminApplicationDto) {
+  const status = app.passportCheck?.status;
+  if (status === 'mismatch') return <Badge tone="red">MRZ MISMATCH</Badge>;
+  return status === 'match' ? 'Matches' : status === 'pending' ? 'Being read' : 'Not readable';
+}
+
+function portalSummary(entry: AdminEntryDto): string {
+  const portal = entry.portal;
+  if (!portal) return '';
+  return [PORTAL_STATE_LABELS[portal.state], portal.reference].filter(Boolean).join(' · ');
+}
+
+function formatShort(value: string | null): string {
+  return value ? formatShortDay(value) : '—';
 }
 
 /** A pseudo-entry's user has one name field; the table's first/last name columns split it. */

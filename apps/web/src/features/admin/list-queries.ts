@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, call } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
 import type { AdminPageDto } from './api.js';
+import type { AdminTabId } from '../../../../../core/domain/admin-tab-ids.js';
 import { ADMIN_PAGE_SIZE, type AdminSearch } from './search.js';
 
 // Apart from api.ts: the /admin route's loader needs only these two, and what a route's loader
@@ -18,7 +19,7 @@ function isPage(body: unknown): body is AdminPageDto {
 }
 
 /** One page of a tab, filtered and searched on the server. */
-export const adminPageQuery = (search: AdminSearch) => {
+export const adminPageQuery = (search: AdminSearch & { tab: AdminTabId }) => {
   const { q, overdue } = listQuery(search);
   const query = { tab: search.tab, q, page: String(search.page), pageSize: String(ADMIN_PAGE_SIZE), overdue, assignee: search.assignee };
   return queryOptions({
@@ -44,4 +45,3 @@ export const adminCountsQuery = (search: Pick<AdminSearch, 'q' | 'overdue'>) => 
     staleTime: 0,
   });
 };
-

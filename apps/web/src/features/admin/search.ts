@@ -5,7 +5,8 @@ export const ADMIN_PAGE_SIZE = 25;
 
 /** The admin dashboard's state in the address (/admin?tab=approved&q=smith&page=2&overdue=true). */
 export interface AdminSearch {
-  tab: AdminTabId;
+  /** Not in the address: the dashboard opens on the work queue (GET /api/admin/work-queue names the tab). */
+  tab?: AdminTabId;
   q: string;
   page: number;
   overdue: boolean;
@@ -17,19 +18,19 @@ export interface AdminSearch {
 
 /** Anything unexpected in the address falls back to the defaults instead of failing the page. */
 export function parseAdminSearch(search: Record<string, unknown>): AdminSearch {
-  const tab = typeof search.tab === 'string' && isAdminTabId(search.tab) ? search.tab : 'online-entries';
+  const tab = typeof search.tab === 'string' && isAdminTabId(search.tab) ? search.tab : undefined;
   const q = typeof search.q === 'string' ? search.q.slice(0, 100) : '';
   const rawPage = typeof search.page === 'number' ? search.page : typeof search.page === 'string' ? Number(search.page) : 1;
   const page = Number.isSafeInteger(rawPage) && rawPage > 0 ? rawPage : 1;
   const overdue = search.overdue === true || search.overdue === 'true';
   const rawGroup = typeof search.group === 'number' ? search.group : typeof search.group === 'string' && /^\d+$/.test(search.group) ? Number(search.group) : NaN;
-  return { tab, q, page, overdue, ...(Number.isSafeInteger(rawGroup) && rawGroup > 0 ? { group: rawGroup } : {}) };
+  return { ...(tab ? { tab } : {}), q, page, overdue, ...(Number.isSafeInteger(rawGroup) && rawGroup > 0 ? { group: rawGroup } : {}) };
 }
 
-/** Only what differs from the defaults, so /admin stays /admin and links stay short. */
+/** Only what differs from the defaults, so links stay short; a chosen tab is always kept (/admin alone is the work queue). */
 export function compactAdminSearch(search: AdminSearch): Partial<AdminSearch> {
   return {
-    ...(search.tab !== 'online-entries' ? { tab: search.tab } : {}),
+    ...(search.tab ? { tab: search.tab } : {}),
     ...(search.q.trim() ? { q: search.q.trim() } : {}),
     ...(search.page > 1 ? { page: search.page } : {}),
     ...(search.overdue ? { overdue: true } : {}),

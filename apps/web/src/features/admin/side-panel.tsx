@@ -3,16 +3,37 @@ import { Button } from '../../components/ui/button.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
 
 /**
- * Where an application's details open: beside the list on a wide screen (a sticky column that
- * scrolls on its own), a full-screen sheet with a close button on a phone.
+ * Where an application's details open: beside the list on a wide screen, a full-screen sheet with a
+ * close button on a phone.
+ *
+ * Its header holds the title, a line of what the application is now (`summary`) and the primary
+ * `actions` (status, Apply/Discard, the visa): on a wide screen the header stays put and only the
+ * sections below it scroll, as in Stripe's and Linear's side panels; on a phone the title bar stays
+ * at the top and the actions come first under it, so a tall form never covers the screen.
  *
  * One element for both, laid out by CSS: the width may cross the breakpoint while the panel is open
  * (a window resized, a tablet turned), and a different element there would remount the panel's
  * forms and lose what staff had typed in them.
  */
-export function SidePanel({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+export function SidePanel({
+  title,
+  subtitle,
+  summary,
+  actions,
+  onClose,
+  children,
+}: {
+  title: string;
+  /** A line above the title ('Application EV-2611-7K3QX9'). */
+  subtitle?: string;
+  summary?: ReactNode;
+  actions?: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const wide = useMediaQuery('(min-width: 1024px)');
   const titleId = useId();
+  const subtitleId = useId();
   const close = useRef<HTMLButtonElement>(null);
   // A sheet covers the list: take the focus into it when it opens, as a dialog does.
   useEffect(() => {
@@ -21,23 +42,40 @@ export function SidePanel({ title, onClose, children }: { title: string; onClose
   }, []);
   return (
     <aside
-      aria-labelledby={titleId}
+      aria-labelledby={subtitle ? `${subtitleId} ${titleId}` : titleId}
       role={wide ? undefined : 'dialog'}
       data-testid="admin-side-panel"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !wide) onClose();
       }}
-      className="fixed inset-0 z-50 overflow-y-auto bg-white p-4 lg:sticky lg:inset-auto lg:top-4 lg:z-auto lg:max-h-[calc(100vh-2rem)] lg:rounded-lg lg:border lg:border-slate-200 lg:shadow-sm"
+      className="fixed inset-0 z-50 overflow-y-auto bg-white lg:sticky lg:inset-auto lg:top-4 lg:z-auto lg:flex lg:max-h-[calc(100vh-2rem)] lg:flex-col lg:overflow-hidden lg:rounded-lg lg:border lg:border-slate-200 lg:shadow-sm"
     >
-      <div className="sticky -top-4 z-10 -mx-4 -mt-4 mb-3 flex items-start justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:static lg:m-0 lg:mb-3 lg:border-0 lg:p-0">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        <Button ref={close} variant="outline" size="sm" onClick={onClose} aria-label="Close the details">
-          Close
-        </Button>
+      <div className="sticky top-0 z-10 border-b border-slate-200 bg-white px-4 py-3 lg:static lg:shrink-0 lg:border-b-0 lg:pb-2">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            {subtitle ? (
+              <p id={subtitleId} className="break-words text-xs font-medium text-slate-500">
+                {subtitle}
+              </p>
+            ) : null}
+            <h2 id={titleId} className="break-words text-lg font-semibold leading-snug text-slate-900">
+              {title}
+            </h2>
+          </div>
+          <Button ref={close} variant="outline" size="sm" onClick={onClose} aria-label="Close the details" className="shrink-0">
+            Close
+          </Button>
+        </div>
+        {summary ? <div className="mt-2">{summary}</div> : null}
       </div>
-      {children}
+      {actions ? (
+        <div data-testid="side-panel-actions" className="border-b border-slate-200 bg-slate-50 px-4 py-3 lg:max-h-[55vh] lg:shrink-0 lg:overflow-y-auto">
+          {actions}
+        </div>
+      ) : null}
+      <div data-testid="side-panel-sections" className="px-4 pb-4 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
+        {children}
+      </div>
     </aside>
   );
 }

@@ -1,22 +1,30 @@
 import { useState, type ReactNode } from 'react';
 import { useUserQuery } from '../auth/api.js';
+import { useCan } from '../../lib/permissions.js';
 import { toast } from '../../lib/toast-store.js';
 import { serverMessage } from '../../api/client.js';
-import type { AdminEntryDto } from './api.js';
+import { useAdminEntryQuery, type AdminEntryDto } from './api.js';
 import { useAssignAnyMutation } from './assignment-api.js';
 import { EntriesList } from './entries-list.js';
-import { EntryPanel, entryKey } from './entry-panel.js';
+import { EntryPanel, EntryPrimaryActions, EntrySummary, entryKey } from './entry-panel.js';
 import { SidePanel } from './side-panel.js';
 import { useListKeys } from './use-list-keys.js';
 
 /**
  * The casework workspace (docs/product.md §2.14): the list, and beside it the side panel of the
  * open application. Keys: j/k move the selection, Enter opens it, a assigns it to me.
+ *
+ * The panel stays on its application whatever the list does: a change that moves it to another tab
+ * (or off this page) leaves it open, showing the application as the server now has it (read on its
+ * own, GET /api/admin/applications/{id}). `empty` is what the list shows when it has no entry.
  */
-export function Workspace({ entries, footer }: { entries: AdminEntryDto[]; footer?: ReactNode }) {
+export function Workspace({ entries, footer, empty }: { entries: AdminEntryDto[]; footer?: ReactNode; empty?: ReactNode }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
+  // The open entry as last seen in the list: shown while its own read is on its way.
+  const [lastSeen, setLastSeen] = useState<AdminEntryDto | null>(null);
   const me = useUserQuery().data;
+  const canReview = useCan('applications.review');
   const assign = useAssignAnyMutation({
     onSuccess: (result) => toast({ title: result.assignee ? `Assigned to ${result.assignee.fullName}.` : 'Unassigned.' }),
     onError: (error) => toast({ title: 'Not assigned', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
@@ -42,20 +50,35 @@ export function Workspace({ entries, footer }: { entries: AdminEntryDto[]; foote
       if (app && me) assign.mutate({ applicationId: app.id, userId: me.id });
     },
   });
-  const openEntry = opened ? entries.find((e) => entryKey(e) === opened) : undefined;
+  const inList = opened ? entries.find((e) => entryKey(e) === opened) : undefined;
+  if (inList && inList !== lastSeen) setLastSeen(inList);
+  const openApplicationId = opened?.startsWith('app-') ? Number(opened.slice(4)) : null;
+  const single = useAdminEntryQuery(opened && !inList ? openApplicationId : null);
+  const remembered = lastSeen && entryKey(lastSeen) === opened ? lastSeen : undefined;
+  const openEntry = opened ? (inList ?? single.data ?? remembered) : undefined;
+  const close = () => {
+    setOpened(null);
+    setLastSeen(null);
+  };
   return (
     <div className={openEntry ? 'grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(26rem,34%)]' : undefined}>
       <div className="min-w-0">
-        {/* The keys need a keyboard: a touch screen (a phone, a tablet) is not told about them. */}
-        <p className="mb-2 text-xs text-slate-500 pointer-coarse:hidden" data-testid="admin-keys-hint">
-          Keys: <kbd className="rounded border border-slate-300 bg-white px-1">j</kbd> / <kbd className="rounded border border-slate-300 bg-white px-1">k</kbd> move,{' '}
-          <kbd className="rounded border border-slate-300 bg-white px-1">Enter</kbd> opens, <kbd className="rounded border border-slate-300 bg-white px-1">a</kbd> assigns to me.
-        </p>
-        <EntriesList entries={entries} selected={selected} opened={opened} onOpen={open} />
-        {footer}
+        {entries.length > 0 ? (
+          <>
+            {/* The keys need a keyboard: a touch screen (a phone, a tablet) is not told about them. */}
+            <p className="mb-2 text-xs text-slate-500 pointer-coarse:hidden" data-testid="admin-keys-hint">
+              Keys: <kbd className="rounded border border-slate-300 bg-white px-1">j</kbd> / <kbd className="rounded border border-slate-300 bg-white px-1">k</kbd> move,{' '}
+              <kbd className="rounded border border-slate-300 bg-white px-1">Enter</kbd> opens, <kbd className="rounded border border-slate-300 bg-white px-1">a</kbd> assigns to me.
+            </p>
+            <EntriesList entries={entries} selected={selected} opened={opened} onOpen={open} />
+            {footer}
+          </>
+        ) : (
+          empty
+        )}
       </div>
       {openEntry ? (
-        <SidePanel title={titleOf(openEntry)} onClose={() => setOpened(null)}>
+        <SidePanel title={titleOf(openEntry)} subtitle={subtitleOf(openEntry)} summary={<EntrySummary entry={openEntry} />} actions={openEntry.application && canReview ? <EntryPrimaryActions entry={openEntry} /> : undefined} onClose={close}>
           <EntryPanel entry={openEntry} id={`panel-${entryKey(openEntry)}`} />
         </SidePanel>
       ) : null}
@@ -69,5 +92,9 @@ function testIdOf(entry: AdminEntryDto): string {
 
 function titleOf(entry: AdminEntryDto): string {
   const app = entry.application;
-  return app ? `Application ${app.applicationNumber}: ${app.givenName} ${app.surname}` : `${entry.user.fullName} (no application yet)`;
+  return app ? `${app.givenName} ${app.surname}` : entry.user.fullName;
+}
+
+function subtitleOf(entry: AdminEntryDto): string {
+  return entry.application ? `Application ${entry.application.applicationNumber}` : 'No application yet';
 }

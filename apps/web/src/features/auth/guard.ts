@@ -1,5 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import type { Permission } from '../../../../../core/domain/permissions.js';
 import { userQuery, type CurrentUser } from './api.js';
 
 /**
@@ -15,4 +16,15 @@ export async function requireUser(
   if (!user) throw redirect({ to: '/auth' });
   if (options.admin && !user.isAdmin) throw redirect({ to: '/dashboard' });
   return { user };
+}
+
+/**
+ * A staff page for the roles with `permission` (docs/product.md §6): other staff go back to the
+ * dashboard, applicants to theirs, visitors to /auth. The permission table loads with the admin
+ * pages, not with the landing page's bundle (its size budget).
+ */
+export async function requireStaffPermission(context: { queryClient: QueryClient }, permission: Permission): Promise<void> {
+  const { user } = await requireUser(context, { admin: true });
+  const { userCan } = await import('../../lib/permissions.js');
+  if (!userCan(user, permission)) throw redirect({ to: '/admin' });
 }

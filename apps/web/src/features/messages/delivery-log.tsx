@@ -64,8 +64,9 @@ export function DeliveryLog({ applicationId, bounce }: { applicationId: number; 
                   </p>
                   <Badge tone={state.tone}>{state.label}</Badge>
                 </div>
-                <p className="mt-1 break-all text-xs text-slate-600">
-                  {message.from ? `From ${message.from}` : `To ${message.to}`} · {formatDateTime(message.at)}
+                {/* Only the address may break anywhere (a long email has no spaces); the time wraps between words. */}
+                <p className="mt-1 text-xs text-slate-600">
+                  {message.from ? 'From' : 'To'} <span className="break-all">{message.from ?? message.to}</span> · {formatDateTime(message.at)}
                 </p>
                 {message.error ? <p className="mt-1 break-words text-xs text-red-800">{message.error}</p> : null}
                 {canResend && message.status !== 'received' ? (

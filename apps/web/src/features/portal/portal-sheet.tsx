@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { statusLabel } from '../../../../../core/domain/status-display.js';
 import { Button } from '../../components/ui/button.js';
+import { useCopy } from '../../lib/use-copy.js';
 import type { AdminApplicationDto, AdminEntryDto } from '../admin/api.js';
 
 /** '1990-05-01' (or an ISO instant) → '01/05/1990', as the official portal writes dates. */
@@ -50,25 +50,7 @@ export function portalSheetText(rows: readonly PortalSheetRow[]): string {
 /** "Portal sheet": each field with a Copy button, and Copy all; what was copied is announced. */
 export function PortalSheet({ app, user }: { app: AdminApplicationDto; user: AdminEntryDto['user'] }) {
   const rows = portalSheetRows(app, user);
-  const [copied, setCopied] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
-
-  async function copy(key: string, text: string, what: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(key);
-      setAnnouncement(`Copied ${what}`);
-    } catch {
-      setCopied(null);
-      setAnnouncement(`Could not copy ${what}: select it and copy it by hand.`);
-    }
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(null), 2000);
-  }
+  const { copied, announcement, copy } = useCopy();
 
   return (
     <section aria-label="Portal sheet" className="space-y-2">

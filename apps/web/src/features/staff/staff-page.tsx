@@ -1,18 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { STAFF_ROLES, type StaffRole } from '../../../../../core/domain/staff-role.js';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../../core/domain/staff-role.js';
+import { formatDayAndTime, formatShortDay } from '../../../../../core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Input, NativeSelect } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { formatDateTime } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
 import { useUserQuery } from '../auth/api.js';
 import { useAddStaffMutation, useChangeStaffMutation, useStaffQuery, type StaffMemberDto } from './api.js';
 import { TwoFactorReset } from './two-factor-reset.js';
 import { pageWidth } from '../../components/layout/page-width.js';
 
-const ROLE_LABELS: Record<StaffRole, string> = { admin: 'Admin', reviewer: 'Reviewer', finance: 'Finance', support: 'Support' };
 const failed = (title: string) => (error: Error) => toast({ title, description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
 
 /**
@@ -33,21 +32,23 @@ export function StaffPage() {
           The staff could not be loaded: {staff.error.message}
         </p>
       ) : (
-        <table className="mt-6 w-full text-left text-sm">
-          <thead className="text-slate-500">
+        // One table for every width: from the medium breakpoint a table with room between its
+        // columns, below it each member a card whose cells name their column (data-label).
+        <table className="mt-6 block w-full text-left text-sm md:table md:rounded-lg md:border md:border-slate-200 md:bg-white">
+          <thead className="sr-only md:not-sr-only md:table-header-group md:bg-slate-50 md:text-xs md:uppercase md:tracking-wide md:text-slate-500">
             <tr>
-              <th className="py-2">Name</th>
-              <th>Email</th>
-              <th>Role</th>
-              <th>Status</th>
-              <th>Two-factor sign-in</th>
-              <th>Since</th>
-              <th>
+              <th scope="col" className={HEAD}>Name</th>
+              <th scope="col" className={HEAD}>Email</th>
+              <th scope="col" className={HEAD}>Role</th>
+              <th scope="col" className={HEAD}>Status</th>
+              <th scope="col" className={HEAD}>Two-factor sign-in</th>
+              <th scope="col" className={HEAD}>Since</th>
+              <th scope="col" className={HEAD}>
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block md:table-row-group">
             {staff.data!.map((member) => (
               <StaffRow key={member.id} member={member} />
             ))}
@@ -58,43 +59,65 @@ export function StaffPage() {
   );
 }
 
+const HEAD = 'px-3 py-2.5 font-semibold';
+/** A cell: a labelled line of the card on a phone, a padded table cell from the medium breakpoint. */
+const CELL =
+  'flex items-center justify-between gap-3 py-1.5 before:shrink-0 before:text-xs before:font-medium before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:px-3 md:py-3 md:align-middle md:before:content-none';
+
 function StaffRow({ member }: { member: StaffMemberDto }) {
   const me = useUserQuery().data;
   const change = useChangeStaffMutation({ onError: failed('Not changed') });
   const self = me?.id === member.id;
   return (
-    <tr className="border-t border-slate-200">
-      <td className="py-2 font-medium text-slate-900">{member.fullName}</td>
-      <td>{member.email}</td>
-      <td>
+    <tr className="mb-3 block rounded-lg border border-slate-200 bg-white p-3 md:mb-0 md:table-row md:rounded-none md:border-0 md:border-t md:p-0">
+      <td data-label="Name" className={`${CELL} font-medium text-slate-900 md:whitespace-nowrap`}>
+        <span>
+          {member.fullName}
+          {self ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
+        </span>
+      </td>
+      <td data-label="Email" className={`${CELL} min-w-0 break-all text-right md:break-normal md:text-left`}>
+        {member.email}
+      </td>
+      <td data-label="Role" className={CELL}>
         <NativeSelect
           aria-label={`Role of ${member.fullName}`}
+          className="w-36"
           value={member.role}
           disabled={change.isPending}
           onChange={(event) => change.mutate({ userId: member.id, change: { role: event.target.value as StaffRole } })}
         >
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
-              {ROLE_LABELS[role]}
+              {STAFF_ROLE_LABELS[role]}
             </option>
           ))}
         </NativeSelect>
       </td>
-      <td>{member.active ? 'Active' : 'Deactivated'}</td>
-      <td>{member.twoFactorEnabled ? 'On' : 'Off'}</td>
-      <td>{formatDateTime(member.createdAt)}</td>
-      <td className="space-x-2 text-right">
-        {member.twoFactorEnabled && !self ? <TwoFactorReset member={member} /> : null}
-        {self ? null : (
-          <Button
-            size="sm"
-            variant={member.active ? 'outline' : 'secondary'}
-            disabled={change.isPending}
-            onClick={() => change.mutate({ userId: member.id, change: { active: !member.active } })}
-          >
-            {member.active ? `Deactivate ${member.fullName}` : `Reactivate ${member.fullName}`}
-          </Button>
-        )}
+      <td data-label="Status" className={`${CELL} md:whitespace-nowrap`}>
+        {member.active ? 'Active' : 'Deactivated'}
+      </td>
+      <td data-label="Two-factor sign-in" className={`${CELL} md:whitespace-nowrap`}>
+        {member.twoFactorEnabled ? 'On' : 'Off'}
+      </td>
+      <td data-label="Since" className={`${CELL} md:whitespace-nowrap`} title={formatDayAndTime(member.createdAt)}>
+        {formatShortDay(member.createdAt)}
+      </td>
+      <td className="block pt-2 md:table-cell md:px-3 md:py-3">
+        <div className="flex flex-wrap justify-end gap-2">
+          {member.twoFactorEnabled && !self ? <TwoFactorReset member={member} /> : null}
+          {self ? null : (
+            <Button
+              size="sm"
+              variant={member.active ? 'outline' : 'secondary'}
+              disabled={change.isPending}
+              aria-label={member.active ? `Deactivate ${member.fullName}` : `Reactivate ${member.fullName}`}
+              onClick={() => change.mutate({ userId: member.id, change: { active: !member.active } })}
+            >
+              {member.active ? 'Deactivate' : 'Reactivate'}
+            </Button>
+          )}
+        </div>
       </td>
     </tr>
   );
@@ -132,7 +155,7 @@ function AddStaffForm() {
         <NativeSelect id={`${id}-role`} value={form.role} onChange={(event) => setForm({ ...form, role: event.target.value as StaffRole })}>
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
-              {ROLE_LABELS[role]}
+              {STAFF_ROLE_LABELS[role]}
             </option>
           ))}
         </NativeSelect>

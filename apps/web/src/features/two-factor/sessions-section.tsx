@@ -2,9 +2,10 @@ import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { toast } from '../../lib/toast-store.js';
+import { userAgentInWords } from '../../../../../core/domain/user-agent.js';
+import { formatDayAndTime } from '../../../../../core/domain/wording.js';
 import { useEndSessionMutation, useSessionsQuery, type SessionListing } from './api.js';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Where you're signed in" on the profile (docs/product.md §6.4): each session, with a sign-out. */
 export function SessionsSection() {
@@ -41,18 +42,25 @@ function SessionRow({ session }: { session: SessionListing }) {
     },
     onError: (error) => toast({ title: 'Sign-out failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
   });
+  const browser = userAgentInWords(session.userAgent);
   return (
-    <li className="flex items-center justify-between gap-4 py-3 text-sm">
-      <div>
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3 text-sm">
+      <div className="min-w-[13rem] flex-1">
         <p className="font-medium text-slate-900">
-          {session.userAgent ?? 'Unknown browser'}
+          <span title={session.userAgent ?? undefined}>{browser}</span>
           {session.current ? <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">This browser</span> : null}
         </p>
-        <p className="text-slate-600">
-          {session.clientAddress ?? 'Unknown address'} · signed in {when(session.createdAt)} · last seen {when(session.lastSeenAt)}
-        </p>
+        <p className="text-slate-600">{session.clientAddress ?? 'Unknown address'}</p>
+        <p className="text-slate-600">Signed in {formatDayAndTime(session.createdAt)}</p>
+        <p className="text-slate-600">Last seen {formatDayAndTime(session.lastSeenAt)}</p>
+        {session.userAgent ? (
+          <details className="mt-1 text-xs text-slate-600">
+            <summary className="inline-flex min-h-11 cursor-pointer items-center md:min-h-0">What the browser sent</summary>
+            <code className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono">{session.userAgent}</code>
+          </details>
+        ) : null}
       </div>
-      <Button variant="outline" size="sm" onClick={() => end.mutate(session.id)} disabled={end.isPending}>
+      <Button variant="outline" size="sm" onClick={() => end.mutate(session.id)} disabled={end.isPending} aria-label={`Sign out ${browser}${session.current ? ' (this browser)' : ''}`}>
         Sign out
       </Button>
     </li>

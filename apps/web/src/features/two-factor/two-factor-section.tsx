@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { serverMessage } from '../../api/client.js';
-import { Button } from '../../components/ui/button.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
+import { formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { useAgency } from '../../lib/use-agency.js';
+import { useCopy } from '../../lib/use-copy.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
@@ -33,7 +36,7 @@ export function TwoFactorSection({ user }: { user: CurrentUser }) {
       </CardHeader>
       <CardContent className="space-y-4">
         {recoveryCodes ? (
-          <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+          <RecoveryCodes codes={recoveryCodes} email={user.email} onDone={() => setRecoveryCodes(null)} />
         ) : user.twoFactorEnabled ? (
           <TurnOff />
         ) : setup ? (
@@ -105,19 +108,45 @@ function Confirm({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnab
   );
 }
 
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+/** The text file 'Download (.txt)' saves: who the codes are for, when they were made, and the codes. */
+export function recoveryCodesText(codes: readonly string[], options: { agencyName: string; email: string; now: Date }): string {
+  return [
+    `${options.agencyName}: two-factor sign-in recovery codes for ${options.email}`,
+    `Made on ${formatDayAndTime(options.now)}. Each code signs you in once, instead of a code from your authenticator app.`,
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
+function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
+  const { agencyName } = useAgency();
+  const { copied, announcement, copy } = useCopy();
+  // Made once, when the codes are shown: the file says when they were made.
+  const [file] = useState(() => recoveryCodesText(codes, { agencyName, email, now: new Date() }));
   return (
     <div className="space-y-3" role="region" aria-label="Recovery codes">
       <p className="text-sm text-slate-700">
         Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
       </p>
-      <ul className="grid grid-cols-2 gap-2 font-mono text-sm" data-testid="recovery-codes">
+      <ul className="grid grid-cols-1 gap-2 font-mono text-sm sm:grid-cols-2" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code} className="rounded bg-slate-100 px-2 py-1">
             {code}
           </li>
         ))}
       </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" onClick={() => void copy('codes', codes.join('\n'), 'the recovery codes')}>
+          {copied === 'codes' ? 'Copied' : 'Copy'}
+        </Button>
+        <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`} download="recovery-codes.txt" className={buttonClasses('outline', 'md')}>
+          Download (.txt)
+        </a>
+      </div>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
       <Button onClick={onDone}>I have saved my recovery codes</Button>
     </div>
   );

@@ -17,7 +17,8 @@ export const Route = createFileRoute('/_authed/admin')({
     const search = parseAdminSearch(location.search as Record<string, unknown>);
     // Prefetch without blocking the page: it shows 'Loading applications...' meanwhile.
     void context.queryClient.prefetchQuery(adminCountsQuery(search));
-    void context.queryClient.prefetchQuery(adminPageQuery(search));
+    // Without a tab in the address the dashboard first asks the work queue which tab it is.
+    if (search.tab) void context.queryClient.prefetchQuery(adminPageQuery({ ...search, tab: search.tab }));
   },
   component: AdminOrEnrolment,
 });

@@ -1,5 +1,5 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { requireUser } from '../../features/auth/guard.js';
+import { createFileRoute } from '@tanstack/react-router';
+import { requireStaffPermission } from '../../features/auth/guard.js';
 import { ReportsPage } from '../../features/reports/reports-page.js';
 import { parseReportsSearch } from '../../features/reports/search.js';
 
@@ -8,10 +8,6 @@ export const Route = createFileRoute('/_authed/admin_/reports')({
   validateSearch: parseReportsSearch,
   // Staff whose role has reports.read (admin, finance): other staff go back to the dashboard,
   // applicants to theirs. The permission table loads with the admin pages, not the landing page's bundle.
-  beforeLoad: async ({ context }) => {
-    const { user } = await requireUser(context, { admin: true });
-    const { userCan } = await import('../../lib/permissions.js');
-    if (!userCan(user, 'reports.read')) throw redirect({ to: '/admin' });
-  },
+  beforeLoad: ({ context }) => requireStaffPermission(context, 'reports.read'),
   component: ReportsPage,
 });

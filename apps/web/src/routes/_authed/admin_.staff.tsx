@@ -1,5 +1,5 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { requireUser } from '../../features/auth/guard.js';
+import { createFileRoute } from '@tanstack/react-router';
+import { requireStaffPermission } from '../../features/auth/guard.js';
 import { staffQuery } from '../../features/staff/staff-query.js';
 import { StaffPage } from '../../features/staff/staff-page.js';
 
@@ -7,11 +7,7 @@ export const Route = createFileRoute('/_authed/admin_/staff')({
   staticData: { title: 'Staff' },
   // Admins only (staff.manage): other staff go back to the dashboard, applicants to theirs. The
   // permission table loads with the admin pages, not with the landing page's bundle (its budget).
-  beforeLoad: async ({ context }) => {
-    const { user } = await requireUser(context, { admin: true });
-    const { userCan } = await import('../../lib/permissions.js');
-    if (!userCan(user, 'staff.manage')) throw redirect({ to: '/admin' });
-  },
+  beforeLoad: ({ context }) => requireStaffPermission(context, 'staff.manage'),
   loader: ({ context }) => void context.queryClient.prefetchQuery(staffQuery),
   component: StaffPage,
 });

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireStaffPermission } from '../../features/auth/guard.js';
+import { AuditPage } from '../../features/audit/audit-page.js';
+import type { AuditSearch } from '../../features/audit/search.js';
+
+export const Route = createFileRoute('/_authed/admin_/audit')({
+  staticData: { title: 'Audit log' },
+  // Read by the page itself (parseAuditSearch): what a route checks is in the landing page's bundle (its size budget).
+  validateSearch: (search: Record<string, unknown>) => search as AuditSearch,
+  // Staff whose role has audit.read (admins): other staff go back to the dashboard, applicants to
+  // theirs. The permission table loads with the admin pages, not the landing page's bundle.
+  beforeLoad: ({ context }) => requireStaffPermission(context, 'audit.read'),
+  component: AuditPage,
+});
