@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { documentsQuery, uploadPassport } from '../../apps/web/src/api/applications.js';
+import { documentsQuery } from '../../apps/web/src/api/applications.js';
+import { uploadPassport } from '../../apps/web/src/api/passport-upload.js';
 import { api, ApiError, call, serverFieldErrors, serverMessage, upload, type UploadProgress } from '../../apps/web/src/api/client.js';
 import { keys } from '../../apps/web/src/api/keys.js';
 import { createQueryClient } from '../../apps/web/src/api/query-client.js';
 import { adminPageQuery } from '../../apps/web/src/features/admin/api.js';
-import { userQuery } from '../../apps/web/src/features/auth/api.js';
+import { userQuery } from '../../apps/web/src/features/auth/user-query.js';
 import { installFakeXhr } from './fake-xhr.js';
 
 afterEach(() => vi.unstubAllGlobals());

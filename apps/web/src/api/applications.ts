@@ -1,8 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { InferRequestType, InferResponseType } from 'hono/client';
-import { api, apiPath, call, upload, type UploadProgress } from './client.js';
+import type { InferResponseType } from 'hono/client';
+import { api, call } from './client.js';
 import { keys } from './keys.js';
-import { useApiMutation, type MutationConfig } from './mutation.js';
 
 /**
  * The applicant's applications and their documents: read by the dashboard, the payment, address
@@ -11,7 +10,7 @@ import { useApiMutation, type MutationConfig } from './mutation.js';
 export type ApplicationDto = InferResponseType<(typeof api.applications)[':id']['$get'], 200>;
 export type DocumentDto = InferResponseType<(typeof api.applications)[':id']['documents']['$get'], 200>[number];
 
-const byId = (id: number) => ({ param: { id: String(id) } });
+export const byId = (id: number) => ({ param: { id: String(id) } });
 
 /** The applicant's applications (default options; the dashboard and payment page override). */
 export const applicationsQuery = queryOptions({
@@ -56,30 +55,4 @@ export function refreshApplication(queryClient: QueryClient, applicationId: numb
     queryClient.invalidateQueries({ queryKey: keys.documents(applicationId) }),
     queryClient.invalidateQueries({ queryKey: keys.receipts(applicationId) }),
   ]);
-}
-
-const passportUploadRoute = api.applications[':id'].documents;
-type PassportUploadForm = InferRequestType<typeof passportUploadRoute.$post>['form'];
-type UploadedDocument = InferResponseType<typeof passportUploadRoute.$post, 201>;
-
-export interface PassportUpload {
-  applicationId: number;
-  file: File;
-  onProgress?: (step: UploadProgress) => void;
-}
-
-/**
- * POST /api/applications/{id}/documents (multipart `file`, type passport) with the 25 % progress
- * steps. The answer must carry the document's id (docs/product.md §5.6).
- */
-export async function uploadPassport({ applicationId, file, onProgress }: PassportUpload): Promise<UploadedDocument> {
-  const form: PassportUploadForm = { file, type: 'passport' };
-  const document = await upload<UploadedDocument | undefined>(apiPath(passportUploadRoute.$path(byId(applicationId))), form, onProgress);
-  if (!document || document.id === undefined || document.id === null) throw new Error('Invalid document response');
-  return document;
-}
-
-/** A passport upload (on submission or re-upload); afterwards the applications and documents are refetched (docs/product.md §7.8). */
-export function useUploadPassportMutation(config?: MutationConfig<UploadedDocument, PassportUpload>) {
-  return useApiMutation(uploadPassport, (queryClient, _document, { applicationId }) => refreshApplication(queryClient, applicationId), config);
 }

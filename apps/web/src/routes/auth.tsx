@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { userQuery } from '../features/auth/api.js';
+import { userQuery } from '../features/auth/user-query.js';
 import { AuthPage } from '../features/auth/auth-page.js';
 import { parseAuthSearch } from '../features/auth/auth-search.js';
 

@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useAuth, useLogout } from '../../features/auth/use-auth.js';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { useAuth } from '../../features/auth/use-auth.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { buttonClasses } from '../ui/button.js';
@@ -12,6 +12,8 @@ const navLink =
   'inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 touch:min-h-11';
 const activeNav = { className: 'text-blue-700 bg-blue-50' };
 
+const LogoutButton = lazy(() => import('../../features/auth/logout-button.js'));
+
 /** docs/product.md §2.3 header: entries per role; on small screens the menu collapses behind a toggle. */
 export function Header() {
   const auth = useAuth();
@@ -19,7 +21,6 @@ export function Header() {
   const hydrated = useHydrated();
   const { user, isLoading } = hydrated ? auth : { user: null, isLoading: false };
   const { agencyName } = useAgency();
-  const logout = useLogout();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -36,17 +37,17 @@ export function Header() {
   }, [open]);
 
   const close = () => setOpen(false);
+  // Until its code arrives the same button stands there, disabled, so nothing moves.
   const logoutButton = (
-    <button
-      type="button"
-      className={cn(navLink, 'text-left')}
-      disabled={logout.isPending}
-      onClick={() => {
-        logout.mutate();
-      }}
+    <Suspense
+      fallback={
+        <button type="button" className={cn(navLink, 'text-left')} disabled>
+          Logout
+        </button>
+      }
     >
-      {logout.isPending ? 'Logging out...' : 'Logout'}
-    </button>
+      <LogoutButton className={cn(navLink, 'text-left')} />
+    </Suspense>
   );
 
   let entries: ReactNode = null;

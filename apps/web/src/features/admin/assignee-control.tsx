@@ -7,7 +7,7 @@ import { Label } from '../../components/ui/label.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../lib/permissions.js';
 import { toast } from '../../lib/toast-store.js';
-import { useUserQuery } from '../auth/api.js';
+import { useUserQuery } from '../auth/user-query.js';
 import type { AdminApplicationDto, AssigneeDto } from './api.js';
 import { useAdminAssignmentsQuery, useAssigneesQuery, useAssignMutation } from './assignment-api.js';
 

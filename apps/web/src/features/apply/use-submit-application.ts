@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import type { ApplicationForm } from '../../../../../core/domain/application.js';
 import { isSupportedNationality, unsupportedNationalityMessage } from '../../../../../core/domain/countries.js';
-import { useUploadPassportMutation } from '../../api/applications.js';
+import { useUploadPassportMutation } from '../../api/passport-upload.js';
 import { serverMessage, type UploadProgress } from '../../api/client.js';
 import { track } from '../../lib/analytics.js';
 import { showServerFieldErrors } from '../../lib/form-errors.js';

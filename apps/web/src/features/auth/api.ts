@@ -1,30 +1,14 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import { api, ApiError, call, send } from '../../api/client.js';
+import { api, call, send } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
 import { refreshNothing, useApiMutation, type MutationConfig } from '../../api/mutation.js';
+import type { CurrentUser } from './user-query.js';
 
-export type CurrentUser = InferResponseType<typeof api.user.$get, 200>;
+/** Signing in, registering and signing out; who is signed in is user-query.ts. */
 export type LoginResponse = InferResponseType<typeof api.login.$post, 200>;
 type LoginInput = InferRequestType<typeof api.login.$post>['json'];
 type RegistrationInput = InferRequestType<typeof api.register.$post>['json'];
-
-/** The current user; a 401 means signed out (null), not an error (docs/product.md §7.2). */
-export const userQuery = queryOptions({
-  queryKey: keys.user,
-  queryFn: async (): Promise<CurrentUser | null> => {
-    try {
-      return await call(api.user.$get());
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  },
-});
-
-export function useUserQuery() {
-  return useQuery(userQuery);
-}
 
 /** Signed in: the user is known at once, and the current-user query is invalidated (docs/product.md §7.8). */
 async function signedIn(queryClient: QueryClient, user: CurrentUser): Promise<void> {
@@ -56,10 +40,4 @@ export function useLogoutMutation(config?: MutationConfig<void, void>) {
     refreshNothing,
     config,
   );
-}
-
-/** After signing out: the user is null and every query of the previous user is dropped. */
-export function forgetUser(queryClient: QueryClient): void {
-  queryClient.setQueryData(keys.user, null);
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== keys.user[0] && q.queryKey[0] !== keys.config[0] });
 }

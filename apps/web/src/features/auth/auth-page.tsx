@@ -16,7 +16,8 @@ import { useHydrated } from '../../lib/use-hydrated.js';
 import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { SecondStepForm } from '../two-factor/second-step-form.js';
-import { useLoginMutation, useRegisterMutation, type CurrentUser } from './api.js';
+import { useLoginMutation, useRegisterMutation } from './api.js';
+import type { CurrentUser } from './user-query.js';
 import { homeFor } from './use-auth.js';
 import type { AuthTab } from './auth-search.js';
 

@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Permission } from '../../../../../core/domain/permissions.js';
-import { userQuery, type CurrentUser } from './api.js';
+import { userQuery, type CurrentUser } from './user-query.js';
 
 /**
  * The route guard (docs/product.md §2.2): used in `beforeLoad`. While the user loads the route's pending

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useApplicationsQuery, useDocumentsQuery, useUploadPassportMutation, type ApplicationDto } from '../../api/applications.js';
+import { useApplicationsQuery, useDocumentsQuery, type ApplicationDto } from '../../api/applications.js';
+import { useUploadPassportMutation } from '../../api/passport-upload.js';
 import { serverMessage, type UploadProgress } from '../../api/client.js';
 import { documentFileUrl } from '../../../../../core/domain/document.js';
 import { FileUpload } from '../../components/file-upload.js';

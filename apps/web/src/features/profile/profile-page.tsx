@@ -12,7 +12,7 @@ import { Field, fieldAria } from '../../components/ui/label.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
-import type { CurrentUser } from '../auth/api.js';
+import type { CurrentUser } from '../auth/user-query.js';
 import { useAuth } from '../auth/use-auth.js';
 import { MailBounceNotice } from './mail-bounce-notice.js';
 import { SessionsSection } from '../two-factor/sessions-section.js';

@@ -7,7 +7,7 @@ import { Input, NativeSelect } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../lib/toast-store.js';
-import { useUserQuery } from '../auth/api.js';
+import { useUserQuery } from '../auth/user-query.js';
 import { useAddStaffMutation, useChangeStaffMutation, useStaffQuery, type StaffMemberDto } from './api.js';
 import { TwoFactorReset } from './two-factor-reset.js';
 import { pageWidth } from '../../components/layout/page-width.js';

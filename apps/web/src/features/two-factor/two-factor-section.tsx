@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { toast } from '../../lib/toast-store.js';
-import type { CurrentUser } from '../auth/api.js';
+import type { CurrentUser } from '../auth/user-query.js';
 import { useDisableTwoFactorMutation, useEnableTwoFactorMutation, useSetUpTwoFactorMutation, useTwoFactorStatusQuery, type TwoFactorSetup } from './api.js';
 
 /** The server's SVG as an image: drawn by the browser as a picture, never put into the page as markup. */

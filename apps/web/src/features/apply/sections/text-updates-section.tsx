@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useUserQuery } from '../../auth/api.js';
+import { useUserQuery } from '../../auth/user-query.js';
 import type { ApplicationFields } from '../use-application-form.js';
 import { FormCheckbox } from './form-checkbox.js';
 
