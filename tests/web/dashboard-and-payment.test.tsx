@@ -41,12 +41,29 @@ function app(overrides: Partial<ApplicationDto> = {}): ApplicationDto {
 
 describe('dashboard', () => {
   it('shows the title, the New Application button and the empty state', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/applications': () => ({ status: 200, body: [] }) }).fn);
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/applications': () => ({ status: 200, body: [] }), 'GET /api/application-draft': () => ({ status: 200, body: null }) }).fn);
     await renderPage(<DashboardPage />, { path: '/dashboard', user: testUser() });
     expect(await screen.findByText('No Applications Yet')).toBeInTheDocument();
     expect(screen.getByText('Manage your e-visa applications')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New Application' })).toHaveAttribute('href', '/apply');
     expect(screen.getByRole('link', { name: 'Start Application' })).toHaveAttribute('href', '/apply');
+  });
+
+  it('says where a saved draft is instead of "No Applications Yet", in the name as people write it', async () => {
+    const draft = { givenName: 'MARIA', surname: 'OLIVIA', profession: 'Nurse' };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/applications': () => ({ status: 200, body: [] }), 'GET /api/application-draft': () => ({ status: 200, body: draft }) }).fn);
+    await renderPage(<DashboardPage />, { path: '/dashboard', user: testUser() });
+    const card = within(await screen.findByTestId('draft-card'));
+    expect(card.getByText(/You started an application for Maria Olivia\./)).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Continue application' })).toHaveAttribute('href', '/apply');
+    expect(screen.queryByText('No Applications Yet')).not.toBeInTheDocument();
+  });
+
+  it('shows no draft card for a draft with nothing typed in it', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/applications': () => ({ status: 200, body: [] }), 'GET /api/application-draft': () => ({ status: 200, body: { givenName: '', otherNationalities: false } }) }).fn);
+    await renderPage(<DashboardPage />, { path: '/dashboard', user: testUser() });
+    expect(await screen.findByText('No Applications Yet')).toBeInTheDocument();
+    expect(screen.queryByTestId('draft-card')).not.toBeInTheDocument();
   });
 
   it('asks a signed-out visitor to log in and fetches nothing', async () => {

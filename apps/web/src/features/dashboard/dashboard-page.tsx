@@ -7,6 +7,7 @@ import { personName } from '../../../../../core/domain/wording.js';
 import { useAuth } from '../auth/use-auth.js';
 import { MailBounceNotice } from '../profile/mail-bounce-notice.js';
 import { ApplicationCard } from './application-card.js';
+import { DraftCard, useSavedDraft } from './draft-card.js';
 import { useDashboardApplicationsQuery } from './api.js';
 import { dashboardItems, FamilyHeading } from './family-groups.js';
 
@@ -16,6 +17,7 @@ const COLUMNS = { 1: 'max-w-2xl', 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:gri
 export function DashboardPage() {
   const { user, isLoading: userLoading } = useAuth();
   const applications = useDashboardApplicationsQuery({ signedIn: Boolean(user) });
+  const { draft, known: draftKnown } = useSavedDraft(Boolean(user));
 
   if (userLoading) return <PageSpinner />;
   if (!user) {
@@ -46,6 +48,11 @@ export function DashboardPage() {
       <div className="mt-4 empty:hidden">
         <MailBounceNotice user={user} />
       </div>
+      {draft ? (
+        <div className="mt-8">
+          <DraftCard draft={draft} />
+        </div>
+      ) : null}
 
       {applications.isLoading ? (
         <PageSpinner label="Loading your applications" />
@@ -54,6 +61,9 @@ export function DashboardPage() {
           Your applications could not be loaded: {applications.error.message}
         </p>
       ) : (applications.data ?? []).length === 0 ? (
+        // With a draft saved, its card above says where the applicant is: nothing here (nor before
+        // the draft is known, so 'No Applications Yet' never flashes above it).
+        draft || !draftKnown ? null : (
         <Card className="mx-auto mt-10 max-w-lg text-center">
           <CardContent className="pt-8">
             <h2 className="text-xl font-semibold text-slate-900">No Applications Yet</h2>
@@ -63,6 +73,7 @@ export function DashboardPage() {
             </Link>
           </CardContent>
         </Card>
+        )
       ) : (
         // As many columns as there are cards, up to three: a lone card a third wide wrapped its
         // name and number.
