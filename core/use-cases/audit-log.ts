@@ -13,8 +13,11 @@ const WALK_PAGE = 1000;
 /** The newest rows of one application's trail shown on its admin row. */
 export const APPLICATION_TRAIL_LIMIT = 200;
 
+/** An entry of the whole log with the number of the application it is about (staff know applications by number). */
+export type NumberedAuditEntry = AuditEntry & { applicationNumber: string | null };
+
 export interface AuditLogPage {
-  items: AuditEntry[];
+  items: NumberedAuditEntry[];
   page: number;
   pageSize: number;
   hasMore: boolean;
@@ -34,7 +37,19 @@ export function makeAuditLog(ports: Pick<Ports, 'audit' | 'applications'>) {
       filter.applicationId = named.id;
     }
     const found = await ports.audit.list({ ...filter, limit: AUDIT_PAGE_SIZE + 1, offset: (page - 1) * AUDIT_PAGE_SIZE });
-    return { items: found.slice(0, AUDIT_PAGE_SIZE), page, pageSize: AUDIT_PAGE_SIZE, hasMore: found.length > AUDIT_PAGE_SIZE };
+    const items = await withApplicationNumbers(found.slice(0, AUDIT_PAGE_SIZE));
+    return { items, page, pageSize: AUDIT_PAGE_SIZE, hasMore: found.length > AUDIT_PAGE_SIZE };
+  }
+
+  /** The page's applications read once each (a page names at most AUDIT_PAGE_SIZE); an erased one has no number. */
+  async function withApplicationNumbers(entries: AuditEntry[]): Promise<NumberedAuditEntry[]> {
+    const ids = [...new Set(entries.map((e) => e.applicationId).filter((id): id is number => id !== null))];
+    const numbers = new Map<number, string>();
+    for (const id of ids) {
+      const application = await ports.applications.findById(id);
+      if (application) numbers.set(id, application.applicationNumber);
+    }
+    return entries.map((e) => ({ ...e, applicationNumber: e.applicationId === null ? null : (numbers.get(e.applicationId) ?? null) }));
   }
 
   /** Staff who may read applications: one application's trail, newest first. */

@@ -103,7 +103,8 @@ describe.each(appDatabases())('audit log on $name', (db) => {
     // The same rows in the whole log, filtered by application and by actor.
     const log = await admin.browser.get(`/api/admin/audit?applicationId=${id}`);
     expect(log.status).toBe(200);
-    expect(await log.json()).toEqual({ items: rows, page: 1, pageSize: 50, hasMore: false });
+    // The whole log's rows are the trail's, each with the application's number.
+    expect(await log.json()).toEqual({ items: rows.map((row) => ({ ...row, applicationNumber: owner.application.applicationNumber })), page: 1, pageSize: 50, hasMore: false });
     const mine = (await (await admin.browser.get(`/api/admin/audit?actorId=${admin.user.id}`)).json()) as { items: Row[] };
     expect(mine.items.map((r) => r.seq)).toEqual(seqs);
     expect(await t.agency.useCases.verifyAuditLog()).toMatchObject({ ok: true, rows: rows.length });
@@ -243,6 +244,9 @@ describe.each(appDatabases())('audit log on $name', (db) => {
       `application.assigned ${second.application.id} ${admin.user.id}`,
     ]);
     expect(await items(`applicationNumber=${second.application.applicationNumber}&applicationId=${first.application.id}`)).toEqual([]);
+    // Each entry carries its application's number: staff know applications by number, not by id.
+    const numbered = (await (await admin.browser.get('/api/admin/audit?action=application.note_written')).json()) as { items: { applicationNumber: string | null }[] };
+    expect(numbered.items.map((r) => r.applicationNumber)).toEqual([second.application.applicationNumber, first.application.applicationNumber]);
 
     for (const [query, field, message] of [
       ['action=application.deleted', 'action', "action must be one of the audit log's actions (e.g. application.status_changed)"],

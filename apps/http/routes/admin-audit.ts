@@ -26,8 +26,8 @@ export type AuditEntryView = ReturnType<typeof auditEntryView>;
 
 /**
  * The audit log (docs/product.md §6.5), mounted at /api/admin; staff only (401 visitors, 403 applicants).
- * - GET /audit?applicationId=&applicationNumber=&actorId=&action=&from=&to=&page= → { items, page,
- *   pageSize, hasMore }, newest first ('audit.read'); a bad id, number, action or date, from after
+ * - GET /audit?applicationId=&applicationNumber=&actorId=&action=&from=&to=&page= → { items (each
+ *   with its application's `applicationNumber`), page, pageSize, hasMore }, newest first ('audit.read'); a bad id, number, action or date, from after
  *   to, or a number no application has → 400 { message }.
  * - GET /audit/verification → the hash chain walked now: { ok: true, rows, head } or { ok: false,
  *   problem, seq | after } ('audit.read'; the whole log is read, so only when asked).
@@ -40,7 +40,7 @@ export function adminAuditRoutes({ agency }: RouteDeps) {
     .get('/audit', requires('audit.read'), async (c: QueryContext<typeof auditQuerySchema>) => {
       const query = parseInput(auditQuerySchema, c.req.query());
       const page = await useCases.listAuditLog(actorOf(c), query);
-      return c.json({ ...page, items: page.items.map(auditEntryView) }, 200);
+      return c.json({ ...page, items: page.items.map((entry) => ({ ...auditEntryView(entry), applicationNumber: entry.applicationNumber })) }, 200);
     })
     .get('/audit/verification', requires('audit.read'), async (c) => c.json(await useCases.checkAuditLog(actorOf(c)), 200))
     .get('/applications/:id/audit', requires('applications.read'), async (c) => {

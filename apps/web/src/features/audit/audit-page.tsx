@@ -64,7 +64,7 @@ export function AuditPage() {
           </div>
           <ol className="divide-y divide-slate-200">
             {log.data.items.map((entry) => (
-              <AuditEntryItem key={entry.seq} entry={entry} wide />
+              <AuditEntryItem key={entry.seq} entry={entry} wide application={entry.applicationNumber ? `Application ${entry.applicationNumber}` : undefined} />
             ))}
           </ol>
         </section>
