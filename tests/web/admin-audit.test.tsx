@@ -64,7 +64,7 @@ describe('the audit log screen (docs/product.md §6.5)', () => {
     const refund = await screen.findByTestId('audit-3');
     expect(refund).toHaveTextContent('Wednesday 25 November 2026 at 11:00 (UK time)');
     expect(refund).toHaveTextContent('rita@agency.examplefrom 198.51.100.7');
-    expect(refund).toHaveTextContent('Asked for a refund · Refund 4Fee: Initial feeAmount: £10.00Status: Awaiting approvalReason: Goodwill');
+    expect(refund).toHaveTextContent('Asked for a refund · Refund 4 · Application EV-2611-7K3QX9Fee: Initial feeAmount: £10.00Status: Awaiting approvalReason: Goodwill');
     expect(screen.getByTestId('audit-2')).toHaveTextContent('Changed the status · Application EV-2611-7K3QX9Status: Under process → Verified');
     expect(screen.getByTestId('audit-1')).toHaveTextContent('Portal state: To submit → SubmittedPaid on: Monday 2 November 2026');
     expect(screen.getByRole('region', { name: 'Entries' }).textContent).not.toMatch(/1000|pending_approval|under_process|2026-11-02|\{/);

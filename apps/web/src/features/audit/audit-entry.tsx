@@ -2,6 +2,17 @@ import { auditActorInWords, auditEntryInWords, auditTargetInWords } from '../../
 import { formatDayAndTime } from '../../../../../core/domain/wording.js';
 import type { AuditEntryDto } from './api.js';
 
+/** What the entry is about: the application by its number, after the thing acted on when that is something else ('Refund 4 · Application EV-…'). */
+function about(target: string | null, application: React.ReactNode | undefined, targetType: string | null): React.ReactNode {
+  if (!application) return target;
+  if (!target || targetType === 'application') return application;
+  return (
+    <>
+      {target} · {application}
+    </>
+  );
+}
+
 /**
  * One audit entry in words (core/domain/audit-words.ts): what was done, a line for each change
  * ('Amount: £10.00', 'Status: Under process → Verified'), who, when and from where. `wide` lays it out
@@ -33,7 +44,7 @@ export function AuditEntryItem({ entry, wide = false, application }: { entry: Au
       <div className={wide ? 'order-first min-w-0 lg:order-none' : 'min-w-0'}>
         <p className="font-medium text-slate-900">
           {words.title}
-          {wide && (target || application) ? <span className="font-normal text-slate-600"> · {application ?? target}</span> : null}
+          {wide && (target || application) ? <span className="font-normal text-slate-600"> · {about(target, application, entry.target.type)}</span> : null}
         </p>
         {words.lines.length > 0 ? (
           <ul className="mt-1 space-y-0.5 text-xs text-slate-700">
