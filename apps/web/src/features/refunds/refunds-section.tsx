@@ -9,17 +9,12 @@ import { Input, NativeSelect } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { formatDateTime } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
+import { REFUND_STATUS_LABELS } from '../../../../../core/domain/refund.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useCan } from '../../lib/permissions.js';
 import { useApproveRefundMutation, useRefundsQuery, useRequestRefundMutation, type RefundDto } from './api.js';
 import { refundToast } from './refund-toast.js';
 
-export const STATUS_LABEL: Record<RefundDto['status'], string> = {
-  pending_approval: 'Awaiting approval',
-  pending: 'Pending',
-  succeeded: 'Refunded',
-  failed: 'Failed',
-};
 export const STATUS_TONE: Record<RefundDto['status'], 'yellow' | 'grey' | 'green' | 'red'> = { pending_approval: 'yellow', pending: 'grey', succeeded: 'green', failed: 'red' };
 
 /** The pence a text in pounds ('12.50', '£3') names, or null. */
@@ -95,7 +90,7 @@ export function RefundsSection({ app }: { app: { id: number; initialPaymentId: s
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{formatPence(r.amountPence)}</span>
                 <span>{feeName(r.paymentType)}</span>
-                <Badge tone={STATUS_TONE[r.status]}>{STATUS_LABEL[r.status]}</Badge>
+                <Badge tone={STATUS_TONE[r.status]}>{REFUND_STATUS_LABELS[r.status]}</Badge>
                 <span className="text-slate-500">{formatDateTime(r.createdAt)}</span>
               </div>
               <p className="text-slate-700">{r.reason}</p>
