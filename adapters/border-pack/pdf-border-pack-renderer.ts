@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { BorderPackFacts } from '../../core/domain/border-pack.js';
 import type { BorderPackRenderer, BorderPackVisa } from '../../core/ports/border-pack-renderer.js';
-import { encodable, truncate } from '../receipts/pdf-receipt-renderer.js';
+import { truncate, wrap } from '../receipts/pdf-receipt-renderer.js';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
@@ -139,22 +139,4 @@ async function drawVisa(pdf: PDFDocument, page: PDFPage, visa: BorderPackVisa, b
 
 function drawRule(page: PDFPage, x: number, y: number, width: number): void {
   page.drawLine({ start: { x, y }, end: { x: x + width, y }, thickness: 0.6, color: MUTED });
-}
-
-/** Lines of at most `maxWidth` points, broken at spaces (and at the text's own line breaks). */
-function wrap(font: PDFFont, value: string, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of value.split(/\r\n?|\n/).map((p) => encodable(font, p))) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= maxWidth || !line) line = candidate;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    if (line) lines.push(line);
-  }
-  return lines;
 }

@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatPence } from '../../core/domain/money.js';
-import type { Receipt } from '../../core/domain/receipt.js';
+import { CREDIT_NOTE_NOTE, RECEIPT_NOTE, type Receipt } from '../../core/domain/receipt.js';
+import { formatDayAndTime, personName } from '../../core/domain/wording.js';
 import type { ReceiptIssuer, ReceiptRenderer } from '../../core/ports/receipt-renderer.js';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -8,16 +9,13 @@ const MARGIN = 56;
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.38, 0.4, 0.45);
 
-/** 2026-11-25T14:03:00Z → "25 November 2026, 14:03 (UK time)". */
-export function ukDateTime(date: Date): string {
-  const text = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(date);
-  return `${text} (UK time)`;
-}
-
 /**
  * Receipts and credit notes as A4 PDFs, drawn with pdf-lib (a maintained, dependency-free PDF
  * writer) in the standard Helvetica fonts, so nothing is embedded and a receipt is a few KB. Text
  * the standard fonts cannot encode (WinAnsi: most accented Latin is fine) is transliterated.
+ * A receipt prints what was issued; only how it reads is today's: the date written for people and
+ * names in title case, so one issued from a passport's capitals does not shout (docs/product.md
+ * §4.6, §14.4).
  */
 export class PdfReceiptRenderer implements ReceiptRenderer {
   async render(receipt: Receipt, issuer: ReceiptIssuer): Promise<Uint8Array> {
@@ -65,9 +63,10 @@ export class PdfReceiptRenderer implements ReceiptRenderer {
     };
     field(`${title} number`, receipt.number);
     if (receipt.refersTo) field('Refund of receipt', receipt.refersTo);
-    field('Date', ukDateTime(receipt.issuedAt));
+    field('Date', formatDayAndTime(receipt.issuedAt));
     // An erased payer's receipt keeps no email.
-    field(credit ? 'Refunded to' : 'Paid by', receipt.payerEmail ? `${receipt.payerName} <${receipt.payerEmail}>` : receipt.payerName);
+    const payer = personName(receipt.payerName);
+    field(credit ? 'Refunded to' : 'Paid by', receipt.payerEmail ? `${payer} <${receipt.payerEmail}>` : payer);
     if (receipt.card) field(credit ? 'Refunded to card' : 'Card', `${capitalise(receipt.card.brand)} ending ${receipt.card.last4}`);
     down(14);
 
@@ -81,7 +80,7 @@ export class PdfReceiptRenderer implements ReceiptRenderer {
     down(16);
     for (const line of receipt.lines) {
       text(line.applicationNumber);
-      text(truncate(regular, line.travellerName, 10, 145), { x: MARGIN + 110 });
+      text(truncate(regular, personName(line.travellerName), 10, 145), { x: MARGIN + 110 });
       text(truncate(regular, line.description, 10, 170), { x: MARGIN + 260 });
       text(formatPence(line.amount), { right: true });
       down(16);
@@ -92,14 +91,8 @@ export class PdfReceiptRenderer implements ReceiptRenderer {
     text(`${formatPence(receipt.amount)} ${receipt.currency.toUpperCase()}`, { font: bold, right: true });
     down(34);
 
-    const notes = credit
-      ? ['The amount above has been refunded to the card that paid it. Banks usually show it within 5 to 10 working days.']
-      : [
-          'We are a private agency, not the Egyptian government. Our fees are for our service of preparing,',
-          'checking and submitting your application; they do not include the official visa fee.',
-        ];
-    for (const note of notes) {
-      text(note, { size: 9, color: MUTED });
+    for (const line of wrap(regular, credit ? CREDIT_NOTE_NOTE : RECEIPT_NOTE, 9, width)) {
+      text(line, { size: 9, color: MUTED });
       down(12);
     }
     return pdf.save();
@@ -133,4 +126,22 @@ export function truncate(font: PDFFont, value: string, size: number, maxWidth: n
   if (font.widthOfTextAtSize(safe, size) <= maxWidth) return safe;
   while (safe.length > 1 && font.widthOfTextAtSize(`${safe}…`, size) > maxWidth) safe = safe.slice(0, -1);
   return `${safe}…`;
+}
+
+/** Lines of at most `maxWidth` points, broken at spaces (and at the text's own line breaks). */
+export function wrap(font: PDFFont, value: string, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of value.split(/\r\n?|\n/).map((p) => encodable(font, p))) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= maxWidth || !line) line = candidate;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    if (line) lines.push(line);
+  }
+  return lines;
 }

@@ -1,4 +1,5 @@
 import type { Application } from './application.js';
+import { formatDay, formatShortDay, personName } from './wording.js';
 
 /**
  * The border pack (docs/product.md §16.6): one A4 page a traveller prints and shows at the border —
@@ -23,24 +24,41 @@ export interface BorderPackFacts {
   agency: { name: string; email: string; website: string; address: string[] };
 }
 
-/** 2026-11-25 → "25 November 2026" (UK time). */
-export function ukDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(date);
-}
-
 /**
  * The product stores no validity date: the visa upload records when it was issued to the agency
  * (the document's upload time). The pack derives the rest from the rules of the single-entry
- * tourist e-visa and says so.
+ * tourist e-visa and says so. Dates are written for people (docs/product.md §14.4); the estimated
+ * end of validity goes without its weekday, which an 'about' date cannot promise.
  */
 export function visaValidity(application: Pick<Application, 'entry' | 'expectedArrivalDate' | 'expectedDepartureDate'>, issuedAt: Date): string[] {
   const until = new Date(issuedAt.getTime() + VISA_VALIDITY_DAYS * 86_400_000);
   return [
-    `${application.entry === 'Multiple' ? 'Multiple-entry' : 'Single-entry'} tourist e-visa, issued ${ukDate(issuedAt)}.`,
-    `Valid for ${VISA_VALIDITY_DAYS} days from issue (until about ${ukDate(until)}), for a stay of up to ${TOURIST_STAY_DAYS} days.`,
-    `Your planned stay: ${application.expectedArrivalDate} to ${application.expectedDepartureDate}.`,
+    `${application.entry === 'Multiple' ? 'Multiple-entry' : 'Single-entry'} tourist e-visa, issued ${formatDay(issuedAt)}.`,
+    `Valid for ${VISA_VALIDITY_DAYS} days from issue (until about ${formatShortDay(until)}), for a stay of up to ${TOURIST_STAY_DAYS} days.`,
+    `Your planned stay: ${formatDay(application.expectedArrivalDate)} to ${formatDay(application.expectedDepartureDate)}.`,
     'The dates printed on your e-visa are the ones that count.',
   ];
+}
+
+/**
+ * What an application's pack prints: its facts as the traveller reads them — the name in title case
+ * rather than a passport's capitals, the dates written for people. `visaIssuedAt` is when the latest
+ * visa was attached (null: none yet).
+ */
+export function borderPackFacts(
+  application: Pick<Application, 'applicationNumber' | 'givenName' | 'surname' | 'passportNumber' | 'nationality' | 'entry' | 'expectedArrivalDate' | 'expectedDepartureDate' | 'hotelDetails'>,
+  visaIssuedAt: Date | null,
+  agency: BorderPackFacts['agency'],
+): BorderPackFacts {
+  return {
+    applicationNumber: application.applicationNumber,
+    travellerName: personName(`${application.givenName} ${application.surname}`),
+    passportNumber: application.passportNumber,
+    nationality: application.nationality,
+    validity: visaIssuedAt ? visaValidity(application, visaIssuedAt) : ['The e-visa has not been issued yet.'],
+    stay: application.hotelDetails?.trim() || 'No hotel details were given.',
+    agency,
+  };
 }
 
 export function borderPackFileName(applicationNumber: string): string {

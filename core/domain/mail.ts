@@ -53,6 +53,8 @@ export const MAIL_DATA = {
     paid: z.boolean().optional(),
     /** The payment's receipt is attached as a PDF (the mail says so). */
     receiptAttached: z.boolean().optional(),
+    /** ISO date-time: the guarantee's deadline as the payment set it (the mail says 'Guaranteed answer by …'). */
+    answerBy: z.string().optional(),
   }),
   status_changed: z.object({
     ...application,
@@ -63,6 +65,8 @@ export const MAIL_DATA = {
     reason: z.string().optional(),
     /** A fee's payment moved it, and that payment's receipt is attached as a PDF (the mail says so). */
     receiptAttached: z.boolean().optional(),
+    /** The final fee settled an application whose visa was attached: the e-visa mail is queued with this one (docs/decisions/0022). */
+    evisaFollows: z.boolean().optional(),
   }),
   info_requested: z.object({
     ...application,
@@ -84,6 +88,8 @@ export const MAIL_DATA = {
     finalFeeAmount: z.number().optional(),
     /** The guarantee waived the final fee. */
     finalFeeWaived: z.boolean().optional(),
+    /** Waived with the visa already attached: the e-visa mail is queued with this one. */
+    evisaFollows: z.boolean().optional(),
   }),
   application_cancelled: z.object({
     ...application,
@@ -176,7 +182,14 @@ export const MAIL_DATA = {
   application_numbers: z.object({
     ...addressed,
     /** The address's applications, newest first, with their status. */
-    applications: z.array(z.object({ applicationNumber: z.string(), status: z.enum(APPLICATION_STATUSES) })),
+    applications: z.array(
+      z.object({
+        applicationNumber: z.string(),
+        status: z.enum(APPLICATION_STATUSES),
+        /** Cancelled by its applicant (stored as rejected: docs/decisions/0006). */
+        cancelled: z.boolean().optional(),
+      }),
+    ),
   }),
   /**
    * To the member of staff assigned to an application whose applicant replied to an information

@@ -1,5 +1,7 @@
 import type { PaymentType } from './fees.js';
 import type { Currency } from './money.js';
+import { OFFICIAL_FEE_INCLUDED } from './price.js';
+import { feeName, personName } from './wording.js';
 
 /** A receipt is for money taken ('payment') or given back (a credit note, 'refund'). */
 export const RECEIPT_KINDS = ['payment', 'refund'] as const;
@@ -9,7 +11,11 @@ export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 export interface ReceiptLine {
   applicationNumber: string;
   travellerName: string;
-  /** What the line is for, e.g. "Initial assessment fee" or "Refund of the initial assessment fee". */
+  /**
+   * What the line is for: 'Initial fee', 'Final fee', 'Refund of the initial fee' (receiptLine).
+   * Kept as issued: receipts issued before the fees had one name read 'Initial assessment fee' and
+   * 'Final processing fee', and still do (docs/product.md §4.6).
+   */
   description: string;
   amount: number;
 }
@@ -78,10 +84,27 @@ export function receiptKeyOfRefund(refundId: number): string {
   return `refund:${refundId}`;
 }
 
-export const FEE_DESCRIPTIONS: Record<PaymentType, string> = {
-  initial: 'Initial assessment fee',
-  final: 'Final processing fee',
-};
+/** A payment's line: the fee by its one name, 'Initial fee' or 'Final fee' (docs/product.md §14.4). */
+export function feeLine(type: PaymentType): string {
+  return feeName(type, { capital: true });
+}
+
+/** A credit note's line: 'Refund of the initial fee'. */
+export function refundLine(type: PaymentType): string {
+  return `Refund of the ${feeName(type)}`;
+}
+
+/**
+ * What a receipt says under its lines: who we are, and that the fees include Egypt's own e-visa fee,
+ * which the agency pays on the portal (docs/product.md §2.16, §14.4) — in the words of the payment
+ * pages ('the official Egypt e-visa fee included').
+ */
+export const RECEIPT_NOTE =
+  'We are a private agency, not the Egyptian government. Our fees are for our service of preparing, checking and submitting your ' +
+  `application, ${OFFICIAL_FEE_INCLUDED}: we pay it on the portal for you.`;
+
+/** What a credit note says under its lines. */
+export const CREDIT_NOTE_NOTE = 'The amount above has been refunded to the card that paid it. Banks usually show it within 5 to 10 working days.';
 
 /** The file name a receipt is downloaded and attached as. */
 export function receiptFileName(receipt: Pick<Receipt, 'number'>): string {
@@ -102,8 +125,9 @@ export interface ReceiptTraveller {
   surname: string;
 }
 
+/** The traveller's name as people write it (a passport scan's capitals in title case), kept as issued. */
 function travellerName(t: ReceiptTraveller): string {
-  return `${t.givenName} ${t.surname}`.trim();
+  return personName(`${t.givenName} ${t.surname}`);
 }
 
 /**
@@ -126,7 +150,7 @@ export function paymentReceipt(input: {
   const lines = input.travellers.map((t) => ({
     applicationNumber: t.applicationNumber,
     travellerName: travellerName(t),
-    description: FEE_DESCRIPTIONS[input.paymentType],
+    description: feeLine(input.paymentType),
     amount: input.amountEach,
   }));
   return {
@@ -138,7 +162,7 @@ export function paymentReceipt(input: {
     applicationId: input.applicationId,
     groupId: input.groupId,
     userId: input.payer.userId,
-    payerName: input.payer.fullName,
+    payerName: personName(input.payer.fullName),
     payerEmail: input.payer.email,
     lines,
     card: input.card,
@@ -170,13 +194,13 @@ export function creditNote(input: {
     applicationId: input.applicationId,
     groupId: null,
     userId: input.payer.userId,
-    payerName: input.payer.fullName,
+    payerName: personName(input.payer.fullName),
     payerEmail: input.payer.email,
     lines: [
       {
         applicationNumber: input.traveller.applicationNumber,
         travellerName: travellerName(input.traveller),
-        description: `Refund of the ${FEE_DESCRIPTIONS[input.paymentType].toLowerCase()}`,
+        description: refundLine(input.paymentType),
         amount: input.amount,
       },
     ],

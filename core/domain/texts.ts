@@ -1,6 +1,7 @@
 import { FINAL_FEE } from './fees.js';
 import { formatPence } from './money.js';
 import type { ApplicationStatus } from './status.js';
+import { personName } from './wording.js';
 
 /**
  * Text messages (docs/product.md §16.4): short updates to applicants who ticked "Text me when my
@@ -23,8 +24,8 @@ export interface TextData {
 
 export type TextContent = { [T in TextTemplateName]: { template: T; data: TextData[T] } }[TextTemplateName];
 
-/** How a status reads in a text ("Application EG-… is now {phrase}"). */
-const STATUS_PHRASE: Record<ApplicationStatus, string> = {
+/** How a status reads to a traveller, in a text or a mail ("Application EV-… is now {phrase}"). */
+export const STATUS_PHRASE: Record<ApplicationStatus, string> = {
   online_entry: 'waiting for its initial fee',
   application_created: 'paid and with our team',
   under_process: 'being processed',
@@ -32,7 +33,7 @@ const STATUS_PHRASE: Record<ApplicationStatus, string> = {
   verified: 'submitted to the Egyptian portal',
   approved: 'approved',
   rejected: 'not approved',
-  final_payment_received: 'complete',
+  final_payment_received: 'paid in full',
 };
 
 /** The agency's settings a text is written with. */
@@ -41,9 +42,12 @@ export interface TextSettings {
   publicUrl: string;
 }
 
-/** The first name only, cut short so a long name cannot push a text past one SMS. */
+/**
+ * The first name only, as people write it ('MARIA OLIVIA' from a passport → 'Maria'), cut short so a
+ * long name cannot push a text past one SMS.
+ */
 function firstName(givenName: string): string {
-  const first = givenName.trim().split(/\s+/)[0] ?? '';
+  const first = personName(givenName).split(' ')[0] ?? '';
   return first.length > 20 ? first.slice(0, 20) : first;
 }
 

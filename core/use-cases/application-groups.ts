@@ -156,7 +156,14 @@ export function makeApplicationGroups(ports: GroupPorts) {
             {
               to: user.email,
               template: 'application_received',
-              data: { fullName: user.fullName, applicationNumber: member.applicationNumber, applicationId: member.id, paid: true, ...(isLead ? { receiptAttached: true } : {}) },
+              data: {
+                fullName: user.fullName,
+                applicationNumber: member.applicationNumber,
+                applicationId: member.id,
+                paid: true,
+                ...(isLead ? { receiptAttached: true } : {}),
+                ...(next.guaranteeDeadline ? { answerBy: next.guaranteeDeadline.toISOString() } : {}),
+              },
               ...(isLead ? { attachments: [{ receiptKey: receiptKeyOfPayment(paymentIntentId) }] } : {}),
             },
           ],

@@ -1,4 +1,4 @@
-import { visaValidity, type BorderPackFacts } from '../domain/border-pack.js';
+import { borderPackFacts } from '../domain/border-pack.js';
 import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import { loadOwned, readAll } from './shared.js';
@@ -21,15 +21,12 @@ export async function drawBorderPack(
   const visa = visas[visas.length - 1];
   const file = visa ? await ports.files.get(visa.storageKey) : null;
   const { settings } = ports;
-  const facts: BorderPackFacts = {
-    applicationNumber: application.applicationNumber,
-    travellerName: `${application.givenName} ${application.surname}`.trim(),
-    passportNumber: application.passportNumber,
-    nationality: application.nationality,
-    validity: visa ? visaValidity(application, visa.uploadedAt) : ['The e-visa has not been issued yet.'],
-    stay: application.hotelDetails?.trim() || 'No hotel details were given.',
-    agency: { name: settings.agencyName, email: settings.agencyEmail, website: settings.publicUrl, address: settings.agencyAddress },
-  };
+  const facts = borderPackFacts(application, visa?.uploadedAt ?? null, {
+    name: settings.agencyName,
+    email: settings.agencyEmail,
+    website: settings.publicUrl,
+    address: settings.agencyAddress,
+  });
   const pdf = await ports.borderPackRenderer.render(facts, file && visa ? { contentType: visa.contentType, bytes: await readAll(file.body) } : null);
   return { applicationNumber: application.applicationNumber, pdf };
 }

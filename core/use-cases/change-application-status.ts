@@ -13,9 +13,9 @@ import { commitWithRetry, requirePermission, requireUser, toView } from './share
 import { statusTexts } from './texts.js';
 import type { Actor, ApplicationView } from './use-cases.js';
 
-function statusMail(before: Application, after: Application, user: User, now: Date, waived: boolean, reason: string | null): OutboxMailInput {
+function statusMail(before: Application, after: Application, user: User, now: Date, waived: boolean, reason: string | null, evisaFollows: boolean): OutboxMailInput {
   const base = { fullName: user.fullName, applicationNumber: after.applicationNumber, applicationId: after.id };
-  if (waived) return waiverMail(after, user);
+  if (waived) return waiverMail(after, user, evisaFollows);
   if (after.status === 'additional_info_required') {
     if (after.requiresPassportReupload && !after.additionalInfoMessage) {
       return { to: user.email, template: 'passport_reupload_requested', data: { ...base, message: null } };
@@ -118,7 +118,7 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
             message,
             changedAt: now,
           },
-          mails: [statusMail(current, after, user, now, decision.finalFeeWaived, reason), ...evisa.mails],
+          mails: [statusMail(current, after, user, now, decision.finalFeeWaived, reason, evisa.mails.length > 0), ...evisa.mails],
           texts: [...statusTexts(ports, current, after, user, { finalFeeAmount: finalFeeOf(after, now, decision.finalFeeWaived) }), ...evisa.texts],
         },
       };

@@ -84,7 +84,14 @@ export function makeConfirmPayment(
           ? {
               to: user.email,
               template: 'application_received',
-              data: { fullName: user.fullName, applicationNumber: current.applicationNumber, applicationId: current.id, paid: true, receiptAttached: true },
+              data: {
+                fullName: user.fullName,
+                applicationNumber: current.applicationNumber,
+                applicationId: current.id,
+                paid: true,
+                receiptAttached: true,
+                ...(next.guaranteeDeadline ? { answerBy: next.guaranteeDeadline.toISOString() } : {}),
+              },
               attachments,
             }
           : {
@@ -97,6 +104,7 @@ export function makeConfirmPayment(
                 oldStatus: current.status,
                 newStatus: next.status,
                 receiptAttached: true,
+                evisaFollows: evisa.mails.length > 0,
               },
               attachments,
             };

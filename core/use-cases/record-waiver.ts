@@ -19,8 +19,11 @@ export function waiverPayment(application: Application, now: Date): NonNullable<
   };
 }
 
-/** The 'approved' mail telling the applicant the final fee is waived. */
-export function waiverMail(application: Application, user: User): OutboxMailInput {
+/**
+ * The 'approved' mail telling the applicant the final fee is waived; `evisaFollows` when the same
+ * commit queues the e-visa mail (the visa was attached already), so the mail says what comes next.
+ */
+export function waiverMail(application: Application, user: User, evisaFollows: boolean): OutboxMailInput {
   return {
     to: user.email,
     template: 'approved',
@@ -30,6 +33,7 @@ export function waiverMail(application: Application, user: User): OutboxMailInpu
       applicationId: application.id,
       finalFeeAmount: 0,
       finalFeeWaived: true,
+      evisaFollows,
     },
   };
 }

@@ -70,7 +70,7 @@ export function makeStartPayment(
               message: WAIVER_MESSAGE,
               changedAt: now,
             },
-            mails: [waiverMail(current, user), ...evisa.mails],
+            mails: [waiverMail(current, user, evisa.mails.length > 0), ...evisa.mails],
             texts: evisa.texts,
           },
         };

@@ -124,7 +124,10 @@ export function makeTracking(
         {
           to: user.email,
           template: 'application_numbers',
-          data: { fullName: user.fullName, applications: applications.map((a) => ({ applicationNumber: a.applicationNumber, status: a.status })) },
+          data: {
+            fullName: user.fullName,
+            applications: applications.map((a) => ({ applicationNumber: a.applicationNumber, status: a.status, ...(a.cancelledAt ? { cancelled: true } : {}) })),
+          },
         },
         ports.clock.now(),
       );

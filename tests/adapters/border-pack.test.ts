@@ -50,7 +50,8 @@ describe('PdfBorderPackRenderer', () => {
       'help@nilegate.example',
       'https://visa.nilegate.example',
       'Valid for 90 days from issue (until about 23 February 2027), for a stay of up to 30 days.',
-      'Single-entry tourist e-visa, issued 25 November 2026.',
+      'Single-entry tourist e-visa, issued Wednesday 25 November 2026.',
+      'Your planned stay: Sunday 20 December 2026 to Sunday 3 January 2027.',
     ]) {
       expect(text).toContain(expected);
     }

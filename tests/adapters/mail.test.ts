@@ -289,6 +289,58 @@ describe('mail templates', () => {
     expect(render('account_exists', { email: 'amira@example.com' }).text).toContain('Reset your password: https://visa.nilegate.example/forgot-password');
   });
 
+  it('what the final fee\'s mails say of the e-visa is true when they are sent: never "shortly" (docs/decisions/0022)', () => {
+    const finalPaid = { ...SAMPLE_DATA.status_changed, oldStatus: 'approved', newStatus: 'final_payment_received', receiptAttached: true } as const;
+    const waived = { ...SAMPLE_DATA.approved, finalFeeAmount: 0, finalFeeWaived: true };
+    // The visa was attached already: its own mail is queued in the same commit.
+    for (const r of [render('status_changed', { ...finalPaid, evisaFollows: true }), render('approved', { ...waived, evisaFollows: true })]) {
+      expect(r.text).toContain('Your e-visa is ready: it follows in a separate email');
+    }
+    // Not attached yet (or an older mail without the key): it comes when staff attach it.
+    for (const r of [render('status_changed', finalPaid), render('approved', waived), render('status_changed', { ...finalPaid, evisaFollows: false })]) {
+      expect(r.text).toContain('We email you your e-visa on its own as soon as it is issued');
+      expect(r.text).not.toContain('follows in a separate email');
+    }
+    expect(render('approved').text).toContain('We email you your e-visa once the final fee is paid and the e-visa is issued.');
+    for (const t of MAIL_TEMPLATES) expect(render(t).text).not.toMatch(/shortly/i);
+    // Other statuses say nothing of the e-visa.
+    expect(render('status_changed').text).not.toContain('e-visa on its own');
+  });
+
+  it('a fee asked for is priced in the payment pages\' words, the official fee included', () => {
+    expect(render('application_received').text).toContain('£49.00 in all: £10.00 now, £39.00 only if your visa is approved — the official Egypt e-visa fee included.');
+    expect(render('approved').text).toContain('£39.00 now, the last payment: £49.00 in all with the £10.00 initial fee you paid — the official Egypt e-visa fee included.');
+    expect(render('payment_reminder', { ...SAMPLE_DATA.payment_reminder, paymentType: 'final', amount: 3900 }).text).toContain('£39.00 now, the last payment');
+    // A family's reminder is for £10 × N: the per-traveller sentence is left to the payment page.
+    expect(render('payment_reminder', { ...SAMPLE_DATA.payment_reminder, amount: 3000, groupId: 7, groupSize: 3 }).text).not.toContain('in all');
+  });
+
+  it('application_received after payment gives the guarantee\'s day when the payment set it', () => {
+    const paid = { ...SAMPLE_DATA.application_received, paid: true };
+    expect(render('application_received', { ...paid, answerBy: '2026-11-30T23:59:59.999Z' }).text).toContain(
+      'Guaranteed answer by Monday 30 November 2026 (5 working days after your payment), or you do not pay the £39.00 final fee.',
+    );
+    expect(render('application_received', paid).text).toContain('Guaranteed answer within 5 working days of your payment, or you do not pay the £39.00 final fee.');
+  });
+
+  it('application_numbers lists a cancelled application as cancelled, not as refused', () => {
+    const r = render('application_numbers', {
+      applications: [
+        { applicationNumber: 'EV-2611-7K3QX9', status: 'rejected', cancelled: true },
+        { applicationNumber: 'EV-2610-000123', status: 'rejected' },
+      ],
+    });
+    expect(r.text).toContain('EV-2611-7K3QX9: Cancelled');
+    expect(r.text).toContain('EV-2610-000123: Rejected');
+  });
+
+  it('the e-visa mail names what is attached: the e-visa and the border pack', () => {
+    const r = render('evisa', { ...SAMPLE_DATA.evisa, givenName: 'AMIRA', surname: 'HASSAN' });
+    expect(r.text).toContain('Your Egypt e-visa is attached to this email, with your border pack');
+    expect(r.text).toContain('Traveller: Amira Hassan');
+    expect(r.text).not.toContain('as a PDF.');
+  });
+
   it('a subject never carries a line break (no header injection)', () => {
     const r = render('status_changed', { ...SAMPLE_DATA.status_changed, applicationNumber: 'X\r\nBcc: victim@example.com' });
     expect(r.subject).not.toMatch(/[\r\n]/);

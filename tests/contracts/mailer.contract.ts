@@ -147,11 +147,11 @@ export function describeMailerContract(name: string, open: () => Promise<MailerH
 
     it('approved states the final fee due, or that the guarantee waived it', async () => {
       const due = await sendAndFetch(mail('approved'));
-      expect(due.text).toContain('Final processing fee due: £39.00');
+      expect(due.text).toContain('Final fee due: £39.00');
       expect(due.text).toContain(`${CONTRACT_SETTINGS.publicUrl}/dashboard`);
       const waived = await sendAndFetch(mail('approved', { data: { ...SAMPLE_DATA.approved, finalFeeAmount: 0, finalFeeWaived: true } }));
-      expect(waived.text).toContain('has been waived');
-      expect(waived.text).not.toContain('Final processing fee due');
+      expect(waived.text).toContain('final fee is waived: you have nothing more to pay');
+      expect(waived.text).not.toContain('Final fee due');
     });
 
     it('evisa carries the PDF attachment byte for byte', async () => {

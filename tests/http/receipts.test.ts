@@ -115,10 +115,10 @@ describe('receipts of a single application', () => {
       owner.email,
       'Ada Lovelace',
       owner.application.applicationNumber,
-      'Initial assessment fee',
+      'Initial fee',
       '£10.00',
       'Mastercard ending 4444',
-      '23 November 2026',
+      'Monday 23 November 2026 at 10:00 (UK time)',
     ]) {
       expect(text).toContain(expected);
     }

@@ -7,14 +7,17 @@
  */
 import type { MailContent, MailData, MailTemplateName } from '../../../core/domain/mail.js';
 import type { AgencySettings } from '../../../core/ports/index.js';
+import { TOURIST_STAY_DAYS, VISA_VALIDITY_DAYS } from '../../../core/domain/border-pack.js';
 import { formatPence } from '../../../core/domain/money.js';
-import { feeName } from '../../../core/domain/wording.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../core/domain/fees.js';
 import { GUARANTEE_WORKING_DAYS } from '../../../core/domain/guarantee.js';
 import { PASSWORD_RESET_TTL_TEXT } from '../../../core/domain/password-reset.js';
+import { priceInAll } from '../../../core/domain/price.js';
+import { isStaffRole, STAFF_ROLE_LABELS } from '../../../core/domain/staff-role.js';
 import { applicantStatusLabel, statusLabel } from '../../../core/domain/status.js';
+import { STATUS_PHRASE } from '../../../core/domain/texts.js';
 import { TRACKING_CODE_TTL_TEXT } from '../../../core/domain/tracking.js';
-import { formatDayAndTime, personName } from '../../../core/domain/wording.js';
+import { feeName, formatDay, formatDayAndTime, personName } from '../../../core/domain/wording.js';
 
 export type MailToRender = MailContent & { to: string };
 
@@ -78,6 +81,26 @@ interface TemplateResult {
 /** Said where a payment's receipt is attached (docs/product.md, "Receipts"). */
 const RECEIPT_ATTACHED: Block = { kind: 'p', parts: ['Your receipt is attached to this email as a PDF; you can also download it from your dashboard.'] };
 
+/**
+ * What happens to the e-visa once its final fee is settled (docs/decisions/0022): it is mailed on its
+ * own when staff attach it, or in an email of its own at once when it was attached already
+ * (`evisaFollows`). Never 'shortly': nobody knows when staff attach it.
+ */
+function evisaNext(evisaFollows: boolean | undefined): Block {
+  return evisaFollows === true
+    ? { kind: 'p', parts: ['Your e-visa is ready: it follows in a separate email, with a border pack to print and carry with it.'] }
+    : { kind: 'p', parts: ['We email you your e-visa on its own as soon as it is issued, with a border pack to print and carry with it.'] };
+}
+
+/** Said before the final fee is paid: when the e-visa comes. */
+const EVISA_AFTER_FINAL_FEE: Block = { kind: 'p', parts: ['We email you your e-visa once the final fee is paid and the e-visa is issued.'] };
+
+/** The price in the words of the payment (core/domain/price.ts), when the amount asked is the list price. */
+function priceBlock(type: 'initial' | 'final', amount: number): Block[] {
+  const list = type === 'final' ? FINAL_FEE.amount : INITIAL_FEE.amount;
+  return amount === list ? [{ kind: 'p', parts: [priceInAll(type)] }] : [];
+}
+
 const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = {
   account_created: ({ data, settings, link, to }) => {
     const email = text(data.email, to);
@@ -103,12 +126,22 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
       { kind: 'p', parts: ['We have received your Egypt e-visa application ', strong(number), '.'] },
     ];
     if (paid) {
-      blocks.push({ kind: 'p', parts: ['Your initial payment has been received and your application is now being processed.'] });
+      blocks.push({ kind: 'p', parts: [`Your ${formatPence(INITIAL_FEE.amount)} ${feeName('initial')} is paid and your application is now being processed.`] });
       if (data.receiptAttached === true) blocks.push(RECEIPT_ATTACHED);
-      blocks.push({ kind: 'p', parts: [`We return your visa within ${GUARANTEE_WORKING_DAYS} working days; otherwise the outstanding balance need not be paid.`] });
+      const answerBy = text(data.answerBy);
+      blocks.push({
+        kind: 'p',
+        parts: [
+          answerBy
+            ? `Guaranteed answer by ${formatDay(answerBy)} (${GUARANTEE_WORKING_DAYS} working days after your payment), or you do not pay the ${formatPence(FINAL_FEE.amount)} ${feeName('final')}.`
+            : `Guaranteed answer within ${GUARANTEE_WORKING_DAYS} working days of your payment, or you do not pay the ${formatPence(FINAL_FEE.amount)} ${feeName('final')}.`,
+          ' If we need more information from you, the working days you take to answer are added.',
+        ],
+      });
       blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
     } else {
-      blocks.push({ kind: 'p', parts: [`To start processing, please pay the initial assessment fee of ${formatPence(INITIAL_FEE.amount)}.`] });
+      blocks.push({ kind: 'p', parts: [`To start processing, please pay the ${formatPence(INITIAL_FEE.amount)} ${feeName('initial')}.`] });
+      blocks.push(...priceBlock('initial', INITIAL_FEE.amount));
       blocks.push({ kind: 'button', label: 'Pay the initial fee', href: link(`/payment?applicationId=${idParam(id)}`) });
     }
     return { subject: `Application ${number} received`, preheader: `We have received application ${number}.`, blocks };
@@ -121,14 +154,19 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     const rows: [string, string][] = [['Application', number]];
     if (oldStatus) rows.push(['Previous status', statusLabel(oldStatus)]);
     rows.push(['New status', newStatus]);
+    // Where it stands in the words of the texts (core/domain/texts.ts); a refusal is said as one.
+    const phrase = data.newStatus === 'rejected' ? 'was not approved' : data.newStatus ? `is now ${STATUS_PHRASE[data.newStatus]}` : undefined;
     const blocks: Block[] = [
-      { kind: 'p', parts: ['The status of your Egypt e-visa application has changed.'] },
+      phrase
+        ? { kind: 'p', parts: ['Your Egypt e-visa application ', strong(number), ` ${phrase}.`] }
+        : { kind: 'p', parts: ['The status of your Egypt e-visa application has changed.'] },
       { kind: 'fields', rows },
     ];
     if (data.newStatus === 'rejected' && typeof data.reason === 'string' && data.reason.trim() !== '') {
       blocks.push({ kind: 'p', parts: ['The reason our team gave:'] }, { kind: 'quote', text: data.reason });
     }
     if (data.receiptAttached === true) blocks.push({ kind: 'p', parts: ['Thank you for your payment.'] }, RECEIPT_ATTACHED);
+    if (data.newStatus === 'final_payment_received') blocks.push(evisaNext(data.evisaFollows));
     blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
     return {
       subject: `Application ${number}: status changed to ${newStatus}`,
@@ -177,13 +215,14 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     if (waived) {
       blocks.push({
         kind: 'p',
-        parts: [`Your visa took longer than our ${GUARANTEE_WORKING_DAYS}-working-day guarantee, so the final processing fee of ${formatPence(FINAL_FEE.amount)} has been waived: you have nothing more to pay.`],
+        parts: [`We took longer than our ${GUARANTEE_WORKING_DAYS}-working-day guarantee to answer, so the ${formatPence(FINAL_FEE.amount)} ${feeName('final')} is waived: you have nothing more to pay.`],
       });
-      blocks.push({ kind: 'p', parts: ['Your e-visa will be sent to this email address shortly.'] });
+      blocks.push(evisaNext(data.evisaFollows));
       blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
     } else {
-      blocks.push({ kind: 'fields', rows: [['Final processing fee due', formatPence(amount)]] });
-      blocks.push({ kind: 'p', parts: ['Once the final fee is paid, your e-visa is sent to this email address.'] });
+      blocks.push({ kind: 'fields', rows: [[`${feeName('final', { capital: true })} due`, formatPence(amount)]] });
+      blocks.push(...priceBlock('final', amount));
+      blocks.push(EVISA_AFTER_FINAL_FEE);
       blocks.push({ kind: 'button', label: 'Pay the final fee', href: link('/dashboard') });
     }
     return {
@@ -219,7 +258,7 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
         { kind: 'p', parts: ['We received your request to cancel your Egypt e-visa application ', strong(number), '.'] },
         {
           kind: 'p',
-          parts: ['Our team has already started work on it, so a member of staff will decide what part of the fee can be refunded for the work not yet done, and reply to you by email.'],
+          parts: ['Our team has already started work on it, so a member of staff will decide what part of the initial fee can be refunded for the work not yet done, and reply to you by email.'],
         },
         { kind: 'button', label: 'View your application', href: link('/dashboard') },
       ],
@@ -242,16 +281,22 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
 
   evisa: ({ data, link }) => {
     const number = text(data.applicationNumber);
-    const name = [text(data.givenName), text(data.surname)].filter(Boolean).join(' ');
+    const name = personName([text(data.givenName), text(data.surname)].filter(Boolean).join(' '));
     const rows: [string, string][] = [['Application', number]];
     if (name) rows.push(['Traveller', name]);
     return {
       subject: `Your Egypt e-visa (application ${number})`,
       preheader: 'Your Egypt e-visa is attached.',
       blocks: [
-        { kind: 'p', parts: ['Your Egypt e-visa is attached to this email as a PDF.'] },
+        // deliverMail attaches the visa file and the border pack, or sends nothing (a missing file fails the mail).
+        { kind: 'p', parts: ['Your Egypt e-visa is attached to this email, with your border pack: one page (PDF) with your application, passport and hotel details, to print and carry with the e-visa.'] },
         { kind: 'fields', rows },
-        { kind: 'p', parts: ['Print it or keep it on your phone, and show it with your passport on arrival. The e-visa is valid for about 90 days from issue, for stays of up to 30 days.'] },
+        {
+          kind: 'p',
+          parts: [
+            `Print the e-visa or keep it on your phone, and show it with your passport on arrival. It is valid for about ${VISA_VALIDITY_DAYS} days from issue, for stays of up to ${TOURIST_STAY_DAYS} days.`,
+          ],
+        },
         { kind: 'button', label: 'View your application', href: link('/dashboard') },
       ],
     };
@@ -263,7 +308,7 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     const type = data.paymentType === 'final' ? 'final' : 'initial';
     const fee = type === 'final' ? FINAL_FEE : INITIAL_FEE;
     const amount = pence(data.amount, fee.amount);
-    const label = type === 'final' ? 'final processing fee' : 'initial assessment fee';
+    const label = feeName(type);
     // A family application's initial fees are one payment for the whole group.
     const family = type === 'initial' && typeof data.groupId === 'number' ? { id: text(data.groupId), size: text(data.groupSize ?? '') } : null;
     const href = type === 'final' ? link('/dashboard') : family ? link(`/payment?groupId=${idParam(family.id)}`) : link(`/payment?applicationId=${idParam(id)}`);
@@ -272,13 +317,13 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
       preheader: `The ${label} of ${formatPence(amount)} is due.`,
       blocks: [
         family
-          ? { kind: 'p', parts: [`This is a friendly reminder that the ${label}s for your family application (group ${family.id}, ${family.size} travellers, starting with `, strong(number), ') have not been paid yet.'] }
+          ? { kind: 'p', parts: [`This is a friendly reminder that the ${label}s of your family application (${family.size} travellers, starting with `, strong(number), ') have not been paid yet.'] }
           : { kind: 'p', parts: [`This is a friendly reminder that the ${label} for your application `, strong(number), ' has not been paid yet.'] },
         { kind: 'fields', rows: [['Amount due', formatPence(amount)]] },
-        {
-          kind: 'p',
-          parts: [type === 'final' ? 'Your e-visa is sent by email as soon as the final fee is paid.' : 'We start processing your application as soon as the initial fee is paid.'],
-        },
+        ...(family ? [] : priceBlock(type, amount)),
+        type === 'final'
+          ? EVISA_AFTER_FINAL_FEE
+          : { kind: 'p', parts: [family ? 'We start processing the applications as soon as their initial fees are paid.' : 'We start processing your application as soon as the initial fee is paid.'] },
         { kind: 'button', label: `Pay ${formatPence(amount)}`, href },
       ],
     };
@@ -287,7 +332,7 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
   refund_issued: ({ data, link }) => {
     const number = text(data.applicationNumber);
     const amount = formatPence(pence(data.amount, 0));
-    const fee = data.paymentType === 'final' ? 'final processing fee' : 'initial assessment fee';
+    const fee = feeName(data.paymentType === 'final' ? 'final' : 'initial');
     const rows: [string, string][] = [['Application', number], ['Refunded', amount]];
     const note = text(data.creditNoteNumber);
     if (note) rows.push(['Credit note', note]);
@@ -308,11 +353,12 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     const amount = formatPence(pence(data.amount, 0));
     const fee = feeName(data.paymentType === 'final' ? 'final' : 'initial');
     const limit = typeof data.approvalLimit === 'number' ? ` above ${formatPence(data.approvalLimit)}` : '';
+    const requester = personName(text(data.requestedByName, 'A member of staff'));
     return {
       subject: `Refund of ${amount} for application ${number} needs your approval`,
-      preheader: `${text(data.requestedByName, 'A member of staff')} asked for it; a second member of staff must approve it.`,
+      preheader: `${requester} asked for it; a second member of staff must approve it.`,
       blocks: [
-        { kind: 'p', parts: [v(text(data.requestedByName, 'A member of staff')), ` asked to refund ${amount} of the ${fee} of application `, strong(number), '.'] },
+        { kind: 'p', parts: [v(requester), ` asked to refund ${amount} of the ${fee} of application `, strong(number), '.'] },
         { kind: 'fields', rows: [['Application', number], ['Amount', amount], ['Reason', text(data.reason, '—')]] },
         { kind: 'p', parts: [`Refunds${limit} are sent only once a second member of staff approves them. Approve it under 'Refunds awaiting approval' on the admin dashboard (the one who asked cannot).`] },
         { kind: 'button', label: 'Open the admin dashboard', href: link('/admin') },
@@ -325,14 +371,14 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     preheader: 'Your Egypt e-visa application is only a few minutes away.',
     blocks: [
       { kind: 'p', parts: ['You created an account with us but have not started your Egypt e-visa application yet.'] },
-      { kind: 'p', parts: [`It takes only a few minutes, and we return your visa within ${GUARANTEE_WORKING_DAYS} working days.`] },
+      { kind: 'p', parts: [`It takes only a few minutes, and we guarantee an answer within ${GUARANTEE_WORKING_DAYS} working days of your ${feeName('initial')} — or you do not pay the ${feeName('final')}.`] },
       { kind: 'button', label: 'Apply now', href: link('/apply') },
     ],
   }),
 
   password_changed: ({ data, settings, link }) => {
     const changedAt = text(data.changedAt);
-    const when = changedAt && !Number.isNaN(Date.parse(changedAt)) ? new Date(changedAt).toUTCString() : '';
+    const when = changedAt && !Number.isNaN(Date.parse(changedAt)) ? formatDayAndTime(changedAt) : '';
     const blocks: Block[] = [{ kind: 'p', parts: ['The password of your account has been changed.'] }];
     if (when) blocks.push({ kind: 'fields', rows: [['Changed at', when]] });
     blocks.push({ kind: 'p', parts: ['If you did not make this change, please contact us immediately at ', v(settings.agencyEmail), '.'] });
@@ -356,7 +402,7 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     preheader: `Choose your password. The link works for ${PASSWORD_RESET_TTL_TEXT}.`,
     blocks: [
       { kind: 'p', parts: [`An administrator of ${settings.agencyName} has made you a member of staff.`] },
-      { kind: 'fields', rows: [['Email', to], ['Role', text(data.role, 'staff')]] },
+      { kind: 'fields', rows: [['Email', to], ['Role', isStaffRole(data.role) ? STAFF_ROLE_LABELS[data.role] : text(data.role, 'Staff')]] },
       { kind: 'button', label: 'Choose your password', href: resetLink(data.resetToken, link) },
       {
         kind: 'p',
@@ -421,7 +467,11 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     const listed = Array.isArray(data.applications) ? data.applications : [];
     const blocks: Block[] = [{ kind: 'p', parts: ['You asked for the numbers of your Egypt e-visa applications with us.'] }];
     if (listed.length > 0) {
-      blocks.push({ kind: 'fields', rows: listed.map((a): [string, string] => [text(a.applicationNumber), applicantStatusLabel(text(a.status, 'unknown'))]) });
+      blocks.push({
+        kind: 'fields',
+        // A cancelled application is stored as rejected (docs/decisions/0006): it reads as what happened.
+        rows: listed.map((a): [string, string] => [text(a.applicationNumber), a.cancelled === true ? 'Cancelled' : applicantStatusLabel(text(a.status, 'unknown'))]),
+      });
     } else {
       blocks.push({ kind: 'p', parts: ['This email address has no applications with us yet.'] });
     }
@@ -488,7 +538,8 @@ export function renderMail(mail: MailToRender, settings: AgencySettings): Render
   const template = templates[mail.template] as ((ctx: Ctx<MailTemplateName>) => TemplateResult) | undefined;
   if (!template) throw new Error(`Unknown mail template: ${String(mail.template)}`);
   const base = settings.publicUrl.replace(/\/+$/, '');
-  const fullName = text(mail.data.fullName);
+  // As people write it: an account named in passport capitals is not greeted in them.
+  const fullName = personName(text(mail.data.fullName));
   const greeting = fullName ? `Dear ${fullName},` : 'Hello,';
   const rendered = template({ settings, data: mail.data, to: mail.to, link: (path) => `${base}${path}` });
   const { preheader, blocks } = rendered;
