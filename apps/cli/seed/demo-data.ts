@@ -186,7 +186,7 @@ export const DEMO_GOODWILL: Readonly<Record<'granted' | 'rejected', readonly (re
   ],
   rejected: [
     [1000, 'Goodwill gesture after the portal refused the visa.'],
-    [500, 'Goodwill: half of the assessment fee back after the rejection.'],
+    [500, 'Goodwill: half of the initial fee back after the rejection.'],
   ],
 };
 
