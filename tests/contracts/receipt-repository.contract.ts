@@ -75,7 +75,7 @@ export function describeReceiptRepositoryContract(name: string, makeAdapter: Mak
         userId: a.userId,
         payerName: 'Amira Payer',
         payerEmail: 'amira@example.com',
-        lines: [{ applicationNumber: a.applicationNumber, travellerName: 'Ada Lovelace', description: 'Initial assessment fee', amount: 1000 }],
+        lines: [{ applicationNumber: a.applicationNumber, travellerName: 'Ada Lovelace', description: 'Initial fee', amount: 1000 }],
         card: { brand: 'visa', last4: '4242' },
         refersTo: null,
         issuedAt: at(5),
@@ -171,7 +171,7 @@ export function describeReceiptRepositoryContract(name: string, makeAdapter: Mak
         payerName: 'Erased',
         payerEmail: '',
         card: null,
-        lines: [{ applicationNumber: a.applicationNumber, travellerName: 'Erased', description: 'Initial assessment fee', amount: 1000 }],
+        lines: [{ applicationNumber: a.applicationNumber, travellerName: 'Erased', description: 'Initial fee', amount: 1000 }],
       });
       expect(await p.receipts.findByKey('payment:pi_kept')).toMatchObject({ userId: b.userId, payerName: 'Amira Payer', card: { brand: 'visa', last4: '4242' } });
     });

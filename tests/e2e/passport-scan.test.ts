@@ -100,6 +100,8 @@ describe.skipIf(!available)('passport scan in Chromium', { timeout: 240_000 }, (
 
     const admin = await newPage(staff);
     await signInStaff(admin, server.url, ADMIN);
+    // Unpaid, it waits among the Online Entries; the admin opens on the work queue (docs/product.md §2.14).
+    await admin.goto(`${server.url}/admin?tab=online-entries`);
     await see(admin.getByText('MRZ MISMATCH').first());
     await admin.getByRole('button', { name: /^Manage / }).first().click();
     const check = admin.getByTestId(`passport-check-${application!.id}`);

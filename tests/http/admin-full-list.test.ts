@@ -49,9 +49,11 @@ describe.each([
       [owner.application.id, 'online_entry'],
       [null, 'user_registered'],
     ]);
-    // The owner's read adds the applicant's timeline (docs/product.md §16.2); staff have the history instead.
-    const { timeline, ...stored } = (await (await owner.browser.get(`/api/applications/${owner.application.id}`)).json()) as Record<string, unknown>;
+    // The owner's read adds the applicant's timeline (docs/product.md §16.2; staff have the history
+    // instead) and when the e-visa's mail went (§2.15; staff have the delivery log).
+    const { timeline, evisaSentAt, ...stored } = (await (await owner.browser.get(`/api/applications/${owner.application.id}`)).json()) as Record<string, unknown>;
     expect(timeline).toEqual([]);
+    expect(evisaSentAt).toBeNull();
     expect(entries[1]).toEqual({
       ...stored,
       user: { id: owner.user.id, email: owner.email, username: owner.email, fullName: owner.user.fullName, phoneNumber: '+447700900123', createdAt: expect.any(String) },

@@ -29,6 +29,7 @@ const EXPECTED: Record<string, readonly StaffRole[]> = {
   'GET /api/admin/applications/:id/refunds': ALL,
   'POST /api/admin/applications/:id/refunds': ['admin', 'finance'],
   'POST /api/admin/refunds/:refundId/approve': ['admin', 'finance'],
+  'GET /api/admin/refunds/awaiting-approval': ['admin', 'finance'],
   'GET /api/admin/application-groups/:groupId': ALL,
   'GET /api/admin/staff': ['admin'],
   'POST /api/admin/staff': ['admin'],

@@ -124,7 +124,7 @@ describe('each card state says only what is true in it (docs/product.md §3.4, i
   });
 
   it('final fee paid, visa attached: the visa’s links, no fee, no correction, no processing', async () => {
-    const { c, text } = await card({ ...paid, status: 'final_payment_received', finalPaymentId: 'pi_2' });
+    const { c, text } = await card({ ...paid, status: 'final_payment_received', finalPaymentId: 'pi_2', visaDocument: 'evisa-EV-3.pdf' });
     expect(await c.findByRole('link', { name: /Download your e-visa/ })).toBeInTheDocument();
     expect(c.getByRole('link', { name: 'Download border pack (PDF)' })).toBeInTheDocument();
     for (const stale of [PASSPORT_CHECK, PROCESSING, 'Final Payment Required', 'Please complete your address and hotel details so we can finish your application.']) {

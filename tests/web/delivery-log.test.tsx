@@ -111,6 +111,7 @@ describe('the border pack on the dashboard card (docs/product.md §16.6)', () =>
       initialPaymentId: 'pi_1',
       finalPaymentId: 'pi_2',
       address: 'x',
+      visaDocument: 'evisa-EV-3.pdf',
       additionalInfoMessage: null,
       requiresPassportReupload: false,
       passportReuploadedAt: null,
