@@ -90,7 +90,7 @@ describe('/track', () => {
     expect(await screen.findByRole('heading', { name: 'Hello Amira' })).toBeInTheDocument();
     expect(api.calls.filter((c) => c.url === '/api/track/verify').at(-1)!.body).toEqual({ applicationNumber: 'EV-2611-7K3QX9', email: 'amira@example.com', code: '042917' });
     expect(screen.getByText('Application EV-2611-7K3QX9')).toBeInTheDocument();
-    expect(screen.getByText('Working day 3 of 5 — we answer by Friday 4 December')).toBeInTheDocument();
+    expect(screen.getByText('Working day 3 of 5 — we answer by Friday 4 December 2026')).toBeInTheDocument();
     expect(screen.getByText(NEXT_STEPS.additional_info_required)).toBeInTheDocument();
     const steps = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
     expect(steps.map((s) => s.textContent)).toEqual([
