@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { get, type FieldErrors, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { ApiError, serverFieldErrors, serverMessage } from '../api/client.js';
+import { FILE_TOO_LARGE_MESSAGE } from '../../../../core/domain/document.js';
 import type { FormProblem } from '../components/error-summary.js';
 
 function isFieldOf<T extends FieldValues>(values: T, name: string): name is Path<T> {
@@ -18,9 +19,18 @@ export function showServerFieldErrors<T extends FieldValues>(
   // `focus: false` where an error summary takes the focus instead.
   { focus = true }: { focus?: boolean } = {},
 ): boolean {
+  return setFieldErrors(form, serverFieldErrors(error), { focus });
+}
+
+/** Sets each message of `errors` (field → message) on the form's field of that name; others are skipped. Answers whether any was set. */
+export function setFieldErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'getValues' | 'setError'>,
+  errors: Readonly<Record<string, string>>,
+  { focus = true }: { focus?: boolean } = {},
+): boolean {
   const values = form.getValues();
   let shown = false;
-  for (const [name, message] of Object.entries(serverFieldErrors(error))) {
+  for (const [name, message] of Object.entries(errors)) {
     if (!isFieldOf(values, name)) continue;
     form.setError(name, { type: 'server', message }, { shouldFocus: focus && !shown });
     shown = true;
@@ -39,10 +49,14 @@ export function fieldProblems<T extends FieldValues>(errors: FieldErrors<T>, fie
   });
 }
 
-/** The server's words when it refused an uploaded file (too large, a type it refuses, nothing it can read), else null. */
+/**
+ * The server's words when an upload's file was refused — too large (413), a type it refuses (415),
+ * nothing it can read (422), or a body it cannot take (400) — else null: the failure is no field's.
+ */
 export function fileRefusal(error: unknown): string | null {
-  if (!(error instanceof ApiError) || ![413, 415, 422].includes(error.status)) return null;
-  return serverMessage(error) ?? null;
+  if (!(error instanceof ApiError) || ![400, 413, 415, 422].includes(error.status)) return null;
+  // A proxy in front of the server may refuse a large body in its own words (or in HTML).
+  return serverMessage(error) ?? (error.status === 413 ? FILE_TOO_LARGE_MESSAGE : null);
 }
 
 /**
