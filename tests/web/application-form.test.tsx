@@ -355,6 +355,9 @@ describe('application form', () => {
     // An arrival too soon and a passport that expires too soon: both refused before anything is sent.
     fireEvent.change(document.getElementById('app-passportExpiry')!, { target: { value: '2027-01-01' } });
     fireEvent.change(document.getElementById('app-expectedArrivalDate')!, { target: { value: '2026-12-02' } });
+    const focused: string[] = [];
+    const record = (event: FocusEvent) => focused.push((event.target as HTMLElement).id);
+    document.addEventListener('focusin', record);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     const summary = await screen.findByTestId('error-summary');
     await waitFor(() => expect(summary).toHaveFocus());
@@ -363,5 +366,8 @@ describe('application form', () => {
       ['#app-expectedArrivalDate', 'Arrival date must be at least 3 days from today'],
     ]);
     await expectBesideField('app-passportExpiry', 'Passport must be valid for at least 6 months from today');
+    // The summary takes the focus, not the first field (which would hide the summary above it on a phone).
+    document.removeEventListener('focusin', record);
+    expect(focused).not.toContain('app-passportExpiry');
   });
 });

@@ -74,6 +74,8 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
     resolver,
     defaultValues: DEFAULT_APPLICATION_VALUES,
     mode: 'onTouched',
+    // The page's error summary takes the focus after a failed attempt and links to each field.
+    shouldFocusError: false,
   });
   const values = form.watch();
   const [passport, setPassport] = useState<File | null>(null);

@@ -26,6 +26,7 @@ import {
 } from './api.js';
 
 type Asked = z.output<typeof trackRequestSchema>;
+const TEXT_BUTTON = 'inline-flex min-h-11 items-center text-blue-700 underline underline-offset-2 hover:text-blue-900';
 const codeSchema = z.object({ code: trackingCodeField });
 
 const ASK_FIELDS: FieldIds<z.input<typeof trackRequestSchema>> = [
@@ -148,11 +149,12 @@ function CodeStep({ asked, onRestart }: { asked: Asked; onRestart: () => void })
             {verify.isPending ? 'Checking...' : 'Show my application'}
           </Button>
         </form>
-        <div className="flex flex-wrap justify-between gap-2 text-sm">
-          <button type="button" className="text-blue-700 underline underline-offset-2 hover:text-blue-900" disabled={resend.isPending} onClick={() => resend.mutate(asked)}>
+        {/* Text buttons, each a finger's height (44 px). */}
+        <div className="flex flex-wrap justify-between gap-x-2 text-sm">
+          <button type="button" className={TEXT_BUTTON} disabled={resend.isPending} onClick={() => resend.mutate(asked)}>
             {resend.isSuccess ? 'New code sent' : 'Send a new code'}
           </button>
-          <button type="button" className="text-blue-700 underline underline-offset-2 hover:text-blue-900" onClick={onRestart}>
+          <button type="button" className={TEXT_BUTTON} onClick={onRestart}>
             Use another application number
           </button>
         </div>
