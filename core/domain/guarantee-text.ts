@@ -1,4 +1,5 @@
 import type { ApplicationStatus } from './status.js';
+import { formatDay } from './wording.js';
 
 /**
  * The guarantee clock in words (docs/product.md §16.3), for the dashboard card, the track page and
@@ -12,29 +13,22 @@ export interface GuaranteeClockView {
   paused: boolean;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' });
-
-/** 'Friday 4 December' (London date of the instant). */
-export function formatGuaranteeDay(deadline: Date | string): string {
-  const parts = Object.fromEntries(dayFormat.formatToParts(new Date(deadline)).map((p) => [p.type, p.value]));
-  return `${parts.weekday} ${parts.day} ${parts.month}`;
-}
-
 /** The clock stopped: decided, or the fee already settled. */
 function finished(status: string): boolean {
   return status === 'approved' || status === 'final_payment_received' || status === 'rejected';
 }
 
 /**
- * The applicant's line: 'Working day 3 of 5 — we answer by Friday 4 December', 'Paused — waiting for
- * your answer (2 of 5 working days used)', or null (no clock yet, the visa decided, or the guarantee
- * missed — the card says what that means instead).
+ * The applicant's line: 'Working day 3 of 5 — we answer by Friday 4 December 2026' (the day written
+ * as every other date, core/domain/wording.ts), 'Paused — waiting for your answer (2 of 5 working
+ * days used)', or null (no clock yet, the visa decided, or the guarantee missed — the card says what
+ * that means instead).
  */
 export function applicantGuaranteeText(guarantee: GuaranteeClockView | null | undefined, status: ApplicationStatus | string): string | null {
   if (!guarantee?.deadline || guarantee.breached || finished(status)) return null;
   const total = guarantee.workingDaysTotal;
   if (guarantee.paused) return `Paused — waiting for your answer (${guarantee.workingDaysUsed} of ${total} working days used)`;
-  const by = formatGuaranteeDay(guarantee.deadline);
+  const by = formatDay(guarantee.deadline);
   if (guarantee.workingDaysUsed === 0) return `Your ${total} working days start on the next working day — we answer by ${by}`;
   return `Working day ${guarantee.workingDaysUsed} of ${total} — we answer by ${by}`;
 }
@@ -43,7 +37,7 @@ export function applicantGuaranteeText(guarantee: GuaranteeClockView | null | un
 export function staffGuaranteeText(guarantee: GuaranteeClockView | null | undefined, status: ApplicationStatus | string): string | null {
   if (!guarantee?.deadline) return null;
   const total = guarantee.workingDaysTotal;
-  const by = formatGuaranteeDay(guarantee.deadline);
+  const by = formatDay(guarantee.deadline);
   if (guarantee.breached) return `Guarantee missed (deadline ${by})`;
   if (finished(status)) return null;
   if (guarantee.paused) return `Paused — waiting on the applicant (${guarantee.workingDaysUsed} of ${total} working days used)`;

@@ -104,15 +104,15 @@ describe('the guarantee clock pauses while the application waits on the applican
 });
 
 describe('the clock in words', () => {
-  // Paid Friday 27 November 2026: the deadline is Friday 4 December.
+  // Paid Friday 27 November 2026: the deadline is Friday 4 December 2026.
   const app = paidAt('2026-11-27T10:00:00Z');
 
   it('tells the applicant which working day it is and the day of the answer', () => {
     const view = guaranteeStatus(app, at('2026-12-02T12:00:00Z'));
-    expect(applicantGuaranteeText(view, 'under_process')).toBe('Working day 3 of 5 — we answer by Friday 4 December');
-    expect(staffGuaranteeText(view, 'under_process')).toBe('Working day 3 of 5 — due Friday 4 December');
+    expect(applicantGuaranteeText(view, 'under_process')).toBe('Working day 3 of 5 — we answer by Friday 4 December 2026');
+    expect(staffGuaranteeText(view, 'under_process')).toBe('Working day 3 of 5 — due Friday 4 December 2026');
     expect(applicantGuaranteeText(guaranteeStatus(app, at('2026-11-28T12:00:00Z')), 'under_process')).toBe(
-      'Your 5 working days start on the next working day — we answer by Friday 4 December',
+      'Your 5 working days start on the next working day — we answer by Friday 4 December 2026',
     );
   });
 
@@ -123,6 +123,6 @@ describe('the clock in words', () => {
     expect(applicantGuaranteeText(guaranteeStatus(app, at('2026-12-02T12:00:00Z')), 'approved')).toBeNull();
     const missed = guaranteeStatus(app, at('2026-12-05T12:00:00Z'));
     expect(applicantGuaranteeText(missed, 'verified')).toBeNull();
-    expect(staffGuaranteeText(missed, 'verified')).toBe('Guarantee missed (deadline Friday 4 December)');
+    expect(staffGuaranteeText(missed, 'verified')).toBe('Guarantee missed (deadline Friday 4 December 2026)');
   });
 });

@@ -85,9 +85,10 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
     await screenshot(page, '01-landing');
 
+    // A newcomer who applies has no account yet: the Sign Up tab opens.
     await page.locator('#main').getByRole('link', { name: 'Apply for Visa' }).click();
-    await page.waitForURL('**/auth');
-    await see(page.getByRole('tab', { name: 'Sign In' }));
+    await page.waitForURL('**/auth?tab=signup');
+    await see(page.getByRole('tab', { name: 'Sign Up', selected: true }));
     await screenshot(page, '02-auth');
     await signUp(page, newEmail());
     await see(page.getByRole('heading', { name: 'No Applications Yet' }));

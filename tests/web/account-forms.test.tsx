@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddressForm } from '../../apps/web/src/features/address/address-details-page.js';
@@ -6,7 +6,7 @@ import { ContactPage } from '../../apps/web/src/features/contact/contact-page.js
 import { ChangePasswordSection, ProfileDetails } from '../../apps/web/src/features/profile/profile-page.js';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderPage, setupUser, testUser } from './render.js';
+import { expectBesideField, expectInSummary, fakeFetch, renderPage, setupUser, testUser, toastText } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -34,10 +34,13 @@ describe('address and accommodation details', () => {
     expect(screen.getByText('Thursday 10 December 2026')).toBeInTheDocument();
     expect(screen.getByText('Sunday 20 December 2026')).toBeInTheDocument();
     await setupUser().click(screen.getByRole('button', { name: 'Save and Complete Application' }));
-    expect(await screen.findByText('Address is required')).toBeInTheDocument();
-    expect(screen.getByText('City is required')).toBeInTheDocument();
-    expect(screen.getByText('Postcode is required')).toBeInTheDocument();
-    expect(screen.getByText('Hotel details are required')).toBeInTheDocument();
+    await expectBesideField('addr-address', 'Address is required');
+    await expectBesideField('addr-city', 'City is required');
+    await expectBesideField('addr-postcode', 'Postcode is required');
+    await expectBesideField('addr-hotelDetails', 'Hotel details are required');
+    const summary = await expectInSummary('Address is required', 'addr-address');
+    expect(summary).toHaveFocus();
+    expect(within(summary).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['#addr-address', '#addr-city', '#addr-postcode', '#addr-hotelDetails']);
     expect(api.calls).toHaveLength(0);
   });
 
@@ -59,12 +62,12 @@ describe('address and accommodation details', () => {
     await waitFor(() => expect(page.path()).toBe('/dashboard'));
   });
 
-  it('reports a failed save with the server message', async () => {
+  it('reports a failed save with the server message in the summary, not in a toast', async () => {
     vi.stubGlobal('fetch', fakeFetch({ 'PATCH /api/applications/5': () => ({ status: 404, body: { message: 'Application not found.' } }) }).fn);
     await renderPage(<AddressForm application={{ ...application, address: 'a', city: 'b', postcode: 'c', hotelDetails: 'd' }} />, { path: '/address-details' });
     await setupUser().click(screen.getByRole('button', { name: 'Save and Complete Application' }));
-    expect(await screen.findByText('Update Failed')).toBeInTheDocument();
-    expect(screen.getByText('Application not found.')).toBeInTheDocument();
+    expect(await expectInSummary('Application not found.')).toHaveFocus();
+    expect(toastText()).toBe('');
   });
 });
 
@@ -83,7 +86,8 @@ describe('profile', () => {
     await user.clear(phone);
     await user.type(phone, '0770');
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
-    expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();
+    await expectBesideField('profile-phoneNumber', 'Please enter a valid phone number');
+    expect(await expectInSummary('Please enter a valid phone number', 'profile-phoneNumber')).toHaveFocus();
     expect(api.calls).toHaveLength(0);
     await user.clear(phone);
     await user.type(phone, '+447700900999');
@@ -94,7 +98,8 @@ describe('profile', () => {
   });
 
   it('keeps the password form collapsed behind a button, with the messages of docs/product.md §5.8 and Cancel', async () => {
-    const api = fakeFetch({ 'PUT /api/user/change-password': () => ({ status: 400, body: { message: 'Current password is incorrect.' } }) });
+    const wrong = 'Current password is incorrect';
+    const api = fakeFetch({ 'PUT /api/user/change-password': () => ({ status: 400, body: { message: wrong, errors: { currentPassword: [wrong] } } }) });
     vi.stubGlobal('fetch', api.fn);
     function Harness() {
       const [open, setOpen] = useState(false);
@@ -105,20 +110,22 @@ describe('profile', () => {
     expect(screen.queryByLabelText('Current password')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
-    expect(screen.getByText('New password must be at least 6 characters')).toBeInTheDocument();
-    expect(screen.getByText('Please confirm your new password')).toBeInTheDocument();
+    await expectBesideField('pw-current', 'Current password is required');
+    await expectBesideField('pw-new', 'New password must be at least 6 characters');
+    await expectBesideField('pw-confirm', 'Please confirm your new password');
+    expect(await expectInSummary('Current password is required', 'pw-current')).toHaveFocus();
     await user.type(screen.getByLabelText('Current password'), 'old-password');
     await user.type(screen.getByLabelText('New password'), 'new-password');
     await user.type(screen.getByLabelText('Confirm new password'), 'new-passwort');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    await expectBesideField('pw-confirm', "Passwords don't match");
     expect(api.calls).toHaveLength(0);
     await user.clear(screen.getByLabelText('Confirm new password'));
     await user.type(screen.getByLabelText('Confirm new password'), 'new-password');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Password change failed')).toBeInTheDocument();
-    expect(screen.getByText('Current password is incorrect.')).toBeInTheDocument();
+    await expectBesideField('pw-current', wrong);
+    expect(await expectInSummary(wrong, 'pw-current')).toHaveFocus();
+    expect(toastText()).toBe('');
     expect(api.calls[0].body).toEqual({ currentPassword: 'old-password', newPassword: 'new-password' });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByLabelText('Current password')).toBeNull();
@@ -143,9 +150,10 @@ describe('contact page', () => {
     await user.type(screen.getByLabelText(/Full name/), 'A');
     await user.type(screen.getByLabelText(/Phone number/), '12345');
     await user.click(screen.getByRole('button', { name: 'Submit Contact Form' }));
-    expect(await screen.findByText('Full name must be at least 2 characters')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid email')).toBeInTheDocument();
+    await expectBesideField('contact-fullName', 'Full name must be at least 2 characters');
+    await expectBesideField('contact-phoneNumber', 'Please enter a valid phone number');
+    await expectBesideField('contact-email', 'Please enter a valid email');
+    expect(await expectInSummary('Please enter a valid email', 'contact-email')).toHaveFocus();
 
     await user.type(screen.getByLabelText(/Full name/), 'lice Walker');
     await user.type(screen.getByLabelText(/Email/), 'alice@example.com');

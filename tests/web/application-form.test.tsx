@@ -15,7 +15,7 @@ import {
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '../../core/domain/price-terms.js';
 import { installFakeXhr } from './fake-xhr.js';
-import { chooseOption, fakeFetch, fill, renderPage, setupUser, testUser, type User } from './render.js';
+import { chooseOption, expectBesideField, expectInSummary, fakeFetch, fill, renderPage, setupUser, testUser, toastText, type User } from './render.js';
 
 // Tuesday 1 December 2026, noon in London: arrival from 4 December, passport valid to 1 June 2027.
 const NOW = new Date('2026-12-01T12:00:00Z');
@@ -192,7 +192,7 @@ describe('application form', () => {
     expect(document.getElementById('app-deportationReason')).toBeInTheDocument();
   });
 
-  it('refuses an unsupported nationality with the red panel and a toast', async () => {
+  it('refuses an unsupported nationality at once with the red panel beside the list, announced — not in a toast', async () => {
     const user = setupUser();
     await renderForm();
     await user.selectOptions(document.getElementById('app-nationality')!, 'Afghanistan');
@@ -200,7 +200,16 @@ describe('application form', () => {
     const panel = screen.getByTestId('nationality-not-supported');
     expect(panel).toHaveTextContent('Nationality Not Supported');
     expect(panel).toHaveTextContent(message);
-    expect(await screen.findAllByText('Nationality Not Supported')).toHaveLength(2); // panel + toast
+    expect(panel).toHaveAttribute('role', 'alert');
+    const select = document.getElementById('app-nationality')!;
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById(select.getAttribute('aria-describedby')!)).toBe(panel);
+    // Beside its field: in the same field as the list, not after the section.
+    expect(select.parentElement).toContainElement(panel);
+    // Leaving the list does not say the message a second time under it.
+    await user.tab();
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(toastText()).toBe('');
     expect(screen.getByRole('button', { name: 'Submit Application' })).toBeDisabled();
     await user.selectOptions(document.getElementById('app-nationality')!, 'Canada');
     expect(screen.queryByTestId('nationality-not-supported')).toBeNull();
@@ -211,15 +220,18 @@ describe('application form', () => {
     await renderForm();
     const input = document.getElementById('app-passport-file') as HTMLInputElement;
     await user.upload(input, passportFile('scan.png', 'image/png', 11 * 1024 * 1024));
-    expect(await screen.findByText('File Too Large')).toBeInTheDocument();
-    expect(screen.getByText('Please select a file smaller than 10MB.')).toBeInTheDocument();
+    // Beside the passport copy, announced — not in a toast (issue 37).
+    await expectBesideField('app-passport-file', 'Please select a file smaller than 10MB.');
     expect(screen.queryByTestId('selected-file')).toBeNull();
+    expect(toastText()).toBe('');
     await user.upload(input, passportFile('scan.gif', 'image/gif'));
-    expect(await screen.findByText('Invalid File Type')).toBeInTheDocument();
-    expect(screen.getByText('Please select a JPG, PNG, HEIC or PDF file.')).toBeInTheDocument();
+    await expectBesideField('app-passport-file', 'Please select a JPG, PNG, HEIC or PDF file.');
+    expect(toastText()).toBe('');
     await user.upload(input, passportFile('passport.pdf', 'application/pdf'));
     expect(await screen.findByText('File Selected')).toBeInTheDocument();
     expect(screen.getByTestId('selected-file')).toHaveTextContent('passport.pdf');
+    expect(document.getElementById('app-passport-file-error')).toBeNull();
+    expect(input).not.toHaveAttribute('aria-invalid');
   });
 
   it("shows 'You must accept the privacy policy to continue' when consent is unticked after being ticked", async () => {
@@ -303,8 +315,10 @@ describe('application form', () => {
     const page = await renderForm();
     await fillEverything(user);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText('Submission Failed')).toBeInTheDocument();
-    expect(screen.getByText('Please select a JPG, PNG, or PDF file.')).toBeInTheDocument();
+    // The refused file beside the passport copy and in the summary, which takes the focus.
+    await expectBesideField('app-passport-file', 'Please select a JPG, PNG, or PDF file.');
+    expect(await expectInSummary('Please select a JPG, PNG, or PDF file.', 'app-passport-file')).toHaveFocus();
+    expect(screen.queryByText('Submission Failed')).toBeNull();
     // Well past the moment a successful submission would have left for the payment page.
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_REDIRECT_DELAY_MS * 2));
     expect(page.path()).toBe('/apply');
@@ -314,5 +328,46 @@ describe('application form', () => {
     expect(await screen.findByText('Application Submitted')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST' && c.url === '/api/applications')).toHaveLength(1);
     expect(xhr.requests.map((r) => r.url)).toEqual(['/api/applications/8/documents', '/api/applications/8/documents']);
+  });
+
+  it('says a failure of no field (the server unreachable) in the summary alone, and keeps the answers', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /api/applications': () => ({ status: 503, body: { message: 'The service is temporarily unavailable. Please try again in a moment.' } }) }).fn);
+    const xhr = installFakeXhr(() => ({ status: 201, body: { id: 1 } }));
+    restoreXhr = xhr.restore;
+    const user = setupUser();
+    await renderForm();
+    await fillEverything(user);
+    act(() => dismissToast()); // 'File Selected'
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const summary = await expectInSummary('The service is temporarily unavailable. Please try again in a moment.');
+    expect(summary).toHaveFocus();
+    expect(within(summary).queryByRole('link')).toBeNull();
+    expect(toastText()).toBe('');
+    expect(xhr.requests).toHaveLength(0);
+    expect(document.getElementById('app-givenName')).toHaveValue('Amelia');
+  });
+
+  it('lists the problems the browser finds on submitting, in the page’s order, each linked to its field', async () => {
+    vi.stubGlobal('fetch', fakeFetch({}).fn);
+    const user = setupUser();
+    await renderForm();
+    await fillEverything(user);
+    // An arrival too soon and a passport that expires too soon: both refused before anything is sent.
+    fireEvent.change(document.getElementById('app-passportExpiry')!, { target: { value: '2027-01-01' } });
+    fireEvent.change(document.getElementById('app-expectedArrivalDate')!, { target: { value: '2026-12-02' } });
+    const focused: string[] = [];
+    const record = (event: FocusEvent) => focused.push((event.target as HTMLElement).id);
+    document.addEventListener('focusin', record);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const summary = await screen.findByTestId('error-summary');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getAllByRole('link').map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+      ['#app-passportExpiry', 'Passport must be valid for at least 6 months from today'],
+      ['#app-expectedArrivalDate', 'Arrival date must be at least 3 days from today'],
+    ]);
+    await expectBesideField('app-passportExpiry', 'Passport must be valid for at least 6 months from today');
+    // The summary takes the focus, not the first field (which would hide the summary above it on a phone).
+    document.removeEventListener('focusin', record);
+    expect(focused).not.toContain('app-passportExpiry');
   });
 });

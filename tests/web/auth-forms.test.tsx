@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignInForm, SignUpForm } from '../../apps/web/src/features/auth/auth-page.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderPage, setupUser, testUser } from './render.js';
+import { expectBesideField, expectInSummary, fakeFetch, renderPage, setupUser, testUser, toastText } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -111,24 +111,50 @@ describe('sign-in form', () => {
 });
 
 describe('sign-up form', () => {
-  it('needs 6 characters and a matching confirmation, shown on the confirmation field', async () => {
+  async function fillSignUp(user: ReturnType<typeof setupUser>, password = 'pyramids-2026', confirmation = password) {
+    await user.type(screen.getByLabelText('Full name'), 'Amelia Traveller');
+    await user.type(screen.getByLabelText('Phone number'), '+447700900123');
+    await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
+    await user.type(screen.getByLabelText('Password'), password);
+    await user.type(screen.getByLabelText('Confirm password'), confirmation);
+  }
+
+  it('needs 6 characters and a matching confirmation, beside each field and in the summary — not in a toast', async () => {
     const api = fakeFetch({});
     vi.stubGlobal('fetch', api.fn);
     await renderPage(<SignUpForm />, { path: '/auth' });
     const user = setupUser();
-    await user.type(screen.getByLabelText('Full name'), 'Amelia Traveller');
-    await user.type(screen.getByLabelText('Phone number'), '+447700900123');
-    await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
-    await user.type(screen.getByLabelText('Password'), '12345');
-    await user.type(screen.getByLabelText('Confirm password'), '12346');
+    await fillSignUp(user, '12345', '12346');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    await expectBesideField('signup-password', 'Password must be at least 6 characters');
+    const summary = await expectInSummary('Password must be at least 6 characters', 'signup-password');
+    expect(summary).toHaveFocus();
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'pyramids-2026');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    const mismatch = await screen.findByText("Passwords don't match");
-    expect(mismatch.id).toBe('signup-confirmPassword-error');
+    await expectBesideField('signup-confirmPassword', "Passwords don't match");
+    await expectInSummary("Passwords don't match", 'signup-confirmPassword');
+    expect(toastText()).toBe('');
     expect(api.calls.filter((c) => c.url === '/api/register')).toHaveLength(0);
+  });
+
+  it('lists every missing field and keeps the focus where the person types as they correct them', async () => {
+    vi.stubGlobal('fetch', fakeFetch({}).fn);
+    await renderPage(<SignUpForm />, { path: '/auth' });
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const summary = await screen.findByTestId('error-summary');
+    expect(summary).toHaveFocus();
+    expect(within(summary).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '#signup-fullName', '#signup-phoneNumber', '#signup-email', '#signup-password',
+    ]);
+    await user.click(within(summary).getByRole('link', { name: /full name/i }));
+    const fullName = screen.getByLabelText('Full name');
+    expect(fullName).toHaveFocus();
+    await user.type(fullName, 'Amelia Traveller');
+    // The corrected field leaves the summary; the focus stays in the field being typed in.
+    await waitFor(() => expect(within(summary).queryByRole('link', { name: /full name/i })).toBeNull());
+    expect(fullName).toHaveFocus();
   });
 
   it('registers without sending confirmPassword, then goes to the dashboard', async () => {
@@ -141,11 +167,7 @@ describe('sign-up form', () => {
     vi.stubGlobal('fetch', api.fn);
     const page = await renderPage(<SignUpForm />, { path: '/auth' });
     const user = setupUser();
-    await user.type(screen.getByLabelText('Full name'), 'Amelia Traveller');
-    await user.type(screen.getByLabelText('Phone number'), '+447700900123');
-    await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
-    await user.type(screen.getByLabelText('Password'), 'pyramids-2026');
-    await user.type(screen.getByLabelText('Confirm password'), 'pyramids-2026');
+    await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Account created successfully. Redirecting to dashboard...')).toBeInTheDocument();
     const sent = api.calls.find((c) => c.url === '/api/register')!.body;
@@ -154,17 +176,28 @@ describe('sign-up form', () => {
     await waitFor(() => expect(page.path()).toBe('/dashboard'));
   });
 
-  it('shows the registration failure from the server', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ 'POST /api/register': () => ({ status: 409, body: { message: 'An account with this email already exists.' } }) }).fn);
+  it('shows an email that already has an account beside Email and in the summary — not in a toast', async () => {
+    const message = 'An account with this email already exists.';
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /api/register': () => ({ status: 409, body: { message } }) }).fn);
     await renderPage(<SignUpForm />, { path: '/auth' });
     const user = setupUser();
-    await user.type(screen.getByLabelText('Full name'), 'Amelia Traveller');
-    await user.type(screen.getByLabelText('Phone number'), '+447700900123');
-    await user.type(screen.getByLabelText('Email'), 'amelia@example.com');
-    await user.type(screen.getByLabelText('Password'), 'pyramids-2026');
-    await user.type(screen.getByLabelText('Confirm password'), 'pyramids-2026');
+    await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
-    expect(screen.getByText('An account with this email already exists.')).toBeInTheDocument();
+    await expectBesideField('signup-email', message);
+    expect(await expectInSummary(message, 'signup-email')).toHaveFocus();
+    expect(screen.queryByText('Registration failed')).toBeNull();
+    expect(toastText()).toBe('');
+  });
+
+  it('says a failure of no field in the summary alone, with the fallback when the server says nothing', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /api/register': () => ({ status: 500 }) }).fn);
+    await renderPage(<SignUpForm />, { path: '/auth' });
+    const user = setupUser();
+    await fillSignUp(user);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const summary = await expectInSummary('Failed to create account.');
+    expect(within(summary).queryByRole('link')).toBeNull();
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(toastText()).toBe('');
   });
 });

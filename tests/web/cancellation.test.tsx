@@ -5,7 +5,7 @@ import type { AdminApplicationDto } from '../../apps/web/src/features/admin/api.
 import { CancellationDecisionPanel } from '../../apps/web/src/features/cancellation/cancellation-decision.js';
 import { ApplicationCard } from '../../apps/web/src/features/dashboard/application-card.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderPage, setupUser, testUser } from './render.js';
+import { expectBesideField, fakeFetch, renderPage, setupUser, testUser, toastText } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -41,6 +41,33 @@ describe('the applicant cancels from the dashboard card', () => {
     expect(await screen.findByText('Application cancelled')).toBeInTheDocument();
     expect(screen.getByText('£10.00 is being refunded to your card.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.url === '/api/applications/3/cancel')!.body).toEqual({ reason: 'Trip called off' });
+  });
+
+  it('says a refusal in the dialog — the reason’s beside it, any other in the summary — not in a toast behind it', async () => {
+    const tooLong = 'The reason can be at most 1000 characters.';
+    const late = 'This application can no longer be cancelled.';
+    let answer = { status: 400, body: { message: tooLong, errors: { reason: [tooLong] } } as unknown };
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /api/applications/3/cancel': () => answer as { status: number; body: unknown } }).fn);
+    await renderPage(<ApplicationCard application={app()} />, { path: '/dashboard', user: testUser() });
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Cancel application' }));
+    const dialog = await screen.findByRole('dialog');
+    const reason = within(dialog).getByLabelText('Reason (optional)');
+    await user.type(reason, 'Trip called off');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel application' }));
+    await expectBesideField(reason.id, tooLong);
+    const summary = within(dialog).getByTestId('error-summary');
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('link', { name: tooLong })).toHaveAttribute('href', `#${reason.id}`);
+    expect(toastText()).toBe('');
+
+    answer = { status: 409, body: { message: late } };
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel application' }));
+    expect(await within(dialog).findByText(late)).toBeInTheDocument();
+    expect(within(dialog).getByTestId('error-summary')).toHaveFocus();
+    expect(reason).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Could not cancel')).toBeNull();
+    expect(toastText()).toBe('');
   });
 
   it('shows a cancelled application as Cancelled, with its refund, and offers nothing more', async () => {

@@ -1,11 +1,11 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationFormView, PAYMENT_REDIRECT_DELAY_MS } from '../../apps/web/src/features/apply/apply-page.js';
 import { AddressForm } from '../../apps/web/src/features/address/address-details-page.js';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { installFakeXhr } from './fake-xhr.js';
-import { chooseOption, fakeFetch, fill, renderPage, setupUser, testUser, type User } from './render.js';
+import { chooseOption, expectBesideField, expectInSummary, fakeFetch, fill, renderPage, setupUser, testUser, toastText, type User } from './render.js';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 let restoreXhr: (() => void) | null = null;
@@ -88,9 +88,40 @@ describe('apply page: a family application', () => {
     await user.click(document.getElementById('app-privacyPolicyAccepted')!);
     await user.click(screen.getByRole('button', { name: 'Add a traveller' }));
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(await screen.findByText('Please check the travellers')).toBeInTheDocument();
-    expect(await screen.findByText('Given name is required')).toBeInTheDocument();
+    // Each of the second traveller's problems beside its field, and all of them in the summary at the top.
+    await expectBesideField('traveller0-givenName', 'Given name is required');
+    await expectBesideField('traveller0-passport-file', 'Please upload the passport copy of every traveller.');
+    const summary = await expectInSummary('Please upload the passport copy of every traveller.', 'traveller0-passport-file');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getByRole('link', { name: 'Given name is required' })).toHaveAttribute('href', '#traveller0-givenName');
+    // The trip is the first traveller's: nothing is listed twice for the second's hidden copy of it.
+    expect(within(summary).queryByRole('link', { name: /arrival/i })).toBeNull();
+    expect(screen.queryByText('Please check the travellers')).toBeNull();
+    expect(toastText()).not.toMatch(/Please check|Missing Documents/);
     expect(api.calls.some((c) => c.url === '/api/application-groups')).toBe(false);
+  });
+
+  it('shows the server’s refusal of a traveller’s field (travellers.N.field) beside that traveller’s field', async () => {
+    const message = 'Passport must be valid for at least 6 months from today';
+    const api = fakeFetch({
+      'POST /api/application-groups': () => ({ status: 400, body: { message, errors: { 'travellers.1.passportExpiry': [message] } } }),
+    });
+    vi.stubGlobal('fetch', api.fn);
+    const xhr = installFakeXhr(() => ({ status: 201, body: { id: 1 } }));
+    restoreXhr = xhr.restore;
+    const user = setupUser();
+    await renderPage(<ApplicationFormView agencyEmail="help@agency.example" now={NOW} />, { path: '/apply', user: testUser() });
+    await fillTraveller(user, 'app', 'Amelia', '111111111');
+    fireEvent.change(document.getElementById('app-expectedArrivalDate')!, { target: { value: '2026-12-10' } });
+    fireEvent.change(document.getElementById('app-expectedDepartureDate')!, { target: { value: '2026-12-20' } });
+    await user.click(document.getElementById('app-privacyPolicyAccepted')!);
+    await user.click(screen.getByRole('button', { name: 'Add a traveller' }));
+    await fillTraveller(user, 'traveller0', 'Oliver', '222222222');
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await expectBesideField('traveller0-passportExpiry', message);
+    await expectInSummary(message, 'traveller0-passportExpiry');
+    expect(document.getElementById('app-passportExpiry')).not.toHaveAttribute('aria-invalid');
+    expect(xhr.requests).toHaveLength(0);
   });
 });
 

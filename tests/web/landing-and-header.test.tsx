@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../apps/web/src/api/keys.js';
 import { Header } from '../../apps/web/src/components/layout/header.js';
@@ -7,7 +7,7 @@ import { parseAuthSearch } from '../../apps/web/src/features/auth/auth-search.js
 import { Carousel, CAROUSEL_INTERVAL_MS } from '../../apps/web/src/features/landing/carousel.js';
 import { SLIDES } from '../../apps/web/src/features/landing/slides.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderPage, setupUser, testUser } from './render.js';
+import { fakeFetch, renderApp, renderPage, setupUser, testUser } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -180,6 +180,22 @@ describe('header navigation', () => {
     // Choosing a tab writes it in the address, so a reload keeps it.
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
     await waitFor(() => expect(page.path()).toBe('/auth?tab=signup'));
+  });
+
+  it('sends a visitor who applies from the landing page or the footer to the Sign Up tab (issue 37)', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /api/events': () => ({ status: 204 }) }).fn);
+    const page = await renderApp('/', { user: null });
+    const main = await screen.findByRole('main');
+    const applying = [
+      within(main).getByRole('link', { name: 'Apply for Visa' }),
+      ...within(main).getAllByRole('link', { name: /^Apply Now for a / }),
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Apply for Visa' }),
+    ];
+    expect(applying).toHaveLength(5);
+    for (const link of applying) expect(link).toHaveAttribute('href', '/auth?tab=signup');
+    await setupUser().click(applying[0]!);
+    await waitFor(() => expect(page.path()).toBe('/auth?tab=signup'));
+    expect(await screen.findByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('opens the Sign Up tab for an address that asks for it', async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../apps/web/src/api/keys.js';
 import { SignInForm } from '../../apps/web/src/features/auth/auth-page.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderApp, renderPage, setupUser, testUser } from './render.js';
+import { expectBesideField, expectInSummary, fakeFetch, renderApp, renderPage, setupUser, testUser, toastText } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -28,7 +28,8 @@ describe('forgot password', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Forgot Your Password?' })).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Email/), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
+    await expectBesideField('forgot-email', 'Please enter a valid email');
+    expect(await expectInSummary('Please enter a valid email', 'forgot-email')).toHaveFocus();
     expect(api.calls.filter((c) => c.url === '/api/password-reset')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/Email/));
@@ -39,13 +40,15 @@ describe('forgot password', () => {
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/auth');
   });
 
-  it("shows the server's message when the request is refused (too many requests)", async () => {
+  it("shows the server's message in the form's summary when the request is refused (too many requests), not in a toast", async () => {
     vi.stubGlobal('fetch', fakeFetch({ 'POST /api/password-reset': () => ({ status: 429, body: { message: 'Too many password reset requests. Please wait a while and try again.' } }) }).fn);
     await renderApp('/forgot-password');
     const user = setupUser();
     await user.type(screen.getByLabelText(/Email/), 'amelia@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByText('Too many password reset requests. Please wait a while and try again.')).toBeInTheDocument();
+    const summary = await expectInSummary('Too many password reset requests. Please wait a while and try again.');
+    expect(summary).toHaveFocus();
+    expect(toastText()).toBe('');
     expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeEnabled();
   });
 });
@@ -65,11 +68,12 @@ describe('reset password page (/reset-password?token=…)', () => {
     await user.type(screen.getByLabelText(/^New password/), '123');
     await user.type(screen.getByLabelText(/^Confirm new password/), '123456');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('New password must be at least 6 characters')).toBeInTheDocument();
+    await expectBesideField('reset-newPassword', 'New password must be at least 6 characters');
+    await expectInSummary('New password must be at least 6 characters', 'reset-newPassword');
     await user.clear(screen.getByLabelText(/^New password/));
     await user.type(screen.getByLabelText(/^New password/), 'abcdef');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    await expectBesideField('reset-confirmPassword', "Passwords don't match");
     expect(api.calls.filter((c) => c.url === '/api/password-reset/confirm')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^Confirm new password/));
@@ -89,7 +93,11 @@ describe('reset password page (/reset-password?token=…)', () => {
     await user.type(screen.getByLabelText(/^New password/), 'abcdef');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'abcdef');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText(INVALID)).toHaveAttribute('role', 'alert');
+    // No field of the form: said in the summary alone, which takes the focus.
+    const summary = await expectInSummary(INVALID);
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveAttribute('role', 'alert');
+    expect(screen.getByLabelText(/^New password/)).not.toHaveAttribute('aria-invalid');
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
   });
 

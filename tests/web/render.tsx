@@ -1,8 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type AnyRouter } from '@tanstack/react-router';
-import { act, render, screen, within, type RenderResult } from '@testing-library/react';
+import { act, render, screen, waitFor, within, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { expect } from 'vitest';
 import { createQueryClient } from '../../apps/web/src/api/query-client.js';
 import { keys } from '../../apps/web/src/api/keys.js';
 import type { PublicConfig } from '../../apps/web/src/api/config.js';
@@ -101,6 +102,31 @@ export async function renderApp(
     await router.load();
   });
   return { ...result, router, queryClient, path: () => router.state.location.href };
+}
+
+/** What the toaster shows now ('' when nothing): a field's problem is never said there, only beside its field. */
+export function toastText(): string {
+  return document.querySelector('[data-variant]')?.textContent ?? '';
+}
+
+/**
+ * Asserts the field `id` shows `message` beside it, announced: the control is aria-invalid and
+ * described by an alert holding the message (Field's `${id}-error`).
+ */
+export async function expectBesideField(id: string, message: string): Promise<void> {
+  await waitFor(() => expect(document.getElementById(`${id}-error`)).toHaveTextContent(message));
+  const control = document.getElementById(id)!;
+  expect(control).toHaveAttribute('aria-invalid', 'true');
+  expect(control.getAttribute('aria-describedby')?.split(' ')).toContain(`${id}-error`);
+  expect(document.getElementById(`${id}-error`)).toHaveAttribute('role', 'alert');
+}
+
+/** The error summary at the top of the form lists `message` as a link to the field `id`. */
+export async function expectInSummary(message: string, id?: string): Promise<HTMLElement> {
+  const summary = await screen.findByTestId('error-summary');
+  if (id) expect(within(summary).getByRole('link', { name: message })).toHaveAttribute('href', `#${id}`);
+  else expect(within(summary).getByText(message)).toBeInTheDocument();
+  return summary;
 }
 
 /** A fetch stand-in answering by "METHOD path"; records every request. */

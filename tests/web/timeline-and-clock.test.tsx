@@ -41,7 +41,7 @@ async function card(overrides: Partial<ApplicationDto>) {
 describe('the guarantee clock on the dashboard card (docs/product.md §16.3)', () => {
   it('says which working day it is and the day of the answer', async () => {
     const c = await card({});
-    expect(c.getByTestId('guarantee-clock')).toHaveTextContent('Working day 3 of 5 — we answer by Friday 4 December');
+    expect(c.getByTestId('guarantee-clock')).toHaveTextContent('Working day 3 of 5 — we answer by Friday 4 December 2026');
   });
 
   it('says plainly when the clock waits for the applicant', async () => {

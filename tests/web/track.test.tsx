@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NEXT_STEPS } from '../../core/domain/tracking.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { fakeFetch, renderApp, setupUser } from './render.js';
+import { expectBesideField, expectInSummary, fakeFetch, renderApp, setupUser, toastText } from './render.js';
 
 afterEach(() => {
   dismissToast();
@@ -68,7 +68,8 @@ describe('/track', () => {
     await user.type(screen.getByLabelText('Application number'), 'EV-12');
     await user.type(screen.getByLabelText('Email'), 'amira@example.com');
     await user.click(screen.getByRole('button', { name: 'Email me a code' }));
-    expect(await screen.findByText('Please enter a valid application number, e.g. EV-2611-7K3QX9')).toBeInTheDocument();
+    await expectBesideField('track-number', 'Please enter a valid application number, e.g. EV-2611-7K3QX9');
+    expect(await expectInSummary('Please enter a valid application number, e.g. EV-2611-7K3QX9', 'track-number')).toHaveFocus();
     expect(api.calls.filter((c) => c.url === '/api/track/request')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('Application number'));
@@ -82,7 +83,10 @@ describe('/track', () => {
     expect(code).toHaveAttribute('inputmode', 'numeric');
     await user.type(code, '111111');
     await user.click(screen.getByRole('button', { name: 'Show my application' }));
-    expect(await screen.findByText(INVALID)).toBeInTheDocument();
+    // The refused code beside its field and in the summary, not in a toast.
+    await expectBesideField('track-code', INVALID);
+    await expectInSummary(INVALID, 'track-code');
+    expect(toastText()).toBe('');
 
     await user.clear(code);
     await user.type(code, '042 917');
@@ -90,7 +94,7 @@ describe('/track', () => {
     expect(await screen.findByRole('heading', { name: 'Hello Amira' })).toBeInTheDocument();
     expect(api.calls.filter((c) => c.url === '/api/track/verify').at(-1)!.body).toEqual({ applicationNumber: 'EV-2611-7K3QX9', email: 'amira@example.com', code: '042917' });
     expect(screen.getByText('Application EV-2611-7K3QX9')).toBeInTheDocument();
-    expect(screen.getByText('Working day 3 of 5 — we answer by Friday 4 December')).toBeInTheDocument();
+    expect(screen.getByText('Working day 3 of 5 — we answer by Friday 4 December 2026')).toBeInTheDocument();
     expect(screen.getByText(NEXT_STEPS.additional_info_required)).toBeInTheDocument();
     const steps = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
     expect(steps.map((s) => s.textContent)).toEqual([
@@ -124,5 +128,25 @@ describe('/track', () => {
     await user.click(screen.getByRole('button', { name: 'Email me my application numbers' }));
     expect(await screen.findByRole('status')).toHaveTextContent(NUMBERS_SENT);
     expect(api.calls.find((c) => c.url === '/api/track/forgot')!.body).toEqual({ email: 'amira@example.com' });
+  });
+
+  it('says a refusal of no field (too many requests) in the summary of the form that was sent', async () => {
+    const limited = 'Too many tracking requests. Please wait a while and try again.';
+    vi.stubGlobal('fetch', fakeFetch({
+      'GET /api/track/application': () => ({ status: 200, body: { application: null } }),
+      'POST /api/track/request': () => ({ status: 429, body: { message: limited } }),
+      'POST /api/events': () => ({ status: 204 }),
+    }).fn);
+    await renderApp('/track');
+    const user = setupUser();
+    await user.type(screen.getByLabelText('Application number'), 'EV-2611-7K3QX9');
+    await user.type(screen.getByLabelText('Email'), 'amira@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    const summary = await expectInSummary(limited);
+    expect(summary).toHaveFocus();
+    expect(summary.closest('form')).toContainElement(screen.getByLabelText('Application number'));
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    // The other form on the page ('Forgot your application number?') says nothing.
+    expect(screen.getAllByTestId('error-summary')).toHaveLength(1);
   });
 });

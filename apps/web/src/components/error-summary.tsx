@@ -8,16 +8,22 @@ export interface FormProblem {
 
 /**
  * GOV.UK's error summary: 'There is a problem' at the top of a form, each problem a link to its
- * field. It takes the focus when it appears (so a screen reader reads it and a phone scrolls to it);
- * each field still shows its own message beside it.
+ * field. It takes the focus (so a screen reader reads it and a phone scrolls to it) once per failed
+ * submit attempt — `focusKey` changes at each — as soon as it has problems to show; never while
+ * the person types and the list shrinks (or grows) with the fields' messages. Each field still
+ * shows its own message beside it.
  */
-export function ErrorSummary({ problems }: { problems: readonly FormProblem[] }) {
+export function ErrorSummary({ problems, focusKey }: { problems: readonly FormProblem[]; focusKey: number }) {
   const headingId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const key = problems.map((p) => `${p.fieldId ?? ''}:${p.message}`).join('|');
+  // The attempt the summary last took the focus for.
+  const focusedFor = useRef<number | null>(null);
+  const shown = problems.length > 0;
   useEffect(() => {
-    if (key) ref.current?.focus();
-  }, [key]);
+    if (!shown || focusedFor.current === focusKey) return;
+    focusedFor.current = focusKey;
+    ref.current?.focus();
+  }, [shown, focusKey]);
   if (problems.length === 0) return null;
   return (
     <div

@@ -48,7 +48,9 @@ export function FileUpload({
       <label
         htmlFor={id}
         className={cn(
-          'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-blue-300 bg-blue-50/50 px-4 py-6 text-center',
+          'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center',
+          // A refused or missing file: the area is marked like an invalid input, its message beside it.
+          invalid ? 'border-red-500 bg-red-50/40' : 'border-blue-300 bg-blue-50/50',
           'hover:border-blue-500 hover:bg-blue-50 focus-within:ring-2 focus-within:ring-blue-500',
           disabled && 'cursor-not-allowed opacity-60',
         )}

@@ -28,7 +28,7 @@ export function Footer() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Quick links</h2>
           <ul className={footerList}>
             <li><Link to="/" className={footerLink}>Home</Link></li>
-            <li><Link to="/auth" className={footerLink}>Apply for Visa</Link></li>
+            <li><Link to="/auth" search={{ tab: 'signup' }} className={footerLink}>Apply for Visa</Link></li>
             <li><Link to="/track" className={footerLink}>Track your application</Link></li>
             <li><Link to="/our-record" className={footerLink}>Our on-time record</Link></li>
             <li><Link to="/faq-page" className={footerLink}>FAQ</Link></li>

@@ -4,14 +4,14 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { addressSchema } from '../../../../../core/schemas/address.js';
 import { useApplicationQuery, type ApplicationDto } from '../../api/applications.js';
-import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input, Textarea } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { formatDay, personName } from '../../../../../core/domain/wording.js';
-import { showServerFieldErrors } from '../../lib/form-errors.js';
+import { useFormProblems, type FieldIds } from '../../lib/form-errors.js';
+import { ErrorSummary } from '../../components/error-summary.js';
 import { toast } from '../../lib/toast-store.js';
 import { useCopyAddressToFamilyMutation, useSaveAddressMutation } from './api.js';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +21,13 @@ import { Checkbox } from '../../components/ui/checkbox.js';
 import { Label } from '../../components/ui/label.js';
 
 type AddressValues = z.input<typeof addressSchema>;
+
+const ADDRESS_FIELDS: FieldIds<AddressValues> = [
+  ['address', 'addr-address'],
+  ['city', 'addr-city'],
+  ['postcode', 'addr-postcode'],
+  ['hotelDetails', 'addr-hotelDetails'],
+];
 
 export function AddressDetailsPage() {
   const { applicationId } = useSearch({ from: '/_authed/address-details' });
@@ -54,7 +61,9 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
       postcode: application.postcode ?? '',
       hotelDetails: application.hotelDetails ?? '',
     },
+    shouldFocusError: false,
   });
+  const problems = useFormProblems(form, ADDRESS_FIELDS);
   // A family application: the other travellers still without details get the same ones.
   const list = useQuery({ ...applicationsQuery, enabled: typeof application.groupId === 'number' });
   const family = (list.data ?? []).filter(
@@ -68,17 +77,14 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
         try {
           await copy.mutateAsync({ applicationIds: family.map((a) => a.id), details });
         } catch (error) {
-          toast({ title: 'Update Failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+          problems.refused(error, { fallback: 'Please try again.' });
           return;
         }
       }
       toast({ title: 'Application Complete', description: 'Your application details have been submitted successfully.' });
       await navigate({ to: '/dashboard' });
     },
-    onError: (error) => {
-      showServerFieldErrors(form, error);
-      toast({ title: 'Update Failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
-    },
+    onError: (error) => problems.refused(error, { fallback: 'Please try again.' }),
   });
   const { errors } = form.formState;
 
@@ -102,7 +108,15 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
               <p className="font-semibold text-slate-900">{formatDay(application.expectedDepartureDate)}</p>
             </div>
           </div>
-          <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+          <form
+            noValidate
+            className="space-y-4"
+            onSubmit={(event) => {
+              problems.sending();
+              void form.handleSubmit((values) => save.mutate(values), problems.invalid)(event);
+            }}
+          >
+            <ErrorSummary {...problems.summary} />
             <Field id="addr-address" label="Home address" required error={errors.address?.message}>
               <Input autoComplete="street-address" {...fieldAria('addr-address', errors.address?.message)} {...form.register('address')} />
             </Field>

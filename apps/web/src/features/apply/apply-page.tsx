@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { FieldNotesProvider } from '../../components/ui/label.js';
+import { ErrorSummary, type FormProblem } from '../../components/error-summary.js';
 import { toast } from '../../lib/toast-store.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { DraftBar } from './draft-bar.js';
@@ -27,6 +28,9 @@ import { useSubmitApplication } from './use-submit-application.js';
 
 export { PAYMENT_REDIRECT_DELAY_MS } from './use-submit-application.js';
 
+/** docs/product.md §8.2 'Selection Error': the browser could not hand the chosen file over. */
+const SELECTION_ERROR_MESSAGE = 'There was a problem selecting your file. Please try again.';
+
 export function ApplyPage() {
   const { agencyEmail } = useAgency();
   return <ApplicationFormView agencyEmail={agencyEmail} />;
@@ -36,21 +40,41 @@ export function ApplyPage() {
 export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmail: string; now?: Date }) {
   const [now] = useState(() => fixedNow ?? new Date());
   const { form, fields, values, passport, setPassport, dates, submitState } = useApplicationForm({ agencyEmail, now });
-  const { submit, submitting, progress, created } = useSubmitApplication({ agencyEmail, form });
-  const scan = usePassportScan({ form, values, setPassport });
+  // The page's errors (docs/product.md §14.5): the passport copy's and a failure of no field, beside the
+  // fields' own; after a failed attempt all of them in the summary at the top, which then takes the focus.
+  const [passportError, setPassportError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [attempts, setAttempts] = useState(0);
+  const refused = (refusal: { form?: string; passport?: string }) => {
+    if (refusal.passport) setPassportError(refusal.passport);
+    setFormError(refusal.form ?? null);
+    setAttempts((n) => n + 1);
+  };
+  const choosePassport = (file: File | null) => {
+    setPassport(file);
+    if (file) setPassportError(null);
+  };
+  const { submit, submitting, progress, created } = useSubmitApplication({ agencyEmail, form, onRefused: refused });
+  const scan = usePassportScan({ form, values, setPassport: choosePassport });
   // A family application (issue 17): the travellers added to this form, each with its own form.
   const [travellers, setTravellers] = useState<number[]>([]);
   const nextTraveller = useRef(0);
   const handles = useRef(new Map<number, TravellerHandle>());
+  const [travellerProblems, setTravellerProblems] = useState<ReadonlyMap<number, FormProblem[]>>(new Map());
   const [familyProgress, setFamilyProgress] = useState<UploadProgress>(0);
-  const family = useSubmitFamily({ form, setLeadProgress: setFamilyProgress });
+  const family = useSubmitFamily({ form, setLeadProgress: setFamilyProgress, setLeadPassportError: setPassportError, onRefused: refused });
   const busy = submitting || family.submitting;
   const draft = useApplicationDraft({ form, values, paused: busy || created || family.created });
   const startOver = () => {
     draft.startOver();
     scan.reset();
-    setPassport(null);
+    choosePassport(null);
+    setPassportError(null);
     setTravellers([]);
+  };
+  const removeTraveller = (key: number) => {
+    setTravellers((list) => list.filter((k) => k !== key));
+    setTravellerProblems((all) => new Map([...all].filter(([k]) => k !== key)));
   };
 
   const onSelectFile = (file: File | null, input: HTMLInputElement) => {
@@ -58,16 +82,43 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
       if (!file) return;
       const check = checkPassportFile(file, { heic: true });
       if (!check.ok) {
-        toast({ title: check.title, description: check.description, variant: 'destructive' });
+        // Beside the field, announced — not a toast (issue 37).
+        setPassportError(check.description);
         input.value = '';
         return;
       }
-      setPassport(file);
+      choosePassport(file);
       toast({ title: 'File Selected', description: file.name });
     } catch {
-      toast({ title: 'Selection Error', description: 'There was a problem selecting your file. Please try again.', variant: 'destructive' });
+      setPassportError(SELECTION_ERROR_MESSAGE);
     }
   };
+
+  const leadProblems = fields.problems(passportError);
+  const consent = fields.id('privacyPolicyAccepted');
+  const problems: FormProblem[] =
+    attempts === 0
+      ? []
+      : [
+          ...leadProblems.filter((p) => p.fieldId !== consent),
+          ...travellers.flatMap((key) => travellerProblems.get(key) ?? []),
+          ...leadProblems.filter((p) => p.fieldId === consent),
+          ...(formError ? [{ message: formError }] : []),
+        ];
+  const travellerHandles = () => travellers.map((key) => handles.current.get(key)!);
+  const onSubmit = form.handleSubmit(
+    (data) => {
+      setFormError(null);
+      // Sent again: a refusal of the chosen copy is the server's to repeat.
+      if (passport) setPassportError(null);
+      return travellers.length === 0 ? submit(data, passport) : family.submit(data, passport, travellerHandles());
+    },
+    // The lead's form has problems: the travellers' are shown too, so the summary lists them all.
+    async () => {
+      await Promise.all(travellerHandles().map((handle) => handle.validate()));
+      setAttempts((n) => n + 1);
+    },
+  );
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -80,20 +131,21 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
           <DraftBar status={draft.status} restored={draft.restored} onStartOver={startOver} />
         </CardHeader>
         <CardContent>
-          <form
-            noValidate
-            className="space-y-8"
-            onSubmit={form.handleSubmit((data) =>
-              travellers.length === 0 ? submit(data, passport) : family.submit(data, passport, travellers.map((key) => handles.current.get(key)!)),
-            )}
-          >
+          <form noValidate className="space-y-8" onSubmit={(event) => void onSubmit(event)}>
+            <ErrorSummary problems={problems} focusKey={attempts} />
             <PassportScanSection state={scan.state} scan={(file) => void scan.scan(file)} keepPicture={scan.keepPicture} disabled={busy} />
             <FieldNotesProvider value={scan.notes}>
               <PersonalSection fields={fields} agencyEmail={agencyEmail} today={dates.today} />
               <PassportSection
                 fields={fields}
                 minExpiry={dates.minExpiry}
-                passport={{ file: passport, progress: travellers.length > 0 ? familyProgress : progress, disabled: busy, onSelect: onSelectFile }}
+                passport={{
+                  file: passport,
+                  progress: travellers.length > 0 ? familyProgress : progress,
+                  disabled: busy,
+                  onSelect: onSelectFile,
+                  error: passportError,
+                }}
               />
             </FieldNotesProvider>
             <AdditionalSection fields={fields} />
@@ -108,7 +160,8 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
                 now={now}
                 shared={values}
                 disabled={busy || family.created}
-                onRemove={() => setTravellers((list) => list.filter((k) => k !== key))}
+                onRemove={() => removeTraveller(key)}
+                onProblems={(list) => setTravellerProblems((all) => new Map(all).set(key, list))}
                 handle={(handle) => {
                   if (handle) handles.current.set(key, handle);
                   else handles.current.delete(key);

@@ -2,7 +2,6 @@ import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import type { ApplicationForm } from '../../../../../core/domain/application.js';
 import { MAX_GROUP_SIZE } from '../../../../../core/domain/application-group.js';
 import { Button } from '../../components/ui/button.js';
-import { toast } from '../../lib/toast-store.js';
 import { checkPassportFile } from './file-rules.js';
 import type { ApplicationFormValues } from './rules.js';
 import { AdditionalSection } from './sections/additional-section.js';
@@ -10,7 +9,8 @@ import { PassportSection } from './sections/passport-section.js';
 import { PersonalSection } from './sections/personal-section.js';
 import { TravelHistorySection } from './sections/travel-history-section.js';
 import type { UploadProgress } from '../../api/client.js';
-import { useApplicationForm } from './use-application-form.js';
+import { useApplicationForm, type ApplicationFormApi } from './use-application-form.js';
+import type { FormProblem } from '../../components/error-summary.js';
 
 /** What the lead's form shares with every traveller: the trip, and the consent given for the family. */
 const SHARED_FIELDS = ['purposeOfVisit', 'entry', 'expectedArrivalDate', 'expectedDepartureDate', 'privacyPolicyAccepted', 'smsUpdates'] as const;
@@ -18,12 +18,14 @@ const SHARED_FIELDS = ['purposeOfVisit', 'entry', 'expectedArrivalDate', 'expect
 /** The most travellers that can be added to the lead's own application. */
 export const MAX_EXTRA_TRAVELLERS = MAX_GROUP_SIZE - 1;
 
-/** What the page asks of a traveller's form when the family is submitted. */
-export interface TravellerHandle {
+/** What the page asks of a traveller's form when the family is submitted (and its form, for the server's field errors). */
+export interface TravellerHandle extends Pick<ApplicationFormApi, 'getValues' | 'setError'> {
   /** The traveller's form as the server's schema reads it (its errors shown), or null when invalid. */
   validate(): Promise<ApplicationForm | null>;
   passport(): File | null;
   setProgress(progress: UploadProgress): void;
+  /** The passport copy's problem (missing, or refused by the upload), beside it. */
+  setPassportError(message: string | null): void;
 }
 
 /**
@@ -39,6 +41,7 @@ export function TravellerForm({
   disabled,
   onRemove,
   handle,
+  onProblems,
 }: {
   /** Stable while travellers before it are removed: its fields' ids. */
   uid: number;
@@ -49,9 +52,16 @@ export function TravellerForm({
   disabled: boolean;
   onRemove: () => void;
   handle: Ref<TravellerHandle>;
+  /** This traveller's lines of the page's error summary, whenever they change. */
+  onProblems: (problems: FormProblem[]) => void;
 }) {
   const { form, fields, passport, setPassport, dates } = useApplicationForm({ agencyEmail, now, idPrefix: `traveller${uid}` });
   const [progress, setProgress] = useState<UploadProgress>(0);
+  const [passportError, setPassportError] = useState<string | null>(null);
+  // The trip is the lead's: its messages stand by the lead's fields, not this form's hidden copy.
+  const problems = fields.problems(passportError, SHARED_FIELDS);
+  const problemsKey = JSON.stringify(problems);
+  useEffect(() => onProblems(problems), [problemsKey]);
   // Copied again whenever the lead changes one of them (the key stands for the shared values).
   const sharedKey = SHARED_FIELDS.map((f) => String(shared[f])).join('|');
   useEffect(() => {
@@ -70,18 +80,22 @@ export function TravellerForm({
         }),
       passport: () => passport,
       setProgress,
+      setPassportError,
+      getValues: form.getValues,
+      setError: form.setError,
     }),
     [form, passport],
   );
 
   const onSelectFile = (file: File | null, input: HTMLInputElement) => {
     if (!file) return;
-    const check = checkPassportFile(file);
+    const check = checkPassportFile(file, { heic: true });
     if (!check.ok) {
-      toast({ title: check.title, description: check.description, variant: 'destructive' });
+      setPassportError(check.description);
       input.value = '';
       return;
     }
+    setPassportError(null);
     setPassport(file);
   };
 
@@ -95,7 +109,7 @@ export function TravellerForm({
       </div>
       <p className="text-sm text-slate-600">Travelling on the same dates as the first traveller; the hotel details are asked once the fees are paid.</p>
       <PersonalSection fields={fields} agencyEmail={agencyEmail} today={dates.today} />
-      <PassportSection fields={fields} minExpiry={dates.minExpiry} passport={{ file: passport, progress, disabled, onSelect: onSelectFile }} />
+      <PassportSection fields={fields} minExpiry={dates.minExpiry} passport={{ file: passport, progress, disabled, onSelect: onSelectFile, error: passportError }} />
       <AdditionalSection fields={fields} />
       <TravelHistorySection fields={fields} today={dates.today} />
     </section>

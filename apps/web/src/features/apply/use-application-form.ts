@@ -4,7 +4,9 @@ import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { ApplicationForm } from '../../../../../core/domain/application.js';
 import { applicationFormSchema, type ApplicationSchemaContext } from '../../../../../core/schemas/application.js';
 import { earliestArrivalDate, earliestPassportExpiry } from '../../../../../core/schemas/dates.js';
+import type { FormProblem } from '../../components/error-summary.js';
 import { fieldAria } from '../../components/ui/label.js';
+import { fieldProblems, type FieldIds } from '../../lib/form-errors.js';
 import { isoDate } from '../../lib/format.js';
 import { DEFAULT_APPLICATION_VALUES, submitState, type ApplicationFormValues, type SubmitState } from './rules.js';
 
@@ -24,6 +26,20 @@ function applicationFormResolver(context: ApplicationSchemaContext): Resolver<Ap
   });
 }
 
+/**
+ * The fields that can show a message, in the order the page shows them; the passport copy (no field
+ * of the form) comes between the passport's expiry and the purpose of the visit, the consent last.
+ */
+const BEFORE_PASSPORT_COPY: readonly ApplicationField[] = [
+  'givenName', 'surname', 'gender', 'dateOfBirth', 'nationality', 'countryOfBirth', 'originalNationality', 'maritalStatus', 'profession',
+  'passportNumber', 'passportExpiry',
+];
+const AFTER_PASSPORT_COPY: readonly ApplicationField[] = [
+  'purposeOfVisit', 'entry', 'otherNationality',
+  'lastVisitDateFrom', 'lastVisitDateTo', 'lastVisitStayLocation', 'deportedFrom', 'deportationDate', 'deportationReason',
+  'expectedArrivalDate', 'expectedDepartureDate', 'privacyPolicyAccepted',
+];
+
 /** What a section needs to draw its fields: the form, its values, and each field's id, error and aria props. */
 export interface ApplicationFields {
   form: ApplicationFormApi;
@@ -33,6 +49,12 @@ export interface ApplicationFields {
   aria(name: ApplicationField, hint?: boolean): ReturnType<typeof fieldAria>;
   /** The id of the passport file's input. */
   fileId: string;
+  /**
+   * The error summary's lines for this form: each field's message and the passport copy's
+   * (`passportError`) in the page's order, leaving out the fields in `except` (another traveller's
+   * copy of the trip, which their form does not show).
+   */
+  problems(passportError: string | null, except?: readonly ApplicationField[]): FormProblem[];
 }
 
 /** The date limits the pickers show (the schema checks the same). */
@@ -52,6 +74,8 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
     resolver,
     defaultValues: DEFAULT_APPLICATION_VALUES,
     mode: 'onTouched',
+    // The page's error summary takes the focus after a failed attempt and links to each field.
+    shouldFocusError: false,
   });
   const values = form.watch();
   const [passport, setPassport] = useState<File | null>(null);
@@ -65,6 +89,15 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
     error,
     aria: (name, hint) => fieldAria(`${idPrefix}-${name}`, error(name), hint),
     fileId: `${idPrefix}-passport-file`,
+    problems: (passportError, except = []) => {
+      const ids = (names: readonly ApplicationField[]): FieldIds<ApplicationFormValues> =>
+        names.filter((name) => !except.includes(name)).map((name) => [name, `${idPrefix}-${name}`] as const);
+      return [
+        ...fieldProblems(errors, ids(BEFORE_PASSPORT_COPY)),
+        ...(passportError ? [{ fieldId: `${idPrefix}-passport-file`, message: passportError }] : []),
+        ...fieldProblems(errors, ids(AFTER_PASSPORT_COPY)),
+      ];
+    },
   };
   const state: SubmitState = submitState(values, Boolean(passport));
   return { form, fields, values, passport, setPassport, dates, submitState: state, idPrefix };

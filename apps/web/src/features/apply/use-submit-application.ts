@@ -5,7 +5,7 @@ import { isSupportedNationality, unsupportedNationalityMessage } from '../../../
 import { useUploadPassportMutation } from '../../api/passport-upload.js';
 import { serverMessage, type UploadProgress } from '../../api/client.js';
 import { track } from '../../lib/analytics.js';
-import { showServerFieldErrors } from '../../lib/form-errors.js';
+import { fileRefusal, showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { useCreateApplicationMutation } from './api.js';
 import type { ApplicationFormApi } from './use-application-form.js';
@@ -14,12 +14,33 @@ import type { ApplicationFormApi } from './use-application-form.js';
 export const PAYMENT_REDIRECT_DELAY_MS = 500;
 
 /**
+ * What went wrong with a submission, said where it belongs (docs/product.md §14.5): the server's
+ * field errors are already beside their fields; `passport` is the passport copy's problem (missing,
+ * or the file refused by the upload), `form` a failure of no field.
+ */
+export interface SubmitRefusal {
+  passport?: string;
+  form?: string;
+}
+
+export const MISSING_DOCUMENTS_MESSAGE = 'Please upload all required documents to complete your application.';
+export const SUBMISSION_FAILED_FALLBACK = 'Please try again or contact support.';
+
+/**
  * Submits an application as docs/product.md §2.6 says: create it, upload the passport (an upload failure aborts
  * the submission: nothing is said to be submitted, and a retry uploads to the application already
- * created instead of creating a second), then go to the payment page 0.5 s later. Field errors the
- * server finds are shown under their fields.
+ * created instead of creating a second), then go to the payment page 0.5 s later. What the server
+ * refuses goes to `onRefused` (and its field errors beside their fields), never to a toast.
  */
-export function useSubmitApplication({ agencyEmail, form }: { agencyEmail: string; form: Pick<ApplicationFormApi, 'getValues' | 'setError'> }) {
+export function useSubmitApplication({
+  agencyEmail,
+  form,
+  onRefused,
+}: {
+  agencyEmail: string;
+  form: Pick<ApplicationFormApi, 'getValues' | 'setError'>;
+  onRefused: (refusal: SubmitRefusal) => void;
+}) {
   const navigate = useNavigate();
   const create = useCreateApplicationMutation();
   const upload = useUploadPassportMutation();
@@ -28,33 +49,38 @@ export function useSubmitApplication({ agencyEmail, form }: { agencyEmail: strin
   const createdId = useRef<number | null>(null);
 
   const submit = async (data: ApplicationForm, passport: File | null) => {
-    if (!passport) {
-      toast({ title: 'Missing Documents', description: 'Please upload all required documents to complete your application.', variant: 'destructive' });
-      return;
-    }
+    if (!passport) return onRefused({ passport: MISSING_DOCUMENTS_MESSAGE });
     if (!isSupportedNationality(data.nationality)) {
-      toast({ title: 'Nationality Not Supported', description: unsupportedNationalityMessage(agencyEmail), variant: 'destructive' });
-      return;
+      form.setError('nationality', { type: 'server', message: unsupportedNationalityMessage(agencyEmail) }, { shouldFocus: false });
+      return onRefused({});
     }
+    let id = createdId.current;
     try {
-      let id = createdId.current;
       if (id === null) {
         id = (await create.mutateAsync(data)).id;
         createdId.current = id;
       }
-      await upload.mutateAsync({ applicationId: id, file: passport, onProgress: setProgress });
-      track('application_submitted', { applicationId: id, nationality: data.nationality, purposeOfVisit: data.purposeOfVisit, entry: data.entry });
-      toast({ title: 'Application Submitted', description: 'Redirecting to payment page...' });
-      const target = id;
-      window.setTimeout(() => {
-        void navigate({ to: '/payment', search: { applicationId: target, type: 'initial' } });
-      }, PAYMENT_REDIRECT_DELAY_MS);
     } catch (error) {
-      showServerFieldErrors(form, error);
-      toast({ title: 'Submission Failed', description: serverMessage(error) ?? 'Please try again or contact support.', variant: 'destructive' });
+      if (!showServerFieldErrors(form, error, { focus: false })) onRefused({ form: serverMessage(error) ?? SUBMISSION_FAILED_FALLBACK });
+      else onRefused({});
+      return;
+    }
+    try {
+      await upload.mutateAsync({ applicationId: id, file: passport, onProgress: setProgress });
+    } catch (error) {
+      // The file refused (its size, its type, nothing readable): beside the passport copy; anything else of no field.
+      const refused = fileRefusal(error);
+      onRefused(refused ? { passport: refused } : { form: serverMessage(error) ?? SUBMISSION_FAILED_FALLBACK });
+      return;
     } finally {
       setProgress(0);
     }
+    track('application_submitted', { applicationId: id, nationality: data.nationality, purposeOfVisit: data.purposeOfVisit, entry: data.entry });
+    toast({ title: 'Application Submitted', description: 'Redirecting to payment page...' });
+    const target = id;
+    window.setTimeout(() => {
+      void navigate({ to: '/payment', search: { applicationId: target, type: 'initial' } });
+    }, PAYMENT_REDIRECT_DELAY_MS);
   };
 
   // Still submitting after the upload succeeded: until the payment page opens.

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginSchema, signUpFormSchema } from '../../../../../core/schemas/auth.js';
-import { ApiError, serverMessage } from '../../api/client.js';
-import { ErrorSummary, type FormProblem } from '../../components/error-summary.js';
+import { ErrorSummary } from '../../components/error-summary.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
@@ -13,13 +12,26 @@ import { Field, fieldAria } from '../../components/ui/label.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { track } from '../../lib/analytics.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
-import { showServerFieldErrors } from '../../lib/form-errors.js';
+import { isStatus, useFormProblems, type FieldIds } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { SecondStepForm } from '../two-factor/second-step-form.js';
 import { useLoginMutation, useRegisterMutation } from './api.js';
 import type { CurrentUser } from './user-query.js';
 import { homeFor } from './use-auth.js';
 import type { AuthTab } from './auth-search.js';
+
+/** The forms' fields in the order shown, with their controls' ids (the error summary links to them). */
+const SIGN_IN_FIELDS: FieldIds<z.input<typeof loginSchema>> = [
+  ['email', 'signin-email'],
+  ['password', 'signin-password'],
+];
+const SIGN_UP_FIELDS: FieldIds<z.input<typeof signUpFormSchema>> = [
+  ['fullName', 'signup-fullName'],
+  ['phoneNumber', 'signup-phoneNumber'],
+  ['email', 'signup-email'],
+  ['password', 'signup-password'],
+  ['confirmPassword', 'signup-confirmPassword'],
+];
 
 /** docs/product.md §14.2: redirect about 50 ms after a successful login or registration. */
 export const AUTH_REDIRECT_DELAY_MS = 50;
@@ -82,28 +94,18 @@ export function SignInForm() {
     // The error summary takes the focus and links to each field (GOV.UK's pattern).
     shouldFocusError: false,
   });
-  // A failure that is no one field's (too many attempts, the server unreachable): shown in the summary.
-  const [formError, setFormError] = useState<string | null>(null);
+  const problems = useFormProblems(form, SIGN_IN_FIELDS);
   const login = useLoginMutation({
     onSuccess: (data) => {
       if ('user' in data) signedInWith(data.user, data.needsPasswordChange);
       else setAskingForCode(true);
     },
-    // Beside the fields and in the summary above them, not in a corner toast (issue 37).
-    onError: (error) => {
-      if (showServerFieldErrors(form, error, { focus: false })) return;
-      const message = serverMessage(error) ?? 'Invalid email or password.';
-      // Wrong email or password: which of the two is not said, so the message stands by the password, the field people retype.
-      if (error instanceof ApiError && error.status === 401) form.setError('password', { type: 'server', message });
-      else setFormError(message);
-    },
+    // Beside the fields and in the summary above them, not in a corner toast (issue 37). A wrong
+    // email or password: which of the two is not said, so the message stands by the password, the
+    // field people retype; a failure of no field (too many attempts) in the summary alone.
+    onError: (error) => problems.refused(error, { fallback: 'Invalid email or password.', field: (e) => (isStatus(e, 401) ? 'password' : null) }),
   });
   const { errors } = form.formState;
-  const problems: FormProblem[] = [
-    ...(errors.email?.message ? [{ fieldId: 'signin-email', message: errors.email.message }] : []),
-    ...(errors.password?.message ? [{ fieldId: 'signin-password', message: errors.password.message }] : []),
-    ...(formError ? [{ message: formError }] : []),
-  ];
 
   if (askingForCode) return <SecondStepForm onSignedIn={signedInWith} onStartAgain={() => setAskingForCode(false)} />;
   return (
@@ -111,11 +113,11 @@ export function SignInForm() {
       noValidate
       className="space-y-4"
       onSubmit={(event) => {
-        setFormError(null);
-        void form.handleSubmit((values) => login.mutate(values))(event);
+        problems.sending();
+        void form.handleSubmit((values) => login.mutate(values), problems.invalid)(event);
       }}
     >
-      <ErrorSummary problems={problems} />
+      <ErrorSummary {...problems.summary} />
       <Field id="signin-email" label="Email" required requiredMark={false} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...fieldAria('signin-email', errors.email?.message)} {...form.register('email')} />
       </Field>
@@ -144,17 +146,17 @@ export function SignUpForm() {
   const form = useForm<z.input<typeof signUpFormSchema>, unknown, z.output<typeof signUpFormSchema>>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { email: '', password: '', confirmPassword: '', fullName: '', phoneNumber: '' },
+    shouldFocusError: false,
   });
+  const problems = useFormProblems(form, SIGN_UP_FIELDS);
   const register = useRegisterMutation({
     onSuccess: (user) => {
       toast({ description: 'Account created successfully. Redirecting to dashboard...' });
       track('registration');
       redirect(user, false);
     },
-    onError: (error) => {
-      showServerFieldErrors(form, error);
-      toast({ title: 'Registration failed', description: serverMessage(error) ?? 'Failed to create account.', variant: 'destructive' });
-    },
+    // The one conflict registering meets is an email that already has an account: beside Email.
+    onError: (error) => problems.refused(error, { fallback: 'Failed to create account.', field: (e) => (isStatus(e, 409) ? 'email' : null) }),
   });
   const { errors } = form.formState;
 
@@ -162,9 +164,13 @@ export function SignUpForm() {
     <form
       noValidate
       className="space-y-4"
-      // confirmPassword is checked here and never sent.
-      onSubmit={form.handleSubmit(({ email, fullName, phoneNumber, password }) => register.mutate({ email, fullName, phoneNumber, password }))}
+      onSubmit={(event) => {
+        problems.sending();
+        // confirmPassword is checked here and never sent.
+        void form.handleSubmit(({ email, fullName, phoneNumber, password }) => register.mutate({ email, fullName, phoneNumber, password }), problems.invalid)(event);
+      }}
     >
+      <ErrorSummary {...problems.summary} />
       <Field id="signup-fullName" label="Full name" required requiredMark={false} error={errors.fullName?.message}>
         <Input autoComplete="name" {...fieldAria('signup-fullName', errors.fullName?.message)} {...form.register('fullName')} />
       </Field>

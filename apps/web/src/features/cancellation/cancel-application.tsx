@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { serverMessage } from '../../api/client.js';
+import { serverFieldErrors, serverMessage } from '../../api/client.js';
 import type { ApplicationDto } from '../../api/applications.js';
 import { CANCELLABLE_STATUSES, cancellationState } from '../../../../../core/domain/cancellation.js';
 import type { ApplicationStatus } from '../../../../../core/domain/status.js';
+import { ErrorSummary, type FormProblem } from '../../components/error-summary.js';
 import { Button } from '../../components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog.js';
 import { formatPence } from '../../lib/format.js';
@@ -43,10 +44,17 @@ export function CancellationNotice({ application: app }: { application: Applicat
   return null;
 }
 
-/** "Cancel application": offered until the application goes to the portal, once. */
+/**
+ * "Cancel application": offered until the application goes to the portal, once. A refusal is said in
+ * the dialog — the reason's beside it, anything else in the summary at its top — not in a toast
+ * behind the dialog (docs/product.md §14.5).
+ */
 export function CancelApplication({ application: app }: { application: ApplicationDto }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [attempts, setAttempts] = useState(0);
   const reasonId = useId();
   const cancel = useCancelApplicationMutation(app.id, {
     onSuccess: (result) => {
@@ -61,16 +69,35 @@ export function CancelApplication({ application: app }: { application: Applicati
             : 'Our team will reply by email.',
       });
     },
-    onError: (error) => toast({ title: 'Could not cancel', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    onError: (error) => {
+      const fieldError = serverFieldErrors(error).reason ?? null;
+      setReasonError(fieldError);
+      setFormError(fieldError ? null : (serverMessage(error) ?? 'Please try again.'));
+      setAttempts((n) => n + 1);
+    },
   });
+  const openDialog = (next: boolean) => {
+    setOpen(next);
+    setReasonError(null);
+    setFormError(null);
+  };
   const cancellable =
     CANCELLABLE_STATUSES.includes(app.status as ApplicationStatus) && !app.cancelledAt && !app.cancellationRequestedAt && !app.cancellationDeclinedAt;
   if (!cancellable) return null;
+  const problems: FormProblem[] = [
+    ...(reasonError ? [{ fieldId: reasonId, message: reasonError }] : []),
+    ...(formError ? [{ message: formError }] : []),
+  ];
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="link" className="h-auto min-h-11 self-start px-0 text-sm text-slate-600" onClick={() => setOpen(true)}>
+    <Dialog open={open} onOpenChange={openDialog}>
+      {/* A text button flush with the card's text: the button primitive's padding would indent it. */}
+      <button
+        type="button"
+        className="inline-flex min-h-11 items-center self-start rounded-md text-sm font-medium text-slate-600 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2"
+        onClick={() => openDialog(true)}
+      >
         Cancel application
-      </Button>
+      </button>
       <DialogContent>
         <DialogTitle>Cancel application {app.applicationNumber}?</DialogTitle>
         <DialogDescription className="mt-2 text-sm text-slate-700">
@@ -78,6 +105,11 @@ export function CancelApplication({ application: app }: { application: Applicati
             ? 'If you paid in the last 14 days and our team has not started work yet, your £10 is refunded at once. Otherwise our team decides on a refund for the work not yet done and replies by email.'
             : 'You have not paid anything for this application. Cancelling stops it for good.'}
         </DialogDescription>
+        {problems.length > 0 ? (
+          <div className="mt-4">
+            <ErrorSummary problems={problems} focusKey={attempts} />
+          </div>
+        ) : null}
         <label htmlFor={reasonId} className="mt-4 block text-sm font-medium text-slate-900">
           Reason (optional)
         </label>
@@ -86,10 +118,17 @@ export function CancelApplication({ application: app }: { application: Applicati
           value={reason}
           maxLength={1000}
           onChange={(event) => setReason(event.target.value)}
-          className="mt-1 h-24 w-full rounded-md border border-slate-300 p-2 text-sm"
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+          className="mt-1 h-24 w-full rounded-md border border-slate-300 p-2 text-sm aria-[invalid=true]:border-red-500"
         />
+        {reasonError ? (
+          <p id={`${reasonId}-error`} role="alert" className="mt-1 text-sm text-red-600">
+            {reasonError}
+          </p>
+        ) : null}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setOpen(false)}>
+          <Button variant="outline" onClick={() => openDialog(false)}>
             Keep my application
           </Button>
           <Button variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate({ reason })}>

@@ -5,19 +5,27 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { COUNTRIES, DEFAULT_COUNTRY } from '../../../../../core/domain/countries.js';
 import { contactSchema } from '../../../../../core/schemas/contact.js';
-import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { track } from '../../lib/analytics.js';
 import { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_PHONE_HREF, SUPPORT_HOURS, WEEKEND_SUPPORT } from '../../lib/agency-info.js';
-import { showServerFieldErrors } from '../../lib/form-errors.js';
+import { useFormProblems, type FieldIds } from '../../lib/form-errors.js';
+import { ErrorSummary } from '../../components/error-summary.js';
 import { toast } from '../../lib/toast-store.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { useSubmitContactMutation } from './api.js';
 
 type ContactValues = z.input<typeof contactSchema>;
+
+const CONTACT_FIELDS: FieldIds<ContactValues> = [
+  ['fullName', 'contact-fullName'],
+  ['email', 'contact-email'],
+  ['phoneNumber', 'contact-phoneNumber'],
+  ['nationality', 'contact-nationality'],
+  ['purposeOfTravel', 'contact-purposeOfTravel'],
+];
 
 /** What the thank-you card says: an account was made, or one already exists for `email`. */
 export type ContactOutcome = { accountCreated: true } | { accountCreated: false; email: string };
@@ -38,7 +46,9 @@ export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOut
   const form = useForm<ContactValues, unknown, z.output<typeof contactSchema>>({
     resolver: zodResolver(contactSchema),
     defaultValues: { fullName: '', email: '', phoneNumber: '', nationality: DEFAULT_COUNTRY, purposeOfTravel: '' },
+    shouldFocusError: false,
   });
+  const problems = useFormProblems(form, CONTACT_FIELDS);
   const submit = useSubmitContactMutation({
     onSuccess: (data, values) => {
       track('contact_submitted', { nationality: values.nationality });
@@ -52,10 +62,7 @@ export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOut
       });
       onSubmitted(existing ? { accountCreated: false, email: values.email } : { accountCreated: true });
     },
-    onError: (error) => {
-      showServerFieldErrors(form, error);
-      toast({ title: 'Submission failed', description: serverMessage(error) ?? 'Failed to submit contact form', variant: 'destructive' });
-    },
+    onError: (error) => problems.refused(error, { fallback: 'Failed to submit contact form' }),
   });
   const { errors } = form.formState;
 
@@ -69,7 +76,15 @@ export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOut
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => submit.mutate(values))}>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            problems.sending();
+            void form.handleSubmit((values) => submit.mutate(values), problems.invalid)(event);
+          }}
+        >
+          <ErrorSummary {...problems.summary} />
           <Field id="contact-fullName" label="Full name" required error={errors.fullName?.message}>
             <Input autoComplete="name" {...fieldAria('contact-fullName', errors.fullName?.message)} {...form.register('fullName')} />
           </Field>

@@ -50,7 +50,7 @@ export function LandingPage() {
               working days, otherwise you do not pay the outstanding balance.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/auth" className={buttonClasses('primary', 'lg')}>
+              <Link to="/auth" search={{ tab: 'signup' }} className={buttonClasses('primary', 'lg')}>
                 Apply for Visa
               </Link>
               <Link to="/contact" className={buttonClasses('outline', 'lg')}>
@@ -134,7 +134,7 @@ export function LandingPage() {
                     </li>
                   ))}
                 </ul>
-                <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6 w-full')} aria-label={`Apply Now for a ${option.name}`}>
+                <Link to="/auth" search={{ tab: 'signup' }} className={buttonClasses('primary', 'md', 'mt-6 w-full')} aria-label={`Apply Now for a ${option.name}`}>
                   Apply Now
                 </Link>
                 <HonestPrice className="mt-3" />

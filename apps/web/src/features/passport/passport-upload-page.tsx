@@ -11,21 +11,33 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { formatDayAndTime, personName } from '../../../../../core/domain/wording.js';
 import { toast } from '../../lib/toast-store.js';
+import { fileRefusal } from '../../lib/form-errors.js';
+import { ErrorSummary, type FormProblem } from '../../components/error-summary.js';
 import { checkPassportFile, PASSPORT_PHOTO_ACCEPT } from '../apply/file-rules.js';
 
 /** docs/product.md §14.2: back to the dashboard 2 s after a successful re-upload. */
 export const RETURN_DELAY_MS = 2000;
 
+const FILE_ID = 'reupload-file';
+
+/** What is wrong: the chosen file (refused when chosen or by the server), or the upload as a whole. */
+type UploadProblem = { file?: string; form?: string };
+
 export function PassportUploadPage() {
   const { applicationId } = useSearch({ from: '/_authed/passport-upload' });
   const applications = useApplicationsQuery();
   const [progress, setProgress] = useState<UploadProgress>(0);
+  // docs/product.md §14.5: the file's problem beside the control; a failure of no field in the summary alone.
+  const [problem, setProblem] = useState<UploadProblem>({});
+  const [attempts, setAttempts] = useState(0);
   const upload = useUploadPassportMutation({
     onSuccess: () => {
       toast({ title: 'Passport Uploaded Successfully!', description: 'Your new passport copy has been submitted for review.' });
     },
     onError: (error) => {
-      toast({ title: 'Upload Failed', description: serverMessage(error) ?? 'Failed to upload document. Please try again.', variant: 'destructive' });
+      const refused = fileRefusal(error);
+      setProblem(refused ? { file: refused } : { form: serverMessage(error) ?? 'Failed to upload document. Please try again.' });
+      setAttempts((n) => n + 1);
     },
     onSettled: () => setProgress(0),
   });
@@ -69,7 +81,13 @@ export function PassportUploadPage() {
       uploaded={upload.isSuccess}
       pending={upload.isPending}
       progress={progress}
-      onUpload={(file) => upload.mutate({ applicationId: application.id, file, onProgress: setProgress })}
+      problem={problem}
+      attempts={attempts}
+      onChoose={(fileProblem) => setProblem(fileProblem ? { file: fileProblem } : {})}
+      onUpload={(file) => {
+        setProblem({});
+        upload.mutate({ applicationId: application.id, file, onProgress: setProgress });
+      }}
     />
   );
 }
@@ -79,12 +97,20 @@ function PassportReupload({
   uploaded,
   pending,
   progress,
+  problem,
+  attempts,
+  onChoose,
   onUpload,
 }: {
   application: ApplicationDto;
   uploaded: boolean;
   pending: boolean;
   progress: UploadProgress;
+  problem: UploadProblem;
+  /** Failed uploads: the error summary takes the focus at each. */
+  attempts: number;
+  /** A file was chosen: its problem (refused by type), or null when it may be sent. */
+  onChoose: (fileProblem: string | null) => void;
   onUpload: (file: File) => void;
 }) {
   const navigate = useNavigate();
@@ -103,12 +129,18 @@ function PassportReupload({
     // On this page the 10MB limit is stated in the instructions; the server enforces it.
     const check = checkPassportFile(selected, { enforceSize: false, heic: true });
     if (!check.ok) {
-      toast({ title: check.title, description: check.description, variant: 'destructive' });
+      // Beside the control, announced — not a toast (issue 37).
+      onChoose(check.description);
       input.value = '';
       return;
     }
+    onChoose(null);
     setFile(selected);
   };
+  const problems: FormProblem[] = [
+    ...(problem.file && attempts > 0 ? [{ fieldId: FILE_ID, message: problem.file }] : []),
+    ...(problem.form ? [{ message: problem.form }] : []),
+  ];
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
@@ -135,6 +167,7 @@ function PassportReupload({
             </div>
           ) : (
             <>
+              <ErrorSummary problems={problems} focusKey={attempts} />
               {application.additionalInfoMessage ? (
                 <div className="rounded-lg border border-orange-300 bg-orange-50 p-4 text-sm text-orange-950">
                   <p className="font-semibold">Message from our review team</p>
@@ -160,7 +193,7 @@ function PassportReupload({
                 </p>
               ) : null}
               <FileUpload
-                inputId="reupload-file"
+                inputId={FILE_ID}
                 label="New passport copy"
                 description="JPG, PNG, HEIC or PDF"
                 accept={PASSPORT_PHOTO_ACCEPT}
@@ -169,7 +202,14 @@ function PassportReupload({
                 progress={progress}
                 disabled={pending}
                 onSelect={onSelect}
+                describedBy={problem.file ? `${FILE_ID}-error` : undefined}
+                invalid={Boolean(problem.file)}
               />
+              {problem.file ? (
+                <p id={`${FILE_ID}-error`} role="alert" className="-mt-4 text-sm text-red-600">
+                  {problem.file}
+                </p>
+              ) : null}
               <Button className="w-full" disabled={!file || pending} onClick={() => file && !pending && onUpload(file)}>
                 {pending ? 'Uploading...' : 'Upload Passport'}
               </Button>

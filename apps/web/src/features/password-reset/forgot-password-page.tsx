@@ -3,26 +3,26 @@ import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { passwordResetRequestSchema } from '../../../../../core/schemas/password-reset.js';
-import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
-import { showServerFieldErrors } from '../../lib/form-errors.js';
-import { toast } from '../../lib/toast-store.js';
+import { useFormProblems, type FieldIds } from '../../lib/form-errors.js';
+import { ErrorSummary } from '../../components/error-summary.js';
 import { useRequestPasswordResetMutation } from './api.js';
+
+const FORGOT_FIELDS: FieldIds<z.input<typeof passwordResetRequestSchema>> = [['email', 'forgot-email']];
 
 /** "Forgot your password?": asks for the account's email; the server mails a reset link. */
 export function ForgotPasswordPage() {
   const form = useForm<z.input<typeof passwordResetRequestSchema>, unknown, z.output<typeof passwordResetRequestSchema>>({
     resolver: zodResolver(passwordResetRequestSchema),
     defaultValues: { email: '' },
+    shouldFocusError: false,
   });
+  const problems = useFormProblems(form, FORGOT_FIELDS);
   const request = useRequestPasswordResetMutation({
-    onError: (error) => {
-      showServerFieldErrors(form, error);
-      toast({ title: 'Request failed', description: serverMessage(error) ?? 'Failed to send the reset link. Please try again.', variant: 'destructive' });
-    },
+    onError: (error) => problems.refused(error, { fallback: 'Failed to send the reset link. Please try again.' }),
   });
   const { errors } = form.formState;
 
@@ -39,7 +39,15 @@ export function ForgotPasswordPage() {
               {request.data.message}
             </p>
           ) : (
-            <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => request.mutate(values))}>
+            <form
+              noValidate
+              className="space-y-4"
+              onSubmit={(event) => {
+                problems.sending();
+                void form.handleSubmit((values) => request.mutate(values), problems.invalid)(event);
+              }}
+            >
+              <ErrorSummary {...problems.summary} />
               <Field id="forgot-email" label="Email" required requiredMark={false} error={errors.email?.message}>
                 <Input
                   type="email"

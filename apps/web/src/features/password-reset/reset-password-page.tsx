@@ -3,16 +3,21 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { newPasswordFormSchema } from '../../../../../core/schemas/profile.js';
-import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
-import { showServerFieldErrors } from '../../lib/form-errors.js';
+import { useFormProblems, type FieldIds } from '../../lib/form-errors.js';
+import { ErrorSummary } from '../../components/error-summary.js';
 import { toast } from '../../lib/toast-store.js';
 import { useResetPasswordMutation } from './api.js';
 
 type NewPasswordValues = z.input<typeof newPasswordFormSchema>;
+
+const NEW_PASSWORD_FIELDS: FieldIds<NewPasswordValues> = [
+  ['newPassword', 'reset-newPassword'],
+  ['confirmPassword', 'reset-confirmPassword'],
+];
 
 function RequestNewLink() {
   return (
@@ -53,13 +58,15 @@ function NewPasswordForm({ token }: { token: string }) {
   const form = useForm<NewPasswordValues, unknown, z.output<typeof newPasswordFormSchema>>({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
+    shouldFocusError: false,
   });
+  const problems = useFormProblems(form, NEW_PASSWORD_FIELDS);
   const reset = useResetPasswordMutation({
     onSuccess: (data) => {
       toast({ title: 'Password reset successfully!', description: data.message });
     },
-    // A refused token is said above the form (it is no field of it); a refused password under its field.
-    onError: (error) => showServerFieldErrors(form, error),
+    // A refused token is said in the summary alone (it is no field of the form); a refused password beside its field.
+    onError: (error) => problems.refused(error, { fallback: 'Failed to reset the password. Please try again.' }),
   });
   const { errors } = form.formState;
 
@@ -77,17 +84,16 @@ function NewPasswordForm({ token }: { token: string }) {
   }
   return (
     <>
-      {reset.isError ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
-          {serverMessage(reset.error) ?? 'Failed to reset the password. Please try again.'}
-        </p>
-      ) : null}
       <form
         noValidate
         className="space-y-4"
-        // The confirmation is checked here and never sent.
-        onSubmit={form.handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}
+        onSubmit={(event) => {
+          problems.sending();
+          // The confirmation is checked here and never sent.
+          void form.handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }), problems.invalid)(event);
+        }}
       >
+        <ErrorSummary {...problems.summary} />
         <Field id="reset-newPassword" label="New password" required requiredMark={false} error={errors.newPassword?.message}>
           <Input
             type="password"
@@ -108,7 +114,7 @@ function NewPasswordForm({ token }: { token: string }) {
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>
       </form>
-      {reset.isError ? <RequestNewLink /> : null}
+      {problems.formError ? <RequestNewLink /> : null}
     </>
   );
 }

@@ -4,13 +4,13 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { changePasswordFormSchema, profileSchema } from '../../../../../core/schemas/profile.js';
-import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
-import { showServerFieldErrors } from '../../lib/form-errors.js';
+import { useFormProblems, type FieldIds } from '../../lib/form-errors.js';
+import { ErrorSummary } from '../../components/error-summary.js';
 import { toast } from '../../lib/toast-store.js';
 import type { CurrentUser } from '../auth/user-query.js';
 import { useAuth } from '../auth/use-auth.js';
@@ -18,6 +18,13 @@ import { MailBounceNotice } from './mail-bounce-notice.js';
 import { SessionsSection } from '../two-factor/sessions-section.js';
 import { TwoFactorSection } from '../two-factor/two-factor-section.js';
 import { useChangePasswordMutation, useUpdateProfileMutation } from './api.js';
+
+const PROFILE_FIELDS: FieldIds<z.input<typeof profileSchema>> = [['phoneNumber', 'profile-phoneNumber']];
+const PASSWORD_FIELDS: FieldIds<z.input<typeof changePasswordFormSchema>> = [
+  ['currentPassword', 'pw-current'],
+  ['newPassword', 'pw-new'],
+  ['confirmPassword', 'pw-confirm'],
+];
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -55,15 +62,14 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
   const form = useForm<z.input<typeof profileSchema>, unknown, z.output<typeof profileSchema>>({
     resolver: zodResolver(profileSchema),
     defaultValues: { phoneNumber: user.phoneNumber },
+    shouldFocusError: false,
   });
+  const problems = useFormProblems(form, PROFILE_FIELDS);
   const save = useUpdateProfileMutation({
     onSuccess: () => {
       toast({ title: 'Profile updated successfully!', description: 'Your phone number has been updated.' });
     },
-    onError: (error) => {
-      showServerFieldErrors(form, error);
-      toast({ title: 'Update failed', description: serverMessage(error) ?? 'Failed to update profile', variant: 'destructive' });
-    },
+    onError: (error) => problems.refused(error, { fallback: 'Failed to update profile' }),
   });
   const error = form.formState.errors.phoneNumber?.message;
 
@@ -73,7 +79,15 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
         <CardTitle>Personal details</CardTitle>
       </CardHeader>
       <CardContent>
-        <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            problems.sending();
+            void form.handleSubmit((values) => save.mutate(values), problems.invalid)(event);
+          }}
+        >
+          <ErrorSummary {...problems.summary} />
           <Field id="profile-email" label="Email" hint="Email cannot be changed">
             <Input type="email" value={user.email} readOnly disabled {...fieldAria('profile-email', undefined, true)} />
           </Field>
@@ -97,17 +111,16 @@ export function ChangePasswordSection({ open, onOpenChange }: { open: boolean; o
   const form = useForm<z.input<typeof changePasswordFormSchema>, unknown, z.output<typeof changePasswordFormSchema>>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    shouldFocusError: false,
   });
+  const problems = useFormProblems(form, PASSWORD_FIELDS);
   const change = useChangePasswordMutation({
     onSuccess: () => {
       toast({ title: 'Password changed successfully!', description: 'Your password has been updated.' });
       form.reset();
       onOpenChange(false);
     },
-    onError: (error) => {
-      showServerFieldErrors(form, error);
-      toast({ title: 'Password change failed', description: serverMessage(error) ?? 'Failed to change password', variant: 'destructive' });
-    },
+    onError: (error) => problems.refused(error, { fallback: 'Failed to change password' }),
   });
   const { errors } = form.formState;
 
@@ -129,9 +142,13 @@ export function ChangePasswordSection({ open, onOpenChange }: { open: boolean; o
           <form
             noValidate
             className="space-y-4"
-            // The confirmation is checked here and never sent.
-            onSubmit={form.handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))}
+            onSubmit={(event) => {
+              problems.sending();
+              // The confirmation is checked here and never sent.
+              void form.handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }), problems.invalid)(event);
+            }}
           >
+            <ErrorSummary {...problems.summary} />
             <Field id="pw-current" label="Current password" required requiredMark={false} error={errors.currentPassword?.message}>
               <Input type="password" autoComplete="current-password" {...fieldAria('pw-current', errors.currentPassword?.message)} {...form.register('currentPassword')} />
             </Field>

@@ -13,7 +13,8 @@ import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
-import { showServerFieldErrors } from '../../lib/form-errors.js';
+import { useFormProblems, type FieldIds } from '../../lib/form-errors.js';
+import { ErrorSummary } from '../../components/error-summary.js';
 import { GuaranteeClock, GuaranteeMissedNotice, TimelineSteps } from '../timeline/application-timeline.js';
 import {
   trackedApplicationQuery,
@@ -25,7 +26,15 @@ import {
 } from './api.js';
 
 type Asked = z.output<typeof trackRequestSchema>;
+const TEXT_BUTTON = 'inline-flex min-h-11 items-center text-blue-700 underline underline-offset-2 hover:text-blue-900';
 const codeSchema = z.object({ code: trackingCodeField });
+
+const ASK_FIELDS: FieldIds<z.input<typeof trackRequestSchema>> = [
+  ['applicationNumber', 'track-number'],
+  ['email', 'track-email'],
+];
+const CODE_FIELDS: FieldIds<z.input<typeof codeSchema>> = [['code', 'track-code']];
+const FORGOT_NUMBER_FIELDS: FieldIds<z.input<typeof trackForgotSchema>> = [['email', 'forgot-number-email']];
 
 /**
  * /track (docs/product.md §16.1): where an application stands, without signing in. The application
@@ -61,8 +70,10 @@ function AskStep({ onAsked }: { onAsked: (asked: Asked) => void }) {
   const form = useForm<z.input<typeof trackRequestSchema>, unknown, Asked>({
     resolver: zodResolver(trackRequestSchema),
     defaultValues: { applicationNumber: '', email: '' },
+    shouldFocusError: false,
   });
-  const request = useRequestTrackingCodeMutation({ onError: (error) => showServerFieldErrors(form, error) });
+  const problems = useFormProblems(form, ASK_FIELDS);
+  const request = useRequestTrackingCodeMutation({ onError: (error) => problems.refused(error, { fallback: 'We could not send the code. Please try again.' }) });
   const { errors } = form.formState;
   return (
     <Card>
@@ -71,16 +82,21 @@ function AskStep({ onAsked }: { onAsked: (asked: Asked) => void }) {
         <CardDescription>Enter your application number and the email address you applied with. We will email you a 6-digit code.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => request.mutate(values, { onSuccess: () => onAsked(values) }))}>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            problems.sending();
+            void form.handleSubmit((values) => request.mutate(values, { onSuccess: () => onAsked(values) }), problems.invalid)(event);
+          }}
+        >
+          <ErrorSummary {...problems.summary} />
           <Field id="track-number" label="Application number" required requiredMark={false} hint="For example EV-2611-7K3QX9" error={errors.applicationNumber?.message}>
             <Input autoCapitalize="characters" autoComplete="off" spellCheck={false} {...fieldAria('track-number', errors.applicationNumber?.message, true)} {...form.register('applicationNumber')} />
           </Field>
           <Field id="track-email" label="Email" required requiredMark={false} error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...fieldAria('track-email', errors.email?.message)} {...form.register('email')} />
           </Field>
-          {request.isError && !form.formState.errors.applicationNumber && !form.formState.errors.email ? (
-            <p role="alert" className="text-sm text-red-700">{serverMessage(request.error) ?? 'We could not send the code. Please try again.'}</p>
-          ) : null}
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending ? 'Sending...' : 'Email me a code'}
           </Button>
@@ -91,11 +107,15 @@ function AskStep({ onAsked }: { onAsked: (asked: Asked) => void }) {
 }
 
 function CodeStep({ asked, onRestart }: { asked: Asked; onRestart: () => void }) {
-  const form = useForm<z.input<typeof codeSchema>, unknown, z.output<typeof codeSchema>>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
-  const verify = useVerifyTrackingCodeMutation({ onError: (error) => showServerFieldErrors(form, error) });
+  const form = useForm<z.input<typeof codeSchema>, unknown, z.output<typeof codeSchema>>({
+    resolver: zodResolver(codeSchema),
+    defaultValues: { code: '' },
+    shouldFocusError: false,
+  });
+  const problems = useFormProblems(form, CODE_FIELDS);
+  const verify = useVerifyTrackingCodeMutation({ onError: (error) => problems.refused(error, { fallback: 'We could not check the code. Please try again.' }) });
   const resend = useRequestTrackingCodeMutation();
   const { errors } = form.formState;
-  const failed = verify.isError && !errors.code ? (serverMessage(verify.error) ?? 'We could not check the code. Please try again.') : null;
   return (
     <Card>
       <CardHeader>
@@ -105,7 +125,15 @@ function CodeStep({ asked, onRestart }: { asked: Asked; onRestart: () => void })
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <form noValidate className="space-y-4" onSubmit={form.handleSubmit(({ code }) => verify.mutate({ ...asked, code }))}>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            problems.sending();
+            void form.handleSubmit(({ code }) => verify.mutate({ ...asked, code }), problems.invalid)(event);
+          }}
+        >
+          <ErrorSummary {...problems.summary} />
           <Field id="track-code" label="6-digit code" required requiredMark={false} error={errors.code?.message}>
             <Input
               autoComplete="one-time-code"
@@ -117,16 +145,16 @@ function CodeStep({ asked, onRestart }: { asked: Asked; onRestart: () => void })
               {...form.register('code')}
             />
           </Field>
-          {failed ? <p role="alert" className="text-sm text-red-700">{failed}</p> : null}
           <Button type="submit" className="w-full" disabled={verify.isPending}>
             {verify.isPending ? 'Checking...' : 'Show my application'}
           </Button>
         </form>
-        <div className="flex flex-wrap justify-between gap-2 text-sm">
-          <button type="button" className="text-blue-700 underline underline-offset-2 hover:text-blue-900" disabled={resend.isPending} onClick={() => resend.mutate(asked)}>
+        {/* Text buttons, each a finger's height (44 px). */}
+        <div className="flex flex-wrap justify-between gap-x-2 text-sm">
+          <button type="button" className={TEXT_BUTTON} disabled={resend.isPending} onClick={() => resend.mutate(asked)}>
             {resend.isSuccess ? 'New code sent' : 'Send a new code'}
           </button>
-          <button type="button" className="text-blue-700 underline underline-offset-2 hover:text-blue-900" onClick={onRestart}>
+          <button type="button" className={TEXT_BUTTON} onClick={onRestart}>
             Use another application number
           </button>
         </div>
@@ -179,8 +207,10 @@ function ForgotNumber() {
   const form = useForm<z.input<typeof trackForgotSchema>, unknown, z.output<typeof trackForgotSchema>>({
     resolver: zodResolver(trackForgotSchema),
     defaultValues: { email: '' },
+    shouldFocusError: false,
   });
-  const forgot = useForgotNumberMutation({ onError: (error) => showServerFieldErrors(form, error) });
+  const problems = useFormProblems(form, FORGOT_NUMBER_FIELDS);
+  const forgot = useForgotNumberMutation({ onError: (error) => problems.refused(error, { fallback: 'Please try again.' }) });
   const { errors } = form.formState;
   return (
     <section aria-labelledby="forgot-number" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -188,11 +218,18 @@ function ForgotNumber() {
       {forgot.isSuccess ? (
         <p role="status" className="mt-2 text-sm text-green-900">{forgot.data.message}</p>
       ) : (
-        <form noValidate className="mt-2 space-y-3" onSubmit={form.handleSubmit((values) => forgot.mutate(values))}>
+        <form
+          noValidate
+          className="mt-2 space-y-3"
+          onSubmit={(event) => {
+            problems.sending();
+            void form.handleSubmit((values) => forgot.mutate(values), problems.invalid)(event);
+          }}
+        >
+          <ErrorSummary {...problems.summary} />
           <Field id="forgot-number-email" label="Email you applied with" required requiredMark={false} error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...fieldAria('forgot-number-email', errors.email?.message)} {...form.register('email')} />
           </Field>
-          {forgot.isError && !errors.email ? <p role="alert" className="text-sm text-red-700">{serverMessage(forgot.error) ?? 'Please try again.'}</p> : null}
           <Button type="submit" variant="outline" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending...' : 'Email me my application numbers'}
           </Button>

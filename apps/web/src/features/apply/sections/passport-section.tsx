@@ -12,6 +12,8 @@ export interface PassportFile {
   /** While the application is being submitted. */
   disabled: boolean;
   onSelect: (file: File | null, input: HTMLInputElement) => void;
+  /** What is wrong with the copy (refused when chosen, missing or refused on submit), shown beside it. */
+  error: string | null;
 }
 
 /** The passport's number and expiry, and the required documents (the passport copy). */
@@ -47,7 +49,14 @@ export function PassportSection({ fields, minExpiry, passport }: { fields: Appli
           progress={passport.progress}
           disabled={passport.disabled}
           onSelect={passport.onSelect}
+          describedBy={passport.error ? `${fields.fileId}-error` : undefined}
+          invalid={Boolean(passport.error)}
         />
+        {passport.error ? (
+          <p id={`${fields.fileId}-error`} role="alert" className="text-sm text-red-600">
+            {passport.error}
+          </p>
+        ) : null}
       </div>
     </Section>
   );

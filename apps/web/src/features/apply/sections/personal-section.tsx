@@ -1,7 +1,6 @@
 import { isSupportedNationality, unsupportedNationalityMessage } from '../../../../../../core/domain/countries.js';
 import { Input, NativeSelect } from '../../../components/ui/input.js';
 import { Field } from '../../../components/ui/label.js';
-import { toast } from '../../../lib/toast-store.js';
 import { ChoiceField, CountryOptions, Section } from '../form-parts.js';
 import type { ApplicationFields } from '../use-application-form.js';
 
@@ -16,12 +15,13 @@ const MARITAL_STATUSES = [
   { value: 'widow', label: 'Widowed' },
 ];
 
-/** Names, birth, nationality (an unsupported one is refused at once) and civil status. */
+/** Names, birth, nationality (an unsupported one is refused at once, beside the list) and civil status. */
 export function PersonalSection({ fields, agencyEmail, today }: { fields: ApplicationFields; agencyEmail: string; today: string }) {
   const { form, values, error, aria } = fields;
   const { register } = form;
   const nationalitySupported = !values.nationality || isSupportedNationality(values.nationality);
   const birthDiffers = values.countryOfBirth !== values.nationality;
+  const unsupportedId = `${fields.id('nationality')}-error`;
   return (
     <Section title="Personal Information">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -37,19 +37,21 @@ export function PersonalSection({ fields, agencyEmail, today }: { fields: Applic
         <Field id={fields.id('dateOfBirth')} label="Date of birth" required error={error('dateOfBirth')}>
           <Input type="date" max={today} {...aria('dateOfBirth')} {...register('dateOfBirth')} />
         </Field>
-        <Field id={fields.id('nationality')} label="Nationality" required error={error('nationality')}>
+        <Field id={fields.id('nationality')} label="Nationality" required error={nationalitySupported ? error('nationality') : undefined}>
           <NativeSelect
             {...aria('nationality')}
-            {...register('nationality', {
-              onChange: (e: { target: { value: string } }) => {
-                if (!isSupportedNationality(e.target.value)) {
-                  toast({ title: 'Nationality Not Supported', description: unsupportedNationalityMessage(agencyEmail), variant: 'destructive' });
-                }
-              },
-            })}
+            // An unsupported nationality is refused at once, beside the list (not in a toast): the panel is its message.
+            {...(nationalitySupported ? {} : { 'aria-invalid': true, 'aria-describedby': unsupportedId })}
+            {...register('nationality')}
           >
             <CountryOptions />
           </NativeSelect>
+          {!nationalitySupported ? (
+            <div id={unsupportedId} role="alert" className="rounded-lg border-2 border-red-500 bg-red-50 p-3 text-red-900" data-testid="nationality-not-supported">
+              <h3 className="font-semibold">Nationality Not Supported</h3>
+              <p className="mt-1 text-sm">{unsupportedNationalityMessage(agencyEmail)}</p>
+            </div>
+          ) : null}
         </Field>
         <Field id={fields.id('countryOfBirth')} label="Country of birth" required error={error('countryOfBirth')}>
           <NativeSelect {...aria('countryOfBirth')} {...register('countryOfBirth')}>
@@ -77,12 +79,6 @@ export function PersonalSection({ fields, agencyEmail, today }: { fields: Applic
           <Input autoComplete="organization-title" {...aria('profession')} {...register('profession')} />
         </Field>
       </div>
-      {!nationalitySupported ? (
-        <div role="alert" className="rounded-lg border-2 border-red-500 bg-red-50 p-4 text-red-900" data-testid="nationality-not-supported">
-          <h3 className="font-semibold">Nationality Not Supported</h3>
-          <p className="mt-1 text-sm">{unsupportedNationalityMessage(agencyEmail)}</p>
-        </div>
-      ) : null}
     </Section>
   );
 }
