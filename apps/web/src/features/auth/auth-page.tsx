@@ -128,12 +128,12 @@ export function SignInForm() {
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
       <p className="text-center text-sm">
-        <Link to="/forgot-password" className="text-blue-700 underline">
+        <Link to="/forgot-password" className="text-blue-700 underline touch:inline-flex touch:min-h-11 touch:items-center">
           Forgot your password?
         </Link>
       </p>
       <p className="text-center text-sm">
-        <Link to="/track" className="text-blue-700 underline">
+        <Link to="/track" className="text-blue-700 underline touch:inline-flex touch:min-h-11 touch:items-center">
           Track an application without signing in
         </Link>
       </p>
