@@ -213,6 +213,31 @@ export const WALK: readonly Visit[] = [
   adminTab('admin', 'rejected', 'cancelled'),
   { route: '/admin-dashboard', as: 'admin', state: 'the old address', url: () => '/admin-dashboard', lands: '/admin', ready: (p) => visible(p.getByRole('tablist')) },
   { route: '/admin/reports', as: 'admin', state: 'reports', url: () => '/admin/reports', ready: (p) => heading(p, /./), desktop: true },
+  {
+    route: '/admin/audit',
+    as: 'admin',
+    state: 'audit log, newest first',
+    url: () => '/admin/audit',
+    ready: (p) => visible(p.locator('li[data-testid^="audit-"]')),
+    desktop: true,
+    steps: [
+      {
+        label: 'chain verified',
+        async act(page) {
+          await page.getByRole('button', { name: 'Verify the chain' }).click();
+          await visible(page.getByTestId('audit-chain').getByRole('status'));
+        },
+      },
+    ],
+  },
+  {
+    route: '/admin/audit',
+    as: 'admin',
+    state: 'audit log filtered to one application',
+    url: (w) => `/admin/audit?applicationNumber=${encodeURIComponent(w.applications.approved!.applicationNumber)}`,
+    ready: (p) => visible(p.locator('li[data-testid^="audit-"]')),
+    desktop: true,
+  },
   { route: '/admin/staff', as: 'admin', state: 'staff accounts', url: () => '/admin/staff', ready: (p) => visible(p.getByText('walk-reviewer@evisa-e2e.example')), desktop: true },
   { route: '/profile', as: 'admin', state: 'staff profile with two-factor on', url: () => '/profile', ready: (p) => heading(p, /./) },
   adminTab('reviewer', 'initial-payment', 'paid', { state: 'Initial Payment tab as a reviewer' }),

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.js';
 import { Checkbox } from '../../components/ui/checkbox.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
+import { textLinkClasses } from '../../components/ui/text-link.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { useCan } from '../../lib/permissions.js';
 import { pageWidth } from '../../components/layout/page-width.js';
@@ -53,17 +54,17 @@ function Dashboard() {
         <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
         <div className="flex flex-wrap items-center gap-2">
           {can.reports ? (
-            <Link to="/admin/reports" className="text-sm text-blue-700 underline">
+            <Link to="/admin/reports" className={textLinkClasses('text-sm')}>
               Reports
             </Link>
           ) : null}
           {can.staff ? (
-            <Link to="/admin/staff" className="text-sm text-blue-700 underline">
+            <Link to="/admin/staff" className={textLinkClasses('text-sm')}>
               Staff
             </Link>
           ) : null}
           {can.audit ? (
-            <Link to="/admin/audit" className="text-sm text-blue-700 underline">
+            <Link to="/admin/audit" className={textLinkClasses('text-sm')}>
               Audit log
             </Link>
           ) : null}

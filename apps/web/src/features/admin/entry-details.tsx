@@ -4,6 +4,7 @@ import { statusLabel } from '../../../../../core/domain/status.js';
 import { useDocumentsQuery } from '../../api/applications.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { textLinkClasses } from '../../components/ui/text-link.js';
 import { ReceiptList } from '../receipts/receipt-list.js';
 import { formatDate, formatDateTime } from '../../lib/format.js';
 import { FINAL_PAID_LABEL, INITIAL_PAID_LABEL, isOverdue, isWaived } from './badges.js';
@@ -184,7 +185,7 @@ export function DocumentsList({ app }: { app: ApplicationDto }) {
                 <span className="font-medium text-slate-900">{doc.fileName}</span>
                 <span className="text-slate-500">uploaded {formatDateTime(doc.uploadedAt)}</span>
                 {doc.fileUrl ? (
-                  <a href={doc.fileUrl} download={doc.fileName} className="text-blue-700 underline hover:text-blue-900">
+                  <a href={doc.fileUrl} download={doc.fileName} className={textLinkClasses()}>
                     Download {doc.fileName}
                   </a>
                 ) : null}
@@ -193,7 +194,7 @@ export function DocumentsList({ app }: { app: ApplicationDto }) {
                     href={portalCopyUrl(doc.id)}
                     download
                     title="A JPEG of at most 500 KB, as the official portal takes it"
-                    className="text-blue-700 underline hover:text-blue-900"
+                    className={textLinkClasses()}
                   >
                     Portal copy
                   </a>

@@ -41,9 +41,12 @@ export function SidePanel({
     // Only when the panel opens: a resize must not move the focus out of a field being typed in.
   }, []);
   return (
-    <aside
+    // A div, which may take either role (an <aside> may not be a dialog): beside the list it is the
+    // complementary region an <aside> was; on a phone a dialog, not a modal one (aria-modal), as the
+    // page behind it is not made inert.
+    <div
       aria-labelledby={subtitle ? `${subtitleId} ${titleId}` : titleId}
-      role={wide ? undefined : 'dialog'}
+      role={wide ? 'complementary' : 'dialog'}
       data-testid="admin-side-panel"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !wide) onClose();
@@ -76,6 +79,6 @@ export function SidePanel({
       <div data-testid="side-panel-sections" className="px-4 pb-4 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
         {children}
       </div>
-    </aside>
+    </div>
   );
 }

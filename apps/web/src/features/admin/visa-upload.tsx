@@ -58,7 +58,7 @@ export function VisaUpload({
         accept={accept}
         disabled={disabled || uploading}
         onChange={onChange}
-        className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-white hover:file:bg-blue-700"
+        className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-white touch:file:py-3 hover:file:bg-blue-700"
       />
       {uploading ? <p className="text-sm text-slate-600">Uploading...</p> : null}
     </div>

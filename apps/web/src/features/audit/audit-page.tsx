@@ -8,6 +8,7 @@ import { pageWidth } from '../../components/layout/page-width.js';
 import { Button } from '../../components/ui/button.js';
 import { Input, NativeSelect } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
+import { textLinkClasses } from '../../components/ui/text-link.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useCan } from '../../lib/permissions.js';
 import { assigneesQuery } from '../admin/assignment-api.js';
@@ -36,7 +37,7 @@ export function AuditPage() {
   return (
     <div className={`py-8 ${pageWidth('/admin/audit')}`}>
       <p className="text-sm">
-        <Link to="/admin" className="text-blue-700 underline">
+        <Link to="/admin" className={textLinkClasses()}>
           Admin Dashboard
         </Link>
       </p>

@@ -116,7 +116,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
         type="button"
         aria-label="Previous image"
         onClick={() => go(index - 1)}
-        className="absolute left-3 top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+        className="absolute left-3 top-1/2 flex h-10 w-10 -translate-y-1/2 touch:h-11 touch:w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
       >
         <span aria-hidden="true">‹</span>
       </button>
@@ -124,20 +124,21 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
         type="button"
         aria-label="Next image"
         onClick={() => go(index + 1)}
-        className="absolute right-3 top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+        className="absolute right-3 top-1/2 flex h-10 w-10 -translate-y-1/2 touch:h-11 touch:w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
       >
         <span aria-hidden="true">›</span>
       </button>
-      <div className="absolute inset-x-0 bottom-1.5 flex justify-center gap-2">
+      <div className="absolute inset-x-0 bottom-1.5 flex justify-center gap-2 touch:bottom-0 touch:gap-0">
         {slides.map((slide, i) => (
-          // A 24 px target (WCAG 2.2 target size) around the small dot that shows.
+          // A 24 px target around the small dot that shows (WCAG 2.2), 44 × 44 px where a finger taps
+          // (2.5.5; touch: in styles.css): the buttons then touch, the dots keep their spacing.
           <button
             key={slide.src}
             type="button"
             aria-label={`Show image ${i + 1}: ${slide.caption}`}
             aria-current={i === index ? 'true' : undefined}
             onClick={() => go(i)}
-            className="group flex h-6 min-w-6 items-center justify-center rounded-full px-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+            className="group flex h-6 min-w-6 items-center justify-center rounded-full px-1 touch:h-11 touch:min-w-11 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
           >
             <span
               aria-hidden="true"

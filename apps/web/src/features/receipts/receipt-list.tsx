@@ -1,4 +1,5 @@
 import { useReceiptsQuery, type ReceiptDto } from '../../api/receipts.js';
+import { textLinkClasses } from '../../components/ui/text-link.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { feeName, formatDayAndTime } from '../../../../../core/domain/wording.js';
 import { formatPence } from '../../lib/format.js';
@@ -41,7 +42,7 @@ export function ReceiptList({
         <ul className="mt-2 space-y-1 text-sm">
           {list.map((receipt) => (
             <li key={receipt.number}>
-              <a href={receipt.url} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline hover:text-blue-900">
+              <a href={receipt.url} target="_blank" rel="noopener noreferrer" className={textLinkClasses()}>
                 {describe(receipt)}
               </a>
             </li>

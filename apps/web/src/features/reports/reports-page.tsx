@@ -85,7 +85,7 @@ function RangePicker({ range, today, onChoose }: { range: ReportRange; today: st
               type="button"
               aria-pressed={active}
               className={cn(
-                'rounded-full border px-3 py-1 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500',
+                'rounded-full border px-3 py-1 text-sm touch:min-h-11 touch:py-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500',
                 active ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
               )}
               onClick={() => onChoose(preset.range)}

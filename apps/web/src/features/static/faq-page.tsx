@@ -24,8 +24,9 @@ export function FaqPage() {
     <LegalPage title="Frequently Asked Questions">
       <div className="space-y-3">
         {FAQS.map((item) => (
-          <details key={item.q} className="group rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <summary className="cursor-pointer list-none font-semibold text-slate-900 marker:hidden focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500">
+          // The padding is the question's, not the card's: the whole top of the card opens the answer (a 56 px row, not a 24 px line).
+          <details key={item.q} className="group rounded-lg border border-slate-200 bg-white shadow-sm">
+            <summary className="cursor-pointer list-none rounded-lg p-4 font-semibold text-slate-900 marker:hidden focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500">
               <span className="flex items-center justify-between gap-4">
                 {item.q}
                 <span aria-hidden="true" className="text-blue-700 transition group-open:rotate-45">
@@ -33,7 +34,7 @@ export function FaqPage() {
                 </span>
               </span>
             </summary>
-            <p className="mt-3 text-slate-700">{item.a}</p>
+            <p className="px-4 pb-4 text-slate-700">{item.a}</p>
           </details>
         ))}
       </div>

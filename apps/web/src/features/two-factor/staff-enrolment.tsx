@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ApiError, serverMessage } from '../../api/client.js';
+import { buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { TWO_FACTOR_MESSAGES } from '../../../../../core/domain/two-factor.js';
@@ -37,7 +38,7 @@ export function EnrolmentPrompt() {
         </CardHeader>
         <CardContent className="space-y-3 text-sm text-slate-700">
           <p>Staff sign in with a code from an authenticator app as well as their password. It takes a minute: scan a QR code, enter the code, save your recovery codes.</p>
-          <Link to="/profile" hash="two-factor" className="inline-block rounded-md bg-blue-700 px-4 py-2 font-medium text-white">
+          <Link to="/profile" hash="two-factor" className={buttonClasses('primary', 'md')}>
             Set up two-factor sign-in
           </Link>
         </CardContent>
