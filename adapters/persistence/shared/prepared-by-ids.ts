@@ -14,7 +14,8 @@ function bucketOf(count: number): number {
 /**
  * A hot select over a list of ids (`… where x in (…)`, a batch of applications' timelines, mails…),
  * built and prepared once per list length rather than on every call: `build` gets as many
- * placeholders as the statement takes ids. Lengths are rounded up to a power of two (the list
+ * placeholders as the statement takes ids (named `id0`, `id1`, …; any other `sql.placeholder(name)`
+ * is filled from the call's `values`). Lengths are rounded up to a power of two (the list
  * padded with its last id, which an IN list does not count twice), so at most seven statements
  * exist per query, and a list longer than MAX_IDS_PER_STATEMENT is read in several. Written once
  * for both dialects: an IN list of placeholders is plain SQL on both (a single array parameter
@@ -26,7 +27,7 @@ export function preparedByIds<Row>(
   database: SqlDatabase,
   build: (ids: Placeholder[]) => PromiseLike<Row[]>,
   options: { wholeRowsOf?: Table | Record<string, Table> } = {},
-): (ids: readonly number[]) => Promise<Row[]> {
+): (ids: readonly number[], values?: Record<string, unknown>) => Promise<Row[]> {
   const statements = new Map<number, ReturnType<SqlDatabase['prepare']>>();
   const statementFor = (bucket: number) => {
     let statement = statements.get(bucket);
@@ -37,18 +38,18 @@ export function preparedByIds<Row>(
     }
     return statement;
   };
-  const read = (ids: readonly number[]): Promise<Row[]> => {
+  const read = (ids: readonly number[], values: Record<string, unknown>): Promise<Row[]> => {
     const bucket = bucketOf(ids.length);
-    const values: Record<string, number> = {};
-    for (let i = 0; i < bucket; i++) values[`id${i}`] = ids[Math.min(i, ids.length - 1)]!;
-    return statementFor(bucket).all(values) as Promise<Row[]>;
+    const filled: Record<string, unknown> = { ...values };
+    for (let i = 0; i < bucket; i++) filled[`id${i}`] = ids[Math.min(i, ids.length - 1)]!;
+    return statementFor(bucket).all(filled) as Promise<Row[]>;
   };
-  return async (ids) => {
+  return async (ids, values = {}) => {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    if (unique.length <= MAX_IDS_PER_STATEMENT) return read(unique);
+    if (unique.length <= MAX_IDS_PER_STATEMENT) return read(unique, values);
     const lists: Promise<Row[]>[] = [];
-    for (let start = 0; start < unique.length; start += MAX_IDS_PER_STATEMENT) lists.push(read(unique.slice(start, start + MAX_IDS_PER_STATEMENT)));
+    for (let start = 0; start < unique.length; start += MAX_IDS_PER_STATEMENT) lists.push(read(unique.slice(start, start + MAX_IDS_PER_STATEMENT), values));
     return (await Promise.all(lists)).flat();
   };
 }
