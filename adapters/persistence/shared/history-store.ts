@@ -1,5 +1,5 @@
 import { isStoredId } from '../../../core/domain/ids.js';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Column } from 'drizzle-orm';
 import type { PaymentType } from '../../../core/domain/fees.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import type { TimelineFact } from '../../../core/domain/timeline.js';
@@ -19,6 +19,12 @@ export function historyStore(database: SqlDatabase): StatusHistoryRepository {
   // index-backed read (that table's application_id index), every branch the same columns — a
   // column a kind does not have is a typed NULL (PostgreSQL must know each union column's type).
   const noText = sql<string | null>`cast(null as text)`;
+  // A refund's status and a document's type are tested on the rows the application_id index found,
+  // never used to find them: without statistics SQLite's planner prefers an equality on
+  // refunds_status_updated_idx / documents_type_idx to the IN list, and walked every succeeded
+  // refund and every passport copy in the database on each dashboard read. `x || ''` is the same
+  // text, which no index serves (on PostgreSQL too, whose planner chose well anyway).
+  const unindexed = (column: Column) => sql`(${column} || '')`;
   const noAmount = sql<number | null>`cast(null as integer)`;
   const timelineFacts = preparedByIds(database, (ids) =>
     db
@@ -35,13 +41,13 @@ export function historyStore(database: SqlDatabase): StatusHistoryRepository {
         db
           .select({ applicationId: r.applicationId, kind: sql<TimelineFact['kind']>`'refund'`, at: r.updatedAt, detail: r.paymentType, message: noText, amount: r.amount, state: noText })
           .from(r)
-          .where(and(inArray(r.applicationId, ids), eq(r.status, 'succeeded'))),
+          .where(and(inArray(r.applicationId, ids), eq(unindexed(r.status), 'succeeded'))),
       )
       .unionAll(
         db
           .select({ applicationId: d.applicationId, kind: sql<TimelineFact['kind']>`'upload'`, at: d.uploadedAt, detail: noText, message: noText, amount: noAmount, state: noText })
           .from(d)
-          .where(and(inArray(d.applicationId, ids), eq(d.type, 'passport'))),
+          .where(and(inArray(d.applicationId, ids), eq(unindexed(d.type), 'passport'))),
       )
       .unionAll(
         db
