@@ -19,13 +19,13 @@ export function historyStore(database: SqlDatabase): StatusHistoryRepository {
   // index-backed read (that table's application_id index), every branch the same columns — a
   // column a kind does not have is a typed NULL (PostgreSQL must know each union column's type).
   const noText = sql<string | null>`cast(null as text)`;
+  const noAmount = sql<number | null>`cast(null as integer)`;
   // A refund's status and a document's type are tested on the rows the application_id index found,
   // never used to find them: without statistics SQLite's planner prefers an equality on
   // refunds_status_updated_idx / documents_type_idx to the IN list, and walked every succeeded
   // refund and every passport copy in the database on each dashboard read. `x || ''` is the same
   // text, which no index serves (on PostgreSQL too, whose planner chose well anyway).
   const unindexed = (column: Column) => sql`(${column} || '')`;
-  const noAmount = sql<number | null>`cast(null as integer)`;
   const timelineFacts = preparedByIds(database, (ids) =>
     db
       .select({ applicationId: h.applicationId, kind: sql<TimelineFact['kind']>`'status'`, at: h.changedAt, detail: sql<string | null>`${h.toStatus}`, message: h.message, amount: noAmount, state: noText })
