@@ -1,5 +1,5 @@
-import { sql, type Placeholder, type Table } from 'drizzle-orm';
-import type { SqlDatabase } from './sql-database.js';
+import { sql, type Placeholder } from 'drizzle-orm';
+import type { PrepareOptions, SqlDatabase } from './sql-database.js';
 
 /** The longest id list one statement takes; a longer list is read in lists of this length. */
 export const MAX_IDS_PER_STATEMENT = 64;
@@ -26,7 +26,7 @@ function bucketOf(count: number): number {
 export function preparedByIds<Row>(
   database: SqlDatabase,
   build: (ids: Placeholder[]) => PromiseLike<Row[]>,
-  options: { wholeRowsOf?: Table | Record<string, Table> } = {},
+  options: PrepareOptions = {},
 ): (ids: readonly number[], values?: Record<string, unknown>) => Promise<Row[]> {
   const statements = new Map<number, ReturnType<SqlDatabase['prepare']>>();
   const statementFor = (bucket: number) => {
