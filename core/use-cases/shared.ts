@@ -15,16 +15,80 @@ import type { Actor, AdminListEntry, AdminListUser, ApplicationView, UploadedFil
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 
+/** Every field of a view, optional ones too: a field added to Application and not to toView fails to compile. */
+type AllOf<T> = { [K in keyof Required<T>]: T[K] };
+
 /** An application as clients see it: the stored fields plus the guarantee, derived at `now`. */
-export function toView(application: Application, now: Date): ApplicationView {
-  // Not `{ ...application, guarantee }`: copying ~50 fields and then adding one more takes V8 about
-  // twice as long as Object.assign takes to build the same object (same keys, same order).
-  // assigneeId: undefined leaves it out of every JSON answer (cheaper than copying all but one field).
-  return Object.assign({}, application, {
-    guarantee: guaranteeStatus(application, now),
-    passportCheck: passportCheckOf(application.passportScan, application),
-    assigneeId: undefined,
-  });
+export function toView(a: Application, now: Date): ApplicationView {
+  // Written out (in the stores' column order, which is the answers' key order), not copied with
+  // Object.assign or a spread: V8 keeps an object that Object.assign gave 60-odd keys in dictionary
+  // mode, and JSON.stringify took twice as long over it (the dashboard's answer, the admin lists);
+  // a spread builds a fast object but takes four times as long. The assignee is left out.
+  const view: AllOf<ApplicationView> = {
+    id: a.id,
+    applicationNumber: a.applicationNumber,
+    userId: a.userId,
+    status: a.status,
+    givenName: a.givenName,
+    surname: a.surname,
+    gender: a.gender,
+    dateOfBirth: a.dateOfBirth,
+    nationality: a.nationality,
+    countryOfBirth: a.countryOfBirth,
+    originalNationality: a.originalNationality,
+    otherNationalities: a.otherNationalities,
+    otherNationality: a.otherNationality,
+    maritalStatus: a.maritalStatus,
+    profession: a.profession,
+    purposeOfVisit: a.purposeOfVisit,
+    entry: a.entry,
+    expectedArrivalDate: a.expectedArrivalDate,
+    expectedDepartureDate: a.expectedDepartureDate,
+    passportNumber: a.passportNumber,
+    passportExpiry: a.passportExpiry,
+    visitedEgyptBefore: a.visitedEgyptBefore,
+    lastVisitDateFrom: a.lastVisitDateFrom,
+    lastVisitDateTo: a.lastVisitDateTo,
+    lastVisitStayLocation: a.lastVisitStayLocation,
+    hasBeenDeported: a.hasBeenDeported,
+    deportedFrom: a.deportedFrom,
+    deportationDate: a.deportationDate,
+    deportationReason: a.deportationReason,
+    privacyPolicyAccepted: a.privacyPolicyAccepted,
+    smsUpdates: a.smsUpdates,
+    address: a.address,
+    city: a.city,
+    postcode: a.postcode,
+    hotelDetails: a.hotelDetails,
+    initialPaymentId: a.initialPaymentId,
+    finalPaymentId: a.finalPaymentId,
+    visaDocument: a.visaDocument,
+    additionalInfoMessage: a.additionalInfoMessage,
+    requiresPassportReupload: a.requiresPassportReupload,
+    passportReuploadedAt: a.passportReuploadedAt,
+    paymentReminderSent: a.paymentReminderSent,
+    initialPaymentAt: a.initialPaymentAt,
+    guaranteeDeadline: a.guaranteeDeadline,
+    guaranteePausedAt: a.guaranteePausedAt,
+    repliedAt: a.repliedAt,
+    approvedAt: a.approvedAt,
+    groupId: a.groupId,
+    refundedAmount: a.refundedAmount,
+    serviceStartRequestedAt: a.serviceStartRequestedAt,
+    cancelledAt: a.cancelledAt,
+    cancellationRequestedAt: a.cancellationRequestedAt,
+    cancellationReason: a.cancellationReason,
+    cancellationResponse: a.cancellationResponse,
+    cancellationDeclinedAt: a.cancellationDeclinedAt,
+    evisaMailedAt: a.evisaMailedAt,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+    version: a.version,
+    passportScan: a.passportScan,
+    guarantee: guaranteeStatus(a, now),
+    passportCheck: passportCheckOf(a.passportScan, a),
+  };
+  return view;
 }
 
 export function adminEntry(application: Application | null, user: User, now: Date, assignees: AssigneeNames = new Map(), portal: PortalLedger | null = null): AdminListEntry {

@@ -111,6 +111,8 @@ export function describeMailOutboxContract(name: string, makeAdapter: MakePersis
         [21, at(30)],
         [22, at(20)],
       ]);
+      // The same read of another template (its statement is prepared once: the template is bound, not kept).
+      expect([...(await p.outbox.lastSentOf('status_changed', [21, 22, 23, 24, 99])).entries()]).toEqual([[24, at(40)]]);
       expect(await p.outbox.lastSentOf('evisa', [])).toEqual(new Map());
     });
 

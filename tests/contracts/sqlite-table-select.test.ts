@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SQLITE_MIGRATIONS_FOLDER } from '../../adapters/persistence/sqlite/index.js';
 import * as schema from '../../adapters/persistence/sqlite/schema.js';
-import { compileJoinSelect, compileTableSelect } from '../../adapters/persistence/sqlite/table-select.js';
+import { compileColumnsSelect, compileJoinSelect, compileTableSelect } from '../../adapters/persistence/sqlite/table-select.js';
 
 // The SQLite adapter's hot reads skip drizzle's row mapping: their rows must be exactly drizzle's.
 describe('compileTableSelect (SQLite)', () => {
@@ -43,5 +43,16 @@ describe('compileTableSelect (SQLite)', () => {
 
   it('refuses a query that does not select every column of the table in order', () => {
     expect(() => compileTableSelect(sqlite, schema.users, db.select({ id: schema.users.id }).from(schema.users))).toThrow(/every column of users, in order/);
+  });
+
+  it('decodes a select of some of a table’s columns as drizzle does, and refuses one that selects others', () => {
+    const { passwordHash: _hash, searchEmail: _email, searchName: _name, ...some } = getTableColumns(schema.users);
+    const query = () => db.select(some).from(schema.users);
+    const select = compileColumnsSelect(sqlite, some, query().where(eq(schema.users.id, sql.placeholder('id'))));
+    const drizzleRow = query().where(eq(schema.users.id, user.id)).get();
+    expect(drizzleRow).toMatchObject({ email: 'a@example.com', isAdmin: true, applicationReminderSent: new Date(5) });
+    expect(select.get({ id: user.id })).toStrictEqual(drizzleRow);
+    expect(select.all({ id: user.id + 1 })).toEqual([]);
+    expect(() => compileColumnsSelect(sqlite, some, db.select().from(schema.users))).toThrow(/must select the columns id, /);
   });
 });

@@ -78,5 +78,32 @@ export function describeStatusHistoryRepositoryContract(name: string, makeAdapte
       expect(JSON.stringify(facts)).not.toContain('reviewer@agency.test');
       expect(await p.history.listTimelineFacts([])).toEqual([]);
     });
+
+    it('reads what was written after its first read (refunds given back, replies), for any number of applications, each fact once', async () => {
+      const [a, b, c] = [await seedApplication(p), await seedApplication(p), await seedApplication(p)];
+      const ids = [a.id, b.id, c.id];
+      expect(await p.history.listTimelineFacts(ids)).toEqual([]);
+
+      const paid = await p.applications.commit({ application: { ...a, initialPaymentId: 'pi_later' }, expectedVersion: 1, payment: aPayment({ type: 'initial', providerPaymentId: 'pi_later', amount: 1000, createdAt: at(1) }) });
+      if (paid.outcome !== 'committed') throw new Error(paid.outcome);
+      const { refund: given } = await p.refunds.request(a.id, { paymentType: 'initial', amount: 400, reason: 'Goodwill', source: 'staff', status: 'pending', requestedBy: null, requestedByName: 'Sam Staff', createdAt: at(2) });
+      await p.refunds.settle(given.id, { status: 'succeeded', gatewayRefundId: `re_${given.id}`, creditNote: null, mails: [] }, at(3));
+      // Still on its way back to the card: no step of the traveller's yet.
+      await p.refunds.request(a.id, { paymentType: 'initial', amount: 100, reason: 'More goodwill', source: 'staff', status: 'pending', requestedBy: null, requestedByName: 'Sam Staff', createdAt: at(4) });
+      const replied = await p.applications.commit({ application: { ...b, repliedAt: at(5), updatedAt: at(5) }, expectedVersion: 1, reply: { text: 'Booked.', createdAt: at(5), documents: [] } });
+      expect(replied.outcome).toBe('committed');
+
+      const expected = [
+        { applicationId: a.id, kind: 'payment', at: at(1), paymentType: 'initial', amount: 1000, waived: false },
+        { applicationId: a.id, kind: 'refund', at: at(3), paymentType: 'initial', amount: 400 },
+        { applicationId: b.id, kind: 'reply', at: at(5) },
+      ];
+      const byTime = (x: { at: Date }, y: { at: Date }) => x.at.getTime() - y.at.getTime();
+      expect((await p.history.listTimelineFacts(ids)).sort(byTime)).toEqual(expected);
+      // One application, and a list longer than one statement takes (ids repeated, ids of no application): the same facts, once each.
+      expect(await p.history.listTimelineFacts([b.id])).toEqual([expected[2]]);
+      const many = [c.id, ...Array.from({ length: 70 }, (_, i) => c.id + 1000 + i), a.id, b.id, a.id, b.id];
+      expect((await p.history.listTimelineFacts(many)).sort(byTime)).toEqual(expected);
+    });
   });
 }

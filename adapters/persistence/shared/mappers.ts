@@ -24,6 +24,7 @@ import type {
   PaymentRow,
   SessionRow,
   StatusHistoryRow,
+  StoredApplicationRow,
   UserRow,
 } from './schema-parity.js';
 
@@ -55,7 +56,7 @@ export function sessionFromRow(r: SessionRow): Session {
   return { idHash: r.idHash, userId: r.userId, createdAt: r.createdAt, lastSeenAt: r.lastSeenAt, userAgent: r.userAgent, clientAddress: r.clientAddress };
 }
 
-export function applicationFromRow(r: ApplicationRow): Application {
+export function applicationFromRow(r: StoredApplicationRow): Application {
   return {
     id: r.id,
     applicationNumber: r.applicationNumber,

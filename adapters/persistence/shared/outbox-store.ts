@@ -3,6 +3,7 @@ import { mailJob } from '../../../core/domain/jobs.js';
 import { isStoredId } from '../../../core/domain/ids.js';
 import type { MailOutbox, OutboxMail, OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import { outboxFromRow, outboxInsert } from './mappers.js';
+import { preparedByIds } from './prepared-by-ids.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
 import type { AccessChangeFeed } from '../access-changes.js';
 import { queueTexts } from './text-store.js';
@@ -27,6 +28,15 @@ export function outboxStore(database: SqlDatabase, access: AccessChangeFeed): Ma
   const { db, tables: t } = database;
   const o = t.mailOutbox;
   const u = t.users;
+  // The dashboard's read of when each e-visa mail went (prepared once): mail_outbox_application_idx
+  // finds each application's mails; few are of one template.
+  const lastSent = preparedByIds(database, (ids) =>
+    db
+      .select({ applicationId: o.applicationId, sentAt: sql<Date>`max(${o.sentAt})`.mapWith(o.sentAt) })
+      .from(o)
+      .where(and(inArray(o.applicationId, ids), eq(o.template, sql.placeholder('template')), isNotNull(o.sentAt)))
+      .groupBy(o.applicationId),
+  );
   return {
     async enqueue(mail, now, texts) {
       const [queued] = await database.transaction(function* (tx) {
@@ -113,12 +123,7 @@ export function outboxStore(database: SqlDatabase, access: AccessChangeFeed): Ma
       const ids = applicationIds.filter(isStoredId);
       const sent = new Map<number, Date>();
       if (ids.length === 0) return sent;
-      // mail_outbox_application_idx finds each application's mails; few are of one template.
-      const found = await db
-        .select({ applicationId: o.applicationId, sentAt: sql<Date>`max(${o.sentAt})`.mapWith(o.sentAt) })
-        .from(o)
-        .where(and(inArray(o.applicationId, ids), eq(o.template, template), isNotNull(o.sentAt)))
-        .groupBy(o.applicationId);
+      const found = await lastSent(ids, { template });
       for (const row of found) if (row.applicationId !== null && row.sentAt) sent.set(row.applicationId, row.sentAt);
       return sent;
     },

@@ -92,6 +92,10 @@ export const schemaParity: Parity = {
 export type UserRow = (typeof lite)['users']['$inferSelect'];
 export type SessionRow = (typeof lite)['sessions']['$inferSelect'];
 export type ApplicationRow = (typeof lite)['applications']['$inferSelect'];
+/** The columns the stores write for the admin search and the reports, and never read back into an Application. */
+export type ApplicationSearchColumn = 'searchEmail' | 'searchName' | 'searchGivenName' | 'searchSurname' | 'searchFullName' | 'decidedAt';
+/** What an Application is read from: its row without the search and report columns. */
+export type StoredApplicationRow = Omit<ApplicationRow, ApplicationSearchColumn>;
 export type ApplicationInsert = (typeof lite)['applications']['$inferInsert'];
 export type DocumentRow = (typeof lite)['documents']['$inferSelect'];
 export type ApplicationReplyRow = (typeof lite)['applicationReplies']['$inferSelect'];

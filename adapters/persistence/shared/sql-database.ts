@@ -1,4 +1,4 @@
-import type { SQL, Table } from 'drizzle-orm';
+import type { Column, SQL, Table } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { DomainError } from '../../../core/domain/errors.js';
@@ -22,6 +22,12 @@ export type Tables = typeof schema;
  * statements inside units go through their steps, dialect-only pieces through the hooks below.
  */
 export type Db = PgDatabase<NodePgQueryResultHKT>;
+
+/** What a prepared select returns, when it is wide rows a dialect may decode itself (SqlDatabase.prepare). */
+export interface PrepareOptions {
+  wholeRowsOf?: Table | Record<string, Table>;
+  columnsOf?: Record<string, Column>;
+}
 
 /** A select built once (with `sql.placeholder(name)`s) and run many times. */
 export interface PreparedSelect<Row> {
@@ -53,11 +59,12 @@ export interface SqlDatabase {
   read<T>(unit: (db: Db) => Unit<T>): Promise<T>;
   /**
    * Prepares a hot select once, on first use (the tables exist only after migrate()).
-   * `wholeRowsOf` names the table(s) whose every column the select returns, in order: a dialect may
-   * decode such wide rows itself (SQLite does, drizzle's generic row mapping costing more than
-   * reading the row).
+   * `wholeRowsOf` names the table(s) whose every column the select returns, in order, and `columnsOf`
+   * the columns of one table a `db.select(columns)` returns (some of them, in the record's order): a
+   * dialect may decode such wide rows itself (SQLite does, drizzle's generic row mapping costing
+   * more than reading the row).
    */
-  prepare<Q extends PromiseLike<unknown[]>>(build: () => Q, options?: { wholeRowsOf?: Table | Record<string, Table> }): PreparedSelect<Awaited<Q>[number]>;
+  prepare<Q extends PromiseLike<unknown[]>>(build: () => Q, options?: PrepareOptions): PreparedSelect<Awaited<Q>[number]>;
 
   /** A case-insensitive PREFIX match of `expr` (an indexed lower(…) expression) against `term`. */
   prefix(expr: SQL, term: string): SQL;
