@@ -19,6 +19,7 @@ import { useLoginMutation, useRegisterMutation } from './api.js';
 import type { CurrentUser } from './user-query.js';
 import { homeFor } from './use-auth.js';
 import type { AuthTab } from './auth-search.js';
+import { textLinkClasses } from '../../components/ui/text-link.js';
 
 /** The forms' fields in the order shown, with their controls' ids (the error summary links to them). */
 const SIGN_IN_FIELDS: FieldIds<z.input<typeof loginSchema>> = [
@@ -128,12 +129,12 @@ export function SignInForm() {
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
       <p className="text-center text-sm">
-        <Link to="/forgot-password" className="text-blue-700 underline touch:inline-flex touch:min-h-11 touch:items-center">
+        <Link to="/forgot-password" className={textLinkClasses()}>
           Forgot your password?
         </Link>
       </p>
       <p className="text-center text-sm">
-        <Link to="/track" className="text-blue-700 underline touch:inline-flex touch:min-h-11 touch:items-center">
+        <Link to="/track" className={textLinkClasses()}>
           Track an application without signing in
         </Link>
       </p>
