@@ -24,8 +24,12 @@ function parts(format: Intl.DateTimeFormat, date: Date): Record<string, string> 
   return Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
 }
 
-/** 'Friday 4 December 2026' — the date a traveller reads. An unreadable value is returned as it came. */
-export function formatDay(value: Date | string): string {
+/** What stands where a date is missing (a field never filled, an event that has not happened). */
+export const NO_DATE = '—';
+
+/** 'Friday 4 December 2026' — the date a traveller reads. An unreadable value is returned as it came, a missing one as '—'. */
+export function formatDay(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return NO_DATE;
   const date = toDate(value);
   if (!date) return String(value);
   const p = parts(dayFormat, date);
@@ -33,7 +37,8 @@ export function formatDay(value: Date | string): string {
 }
 
 /** '4 December 2026' — where the weekday would crowd a narrow column (tables, the admin list). */
-export function formatShortDay(value: Date | string): string {
+export function formatShortDay(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return NO_DATE;
   const date = toDate(value);
   if (!date) return String(value);
   const p = parts(shortDayFormat, date);
@@ -41,7 +46,8 @@ export function formatShortDay(value: Date | string): string {
 }
 
 /** 'Friday 4 December 2026 at 14:05 (UK time)' — an instant. */
-export function formatDayAndTime(value: Date | string): string {
+export function formatDayAndTime(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return NO_DATE;
   const date = toDate(value);
   if (!date) return String(value);
   return `${formatDay(date)} at ${timeFormat.format(date)} (UK time)`;

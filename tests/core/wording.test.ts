@@ -14,8 +14,13 @@ describe('wording (docs/product.md §14.4)', () => {
     expect(formatDayAndTime('2026-07-01T13:05:00Z')).toBe('Wednesday 1 July 2026 at 14:05 (UK time)');
   });
 
-  it('gives back a value it cannot read rather than "Invalid Date"', () => {
+  it('gives back a value it cannot read rather than "Invalid Date", and a dash for a missing one', () => {
     expect(formatDay('not a date')).toBe('not a date');
+    for (const missing of [null, undefined, '']) {
+      expect(formatDay(missing)).toBe('—');
+      expect(formatShortDay(missing)).toBe('—');
+      expect(formatDayAndTime(missing)).toBe('—');
+    }
   });
 
   it('writes passport capitals and all-lower-case names in title case, and keeps a mixed-case spelling', () => {

@@ -463,7 +463,7 @@ describe('admin dashboard', () => {
     expect(within(await screen.findByTestId('admin-row-14')).getByText('OVERDUE')).toBeInTheDocument();
     expect(within(screen.getByTestId('admin-row-15')).queryByText('OVERDUE')).toBeNull();
     const panel = await openEntry(user, late);
-    expect(within(panel).getByText(/10 November 2026/)).toBeInTheDocument();
+    expect(within(panel).getByText(/Tuesday 10 November 2026 at 23:59/)).toBeInTheDocument();
 
     await user.click(screen.getByLabelText('Overdue only (past the 5-working-day guarantee)'));
     await waitFor(() => expect(api.requests.some((r) => r.path === '/api/admin/applications' && r.query.get('overdue') === 'true')).toBe(true));

@@ -34,12 +34,12 @@ describe('the Messages section on the admin row (docs/product.md §16.5)', () =>
     const bounce = { address: 'amelia@example.com', at: '2026-12-03T10:00:00.000Z', reason: '550 5.1.1 No such user here' };
     await renderPage(<DeliveryLog applicationId={7} bounce={bounce} />, { path: '/admin', user: testUser({ isAdmin: true, role: 'support' }) });
     const section = within(screen.getByRole('region', { name: 'Messages' }));
-    expect(section.getByTestId('mail-bounce')).toHaveTextContent(/^Mail to amelia@example\.com bounced on 3 December 2026.*: 550 5\.1\.1 No such user here$/);
+    expect(section.getByTestId('mail-bounce')).toHaveTextContent(/^Mail to amelia@example\.com bounced on Thursday 3 December 2026.*: 550 5\.1\.1 No such user here$/);
 
     const bounced = within(await section.findByTestId('message-email-3'));
     expect(bounced.getByText('Email: Status changed')).toBeInTheDocument();
     expect(bounced.getByText('Bounced')).toHaveAttribute('data-tone', 'orange');
-    const line = bounced.getByText((_, element) => element?.tagName === 'P' && /^To amelia@example\.com · 3 December 2026/.test(element.textContent ?? ''));
+    const line = bounced.getByText((_, element) => element?.tagName === 'P' && /^To amelia@example\.com · Thursday 3 December 2026/.test(element.textContent ?? ''));
     // Only the address may break anywhere: the time wraps between words ('(UK time)', never '(UK ti me)').
     expect(line).not.toHaveClass('break-all');
     expect(within(line).getByText('amelia@example.com')).toHaveClass('break-all');

@@ -24,7 +24,7 @@ describe('internal notes on the admin row', () => {
     await renderPage(<InternalNotes applicationId={7} />, { path: '/admin', user: testUser({ isAdmin: true }) });
     const section = within(screen.getByRole('region', { name: 'Internal notes' }));
     expect(await section.findByText('Called the hotel.')).toBeInTheDocument();
-    expect(section.getByText(/Case Worker, 25 November 2026/)).toBeInTheDocument();
+    expect(section.getByText(/Case Worker, Wednesday 25 November 2026/)).toBeInTheDocument();
     expect(section.getByRole('button', { name: 'Add note' })).toBeDisabled();
     const user = setupUser();
     await user.type(section.getByLabelText('New internal note'), 'Booking confirmed by phone.');

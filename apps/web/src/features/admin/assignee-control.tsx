@@ -1,10 +1,11 @@
 import { useId } from 'react';
+import { formatDayAndTime } from '../../../../../core/domain/wording.js';
 import { STAFF_ROLE_LABELS } from '../../../../../core/domain/staff-role.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { NativeSelect } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
-import { formatDateTime } from '../../lib/format.js';
+
 import { useCan } from '../../lib/permissions.js';
 import { toast } from '../../lib/toast-store.js';
 import { useUserQuery } from '../auth/user-query.js';
@@ -96,7 +97,7 @@ function AssignmentHistory({ applicationId }: { applicationId: number }) {
       <ol className="mt-1 space-y-1">
         {history.data.map((h) => (
           <li key={h.id}>
-            {formatDateTime(h.createdAt)}: {h.assigneeName ? `assigned to ${h.assigneeName}` : 'unassigned'} by {h.assignedByName}
+            {formatDayAndTime(h.createdAt)}: {h.assigneeName ? `assigned to ${h.assigneeName}` : 'unassigned'} by {h.assignedByName}
           </li>
         ))}
       </ol>

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
+import { formatShortDay } from '../../../../../core/domain/wording.js';
 import type { AdminEntryDto } from './api.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
-import { cn, formatDate } from '../../lib/format.js';
+import { cn } from '../../lib/format.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
 import { FlagBadges, FlagChips, GroupBadge, PaymentBadges, PaymentChip, StatusBadge } from './badges.js';
 import { entryKey, namesOf } from './entry-panel.js';
 import { useStagedChanges } from './staged-changes.js';
-
 
 export interface EntriesListProps {
   entries: AdminEntryDto[];
@@ -46,7 +46,7 @@ function UnsavedBadge({ entry }: { entry: AdminEntryDto }) {
 }
 
 function submittedOn(entry: AdminEntryDto): string {
-  return formatDate(entry.application?.createdAt ?? entry.user.createdAt);
+  return formatShortDay(entry.application?.createdAt ?? entry.user.createdAt);
 }
 
 // The table's short date ('5 Nov 2026'); the full one is its title. Here, not in lib/format.ts,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatDayAndTime, formatShortDay } from '../../../../../core/domain/wording.js';
 import { DOCUMENT_TYPE_LABELS } from '../../../../../core/domain/document.js';
 import { statusLabel } from '../../../../../core/domain/status.js';
 import { useDocumentsQuery } from '../../api/applications.js';
@@ -6,7 +7,7 @@ import { Badge } from '../../components/ui/badge.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { textLinkClasses } from '../../components/ui/text-link.js';
 import { ReceiptList } from '../receipts/receipt-list.js';
-import { formatDate, formatDateTime } from '../../lib/format.js';
+
 import { FINAL_PAID_LABEL, INITIAL_PAID_LABEL, isOverdue, isWaived } from './badges.js';
 import { RefundsSection } from '../refunds/refunds-section.js';
 import { portalCopyUrl, useAdminHistoryQuery, type AdminApplicationDto as ApplicationDto, type AdminEntryDto } from './api.js';
@@ -50,7 +51,7 @@ export function PersonalFields({ app }: { app: ApplicationDto }) {
       <Item label="Given name" value={app.givenName} />
       <Item label="Surname" value={app.surname} />
       <Item label="Gender" value={app.gender === 'male' ? 'Male' : 'Female'} />
-      <Item label="Date of birth" value={formatDate(app.dateOfBirth)} />
+      <Item label="Date of birth" value={formatShortDay(app.dateOfBirth)} />
       <Item label="Nationality" value={app.nationality} />
       <Item label="Country of birth" value={app.countryOfBirth} />
       <Item label="Original nationality" value={app.originalNationality} />
@@ -65,9 +66,9 @@ export function PassportFields({ app }: { app: ApplicationDto }) {
   return (
     <Fields>
       <Item label="Passport number" value={app.passportNumber} />
-      <Item label="Passport expiry" value={formatDate(app.passportExpiry)} />
+      <Item label="Passport expiry" value={formatShortDay(app.passportExpiry)} />
       <Item label="Re-upload requested" value={yesNo(app.requiresPassportReupload)} />
-      <Item label="Re-uploaded at" value={app.passportReuploadedAt ? formatDateTime(app.passportReuploadedAt) : null} />
+      <Item label="Re-uploaded at" value={app.passportReuploadedAt ? formatDayAndTime(app.passportReuploadedAt) : null} />
     </Fields>
   );
 }
@@ -77,8 +78,8 @@ export function TravelFields({ app }: { app: ApplicationDto }) {
     <Fields>
       <Item label="Purpose of visit" value={statusLabel(app.purposeOfVisit)} />
       <Item label="Entry" value={app.entry} />
-      <Item label="Expected arrival" value={formatDate(app.expectedArrivalDate)} />
-      <Item label="Expected departure" value={formatDate(app.expectedDepartureDate)} />
+      <Item label="Expected arrival" value={formatShortDay(app.expectedArrivalDate)} />
+      <Item label="Expected departure" value={formatShortDay(app.expectedDepartureDate)} />
       <Item label="Address" value={app.address} />
       <Item label="City" value={app.city} />
       <Item label="Postcode" value={app.postcode} />
@@ -98,7 +99,7 @@ export function TravelHistoryFields({ app }: { app: ApplicationDto }) {
       <Item label="Visited Egypt before" value={yesNo(app.visitedEgyptBefore)} />
       {app.visitedEgyptBefore ? (
         <>
-          <Item label="Last visit" value={`${formatDate(app.lastVisitDateFrom)} – ${formatDate(app.lastVisitDateTo)}`} />
+          <Item label="Last visit" value={`${formatShortDay(app.lastVisitDateFrom)} – ${formatShortDay(app.lastVisitDateTo)}`} />
           <Item label="Stayed at" value={app.lastVisitStayLocation} />
         </>
       ) : null}
@@ -106,7 +107,7 @@ export function TravelHistoryFields({ app }: { app: ApplicationDto }) {
       {app.hasBeenDeported ? (
         <>
           <Item label="Deported from" value={app.deportedFrom} />
-          <Item label="Deportation date" value={formatDate(app.deportationDate)} />
+          <Item label="Deportation date" value={formatShortDay(app.deportationDate)} />
           <Item label="Deportation reason" value={app.deportationReason} />
         </>
       ) : null}
@@ -135,7 +136,7 @@ export function PaymentFields({ app }: { app: ApplicationDto }) {
           value={
             app.guarantee.deadline ? (
               <span className="inline-flex flex-wrap items-center gap-2">
-                {formatDateTime(app.guarantee.deadline)}
+                {formatDayAndTime(app.guarantee.deadline)}
                 {isOverdue(app) ? <Badge tone="red">OVERDUE</Badge> : null}
                 {staffGuaranteeText(app.guarantee, app.status) ? (
                   <span className="basis-full text-slate-600" data-testid="guarantee-clock">
@@ -149,8 +150,8 @@ export function PaymentFields({ app }: { app: ApplicationDto }) {
           }
         />
         <Item label="Privacy policy accepted" value={yesNo(app.privacyPolicyAccepted)} />
-        <Item label="Submitted" value={formatDateTime(app.createdAt)} />
-        <Item label="Last payment reminder" value={app.paymentReminderSent ? formatDateTime(app.paymentReminderSent) : null} />
+        <Item label="Submitted" value={formatDayAndTime(app.createdAt)} />
+        <Item label="Last payment reminder" value={app.paymentReminderSent ? formatDayAndTime(app.paymentReminderSent) : null} />
       </Fields>
       <RefundsSection app={app} />
       <ReceiptList application={app} staff />
@@ -183,7 +184,7 @@ export function DocumentsList({ app }: { app: ApplicationDto }) {
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <Badge tone={doc.type === 'visa' ? 'green' : 'blue'}>{DOCUMENT_TYPE_LABELS[doc.type]}</Badge>
                 <span className="font-medium text-slate-900">{doc.fileName}</span>
-                <span className="text-slate-500">uploaded {formatDateTime(doc.uploadedAt)}</span>
+                <span className="text-slate-500">uploaded {formatDayAndTime(doc.uploadedAt)}</span>
                 {doc.fileUrl ? (
                   <a href={doc.fileUrl} download={doc.fileName} className={textLinkClasses()}>
                     Download {doc.fileName}
@@ -233,7 +234,7 @@ export function StatusHistory({ app }: { app: ApplicationDto }) {
         <ol className="space-y-2">
           {history.data!.map((h) => (
             <li key={h.id} className="text-sm text-slate-800">
-              <span className="font-medium">{formatDateTime(h.changedAt)}</span> — {h.changedByName}:{' '}
+              <span className="font-medium">{formatDayAndTime(h.changedAt)}</span> — {h.changedByName}:{' '}
               {h.fromStatus ? statusLabel(h.fromStatus) : 'New'} → {statusLabel(h.toStatus)}
               {h.message ? <span className="block text-slate-600">“{h.message}”</span> : null}
             </li>

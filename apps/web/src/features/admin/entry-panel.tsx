@@ -1,5 +1,5 @@
 import type { AdminEntryDto, AdminApplicationDto } from './api.js';
-import { formatDateTime } from '../../lib/format.js';
+
 import { AssigneeControl } from './assignee-control.js';
 import { EntryActions } from './entry-actions.js';
 import {
@@ -27,7 +27,7 @@ import { useCan } from '../../lib/permissions.js';
 import { CancellationDecisionPanel } from '../cancellation/cancellation-decision.js';
 import { Badge } from '../../components/ui/badge.js';
 import { PORTAL_STATE_LABELS } from '../../../../../core/domain/portal-ledger.js';
-import { formatShortDay } from '../../../../../core/domain/wording.js';
+import { formatDayAndTime, formatShortDay } from '../../../../../core/domain/wording.js';
 
 /** The side panel's header line: the status, the fees and the flags as they are now. */
 export function EntrySummary({ entry }: { entry: AdminEntryDto }) {
@@ -61,7 +61,7 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
     return (
       <div id={id} className="space-y-1 pt-3 text-sm text-slate-800">
         <p>
-          <span className="font-semibold">{entry.user.fullName}</span> registered on {formatDateTime(entry.user.createdAt)} and has no application yet.
+          <span className="font-semibold">{entry.user.fullName}</span> registered on {formatDayAndTime(entry.user.createdAt)} and has no application yet.
         </p>
         <p>
           Email: <a className="break-all text-blue-700 underline" href={`mailto:${entry.user.email}`}>{entry.user.email}</a> · Phone: {entry.user.phoneNumber}

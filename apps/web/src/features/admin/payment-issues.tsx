@@ -1,7 +1,8 @@
 import { useId } from 'react';
+import { formatDayAndTime } from '../../../../../core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
-import { formatDateTime, formatPence } from '../../lib/format.js';
+import { formatPence } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
 import { usePaymentIssuesQuery, useRecordPaymentMutation, type PaymentIssueDto } from './api.js';
 
@@ -56,7 +57,7 @@ function PaymentIssueItem({ issue }: { issue: PaymentIssueDto }) {
           {issue.applicationNumber ?? 'Unknown application'} · {issue.paymentType ? FEE_LABEL[issue.paymentType] : 'Unknown fee'} · {amountText(issue)}
         </p>
         <p className="text-slate-600">
-          Taken {formatDateTime(issue.createdAt)} · <span className="font-mono text-xs">{issue.paymentIntentId}</span>
+          Taken {formatDayAndTime(issue.createdAt)} · <span className="font-mono text-xs">{issue.paymentIntentId}</span>
         </p>
         <p>{issue.problem}</p>
       </div>

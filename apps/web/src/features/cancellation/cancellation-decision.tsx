@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
+import { formatDayAndTime } from '../../../../../core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
 import { cancellationState } from '../../../../../core/domain/cancellation.js';
 import { INITIAL_FEE } from '../../../../../core/domain/fees.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
-import { formatDateTime, formatPence } from '../../lib/format.js';
+import { formatPence } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
 import type { AdminApplicationDto } from '../admin/api.js';
 import { useDecideCancellationMutation } from './api.js';
@@ -40,7 +41,7 @@ export function CancellationDecisionPanel({ app }: { app: AdminApplicationDto })
       <section className="rounded-lg border border-slate-200 p-3 text-sm text-slate-800">
         <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Cancellation</h3>
         <p className="mt-1">
-          {state === 'cancelled' ? `Cancelled on ${formatDateTime(app.cancelledAt!)}` : `Request declined on ${formatDateTime(app.cancellationDeclinedAt!)}`}
+          {state === 'cancelled' ? `Cancelled on ${formatDayAndTime(app.cancelledAt!)}` : `Request declined on ${formatDayAndTime(app.cancellationDeclinedAt!)}`}
           {app.cancellationReason ? ` — reason given: “${app.cancellationReason}”` : ''}
         </p>
         {app.cancellationResponse ? <p className="mt-1 text-slate-600">Our answer: “{app.cancellationResponse}”</p> : null}
@@ -51,7 +52,7 @@ export function CancellationDecisionPanel({ app }: { app: AdminApplicationDto })
   const refundValid = Number.isFinite(refundPence) && refundPence >= 0 && refundPence <= left;
   return (
     <section aria-label="Cancellation request" className="space-y-3 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-950">
-      <h3 className="font-semibold">Cancellation requested on {formatDateTime(app.cancellationRequestedAt!)}</h3>
+      <h3 className="font-semibold">Cancellation requested on {formatDayAndTime(app.cancellationRequestedAt!)}</h3>
       <p>{app.cancellationReason ? `Reason: “${app.cancellationReason}”` : 'No reason given.'}</p>
       <div>
         <label htmlFor={ids.refund} className="block text-xs font-medium">

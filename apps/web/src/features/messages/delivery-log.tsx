@@ -1,9 +1,10 @@
 import { serverMessage } from '../../api/client.js';
+import { formatDayAndTime } from '../../../../../core/domain/wording.js';
 import { templateLabel, type MessageStatus } from '../../../../../core/domain/delivery-log.js';
 import { Badge, type BadgeColour } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { formatDateTime } from '../../lib/format.js';
+
 import { useCan } from '../../lib/permissions.js';
 import { toast } from '../../lib/toast-store.js';
 import { useMessagesQuery, useResendMessageMutation } from './api.js';
@@ -20,7 +21,7 @@ const CHANNELS: Record<string, string> = { email: 'Email', sms: 'Text', reply: '
 
 /** "Mail to x@y bounced on 3 December 2026, 10:00: 550 …" (docs/product.md §16.5). */
 export function bounceLine(bounce: { address: string; at: string; reason?: string }): string {
-  return `Mail to ${bounce.address} bounced on ${formatDateTime(bounce.at)}${bounce.reason ? `: ${bounce.reason}` : ''}`;
+  return `Mail to ${bounce.address} bounced on ${formatDayAndTime(bounce.at)}${bounce.reason ? `: ${bounce.reason}` : ''}`;
 }
 
 /**
@@ -66,7 +67,7 @@ export function DeliveryLog({ applicationId, bounce }: { applicationId: number; 
                 </div>
                 {/* Only the address may break anywhere (a long email has no spaces); the time wraps between words. */}
                 <p className="mt-1 text-xs text-slate-600">
-                  {message.from ? 'From' : 'To'} <span className="break-all">{message.from ?? message.to}</span> · {formatDateTime(message.at)}
+                  {message.from ? 'From' : 'To'} <span className="break-all">{message.from ?? message.to}</span> · {formatDayAndTime(message.at)}
                 </p>
                 {message.error ? <p className="mt-1 break-words text-xs text-red-800">{message.error}</p> : null}
                 {canResend && message.status !== 'received' ? (

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { formatDayAndTime } from '../../../../../core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
 import { INTERNAL_NOTE_MAX } from '../../../../../core/domain/internal-note.js';
 import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { formatDateTime } from '../../lib/format.js';
+
 import { toast } from '../../lib/toast-store.js';
 import { useAddInternalNoteMutation, useInternalNotesQuery } from './api.js';
 
@@ -38,7 +39,7 @@ export function InternalNotes({ applicationId }: { applicationId: number }) {
             <li key={note.id} className="rounded-md bg-amber-50 p-2 text-sm text-slate-800">
               <p className="whitespace-pre-line break-words">{note.text}</p>
               <p className="mt-1 text-xs text-slate-500">
-                {note.authorName}, {formatDateTime(note.createdAt)}
+                {note.authorName}, {formatDayAndTime(note.createdAt)}
               </p>
             </li>
           ))}

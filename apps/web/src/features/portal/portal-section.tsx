@@ -1,11 +1,12 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { formatDayAndTime, formatShortDay } from '../../../../../core/domain/wording.js';
 import { emptyPortalLedger, formatUsdCents, PORTAL_STATE_LABELS, PORTAL_STATES, portalView, type PortalState } from '../../../../../core/domain/portal-ledger.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Field } from '../../components/ui/label.js';
 import { Select } from '../../components/ui/select.js';
-import { formatDate, formatDateTime, formatPence } from '../../lib/format.js';
+import { formatPence } from '../../lib/format.js';
 import { useCan } from '../../lib/permissions.js';
 import { toast } from '../../lib/toast-store.js';
 import type { AdminApplicationDto, AdminEntryDto } from '../admin/api.js';
@@ -60,7 +61,7 @@ export function PortalSection({ entry, app }: { entry: AdminEntryDto; app: Admin
         </div>
         <div>
           <dt className="text-xs text-slate-500">Paid on</dt>
-          <dd>{portal.paidAt ? formatDate(londonDay(portal.paidAt)) : '—'}</dd>
+          <dd>{formatShortDay(portal.paidAt)}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">Portal receipt</dt>
@@ -77,7 +78,7 @@ export function PortalSection({ entry, app }: { entry: AdminEntryDto; app: Admin
         {portal.updatedAt ? (
           <div>
             <dt className="text-xs text-slate-500">Last updated</dt>
-            <dd>{formatDateTime(portal.updatedAt)}</dd>
+            <dd>{formatDayAndTime(portal.updatedAt)}</dd>
           </div>
         ) : null}
       </dl>

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { formatPence } from '../../../../../core/domain/money.js';
-import { feeName } from '../../../../../core/domain/wording.js';
+import { feeName, formatDayAndTime } from '../../../../../core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
-import { formatDateTime } from '../../lib/format.js';
+
 import { toast } from '../../lib/toast-store.js';
 import { useApproveRefundMutation, useAwaitingApprovalQuery, type AwaitingRefundDto } from './api.js';
 import { refundToast } from './refund-toast.js';
@@ -48,7 +48,7 @@ function QueuedRefund({ refund }: { refund: AwaitingRefundDto }) {
         </p>
         <p className="break-words text-slate-700">{refund.reason}</p>
         <p className="text-slate-600">
-          Asked by {refund.requestedByName}, {formatDateTime(refund.createdAt)}
+          Asked by {refund.requestedByName}, {formatDayAndTime(refund.createdAt)}
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-2">

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { formatPence } from '../../../../../core/domain/money.js';
 import { REFUND_REASON_MESSAGE } from '../../../../../core/schemas/refund.js';
-import { feeName } from '../../../../../core/domain/wording.js';
+import { feeName, formatDayAndTime } from '../../../../../core/domain/wording.js';
 import { serverFieldErrors, serverMessage } from '../../api/client.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Input, NativeSelect } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
-import { formatDateTime } from '../../lib/format.js';
+
 import { toast } from '../../lib/toast-store.js';
 import { REFUND_STATUS_LABELS } from '../../../../../core/domain/refund.js';
 import { useAuth } from '../auth/use-auth.js';
@@ -91,7 +91,7 @@ export function RefundsSection({ app }: { app: { id: number; initialPaymentId: s
                 <span className="font-medium">{formatPence(r.amountPence)}</span>
                 <span>{feeName(r.paymentType)}</span>
                 <Badge tone={STATUS_TONE[r.status]}>{REFUND_STATUS_LABELS[r.status]}</Badge>
-                <span className="text-slate-500">{formatDateTime(r.createdAt)}</span>
+                <span className="text-slate-500">{formatDayAndTime(r.createdAt)}</span>
               </div>
               <p className="text-slate-700">{r.reason}</p>
               <p className="text-xs text-slate-500">

@@ -1,7 +1,8 @@
 import type { AdminApplicationDto } from '../admin/api.js';
+import { formatDayAndTime } from '../../../../../core/domain/wording.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { formatDateTime } from '../../lib/format.js';
+
 import { useRepliesQuery } from './api.js';
 
 /**
@@ -32,7 +33,7 @@ export function RepliesSection({ app }: { app: AdminApplicationDto }) {
           {app.requiresPassportReupload ? <p>A new passport copy is asked for.</p> : null}
           <p className="mt-1 text-xs">
             {replied
-              ? `Answered ${formatDateTime(app.repliedAt)}: read the reply below, then move the application on or ask again.`
+              ? `Answered ${formatDayAndTime(app.repliedAt)}: read the reply below, then move the application on or ask again.`
               : app.guarantee.paused
                 ? 'Waiting for the applicant to answer: the guarantee clock is paused.'
                 : 'Waiting for the applicant to answer.'}
@@ -51,7 +52,7 @@ export function RepliesSection({ app }: { app: AdminApplicationDto }) {
         <ol className="mt-2 space-y-2">
           {list.map((reply) => (
             <li key={reply.id} data-testid={`reply-${reply.id}`} className="rounded-md border border-slate-200 p-2 text-sm text-slate-800">
-              <p className="text-xs text-slate-500">Replied {formatDateTime(reply.createdAt)}</p>
+              <p className="text-xs text-slate-500">Replied {formatDayAndTime(reply.createdAt)}</p>
               {reply.text ? <p className="mt-1 whitespace-pre-line break-words">{reply.text}</p> : <p className="mt-1 italic text-slate-600">Documents only, no message.</p>}
               {reply.documents.length > 0 ? (
                 <ul aria-label="Documents sent with this reply" className="mt-1 space-y-1">
