@@ -26,13 +26,16 @@ export interface ApplicantCardFacts {
 }
 
 export interface ApplicantCardBlocks {
-  /** 'Guaranteed answer by' and its day: while the answer is awaited (paid, undecided, not cancelled). */
+  /**
+   * 'Guaranteed answer by' and its day: while the answer is awaited (paid, undecided, not cancelled)
+   * and the clock runs — paused, the day moves with the applicant's answer, and the clock's line says so.
+   */
   guaranteeDay: boolean;
   /** The £10 payment panel (a single application), or the family's line pointing above. */
   initialFee: 'panel' | 'family' | null;
   /** 'Initial Payment Complete - your application is being processed'. */
   beingProcessed: boolean;
-  /** 'Please complete your address and hotel details …' with 'Add address details'. */
+  /** 'Please complete your address and hotel details …' with 'Add address details': until the application goes to the portal, which is what they are for. */
   addressRequest: boolean;
   /** 'Additional information required' with the message or the re-upload. */
   informationRequest: boolean;
@@ -54,17 +57,18 @@ export function applicantCardBlocks(f: ApplicantCardFacts): ApplicantCardBlocks 
   const rejected = status === 'rejected';
   const open = !rejected && !f.cancelled;
   const decided = status === 'approved' || status === 'final_payment_received' || rejected;
+  const beforePortal = (CANCELLABLE_STATUSES as readonly string[]).includes(status);
   return {
-    guaranteeDay: f.initialPaid && !decided && !f.cancelled,
+    guaranteeDay: f.initialPaid && !decided && !f.cancelled && !f.waitingForApplicant,
     initialFee: !f.initialPaid && open ? (f.inFamily ? 'family' : 'panel') : null,
     beingProcessed: f.initialPaid && !f.finalPaid && open && PROCESSING.includes(status) && !f.waitingForApplicant,
-    addressRequest: f.initialPaid && !f.hasAddress && open && !f.finalPaid,
+    addressRequest: f.initialPaid && !f.hasAddress && open && beforePortal,
     informationRequest: status === 'additional_info_required' && f.informationRequested && !f.cancelled,
     finalFee: status === 'approved' && !f.finalPaid,
     rejection: rejected && !f.cancelled,
     // A correction can be made until the application goes to the portal (the same statuses in which
     // it may be cancelled); after that, or once cancelled, the request is no longer true.
-    passportCheck: f.passportMismatch && !f.cancelled && (CANCELLABLE_STATUSES as readonly string[]).includes(status),
+    passportCheck: f.passportMismatch && !f.cancelled && beforePortal,
     refund: f.refundedPence > 0 && !f.cancelled,
   };
 }

@@ -30,14 +30,18 @@ describe('what an applicant’s card says in each state (docs/product.md §3.4)'
     expect(shown({ status: 'verified' })).toEqual(['guaranteeDay', 'beingProcessed']);
   });
 
-  it('waiting for the applicant’s answer: the request, never “being processed”', () => {
-    expect(shown({ status: 'additional_info_required', waitingForApplicant: true, informationRequested: true })).toEqual(['guaranteeDay', 'informationRequest']);
+  it('waiting for the applicant’s answer: the request, never “being processed”, nor a day that moves with the answer', () => {
+    expect(shown({ status: 'additional_info_required', waitingForApplicant: true, informationRequested: true })).toEqual(['informationRequest']);
     // Once the passport copy asked for is sent the clock runs again: staff are working on it.
     expect(shown({ status: 'additional_info_required', waitingForApplicant: false, informationRequested: true })).toEqual(['guaranteeDay', 'beingProcessed', 'informationRequest']);
   });
 
   it('approved: the £39 panel only — the answer came, so no “guaranteed answer by”; complete: nothing of the fees', () => {
     expect(shown({ status: 'approved' })).toEqual(['finalFee']);
+    // The address and hotel are for the portal: once the application is there, nobody asks for them.
+    expect(shown({ status: 'approved', hasAddress: false })).toEqual(['finalFee']);
+    expect(shown({ status: 'verified', hasAddress: false })).toEqual(['guaranteeDay', 'beingProcessed']);
+    expect(shown({ status: 'under_process', hasAddress: false })).toEqual(['guaranteeDay', 'beingProcessed', 'addressRequest']);
     expect(shown({ status: 'final_payment_received', finalPaid: true })).toEqual([]);
   });
 
