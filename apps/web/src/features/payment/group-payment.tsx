@@ -83,7 +83,7 @@ export function GroupPayment({
               </span>
             </div>
             {/* One total and the answer's date before paying (docs/product.md §14.4). */}
-            {paid ? null : <PriceInAll paymentType="initial" travellers={members.length} />}
+            {paid ? null : <PriceInAll paymentType="initial" travellers={members.length} withCancellationRight />}
             {paid ? (
               <div className="space-y-3 rounded-md border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
                 <p>Now please complete the address and hotel details of each traveller from your dashboard.</p>

@@ -124,7 +124,7 @@ export function PaymentPage() {
                   <span className="text-3xl font-bold text-slate-900">{formatPence(INITIAL_FEE.amount)}</span>
                 </div>
                 {/* One total and the answer's date before paying (docs/product.md §14.4). */}
-                <PriceInAll paymentType="initial" />
+                <PriceInAll paymentType="initial" withCancellationRight />
               </>
             )}
             <div>
