@@ -1,7 +1,6 @@
-import type { ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { FileIcon } from '../../components/ui/icons.js';
 import { Label } from '../../components/ui/label.js';
-import { toast } from '../../lib/toast-store.js';
 import { checkPassportFile } from '../apply/file-rules.js';
 
 /** docs/product.md §5.6: the admin visa upload accepts .pdf, .jpg, .jpeg, .png. */
@@ -25,6 +24,9 @@ export function VisaUpload({
   accept: string;
   onChoose: (file: File) => void;
 }) {
+  // A refused file is said beside the picker (docs/product.md §14.5), not in a toast.
+  const [problem, setProblem] = useState<string | null>(null);
+  const errorId = `${inputId}-error`;
   function onChange(e: ChangeEvent<HTMLInputElement>) {
     const input = e.target;
     const file = input.files?.[0];
@@ -32,9 +34,10 @@ export function VisaUpload({
     if (!file) return;
     const check = checkPassportFile(file);
     if (!check.ok) {
-      toast({ title: check.title, description: check.description, variant: 'destructive' });
+      setProblem(`${check.title}: ${check.description}`);
       return;
     }
+    setProblem(null);
     onChoose(file);
   }
 
@@ -58,8 +61,15 @@ export function VisaUpload({
         accept={accept}
         disabled={disabled || uploading}
         onChange={onChange}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
         className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-white touch:file:py-3 hover:file:bg-blue-700"
       />
+      {problem ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      ) : null}
       {uploading ? <p className="text-sm text-slate-600">Uploading...</p> : null}
     </div>
   );
