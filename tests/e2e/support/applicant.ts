@@ -23,17 +23,21 @@ export function newEmail(): string {
  * Registers an applicant and submits an application with a passport through the API, in the
  * cookie jar of `api` (a page's `request` shares the browser's cookies). Returns the application id.
  */
-export async function applicantWithApplication(api: APIRequestContext, baseUrl: string): Promise<number> {
+export async function applicantWithApplication(
+  api: APIRequestContext,
+  baseUrl: string,
+  name: { givenName: string; surname: string } = { givenName: 'Declan', surname: 'Card' },
+): Promise<number> {
   const headers = { Origin: baseUrl };
   const reg = await api.post(`${baseUrl}/api/register`, {
-    data: { email: newEmail(), fullName: 'Declan Card', phoneNumber: '+447700900456', password: 'pyramids-2026' },
+    data: { email: newEmail(), fullName: `${name.givenName} ${name.surname}`, phoneNumber: '+447700900456', password: 'pyramids-2026' },
     headers,
   });
   expect(reg.status(), await reg.text()).toBe(201);
   const created = await api.post(`${baseUrl}/api/applications`, {
     headers,
     data: {
-      givenName: 'Declan', surname: 'Card', gender: 'male', dateOfBirth: '1985-01-02', nationality: 'Ireland {Republic}',
+      ...name, gender: 'male', dateOfBirth: '1985-01-02', nationality: 'Ireland {Republic}',
       countryOfBirth: 'Ireland {Republic}', otherNationalities: false, maritalStatus: 'married', profession: 'Teacher',
       purposeOfVisit: 'tourism', entry: 'Single', expectedArrivalDate: isoDaysFromNow(15), expectedDepartureDate: isoDaysFromNow(22),
       passportNumber: 'P7654321', passportExpiry: isoDaysFromNow(900), visitedEgyptBefore: false, hasBeenDeported: false,

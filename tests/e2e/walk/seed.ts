@@ -18,6 +18,12 @@ import { signInStaffByApi, type StaffLogin } from '../support/staff.js';
 export const APPLICATION_STATES = ['draft', 'unpaid', 'paid', 'info-requested', 'reupload-requested', 'verified', 'approved', 'final-paid-with-visa', 'cancelled', 'rejected'] as const;
 export type ApplicationState = (typeof APPLICATION_STATES)[number];
 
+/**
+ * The traveller's name as a passport scan leaves it, in capitals: every page a traveller reads must
+ * write it 'Declan Card' (docs/product.md §14.4; the walk checks).
+ */
+export const TRAVELLER = { givenName: 'DECLAN', surname: 'CARD' } as const;
+
 export const STAFF_ROLES_WALKED = ['admin', 'reviewer', 'finance'] as const;
 export type WalkedRole = (typeof STAFF_ROLES_WALKED)[number];
 
@@ -92,7 +98,7 @@ export async function seedWorld(server: AgencyServer): Promise<World> {
     };
     const registered = async () => {
       const applicant = await api();
-      await ok(await applicant.post('/api/register', { data: { email: newEmail(), fullName: 'Declan Card', phoneNumber: '+447700900456', password: PASSWORD } }), 'register');
+      await ok(await applicant.post('/api/register', { data: { email: newEmail(), fullName: `${TRAVELLER.givenName} ${TRAVELLER.surname}`, phoneNumber: '+447700900456', password: PASSWORD } }), 'register');
       return applicant;
     };
 
@@ -102,12 +108,12 @@ export async function seedWorld(server: AgencyServer): Promise<World> {
     cookies['new-applicant'] = await cookiesOf(await registered());
 
     const draft = await registered();
-    await ok(await draft.put('/api/application-draft', { data: { givenName: 'Declan', surname: 'Card', profession: 'Teacher', nationality: 'Ireland {Republic}' } }), 'save draft');
+    await ok(await draft.put('/api/application-draft', { data: { ...TRAVELLER, profession: 'Teacher', nationality: 'Ireland {Republic}' } }), 'save draft');
     cookies.draft = await cookiesOf(draft);
 
     for (const state of APPLICATION_STATES.filter((s) => s !== 'draft')) {
       const applicant = await api();
-      const id = await applicantWithApplication(applicant, base);
+      const id = await applicantWithApplication(applicant, base, TRAVELLER);
       const { applicationNumber } = (await (await applicant.get(`/api/applications/${id}`)).json()) as { applicationNumber: string };
       const { email } = (await (await applicant.get('/api/user')).json()) as { email: string };
       applications[state] = { id, applicationNumber, email };
@@ -122,7 +128,7 @@ export async function seedWorld(server: AgencyServer): Promise<World> {
       if (state === 'approved' || state === 'final-paid-with-visa') {
         await setStatus(id, { status: 'approved' });
         // Named as the portal names its files: a long name the card must fit on a phone (issue 37, item 7).
-        const visa = { name: `Egypt-eVisa-${applicationNumber}-CARD-DECLAN.pdf`, mimeType: 'application/pdf', buffer: VISA_PDF };
+        const visa = { name: `Egypt-eVisa-${applicationNumber}-Declan-Card-single-entry.pdf`, mimeType: 'application/pdf', buffer: VISA_PDF };
         await ok(await admin.post(`/api/admin/applications/${id}/visa-upload`, { multipart: { visa } }), 'visa upload');
       }
       if (state === 'final-paid-with-visa') {

@@ -9,7 +9,7 @@ import { startAgencyServer, type AgencyServer } from '../support/server.js';
 import { ensureWebBuild } from '../support/web-build.js';
 import { measurePage, MIN_TARGET_PX, type Finding, type WalkException } from './measure.js';
 import { routerPaths } from './route-tree.js';
-import { seedWorld, type Persona, type World } from './seed.js';
+import { seedWorld, STAFF_ROLES_WALKED, TRAVELLER, type Persona, type World } from './seed.js';
 import { NOT_FOUND, WALK, type Step, type Visit } from './walk-list.js';
 
 /**
@@ -62,7 +62,7 @@ interface Recorded {
   state: string;
   step: string;
   viewport: string;
-  finding: Finding | { kind: 'axe' | 'request'; problem: string };
+  finding: Finding | { kind: 'axe' | 'request' | 'wording'; problem: string };
 }
 
 describe.skipIf(!available)('the walk: every page on a phone fits 360 px, has 44 px targets and passes axe', { timeout: 120_000 }, () => {
@@ -175,6 +175,12 @@ describe.skipIf(!available)('the walk: every page on a phone fits 360 px, has 44
       if (OUT) await photograph(page, path.join(OUT, 'phone', `${slug(visit.as, visit.route === '/' ? 'home' : visit.route, visit.state, step)}--${size.width}.png`));
     }
     await page.setViewportSize(PHONES[0]);
+    if (readsAsTraveller(visit.as)) {
+      for (const problem of await wordingProblems(page)) {
+        recorded.push({ visit: visitName(visit), route: visit.route, as: visit.as, state: visit.state, step, viewport: 'any', finding: { kind: 'wording', problem } });
+        problems.push(`${step}: ${problem}`);
+      }
+    }
     return problems;
   }
 
@@ -245,6 +251,33 @@ describe.skipIf(!available)('the walk: every page on a phone fits 360 px, has 44
     }
   }
 });
+
+/** Staff read passports' capitals and stored values on purpose (the passport check, the portal sheet); travellers never. */
+function readsAsTraveller(persona: Persona): boolean {
+  return !(STAFF_ROLES_WALKED as readonly string[]).includes(persona) && persona !== 'staff-before-two-factor';
+}
+
+/**
+ * What a traveller reads is written for people (docs/product.md §14.4): no date as '2026-12-04' and
+ * the seeded traveller, typed in passport capitals, never in capitals. The page's text as written,
+ * before CSS (a label drawn in capitals by \`uppercase\` is not a name), hidden parts included.
+ */
+async function wordingProblems(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) => (node.parentElement?.closest('script, style, noscript') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    const parts: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) parts.push(node.textContent ?? '');
+    return parts.join(' ');
+  });
+  const problems: string[] = [];
+  const isoDates = [...new Set(text.match(/\b\d{4}-\d{2}-\d{2}(?=\b|T)/g) ?? [])];
+  if (isoDates.length > 0) problems.push(`wording: a date written for machines, not people: ${isoDates.join(', ')}`);
+  const capitals = [...new Set(text.match(new RegExp(`\\b(${TRAVELLER.givenName}|${TRAVELLER.surname})\\b`, 'g')) ?? [])];
+  if (capitals.length > 0) problems.push(`wording: the traveller's name in passport capitals: ${capitals.join(', ')}`);
+  return problems;
+}
 
 /** The page's requests that have neither finished nor failed, with when each started. */
 type InFlight = Map<Request, number>;

@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { formatPence } from '../../lib/format.js';
 import { PaymentForm } from './payment-form.js';
 import { HonestPrice } from '../../components/honest-price.js';
-import { feeName } from '../../../../../core/domain/wording.js';
+import { feeName, personName } from '../../../../../core/domain/wording.js';
 import { PriceInAll } from './price-in-all.js';
 import { ServiceStartConsent } from './service-start-consent.js';
 
@@ -126,7 +126,7 @@ export function GroupPayment({
               {members.map((m) => (
                 <li key={m.id} className="flex justify-between gap-4">
                   <span className="font-medium text-slate-900">
-                    {m.givenName} {m.surname}
+                    {personName(`${m.givenName} ${m.surname}`)}
                   </span>
                   <span className="text-right text-slate-600">
                     {m.applicationNumber} · {statusLabel(m.status)}

@@ -15,7 +15,7 @@ import { usePaymentPageApplicationsQuery } from './api.js';
 import { GroupPayment } from './group-payment.js';
 import { PaymentForm, useConfirmPayment } from './payment-form.js';
 import { HonestPrice } from '../../components/honest-price.js';
-import { feeName } from '../../../../../core/domain/wording.js';
+import { feeName, personName } from '../../../../../core/domain/wording.js';
 import { PriceInAll } from './price-in-all.js';
 import { ServiceStartConsent } from './service-start-consent.js';
 
@@ -172,8 +172,8 @@ export function PaymentPage() {
             <CardContent>
               <dl className="space-y-3 text-sm">
                 <SummaryRow label="Application number" value={application.applicationNumber} />
-                <SummaryRow label="Given name" value={application.givenName} />
-                <SummaryRow label="Surname" value={application.surname} />
+                <SummaryRow label="Given name" value={personName(application.givenName)} />
+                <SummaryRow label="Surname" value={personName(application.surname)} />
                 <SummaryRow label="Nationality" value={application.nationality} />
                 <SummaryRow label="Visa type" value="Egypt Tourist Visa" />
                 <SummaryRow label="Status" value={statusLabel(application.status)} />

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { personName } from '../../../../../core/domain/wording.js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -170,7 +171,7 @@ function TrackedView({ application, onDone }: { application: TrackedApplication;
     <Card>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle as="h2" className="text-xl">Hello {application.givenName}</CardTitle>
+          <CardTitle as="h2" className="text-xl">Hello {personName(application.givenName)}</CardTitle>
           <Badge tone={statusBadgeTone(application.status)}>{applicantStatusLabel(application.status)}</Badge>
         </div>
         <CardDescription>Application {application.applicationNumber}</CardDescription>
