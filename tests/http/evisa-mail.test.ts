@@ -73,6 +73,23 @@ describe.each(appDatabases())('the e-visa mail on $name', (db) => {
     expect((await ownView(owner)).evisaSentAt).toBe(t.clock.now().toISOString());
   });
 
+  it('attached while the final fee is confirmed, at the same moment: one of the two commits mails it, once', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { owner, admin, id } = await approved();
+      const intent = (await (await owner.browser.post(`/api/payments/final/${id}`, {})).json()) as { paymentIntentId: string };
+      gateway().succeed(intent.paymentIntentId);
+      const [uploaded, confirmed] = await Promise.all([
+        admin.browser.upload(`/api/admin/applications/${id}/visa-upload`, { visa: { content: FILES.pdf, name: 'e-visa.pdf', type: 'application/pdf' } }),
+        owner.browser.post(`/api/payments/final/confirm/${id}`, { paymentIntentId: intent.paymentIntentId }),
+      ]);
+      expect([uploaded.status, confirmed.status]).toEqual([201, 200]);
+      const stored = (await t.ports.applications.findById(id))!;
+      expect(stored.finalPaymentId).toBe(intent.paymentIntentId);
+      expect(stored.evisaMailedAt).not.toBeNull();
+      expect(await evisaMails(owner.email)).toHaveLength(1);
+    }
+  });
+
   it('attached after the final fee: the upload mails it, once, and the audit log says it went on its own', async () => {
     const { owner, admin, id } = await approved();
     await pay(owner, 'final');
