@@ -66,6 +66,20 @@ describe.skipIf(!available)('pre-rendered public pages in Chromium', { timeout: 
     expect(html).toContain('data-prerendered="/"');
   });
 
+  it("a pre-rendered page's code is fetched at low priority: only the HTML stands between a phone and the first paint", async () => {
+    for (const pagePath of ['/', '/auth', '/contact', '/faq-page']) {
+      const html = await (await fetch(`${server.url}${pagePath}`)).text();
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length, pagePath).toBeGreaterThan(0);
+      expect(preloads.filter((tag) => !tag.includes('fetchpriority="low"')), pagePath).toEqual([]);
+      expect(html, pagePath).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
+    }
+    // The bare SPA shell (signed-in pages) has nothing painted before its code runs: its preloads keep their priority.
+    const shell = await (await fetch(`${server.url}/dashboard`)).text();
+    expect(shell).toContain('<link rel="modulepreload"');
+    expect(shell).not.toContain('fetchpriority="low"');
+  });
+
   it('/ hydrates (the carousel and links answer) with no console error and no GET /api/user', async () => {
     const page = await browser.context.newPage();
     const errors: string[] = [];
