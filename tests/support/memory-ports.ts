@@ -1,6 +1,7 @@
 import { createMemoryPersistence } from '../../adapters/persistence/memory/index.js';
 import { storesOf, type Persistence } from '../../adapters/persistence/persistence.js';
 import { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
+import { fileEncryptionOf } from '../../adapters/storage/encrypted/index.js';
 import { MemoryMailer } from '../../adapters/mail/memory/index.js';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import { LibPhoneNumbers, MemorySmsSender } from '../../adapters/sms/index.js';
@@ -39,7 +40,7 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
   const clock = new FixedClock('2026-11-23T10:00:00.000Z');
   const persistence = createMemoryPersistence({ now: () => (overrides.clock ?? clock).now().getTime() });
   const settings = overrides.settings ?? TEST_SETTINGS;
-  const ports: MemoryPorts = {
+  const ports = {
     settings,
     secrets: { tokenKey: 'test-token-key-not-for-production-0123456789abcdef' },
     clock,
@@ -59,8 +60,9 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
     qrCodes: new QrcodeSvg(),
     persistence,
     ...(overrides as object),
-  } as MemoryPorts;
-  return ports;
+  } as Omit<MemoryPorts, 'fileEncryption'>;
+  // The encryption of the files given: an EncryptedFileStorage's own, else one that refuses to migrate.
+  return { ...ports, fileEncryption: overrides.fileEncryption ?? fileEncryptionOf(ports.files) } as MemoryPorts;
 }
 
 /** Sends the texts queued so far the way the deliver-text job does (one job per text, through the memory job store). */
