@@ -17,6 +17,8 @@ export interface LocalS3Server {
   storageUrl(bucket: string): string;
   /** Requests seen, `METHOD /path?query`, for assertions about multipart uploads. */
   requests: string[];
+  /** The folder the server keeps its buckets' objects in (what a copy of its disk holds). */
+  directory: string;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startS3Server(): Promise<LocalS3Server> {
   return {
     port,
     requests,
+    directory,
     storageUrl: (bucket) => `s3://${S3RVER_KEY}:${S3RVER_SECRET}@127.0.0.1:${port}/${bucket}?ssl=false`,
     async stop() {
       server.closeAllConnections();
