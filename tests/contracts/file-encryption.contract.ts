@@ -227,18 +227,32 @@ export function describeFileEncryptionContract(name: string, open: () => Promise
       const flipped = Buffer.from(raw);
       flipped[header + 10] = flipped[header + 10]! ^ 0x01;
       await harness.inner.put(k, flipped, { contentType: 'image/jpeg', fileName: 'scan.jpg' });
-      const changed = (await store.get(k))!;
-      const handedOn: Buffer[] = [];
+      // The first segment is checked before get() answers: nothing is handed on.
+      await expect(store.get(k)).rejects.toThrow(/Stored file .* cannot be decrypted: its body does not match its seal \(segment 1\)/);
+
+      // A damage past the first segment: the first 64 KiB are handed on (checked), then the stream fails.
+      const later = Buffer.from(raw);
+      later[header + SEGMENT_SIZE + 16 + 5] = later[header + SEGMENT_SIZE + 16 + 5]! ^ 0x01;
+      await harness.inner.put(k, later, { contentType: 'image/jpeg', fileName: 'scan.jpg' });
+      const partly = (await store.get(k))!;
+      const got: Buffer[] = [];
       await expect(
         (async () => {
-          for await (const chunk of changed.body) handedOn.push(chunk as Buffer);
+          for await (const chunk of partly.body) got.push(chunk as Buffer);
         })(),
-      ).rejects.toThrow(/Stored file .* cannot be decrypted: its body does not match its seal \(segment 1\)/);
-      expect(handedOn).toEqual([]);
+      ).rejects.toThrow(/\(segment 2\)/);
+      expect(Buffer.concat(got)).toEqual(body.subarray(0, SEGMENT_SIZE));
 
       // Cut at a segment boundary: the last segment is missing, which its flag would have shown.
       await harness.inner.put(k, raw.subarray(0, header + SEGMENT_SIZE + 16), { contentType: 'image/jpeg', fileName: 'scan.jpg' });
-      await expect(read((await store.get(k))!.body)).rejects.toThrow(/cannot be decrypted/);
+      await expect((async () => read((await store.get(k))!.body))()).rejects.toThrow(/cannot be decrypted: its body does not match its seal \(segment 1\)/);
+      // A small file (one segment) changed fails before get() answers.
+      const small = key('damaged');
+      await store.put(small, Buffer.from('%PDF-1.7 a visa'), { contentType: 'application/pdf', fileName: 'visa.pdf' });
+      const smallRaw = await harness.rawObject(small);
+      smallRaw[smallRaw.length - 1] = smallRaw[smallRaw.length - 1]! ^ 0x01;
+      await harness.inner.put(small, smallRaw, { contentType: 'application/pdf', fileName: 'visa.pdf' });
+      await expect(store.get(small)).rejects.toThrow(/Stored file .* cannot be decrypted: its body does not match its seal \(segment 1\)/);
     });
   });
 }

@@ -80,14 +80,17 @@ export class EncryptedFileStorage implements FileStorage, FileEncryption {
       await readUpTo(HEADER_PREFIX_LENGTH);
       if (!isEnvelope(head)) {
         // Stored before encryption: its bytes as they are.
-        return { body: Readable.from(continued(head, iterator, ended), { objectMode: false }), info: found.info };
+        return { body: streamOf(continued(head, iterator, ended), iterator), info: found.info };
       }
       const header = readHeader(key, () => headerLengthOf(head));
       await readUpTo(header);
       const envelope = readHeader(key, () => parseHeader(head));
       const dataKey = this.dataKeyOf(key, envelope);
-      const body = Readable.from(opened(key, continued(head.subarray(envelope.length), iterator, ended), dataKey, envelope), { objectMode: false });
-      return { body, info: { ...found.info, size: plainSize(found.info.size, envelope.length) } };
+      const plain = opened(key, continued(head.subarray(envelope.length), iterator, ended), dataKey, envelope);
+      // The first segment is opened before answering: a damaged small file (one segment: up to
+      // 64 KiB) fails here, before its reader has answered anything; a later segment fails its stream.
+      const first = await plain.next();
+      return { body: streamOf(startingWith(first, plain), iterator), info: { ...found.info, size: plainSize(found.info.size, envelope.length) } };
     } catch (error) {
       await iterator.return?.();
       throw error;
@@ -183,6 +186,24 @@ async function* continued(first: Buffer, iterator: AsyncIterator<unknown>, ended
   } finally {
     await iterator.return?.();
   }
+}
+
+/**
+ * A readable stream of `chunks` that closes the stored object's stream under it however it ends —
+ * read to the end, failed, or destroyed before a byte was read (a generator never started runs no
+ * `finally` of its own).
+ */
+function streamOf(chunks: AsyncGenerator<Buffer>, stored: AsyncIterator<unknown>): Readable {
+  const stream = Readable.from(chunks, { objectMode: false });
+  stream.once('close', () => void Promise.resolve(stored.return?.()).catch(() => undefined));
+  return stream;
+}
+
+/** A generator's first result (taken already), then the rest of it. */
+async function* startingWith(first: IteratorResult<Buffer>, rest: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
+  if (first.done) return;
+  yield first.value;
+  yield* rest;
 }
 
 /** The plain bytes of an envelope's body; a damaged body fails naming the file. */
