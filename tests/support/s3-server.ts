@@ -19,6 +19,8 @@ export interface LocalS3Server {
   requests: string[];
   /** The folder the server keeps its buckets' objects in (what a copy of its disk holds). */
   directory: string;
+  /** Answers each object upload (PUT) `ms` later from now on (0: at once): a slow store, to stop a run half-way. */
+  slowWrites(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startS3Server(): Promise<LocalS3Server> {
   const s3 = new S3rver({ directory, silent: true, address: '127.0.0.1', port: 0, resetOnClose: true });
   const handler = s3.callback() as http.RequestListener;
   const requests: string[] = [];
+  let writeDelayMs = 0;
   const server = http.createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -42,6 +45,10 @@ export async function startS3Server(): Promise<LocalS3Server> {
     if (req.method === 'GET' && url.searchParams.has('uploads') && bucket && url.pathname.split('/').filter(Boolean).length === 1) {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(EMPTY_MULTIPART_LISTING(bucket));
+      return;
+    }
+    if (req.method === 'PUT' && writeDelayMs > 0 && url.pathname.split('/').filter(Boolean).length > 1) {
+      setTimeout(() => handler(req, res), writeDelayMs);
       return;
     }
     handler(req, res);
@@ -52,6 +59,9 @@ export async function startS3Server(): Promise<LocalS3Server> {
     port,
     requests,
     directory,
+    slowWrites: (ms) => {
+      writeDelayMs = ms;
+    },
     storageUrl: (bucket) => `s3://${S3RVER_KEY}:${S3RVER_SECRET}@127.0.0.1:${port}/${bucket}?ssl=false`,
     async stop() {
       server.closeAllConnections();
