@@ -32,6 +32,8 @@ export const COMMAND_PERMISSIONS = {
   jobs: 'operations.run',
   'verify-audit': 'audit.read',
   'seed-demo': 'operations.run',
+  'encrypt-files': 'operations.run',
+  'rotate-file-key': 'operations.run',
 } as const satisfies Record<string, Permission>;
 
 let acting: Actor = CLI_OPERATOR;

@@ -51,6 +51,7 @@ const EXIT_CODE_OF: Record<DomainErrorType, Failure['exitCode']> = {
   InvalidSignature: EXIT_FAILED,
   Refused: EXIT_FAILED,
   Unavailable: EXIT_FAILED,
+  Undecryptable: EXIT_FAILED,
 };
 
 /** The setting an operator checks when a service is unavailable: its URL, or DATA_DIR where the embedded default keeps its files. */

@@ -15,13 +15,14 @@ import { registerSeedDemo } from './commands/seed-demo.js';
 import { registerSendReminders } from './commands/send-reminders.js';
 import { registerSweepOrphanFiles } from './commands/sweep-orphan-files.js';
 import { registerVerifyAudit } from './commands/verify-audit.js';
+import { registerEncryptFiles, registerRotateFileKey } from './commands/file-encryption.js';
 import { describeFailure, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
 
 export function buildProgram(): Command {
   const program = new Command('evisa')
     .description(
       'Operator commands of the Egypt e-visa agency. They use the same environment as the server ' +
-        '(DATA_DIR, DATABASE_URL, STORAGE_URL, MAIL_URL, STRIPE_*, PUBLIC_URL, AGENCY_EMAIL).',
+        '(DATA_DIR, DATABASE_URL, STORAGE_URL, FILE_ENCRYPTION_KEYS, MAIL_URL, STRIPE_*, PUBLIC_URL, AGENCY_EMAIL).',
     )
     .exitOverride()
     .showSuggestionAfterError(true)
@@ -60,6 +61,8 @@ Example:
   registerVerifyAudit(program);
   registerJobs(program);
   registerSeedDemo(program);
+  registerEncryptFiles(program);
+  registerRotateFileKey(program);
 
   // Every subcommand reports usage errors through the same override (exit 2, one line).
   for (const command of program.commands) for (const c of [command, ...command.commands]) c.exitOverride().showSuggestionAfterError(true);

@@ -216,6 +216,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
     if (isDomainError(error)) {
       // The details of an outage (hosts, paths, driver messages) go to the log, never to the client.
       if (error.data.type === 'Unavailable') deps.log(`[http] ${c.req.method} ${c.req.path}: ${error.data.service} unavailable: ${error.message}`);
+      if (error.data.type === 'Undecryptable') deps.log(`[http] ${c.req.method} ${c.req.path}: ${error.message}`);
       return domainErrorResponse(c, error);
     }
     if (error instanceof HTTPException) {

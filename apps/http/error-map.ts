@@ -36,6 +36,8 @@ export const HTTP_ANSWER_OF: Record<DomainErrorType, { status: ContentfulStatusC
   // Only background jobs meet it (a text refused by the SMS provider); a request never does.
   Refused: { status: 502, final: true },
   Unavailable: { status: 503, final: false },
+  // The server's keyring lacks a stored file's key: the operator's to fix (FILE_ENCRYPTION_KEYS), not the visitor's.
+  Undecryptable: { status: 500, final: false },
 };
 
 export interface ErrorAnswer {
@@ -66,7 +68,14 @@ export function answerForDomainError(error: DomainErrorData): ErrorAnswer {
     return { status, body: { message: UNAVAILABLE_MESSAGE_OF[error.service] }, headers };
   }
   if (error.type === 'Validation') return { status, body: { message: error.message, errors: error.errors }, headers };
+  // The operator's message (the storage key, the keyring's source) goes to the server log only.
+  if (error.type === 'Undecryptable') return { status, body: { message: undecryptableMessage(error.keyId) }, headers };
   return { status, body: { message: error.message }, headers };
+}
+
+/** What a visitor is told about a stored file whose encryption key the server does not hold. */
+export function undecryptableMessage(keyId: string): string {
+  return `This file cannot be opened: the server does not hold its encryption key "${keyId}". Please contact support.`;
 }
 
 /** The JSON response for a domain error, as the table says. */

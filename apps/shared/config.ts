@@ -4,6 +4,7 @@ import { DEFAULT_OFFICIAL_ROUTE, isIsoDate, type OfficialRoute } from '../../cor
 import { DEFAULT_AGENCY_ADDRESS } from '../../core/domain/agency.js';
 import { DEFAULT_REFUND_APPROVAL_PENCE } from '../../core/domain/refund.js';
 import { parseTwilioUrl } from '../../adapters/sms/twilio/index.js';
+import { FileKeyringError, parseFileKeyring, type FileKeyring } from '../../adapters/storage/encrypted/keyring.js';
 import { STAFF_TWO_FACTOR_POLICIES, type StaffTwoFactorPolicy } from '../../core/domain/two-factor.js';
 
 /** The environment contract (ARCHITECTURE.md §3, README "Configuration"). */
@@ -46,6 +47,13 @@ export interface AgencyConfig {
   /** APP_SECRET; null: the embedded default keeps one in DATA_DIR/app-secret. */
   appSecret: string | null;
   appSecretFile: string;
+  /**
+   * FILE_ENCRYPTION_KEYS: the keyring stored documents are encrypted under (the first key encrypts,
+   * every key decrypts); null: the embedded default keeps one in `fileEncryptionKeyFile`, made on
+   * first use — refused when NODE_ENV=production (docs/decisions/0028).
+   */
+  fileEncryptionKeys: FileKeyring | null;
+  fileEncryptionKeyFile: string;
   /** The offline passport scan; unset values take the scanner's defaults (adapters/passport). */
   passportScan: {
     workers?: number;
@@ -119,6 +127,23 @@ function schedule(env: NodeJS.ProcessEnv, name: string, fallback: string | null)
   }
   if (!valid) throw new ConfigError(name, `must be a cron expression of 5 fields (minute hour day month weekday, UTC) or off (got ${text})`);
   return fields.join(' ');
+}
+
+/** FILE_ENCRYPTION_KEYS, required in production: a server there never makes up its own key. */
+function fileKeyring(env: NodeJS.ProcessEnv): FileKeyring | null {
+  const text = nonEmpty(env, 'FILE_ENCRYPTION_KEYS');
+  if (text === null) {
+    if (env.NODE_ENV === 'production') {
+      throw new ConfigError('FILE_ENCRYPTION_KEYS', 'must be set when NODE_ENV=production: comma-separated id:base64key pairs, e.g. k1:<`openssl rand -base64 32`> (README "Encryption keys")');
+    }
+    return null;
+  }
+  try {
+    return parseFileKeyring(text);
+  } catch (error) {
+    if (error instanceof FileKeyringError) throw new ConfigError('FILE_ENCRYPTION_KEYS', error.message);
+    throw error;
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
@@ -213,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     throw new ConfigError('APP_SECRET', 'must be at least 43 characters (e.g. `openssl rand -base64 32`)');
   }
 
+  const fileEncryptionKeys = fileKeyring(env);
+
   return {
     port,
     host,
@@ -239,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     trustProxyHops,
     appSecret,
     appSecretFile: path.join(dataDir, 'app-secret'),
+    fileEncryptionKeys,
+    fileEncryptionKeyFile: path.join(dataDir, 'file-encryption.key'),
     passportScan,
     jobs,
   };

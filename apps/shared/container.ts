@@ -2,6 +2,7 @@ import { Container, ContainerModule, type Bind, type ServiceIdentifier } from 'i
 import { STORE_KEYS, type Persistence, type Stores } from '../../adapters/persistence/persistence.js';
 import { openPersistence } from '../../adapters/persistence/open.js';
 import { openFileStorage } from '../../adapters/storage/open.js';
+import { EncryptedFileStorage, fileEncryptionOf, FileKeyringError, loadOrCreateFileKeyring, type FileKeyring } from '../../adapters/storage/encrypted/index.js';
 import { openMailer } from '../../adapters/mail/index.js';
 import { describeSmsSender, LibPhoneNumbers, openSmsSender } from '../../adapters/sms/index.js';
 import { openPaymentGateway } from '../../adapters/payments/open.js';
@@ -13,7 +14,7 @@ import type { Ports } from '../../core/ports/index.js';
 import * as make from '../../core/use-cases/index.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
 import type { Agency } from './agency.js';
-import { loadConfig, type AgencyConfig } from './config.js';
+import { ConfigError, loadConfig, type AgencyConfig } from './config.js';
 import { OpenedAdapters } from './opened-adapters.js';
 import { PORT, PORT_KEYS, T, USE_CASE } from './tokens.js';
 
@@ -72,10 +73,14 @@ export const adaptersModule = new ContainerModule(({ bind }) => {
     [T.config, T.opened],
   );
   for (const key of STORE_KEYS) bindStore(bind, key);
+  bind(T.fileKeyring).toResolvedValue((config: AgencyConfig) => config.fileEncryptionKeys ?? embeddedFileKeyring(config.fileEncryptionKeyFile), [T.config]);
+  // Every stored file is encrypted at rest, whichever store keeps it (docs/decisions/0028).
   bind(PORT.files).toResolvedValue(
-    (config: AgencyConfig, opened: OpenedAdapters) => opened.open(openFileStorage({ storageUrl: config.storageUrl, uploadsDir: config.uploadsDir })),
-    [T.config, T.opened],
+    (config: AgencyConfig, keyring: FileKeyring, opened: OpenedAdapters) =>
+      opened.open(openFileStorage({ storageUrl: config.storageUrl, uploadsDir: config.uploadsDir }).then((store) => new EncryptedFileStorage(store, keyring))),
+    [T.config, T.fileKeyring, T.opened],
   );
+  bind(PORT.fileEncryption).toResolvedValue((files: Ports['files']) => fileEncryptionOf(files), [PORT.files]);
   bind(PORT.mailer).toResolvedValue(
     (config: AgencyConfig, settings: Ports['settings'], opened: OpenedAdapters) =>
       opened.add(openMailer({ mailUrl: config.mailUrl, outboxDir: config.outboxDir, mailFrom: config.mailFrom, settings })),
@@ -100,6 +105,24 @@ export const adaptersModule = new ContainerModule(({ bind }) => {
     [T.config, T.opened],
   );
 });
+
+/**
+ * The embedded default's keyring (FILE_ENCRYPTION_KEYS unset, never in production: config.ts
+ * refuses that): DATA_DIR/file-encryption.key, made with one new key the first time — said once,
+ * on stderr, since that key must be backed up apart from the data.
+ */
+function embeddedFileKeyring(file: string): FileKeyring {
+  try {
+    return loadOrCreateFileKeyring(file, (made) =>
+      console.warn(
+        `[storage] FILE_ENCRYPTION_KEYS is not set: made a new file encryption key in ${made}. Every stored document is encrypted under it: back it up apart from the data (without it no document can be read; a backup holding both protects nothing).`,
+      ),
+    );
+  } catch (error) {
+    if (error instanceof FileKeyringError) throw new ConfigError('FILE_ENCRYPTION_KEYS', `is not set, and its embedded default ${file} ${error.message}`);
+    throw error;
+  }
+}
 
 /** A repository port: the database's store of that name. */
 function bindStore<K extends keyof Stores>(bind: Bind, key: K): void {
@@ -239,6 +262,8 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.eraseUser, ['users', 'applications', 'documents', 'portal', 'payments', 'receipts', 'files', 'clock', 'audit'], make.makeEraseUser);
   bindUseCase(bind, U.purgeDocuments, ['documents', 'files', 'clock'], make.makePurgeDocuments);
   bindUseCase(bind, U.sweepOrphanFiles, ['files', 'documents', 'portal', 'clock'], make.makeSweepOrphanFiles);
+  bindUseCase(bind, U.encryptStoredFiles, ['files', 'fileEncryption'], make.makeEncryptStoredFiles);
+  bindUseCase(bind, U.rotateFileKey, ['files', 'fileEncryption'], make.makeRotateFileKey);
   bindUseCase(bind, U.pruneExpired, ['sessions', 'attempts', 'twoFactor', 'trackingCodes', 'clock'], make.makePruneExpired);
 
   const names = Object.keys(U) as (keyof typeof U)[];

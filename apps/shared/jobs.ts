@@ -1,5 +1,6 @@
 import { ORPHAN_GRACE_HOURS } from '../../core/use-cases/sweep-orphan-files.js';
 import type { AnyJobDefinition } from '../../adapters/jobs/runner.js';
+import type { EncryptFilesRun, RotateFileKeyRun } from '../../core/use-cases/file-encryption.js';
 import type { Agency } from './agency.js';
 
 /** Ended sessions and closed rate-limit windows are deleted hourly (at minute 17, off the hour's rush). */
@@ -130,7 +131,56 @@ export function agencyJobs(agency: Agency): AnyJobDefinition[] {
         return `rolled up ${rolled.refreshed} day(s) of the reports; ${rolled.pending} still to do`;
       },
     },
+    // Queued by `evisa encrypt-files` / `evisa rotate-file-key`; a run with failures fails (and is retried).
+    {
+      name: 'encrypt-files',
+      schedule: null,
+      concurrency: 1,
+      async run() {
+        return finished(describeEncryptFiles(await useCases.encryptStoredFiles()));
+      },
+    },
+    {
+      name: 'rotate-file-key',
+      schedule: null,
+      concurrency: 1,
+      async run() {
+        return finished(describeRotateFileKey(await useCases.rotateFileKey()));
+      },
+    },
   ];
+}
+
+/** A run's line; a run some files failed in throws it (so the job is retried, and its failure shown). */
+function finished(report: { line: string; failed: boolean }): string {
+  if (report.failed) throw new Error(report.line);
+  return report.line;
+}
+
+const files = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'file' : 'files'}`;
+
+function failuresOf(run: { failed: number; failures: { key: string; reason: string }[] }): string {
+  if (run.failed === 0) return '';
+  const first = run.failures[0];
+  return ` ${files(run.failed)} could not be done${first ? `; the first: ${first.reason}` : ''}`;
+}
+
+/** The encrypt-files job's line, and `evisa encrypt-files`' summary. */
+export function describeEncryptFiles(run: EncryptFilesRun): { line: string; failed: boolean } {
+  const others = [`${files(run.encryptedAlready)} encrypted already`, run.empty > 0 ? `${files(run.empty)} empty, left as they are` : '', run.gone > 0 ? `${files(run.gone)} gone meanwhile` : '']
+    .filter(Boolean)
+    .join(', ');
+  const line = `Encrypted ${files(run.encrypted)} under key "${run.keyId}" (${others}; ${files(run.checked)} checked).${failuresOf(run)}`;
+  return { line, failed: run.failed > 0 };
+}
+
+/** The rotate-file-key job's line, and `evisa rotate-file-key`'s summary. */
+export function describeRotateFileKey(run: RotateFileKeyRun): { line: string; failed: boolean } {
+  const others = [`${files(run.current)} under it already`, run.plain > 0 ? `${files(run.plain)} stored unencrypted (\`evisa encrypt-files\` encrypts them)` : '', run.gone > 0 ? `${files(run.gone)} gone meanwhile` : '']
+    .filter(Boolean)
+    .join(', ');
+  const line = `Re-wrapped the data keys of ${files(run.rewrapped)} under key "${run.keyId}", their contents unchanged (${others}; ${files(run.checked)} checked).${failuresOf(run)}`;
+  return { line, failed: run.failed > 0 };
 }
 
 /** One queue's definition. */

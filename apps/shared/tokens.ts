@@ -1,5 +1,6 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
+import type { FileKeyring } from '../../adapters/storage/encrypted/keyring.js';
 import type { Ports } from '../../core/ports/index.js';
 import type * as make from '../../core/use-cases/index.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
@@ -59,6 +60,7 @@ export const PORT: { readonly [K in keyof Ports]: ServiceIdentifier<Ports[K]> } 
   sms: token('port.sms'),
   phoneNumbers: token('port.phoneNumbers'),
   files: token('port.files'),
+  fileEncryption: token('port.fileEncryption'),
   gateway: token('port.gateway'),
   analytics: token('port.analytics'),
   attempts: token('port.attempts'),
@@ -140,6 +142,8 @@ export const USE_CASE = {
   eraseUser: made<typeof make.makeEraseUser>('eraseUser'),
   purgeDocuments: made<typeof make.makePurgeDocuments>('purgeDocuments'),
   sweepOrphanFiles: made<typeof make.makeSweepOrphanFiles>('sweepOrphanFiles'),
+  encryptStoredFiles: made<typeof make.makeEncryptStoredFiles>('encryptStoredFiles'),
+  rotateFileKey: made<typeof make.makeRotateFileKey>('rotateFileKey'),
   pruneExpired: made<typeof make.makePruneExpired>('pruneExpired'),
 } as const;
 
@@ -149,6 +153,8 @@ export const T = {
   config: token<AgencyConfig>('config'),
   /** The database; its stores are the repository ports (PORT.users, PORT.outbox, …). */
   persistence: token<Persistence>('persistence'),
+  /** The master keys stored files are encrypted under (FILE_ENCRYPTION_KEYS, or the embedded default's file). */
+  fileKeyring: token<FileKeyring>('fileKeyring'),
   /** What this container opened, to close it (see OpenedAdapters). */
   opened: token<OpenedAdapters>('opened'),
   port: PORT,

@@ -28,7 +28,12 @@ export type DomainErrorData =
   /** An outside service refused the request for good (an SMS provider: an invalid or unsubscribed number): retrying cannot help. */
   | { type: 'Refused'; service: 'sms'; message: string }
   /** `busy`: the service works but is saturated (a locked database, a full scanner queue): retry, nothing to fix. */
-  | { type: 'Unavailable'; service: UnavailableService; message: string; busy?: true };
+  | { type: 'Unavailable'; service: UnavailableService; message: string; busy?: true }
+  /**
+   * A stored file encrypted under a key the server does not hold: its key id is not in the keyring
+   * (FILE_ENCRYPTION_KEYS), or the keyring holds another key under that id. No byte of it is read.
+   */
+  | { type: 'Undecryptable'; keyId: string; message: string };
 
 /** The outside services a use case may find unavailable (the passport scanner: too busy). */
 export type UnavailableService = 'database' | 'storage' | 'mail' | 'payments' | 'passport-scanner' | 'sms';
@@ -78,6 +83,7 @@ export const errors = {
   malformedUpload: (message: string) => new DomainError({ type: 'MalformedUpload', message }),
   invalidSignature: (message: string) => new DomainError({ type: 'InvalidSignature', message }),
   refused: (service: 'sms', message: string) => new DomainError({ type: 'Refused', service, message }),
+  undecryptable: (keyId: string, message: string) => new DomainError({ type: 'Undecryptable', keyId, message }),
   unavailable: (service: UnavailableService, message: string, options: { busy?: boolean } = {}) =>
     new DomainError(options.busy ? { type: 'Unavailable', service, message, busy: true } : { type: 'Unavailable', service, message }),
 };

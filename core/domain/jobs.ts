@@ -24,6 +24,10 @@ export interface JobInputs {
   'prune-expired': Record<string, never>;
   /** Brings the reports' daily rollups up to date (scheduled every 5 minutes; docs/product.md §17.5). */
   'report-rollups': Record<string, never>;
+  /** Encrypts every file stored before documents were encrypted at rest (`evisa encrypt-files`; docs/decisions/0028). */
+  'encrypt-files': Record<string, never>;
+  /** Wraps every stored file's data key under the current file encryption key (`evisa rotate-file-key`). */
+  'rotate-file-key': Record<string, never>;
 }
 
 export type QueueName = keyof JobInputs;
@@ -69,6 +73,11 @@ export const QUEUES: Readonly<Record<QueueName, QueuePolicy>> = {
   'prune-expired': { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireSeconds: 5 * 60 },
   // A day rolls up in tens of milliseconds at a million applications: a run of 400 days well inside 10 minutes.
   'report-rollups': { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireSeconds: 10 * 60 },
+  // One walk over every stored file (a million demo scans take a while): a walk cut short (a store
+  // that went away, a node that died) is retried and skips what is done; one that outlives its hold
+  // is retried beside it, which is safe (each file is replaced whole, the same way by both).
+  'encrypt-files': { retryLimit: 3, retryDelaySeconds: 60, backoff: true, expireSeconds: 4 * 60 * 60 },
+  'rotate-file-key': { retryLimit: 3, retryDelaySeconds: 60, backoff: true, expireSeconds: 4 * 60 * 60 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

@@ -9,6 +9,7 @@ import type { ApplicationRepository } from './application-repository.js';
 import type { Clock } from './clock.js';
 import type { ContactEnquiryRepository } from './contact-enquiry-repository.js';
 import type { DocumentRepository } from './document-repository.js';
+import type { FileEncryption } from './file-encryption.js';
 import type { FileStorage } from './file-storage.js';
 import type { GovernmentFeeRepository } from './government-fee-repository.js';
 import type { IdGenerator } from './id-generator.js';
@@ -98,6 +99,8 @@ export interface Ports {
   sms: SmsSender;
   phoneNumbers: PhoneNumbers;
   files: FileStorage;
+  /** The encryption of the stored files at rest: the operator's migrations (encrypt-files, rotate-file-key). */
+  fileEncryption: FileEncryption;
   gateway: PaymentGateway;
   analytics: Analytics;
   /** Rate-limit counts shared by every server process. */
@@ -125,6 +128,7 @@ export type * from './application-repository.js';
 export type * from './clock.js';
 export type * from './contact-enquiry-repository.js';
 export type * from './document-repository.js';
+export type * from './file-encryption.js';
 export type * from './file-storage.js';
 export type * from './government-fee-repository.js';
 export type * from './id-generator.js';

@@ -60,6 +60,7 @@ export { makeStartPayment } from './start-payment.js';
 export { makeStatusHistory } from './status-history.js';
 export { makeSubmitContactForm } from './submit-contact-form.js';
 export { makeSweepOrphanFiles } from './sweep-orphan-files.js';
+export { makeEncryptStoredFiles, makeRotateFileKey } from './file-encryption.js';
 export { makeApplicationTimeline } from './timeline.js';
 export { makeTracking } from './tracking.js';
 export { makeReports } from './reports.js';

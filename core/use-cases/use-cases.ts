@@ -214,6 +214,10 @@ export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentI
   purgeDocuments: Made<typeof make.makePurgeDocuments>;
   /** Stored files no document points at, older than the grace period (default 24 h). */
   sweepOrphanFiles: Made<typeof make.makeSweepOrphanFiles>;
+  /** Encrypts the files stored before encryption at rest (the encrypt-files job). */
+  encryptStoredFiles: Made<typeof make.makeEncryptStoredFiles>;
+  /** Wraps every stored file's data key under the current file encryption key (the rotate-file-key job). */
+  rotateFileKey: Made<typeof make.makeRotateFileKey>;
   /** Deletes ended sessions and closed rate-limit windows (the prune-expired job). */
   pruneExpired: Made<typeof make.makePruneExpired>;
 }

@@ -40,8 +40,23 @@ describe('the production build', () => {
     }
   });
 
-  it('serves with plain node, scans a passport, and its CLI runs too', { timeout: 90_000 }, async () => {
+  it('refuses to start without FILE_ENCRYPTION_KEYS: one line naming the variable (exit 1)', () => {
     const env = { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production' };
+    const server = spawnSync(process.execPath, [path.join(OUT, 'apps/http/main.js')], { env, encoding: 'utf8', timeout: 20_000 });
+    expect(server.status).toBe(1);
+    expect(server.stderr.trim()).toMatch(/^Invalid configuration: FILE_ENCRYPTION_KEYS must be set when NODE_ENV=production: [^\n]*$/);
+    expect(existsSync(path.join(dataDir, 'file-encryption.key'))).toBe(false);
+  });
+
+  it('serves with plain node, scans a passport, and its CLI runs too', { timeout: 90_000 }, async () => {
+    const env = {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      FILE_ENCRYPTION_KEYS: `built-1:${Buffer.alloc(32, 7).toString('base64')}`,
+    };
     const migrate = spawnSync(process.execPath, [path.join(OUT, 'apps/cli/main.js'), 'migrate'], { env, encoding: 'utf8' });
     expect(migrate.status, migrate.stderr).toBe(0);
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
+import { fileContent, storedFiles } from '../support/memory-ports.js';
 import { errors } from '../../core/domain/errors.js';
 import {
   applicantWithApplication,
@@ -20,7 +21,8 @@ afterEach(async () => {
   await t.close();
 });
 
-const files = () => t.ports.files as MemoryFileStorage;
+/** What the store holds (encrypted). */
+const files = () => storedFiles(t.ports.files);
 
 describe('applications', () => {
   it('creates an application in online_entry and lists it for its owner only', async () => {
@@ -133,7 +135,10 @@ describe('passport upload and documents', () => {
     expect(doc).not.toHaveProperty('storageKey');
     const stored = await t.ports.documents.findById(doc.id);
     expect(stored!.storageKey).not.toContain('Passport');
-    expect(files().contentOf(stored!.storageKey)).toEqual(Buffer.from(FILES.pdf));
+    // Stored encrypted at rest (no PDF signature, no byte of it), read back whole.
+    expect(files().contentOf(stored!.storageKey)!.subarray(0, 5).toString()).toBe('EVENC');
+    expect(files().contentOf(stored!.storageKey)!.includes(Buffer.from(FILES.pdf))).toBe(false);
+    expect(await fileContent(t.ports.files, stored!.storageKey)).toEqual(Buffer.from(FILES.pdf));
 
     const list = await (await owner.browser.get(`/api/applications/${id}/documents`)).json();
     expect(list).toEqual([expect.objectContaining({ id: doc.id, type: 'passport', fileName: 'My Passport.pdf', fileUrl: doc.fileUrl })]);

@@ -56,6 +56,8 @@ describe("the agency's jobs (one definition per queue, the same on both database
       'sweep-orphan-files': null,
       'prune-expired': PRUNE_SCHEDULE,
       'report-rollups': REPORT_ROLLUPS_SCHEDULE,
+      'encrypt-files': null,
+      'rotate-file-key': null,
     });
   });
 

@@ -4,12 +4,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { QUEUES } from '../../core/domain/jobs.js';
 import { PassportScanner, PORTAL_MAX_BYTES } from '../../adapters/passport/index.js';
 import { readTd3 } from '../../adapters/passport/mrz-text.js';
-import type { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
 import { HEIC_UNREADABLE_MESSAGE } from '../../core/use-cases/attach-passport.js';
 import { PORTAL_COPY_UNREADABLE_MESSAGE } from '../../core/use-cases/portal-copy.js';
 import { BRITISH_READING, BRITISH_TRAVELLER, passportJpeg, passportPng, td3Lines } from '../../bench/support/synthetic-passport.js';
 import type { FakePassportReader } from '../support/fakes.js';
 import { applicantWithApplication, FILES, makeMemoryApp, signInAdmin, type TestAgency, type TestBrowser } from '../support/http.js';
+import { fileContent, storedFiles } from '../support/memory-ports.js';
 
 const HEIC = readFileSync(new URL('../fixtures/passport-british.heic', import.meta.url));
 
@@ -170,16 +170,16 @@ describe('passport check after an upload (scanner stand-in)', () => {
     expect(document).toMatchObject({ fileName: 'IMG_0042.jpg', contentType: 'image/jpeg' });
     expect(reader.conversions).toEqual([{ kind: 'heic', body: HEIC }]);
     const stored = await t.ports.documents.findById(document.id);
-    expect((t.ports.files as MemoryFileStorage).contentOf(stored!.storageKey)).toEqual(reader.jpeg);
+    expect(await fileContent(t.ports.files, stored!.storageKey)).toEqual(reader.jpeg);
 
     const other = await applicantWithApplication(t, TYPED_AS_PASSPORT);
-    const keysBefore = (t.ports.files as MemoryFileStorage).keys();
+    const keysBefore = storedFiles(t.ports.files).keys();
     reader.jpeg = null;
     const refused = await uploadPassport(other.browser, other.application.id, HEIC.subarray(0, 600), 'broken.heic', 'image/heic');
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ message: HEIC_UNREADABLE_MESSAGE, errors: { file: [HEIC_UNREADABLE_MESSAGE] } });
     expect(await t.ports.documents.listByApplication(other.application.id)).toEqual([]);
-    expect((t.ports.files as MemoryFileStorage).keys()).toEqual(keysBefore);
+    expect(storedFiles(t.ports.files).keys()).toEqual(keysBefore);
     expect((await readApplication(other.browser, other.application.id)).passportCheck).toBeNull();
   });
 
@@ -230,7 +230,7 @@ describe('passport check and portal copy with the real scanner (synthetic passpo
     expect(res.status).toBe(201);
     const document = (await res.json()) as { id: number; contentType: string };
     expect(document.contentType).toBe('image/jpeg');
-    const stored = (t.ports.files as MemoryFileStorage).contentOf((await t.ports.documents.findById(document.id))!.storageKey)!;
+    const stored = (await fileContent(t.ports.files, (await t.ports.documents.findById(document.id))!.storageKey))!;
     expect((await sharp(stored).metadata()).format).toBe('jpeg');
     expect((await checked(owner.browser, owner.application.id, 90_000)).passportCheck).toEqual({ status: 'match', mismatches: [] });
 

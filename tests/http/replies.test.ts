@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
-import type { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
 import { REPLY_EMPTY_MESSAGE, REPLY_NOT_EXPECTED_MESSAGE, REPLY_TOO_LONG_MESSAGE, REPLY_TOO_MANY_FILES_MESSAGE } from '../../core/domain/reply.js';
 import { appDatabases, eachTestAgency } from '../support/app-databases.js';
 import { applicantWithApplication, FILES, signInAdmin, TestBrowser, type TestAgency } from '../support/http.js';
+import { storedFiles } from '../support/memory-ports.js';
 
 type Guarantee = { deadline: string | null; breached: boolean; workingDaysUsed: number; workingDaysTotal: number; paused: boolean };
 type Owned = { id: number; applicationNumber: string; status: string; repliedAt: string | null; guarantee: Guarantee; timeline: { at: string; kind: string; message?: string }[] };
@@ -33,7 +33,7 @@ describe.each(appDatabases())('replying to an information request on $name', (db
   }
 
   const own = async (browser: TestBrowser, id: number) => ((await (await browser.get('/api/applications')).json()) as Owned[]).find((a) => a.id === id)!;
-  const storedKeys = () => (t.ports.files as MemoryFileStorage).keys();
+  const storedKeys = () => storedFiles(t.ports.files).keys();
 
   it('takes a reply with words only: 201, the clock runs again, a timeline step, a received entry in the delivery log', async () => {
     const { owner, admin, id } = await waitingOnTheApplicant();

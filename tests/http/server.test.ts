@@ -156,6 +156,20 @@ describe('apps/http/main.ts', () => {
     expect(stderr.trim()).toBe('Invalid configuration: PORT must be a port number (got abc)');
   });
 
+  it('in production (NODE_ENV=production) refuses to start without FILE_ENCRYPTION_KEYS: one line naming it (exit 1)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'evisa-main-'));
+    const child = runMain({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'production', FILE_ENCRYPTION_KEYS: '' });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((r) => child.on('exit', r));
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      'Invalid configuration: FILE_ENCRYPTION_KEYS must be set when NODE_ENV=production: comma-separated id:base64key pairs, e.g. k1:<`openssl rand -base64 32`> (README "Encryption keys")',
+    );
+    expect(existsSync(path.join(dir, 'file-encryption.key'))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('serves on the embedded defaults, applies migrations, and drains on SIGTERM', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'evisa-main-'));
     const child = runMain({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir });
@@ -174,6 +188,8 @@ describe('apps/http/main.ts', () => {
     });
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
+    // Without FILE_ENCRYPTION_KEYS (outside production) the embedded default made its key, and said so.
+    expect(stdout).toContain(`made a new file encryption key in ${path.join(dir, 'file-encryption.key')}. Every stored document is encrypted under it: back it up apart from the data`);
     // Visitors learn nothing of the installation; the operator reads the adapters in the start-up log.
     expect(await health.json()).toEqual({ status: 'ok' });
     expect(stdout).toContain(

@@ -11,7 +11,7 @@ import { agencyJobs } from '../../apps/shared/jobs.js';
 import { createJobRunner, type JobRunner } from '../../adapters/jobs/runner.js';
 import { FastFakeHasher, FixedClock, SequentialIdGenerator } from './fakes.js';
 import { containerOn } from './container.js';
-import { makeMemoryPorts } from './memory-ports.js';
+import { encryptedMemoryFiles, makeMemoryPorts } from './memory-ports.js';
 import { generate as generateTotp } from 'otplib';
 
 /** The origin every test browser claims (the default PUBLIC_URL). */
@@ -76,13 +76,14 @@ function testAgency(agency: TestAgency['agency'], clock: FixedClock, dataDir: st
 /**
  * The HTTP app on memory adapters (makeMemoryPorts), composed by the real container with every
  * adapter rebound to its memory double: a fixed clock, sequential ids and a fast hasher unless
- * overridden.
+ * overridden. Its files are encrypted at rest as the composition's are (encryptedMemoryFiles,
+ * under TEST_FILE_ENCRYPTION_KEYS): storedFiles(t.ports.files) is what the store holds.
  */
 export async function makeMemoryApp(options: TestAppOptions = {}): Promise<TestAgency> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-http-mem-'));
   const clock = (options.overrides?.clock as FixedClock | undefined) ?? new FixedClock();
   // Settings come from the configuration (env), as in production.
-  const { settings: _settings, persistence, ...ports } = makeMemoryPorts({ clock, ...options.overrides });
+  const { settings: _settings, persistence, ...ports } = makeMemoryPorts({ clock, files: encryptedMemoryFiles(clock), ...options.overrides });
   const agency = await resolveAgency(containerOn({ ...ports, persistence }, { DATA_DIR: dataDir, ...options.env }));
   return testAgency(agency, clock, dataDir, options);
 }
@@ -91,7 +92,7 @@ export async function makeMemoryApp(options: TestAppOptions = {}): Promise<TestA
 export async function makeAppOn(persistence: Agency['persistence'], options: TestAppOptions = {}): Promise<TestAgency> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-http-db-'));
   const clock = (options.overrides?.clock as FixedClock | undefined) ?? new FixedClock();
-  const { settings: _settings, persistence: _memory, ...memory } = makeMemoryPorts({ clock, ...options.overrides });
+  const { settings: _settings, persistence: _memory, ...memory } = makeMemoryPorts({ clock, files: encryptedMemoryFiles(clock), ...options.overrides });
   // Every store comes from `persistence`; the rest (files, mail, payments, clock…) from memory.
   const ports = Object.fromEntries(
     Object.entries(memory).filter(([key]) => !(STORE_KEYS as readonly string[]).includes(key) && !(options.configuredPayments && key === 'gateway' && !options.overrides?.gateway)),

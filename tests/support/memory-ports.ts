@@ -1,6 +1,9 @@
 import { createMemoryPersistence } from '../../adapters/persistence/memory/index.js';
 import { storesOf, type Persistence } from '../../adapters/persistence/persistence.js';
 import { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
+import { EncryptedFileStorage, fileEncryptionOf, parseFileKeyring } from '../../adapters/storage/encrypted/index.js';
+import { toBuffer } from '../../adapters/storage/keys.js';
+import type { FileStorage } from '../../core/ports/file-storage.js';
 import { MemoryMailer } from '../../adapters/mail/memory/index.js';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import { LibPhoneNumbers, MemorySmsSender } from '../../adapters/sms/index.js';
@@ -39,7 +42,7 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
   const clock = new FixedClock('2026-11-23T10:00:00.000Z');
   const persistence = createMemoryPersistence({ now: () => (overrides.clock ?? clock).now().getTime() });
   const settings = overrides.settings ?? TEST_SETTINGS;
-  const ports: MemoryPorts = {
+  const ports = {
     settings,
     secrets: { tokenKey: 'test-token-key-not-for-production-0123456789abcdef' },
     clock,
@@ -59,8 +62,29 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
     qrCodes: new QrcodeSvg(),
     persistence,
     ...(overrides as object),
-  } as MemoryPorts;
-  return ports;
+  } as Omit<MemoryPorts, 'fileEncryption'>;
+  // The encryption of the files given: an EncryptedFileStorage's own, else one that refuses to migrate.
+  return { ...ports, fileEncryption: overrides.fileEncryption ?? fileEncryptionOf(ports.files) } as MemoryPorts;
+}
+
+/** The tests' fixed file encryption keyring (FILE_ENCRYPTION_KEYS' format): two keys, the first encrypts. */
+export const TEST_FILE_ENCRYPTION_KEYS =
+  'test-2:bWFkZS11cC1rZXktZm9yLXRlc3RzLW9ubHktMzJieXQ=,test-1:dGhlLW9sZGVyLXRlc3Qta2V5LW5ldmVyLWluLXByb2Q=';
+
+/** Memory files behind the encryption at rest, as the agency's composition stores them (HTTP tests' default). */
+export function encryptedMemoryFiles(clock: { now(): Date }): EncryptedFileStorage {
+  return new EncryptedFileStorage(new MemoryFileStorage(() => clock.now()), parseFileKeyring(TEST_FILE_ENCRYPTION_KEYS));
+}
+
+/** The memory store itself (behind the encryption where there is one): what a copy of the disk or bucket holds. */
+export function storedFiles(files: FileStorage): MemoryFileStorage {
+  return (files instanceof EncryptedFileStorage ? files.inner : files) as MemoryFileStorage;
+}
+
+/** A stored file's content as the agency reads it (decrypted), or null when there is none. */
+export async function fileContent(files: FileStorage, key: string): Promise<Buffer | null> {
+  const found = await files.get(key);
+  return found ? toBuffer(found.body) : null;
 }
 
 /** Sends the texts queued so far the way the deliver-text job does (one job per text, through the memory job store). */

@@ -17,6 +17,10 @@ export interface LocalS3Server {
   storageUrl(bucket: string): string;
   /** Requests seen, `METHOD /path?query`, for assertions about multipart uploads. */
   requests: string[];
+  /** The folder the server keeps its buckets' objects in (what a copy of its disk holds). */
+  directory: string;
+  /** Answers each object upload (PUT) `ms` later from now on (0: at once): a slow store, to stop a run half-way. */
+  slowWrites(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -33,6 +37,7 @@ export async function startS3Server(): Promise<LocalS3Server> {
   const s3 = new S3rver({ directory, silent: true, address: '127.0.0.1', port: 0, resetOnClose: true });
   const handler = s3.callback() as http.RequestListener;
   const requests: string[] = [];
+  let writeDelayMs = 0;
   const server = http.createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -42,6 +47,10 @@ export async function startS3Server(): Promise<LocalS3Server> {
       res.end(EMPTY_MULTIPART_LISTING(bucket));
       return;
     }
+    if (req.method === 'PUT' && writeDelayMs > 0 && url.pathname.split('/').filter(Boolean).length > 1) {
+      setTimeout(() => handler(req, res), writeDelayMs);
+      return;
+    }
     handler(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,6 +58,10 @@ export async function startS3Server(): Promise<LocalS3Server> {
   return {
     port,
     requests,
+    directory,
+    slowWrites: (ms) => {
+      writeDelayMs = ms;
+    },
     storageUrl: (bucket) => `s3://${S3RVER_KEY}:${S3RVER_SECRET}@127.0.0.1:${port}/${bucket}?ssl=false`,
     async stop() {
       server.closeAllConnections();

@@ -8,6 +8,7 @@ import { createAgency } from '../../../apps/shared/composition-root.js';
 import { parseMail, type ParsedMail } from '../../support/smtp-server.js';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres.js';
 import { startStripeServer, type StripeTestServer } from '../../support/stripe-server.js';
+import { TEST_FILE_ENCRYPTION_KEYS } from '../../support/memory-ports.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MAIN = path.join(ROOT, 'apps', 'cli', 'main.ts');
@@ -19,7 +20,7 @@ export interface CliResult {
 }
 
 /** The variables of the environment contract: never inherited from the developer's shell. */
-const CONTRACT = ['DATA_DIR', 'DATABASE_URL', 'STORAGE_URL', 'MAIL_URL', 'MAIL_FROM', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'PUBLIC_URL', 'AGENCY_EMAIL', 'AGENCY_NAME'];
+const CONTRACT = ['DATA_DIR', 'DATABASE_URL', 'STORAGE_URL', 'FILE_ENCRYPTION_KEYS', 'MAIL_URL', 'MAIL_FROM', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'PUBLIC_URL', 'AGENCY_EMAIL', 'AGENCY_NAME'];
 
 export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
@@ -27,7 +28,9 @@ export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   // vitest's worker settings must not leak into the CLI process.
   delete base.NODE_OPTIONS;
   delete base.VITEST;
-  return { ...base, EVISA_NO_PROGRESS: '1', ...env };
+  // A fixed file encryption keyring, as an operator sets one, unless the test gives its own (the
+  // embedded default's key file, made and announced once, is tested in tests/http/file-encryption-config.test.ts).
+  return { ...base, EVISA_NO_PROGRESS: '1', FILE_ENCRYPTION_KEYS: TEST_FILE_ENCRYPTION_KEYS, ...env };
 }
 
 /** Runs `node --import tsx apps/cli/main.ts …args` as a subprocess (stdin closed: not a terminal). */
@@ -76,6 +79,7 @@ export async function startBackend(name: 'sqlite' | 'postgres'): Promise<Backend
     DATA_DIR: dataDir,
     AGENCY_EMAIL: 'help@evisa.test',
     PUBLIC_URL: 'https://evisa.test',
+    FILE_ENCRYPTION_KEYS: TEST_FILE_ENCRYPTION_KEYS,
     STRIPE_SECRET_KEY: stripe.config.secretKey,
     STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
     STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
