@@ -32,6 +32,8 @@ export const COMMAND_PERMISSIONS = {
   jobs: 'operations.run',
   'verify-audit': 'audit.read',
   'seed-demo': 'operations.run',
+  backup: 'operations.run',
+  restore: 'operations.run',
 } as const satisfies Record<string, Permission>;
 
 let acting: Actor = CLI_OPERATOR;

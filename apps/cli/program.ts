@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { checkActingAs } from './command-permissions.js';
+import { registerBackup, registerRestore } from './commands/backup.js';
 import { registerCreateAdmin } from './commands/create-admin.js';
 import { registerDeactivateStaff } from './commands/deactivate-staff.js';
 import { registerListStaff } from './commands/list-staff.js';
@@ -59,6 +60,8 @@ Example:
   registerSweepOrphanFiles(program);
   registerVerifyAudit(program);
   registerJobs(program);
+  registerBackup(program);
+  registerRestore(program);
   registerSeedDemo(program);
 
   // Every subcommand reports usage errors through the same override (exit 2, one line).

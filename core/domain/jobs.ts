@@ -24,6 +24,8 @@ export interface JobInputs {
   'prune-expired': Record<string, never>;
   /** Brings the reports' daily rollups up to date (scheduled every 5 minutes; docs/product.md §17.5). */
   'report-rollups': Record<string, never>;
+  /** Writes one backup archive (database, stored files, manifest) and prunes old ones (scheduled daily; decision 0027). */
+  backup: Record<string, never>;
 }
 
 export type QueueName = keyof JobInputs;
@@ -69,6 +71,9 @@ export const QUEUES: Readonly<Record<QueueName, QueuePolicy>> = {
   'prune-expired': { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireSeconds: 5 * 60 },
   // A day rolls up in tens of milliseconds at a million applications: a run of 400 days well inside 10 minutes.
   'report-rollups': { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireSeconds: 10 * 60 },
+  // A backup of 100k applications takes about a minute (docs/deployment.md); a large store of
+  // scans much longer. Retried once, 10 minutes later; the next night's runs anyway.
+  backup: { retryLimit: 1, retryDelaySeconds: 600, backoff: false, expireSeconds: 6 * 3600 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
