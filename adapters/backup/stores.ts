@@ -5,11 +5,11 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as Minio from 'minio';
 
-/** `evisa-backup-20261125T020000Z.tar`: archives sort by name as by time. */
+/** `evisa-backup-20261125T020000123Z.tar` (UTC, to the millisecond): archives sort by name as by time. */
 const ARCHIVE_NAME = /^evisa-backup-(\d{8}T\d{6}(?:\d{3})?Z)\.tar$/;
 
 export function archiveName(at: Date): string {
-  return `evisa-backup-${at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')}.tar`;
+  return `evisa-backup-${at.toISOString().replace(/[-:.]/g, '')}.tar`;
 }
 
 export interface StoredArchive {

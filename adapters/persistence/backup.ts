@@ -120,7 +120,7 @@ export async function openDatabaseTarget(options: { databaseUrl: string | null; 
 }
 
 /**
- * A throw-away database for `evisa backup verify`: a temporary SQLite file in `scratchDir`, or a
+ * A throw-away database for `evisa backup verify`: agency.sqlite in `scratchDir` (a DATA_DIR), or a
  * new database on the PostgreSQL server of `databaseUrl` (dropped by drop()).
  */
 export async function openScratchTarget(format: DumpFormat, options: { databaseUrl: string | null; scratchDir: string }): Promise<DatabaseTarget> {
@@ -129,8 +129,9 @@ export async function openScratchTarget(format: DumpFormat, options: { databaseU
     const { scratchPostgresTarget } = await import('./postgres/backup.js');
     return scratchPostgresTarget(options.databaseUrl.trim());
   }
+  // The file the agency opens in a DATA_DIR of `scratchDir` (apps/shared/config.ts).
   const { sqliteTarget } = await import('./sqlite/backup.js');
-  return sqliteTarget(path.join(options.scratchDir, 'verify.sqlite'), { scratch: true });
+  return sqliteTarget(path.join(options.scratchDir, 'agency.sqlite'), { scratch: true });
 }
 
 /** The newest migration this code knows for a format (what a restore migrates up to). */

@@ -69,9 +69,9 @@ they are not in them.
 Examples:
   $ evisa backup
   Backed up SQLite database /data/agency.sqlite: 12 users, 40 applications, … and 52 files in 0.4 s.
-  Archive: /data/backups/evisa-backup-20261125T020000Z.tar (1.2 MB)
+  Archive: /data/backups/evisa-backup-20261125T020000000Z.tar (1.2 MB)
   $ evisa backup --to s3://KEY:SECRET@backups.example:9000/evisa-backups/nightly
-  $ evisa backup verify /data/backups/evisa-backup-20261125T020000Z.tar`,
+  $ evisa backup verify /data/backups/evisa-backup-20261125T020000000Z.tar`,
     )
     .action(async (flags: { to?: string }) => {
       const out = createReporter();
@@ -99,7 +99,7 @@ Nothing of the running agency is touched. A PostgreSQL archive needs DATABASE_UR
 server whose role may CREATE DATABASE; the throw-away database is dropped afterwards.
 
 Example:
-  $ evisa backup verify /data/backups/evisa-backup-20261125T020000Z.tar
+  $ evisa backup verify /data/backups/evisa-backup-20261125T020000000Z.tar
   Backup verified: 40 applications, … and 52 files restored into a throw-away SQLite database match the manifest; audit chain intact (last 3f9a2c71b0de).`,
     )
     .action(async (archive: string) => {
@@ -132,7 +132,7 @@ database that holds records or a store that holds files (without --force). The d
 replaced in one step (a rename for SQLite, one transaction for PostgreSQL).
 
 Example:
-  $ DATA_DIR=/srv/evisa-new evisa restore /backups/evisa-backup-20261125T020000Z.tar
+  $ DATA_DIR=/srv/evisa-new evisa restore /backups/evisa-backup-20261125T020000000Z.tar
   Restored SQLite database /srv/evisa-new/agency.sqlite and 52 files from 2026-11-25T02:00:00.000Z: …`,
     )
     .action(async (archive: string, flags: { force?: boolean }) => {
