@@ -12,7 +12,9 @@ import { createAgency } from '../../apps/shared/composition-root.js';
 import { loadConfig } from '../../apps/shared/config.js';
 import { jobDefinition } from '../../apps/shared/jobs.js';
 import { CLI_OPERATOR, recordAudit } from '../../core/use-cases/audit.js';
+import { MinioFileStorage } from '../../adapters/storage/minio/index.js';
 import { startTestPostgres, testPostgresSource, type TestPostgres } from '../support/postgres.js';
+import { S3RVER_KEY, S3RVER_SECRET, startS3Server, type LocalS3Server } from '../support/s3-server.js';
 import { oneLineError, runCli, type CliResult } from './helpers/cli.js';
 
 /**
@@ -283,6 +285,59 @@ describe('the scheduled backup job', { timeout: 120_000 }, () => {
     const result = await runCli(['jobs'], env);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^backup +0 +0 +0 +-$/m);
+  });
+});
+
+describe('documents in an S3 bucket, archives in another', { timeout: 180_000 }, () => {
+  let s3: LocalS3Server;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(async () => {
+    await s3?.stop();
+  });
+
+  /** Every object of a bucket: its bytes' sha256, content type and file name, by key. */
+  async function bucket(name: string): Promise<Map<string, string>> {
+    const store = new MinioFileStorage(s3.storageUrl(name));
+    const found = new Map<string, string>();
+    for await (const { key } of store.list()) {
+      const file = (await store.get(key))!;
+      const hash = createHash('sha256');
+      for await (const chunk of file.body) hash.update(chunk as Buffer);
+      found.set(key, `${hash.digest('hex')} ${file.info.contentType} ${file.info.fileName}`);
+    }
+    return found;
+  }
+
+  it('backs the bucket up as stored into s3://, restores from s3:// into an empty bucket, and prunes archives there', async () => {
+    const archives = `s3://${S3RVER_KEY}:${S3RVER_SECRET}@127.0.0.1:${s3.port}/evisa-backups/nightly?ssl=false`;
+    const source = { DATA_DIR: tempDir('s3-source'), STORAGE_URL: s3.storageUrl('evisa-files'), BACKUP_DIR: archives, BACKUP_KEEP: '1' };
+    await fill(source, 41);
+    const stored = await bucket('evisa-files');
+    expect(stored.size).toBeGreaterThan(30);
+
+    const done = await runCli(['backup'], source);
+    expect(done.code, done.stderr).toBe(0);
+    const location = /Archive: (s3:\/\/\S+)/.exec(done.stdout)?.[1];
+    expect(location).toMatch(new RegExp(`^s3://127\\.0\\.0\\.1:${s3.port}/evisa-backups/nightly/evisa-backup-\\d{8}T\\d{9}Z\\.tar$`));
+    // No secret in what the operator reads.
+    expect(done.stdout).not.toContain(S3RVER_SECRET);
+
+    const archiveUrl = `s3://${S3RVER_KEY}:${S3RVER_SECRET}@127.0.0.1:${s3.port}/evisa-backups/nightly/${location!.split('/').pop()}?ssl=false`;
+    const target = { DATA_DIR: tempDir('s3-target'), STORAGE_URL: s3.storageUrl('evisa-restored') };
+    const restored = await runCli(['restore', archiveUrl], target);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(await bucket('evisa-restored')).toEqual(stored);
+    expect(sqliteCounts(path.join(target.DATA_DIR, 'agency.sqlite'))).toEqual(sqliteCounts(path.join(source.DATA_DIR, 'agency.sqlite')));
+
+    // Backing up into BACKUP_DIR again keeps only the newest BACKUP_KEEP (1) there.
+    const again = await runCli(['backup'], source);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/Removed 1 older archive beyond the newest 1: evisa-backup-/);
+    const left = [...(await bucket('evisa-backups')).keys()];
+    expect(left).toHaveLength(1);
+    expect(again.stdout).toContain(left[0]!.split('/').pop());
   });
 });
 
