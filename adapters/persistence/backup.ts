@@ -46,6 +46,11 @@ export interface DatabaseTarget {
   /** True when it holds the agency's records: a user, an application or an audit entry. */
   holdsRecords(): Promise<boolean>;
   /**
+   * Throws TargetInUse when another process has the database open (a server not stopped): checked
+   * before a restore writes anything, and again by load().
+   */
+  assertNotInUse(): Promise<void>;
+  /**
    * Replaces everything the database holds with the copy in `file`, all or nothing. Throws
    * TargetInUse when another process has it open (SQLite), before anything is changed.
    */

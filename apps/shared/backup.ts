@@ -149,6 +149,7 @@ export async function restore(env: NodeJS.ProcessEnv, archive: string, options: 
         const what = recordsThere ? `the ${target.label} holds records` : `the file store holds files`;
         throw new RestoreRefused(`Nothing was restored: ${what}. Restore into an empty database and file store, or add --force to replace what is there.`, 'usage');
       }
+      await target.assertNotInUse();
       const written = await restoreFiles(file, label, manifest, files);
       log(`Wrote ${written.files} file(s) to the file store.`);
       await target.load(databaseFile);

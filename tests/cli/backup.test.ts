@@ -212,6 +212,7 @@ describe('evisa backup and restore on SQLite', { timeout: 120_000 }, () => {
     const target = { DATA_DIR: tempDir('in-use') };
     await fill(target, 13);
     const before = sqliteCounts(path.join(target.DATA_DIR, 'agency.sqlite'));
+    const files = folderHashes(path.join(target.DATA_DIR, 'uploads'));
     const server = await createAgency(target);
     try {
       await server.ports.users.findByEmail('nobody@example.com');
@@ -220,6 +221,7 @@ describe('evisa backup and restore on SQLite', { timeout: 120_000 }, () => {
       await server.close();
     }
     expect(sqliteCounts(path.join(target.DATA_DIR, 'agency.sqlite'))).toEqual(before);
+    expect(folderHashes(path.join(target.DATA_DIR, 'uploads'))).toEqual(files);
   });
 
   it('refuses an archive from a newer schema than this version knows, and writes nothing', async () => {
@@ -411,7 +413,23 @@ describe.runIf(usePostgres)('evisa backup and restore on PostgreSQL', { timeout:
     expect(await counts(target.DATABASE_URL)).toEqual(await counts(source.DATABASE_URL));
   });
 
-  it('refuses a PostgreSQL archive where the agency is configured for SQLite, and the other way round', async () => {
+  it('refuses to replace a database another connection uses (a server not stopped), with --force too', async () => {
+    const target = { DATA_DIR: tempDir('pg-in-use'), DATABASE_URL: await database() };
+    await fill(target, 33);
+    const before = await counts(target.DATABASE_URL);
+    const files = folderHashes(path.join(target.DATA_DIR, 'uploads'));
+    const server = new pg.Client({ connectionString: target.DATABASE_URL });
+    await server.connect();
+    try {
+      expectRefused(await runCli(['restore', archive, '--force'], target), 1, /is in use by 1 other connection\(s\): stop the server/);
+    } finally {
+      await server.end();
+    }
+    expect(await counts(target.DATABASE_URL)).toEqual(before);
+    expect(folderHashes(path.join(target.DATA_DIR, 'uploads'))).toEqual(files);
+  });
+
+  it('refuses a PostgreSQL archive where the agency is configured for SQLite', async () => {
     const sqliteTarget = { DATA_DIR: tempDir('pg-to-sqlite') };
     expectRefused(await runCli(['restore', archive], sqliteTarget), 2, /holds a PostgreSQL database, but this agency is configured for an embedded SQLite database/);
     expect(fs.readdirSync(sqliteTarget.DATA_DIR)).toEqual([]);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ClientToolFailed, factsShowRecords, migrationAt, type DatabaseBackup, type DatabaseFacts, type DatabaseTarget } from '../backup.js';
+import { ClientToolFailed, factsShowRecords, migrationAt, TargetInUse, type DatabaseBackup, type DatabaseFacts, type DatabaseTarget } from '../backup.js';
 import { describeTarget } from './unavailable.js';
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -145,7 +145,17 @@ export function postgresTarget(url: string, options: { scratch?: { serverUrl: st
     async holdsRecords() {
       return factsShowRecords(await this.facts());
     },
+    async assertNotInUse() {
+      const others = await withClient(url, async (client) => {
+        const { rows } = await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+        return Number(rows[0]!.n);
+      });
+      if (others > 0) {
+        throw new TargetInUse(`The PostgreSQL database ${name} at ${describeTarget(url)} is in use by ${others} other connection(s): stop the server (and any evisa command) first.`);
+      }
+    },
     async load(dumpFile) {
+      await this.assertNotInUse();
       const schemas = await withClient(url, async (client) => {
         const { rows } = await client.query<{ name: string }>(
           "select nspname as name from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema' order by nspname",

@@ -119,6 +119,9 @@ export function sqliteTarget(file: string, options: { scratch?: boolean } = {}):
         db.close();
       }
     },
+    async assertNotInUse() {
+      assertNotInUse(target);
+    },
     async load(dumpFile) {
       await mkdir(path.dirname(target), { recursive: true });
       assertNotInUse(target);
