@@ -48,6 +48,7 @@ export async function takeBackup(options: { database: DatabaseBackup; files: Fil
   const { database, files, store, now, log = () => undefined } = options;
   const createdAt = now();
   const name = archiveName(createdAt);
+  const started = performance.now();
   return withScratch(async (scratch) => {
     const dumpFile = path.join(scratch, 'database');
     const facts = await database.dump(dumpFile);
@@ -57,7 +58,7 @@ export async function takeBackup(options: { database: DatabaseBackup; files: Fil
       await pipeline(createReadStream(dumpFile), createGzip({ level: 6 }), createWriteStream(databaseFile));
       await rm(dumpFile, { force: true });
     }
-    log(`database copied (${describeTables(facts)})`);
+    log(`database copied (${describeTables(facts)}) in ${since(started)}`);
 
     const target = await store.create(name);
     const writer = archiveWriter(target.stream);
@@ -78,7 +79,7 @@ export async function takeBackup(options: { database: DatabaseBackup; files: Fil
         const sha256 = await writer.add(part, file.info.size, file.body, file.modifiedAt);
         archived.push({ name: part, key: file.info.key, size: file.info.size, sha256, contentType: file.info.contentType, fileName: file.info.fileName });
       }
-      log(`${archived.length} file(s) copied${gone ? `, ${gone} deleted before their turn` : ''}`);
+      log(`${archived.length} file(s) copied${gone ? `, ${gone} deleted before their turn` : ''} by ${since(started)}`);
 
       const manifest: Manifest = {
         format: ARCHIVE_FORMAT,
@@ -139,6 +140,10 @@ async function* readAhead(files: FileStorage): AsyncIterable<ReadFile> {
     // Streams opened ahead of a failure are closed.
     for (const p of pending) void p.then((f) => (f && !Buffer.isBuffer(f.body) ? f.body.destroy() : undefined)).catch(() => undefined);
   }
+}
+
+function since(started: number): string {
+  return `${((performance.now() - started) / 1000).toFixed(1)} s`;
 }
 
 function describeTables(facts: DatabaseFacts): string {

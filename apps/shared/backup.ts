@@ -78,6 +78,11 @@ export function redact(where: string): string {
   return where.startsWith('s3://') ? where.replace(/^s3:\/\/[^@/]*@/, 's3://') : where;
 }
 
+/** Seconds since `started`, for the progress lines. */
+function since(started: number): string {
+  return `${((performance.now() - started) / 1000).toFixed(1)} s`;
+}
+
 function formatOf(config: AgencyConfig): DumpFormat {
   return config.databaseUrl ? 'pg_dump' : 'sqlite';
 }
@@ -127,10 +132,11 @@ export async function restore(env: NodeJS.ProcessEnv, archive: string, options: 
   const config = loadConfig(env);
   const log = options.log ?? (() => undefined);
   const label = `The archive ${redact(archive)}`;
+  const started = performance.now();
   return withScratch(async (scratch) => {
     const file = await localArchive(archive, scratch);
     const { manifest, databaseFile } = await checkArchive(file, label, scratch);
-    log(`Checked ${manifest.files.length + 1} parts of the archive (${manifest.createdAt}): every sha256 matches.`);
+    log(`Checked ${manifest.files.length + 1} parts of the archive (${manifest.createdAt}): every sha256 matches (${since(started)}).`);
     const format = formatOf(config);
     if (manifest.database.format !== format) {
       throw new RestoreRefused(
@@ -151,12 +157,12 @@ export async function restore(env: NodeJS.ProcessEnv, archive: string, options: 
       }
       await target.assertNotInUse();
       const written = await restoreFiles(file, label, manifest, files);
-      log(`Wrote ${written.files} file(s) to the file store.`);
+      log(`Wrote ${written.files} file(s) to the file store (${since(started)}).`);
       await target.load(databaseFile);
       const loaded = await target.facts();
       const mismatch = factsMismatch(manifest, loaded);
       if (mismatch) throw new ArchiveProblem(`The restored database does not match the archive: ${mismatch}`);
-      log(`Restored the ${target.label}.`);
+      log(`Restored the ${target.label} (${since(started)}).`);
       let removed = 0;
       if (options.force) {
         const keep = new Set(manifest.files.map((f) => f.key));
@@ -210,10 +216,11 @@ export async function verifyArchive(env: NodeJS.ProcessEnv, archive: string, opt
   const config = loadConfig(env);
   const log = options.log ?? (() => undefined);
   const label = `The archive ${redact(archive)}`;
+  const started = performance.now();
   return withScratch(async (scratch) => {
     const file = await localArchive(archive, scratch);
     const { manifest, databaseFile } = await checkArchive(file, label, scratch);
-    log(`Checked ${manifest.files.length + 1} parts of the archive (${manifest.createdAt}): every sha256 matches.`);
+    log(`Checked ${manifest.files.length + 1} parts of the archive (${manifest.createdAt}): every sha256 matches (${since(started)}).`);
     await assertSchemaKnown(manifest, label);
     if (manifest.database.format === 'pg_dump' && !config.databaseUrl) {
       throw new RestoreRefused(`${label} holds a PostgreSQL dump: set DATABASE_URL to a PostgreSQL server (its role needs CREATEDB) to verify it in a throw-away database there.`, 'usage');
