@@ -71,7 +71,7 @@ export const QUEUES: Readonly<Record<QueueName, QueuePolicy>> = {
   'prune-expired': { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireSeconds: 5 * 60 },
   // A day rolls up in tens of milliseconds at a million applications: a run of 400 days well inside 10 minutes.
   'report-rollups': { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireSeconds: 10 * 60 },
-  // A backup of 100k applications takes about a minute (docs/deployment.md); a large store of
+  // A backup of 100k applications takes one to two minutes (docs/deployment.md); a large store of
   // scans much longer. Retried once, 10 minutes later; the next night's runs anyway.
   backup: { retryLimit: 1, retryDelaySeconds: 600, backoff: false, expireSeconds: 6 * 3600 },
 };
