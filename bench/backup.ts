@@ -36,6 +36,11 @@ async function cli(args: string[], env: Record<string, string>): Promise<{ ms: n
   });
 }
 
+/** The command's own lines that time its steps (database copy, files, checks). */
+function steps(stdout: string): void {
+  for (const line of stdout.split('\n')) if (/\d+\.\d s\)?\.?$/.test(line.trim()) && !line.startsWith(' ')) console.log(`    ${line.trim()}`);
+}
+
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
@@ -65,6 +70,7 @@ async function main() {
     const archivePath = path.join(dataDir, 'backups', archive);
     const manifest = JSON.parse(await readManifest(archivePath)) as { database: { size: number }; files: unknown[] };
     console.log(`  evisa backup: ${s(backup.ms)}; archive ${mb(fs.statSync(archivePath).size)} (database part ${mb(manifest.database.size)}, ${manifest.files.length.toLocaleString('en-GB')} files)`);
+    steps(backup.stdout);
 
     const target: Record<string, string> = { DATA_DIR: restoreDir };
     if (BENCH_DATABASE_URL) {
@@ -80,8 +86,10 @@ async function main() {
     }
     const restored = await cli(['restore', archivePath], target);
     console.log(`  evisa restore: ${s(restored.ms)}`);
+    steps(restored.stdout);
     const verified = await cli(['backup', 'verify', archivePath], source);
     console.log(`  evisa backup verify: ${s(verified.ms)}`);
+    steps(verified.stdout);
   } finally {
     if (restoreUrl) {
       const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL });
