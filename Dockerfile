@@ -25,8 +25,11 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-# 3. The image: non-root, data in /data, migrations applied at start, SIGTERM drains.
+# 3. The image: non-root, data in /data, migrations applied at start, SIGTERM drains. PostgreSQL's
+#    client tools (pg_dump, pg_restore, psql) for `evisa backup` / `evisa restore` on PostgreSQL:
+#    Debian bookworm's are version 15; for a newer server install its version's client instead.
 FROM ${NODE_IMAGE}
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -25,11 +25,11 @@ export interface JobStore {
   /** The attempt failed: the job is retried after its queue's delay, or left failed once its retries are spent. */
   fail(job: ClaimedJob, error: string): Promise<void>;
   /**
-   * Keeps each job's cron (5 fields, UTC): at each tick one job is queued (pg-boss: once across every
-   * node; SQLite and memory: by the one process that keeps the schedules). A null cron removes the
-   * queue's schedule.
+   * Keeps each job's cron (5 fields, in its time zone: UTC unless it names one): at each tick one
+   * job is queued (pg-boss: once across every node; SQLite and memory: by the one process that
+   * keeps the schedules). A null cron removes the queue's schedule.
    */
-  schedule(schedules: readonly { name: QueueName; cron: string | null }[]): Promise<void>;
+  schedule(schedules: readonly ScheduleEntry[]): Promise<void>;
   /** Counts per queue, and the latest failure of each. */
   stats(): Promise<QueueStats[]>;
   /**
@@ -42,6 +42,13 @@ export interface JobStore {
   /** Tells the listeners (the persistence, after a unit that queued jobs committed). */
   queued(names: readonly QueueName[]): void;
   close(): Promise<void>;
+}
+
+/** A queue's cron; `timezone` (IANA, e.g. Europe/London) is UTC when unset. */
+export interface ScheduleEntry {
+  name: QueueName;
+  cron: string | null;
+  timezone?: string;
 }
 
 /** A job a worker holds. */

@@ -2,7 +2,7 @@ import type { JobInputs, JobRequest, QueueName } from '../../core/domain/jobs.js
 import { QUEUE_NAMES, QUEUES } from '../../core/domain/jobs.js';
 import { cronTicks } from './cron-ticks.js';
 import { afterFailure, EXPIRED_MESSAGE, holdMs, type JobState } from './job-rules.js';
-import { queuedListeners, queueNamesOf, type ClaimedJob, type JobStore, type QueueStats } from './job-store.js';
+import { queuedListeners, queueNamesOf, type ClaimedJob, type JobStore, type QueueStats, type ScheduleEntry } from './job-store.js';
 
 interface MemoryJob {
   id: string;
@@ -95,7 +95,7 @@ export class MemoryJobStore implements JobStore {
     Object.assign(job, next);
   }
 
-  async schedule(schedules: readonly { name: QueueName; cron: string | null }[]): Promise<void> {
+  async schedule(schedules: readonly ScheduleEntry[]): Promise<void> {
     this.ticks.set(schedules);
   }
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { JobRequest, QueueName } from '../../core/domain/jobs.js';
 import { QUEUE_NAMES, QUEUES } from '../../core/domain/jobs.js';
-import { errorLine, queuedListeners, queueNamesOf, type ClaimedJob, type JobStore, type QueueStats } from './job-store.js';
+import { errorLine, queuedListeners, queueNamesOf, type ClaimedJob, type JobStore, type QueueStats, type ScheduleEntry } from './job-store.js';
 
 /** The advisory lock key held while a process creates pg-boss's queues ("evisa-jb" in ASCII). */
 const INSTALL_LOCK_KEY = '7311146989355100770';
@@ -131,11 +131,11 @@ export class PgBossJobStore implements JobStore {
     await this.boss.fail(job.name, job.id, { message: error });
   }
 
-  async schedule(schedules: readonly { name: QueueName; cron: string | null }[]): Promise<void> {
+  async schedule(schedules: readonly ScheduleEntry[]): Promise<void> {
     await this.ready();
     // Stored in the database: the last node to start wins, so give every node the same schedules.
-    for (const { name, cron } of schedules) {
-      if (cron) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+    for (const { name, cron, timezone } of schedules) {
+      if (cron) await this.boss.schedule(name, cron, {}, { tz: timezone ?? 'UTC' });
       else await this.boss.unschedule(name);
     }
   }

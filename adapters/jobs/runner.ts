@@ -5,8 +5,10 @@ import { errorLine, type ClaimedJob, type JobStore } from './job-store.js';
 /** What a queue's jobs do: one definition per queue, the same on every node and in the CLI. */
 export interface JobDefinition<N extends QueueName = QueueName> {
   name: N;
-  /** 5-field cron (UTC) on which one job is queued; null: queued only by the work that needs it. */
+  /** 5-field cron (UTC unless `timezone`) on which one job is queued; null: queued only by the work that needs it. */
   schedule: string | null;
+  /** The cron's time zone (IANA name); UTC when unset. */
+  timezone?: string;
   /** Jobs of this queue one process runs at once. */
   concurrency: number;
   /**
@@ -210,7 +212,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async start(definitions) {
       stopping = false;
       unsubscribe = store.onQueued(wake);
-      await store.schedule(definitions.map((d) => ({ name: d.name, cron: d.schedule })));
+      await store.schedule(definitions.map((d) => ({ name: d.name, cron: d.schedule, timezone: d.timezone })));
       loops = definitions.map((definition) => loop(definition, Math.max(1, definition.concurrency), placesToWaitFor(definition), false));
     },
 

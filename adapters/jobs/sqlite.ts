@@ -3,7 +3,7 @@ import type { JobRequest, QueueName } from '../../core/domain/jobs.js';
 import { QUEUE_NAMES, QUEUES } from '../../core/domain/jobs.js';
 import { cronTicks } from './cron-ticks.js';
 import { afterFailure, EXPIRED_MESSAGE, holdMs } from './job-rules.js';
-import { queuedListeners, queueNamesOf, type ClaimedJob, type JobStore, type QueueStats } from './job-store.js';
+import { queuedListeners, queueNamesOf, type ClaimedJob, type JobStore, type QueueStats, type ScheduleEntry } from './job-store.js';
 
 interface JobRow {
   id: number;
@@ -140,7 +140,7 @@ export class SqliteJobStore implements JobStore {
     }
   }
 
-  async schedule(schedules: readonly { name: QueueName; cron: string | null }[]): Promise<void> {
+  async schedule(schedules: readonly ScheduleEntry[]): Promise<void> {
     this.ticks.set(schedules);
   }
 

@@ -9,6 +9,7 @@ import type { NewUser } from '../../core/ports/user-repository.js';
 import type { JobStore } from '../jobs/job-store.js';
 import type { InProcessPaymentStore } from '../payments/in-process-store.js';
 import type { AccessChanges } from './access-changes.js';
+import type { DatabaseBackup } from './backup.js';
 
 /** The ports one database provides. */
 export const STORE_KEYS = ['users', 'sessions', 'applications', 'drafts', 'groups', 'documents', 'payments', 'receipts', 'refunds', 'history', 'notes', 'replies', 'portal', 'governmentFees', 'assignments', 'audit', 'enquiries', 'outbox', 'texts', 'analytics', 'attempts', 'twoFactor', 'trackingCodes', 'reports'] as const;
@@ -66,6 +67,8 @@ export type Persistence = Stores & {
   readonly testPayments: InProcessPaymentStore;
   /** When sessions end or users change, here or in any other process on the same database. */
   readonly accessChanges: AccessChanges;
+  /** Consistent copies of the database while it serves (evisa backup); none in memory. */
+  readonly backup?: DatabaseBackup;
   /** Applies pending migrations (and creates the job queues); safe to run on an already-migrated database. */
   migrate(): Promise<void>;
   /** Answers true when the database is reachable (health check). */

@@ -34,6 +34,8 @@ export const COMMAND_PERMISSIONS = {
   'seed-demo': 'operations.run',
   'encrypt-files': 'operations.run',
   'rotate-file-key': 'operations.run',
+  backup: 'operations.run',
+  restore: 'operations.run',
 } as const satisfies Record<string, Permission>;
 
 let acting: Actor = CLI_OPERATOR;

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { checkActingAs } from './command-permissions.js';
+import { registerBackup, registerRestore } from './commands/backup.js';
 import { registerCreateAdmin } from './commands/create-admin.js';
 import { registerDeactivateStaff } from './commands/deactivate-staff.js';
 import { registerListStaff } from './commands/list-staff.js';
@@ -60,6 +61,8 @@ Example:
   registerSweepOrphanFiles(program);
   registerVerifyAudit(program);
   registerJobs(program);
+  registerBackup(program);
+  registerRestore(program);
   registerSeedDemo(program);
   registerEncryptFiles(program);
   registerRotateFileKey(program);

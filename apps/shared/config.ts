@@ -74,6 +74,15 @@ export interface AgencyConfig {
     /** RETENTION_DAYS: passport scans of applications finished more than this many days ago are purged (default 90). */
     retentionDays: number;
   };
+  /** Backups (docs/deployment.md "Backups and restore"; decision 0027). */
+  backup: {
+    /** BACKUP_SCHEDULE: cron in London time (Europe/London, as the agency works); null: off. Daily at 02:00 by default. */
+    schedule: string | null;
+    /** BACKUP_KEEP: archives kept in `dir`; older ones are deleted after each backup (default 14). */
+    keep: number;
+    /** BACKUP_DIR: a folder (default DATA_DIR/backups) or s3://KEY:SECRET@host:port/bucket[/folder]. */
+    dir: string;
+  };
 }
 
 /** Bad configuration: the message is one line naming the variable. */
@@ -112,20 +121,24 @@ function integer(env: NodeJS.ProcessEnv, name: string, min: number, max: number)
 }
 
 export const DEFAULT_RETENTION_SCHEDULE = '30 3 * * *';
+/** Backups: daily at 02:00 London time (BACKUP_SCHEDULE is read in BACKUP_TIMEZONE). */
+export const DEFAULT_BACKUP_SCHEDULE = '0 2 * * *';
+export const BACKUP_TIMEZONE = 'Europe/London';
 
-/** A 5-field cron expression (UTC), `off` to disable, or the default when unset. */
-function schedule(env: NodeJS.ProcessEnv, name: string, fallback: string | null): string | null {
+/** A 5-field cron expression (UTC unless `tz`), `off` to disable, or the default when unset. */
+function schedule(env: NodeJS.ProcessEnv, name: string, fallback: string | null, tz = 'UTC'): string | null {
   const text = nonEmpty(env, name);
   if (text === null) return fallback;
   if (text.toLowerCase() === 'off') return null;
   const fields = text.split(/\s+/);
   let valid = fields.length === 5;
   try {
-    if (valid) cronParser.parseExpression(text, { tz: 'UTC' });
+    if (valid) cronParser.parseExpression(text, { tz });
   } catch {
     valid = false;
   }
-  if (!valid) throw new ConfigError(name, `must be a cron expression of 5 fields (minute hour day month weekday, UTC) or off (got ${text})`);
+  const zone = tz === 'UTC' ? 'UTC' : `${tz} time`;
+  if (!valid) throw new ConfigError(name, `must be a cron expression of 5 fields (minute hour day month weekday, ${zone}) or off (got ${text})`);
   return fields.join(' ');
 }
 
@@ -233,6 +246,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     retentionDays: integer(env, 'RETENTION_DAYS', 1, 36_500) ?? 90,
   };
 
+  const backupDir = nonEmpty(env, 'BACKUP_DIR') ?? path.join(dataDir, 'backups');
+  if (backupDir.startsWith('s3://')) {
+    const url = parseUrl('BACKUP_DIR', backupDir, ['s3:']);
+    if (!url.username || !url.password) throw new ConfigError('BACKUP_DIR', 'must carry KEY:SECRET@ before the host');
+    if ((url.pathname.replace(/^\/+/, '').split('/')[0] ?? '').length < 3) throw new ConfigError('BACKUP_DIR', 'must name a bucket of at least 3 characters');
+  } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(backupDir)) {
+    throw new ConfigError('BACKUP_DIR', `must be a folder or an s3:// URL (got ${backupDir.split(':')[0]}://)`);
+  }
+  const backup: AgencyConfig['backup'] = {
+    schedule: schedule(env, 'BACKUP_SCHEDULE', DEFAULT_BACKUP_SCHEDULE, BACKUP_TIMEZONE),
+    keep: integer(env, 'BACKUP_KEEP', 1, 10_000) ?? 14,
+    dir: backupDir.startsWith('s3://') ? backupDir : path.resolve(backupDir),
+  };
+
   const appSecret = nonEmpty(env, 'APP_SECRET');
   if (appSecret !== null && appSecret.length < 43) {
     throw new ConfigError('APP_SECRET', 'must be at least 43 characters (e.g. `openssl rand -base64 32`)');
@@ -270,5 +297,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     fileEncryptionKeyFile: path.join(dataDir, 'file-encryption.key'),
     passportScan,
     jobs,
+    backup,
   };
 }

@@ -2,6 +2,8 @@ import { ORPHAN_GRACE_HOURS } from '../../core/use-cases/sweep-orphan-files.js';
 import type { AnyJobDefinition } from '../../adapters/jobs/runner.js';
 import type { EncryptFilesRun, RotateFileKeyRun } from '../../core/use-cases/file-encryption.js';
 import type { Agency } from './agency.js';
+import { backUp } from './backup.js';
+import { BACKUP_TIMEZONE } from './config.js';
 
 /** Ended sessions and closed rate-limit windows are deleted hourly (at minute 17, off the hour's rush). */
 export const PRUNE_SCHEDULE = '17 * * * *';
@@ -146,6 +148,17 @@ export function agencyJobs(agency: Agency): AnyJobDefinition[] {
       concurrency: 1,
       async run() {
         return finished(describeRotateFileKey(await useCases.rotateFileKey()));
+      },
+    },
+    {
+      name: 'backup',
+      schedule: config.backup.schedule,
+      timezone: BACKUP_TIMEZONE,
+      concurrency: 1,
+      async run() {
+        const done = await backUp(agency);
+        const pruned = done.pruned.length ? `; removed ${done.pruned.length} archive(s) beyond the newest ${config.backup.keep}` : '';
+        return `wrote ${done.location} (${(done.size / 1e6).toFixed(1)} MB, ${done.manifest.files.length} file(s))${pruned}`;
       },
     },
   ];

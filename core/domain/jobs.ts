@@ -28,6 +28,8 @@ export interface JobInputs {
   'encrypt-files': Record<string, never>;
   /** Wraps every stored file's data key under the current file encryption key (`evisa rotate-file-key`). */
   'rotate-file-key': Record<string, never>;
+  /** Writes one backup archive (database, stored files, manifest) and prunes old ones (scheduled daily; decision 0027). */
+  backup: Record<string, never>;
 }
 
 export type QueueName = keyof JobInputs;
@@ -78,6 +80,9 @@ export const QUEUES: Readonly<Record<QueueName, QueuePolicy>> = {
   // is retried beside it, which is safe (each file is replaced whole, the same way by both).
   'encrypt-files': { retryLimit: 3, retryDelaySeconds: 60, backoff: true, expireSeconds: 4 * 60 * 60 },
   'rotate-file-key': { retryLimit: 3, retryDelaySeconds: 60, backoff: true, expireSeconds: 4 * 60 * 60 },
+  // A backup of 100k applications takes one to two minutes (docs/deployment.md); a large store of
+  // scans much longer. Retried once, 10 minutes later; the next night's runs anyway.
+  backup: { retryLimit: 1, retryDelaySeconds: 600, backoff: false, expireSeconds: 6 * 3600 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

@@ -3,7 +3,7 @@ import type { AnyJobDefinition } from '../../adapters/jobs/runner.js';
 import { QUEUE_NAMES } from '../../core/domain/jobs.js';
 import { londonDateOf } from '../../core/domain/working-days.js';
 import type { Actor } from '../../core/use-cases/use-cases.js';
-import { DEFAULT_RETENTION_SCHEDULE, loadConfig } from '../../apps/shared/config.js';
+import { DEFAULT_BACKUP_SCHEDULE, DEFAULT_RETENTION_SCHEDULE, loadConfig } from '../../apps/shared/config.js';
 import { agencyJobs, jobDefinition, PRUNE_SCHEDULE, REPORT_ROLLUPS_SCHEDULE } from '../../apps/shared/jobs.js';
 import { applicationForm, makeMemoryApp, makeSqliteApp, signUp, type TestAgency } from '../support/http.js';
 
@@ -58,7 +58,10 @@ describe("the agency's jobs (one definition per queue, the same on both database
       'report-rollups': REPORT_ROLLUPS_SCHEDULE,
       'encrypt-files': null,
       'rotate-file-key': null,
+      backup: DEFAULT_BACKUP_SCHEDULE,
     });
+    expect(jobs.find((j) => j.name === 'backup')!.timezone).toBe('Europe/London');
+    expect(jobs.filter((j) => j.name !== 'backup').every((j) => j.timezone === undefined)).toBe(true);
   });
 
   it('reminders: queue the due payment and application reminders once, each mail with its deliver-mail job', async () => {

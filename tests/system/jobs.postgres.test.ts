@@ -78,4 +78,24 @@ describe('pg-boss job runner on PostgreSQL', () => {
     expect(runs.filter((r) => r.node.startsWith('reminders'))).toEqual([]);
     expect(lines.filter((l) => l.includes('pg-boss:'))).toEqual([]);
   }, 150_000);
+
+  it('keeps a schedule in the time zone it names (the backup at 02:00 London), the others in UTC', async () => {
+    const store = new PgBossJobStore(postgres.url, () => undefined, 1);
+    stores.push(store);
+    await store.schedule([
+      { name: 'backup', cron: '0 2 * * *', timezone: 'Europe/London' },
+      { name: 'retention', cron: '30 3 * * *' },
+    ]);
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string; cron: string; timezone: string }>(`select name, cron, timezone from pgboss.schedule where name in ('backup', 'retention') order by name`);
+      expect(rows).toEqual([
+        { name: 'backup', cron: '0 2 * * *', timezone: 'Europe/London' },
+        { name: 'retention', cron: '30 3 * * *', timezone: 'UTC' },
+      ]);
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
 });

@@ -12,6 +12,7 @@ import { runAsync, sqlRows, type Op, type Unit } from '../shared/unit.js';
 import { PgBossJobStore } from '../../jobs/pg-boss.js';
 import type { QueueName } from '../../../core/domain/jobs.js';
 import { accessListener } from './access-listener.js';
+import { postgresBackup } from './backup.js';
 import { insertRows } from './bulk-insert.js';
 import * as schema from './schema.js';
 import { describeTarget, postgresUnavailable } from './unavailable.js';
@@ -176,5 +177,5 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
     },
   };
   const notify = (channel: string, payload: string) => pool.query('select pg_notify($1, $2)', [channel, payload]);
-  return createSqlPersistence(database, accessListener(url, notify));
+  return Object.assign(createSqlPersistence(database, accessListener(url, notify)), { backup: postgresBackup(url) });
 }

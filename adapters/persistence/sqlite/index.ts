@@ -13,6 +13,7 @@ import { createSqlPersistence } from '../shared/sql-persistence.js';
 import { runSync, type Op } from '../shared/unit.js';
 import { SqliteJobStore } from '../../jobs/sqlite.js';
 import type { QueueName } from '../../../core/domain/jobs.js';
+import { sqliteBackup } from './backup.js';
 import { bulkInserter } from './bulk-insert.js';
 import * as schema from './schema.js';
 import { compileColumnsSelect, compileJoinSelect, compileTableSelect, type CompiledSelect } from './table-select.js';
@@ -180,5 +181,6 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
       sqlite.close();
     },
   };
-  return createSqlPersistence(database, dataVersionWatch(sqlite));
+  // Backups copy through this very connection: its own writes go into the copy as it is taken.
+  return Object.assign(createSqlPersistence(database, dataVersionWatch(sqlite)), { backup: sqliteBackup(sqlite) });
 }
