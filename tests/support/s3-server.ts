@@ -17,6 +17,20 @@ export interface LocalS3Server {
   storageUrl(bucket: string): string;
   /** Requests seen, `METHOD /path?query`, for assertions about multipart uploads. */
   requests: string[];
+  /** The folder s3rver keeps the buckets in (`<bucket>/<key>._S3rver_object` per object). */
+  directory: string;
+  /**
+   * The store goes away: its port stops listening and every open connection (an upload under way
+   * too) is cut. What it stored stays, for resume().
+   */
+  halt(): Promise<void>;
+  /**
+   * The next `n` object PUTs are stored but never answered: the connection is cut where the answer
+   * would go (an answer lost on the way back).
+   */
+  dropPutAnswers(n: number): void;
+  /** Listens again on the same port, with what it stored before. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,10 +47,20 @@ export async function startS3Server(): Promise<LocalS3Server> {
   const s3 = new S3rver({ directory, silent: true, address: '127.0.0.1', port: 0, resetOnClose: true });
   const handler = s3.callback() as http.RequestListener;
   const requests: string[] = [];
+  let putAnswersToDrop = 0;
   const server = http.createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const bucket = url.pathname.split('/')[1] ?? '';
+    if (putAnswersToDrop > 0 && req.method === 'PUT' && url.pathname.split('/').filter(Boolean).length >= 2) {
+      putAnswersToDrop -= 1;
+      // s3rver stores the object and answers through writeHead/end: the answer becomes a cut connection.
+      res.writeHead = (() => res) as typeof res.writeHead;
+      res.end = (() => {
+        req.socket.destroy();
+        return res;
+      }) as typeof res.end;
+    }
     if (req.method === 'GET' && url.searchParams.has('uploads') && bucket && url.pathname.split('/').filter(Boolean).length === 1) {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(EMPTY_MULTIPART_LISTING(bucket));
@@ -46,13 +70,33 @@ export async function startS3Server(): Promise<LocalS3Server> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const halt = async () => {
+    if (!server.listening) return;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+  };
   return {
     port,
     requests,
+    directory,
+    halt,
+    dropPutAnswers(n) {
+      putAnswersToDrop = n;
+    },
+    async resume() {
+      if (server.listening) return;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+    },
     storageUrl: (bucket) => `s3://${S3RVER_KEY}:${S3RVER_SECRET}@127.0.0.1:${port}/${bucket}?ssl=false`,
     async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await halt();
       await rm(directory, { recursive: true, force: true });
     },
   };
