@@ -11,11 +11,22 @@ export function storageUnavailable(): DomainError {
   return errors.unavailable('storage', STORAGE_UNAVAILABLE_MESSAGE);
 }
 
-/** The disk cannot take or give files right now: full, read-only, refused, broken, out of handles. */
-const DISK_CODES = new Set(['ENOSPC', 'EACCES', 'EPERM', 'EROFS', 'EIO', 'EDQUOT', 'EMFILE', 'ENFILE']);
+/** The store has no room left for the file: a full disk or quota, a full MinIO. */
+export function storageFull(): DomainError {
+  return errors.unavailable('storage', 'File storage is full: there is no room left to store the file (free some space or grow the disk)', { full: true });
+}
+
+/** The disk has no room left (ENOSPC), or the user's quota is used up (EDQUOT). */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+/** The disk cannot take or give files right now: read-only, refused, broken, out of handles. */
+const DISK_CODES = new Set(['EACCES', 'EPERM', 'EROFS', 'EIO', 'EMFILE', 'ENFILE']);
 
 /** A local folder's failures (FilesystemFileStorage). */
-export const diskUnavailable: Translate = (error) => (errorCodes(error).some((c) => DISK_CODES.has(c)) ? storageUnavailable() : null);
+export const diskUnavailable: Translate = (error) => {
+  const codes = errorCodes(error);
+  if (codes.some((c) => DISK_FULL_CODES.has(c))) return storageFull();
+  return codes.some((c) => DISK_CODES.has(c)) ? storageUnavailable() : null;
+};
 
 /** The S3 server cannot be reached (network codes) or says it cannot serve now (its error codes). */
 const S3_DOWN_CODES = new Set([
@@ -25,8 +36,13 @@ const S3_DOWN_CODES = new Set([
 /** The minio client's own words when it gave up on a server. */
 const S3_DOWN_MESSAGE = /Retryable HTTP status|Request failed after \d+ retries|socket hang up/;
 
+/** MinIO's answer when its drives are full (HTTP 507), and a quota reached. */
+const S3_FULL_CODES = new Set(['XMinioStorageFull', 'XMinioAdminBucketQuotaExceeded']);
+
 /** An S3-compatible store's failures (MinioFileStorage). */
-export const s3Unavailable: Translate = (error) =>
-  errorCodes(error).some((c) => S3_DOWN_CODES.has(c)) || errorChain(error).some((e) => typeof e.message === 'string' && S3_DOWN_MESSAGE.test(e.message))
+export const s3Unavailable: Translate = (error) => {
+  if (errorCodes(error).some((c) => S3_FULL_CODES.has(c))) return storageFull();
+  return errorCodes(error).some((c) => S3_DOWN_CODES.has(c)) || errorChain(error).some((e) => typeof e.message === 'string' && S3_DOWN_MESSAGE.test(e.message))
     ? storageUnavailable()
     : null;
+};

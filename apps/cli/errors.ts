@@ -81,10 +81,10 @@ function messageOf(error: DomainErrorData, env: NodeJS.ProcessEnv): string {
       return `${error.message}${detail}`;
     }
     case 'Unavailable': {
-      // A busy service (a locked SQLite file, a full scanner queue) needs a retry, not a setting.
+      // A busy service (a locked SQLite file, a full scanner queue) needs a retry, a full disk room: not a setting.
       const text = firstLine(error.message).replace(/\.$/, '');
       const setting = settingOf(error.service, env);
-      return error.busy || text.includes(setting) ? `${text}.` : `${text} (check ${setting}).`;
+      return error.busy || error.full || text.includes(setting) ? `${text}.` : `${text} (check ${setting}).`;
     }
     default:
       return error.message;

@@ -59,10 +59,21 @@ export const UNAVAILABLE_MESSAGE_OF: Record<UnavailableService, string> = {
   sms: 'Text messages are temporarily unavailable. Please try again later.',
 };
 
+/**
+ * A store with no room left (a full disk, a full MinIO) answers 507 Insufficient Storage: the
+ * request was fine, and retrying helps only once room is made, so clients wait longer (Retry-After
+ * 300) and an operator's alert on 507 points at the disk rather than at a service that is down.
+ */
+export const STORAGE_FULL_MESSAGE = 'There is no room to store the file right now. Please try again later.';
+
 export function answerForDomainError(error: DomainErrorData): ErrorAnswer {
   const { status } = HTTP_ANSWER_OF[error.type];
   const headers: Record<string, string> = {};
   if (error.type === 'RateLimited') headers['Retry-After'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
+  if (error.type === 'Unavailable' && error.full) {
+    headers['Retry-After'] = '300';
+    return { status: 507, body: { message: STORAGE_FULL_MESSAGE }, headers };
+  }
   if (error.type === 'Unavailable') {
     headers['Retry-After'] = '30';
     return { status, body: { message: UNAVAILABLE_MESSAGE_OF[error.service] }, headers };

@@ -222,7 +222,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.paymentIssues, ['gateway', 'clock', 'audit'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
   bindUseCase(bind, U.staff, ['users', 'hasher', 'ids', 'outbox', 'clock', 'secrets', 'audit'], make.makeStaff);
   bindUseCase(bind, U.assignments, ['applications', 'assignments', 'users', 'clock', 'audit'], make.makeAssignments);
-  bindUseCase(bind, U.adminWorkspace, ['applications', 'users', 'assignments', 'portal', 'clock'], make.makeAdminWorkspace);
+  bindUseCase(bind, U.adminWorkspace, ['applications', 'users', 'assignments', 'portal', 'clock', 'audit'], make.makeAdminWorkspace);
 
   // refunds (docs/product.md §4.7): a request and an approval send the refund at once through sendRefund (the send-refund job's use case).
   const settlePorts = ['refunds', 'payments', 'applications', 'users', 'receipts', 'analytics', 'clock'] as const;

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   // reads of personal data
   'document.viewed',
   'document.portal_copy',
+  'application.passport_revealed',
   'applications.listed',
   'applications.exported',
   'user.exported',
@@ -144,6 +145,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'refund.approved': 'Approved a refund',
   'document.viewed': 'Opened a document',
   'document.portal_copy': 'Made a portal copy of the passport',
+  'application.passport_revealed': 'Revealed the passport number',
   'applications.listed': 'Read the full list of applications',
   'applications.exported': 'Exported applications',
   'user.exported': "Exported a person's data",

@@ -27,8 +27,11 @@ export type DomainErrorData =
   | { type: 'InvalidSignature'; message: string }
   /** An outside service refused the request for good (an SMS provider: an invalid or unsubscribed number): retrying cannot help. */
   | { type: 'Refused'; service: 'sms'; message: string }
-  /** `busy`: the service works but is saturated (a locked database, a full scanner queue): retry, nothing to fix. */
-  | { type: 'Unavailable'; service: UnavailableService; message: string; busy?: true }
+  /**
+   * `busy`: the service works but is saturated (a locked database, a full scanner queue): retry, nothing to fix.
+   * `full`: the store works but has no room left (a full disk or quota): retrying helps only once someone makes room.
+   */
+  | { type: 'Unavailable'; service: UnavailableService; message: string; busy?: true; full?: true }
   /**
    * A stored file encrypted under a key the server does not hold: its key id is not in the keyring
    * (FILE_ENCRYPTION_KEYS), or the keyring holds another key under that id. No byte of it is read.
@@ -84,6 +87,6 @@ export const errors = {
   invalidSignature: (message: string) => new DomainError({ type: 'InvalidSignature', message }),
   refused: (service: 'sms', message: string) => new DomainError({ type: 'Refused', service, message }),
   undecryptable: (keyId: string, message: string) => new DomainError({ type: 'Undecryptable', keyId, message }),
-  unavailable: (service: UnavailableService, message: string, options: { busy?: boolean } = {}) =>
-    new DomainError(options.busy ? { type: 'Unavailable', service, message, busy: true } : { type: 'Unavailable', service, message }),
+  unavailable: (service: UnavailableService, message: string, options: { busy?: boolean; full?: boolean } = {}) =>
+    new DomainError({ type: 'Unavailable', service, message, ...(options.busy ? { busy: true as const } : {}), ...(options.full ? { full: true as const } : {}) }),
 };

@@ -5,8 +5,10 @@ import type { StaffRole } from './staff-role.js';
  * permission it needs; a role's permissions are this table, nothing else.
  */
 export const PERMISSIONS = [
-  /** Read applications, their documents, history, notes and receipts; the admin lists and counts. */
+  /** Read applications, their documents, history, notes and receipts; the admin lists and counts (passport numbers masked). */
   'applications.read',
+  /** See a passport number in full ("Reveal"; each reveal is an audited read): those who work on the portal. */
+  'passports.reveal',
   /** Change a status, request information, decide nothing about money. */
   'applications.review',
   /** Upload a visa and send it. */
@@ -41,8 +43,8 @@ const ALL: readonly Permission[] = PERMISSIONS;
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: ALL,
-  reviewer: ['applications.read', 'applications.review', 'visa.send', 'portal.manage', 'applications.assign', 'notes.write', 'applicants.contact'],
-  finance: ['applications.read', 'portal.manage', 'applications.assign', 'notes.write', 'payments.manage', 'refunds.manage', 'reports.read'],
+  reviewer: ['applications.read', 'passports.reveal', 'applications.review', 'visa.send', 'portal.manage', 'applications.assign', 'notes.write', 'applicants.contact'],
+  finance: ['applications.read', 'passports.reveal', 'portal.manage', 'applications.assign', 'notes.write', 'payments.manage', 'refunds.manage', 'reports.read'],
   support: ['applications.read', 'applications.assign', 'notes.write', 'applicants.contact'],
 };
 

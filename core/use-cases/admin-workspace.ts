@@ -1,15 +1,17 @@
 import { WORK_QUEUE_TABS, workQueueTab, type WorkQueueHead } from '../domain/admin-tabs.js';
 import { errors } from '../domain/errors.js';
+import type { RevealedPassport } from '../domain/passport-mask.js';
 import type { Ports } from '../ports/index.js';
+import { recordAudit } from './audit.js';
 import { adminEntry, requirePermission, requireUser, resolveAssignees } from './shared.js';
 import type { Actor, AdminListEntry } from './use-cases.js';
 
 /**
  * The admin workspace's own reads (docs/product.md §2.14): one entry as the list shows it, so the
- * side panel stays on an application a change moved out of the open tab; and the tab /admin opens
- * on when the address names none (the work queue).
+ * side panel stays on an application a change moved out of the open tab; the tab /admin opens
+ * on when the address names none (the work queue); and a passport number revealed.
  */
-export function makeAdminWorkspace(ports: Pick<Ports, 'applications' | 'users' | 'assignments' | 'portal' | 'clock'>) {
+export function makeAdminWorkspace(ports: Pick<Ports, 'applications' | 'users' | 'assignments' | 'portal' | 'clock' | 'audit'>) {
   /** The application as an entry of the admin list: its user, assignee and portal ledger attached. */
   async function readAdminEntry(actor: Actor, applicationId: number): Promise<AdminListEntry> {
     requirePermission(actor, 'applications.read');
@@ -38,5 +40,27 @@ export function makeAdminWorkspace(ports: Pick<Ports, 'applications' | 'users' |
     return workQueueTab(heads);
   }
 
-  return { readAdminEntry, adminWorkQueue };
+  /**
+   * "Reveal" (decision 0030): the application's passport number in full, and what its passport
+   * copy's MRZ reads, for staff whose role may see it (`passports.reveal`). Recorded in the audit
+   * log before the number is answered: a reveal that cannot be recorded is not served. The number
+   * itself is not written in the log (it would outlive an erasure).
+   */
+  async function revealPassportNumber(actor: Actor, applicationId: number): Promise<RevealedPassport> {
+    requirePermission(actor, 'passports.reveal');
+    const application = await ports.applications.findById(applicationId);
+    if (!application) throw errors.notFound('Application');
+    await recordAudit(ports, actor, {
+      action: 'application.passport_revealed',
+      target: { type: 'application', id: application.id },
+      applicationId: application.id,
+    });
+    const scan = application.passportScan?.status === 'read' ? application.passportScan.scan : null;
+    return {
+      passportNumber: application.passportNumber,
+      scanned: scan ? { passportNumber: scan.fields.passportNumber, mrz: [scan.mrz[0], scan.mrz[1]] } : null,
+    };
+  }
+
+  return { readAdminEntry, adminWorkQueue, revealPassportNumber };
 }

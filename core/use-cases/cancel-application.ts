@@ -10,7 +10,7 @@ import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
-import { commitWithRetry, loadOwned, requirePermission, requireUser, toView } from './shared.js';
+import { commitWithRetry, loadOwned, requirePermission, requireUser, staffView, toView } from './shared.js';
 import type { Actor, ApplicationView } from './use-cases.js';
 
 export interface CancellationOutcome {
@@ -171,7 +171,7 @@ export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 
     if (application.cancelledAt !== null) await closeOpenPayments(application);
     const refund = await refundNow(applicationId, refundPence > 0);
     const current = (await ports.applications.findById(applicationId)) ?? application;
-    return { application: toView(current, ports.clock.now()), outcome: application.cancelledAt ? 'cancelled' : 'requested', refundPence, refund };
+    return { application: staffView(current, ports.clock.now()), outcome: application.cancelledAt ? 'cancelled' : 'requested', refundPence, refund };
   }
 
   return { cancelApplication, decideCancellationRequest: decideCancellation_ };

@@ -9,7 +9,7 @@ import type { Ports } from '../ports/index.js';
 import { waiverMail, waiverPayment, WAIVER_MESSAGE } from './record-waiver.js';
 import { recordAudit } from './audit.js';
 import { withEvisaMail } from './evisa-mail.js';
-import { commitWithRetry, requirePermission, requireUser, toView } from './shared.js';
+import { commitWithRetry, requirePermission, requireUser, staffView } from './shared.js';
 import { statusTexts } from './texts.js';
 import type { Actor, ApplicationView } from './use-cases.js';
 
@@ -124,7 +124,7 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
       };
     });
 
-    if (outcome.kind === 'done') return toView(outcome.value, now);
+    if (outcome.kind === 'done') return staffView(outcome.value, now);
     if (outcome.kind === 'conflict') {
       throw errors.conflict('The final fee of this application has already been recorded. Please reload and try again.');
     }
@@ -148,6 +148,6 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
         occurredAt: now,
       });
     }
-    return toView(updated, now);
+    return staffView(updated, now);
   };
 }

@@ -30,7 +30,7 @@ export function makeExportApplications(ports: Pick<Ports, 'applications' | 'user
     const statuses = query.status ? (tabStatuses && !tabStatuses.includes(query.status) ? [] : [query.status]) : tabStatuses;
     if (!statuses || statuses.length > 0) {
       for await (const { application, user } of ports.applications.streamForExport({ statuses, createdSince: query.since })) {
-        yield adminEntry(application, user, now);
+        yield adminEntry(application, user, now, undefined, null, 'full');
       }
     }
     if (!query.status && tabListsPseudoEntries(query.tab)) {

@@ -1,6 +1,6 @@
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
-import { adminListUser, assigneeOf, portalOf, requirePermission, resolveAssignees, toView } from './shared.js';
+import { adminListUser, assigneeOf, portalOf, requirePermission, resolveAssignees, staffView } from './shared.js';
 import type { Actor, AdminFullListEntry } from './use-cases.js';
 
 /**
@@ -19,7 +19,7 @@ export function makeListAdminApplications(ports: Pick<Ports, 'applications' | 'u
       const assignees = new Map();
       for await (const { application, user, portal } of ports.applications.streamAllWithUsers()) {
         await resolveAssignees(ports, [application], assignees);
-        yield Object.assign(toView(application, now), { user: adminListUser(user), assignee: assigneeOf(application, assignees), portal: portalOf(application, portal) });
+        yield Object.assign(staffView(application, now), { user: adminListUser(user), assignee: assigneeOf(application, assignees), portal: portalOf(application, portal) });
       }
       for await (const user of ports.users.streamWithoutApplication()) {
         yield { id: null, userId: user.id, status: 'user_registered', user: adminListUser(user), assignee: null, portal: null };

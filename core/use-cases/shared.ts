@@ -7,6 +7,7 @@ import { ALLOWED_CONTENT_TYPES, FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAG
 import type { StaffName } from '../domain/assignment.js';
 import { errors } from '../domain/errors.js';
 import { passportCheckOf } from '../domain/passport-check.js';
+import { maskPassportNumber, maskPassportScan } from '../domain/passport-mask.js';
 import type { User } from '../domain/user.js';
 import type { ApplicationChange, CommitResult } from '../ports/application-repository.js';
 import type { Ports } from '../ports/index.js';
@@ -91,9 +92,39 @@ export function toView(a: Application, now: Date): ApplicationView {
   return view;
 }
 
-export function adminEntry(application: Application | null, user: User, now: Date, assignees: AssigneeNames = new Map(), portal: PortalLedger | null = null): AdminListEntry {
+/**
+ * An application as staff read it (the admin list, the side panel, every admin answer): its
+ * passport number masked, `•••••1276`, the number its passport copy's MRZ reads too (decision 0030).
+ * The full number leaves the server only through "Reveal" (an audited read), the exports and the
+ * applicant's own reads.
+ */
+export function staffView(a: Application, now: Date): ApplicationView {
+  const view = toView(a, now);
+  // The check is made on the full numbers (toView) before they are masked.
+  view.passportNumber = maskPassportNumber(view.passportNumber);
+  view.passportScan = maskPassportScan(view.passportScan);
+  return view;
+}
+
+/** An application as `actor` may read it: in full by its owner, as staff read it by anyone else. */
+export function viewFor(actor: Actor | null, a: Application, now: Date): ApplicationView {
+  return actor && a.userId === actor.userId ? toView(a, now) : staffView(a, now);
+}
+
+/**
+ * An entry of the admin list. `passport: 'full'` only for the operator's export (docs/product.md
+ * §15.1, itself an audited read); every answer to staff masks it.
+ */
+export function adminEntry(
+  application: Application | null,
+  user: User,
+  now: Date,
+  assignees: AssigneeNames = new Map(),
+  portal: PortalLedger | null = null,
+  passport: 'masked' | 'full' = 'masked',
+): AdminListEntry {
   return {
-    application: application ? toView(application, now) : null,
+    application: application ? (passport === 'full' ? toView(application, now) : staffView(application, now)) : null,
     status: application ? application.status : 'user_registered',
     user: adminListUser(user),
     assignee: assigneeOf(application, assignees),

@@ -105,7 +105,7 @@ export type Staff = Made<typeof make.makeStaff>;
 export type TwoFactor = Made<typeof make.makeTwoFactor>;
 /** assignApplication, listAssignments, listAssignableStaff (staff only). */
 export type Assignments = Made<typeof make.makeAssignments>;
-/** readAdminEntry, adminWorkQueue (staff: the side panel's entry, the tab /admin opens on). */
+/** readAdminEntry, adminWorkQueue, revealPassportNumber (staff: the side panel's entry, the tab /admin opens on, a passport number in full). */
 export type AdminWorkspace = Made<typeof make.makeAdminWorkspace>;
 /** listApplicationMessages, resendMessage (staff: the delivery log, docs/product.md §16.5). */
 export type DeliveryLog = Made<typeof make.makeDeliveryLog>;

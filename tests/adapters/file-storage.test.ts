@@ -153,6 +153,21 @@ describe('MinioFileStorage against a local S3 server', () => {
     expect((await read(got!.body)).equals(big)).toBe(true);
   });
 
+  it('leaves no object behind when the store took a put but its answer was lost', async () => {
+    const storage = new MinioFileStorage(server.storageUrl('lost-answers'));
+    await storage.put('k/first.pdf', Buffer.from('%PDF-1'), { contentType: 'application/pdf', fileName: 'first.pdf' });
+    server.dropPutAnswers(1);
+    await expectUnavailable(storage.put('k/lost.pdf', Buffer.from('%PDF-lost'), { contentType: 'application/pdf', fileName: 'lost.pdf' }));
+    // The caller writes no row for a failed put: the object it did store is removed again.
+    expect(await storage.exists('k/lost.pdf')).toBe(false);
+    server.dropPutAnswers(1);
+    await expectUnavailable(storage.put('k/lost-stream.pdf', Readable.from([Buffer.from('%PDF-stream')]), { contentType: 'application/pdf', fileName: 's.pdf' }));
+    expect(await storage.exists('k/lost-stream.pdf')).toBe(false);
+    const keys: string[] = [];
+    for await (const { key } of storage.list()) keys.push(key);
+    expect(keys).toEqual(['k/first.pdf']);
+  });
+
   it('throws Unavailable(storage) on every operation when the server is down, and recovers when it is back', async () => {
     const port = await freePort();
     const storage = new MinioFileStorage(`s3://S3RVER:S3RVER@127.0.0.1:${port}/down-bucket?ssl=false`);

@@ -7,6 +7,7 @@ import { DomainError, isDomainError } from '../../core/domain/errors.js';
 import { createPostgresPersistence } from '../../adapters/persistence/postgres/index.js';
 import { createSqlitePersistence } from '../../adapters/persistence/sqlite/index.js';
 import { sqliteUnavailable } from '../../adapters/persistence/sqlite/unavailable.js';
+import { postgresUnavailable } from '../../adapters/persistence/postgres/unavailable.js';
 import { aMail, aUser, seedApplication } from './persistence-fixtures.js';
 import { startTestPostgres } from '../support/postgres.js';
 
@@ -108,6 +109,27 @@ describe('PostgreSQL: an unreachable server is Unavailable', () => {
       expect(error.message).not.toContain('secret');
     }
     await p.close();
+  });
+
+  it('classifies what a restart throws as an outage: shutdowns, lost connections and a pooled client left unqueryable; SQL errors are not', () => {
+    const classify = postgresUnavailable('db:5432');
+    const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+    const wrapped = (cause: Error) => Object.assign(new Error('Failed query: insert into …'), { cause });
+    for (const error of [
+      coded('57P01', 'terminating connection due to administrator command'),
+      coded('57P02', 'terminating connection because of crash of another server process'),
+      coded('57P03', 'the database system is starting up'),
+      coded('08006', 'connection failure'),
+      coded('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
+      wrapped(new Error('Connection terminated unexpectedly')),
+      wrapped(new Error('Client has encountered a connection error and is not queryable')),
+      new Error('Client was closed and is not queryable'),
+    ]) {
+      expect(classify(error)?.data, error.message).toMatchObject({ type: 'Unavailable', service: 'database' });
+    }
+    for (const error of [coded('23505', 'duplicate key'), coded('42601', 'syntax error'), new Error('something else')]) {
+      expect(classify(error), error.message).toBeNull();
+    }
   });
 
   it('a database without the tables asks for `evisa migrate`, naming no secret', async () => {

@@ -7,8 +7,8 @@ import { isDomainError } from '../../core/domain/errors.js';
 /** The roles of docs/product.md §6, written out here independently of the table. */
 const EXPECTED = {
   admin: [...PERMISSIONS],
-  reviewer: ['applications.read', 'applications.review', 'visa.send', 'portal.manage', 'applications.assign', 'notes.write', 'applicants.contact'],
-  finance: ['applications.read', 'portal.manage', 'applications.assign', 'notes.write', 'payments.manage', 'refunds.manage', 'reports.read'],
+  reviewer: ['applications.read', 'passports.reveal', 'applications.review', 'visa.send', 'portal.manage', 'applications.assign', 'notes.write', 'applicants.contact'],
+  finance: ['applications.read', 'passports.reveal', 'portal.manage', 'applications.assign', 'notes.write', 'payments.manage', 'refunds.manage', 'reports.read'],
   support: ['applications.read', 'applications.assign', 'notes.write', 'applicants.contact'],
 };
 

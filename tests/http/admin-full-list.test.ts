@@ -54,8 +54,11 @@ describe.each([
     const { timeline, evisaSentAt, ...stored } = (await (await owner.browser.get(`/api/applications/${owner.application.id}`)).json()) as Record<string, unknown>;
     expect(timeline).toEqual([]);
     expect(evisaSentAt).toBeNull();
+    // The owner reads their passport number in full; staff read it masked (decision 0030).
+    expect(stored.passportNumber).toBe('123456789');
     expect(entries[1]).toEqual({
       ...stored,
+      passportNumber: '•••••6789',
       user: { id: owner.user.id, email: owner.email, username: owner.email, fullName: owner.user.fullName, phoneNumber: '+447700900123', createdAt: expect.any(String) },
       assignee: null,
       // Nothing recorded on the portal yet (docs/product.md §2.16).

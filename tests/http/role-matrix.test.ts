@@ -12,6 +12,7 @@ const EXPECTED: Record<string, readonly StaffRole[]> = {
   'GET /api/admin/applications': ALL,
   'GET /api/admin/applications/counts': ALL,
   'GET /api/admin/applications/:id': ALL,
+  'POST /api/admin/applications/:id/reveal-passport': ['admin', 'reviewer', 'finance'],
   'GET /api/admin/work-queue': ALL,
   'GET /api/admin/assignees': ALL,
   'GET /api/admin/applications/:id/history': ALL,

@@ -21,6 +21,18 @@ export interface LocalS3Server {
   directory: string;
   /** Answers each object upload (PUT) `ms` later from now on (0: at once): a slow store, to stop a run half-way. */
   slowWrites(ms: number): void;
+  /**
+   * The store goes away: its port stops listening and every open connection (an upload under way
+   * too) is cut. What it stored stays, for resume().
+   */
+  halt(): Promise<void>;
+  /**
+   * The next `n` object PUTs are stored but never answered: the connection is cut where the answer
+   * would go (an answer lost on the way back).
+   */
+  dropPutAnswers(n: number): void;
+  /** Listens again on the same port, with what it stored before. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -38,10 +50,20 @@ export async function startS3Server(): Promise<LocalS3Server> {
   const handler = s3.callback() as http.RequestListener;
   const requests: string[] = [];
   let writeDelayMs = 0;
+  let putAnswersToDrop = 0;
   const server = http.createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const bucket = url.pathname.split('/')[1] ?? '';
+    if (putAnswersToDrop > 0 && req.method === 'PUT' && url.pathname.split('/').filter(Boolean).length >= 2) {
+      putAnswersToDrop -= 1;
+      // s3rver stores the object and answers through writeHead/end: the answer becomes a cut connection.
+      res.writeHead = (() => res) as typeof res.writeHead;
+      res.end = (() => {
+        req.socket.destroy();
+        return res;
+      }) as typeof res.end;
+    }
     if (req.method === 'GET' && url.searchParams.has('uploads') && bucket && url.pathname.split('/').filter(Boolean).length === 1) {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       res.end(EMPTY_MULTIPART_LISTING(bucket));
@@ -55,6 +77,12 @@ export async function startS3Server(): Promise<LocalS3Server> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const halt = async () => {
+    if (!server.listening) return;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+  };
   return {
     port,
     requests,
@@ -62,10 +90,23 @@ export async function startS3Server(): Promise<LocalS3Server> {
     slowWrites: (ms) => {
       writeDelayMs = ms;
     },
+    halt,
+    dropPutAnswers(n) {
+      putAnswersToDrop = n;
+    },
+    async resume() {
+      if (server.listening) return;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+    },
     storageUrl: (bucket) => `s3://${S3RVER_KEY}:${S3RVER_SECRET}@127.0.0.1:${port}/${bucket}?ssl=false`,
     async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await halt();
       await rm(directory, { recursive: true, force: true });
     },
   };

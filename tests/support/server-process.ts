@@ -16,10 +16,16 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** Starts a node with `env` (and a DATA_DIR of its own) and answers once it logs where it listens. */
-export function startServerProcess(name: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+/**
+ * Starts a node with `env` (and a DATA_DIR of its own) and answers once it logs where it listens.
+ * `wrap` runs the node through another command (`unshare … sh -c '…; exec "$@"'`): it is given the
+ * node's command line and answers the one to spawn, which must end by exec-ing it.
+ */
+export function startServerProcess(name: string, env: NodeJS.ProcessEnv, options: { wrap?: (argv: string[]) => string[] } = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `evisa-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/http/main.ts')], {
+  const argv = [process.execPath, '--import', 'tsx', path.join(ROOT, 'apps/http/main.ts')];
+  const [file, ...args] = options.wrap ? options.wrap(argv) : argv;
+  const child = spawn(file!, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

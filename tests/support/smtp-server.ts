@@ -75,12 +75,12 @@ export interface LocalSmtpServer {
 }
 
 /**
- * An SMTP server on 127.0.0.1 (random port) that keeps what it receives, or refuses on demand.
+ * An SMTP server on 127.0.0.1 (a random port, or `port`) that keeps what it receives, or refuses on demand.
  * With `acceptAfterMs`, each message is answered (250) that long after its data arrived, and kept
  * only if its client is still connected then: a client that died before the answer did not hand
  * the message over (a mail server accepts a message with its 250).
  */
-export async function startSmtpServer(options: { acceptAfterMs?: number } = {}): Promise<LocalSmtpServer> {
+export async function startSmtpServer(options: { acceptAfterMs?: number; port?: number } = {}): Promise<LocalSmtpServer> {
   const state = { failures: 0, code: 451, message: '4.3.0 Mailbox temporarily unavailable, try again later', refused: 0 };
   const received: ReceivedMessage[] = [];
   const closed = new Set<string>();
@@ -131,7 +131,7 @@ export async function startSmtpServer(options: { acceptAfterMs?: number } = {}):
       };
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const handle: LocalSmtpServer = {
     port,

@@ -46,6 +46,11 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor one checked out (a unit of work between its statements) when the server ends the connection
+  // (a restart: 57P01, "Connection terminated"): pg emits 'error' on a client no query is waiting
+  // on, and the pool listens only while the client is idle. Its queries fail (Unavailable); the pool
+  // drops it at release, as it is no longer queryable.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const pooled = drizzle(pool);
   const db: Db = pooled;
   const jobs = new PgBossJobStore(url);

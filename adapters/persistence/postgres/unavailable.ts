@@ -12,12 +12,22 @@ export function describeTarget(url: string): string {
   }
 }
 
-/** Network failures, and the server refusing us: shutting down, starting up, no such database, bad login. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET', 'EAI_AGAIN', '57P01', '57P03', '3D000', '28P01', '28000']);
+/**
+ * Network failures, and the server refusing us: shutting down (57P01 admin, 57P02 crash), starting
+ * up or not accepting connections (57P03), the connection lost (class 08), no such database, bad login.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EPIPE', 'EAI_AGAIN',
+  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '3D000', '28P01', '28000',
+]);
 /** A statement on a table that is not there: the database was never migrated. */
 const UNDEFINED_TABLE = '42P01';
-/** pg's own words for a lost or never-made connection. */
-const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect/i;
+/**
+ * pg's own words for a lost or never-made connection: "Connection terminated (unexpectedly)", a
+ * connect timeout, and a pooled client used after its connection died in a restart ("Client has
+ * encountered a connection error and is not queryable", "Client was closed and is not queryable").
+ */
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|is not queryable/i;
 
 /** An unreachable PostgreSQL server as the domain's Unavailable('database'); `target` is 'host:port'. */
 export function postgresUnavailable(target: string): (error: unknown) => DomainError | null {

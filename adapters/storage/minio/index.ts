@@ -97,6 +97,31 @@ export class MinioFileStorage implements FileStorage {
     await this.ensureBucket();
     const contentType = meta.contentType || DEFAULT_CONTENT_TYPE;
     const headers = { 'Content-Type': contentType, [FILE_NAME_META]: encodeURIComponent(meta.fileName) };
+    try {
+      await this.upload(key, body, meta.size, headers);
+      const stat = await this.client.statObject(this.bucket, key);
+      return { key, size: stat.size, contentType, fileName: meta.fileName };
+    } catch (error) {
+      // The store may have taken the object although its answer (or the stat after it) was lost:
+      // the caller writes no row for a failed put, so the object would be an orphan. Removed here
+      // when the store still answers; otherwise the orphan sweep removes it later (decision 0030).
+      await this.removeQuietly(key);
+      throw error;
+    }
+  }
+
+  /** Best effort, bounded: a store that does not answer within 5 s is left to the orphan sweep. */
+  private async removeQuietly(key: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, 5_000)));
+    try {
+      await Promise.race([this.client.removeObject(this.bucket, key).catch(() => undefined), gaveUp]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async upload(key: string, body: Readable | Buffer, size: number | undefined, headers: Record<string, string>): Promise<void> {
     if (Buffer.isBuffer(body)) {
       await this.client.putObject(this.bucket, key, body, body.length, headers);
     } else {
@@ -104,7 +129,7 @@ export class MinioFileStorage implements FileStorage {
       // half-way through an upload): feed it through a PassThrough and fail as soon as the source does.
       const pass = new PassThrough();
       const feeding = pipeline(body, pass);
-      const uploading = this.client.putObject(this.bucket, key, pass, meta.size, headers);
+      const uploading = this.client.putObject(this.bucket, key, pass, size, headers);
       try {
         await Promise.all([feeding, uploading]);
       } catch (error) {
@@ -115,8 +140,6 @@ export class MinioFileStorage implements FileStorage {
         throw error;
       }
     }
-    const stat = await this.client.statObject(this.bucket, key);
-    return { key, size: stat.size, contentType, fileName: meta.fileName };
   }
 
   async copy(from: string, key: string): Promise<boolean> {

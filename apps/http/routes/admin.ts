@@ -26,6 +26,8 @@ const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: tru
  *   filtered and searched on the server: { items, total, page, pageSize }.
  * - GET /applications/counts?q=&overdue=: the count per tab, and per tab the Mine and Unassigned counts.
  * - GET /applications/:id: one application as an entry of the list (the side panel after a change moved it out of the tab).
+ * - POST /applications/:id/reveal-passport: { passportNumber, scanned } in full (passports.reveal), recorded in the
+ *   audit log first; every other admin answer carries passport numbers masked (`•••••1276`, decision 0030).
  * - GET /work-queue: { tab, deadline }, the tab /admin opens on without one in its address (the earliest guarantee deadline).
  * - GET /assignees: the active staff an application can be assigned to [{ id, fullName, role }] (applications.assign).
  * - PUT /applications/:id/assignee { userId | null }: assigns (applications.assign); GET /applications/:id/assignments: the history.
@@ -57,6 +59,10 @@ export function adminRoutes({ agency, log }: RouteDeps) {
     // After /applications/counts, which it would otherwise take for an id.
     .get('/applications/:id', requires('applications.read'), async (c) => {
       return c.json(await useCases.readAdminEntry(actorOf(c), pathId(c, 'id', applicationIdSchema)), 200);
+    })
+    // Decision 0030: every admin answer masks passport numbers; this one answers it in full, audited.
+    .post('/applications/:id/reveal-passport', requires('passports.reveal'), jsonBody(), async (c) => {
+      return c.json(await useCases.revealPassportNumber(actorOf(c), pathId(c, 'id', applicationIdSchema)), 200);
     })
     .get('/work-queue', requires('applications.read'), async (c) => c.json(await useCases.adminWorkQueue(actorOf(c)), 200))
     .get('/assignees', requires('applications.assign'), async (c) => c.json(await useCases.listAssignableStaff(actorOf(c)), 200))

@@ -25,7 +25,9 @@ describe('admin listings', () => {
       ['user_registered', 'bob@example.com', null],
     ]);
     // The application's own fields at the top level, its user attached (docs/product.md §10.2).
-    expect(list[0]).toMatchObject({ ...app, user: { id: alice.userId, email: 'alice@example.com', username: 'alice@example.com' } });
+    // Its passport number masked, as every staff read carries it (decision 0030).
+    expect(list[0]).toMatchObject({ ...app, passportNumber: '•••••4567', user: { id: alice.userId, email: 'alice@example.com', username: 'alice@example.com' } });
+    expect(app.passportNumber).toBe('P1234567');
     expect(list[1]).toEqual({
       id: null,
       userId: bob.userId,

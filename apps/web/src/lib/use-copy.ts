@@ -32,5 +32,34 @@ export function useCopy() {
     timer.current = setTimeout(() => setCopied(null), COPIED_MS);
   }
 
-  return { copied, announcement, copy };
+  /**
+   * `copy` of a text that is not known yet (a passport number being revealed): the clipboard is
+   * written during the press, as Safari and Firefox require, with a ClipboardItem whose text
+   * follows; where a browser has no ClipboardItem the text is awaited and written as `copy` does.
+   */
+  async function copyLater(key: string, text: Promise<string>, what: string) {
+    if (typeof ClipboardItem === 'undefined' || typeof navigator.clipboard?.write !== 'function') {
+      let known: string;
+      try {
+        known = await text;
+      } catch {
+        setCopied(null);
+        setAnnouncement(`Could not copy ${what}.`);
+        return;
+      }
+      return copy(key, known, what);
+    }
+    try {
+      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': text.then((t) => new Blob([t], { type: 'text/plain' })) })]);
+      setCopied(key);
+      setAnnouncement(`Copied ${what}`);
+    } catch {
+      setCopied(null);
+      setAnnouncement(`Could not copy ${what}: select it and copy it by hand.`);
+    }
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(null), COPIED_MS);
+  }
+
+  return { copied, announcement, copy, copyLater };
 }

@@ -8,6 +8,7 @@ import { cn } from '../../lib/format.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
 import { FlagBadges, FlagChips, GroupBadge, PaymentBadges, PaymentChip, StatusBadge } from './badges.js';
 import { entryKey, namesOf } from './entry-panel.js';
+import { PassportCell } from './passport-reveal.js';
 import { useStagedChanges } from './staged-changes.js';
 
 export interface EntriesListProps {
@@ -103,7 +104,8 @@ const COLUMNS: Column[] = [
   },
   { label: 'Name', width: 'w-[8.5rem]', cell: (entry) => <Cut text={`${namesOf(entry).first} ${namesOf(entry).last}`} /> },
   { label: 'Email', wideOnly: true, cell: (entry) => <Cut text={entry.user.email} /> },
-  { label: 'Passport', width: 'w-[5.75rem]', wideOnly: true, cell: (entry) => <Cut text={entry.application?.passportNumber ?? '—'} className="tabular-nums" /> },
+  // Masked (•••••1276) until revealed in the side panel (decision 0030).
+  { label: 'Passport', width: 'w-[5.75rem]', wideOnly: true, cell: (entry) => (entry.application ? <PassportCell app={entry.application} /> : <Cut text="—" />) },
   { label: 'Submitted', width: 'w-[6.25rem]', wideOnly: true, cell: (entry) => <SubmittedCell entry={entry} /> },
   {
     label: 'Status',

@@ -10,6 +10,7 @@ import { ReceiptList } from '../receipts/receipt-list.js';
 
 import { FINAL_PAID_LABEL, INITIAL_PAID_LABEL, isOverdue, isWaived } from './badges.js';
 import { RefundsSection } from '../refunds/refunds-section.js';
+import { PassportNumberReveal } from './passport-reveal.js';
 import { portalCopyUrl, useAdminHistoryQuery, type AdminApplicationDto as ApplicationDto, type AdminEntryDto } from './api.js';
 import { staffGuaranteeText } from '../../../../../core/domain/guarantee-text.js';
 
@@ -65,7 +66,7 @@ export function PersonalFields({ app }: { app: ApplicationDto }) {
 export function PassportFields({ app }: { app: ApplicationDto }) {
   return (
     <Fields>
-      <Item label="Passport number" value={app.passportNumber} />
+      <Item label="Passport number" value={<PassportNumberReveal app={app} />} />
       <Item label="Passport expiry" value={formatShortDay(app.passportExpiry)} />
       <Item label="Re-upload requested" value={yesNo(app.requiresPassportReupload)} />
       <Item label="Re-uploaded at" value={app.passportReuploadedAt ? formatDayAndTime(app.passportReuploadedAt) : null} />

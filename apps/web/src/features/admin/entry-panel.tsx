@@ -16,6 +16,7 @@ import {
   travelHistorySummary,
 } from './entry-details.js';
 import { PassportCheckPanel } from './passport-check.js';
+import { shownPassportNumber, useRevealedPassport } from './passport-reveal.js';
 import { PanelSection } from './panel-section.js';
 import { FlagBadges, PaymentBadges, StatusBadge } from './badges.js';
 import { InternalNotes } from '../notes/internal-notes.js';
@@ -96,7 +97,7 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
       <PanelSection id="personal" title="Personal information" summary={`${app.givenName} ${app.surname} · ${app.nationality}`}>
         <PersonalFields app={app} />
       </PanelSection>
-      <PanelSection id="passport" title="Passport" summary={app.passportNumber}>
+      <PanelSection id="passport" title="Passport" summary={<PassportSummary app={app} />}>
         <PassportFields app={app} />
       </PanelSection>
       <PanelSection id="travel" title="Travel" summary={`Arrives ${formatShort(app.expectedArrivalDate)}`}>
@@ -135,6 +136,12 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
       </PanelSection>
     </div>
   );
+}
+
+/** The closed Passport section's line: the number as shown (masked until revealed). */
+function PassportSummary({ app }: { app: AdminApplicationDto }) {
+  const { revealed } = useRevealedPassport(app.id);
+  return <>{shownPassportNumber(app, revealed)}</>;
 }
 
 function passportCheckSummary(app: AdminApplicationDto) {

@@ -1,6 +1,7 @@
 import { PASSPORT_CHECK_FIELDS, PASSPORT_CHECK_LABELS } from '../../../../../core/domain/passport-check.js';
 import { Badge } from '../../components/ui/badge.js';
 import type { AdminApplicationDto as ApplicationDto } from './api.js';
+import { useRevealedPassport } from './passport-reveal.js';
 
 const STATUS_TEXT = {
   match: 'The passport copy matches the typed fields.',
@@ -14,8 +15,12 @@ const STATUS_TEXT = {
  */
 export function PassportCheckPanel({ app }: { app: ApplicationDto }) {
   const check = app.passportCheck;
+  // Staff read the numbers masked; once revealed (the Passport section's "Reveal"), in full here too.
+  const { revealed } = useRevealedPassport(app.id);
   if (!check) return null;
-  const scan = app.passportScan?.status === 'read' ? app.passportScan.scan : null;
+  const stored = app.passportScan?.status === 'read' ? app.passportScan.scan : null;
+  const scan = stored && revealed?.scanned ? { ...stored, fields: { ...stored.fields, passportNumber: revealed.scanned.passportNumber }, mrz: revealed.scanned.mrz } : stored;
+  const typed = (field: (typeof PASSPORT_CHECK_FIELDS)[number]) => (field === 'passportNumber' && revealed ? revealed.passportNumber : app[field]);
   const differs = new Set<string>(check.mismatches);
   return (
     <section data-testid={`passport-check-${app.id}`}>
@@ -44,7 +49,7 @@ export function PassportCheckPanel({ app }: { app: ApplicationDto }) {
               {PASSPORT_CHECK_FIELDS.map((field) => (
                 <tr key={field} data-mismatch={differs.has(field) ? '' : undefined} className={differs.has(field) ? 'bg-red-50 text-red-900' : undefined}>
                   <th scope="row" className="py-1 pr-2 font-normal text-slate-600">{PASSPORT_CHECK_LABELS[field]}</th>
-                  <td className="break-words py-1 pr-2">{app[field] || '—'}</td>
+                  <td className="break-words py-1 pr-2">{typed(field) || '—'}</td>
                   <td className="break-words py-1">{scan.fields[field] ?? '—'}</td>
                 </tr>
               ))}

@@ -1,7 +1,11 @@
+import { isMaskedPassportNumber } from '../../../../../core/domain/passport-mask.js';
 import { statusLabel } from '../../../../../core/domain/status-display.js';
+import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
+import { useCan } from '../../lib/permissions.js';
 import { useCopy } from '../../lib/use-copy.js';
 import type { AdminApplicationDto, AdminEntryDto } from '../admin/api.js';
+import { shownPassportNumber, useRevealedPassport } from '../admin/passport-reveal.js';
 
 /** '1990-05-01' (or an ISO instant) → '01/05/1990', as the official portal writes dates. */
 export function portalDate(value: string | null | undefined): string {
@@ -42,25 +46,54 @@ export function portalSheetRows(app: AdminApplicationDto, user: AdminEntryDto['u
   ];
 }
 
-/** The rows' values on one line, tab-separated (pasted into a spreadsheet row, each value lands in its cell). */
+/**
+ * The rows' values on one line, tab-separated (pasted into a spreadsheet row, each value lands in
+ * its cell). A masked passport number is left empty: dots pasted into the portal would be worse
+ * than a gap.
+ */
 export function portalSheetText(rows: readonly PortalSheetRow[]): string {
-  return rows.map((row) => row.value.replace(/[\t\r\n]+/g, ' ')).join('\t');
+  return rows.map((row) => (isMaskedPassportNumber(row.value) ? '' : row.value.replace(/[\t\r\n]+/g, ' '))).join('\t');
 }
 
-/** "Portal sheet": each field with a Copy button, and Copy all; what was copied is announced. */
+const PASSPORT_ROW = 'Passport number';
+
+/**
+ * "Portal sheet": each field with a Copy button, and Copy all; what was copied is announced. The
+ * passport number is masked until revealed (decision 0030): its row offers "Reveal" instead of
+ * "Copy", and "Copy all" reveals it first (an audited read, as any reveal) for staff who may.
+ */
 export function PortalSheet({ app, user }: { app: AdminApplicationDto; user: AdminEntryDto['user'] }) {
-  const rows = portalSheetRows(app, user);
-  const { copied, announcement, copy } = useCopy();
+  const { revealed, reveal } = useRevealedPassport(app.id);
+  const canReveal = useCan('passports.reveal');
+  const rows = portalSheetRows({ ...app, passportNumber: shownPassportNumber(app, revealed) }, user);
+  const masked = isMaskedPassportNumber(shownPassportNumber(app, revealed));
+  const { copied, announcement, copy, copyLater } = useCopy();
+
+  function copyAll() {
+    if (!(masked && canReveal)) return copy('*', portalSheetText(rows), 'all the fields');
+    // The clipboard is written with the press (browsers allow it only then); its text follows the reveal.
+    const text = reveal.mutateAsync().then((r) => portalSheetText(rows.map((row) => (row.label === PASSPORT_ROW ? { ...row, value: r.passportNumber } : row))));
+    return copyLater('*', text, 'all the fields');
+  }
 
   return (
     <section aria-label="Portal sheet" className="space-y-2">
       <div className="flex items-center justify-between gap-2">
         <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Portal sheet</h4>
-        <Button type="button" size="sm" variant="outline" onClick={() => copy('*', portalSheetText(rows), 'all the fields')}>
+        <Button type="button" size="sm" variant="outline" disabled={reveal.isPending} onClick={() => void copyAll()}>
           {copied === '*' ? 'Copied' : 'Copy all'}
         </Button>
       </div>
-      <p className="text-xs text-slate-500">In the official portal's order; dates as DD/MM/YYYY.</p>
+      <p className="text-xs text-slate-500">
+        In the official portal's order; dates as DD/MM/YYYY.
+        {masked && canReveal ? ' Copy all reveals the passport number (recorded in the audit log).' : null}
+        {masked && !canReveal ? ' Your role does not show passport numbers in full: Copy all leaves it out.' : null}
+      </p>
+      {reveal.error ? (
+        <p role="alert" className="text-xs text-red-700">
+          {serverMessage(reveal.error) ?? 'The passport number could not be revealed. Please try again.'}
+        </p>
+      ) : null}
       <table className="w-full text-sm">
         <tbody>
           {rows.map((row) => (
@@ -70,16 +103,22 @@ export function PortalSheet({ app, user }: { app: AdminApplicationDto; user: Adm
               </th>
               <td className="break-words py-1 pr-2 text-slate-900">{row.value || '—'}</td>
               <td className="py-1 text-right">
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Copy ${row.label}`}
-                  disabled={!row.value}
-                  onClick={() => copy(row.label, row.value, row.label)}
-                >
-                  {copied === row.label ? 'Copied' : 'Copy'}
-                </Button>
+                {row.label === PASSPORT_ROW && masked ? (
+                  <Button type="button" size="sm" variant="ghost" aria-label="Reveal the passport number" disabled={!canReveal || reveal.isPending} onClick={() => reveal.mutate()}>
+                    {reveal.isPending ? 'Revealing...' : 'Reveal'}
+                  </Button>
+                ) : (
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Copy ${row.label}`}
+                    disabled={!row.value}
+                    onClick={() => copy(row.label, row.value, row.label)}
+                  >
+                    {copied === row.label ? 'Copied' : 'Copy'}
+                  </Button>
+                )}
               </td>
             </tr>
           ))}
