@@ -497,7 +497,7 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         expect((await p.applications.listForAdmin({ page: 1, pageSize: 10 })).total).toBe(0);
       });
 
-      it('counts and pages short and long search terms as the rows say, through creates, key and status changes and erasure', async () => {
+      it('counts and pages short and long search terms as the rows say, through creates, key and status changes and erasure', { timeout: 120_000 }, async () => {
         const given = ['Maria', 'Mark', 'Anna', 'Ivan', 'Mia', 'Leo'];
         const surnames = ['Martin', 'Ivanova', 'Smith', 'Marsh', 'Li'];
         const statuses: ApplicationStatus[] = ['online_entry', 'application_created', 'under_process', 'verified', 'rejected', 'approved'];

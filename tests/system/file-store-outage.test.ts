@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSqlitePersistence } from '../../adapters/persistence/sqlite/index.js';
+import { EncryptedFileStorage, loadOrCreateFileKeyring } from '../../adapters/storage/encrypted/index.js';
 import { MinioFileStorage } from '../../adapters/storage/minio/index.js';
 import { makeSweepOrphanFiles, ORPHAN_GRACE_HOURS } from '../../core/use-cases/sweep-orphan-files.js';
 import { FixedClock } from '../support/fakes.js';
@@ -165,8 +166,10 @@ describe('the file store unreachable while applicants upload', () => {
     const answered = uploads.filter((u) => u.status === 201).map((u) => u.applicationId);
     expect(rows.map((r) => r.applicationId).sort((a, b) => a - b)).toEqual(answered.sort((a, b) => a - b));
     const bucket = new MinioFileStorage(s3.storageUrl(BUCKET));
+    // Read as the node reads them: decrypted under the key it made in its DATA_DIR (sizes are plain sizes).
+    const documents = new EncryptedFileStorage(bucket, loadOrCreateFileKeyring(path.join(node.dataDir, 'file-encryption.key')));
     for (const row of rows) {
-      const object = await bucket.get(row.storageKey);
+      const object = await documents.get(row.storageKey);
       expect(object?.info.size, row.storageKey).toBe(row.size);
       object?.body.destroy();
     }

@@ -97,6 +97,9 @@ export class MinioFileStorage implements FileStorage {
     await this.ensureBucket();
     const contentType = meta.contentType || DEFAULT_CONTENT_TYPE;
     const headers = { 'Content-Type': contentType, [FILE_NAME_META]: encodeURIComponent(meta.fileName) };
+    // A replacement (encrypt-files, rotate-file-key) whose answer is lost must not end with no file at
+    // all: only a key that was new is removed after a failed put.
+    const replacing = await this.exists(key);
     try {
       await this.upload(key, body, meta.size, headers);
       const stat = await this.client.statObject(this.bucket, key);
@@ -105,7 +108,7 @@ export class MinioFileStorage implements FileStorage {
       // The store may have taken the object although its answer (or the stat after it) was lost:
       // the caller writes no row for a failed put, so the object would be an orphan. Removed here
       // when the store still answers; otherwise the orphan sweep removes it later (decision 0030).
-      await this.removeQuietly(key);
+      if (!replacing) await this.removeQuietly(key);
       throw error;
     }
   }
