@@ -66,7 +66,17 @@ export interface AgencyConfig {
     /** RETENTION_DAYS: passport scans of applications finished more than this many days ago are purged (default 90). */
     retentionDays: number;
   };
+  /** LOG_LEVEL: the least severe log lines written (default info; silent writes none). */
+  logLevel: LogLevel;
+  /** METRICS_TOKEN: GET /metrics on the main port answers only `Authorization: Bearer <it>`; null: it answers 404 there. */
+  metricsToken: string | null;
+  /** METRICS_PORT: a second listener on 127.0.0.1 answering GET /metrics without a token; null: none. */
+  metricsPort: number | null;
 }
+
+/** The log levels LOG_LEVEL takes, most severe first (pino's names). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Bad configuration: the message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -213,6 +223,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     throw new ConfigError('APP_SECRET', 'must be at least 43 characters (e.g. `openssl rand -base64 32`)');
   }
 
+  const logLevelText = (nonEmpty(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevelText)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got ${logLevelText})`);
+  const metricsToken = nonEmpty(env, 'METRICS_TOKEN');
+  if (metricsToken !== null && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 printable characters without spaces (e.g. `openssl rand -hex 32`)');
+  }
+  const metricsPort = integer(env, 'METRICS_PORT', 0, 65535) ?? null;
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) throw new ConfigError('METRICS_PORT', `must differ from PORT (both ${port})`);
+
   return {
     port,
     host,
@@ -241,5 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     appSecretFile: path.join(dataDir, 'app-secret'),
     passportScan,
     jobs,
+    logLevel: logLevelText as LogLevel,
+    metricsToken,
+    metricsPort,
   };
 }
