@@ -10,8 +10,8 @@ export type { Logger } from 'pino';
  *
  * Logs never carry an email, a name, a passport number, a phone number, a card number or a token.
  * The code logs ids, routes, statuses and counts — never an applicant's fields — and two defences
- * stand behind that rule: pino's redaction replaces the values of known keys (at the top and one
- * level down), and every message text and error is scrubbed of what looks like an email address,
+ * stand behind that rule: pino's redaction replaces the values of known keys (at the top, and in
+ * the usual containers: user, body, headers, mail…), and every message text and error is scrubbed of what looks like an email address,
  * a card number, a phone number or a bearer token (an SMTP server's refusal quotes the recipient).
  */
 
@@ -37,11 +37,18 @@ export const REDACTED_KEYS = [
   'set-cookie',
 ] as const;
 
-const REDACT_PATHS = REDACTED_KEYS.flatMap((key) => {
-  const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
-  const nested = name.startsWith('[') ? `*${name}` : `*.${name}`;
-  return [name, nested];
-});
+/**
+ * Objects a log line might carry personal data in: their keys above are redacted inside them too.
+ * Named, not wildcards (`*.email`): pino's wildcard redaction walks every key of every object
+ * logged and cost 15 µs a line (3 µs without), a request's access line included.
+ */
+const CONTAINERS = ['user', 'applicant', 'traveller', 'staff', 'actor', 'application', 'body', 'input', 'query', 'headers', 'req', 'request', 'mail', 'text', 'data', 'payer', 'payment', 'refund', 'scan'];
+
+const pathOf = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`);
+const REDACT_PATHS = [
+  ...REDACTED_KEYS.map(pathOf),
+  ...CONTAINERS.flatMap((container) => REDACTED_KEYS.map((key) => (pathOf(key).startsWith('[') ? `${container}${pathOf(key)}` : `${container}.${key}`))),
+];
 
 const EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[A-Za-z]{2,}/g;
 /** 13 to 19 digits, maybe grouped by single spaces or dashes: replaced when they pass the Luhn check. */
