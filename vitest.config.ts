@@ -30,6 +30,7 @@ const NOT_IN_FAST_LOOP = [
   'tests/**/*.postgres.test.ts',
   'tests/http/server.test.ts',
   'tests/http/client-abort.test.ts',
+  'tests/http/metrics-server.test.ts',
   'tests/http/passport-check.test.ts',
   'tests/http/admin-full-list.test.ts',
   'tests/http/application-groups.test.ts',

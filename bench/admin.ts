@@ -31,6 +31,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { silentLogger } from '../apps/shared/logger.js';
 import { startServer, type RunningServer } from '../apps/http/server.js';
 import { BENCH_DATABASE_URL, BENCH_DIALECT, databaseEnv, emptyBenchDatabase } from './support/database.js';
 import { signInBenchAdmin } from './support/staff.js';
@@ -236,7 +237,8 @@ async function main(APPLICATIONS: number): Promise<Map<string, number>> {
 
     server = await startServer({
       env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: BENCH_DATABASE_URL, STORAGE_URL: '', MAIL_URL: '' },
-      log: () => undefined,
+      // Nothing of the server's log is read here.
+      logger: silentLogger(),
     });
     const origin = server.url;
     const cookie = await signInBenchAdmin(server);

@@ -73,6 +73,11 @@ export interface QueueStats {
   active: number;
   failed: number;
   lastError: { at: Date; message: string } | null;
+  /**
+   * When the job that has waited longest for a worker became due (queued, or its retry delay
+   * ended); null when no job is due. Its age is the queue's backlog in time (GET /metrics).
+   */
+  oldestDueAt: Date | null;
 }
 
 /** The names of the queues some of `jobs` go to, each once. */

@@ -103,12 +103,15 @@ export class MemoryJobStore implements JobStore {
     return QUEUE_NAMES.map((name) => {
       const jobs = [...this.jobs.values()].filter((j) => j.name === name);
       const last = jobs.map((j) => j.lastError).filter((e) => e !== null).sort((a, b) => b.at - a.at)[0];
+      const now = this.now();
+      const due = jobs.filter((j) => (j.state === 'created' || j.state === 'retry') && j.startAfter <= now).map((j) => j.startAfter);
       return {
         name,
         queued: jobs.filter((j) => j.state === 'created' || j.state === 'retry').length,
         active: jobs.filter((j) => j.state === 'active').length,
         failed: jobs.filter((j) => j.state === 'failed').length,
         lastError: last ? { at: new Date(last.at), message: last.message } : null,
+        oldestDueAt: due.length > 0 ? new Date(Math.min(...due)) : null,
       };
     });
   }

@@ -155,16 +155,23 @@ export class PgBossJobStore implements JobStore {
          order by name, coalesce(completed_on, started_on, created_on) desc`,
       [QUEUE_NAMES],
     );
+    // The job waiting longest for a worker: pg-boss's own fetch order (start_after) on its waiting jobs.
+    const { rows: oldest } = await db.executeSql(
+      `select name, min(start_after) as at from ${SCHEMA}.job where name = any($1) and state in ('created', 'retry') and start_after <= now() group by name`,
+      [QUEUE_NAMES],
+    );
     const count = (name: QueueName, ...states: string[]) =>
       (counts as { name: string; state: string; n: number }[]).filter((c) => c.name === name && states.includes(c.state)).reduce((sum, c) => sum + c.n, 0);
     return QUEUE_NAMES.map((name) => {
       const error = (errors as { name: string; message: string; at: Date }[]).find((e) => e.name === name);
+      const due = (oldest as { name: string; at: Date }[]).find((o) => o.name === name);
       return {
         name,
         queued: count(name, 'created', 'retry'),
         active: count(name, 'active'),
         failed: count(name, 'failed'),
         lastError: error ? { at: new Date(error.at), message: error.message } : null,
+        oldestDueAt: due ? new Date(due.at) : null,
       };
     });
   }

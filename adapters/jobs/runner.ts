@@ -29,7 +29,8 @@ export type AnyJobDefinition = { [N in QueueName]: JobDefinition<N> }[QueueName]
 
 export interface JobRunnerOptions {
   store: JobStore;
-  log: (line: string) => void;
+  /** One line per job worth a line (and its severity: a failed attempt warns, what cannot be recorded is an error). */
+  log: (line: string, level?: 'info' | 'warn' | 'error') => void;
   /** How often an idle worker looks for jobs queued by other processes (default 2 s). */
   pollMs?: number;
 }
@@ -135,13 +136,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const reason = errorLine(error);
       const policy = QUEUES[job.name];
       const next = job.retryCount < policy.retryLimit ? `attempt ${job.retryCount + 1} of ${policy.retryLimit + 1}; retried later` : 'no retries left: it stays failed (evisa jobs)';
-      log(`${label} failed (${next}): ${reason}`);
-      await store.fail(job, reason).catch((e: unknown) => log(`[jobs] ${job.name}: could not record the failure: ${errorLine(e)}`));
+      log(`${label} failed (${next}): ${reason}`, 'warn');
+      await store.fail(job, reason).catch((e: unknown) => log(`[jobs] ${job.name}: could not record the failure: ${errorLine(e)}`, 'error'));
       return false;
     }
     // Recorded done in one statement with the others of its queue that end within the same few
     // milliseconds; its place is free at once (a drain or a stop waits for the recording).
-    const recorded = recordDone(job).catch((e: unknown) => log(`${label}: done, but could not be recorded so (its retry will find nothing to do): ${errorLine(e)}`));
+    const recorded = recordDone(job).catch((e: unknown) => log(`${label}: done, but could not be recorded so (its retry will find nothing to do): ${errorLine(e)}`, 'error'));
     recording.add(recorded);
     void recorded.finally(() => recording.delete(recorded));
     if (line) log(`${label}: ${line} (${seconds(started)})`);
@@ -189,7 +190,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         try {
           jobs = await store.fetch(definition.name, free);
         } catch (error) {
-          log(`[jobs] ${definition.name}: could not take a job: ${errorLine(error)}`);
+          log(`[jobs] ${definition.name}: could not take a job: ${errorLine(error)}`, 'error');
         }
         // Taken while the runner was being stopped: they go back at once, for another worker.
         if (stopping) {

@@ -66,6 +66,8 @@ export class SqliteJobStore implements JobStore {
       lastErrors: db.prepare(
         `select name, last_error, max(last_error_at) as at from jobs where last_error_at is not null group by name`,
       ),
+      // Served by jobs_due_idx (name, start_after) on the waiting jobs.
+      oldestDue: db.prepare(`select name, min(start_after) as at from jobs where ${WAITING} and start_after <= ? group by name`),
       failedOf: db.prepare(`select id, key, retry_count from jobs where name = ? and state = 'failed'`),
       requeue: db.prepare(`update jobs set state = 'retry', retry_count = retry_count + 1, retry_limit = retry_count + 1, start_after = ? where id = ?`),
     };
@@ -147,6 +149,7 @@ export class SqliteJobStore implements JobStore {
   async stats(): Promise<QueueStats[]> {
     const counts = this.sql.counts.all() as { name: QueueName; state: string; n: number }[];
     const errors = new Map((this.sql.lastErrors.all() as { name: QueueName; last_error: string; at: number }[]).map((r) => [r.name, r]));
+    const oldest = new Map((this.sql.oldestDue.all(this.now()) as { name: QueueName; at: number }[]).map((r) => [r.name, r.at]));
     const count = (name: QueueName, ...states: string[]) => counts.filter((c) => c.name === name && states.includes(c.state)).reduce((sum, c) => sum + c.n, 0);
     return QUEUE_NAMES.map((name) => {
       const error = errors.get(name);
@@ -156,6 +159,7 @@ export class SqliteJobStore implements JobStore {
         active: count(name, 'active'),
         failed: count(name, 'failed'),
         lastError: error ? { at: new Date(error.at), message: error.last_error } : null,
+        oldestDueAt: oldest.has(name) ? new Date(oldest.get(name)!) : null,
       };
     });
   }

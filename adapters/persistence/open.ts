@@ -9,14 +9,20 @@ import { createSqlitePersistence } from './sqlite/index.js';
  * (pg and its drizzle driver are loaded only then), otherwise the embedded SQLite file (its folder
  * is created). Does NOT migrate: call migrate().
  */
-export async function openPersistence(options: { databaseUrl: string | null; sqliteFile: string; poolSize?: number }): Promise<Persistence> {
+export async function openPersistence(options: {
+  databaseUrl: string | null;
+  sqliteFile: string;
+  poolSize?: number;
+  /** Where the job engine's own errors go (pg-boss's; default standard error). */
+  log?: (line: string) => void;
+}): Promise<Persistence> {
   const url = options.databaseUrl?.trim();
   if (url) {
     if (!/^postgres(ql)?:\/\//i.test(url)) {
       throw errors.unavailable('database', 'DATABASE_URL must start with postgres:// or postgresql://.');
     }
     const { createPostgresPersistence } = await import('./postgres/index.js');
-    return createPostgresPersistence(url, { max: options.poolSize });
+    return createPostgresPersistence(url, { max: options.poolSize, log: options.log });
   }
   const file = resolve(options.sqliteFile);
   try {

@@ -57,6 +57,18 @@ export interface BulkLoader {
   finish(): Promise<void>;
 }
 
+/**
+ * The database connections this process holds, as GET /metrics reports them: PostgreSQL's pool
+ * (in use, idle, requests waiting for a connection, its size); SQLite's one connection, which a
+ * synchronous driver never leaves in use between statements; nothing for memory.
+ */
+export interface ConnectionStats {
+  max: number;
+  inUse: number;
+  idle: number;
+  waiting: number;
+}
+
 /** The stores one database provides; every dialect (memory, SQLite, PostgreSQL) returns this. */
 export type Persistence = Stores & {
   readonly dialect: 'memory' | 'sqlite' | 'postgres';
@@ -73,6 +85,8 @@ export type Persistence = Stores & {
   migrate(): Promise<void>;
   /** Answers true when the database is reachable (health check). */
   ping(): Promise<boolean>;
+  /** This process's connections now (metrics); reads no database. */
+  connections(): ConnectionStats;
   close(): Promise<void>;
 };
 

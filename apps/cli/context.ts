@@ -8,8 +8,18 @@ import type { Agency } from '../shared/agency.js';
  * from the first command; PostgreSQL is migrated only by `evisa migrate`.
  */
 export async function openAgency(options: { migrate?: boolean } = {}): Promise<Agency> {
-  const { createAgency } = await import('../shared/composition-root.js');
-  const agency = await createAgency(process.env);
+  const [{ createContainer, resolveAgency }, { createLogger }, { loadConfig }, { T }, { pino }] = await Promise.all([
+    import('../shared/container.js'),
+    import('../shared/logger.js'),
+    import('../shared/config.js'),
+    import('../shared/tokens.js'),
+    import('pino'),
+  ]);
+  const container = createContainer(process.env);
+  // The agency's log lines (the job engine's errors) go to standard error: a command's standard
+  // output is its answer (a CSV export, JSON), and stays clean.
+  container.rebind(T.logger).toResolvedValue(() => createLogger({ level: loadConfig(process.env).logLevel, destination: pino.destination({ dest: 2, sync: true }) }));
+  const agency = await resolveAgency(container);
   try {
     if (options.migrate ?? agency.persistence.dialect === 'sqlite') await agency.persistence.migrate();
   } catch (error) {

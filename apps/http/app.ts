@@ -43,6 +43,8 @@ import { SecondStep } from './second-step.js';
 import { SessionManager } from './sessions.js';
 import { staffTwoFactorFirst } from './staff-two-factor.js';
 import { SignedInCache, type SignedInCacheOptions } from './signed-in-cache.js';
+import type { Logger } from '../shared/logger.js';
+import { logOf, metricsRoute, requestContext } from './request-context.js';
 import { WebPages } from './web-pages.js';
 
 export interface RateLimit {
@@ -70,10 +72,11 @@ export interface AppOptions {
   staticRoot?: string | null;
   /** Mounts GET /api/bench/bare (before any middleware) and /api/bench/floor (after it) for the API benchmark. */
   benchRoutes?: boolean;
-  /** Where unexpected errors are reported, with their stack (default: console.error). */
-  logError?: (error: unknown, c: Context) => void;
-  /** Where one-line operational events go: outages, degraded health, client aborts (default: console.error). */
-  log?: (line: string) => void;
+  /**
+   * Where the request lines, unexpected errors (with their stack) and operational events (outages,
+   * degraded health, client aborts) go, each with its request's id (default: the agency's logger).
+   */
+  logger?: Logger;
 }
 
 /** apps/web/dist, wherever the server is started from. */
@@ -83,8 +86,9 @@ export { BODY_TOO_LARGE_MESSAGE };
 /** Nobody reads it (the connection is gone), but every error answer has a message. */
 const CLIENT_GONE_MESSAGE = 'The request was not received in full.';
 
-function defaultLogError(error: unknown, c: Context): void {
-  console.error(`[http] ${c.req.method} ${c.req.path} failed:`, error);
+/** An unexpected error, with its stack, on the request's log line. */
+function logError(error: unknown, c: Context): void {
+  logOf(c).error({ err: error, method: c.req.method, path: c.req.path }, 'the request failed');
 }
 
 /** The API routes, one sub-app per area (chained so the typed `hc` client sees every route). */
@@ -143,7 +147,7 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   const cacheable = options.sessionCache !== false && ports.sessions === persistence.sessions && ports.users === persistence.users;
   const cache = cacheable ? new SignedInCache(persistence.accessChanges, options.sessionCache || {}) : null;
   const sessions = new SessionManager(agency.ports, agency.config.publicUrl, {}, cache, (c) => clientIp(c, trustProxyHops));
-  const log = options.log ?? ((line: string) => console.error(line));
+  const logger = options.logger ?? agency.logger;
   const deps: RouteDeps = {
     agency,
     sessions,
@@ -162,13 +166,13 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
       passportScan: new StoredLimiter(attempts, 'passport-scan', agency.config.passportScan.perHour, 60 * 60 * 1000, clock),
     },
     clientAddress: (c) => clientIp(c, trustProxyHops),
-    log,
   };
-  const logError = options.logError ?? defaultLogError;
 
   const app = new Hono<AppEnv>();
   // The benchmark's yardstick: a bare Hono JSON route, before any middleware.
   if (options.benchRoutes) app.get('/api/bench/bare', (c) => c.json({ ok: true, at: 'bare' }));
+  // Every answer carries its request's id and is timed and logged (request-context.ts).
+  app.use(requestContext(logger, agency.metrics));
   app.use(securityHeaders());
   // Global rules for every API request; what a route reads (its body kind and size) and how often
   // it may be called are declared on the route itself (route-facts.ts). Reads (the hot path) only
@@ -184,6 +188,11 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   app.route('/api', api);
   // An unknown API path: JSON-only like every route, then 404.
   app.all('/api/*', jsonBody(), (c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));
+  // Prometheus's scrape: behind METRICS_TOKEN here (or on METRICS_PORT, server.ts), never behind a session.
+  app.get(
+    '/metrics',
+    metricsRoute(agency.config.metricsToken, async () => ({ body: await agency.metrics.render(agency), contentType: agency.metrics.contentType })),
+  );
 
   const staticRoot = options.staticRoot === undefined ? DEFAULT_STATIC_ROOT : options.staticRoot;
   if (staticRoot && existsSync(path.join(staticRoot, 'index.html'))) {
@@ -210,13 +219,13 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));
   app.onError((error, c) => {
     if (clientWentAway(c)) {
-      deps.log(`[http] ${c.req.method} ${c.req.path}: the client went away before sending the whole request`);
+      logOf(c).info({ method: c.req.method, path: c.req.path }, 'the client went away before sending the whole request');
       return c.json({ message: CLIENT_GONE_MESSAGE }, 400);
     }
     if (isDomainError(error)) {
       // The details of an outage (hosts, paths, driver messages) go to the log, never to the client.
-      if (error.data.type === 'Unavailable') deps.log(`[http] ${c.req.method} ${c.req.path}: ${error.data.service} unavailable: ${error.message}`);
-      if (error.data.type === 'Undecryptable') deps.log(`[http] ${c.req.method} ${c.req.path}: ${error.message}`);
+      if (error.data.type === 'Unavailable') logOf(c).warn({ method: c.req.method, path: c.req.path, service: error.data.service, err: error }, `${error.data.service} unavailable`);
+      if (error.data.type === 'Undecryptable') logOf(c).error({ method: c.req.method, path: c.req.path, keyId: error.data.keyId }, error.message);
       return domainErrorResponse(c, error);
     }
     if (error instanceof HTTPException) {

@@ -6,6 +6,7 @@ import type { Actor } from '../../core/use-cases/use-cases.js';
 import { parseStoredId, type IdSchema } from '../../core/schemas/ids.js';
 import { parseInput } from '../../core/schemas/parse.js';
 import type { z } from 'zod';
+import type { Logger } from '../shared/logger.js';
 
 /** Who is signed in on this request (set by the auth middleware; null for visitors). */
 export interface AuthState {
@@ -21,6 +22,11 @@ export type AppEnv = {
     auth: AuthState | null;
     /** Counts the request against its route's rate limit, where the handler decides when (route-facts.ts). */
     countAttempt?: () => Promise<void>;
+    /** The request's id (X-Request-Id, taken or made: request-context.ts). */
+    requestId: string;
+    /** The app's logger; logOf(c) makes the request's own (with its id) from it when a handler logs. */
+    baseLogger: Logger;
+    logger?: Logger;
   };
 };
 

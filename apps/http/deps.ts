@@ -35,6 +35,4 @@ export interface RouteDeps {
   };
   /** The client's address, as the trusted proxies saw it (TRUST_PROXY hops), else the socket's. */
   clientAddress(c: Context): string;
-  /** One line to the server log (operational events: outages, degraded health). */
-  log(line: string): void;
 }

@@ -1,6 +1,7 @@
 import type { Context, TypedResponse } from 'hono';
 import { stream } from 'hono/streaming';
 import type { JSONParsed } from 'hono/utils/types';
+import { logOf } from './request-context.js';
 
 /** Bytes gathered before a write: few writes per page of elements, never more than this held. */
 const FLUSH_BYTES = 64 * 1024;
@@ -13,14 +14,10 @@ const LATER = Symbol('later');
  *
  * The first element is read BEFORE the answer starts, so a failure there (database unavailable…)
  * still becomes an ordinary error answer through the error table. A failure after the first bytes
- * cannot change the status any more: it is logged and the answer is aborted, so the client sees a
+ * cannot change the status any more: it is logged (with the request's id) and the answer is aborted, so the client sees a
  * cut connection and an unterminated array, never a well-formed but partial list.
  */
-export async function jsonArrayStream<T>(
-  c: Context,
-  elements: AsyncIterable<T>,
-  log: (line: string) => void,
-): Promise<Response & TypedResponse<JSONParsed<T>[], 200, 'json'>> {
+export async function jsonArrayStream<T>(c: Context, elements: AsyncIterable<T>): Promise<Response & TypedResponse<JSONParsed<T>[], 200, 'json'>> {
   const iterator = elements[Symbol.asyncIterator]();
   const first = await iterator.next();
   c.header('content-type', 'application/json; charset=UTF-8');
@@ -74,7 +71,7 @@ export async function jsonArrayStream<T>(
       await out.write(`${chunk}]`);
     },
     async (error, out) => {
-      log(`[http] ${c.req.method} ${c.req.path}: the answer was cut after it started: ${error.message}`);
+      logOf(c).error({ err: error, method: c.req.method, path: c.req.path }, 'the answer was cut after it started');
       out.abort();
     },
   );

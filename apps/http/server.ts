@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import type { Agency } from '../shared/agency.js';
+import { jobLog, type Logger } from '../shared/logger.js';
 import { createJobRunner } from '../../adapters/jobs/runner.js';
 import { createAgency, type GivenAdapters } from '../shared/composition-root.js';
 import { agencyJobs } from '../shared/jobs.js';
@@ -11,6 +13,8 @@ export interface RunningServer {
   /** Where the server listens, e.g. http://localhost:3000. */
   url: string;
   port: number;
+  /** METRICS_PORT's listener on 127.0.0.1 (GET /metrics without a token), or null when it is off. */
+  metricsUrl: string | null;
   agency: Agency;
   app: HttpApp;
   /**
@@ -25,7 +29,8 @@ export interface StartOptions {
   /** Adapters to use instead of those the environment selects (tests). */
   overrides?: GivenAdapters;
   app?: AppOptions;
-  log?: (message: string) => void;
+  /** The server's logger: its request lines, its job runner's lines (default: the agency's, at LOG_LEVEL on standard output). */
+  logger?: Logger;
 }
 
 /**
@@ -36,13 +41,14 @@ export interface StartOptions {
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
-  const log = options.log ?? ((message: string) => console.log(message));
   const agency = await createAgency(env, options.overrides);
+  const logger = options.logger ?? agency.logger;
   let server: Server | null = null;
-  const jobs = createJobRunner({ store: agency.persistence.jobs, log });
+  let metricsServer: Server | null = null;
+  const jobs = createJobRunner({ store: agency.persistence.jobs, log: jobLog(logger) });
   try {
     await agency.persistence.migrate();
-    const app = createApp(agency, options.app);
+    const app = createApp(agency, { logger, ...options.app });
 
     const listening = new Promise<AddressInfo>((resolve, reject) => {
       server = serve({ fetch: app.fetch, hostname: agency.config.host, port: agency.config.port }, (info) => resolve(info)) as Server;
@@ -50,6 +56,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
     const info = await listening;
     const httpServer = server as unknown as Server;
+    let metricsUrl: string | null = null;
+    if (agency.config.metricsPort !== null) {
+      // Prometheus on the same machine (or a sidecar) scrapes here without a token: loopback only.
+      const metricsApp = new Hono()
+        .get('/metrics', async (c) => c.body(await agency.metrics.render(agency), 200, { 'Content-Type': agency.metrics.contentType, 'Cache-Control': 'no-store' }))
+        .notFound((c) => c.json({ message: 'Not found.' }, 404))
+        .onError((error, c) => {
+          logger.error({ err: error, component: 'metrics' }, 'GET /metrics failed');
+          return c.json({ message: 'The metrics could not be read.' }, 500);
+        });
+      const metricsInfo = await new Promise<AddressInfo>((resolve, reject) => {
+        metricsServer = serve({ fetch: metricsApp.fetch, hostname: '127.0.0.1', port: agency.config.metricsPort! }, (address) => resolve(address)) as Server;
+        metricsServer.once('error', reject);
+      });
+      metricsUrl = `http://127.0.0.1:${metricsInfo.port}`;
+    }
     // Slow clients must not hold a connection (and a request slot) for ever.
     httpServer.requestTimeout = 120_000;
     httpServer.headersTimeout = 30_000;
@@ -63,6 +85,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     return {
       url,
       port: info.port,
+      metricsUrl,
       agency,
       app,
       stop(graceMs = 10_000) {
@@ -76,6 +99,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
             });
             httpServer.closeIdleConnections();
           });
+          await new Promise<void>((resolve) => {
+            const metrics = metricsServer as Server | null;
+            if (!metrics) return resolve();
+            metrics.close(() => resolve());
+            metrics.closeAllConnections();
+          });
           // Running jobs may finish within the grace period; the rest go back to the queue.
           await jobs.stop(graceMs);
           await agency.close();
@@ -85,6 +114,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     };
   } catch (error) {
     (server as Server | null)?.close();
+    (metricsServer as Server | null)?.close();
     await jobs.stop(0).catch(() => undefined);
     await agency.close().catch(() => undefined);
     throw error;

@@ -83,7 +83,17 @@ export interface AgencyConfig {
     /** BACKUP_DIR: a folder (default DATA_DIR/backups) or s3://KEY:SECRET@host:port/bucket[/folder]. */
     dir: string;
   };
+  /** LOG_LEVEL: the least severe log lines written (default info; silent writes none). */
+  logLevel: LogLevel;
+  /** METRICS_TOKEN: GET /metrics on the main port answers only `Authorization: Bearer <it>`; null: it answers 404 there. */
+  metricsToken: string | null;
+  /** METRICS_PORT: a second listener on 127.0.0.1 answering GET /metrics without a token; null: none. */
+  metricsPort: number | null;
 }
+
+/** The log levels LOG_LEVEL takes, most severe first (pino's names). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Bad configuration: the message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -266,6 +276,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
   }
 
   const fileEncryptionKeys = fileKeyring(env);
+  const logLevelText = (nonEmpty(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevelText)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got ${logLevelText})`);
+  const metricsToken = nonEmpty(env, 'METRICS_TOKEN');
+  if (metricsToken !== null && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 printable characters without spaces (e.g. `openssl rand -hex 32`)');
+  }
+  const metricsPort = integer(env, 'METRICS_PORT', 0, 65535) ?? null;
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) throw new ConfigError('METRICS_PORT', `must differ from PORT (both ${port})`);
 
   return {
     port,
@@ -298,5 +316,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     passportScan,
     jobs,
     backup,
+    logLevel: logLevelText as LogLevel,
+    metricsToken,
+    metricsPort,
   };
 }

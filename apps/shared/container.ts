@@ -15,6 +15,9 @@ import * as make from '../../core/use-cases/index.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
 import type { Agency } from './agency.js';
 import { ConfigError, loadConfig, type AgencyConfig } from './config.js';
+import { instrumentedUseCasesModule } from './instrumented-use-cases.js';
+import { createLogger, type Logger } from './logger.js';
+import { AgencyMetrics } from './metrics.js';
 import { OpenedAdapters } from './opened-adapters.js';
 import { PORT, PORT_KEYS, T, USE_CASE } from './tokens.js';
 
@@ -42,6 +45,8 @@ export function configModule(env: NodeJS.ProcessEnv): ContainerModule {
     // A bad value throws ConfigError (one line naming the variable) when first resolved.
     bind(T.config).toResolvedValue(() => loadConfig(env));
     bind(T.opened).toResolvedValue(() => new OpenedAdapters());
+    bind(T.logger).toResolvedValue((config: AgencyConfig) => createLogger({ level: config.logLevel }), [T.config]);
+    bind(T.metrics).toResolvedValue(() => new AgencyMetrics());
     bind(PORT.settings).toResolvedValue(
       (config: AgencyConfig) => ({
         agencyName: config.agencyName,
@@ -68,9 +73,12 @@ export const adaptersModule = new ContainerModule(({ bind }) => {
   bind(PORT.oneTimeCodes).toResolvedValue(() => new OtplibOneTimeCodes());
   bind(PORT.qrCodes).toResolvedValue(() => new QrcodeSvg());
   bind(T.persistence).toResolvedValue(
-    (config: AgencyConfig, opened: OpenedAdapters) =>
-      opened.open(openPersistence({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize }), { database: true }),
-    [T.config, T.opened],
+    (config: AgencyConfig, opened: OpenedAdapters, logger: Logger) =>
+      opened.open(
+        openPersistence({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize, log: (line) => logger.error(line) }),
+        { database: true },
+      ),
+    [T.config, T.opened, T.logger],
   );
   for (const key of STORE_KEYS) bindStore(bind, key);
   bind(T.fileKeyring).toResolvedValue((config: AgencyConfig) => config.fileEncryptionKeys ?? embeddedFileKeyring(config.fileEncryptionKeyFile), [T.config]);
@@ -296,11 +304,13 @@ export const agencyModule = new ContainerModule(({ bind }) => {
     PORT_KEYS.map((key): ServiceIdentifier => PORT[key]),
   );
   bind(T.agency).toResolvedValue(
-    (config: AgencyConfig, ports: Ports, persistence: Persistence, useCases: UseCases, opened: OpenedAdapters): Agency => ({
+    (config: AgencyConfig, ports: Ports, persistence: Persistence, useCases: UseCases, opened: OpenedAdapters, logger: Logger, metrics: AgencyMetrics): Agency => ({
       config,
       ports,
       persistence,
       useCases,
+      logger,
+      metrics,
       adapters: {
         database: describeDatabase(config, persistence),
         storage: describeAdapter(ports.files, config.storageUrl ? `s3 (${new URL(config.storageUrl).host})` : `filesystem (${config.uploadsDir})`, opened),
@@ -311,7 +321,7 @@ export const agencyModule = new ContainerModule(({ bind }) => {
       // What this container opened, newest first, the database last; what was given belongs to the caller.
       close: () => opened.close(),
     }),
-    [T.config, T.ports, T.persistence, T.useCases, T.opened],
+    [T.config, T.ports, T.persistence, T.useCases, T.opened, T.logger, T.metrics],
   );
 });
 
@@ -332,7 +342,7 @@ export function rebindGiven(container: Container, given: GivenAdapters): void {
 /** The container on the environment contract, with what the caller gives bound instead. Opens nothing. */
 export function createContainer(env: NodeJS.ProcessEnv = process.env, given: GivenAdapters = {}): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(configModule(env), adaptersModule, useCasesModule, agencyModule);
+  container.load(configModule(env), adaptersModule, useCasesModule, instrumentedUseCasesModule, agencyModule);
   rebindGiven(container, given);
   return container;
 }

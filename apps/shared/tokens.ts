@@ -6,6 +6,8 @@ import type * as make from '../../core/use-cases/index.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
 import type { Agency } from './agency.js';
 import type { AgencyConfig } from './config.js';
+import type { Logger } from './logger.js';
+import type { AgencyMetrics } from './metrics.js';
 import type { OpenedAdapters } from './opened-adapters.js';
 
 /**
@@ -157,6 +159,10 @@ export const T = {
   fileKeyring: token<FileKeyring>('fileKeyring'),
   /** What this container opened, to close it (see OpenedAdapters). */
   opened: token<OpenedAdapters>('opened'),
+  /** The one logger (apps/shared/logger.ts), at LOG_LEVEL. */
+  logger: token<Logger>('logger'),
+  /** What GET /metrics reports (apps/shared/metrics.ts); the use cases count into it (instrumented-use-cases.ts). */
+  metrics: token<AgencyMetrics>('metrics'),
   port: PORT,
   useCase: USE_CASE,
   /** Every port as one object (the agency's `ports`). */

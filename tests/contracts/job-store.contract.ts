@@ -43,6 +43,27 @@ export function describeJobStoreContract(name: string, open: () => Promise<JobSt
       expect(await store.fetch('check-passport', 10)).toEqual([]);
     });
 
+    it('reports when the job waiting longest for a worker became due: none while nothing is due', async () => {
+      expect((await stats('deliver-mail')).oldestDueAt).toBeNull();
+      await store.send([mailJob(1)]);
+      const oldest = (await stats('deliver-mail')).oldestDueAt;
+      expect(oldest).toBeInstanceOf(Date);
+      await store.send([mailJob(2)]);
+      // A newer job changes nothing: the first still waits longest.
+      expect((await stats('deliver-mail')).oldestDueAt).toEqual(oldest);
+      expect((await stats('check-passport')).oldestDueAt).toBeNull();
+      const jobs = await store.fetch('deliver-mail', 10);
+      expect(jobs).toHaveLength(2);
+      // Held by a worker: none waits.
+      expect((await stats('deliver-mail')).oldestDueAt).toBeNull();
+      // A failed attempt waits for its retry delay: not due until then.
+      await store.fail(jobs[0]!, 'smtp down');
+      await store.complete([jobs[1]!]);
+      expect(await stats('deliver-mail')).toMatchObject({ queued: 1, oldestDueAt: null });
+      await t.advance(QUEUES['deliver-mail'].retryDelaySeconds * 2 + 1);
+      expect((await stats('deliver-mail')).oldestDueAt).toBeInstanceOf(Date);
+    });
+
     it('keeps one waiting job per key', async () => {
       await store.send([passportCheckJob(7), passportCheckJob(7), passportCheckJob(8)]);
       await store.send([passportCheckJob(7)]);

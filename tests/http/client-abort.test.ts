@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../apps/http/server.js';
 import { FastFakeHasher } from '../support/fakes.js';
+import { captureLog } from '../support/log-capture.js';
 
 /**
  * A client that goes away while sending its body (a closed laptop, a dropped mobile connection) is
@@ -12,14 +13,16 @@ import { FastFakeHasher } from '../support/fakes.js';
  */
 let dataDir: string;
 let server: RunningServer;
-const errorsLogged: unknown[] = [];
-const lines: string[] = [];
-let logged: (() => void) | null = null;
+const log = captureLog('info');
 let cookie = '';
 
-/** Resolves once the server logs something more (a line or an error). */
-function nextLog(): Promise<void> {
-  return new Promise((resolve) => (logged = resolve));
+/** Resolves once the server has logged the answer to a request to `pathname` (its access line). */
+async function answered(pathname: string, before: number): Promise<void> {
+  const route = (r: Record<string, unknown>) => r.msg === 'request' && typeof r.route === 'string' && new RegExp(`^${String(r.route).replace(/:[a-z]+/gi, '[^/]+')}$`).test(pathname);
+  for (;;) {
+    if (log.records().slice(before).some(route)) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 beforeAll(async () => {
@@ -27,17 +30,7 @@ beforeAll(async () => {
   server = await startServer({
     env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
     overrides: { hasher: new FastFakeHasher() },
-    log: () => undefined,
-    app: {
-      logError: (error) => {
-        errorsLogged.push(error);
-        logged?.();
-      },
-      log: (line) => {
-        lines.push(line);
-        logged?.();
-      },
-    },
+    logger: log.logger,
   });
   const res = await fetch(`${server.url}/api/register`, {
     method: 'POST',
@@ -58,7 +51,7 @@ afterAll(async () => {
  */
 async function sendHalfAndLeave(pathname: string, contentType: string, announced: number, partial: string): Promise<void> {
   const url = new URL(server.url);
-  const handled = nextLog();
+  const before = log.lines.length;
   await new Promise<void>((resolve, reject) => {
     const socket = net.connect(Number(url.port), url.hostname, () => {
       socket.write(
@@ -72,18 +65,23 @@ async function sendHalfAndLeave(pathname: string, contentType: string, announced
     });
     socket.on('error', reject);
   });
-  await handled;
+  await answered(pathname, before);
 }
 
 describe('a client that goes away mid-body', () => {
   it('is logged as one line naming the request, never as an internal error with a stack', async () => {
     await sendHalfAndLeave('/api/applications', 'application/json', 5000, '{"givenName":"Ada",');
     await sendHalfAndLeave('/api/applications/1/documents', 'multipart/form-data; boundary=x', 500_000, '--x\r\nContent-Disposition: form-data; name="file"; filename="p.pdf"\r\n\r\n%PDF-1.4');
-    expect(errorsLogged).toEqual([]);
-    expect(lines).toEqual([
-      '[http] POST /api/applications: the client went away before sending the whole request',
-      '[http] POST /api/applications/1/documents: the client went away before sending the whole request',
+    const records = log.records();
+    expect(records.filter((r) => r.level === 'error' || r.level === 'fatal')).toEqual([]);
+    const wentAway = records.filter((r) => r.msg === 'the client went away before sending the whole request');
+    expect(wentAway.map((r) => [r.level, r.method, r.path])).toEqual([
+      ['info', 'POST', '/api/applications'],
+      ['info', 'POST', '/api/applications/1/documents'],
     ]);
+    // Each line carries its request's id, the one its access line (and its answer) carries.
+    for (const line of wentAway) expect(records.some((r) => r.msg === 'request' && r.reqId === line.reqId)).toBe(true);
+    expect(wentAway.every((r) => !('err' in r))).toBe(true);
     // The server is fine.
     expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
   });

@@ -1,3 +1,4 @@
+import { captureLog, type CapturedLog } from '../support/log-capture.js';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -121,17 +122,15 @@ describe('every stored document is encrypted at rest', () => {
 
 describe('a document whose encryption key the server does not hold', () => {
   async function storedPassport() {
-    t = await makeMemoryApp({ app: { log: (line) => logged.push(line) } });
+    log = captureLog('error');
+    t = await makeMemoryApp({ logger: log.logger });
     const owner = await applicantWithApplication(t);
     const res = await owner.browser.upload(`/api/applications/${owner.application.id}/documents`, { file: { content: doc('pdf'), name: 'passport.pdf' }, type: 'passport' });
     const { id, fileUrl } = (await res.json()) as { id: number; fileUrl: string };
     const { storageKey } = (await t.ports.documents.findById(id))!;
     return { owner, fileUrl, storageKey, inner: storedFiles(t.ports.files) };
   }
-  const logged: string[] = [];
-  afterEach(() => {
-    logged.length = 0;
-  });
+  let log: CapturedLog;
 
   it.each([
     ['a key id that is not in the keyring', 'k-retired', 'k-retired'],
@@ -146,8 +145,9 @@ describe('a document whose encryption key the server does not hold', () => {
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await res.json()).toEqual({ message: `This file cannot be opened: the server does not hold its encryption key "${named}". Please contact support.` });
-    expect(logged).toEqual([expect.stringContaining(`tored file ${storageKey}`)]);
-    expect(logged[0]).toContain(`"${named}"`);
+    const errors = log.records().filter((r) => r.level === 'error' || r.level === 50);
+    expect(errors.map((r) => r.msg)).toEqual([expect.stringContaining(`tored file ${storageKey}`)]);
+    expect(String(errors[0]!.msg)).toContain(`"${named}"`);
   });
 
   it('a stored file changed after it was written answers 500 { message }, not its bytes', async () => {

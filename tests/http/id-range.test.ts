@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import { postgresHarness, sqliteHarness, type PersistenceHarness } from '../support/persistence-adapters.js';
 import { applicantWithApplication, makeAppOn, signInAdmin, type TestAgency } from '../support/http.js';
+import { captureLog } from '../support/log-capture.js';
 
 /**
  * Ids beyond the 32-bit range of the id columns (2^31 and up) name nothing: 404 on both databases,
@@ -16,12 +17,12 @@ describe.each([
   let harness: PersistenceHarness;
   let persistence: Persistence;
   let t: TestAgency;
-  const logged: unknown[] = [];
+  const log = captureLog('warn');
 
   beforeAll(async () => {
     harness = await openHarness();
     persistence = await harness.create();
-    t = await makeAppOn(persistence, { app: { logError: (error) => logged.push(error) } });
+    t = await makeAppOn(persistence, { logger: log.logger });
   });
   afterAll(async () => {
     await t.close();
@@ -61,7 +62,7 @@ describe.each([
       type: 'passport',
     });
     expect(upload.status).toBe(404);
-    expect(logged).toEqual([]);
+    expect(log.lines).toEqual([]);
     // The largest id in range is an ordinary unknown id.
     expect((await owner.browser.get('/api/applications/2147483647')).status).toBe(404);
     expect((await owner.browser.get(`/api/applications/${owner.application.id}`)).status).toBe(200);

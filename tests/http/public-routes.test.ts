@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errors } from '../../core/domain/errors.js';
 import { applicantWithApplication, makeMemoryApp, signInAdmin, signUp, TestBrowser, type TestAgency } from '../support/http.js';
+import { captureLog } from '../support/log-capture.js';
 
 let t: TestAgency;
 beforeEach(async () => {
@@ -46,15 +47,17 @@ describe('GET /api/health', () => {
   });
 
   it.each(['database', 'storage'] as const)('answers 503 degraded when the %s does not answer, and says what failed in the log only', async (down) => {
-    const logged: string[] = [];
-    const watched = await makeMemoryApp({ app: { log: (line) => logged.push(line) } });
+    const log = captureLog('warn');
+    const watched = await makeMemoryApp({ logger: log.logger });
     try {
       if (down === 'database') watched.agency.persistence.ping = async () => false;
       else watched.ports.files.ping = async () => false;
       const res = await new TestBrowser(watched.app).get('/api/health');
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ status: 'degraded' });
-      expect(logged).toEqual([expect.stringMatching(new RegExp(`^\\[health\\] degraded: ${down} .* did not answer$`))]);
+      expect(log.records()).toEqual([
+        expect.objectContaining({ level: 'warn', component: 'health', reqId: res.headers.get('x-request-id'), msg: expect.stringMatching(new RegExp(`^degraded: ${down} .* did not answer$`)) }),
+      ]);
       // Liveness is about the process, not its dependencies.
       expect((await new TestBrowser(watched.app).get('/api/health/live')).status).toBe(200);
     } finally {
@@ -63,8 +66,8 @@ describe('GET /api/health', () => {
   });
 
   it('an outage answers 503 with a plain message; the host and the driver error go to the log only', async () => {
-    const logged: string[] = [];
-    const watched = await makeMemoryApp({ app: { log: (line) => logged.push(line) } });
+    const log = captureLog('warn');
+    const watched = await makeMemoryApp({ logger: log.logger });
     try {
       const owner = await applicantWithApplication(watched);
       watched.ports.applications.findById = async () => {
@@ -75,7 +78,17 @@ describe('GET /api/health', () => {
       const text = await res.text();
       expect(JSON.parse(text)).toEqual({ message: 'The service is temporarily unavailable. Please try again in a moment.' });
       expect(text).not.toContain('db.internal');
-      expect(logged).toEqual([`[http] GET /api/applications/${owner.application.id}: database unavailable: Cannot reach the database at db.internal.example:5432: connect ECONNREFUSED 10.1.2.3:5432`]);
+      expect(log.records()).toEqual([
+        expect.objectContaining({
+          level: 'warn',
+          reqId: res.headers.get('x-request-id'),
+          method: 'GET',
+          path: `/api/applications/${owner.application.id}`,
+          service: 'database',
+          msg: 'database unavailable',
+          err: expect.objectContaining({ message: 'Cannot reach the database at db.internal.example:5432: connect ECONNREFUSED 10.1.2.3:5432' }),
+        }),
+      ]);
     } finally {
       await watched.close();
     }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../apps/http/server.js';
+import { silentLogger } from '../../apps/shared/logger.js';
 import { FastFakeHasher } from '../support/fakes.js';
 import { applicationForm, FILES } from '../support/http.js';
 import { FixedClock } from '../support/fakes.js';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   server = await startServer({
     env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
     overrides: { hasher: new FastFakeHasher() },
-    log: () => undefined,
+    logger: silentLogger(),
   });
   expect((await call('POST', '/api/register', { email: 'server@example.com', password: 'secret-123', fullName: 'Server Test', phoneNumber: '+447700900123' })).status).toBe(201);
   const created = await call('POST', '/api/applications', applicationForm(new FixedClock(new Date())));

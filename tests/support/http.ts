@@ -9,6 +9,9 @@ import { resolveAgency } from '../../apps/shared/container.js';
 import { createApp, type AppOptions, type HttpApp } from '../../apps/http/app.js';
 import { agencyJobs } from '../../apps/shared/jobs.js';
 import { createJobRunner, type JobRunner } from '../../adapters/jobs/runner.js';
+import { jobLog, silentLogger, type Logger } from '../../apps/shared/logger.js';
+import { T } from '../../apps/shared/tokens.js';
+import type { Container } from 'inversify';
 import { FastFakeHasher, FixedClock, SequentialIdGenerator } from './fakes.js';
 import { containerOn } from './container.js';
 import { encryptedMemoryFiles, makeMemoryPorts } from './memory-ports.js';
@@ -26,7 +29,7 @@ export interface TestAgency {
    * Works the agency's background jobs here, as a server node does (apps/shared/jobs.ts), until
    * close(); an idle worker looks for new jobs every `pollMs`.
    */
-  workJobs(options?: { pollMs?: number; log?: (line: string) => void }): Promise<void>;
+  workJobs(options?: { pollMs?: number; log?: (line: string, level?: 'info' | 'warn' | 'error') => void }): Promise<void>;
   /** Stops working jobs (running ones finish first). */
   stopJobs(): Promise<void>;
   /** Removes temporary folders and closes the database. */
@@ -40,15 +43,26 @@ export interface TestAppOptions {
   env?: NodeJS.ProcessEnv;
   app?: AppOptions;
   /**
+   * The agency's logger (its job engine, the app's request lines and errors): none is written by default.
+   * workJobs() writes its job lines to it too unless given a `log`.
+   */
+  logger?: Logger;
+  /**
    * makeAppOn only: the payment provider the configuration selects (the built-in test provider,
    * keeping its payments in this database) instead of the memory gateway.
    */
   configuredPayments?: boolean;
 }
 
+/** The container with the test's logger (silent unless the test brings one). */
+function withLogger(container: Container, options: TestAppOptions): Container {
+  container.rebind(T.logger).toConstantValue(options.logger ?? silentLogger());
+  return container;
+}
+
 /** The app over `agency`, with a close() that also removes the temp DATA_DIR. */
 function testAgency(agency: TestAgency['agency'], clock: FixedClock, dataDir: string, options: TestAppOptions): TestAgency {
-  const app = createApp(agency, { staticRoot: null, logError: () => undefined, log: () => undefined, ...options.app });
+  const app = createApp(agency, { staticRoot: null, ...options.app });
   let runner: JobRunner | null = null;
   const stopJobs = async () => {
     await runner?.stop(60_000);
@@ -59,7 +73,7 @@ function testAgency(agency: TestAgency['agency'], clock: FixedClock, dataDir: st
     agency,
     ports: agency.ports,
     clock,
-    async workJobs({ pollMs = 20, log = () => undefined } = {}) {
+    async workJobs({ pollMs = 20, log = options.logger ? jobLog(options.logger) : () => undefined } = {}) {
       if (runner) return;
       runner = createJobRunner({ store: agency.persistence.jobs, log, pollMs });
       await runner.start(agencyJobs(agency));
@@ -84,7 +98,7 @@ export async function makeMemoryApp(options: TestAppOptions = {}): Promise<TestA
   const clock = (options.overrides?.clock as FixedClock | undefined) ?? new FixedClock();
   // Settings come from the configuration (env), as in production.
   const { settings: _settings, persistence, ...ports } = makeMemoryPorts({ clock, files: encryptedMemoryFiles(clock), ...options.overrides });
-  const agency = await resolveAgency(containerOn({ ...ports, persistence }, { DATA_DIR: dataDir, ...options.env }));
+  const agency = await resolveAgency(withLogger(containerOn({ ...ports, persistence }, { DATA_DIR: dataDir, ...options.env }), options));
   return testAgency(agency, clock, dataDir, options);
 }
 
@@ -97,7 +111,7 @@ export async function makeAppOn(persistence: Agency['persistence'], options: Tes
   const ports = Object.fromEntries(
     Object.entries(memory).filter(([key]) => !(STORE_KEYS as readonly string[]).includes(key) && !(options.configuredPayments && key === 'gateway' && !options.overrides?.gateway)),
   );
-  const agency = await resolveAgency(containerOn({ ...ports, persistence }, { DATA_DIR: dataDir, ...options.env }));
+  const agency = await resolveAgency(withLogger(containerOn({ ...ports, persistence }, { DATA_DIR: dataDir, ...options.env }), options));
   return testAgency(agency, clock, dataDir, options);
 }
 
@@ -110,7 +124,7 @@ export async function makeSqliteApp(options: TestAppOptions & { real?: boolean }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-http-sqlite-'));
   const clock = (options.overrides?.clock as FixedClock | undefined) ?? new FixedClock();
   const fakes: Partial<Ports> = options.real ? {} : { clock, ids: new SequentialIdGenerator(), hasher: new FastFakeHasher() };
-  const agency = await resolveAgency(containerOn({ ...fakes, ...options.overrides }, { DATA_DIR: dataDir, ...options.env }));
+  const agency = await resolveAgency(withLogger(containerOn({ ...fakes, ...options.overrides }, { DATA_DIR: dataDir, ...options.env }), options));
   await agency.persistence.migrate();
   return testAgency(agency, clock, dataDir, options);
 }

@@ -69,6 +69,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     async ping() {
       return true;
     },
+    connections: () => ({ max: 0, inUse: 0, idle: 0, waiting: 0 }),
     async close() {
       await s.jobs.close();
     },

@@ -42,8 +42,9 @@ interface Lockable {
  * transaction on one pooled client; the compare-and-set UPDATE (`WHERE id = ? AND version = ?`) and
  * unique indexes decide races, so concurrent requests (and several server processes) stay correct.
  */
-export function createPostgresPersistence(url: string, opts: { max?: number } = {}): Persistence {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5000 });
+export function createPostgresPersistence(url: string, opts: { max?: number; log?: (line: string) => void } = {}): Persistence {
+  const max = opts.max ?? 10;
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
   // Nor one checked out (a unit of work between its statements) when the server ends the connection
@@ -53,7 +54,7 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
   pool.on('connect', (client) => client.on('error', () => {}));
   const pooled = drizzle(pool);
   const db: Db = pooled;
-  const jobs = new PgBossJobStore(url);
+  const jobs = new PgBossJobStore(url, opts.log);
 
   /**
    * Performs a unit's step on `on` (the pool, or a transaction on `client`); the queues of the jobs
@@ -176,6 +177,7 @@ export function createPostgresPersistence(url: string, opts: { max?: number } = 
         return false;
       }
     },
+    connections: () => ({ max, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close() {
       closed ??= pool.end();
       return closed;

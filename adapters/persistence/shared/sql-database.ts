@@ -1,3 +1,4 @@
+import type { ConnectionStats } from '../persistence.js';
 import type { Column, SQL, Table } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -84,5 +85,7 @@ export interface SqlDatabase {
   unavailable(error: unknown): DomainError | null;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** This process's connections now (Persistence.connections). */
+  connections(): ConnectionStats;
   close(): Promise<void>;
 }

@@ -80,6 +80,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
         if (await database.jobs.install()) await queueWaitingWork({ jobs: database.jobs, outbox, applications });
       }, translate),
     ping: () => database.ping(),
+    connections: () => database.connections(),
     close: async () => {
       await database.jobs.close();
       await accessChanges.close();

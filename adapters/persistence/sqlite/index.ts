@@ -175,6 +175,11 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
         return false;
       }
     },
+    // One connection, used synchronously: in use only inside a statement or an open transaction.
+    connections: () => {
+      const inUse = !closed && sqlite.inTransaction ? 1 : 0;
+      return { max: 1, inUse, idle: closed ? 0 : 1 - inUse, waiting: 0 };
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -37,7 +37,7 @@ const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: tru
  * - GET /applications/:id/messages: its delivery log, newest first; POST /messages/:id/resend
  *   ('email-12') queues a fresh copy to the account's address now: 201 with its entry.
  */
-export function adminRoutes({ agency, log }: RouteDeps) {
+export function adminRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
     .use(adminOnly)
@@ -46,7 +46,7 @@ export function adminRoutes({ agency, log }: RouteDeps) {
       const raw = c.req.query();
       if (!LIST_PARAMS.some((name) => raw[name] !== undefined)) {
         // The full list of docs/product.md §7.6, streamed as it is read from the database (see jsonArrayStream).
-        return jsonArrayStream(c, await useCases.listAdminApplications(actor), log);
+        return jsonArrayStream(c, await useCases.listAdminApplications(actor));
       }
       const query = parseInput(adminListQuerySchema, raw);
       const page = await useCases.searchAdminApplications(actor, query);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
 import type { RouteDeps } from '../deps.js';
+import { logOf } from '../request-context.js';
 
 /** A check that has not answered in this time counts as down (a load balancer must not hang). */
 const CHECK_TIMEOUT_MS = 3000;
@@ -24,14 +25,14 @@ async function within(check: () => Promise<boolean>): Promise<boolean> {
  *   and the adapters in use. What failed is written to the server log.
  * - GET /api/health/live (liveness): 200 while the process serves requests.
  */
-export function healthRoutes({ agency, log }: RouteDeps) {
+export function healthRoutes({ agency }: RouteDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const [database, storage] = await Promise.all([within(() => agency.persistence.ping()), within(() => agency.ports.files.ping())]);
       const ok = database && storage;
       if (!ok) {
         const down = [!database && `database ${agency.adapters.database}`, !storage && `storage ${agency.adapters.storage}`].filter(Boolean);
-        log(`[health] degraded: ${down.join(' and ')} did not answer`);
+        logOf(c).warn({ component: 'health', down }, `degraded: ${down.join(' and ')} did not answer`);
       }
       const status = ok ? ('ok' as const) : ('degraded' as const);
       const body = c.get('auth')?.user.isAdmin ? { status, checks: { database, storage }, adapters: agency.adapters } : { status };

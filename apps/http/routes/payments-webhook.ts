@@ -5,6 +5,7 @@ import type { UseCases } from '../../../core/use-cases/use-cases.js';
 import { isRefundWebhookVerifier, isWebhookVerifier } from '../../../adapters/payments/webhook.js';
 import type { AppEnv } from '../context.js';
 import { domainErrorResponse, HTTP_ANSWER_OF } from '../error-map.js';
+import { logOf } from '../request-context.js';
 import { signedWebhook } from '../route-facts.js';
 
 export const WEBHOOKS_OFF_MESSAGE = 'Payment webhooks are not enabled on this installation.';
@@ -50,8 +51,9 @@ export function paymentsWebhookRoutes(deps: { useCases: UseCases; gateway: Payme
       return c.json({ received: true }, 200);
     } catch (error) {
       if (!isFinal(error)) throw error;
-      console.warn(
-        `[payments-webhook] ${payment.id} (application ${payment.applicationId}, ${payment.paymentType} fee) was not recorded: ${(error as Error).message}`,
+      logOf(c).warn(
+        { component: 'payments-webhook', paymentId: payment.id, applicationId: payment.applicationId, paymentType: payment.paymentType },
+        `a ${payment.paymentType} fee payment was not recorded: ${(error as Error).message}`,
       );
       return c.json({ received: true }, 200);
     }

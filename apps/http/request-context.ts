@@ -1,0 +1,82 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { Logger } from '../shared/logger.js';
+import type { AgencyMetrics } from '../shared/metrics.js';
+import type { AppEnv } from './context.js';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/**
+ * A request id taken from the client (a proxy or load balancer that set one) only when it is
+ * sane: 1 to 128 letters, digits and `._:-` (a UUID, a hex or ULID id, a proxy's dotted id).
+ * Anything else is replaced with a new UUID, never echoed.
+ */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * The first middleware of the app: gives the request its id (X-Request-Id, taken or made), returns
+ * it on every answer (errors and static pages included), and once answered observes the duration
+ * histogram by route pattern (Hono's matched route, never the raw URL: bounded labels) and writes
+ * one access line — method, route, status, milliseconds — with the id. Handlers log through
+ * logOf(c), whose lines carry the same id. The per-request cost is a UUID, a histogram observation
+ * and one log line; the request's own logger is made only when a handler logs.
+ */
+export function requestContext(logger: Logger, metrics: AgencyMetrics): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header(REQUEST_ID_HEADER);
+    const requestId = given !== undefined && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+    c.set('requestId', requestId);
+    c.set('baseLogger', logger);
+    await next();
+    c.res.headers.set(REQUEST_ID_HEADER, requestId);
+    const seconds = (performance.now() - started) / 1000;
+    const method = KNOWN_METHODS.has(c.req.method) ? c.req.method : 'OTHER';
+    const route = routePath(c) || 'unmatched';
+    const status = c.res.status;
+    metrics.httpDuration.observe({ route, method, status: String(status) }, seconds);
+    if (logger.isLevelEnabled('info')) logger.info({ reqId: requestId, method, route, status, ms: Math.round(seconds * 10_000) / 10 }, 'request');
+  };
+}
+
+/** The request's logger: every line it writes carries the request's id (`reqId`). */
+export function logOf(c: Context): Logger {
+  const context = c as Context<AppEnv>;
+  let own = context.get('logger');
+  if (!own) {
+    const base = context.get('baseLogger');
+    if (!base) throw new Error('logOf(c) needs the requestContext middleware in front of the route.');
+    own = base.child({ reqId: context.get('requestId') });
+    context.set('logger', own);
+  }
+  return own;
+}
+
+export const METRICS_TOKEN_MESSAGE = 'A valid metrics token is required: send Authorization: Bearer <METRICS_TOKEN>.';
+
+/** The SHA-256 of a text: both sides of a comparison get the same length, so it leaks not even that. */
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * GET /metrics on the main port. With METRICS_TOKEN set, only `Authorization: Bearer <token>`
+ * (compared in constant time) is answered; a missing or wrong one is 401 `{ message }`. Without
+ * METRICS_TOKEN the route does not exist here (404, like any unknown path: an installation that
+ * has not chosen to publish metrics says nothing about having them); METRICS_PORT serves them on
+ * 127.0.0.1 without a token.
+ */
+export function metricsRoute(token: string | null, render: () => Promise<{ body: string; contentType: string }>): MiddlewareHandler<AppEnv> {
+  const expected = token === null ? null : digest(token);
+  return async (c) => {
+    if (expected === null) return c.notFound();
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
+      return c.json({ message: METRICS_TOKEN_MESSAGE }, 401, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+    }
+    const { body, contentType } = await render();
+    return c.body(body, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+  };
+}
