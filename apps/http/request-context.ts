@@ -1,7 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import type { Logger } from '../shared/logger.js';
+import { createLogger, type Logger } from '../shared/logger.js';
 import type { AgencyMetrics } from '../shared/metrics.js';
 import type { AppEnv } from './context.js';
 
@@ -42,14 +42,16 @@ export function requestContext(logger: Logger, metrics: AgencyMetrics): Middlewa
   };
 }
 
+/** Where a route sub-app mounted on its own, without requestContext (a test), logs. */
+let standalone: Logger | null = null;
+
 /** The request's logger: every line it writes carries the request's id (`reqId`). */
 export function logOf(c: Context): Logger {
   const context = c as Context<AppEnv>;
   let own = context.get('logger');
   if (!own) {
     const base = context.get('baseLogger');
-    if (!base) throw new Error('logOf(c) needs the requestContext middleware in front of the route.');
-    own = base.child({ reqId: context.get('requestId') });
+    own = base ? base.child({ reqId: context.get('requestId') }) : (standalone ??= createLogger());
     context.set('logger', own);
   }
   return own;
