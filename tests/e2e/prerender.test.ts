@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from './support/assert.js';
+import { expectEnabled, until } from './support/assert.js';
 import { ARTIFACTS_DIR, browserAvailability, launchBrowser, type BrowserSession } from './support/browser.js';
 import { startAgencyServer, type AgencyServer } from './support/server.js';
 import { ensureWebBuild } from './support/web-build.js';
@@ -109,6 +109,29 @@ describe.skipIf(!available)('pre-rendered public pages in Chromium', { timeout: 
     expect(errors).toEqual([]);
     expect(userRequests).toEqual([]);
     expect(stylesheetRequests).toEqual([]);
+    await page.close();
+  });
+
+  it('a form on a pre-rendered page cannot be sent before its code runs: the password never reaches an address, and what was typed stays', async () => {
+    const page = await browser.context.newPage();
+    // The page's code is held back, as on a slow phone, until the visitor has typed and pressed Enter.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/auth`, { waitUntil: 'commit' });
+    await page.locator('#signin-email').fill('early@evisa-e2e.example');
+    await page.locator('#signin-password').fill('typed-before-the-code');
+    expect(await page.getByRole('button', { name: 'Sign In' }).isDisabled()).toBe(true);
+    await page.locator('#signin-password').press('Enter');
+    await page.getByRole('button', { name: 'Sign In' }).click({ force: true });
+    release();
+    await expectEnabled(page.getByRole('button', { name: 'Sign In' }), true);
+    expect(page.url()).toBe(`${server.url}/auth`);
+    expect(await page.locator('#signin-email').inputValue()).toBe('early@evisa-e2e.example');
+    expect(await page.locator('#signin-password').inputValue()).toBe('typed-before-the-code');
     await page.close();
   });
 

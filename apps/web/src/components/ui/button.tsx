@@ -1,5 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/format.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
 
 export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'destructive' | 'secondary' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
@@ -45,9 +46,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: ButtonSize;
 }
 
+/**
+ * A submit button waits for the page to be taken over (useHydrated): on a pre-rendered page a form
+ * sent before its code has run would be the browser's own GET, the password in the address.
+ */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', className, type = 'button', ...props },
+  { variant = 'primary', size = 'md', className, type = 'button', disabled, ...props },
   ref,
 ) {
-  return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
+  const hydrated = useHydrated();
+  const waiting = type === 'submit' && !hydrated;
+  return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} disabled={disabled || waiting} {...props} />;
 });
