@@ -20,12 +20,18 @@ describe.runIf(available || process.env.CI)('the passport scanner on real specim
     expect(available, `${REAL_PASSPORTS_DIR} is missing`).toBe(true);
     const pages = loadRealPassports();
     const now = new Date();
-    const verdicts = await Promise.all(
-      pages.map(async (page) => {
+    // Two pages at a time, one per worker: a read's time limit starts when it is handed over, so
+    // 21 handed over at once would count the queue's wait against the last ones on a busy machine.
+    const verdicts: ({ file: string } & ReturnType<typeof judge>)[] = [];
+    const queue = [...pages];
+    const worker = async () => {
+      for (let page = queue.shift(); page; page = queue.shift()) {
         const reading = await scanner.read({ body: page.body, contentType: page.type });
-        return { file: page.file, ...judge(page, reading ? passportScanFromMrz(reading, now) : null, now) };
-      }),
-    );
+        verdicts.push({ file: page.file, ...judge(page, reading ? passportScanFromMrz(reading, now) : null, now) });
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    verdicts.sort((a, b) => a.file.localeCompare(b.file));
     const report = verdicts.map((v) => `${v.file}: ${v.exact ? 'exact' : `differ ${v.differing.join(',')}`}${v.wrongButValid ? ' (answered valid)' : ''}`).join('\n');
     expect(verdicts.filter((v) => v.wrongButValid), report).toEqual([]);
     expect(verdicts.filter((v) => v.exact).length, report).toBeGreaterThanOrEqual(MIN_EXACT);
