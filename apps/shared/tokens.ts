@@ -51,6 +51,7 @@ export const PORT: { readonly [K in keyof Ports]: ServiceIdentifier<Ports[K]> } 
   replies: token('port.replies'),
   portal: token('port.portal'),
   governmentFees: token('port.governmentFees'),
+  egyptRules: token('port.egyptRules'),
   trackingCodes: token('port.trackingCodes'),
   reports: token('port.reports'),
   audit: token('port.audit'),

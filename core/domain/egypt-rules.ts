@@ -260,3 +260,69 @@ export function routeMessage(nationality: string, route: NationalityRouteValue, 
       return `${who} cannot use Egypt's e-visa: you need a visa from an Egyptian embassy or consulate before you travel.${tail}`;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Open applications a rule change affects (docs/product.md §5.7).
+
+/** Why a rule change affects an open application. */
+export const RULE_NOTICE_REASONS = ['passport_validity', 'nationality_route'] as const;
+export type RuleNoticeReason = (typeof RULE_NOTICE_REASONS)[number];
+
+/**
+ * The mark a rule change leaves on an open application it affects, for staff (the admin list's
+ * RULES flag and the side panel): which change, why, and what the applicant was told. Written only
+ * by EgyptRuleRepository.noticeAffected, with the applicant's mail, once per change.
+ */
+export interface RuleNotice {
+  /** The change: the rule's key and its effectiveFrom ('passport_validity@2027-01-04'). */
+  change: string;
+  reason: RuleNoticeReason;
+  /** What it means for the applicant, as their mail says it. */
+  message: string;
+  /** ISO date-time of the change. */
+  at: string;
+}
+
+export function ruleChangeKey(rule: { kind: RuleKind; subject: string; effectiveFrom: LocalDate }): string {
+  return `${ruleKey(rule)}@${rule.effectiveFrom}`;
+}
+
+/** An open application as the rule check reads it. */
+export interface RuleCheckedApplication {
+  id: number;
+  userId: number;
+  email: string;
+  fullName: string;
+  applicationNumber: string;
+  nationality: string;
+  passportExpiry: LocalDate;
+  expectedArrivalDate: LocalDate;
+  /** The London date it was made: the start of a validity counted from the application. */
+  appliedOn: LocalDate;
+  /** The change that last marked it (null: none). */
+  ruleNoticeChange: string | null;
+}
+
+/** What breaks for an application under `rules` (null: nothing): the reason and the applicant's words. */
+export function ruleProblem(rules: readonly EgyptRule[], app: RuleCheckedApplication): { reason: RuleNoticeReason; message: string } | null {
+  const inForce = rulesInForce(rules, app.expectedArrivalDate);
+  const route = routeOf(inForce, app.nationality);
+  if (route && route.route !== 'evisa') {
+    return {
+      reason: 'nationality_route',
+      message: `Egypt's rules for your nationality changed: ${ENTRY_ROUTE_LABELS[route.route].toLowerCase()} (${route.route === 'visa_free' ? 'no e-visa is needed' : 'the e-visa is no longer open to you'}). We will not submit this application to the portal; ask us to cancel it for a refund of the fees you paid us.`,
+    };
+  }
+  const validity = inForce.passportValidity.value;
+  const mustReach = passportMustReach(validity, app.appliedOn, app.expectedArrivalDate);
+  if (app.passportExpiry < mustReach) {
+    return {
+      reason: 'passport_validity',
+      message: `Egypt now asks for a passport valid at least ${validity.months} months${validity.countedFrom === 'arrival' ? ' from your arrival date' : ''}: until ${formatShortDay(mustReach)} or later. Yours expires on ${formatShortDay(app.passportExpiry)}. Renew your passport and send us the new one's details and copy, or change your arrival date.`,
+    };
+  }
+  return null;
+}
+
+/** Open applications are the ones not yet decided or cancelled. */
+export const OPEN_APPLICATION_STATUSES = ['online_entry', 'application_created', 'under_process', 'additional_info_required', 'verified'] as const;
