@@ -123,6 +123,7 @@ export const USE_CASE = {
   internalNotes: made<typeof make.makeInternalNotes>('internalNotes'),
   replies: made<typeof make.makeReplies>('replies'),
   portalLedger: made<typeof make.makePortalLedger>('portalLedger'),
+  egyptRules: made<typeof make.makeEgyptRules>('egyptRules'),
   applicationTimeline: made<typeof make.makeApplicationTimeline>('applicationTimeline'),
   tracking: made<typeof make.makeTracking>('tracking'),
   reports: made<typeof make.makeReports>('reports'),

@@ -211,6 +211,14 @@ export function rulesInForce(rules: readonly EgyptRule[], date: LocalDate): Rule
   return { on: date, passportValidity: pick('passport_validity', ''), minDaysBeforeArrival: pick('min_days_before_arrival', ''), routes };
 }
 
+/**
+ * The entries that matter from a rule set's date on (those in force and those scheduled after it):
+ * what GET /api/public/rules gives the apply form to check any later arrival against.
+ */
+export function entriesFrom(rules: RulesInForce & { scheduled: readonly EgyptRule[] }): EgyptRule[] {
+  return [rules.passportValidity, rules.minDaysBeforeArrival, ...Object.values(rules.routes), ...rules.scheduled];
+}
+
 /** The route of `nationality` in a rule set (null for a name outside the list). */
 export function routeOf(rules: RulesInForce, nationality: string): NationalityRouteValue | null {
   return rules.routes[nationality]?.value ?? null;

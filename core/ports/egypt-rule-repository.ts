@@ -15,9 +15,9 @@ export interface EgyptRuleRepository {
   /** The open applications (not decided, not cancelled) arriving on or after `arrivingFrom`, oldest first. */
   listOpen(arrivingFrom: LocalDate): Promise<RuleCheckedApplication[]>;
   /**
-   * Marks the applications of `applicationIds` that `notice.change` has not marked yet and, when it
-   * marked any, queues `mail` (one per applicant) in the same transaction: a change mails an
+   * Marks each application with its notice, unless that notice's change marked it already, and
+   * when it marked any queues `mail` (one per applicant) in the same transaction: a change mails an
    * applicant once however often it is run. Answers the ids it marked.
    */
-  noticeAffected(applicationIds: readonly number[], notice: RuleNotice, mail: OutboxMailInput, now: Date): Promise<number[]>;
+  noticeAffected(notices: readonly { applicationId: number; notice: RuleNotice }[], mail: OutboxMailInput, now: Date): Promise<number[]>;
 }

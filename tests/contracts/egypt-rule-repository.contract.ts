@@ -73,15 +73,15 @@ export function describeEgyptRuleRepositoryContract(name: string, makeAdapter: M
       const two = await p.applications.create(anApplication(user.id));
       const notice: RuleNotice = { change: 'passport_validity@2027-01-04', reason: 'passport_validity', message: 'Renew your passport.', at: at(0).toISOString() };
       const mail: OutboxMailInput = { to: user.email, template: 'rules_changed', data: { fullName: 'A', applications: [{ applicationNumber: one.applicationNumber, applicationId: one.id, message: 'Renew your passport.' }] } };
-      expect(await p.egyptRules.noticeAffected([one.id, two.id], notice, mail, at(0))).toEqual([one.id, two.id]);
-      expect(await p.egyptRules.noticeAffected([one.id, two.id], notice, mail, at(1))).toEqual([]);
+      expect(await p.egyptRules.noticeAffected([{ applicationId: one.id, notice }, { applicationId: two.id, notice }], mail, at(0))).toEqual([one.id, two.id]);
+      expect(await p.egyptRules.noticeAffected([{ applicationId: one.id, notice }, { applicationId: two.id, notice }], mail, at(1))).toEqual([]);
       expect((await p.outbox.list({ to: user.email })).filter((m) => m.template === 'rules_changed')).toHaveLength(1);
       const stored = await p.applications.findById(one.id);
       expect(stored?.ruleNotice).toEqual(notice);
       expect(stored?.version).toBe(one.version);
       expect((await p.egyptRules.listOpen('2000-01-01')).find((a) => a.id === two.id)?.ruleNoticeChange).toBe(notice.change);
       // A later change marks them again.
-      expect(await p.egyptRules.noticeAffected([two.id], { ...notice, change: 'passport_validity@2027-02-01' }, mail, at(2))).toEqual([two.id]);
+      expect(await p.egyptRules.noticeAffected([{ applicationId: two.id, notice: { ...notice, change: 'passport_validity@2027-02-01' } }], mail, at(2))).toEqual([two.id]);
     });
   });
 }

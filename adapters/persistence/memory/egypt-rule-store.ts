@@ -54,9 +54,9 @@ export function egyptRuleStore(s: MemoryState): EgyptRuleRepository {
       }
       return open;
     },
-    async noticeAffected(applicationIds, notice, mail, now) {
+    async noticeAffected(notices, mail, now) {
       const marked: number[] = [];
-      for (const id of applicationIds) {
+      for (const { applicationId: id, notice } of notices) {
         const a = s.applications.get(id);
         if (!a || a.ruleNotice?.change === notice.change) continue;
         s.applications.set(id, { ...a, ruleNotice: copy(notice) });

@@ -85,20 +85,23 @@ export function egyptRuleStore(database: SqlDatabase): EgyptRuleRepository {
         .orderBy(asc(a.id));
       return found.map(({ createdAt, ...rest }): RuleCheckedApplication => ({ ...rest, appliedOn: londonDateOf(createdAt) }));
     },
-    async noticeAffected(applicationIds, notice, mail, now) {
-      const ids = applicationIds.filter(isStoredId);
-      if (ids.length === 0) return [];
+    async noticeAffected(notices, mail, now) {
+      const wanted = notices.filter((n) => isStoredId(n.applicationId));
+      if (wanted.length === 0) return [];
       return database.transaction(function* (tx) {
-        // Not the version: a notice is no edit of the application (commit never writes these columns).
-        const marked = yield* rows(
-          tx
-            .update(a)
-            .set({ ruleNoticeChange: notice.change, ruleNotice: notice })
-            .where(and(inArray(a.id, ids), or(isNull(a.ruleNoticeChange), ne(a.ruleNoticeChange, notice.change))))
-            .returning({ id: a.id }),
-        );
+        const marked: number[] = [];
+        for (const { applicationId, notice } of wanted) {
+          // Not the version: a notice is no edit of the application (commit never writes these columns).
+          const changed = yield* changes(
+            tx
+              .update(a)
+              .set({ ruleNoticeChange: notice.change, ruleNotice: notice })
+              .where(and(eq(a.id, applicationId), or(isNull(a.ruleNoticeChange), ne(a.ruleNoticeChange, notice.change)))),
+          );
+          if (changed > 0) marked.push(applicationId);
+        }
         if (marked.length > 0) yield* queueMails(tx, t, [mail], now);
-        return marked.map((m) => m.id).sort((x, y) => x - y);
+        return marked;
       });
     },
   };
