@@ -1,10 +1,7 @@
-import { COUNTRIES, type Country } from './country-list.js';
+import { COUNTRIES, DEFAULT_COUNTRY, isCountry, type Country } from './country-list.js';
 import { routeMessage, rulesInForce, SHIPPED_EGYPT_RULES, type NationalityRouteValue, type RulesInForce } from './egypt-rules.js';
 
-export { COUNTRIES, type Country };
-
-/** docs/product.md §5.5: default nationality and country of birth. */
-export const DEFAULT_COUNTRY: Country = 'United Kingdom';
+export { COUNTRIES, DEFAULT_COUNTRY, isCountry, type Country };
 
 /** The shipped rule set as it stands once every shipped entry is in force (the latest of each). */
 const SHIPPED_LATEST: RulesInForce = rulesInForce(SHIPPED_EGYPT_RULES, '9999-12-31');
@@ -27,18 +24,12 @@ export const NAMED_UNSUPPORTED_NATIONALITIES: readonly Country[] = [
   'Andorra', 'Liechtenstein', 'Bahrain', 'Kuwait', 'Oman', 'Qatar', 'United Arab Emirates', 'Egypt',
 ];
 
-const countrySet: ReadonlySet<string> = new Set(COUNTRIES);
-
-export function isCountry(value: string): value is Country {
-  return countrySet.has(value);
-}
-
 /**
  * True for a listed country whose citizens this agency can help: its route is the e-visa in `rules`
  * (the rule set in force on the arrival date; by default the shipped rules' latest entries).
  */
 export function isSupportedNationality(nationality: string, rules: RulesInForce = SHIPPED_LATEST): boolean {
-  return countrySet.has(nationality) && rules.routes[nationality]?.value.route === 'evisa';
+  return isCountry(nationality) && rules.routes[nationality]?.value.route === 'evisa';
 }
 
 /** The message of docs/product.md §5.5, with the agency's contact address in place of {email}. */

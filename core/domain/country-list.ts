@@ -29,3 +29,13 @@ export const COUNTRIES = [
 ] as const;
 
 export type Country = (typeof COUNTRIES)[number];
+
+/** docs/product.md §5.5: default nationality and country of birth. */
+export const DEFAULT_COUNTRY: Country = 'United Kingdom';
+
+const countrySet: ReadonlySet<string> = new Set(COUNTRIES);
+
+export function isCountry(value: string): value is Country {
+  return countrySet.has(value);
+}
+

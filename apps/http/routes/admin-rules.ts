@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { EgyptRuleInput } from '../../../core/schemas/egypt-rules.js';
 import { actorOf, adminOnly } from '../auth.js';
 import { readJson, type AppEnv } from '../context.js';
 import type { RouteDeps } from '../deps.js';
@@ -11,15 +12,19 @@ import { jsonBody, requires } from '../route-facts.js';
  * - PUT /rules `{ kind, subject?, value, effectiveFrom, source: { url, title }, lastChecked? }` → 200
  *   `{ rule, replaced, affected }`; bad input 400 `{ message }`, nothing written; another role 403.
  */
+/** The PUT's body as the client sends it (the typed client's input). */
+type RuleBodyContext = Context<AppEnv, string, { in: { json: EgyptRuleInput } }>;
+
 export function adminRuleRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
     .use(adminOnly)
     .get('/rules', requires('rules.manage'), async (c) => c.json(await useCases.listRules(actorOf(c)), 200))
     .get('/rules/:kind', requires('rules.manage'), async (c) => c.json(await useCases.showRule(actorOf(c), c.req.param('kind'), c.req.query('subject') ?? ''), 200))
-    .put('/rules', requires('rules.manage'), jsonBody(), async (c) => {
+    .put('/rules', requires('rules.manage'), jsonBody(), async (c: RuleBodyContext) => {
+      // The use case checks the body (the same schema as the CLI's): anything but an object is an empty rule.
       const body = await readJson(c);
-      return c.json(await useCases.setRule(actorOf(c), (body ?? {}) as Parameters<typeof useCases.setRule>[1]), 200);
+      return c.json(await useCases.setRule(actorOf(c), (body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {}) as EgyptRuleInput), 200);
     });
 }
 

@@ -13,7 +13,8 @@ import type { FormProblem } from '../../components/error-summary.js';
 import { fieldAria } from '../../components/ui/label.js';
 import { fieldProblems, type FieldIds } from '../../lib/form-errors.js';
 import { isoDate } from '../../lib/format.js';
-import { formRules, publicRulesQuery } from './rules-api.js';
+import { formRules } from './form-rules.js';
+import { publicRulesQuery } from './rules-api.js';
 import { DEFAULT_APPLICATION_VALUES, submitState, type ApplicationFormValues, type SubmitState } from './rules.js';
 
 export type ApplicationFormApi = UseFormReturn<ApplicationFormValues, unknown, ApplicationForm>;
