@@ -62,10 +62,10 @@ export function RulesPage() {
           <RuleTable title="Least days before arrival" rules={rules.data!.rules.filter((r) => r.kind === 'min_days_before_arrival')} />
           <section className="mt-8">
             <h2 className="text-xl font-semibold text-slate-900">Nationality routes</h2>
-            <div className="mt-2 max-w-xs">
+            <div className="mt-2 max-w-sm">
               <Label htmlFor={`${id}-filter`}>Show one nationality</Label>
               <NativeSelect id={`${id}-filter`} value={nationality} onChange={(event) => setNationality(event.target.value)}>
-                <option value="">Every nationality not on the e-visa, and every change</option>
+                <option value="">Those off the e-visa, and changes</option>
                 {COUNTRIES.map((c) => (
                   <option key={c} value={c}>
                     {c}
@@ -122,7 +122,7 @@ function RuleTable({ title, rules }: { title?: string; rules: AdminRuleDto[] }) 
               {formatShortDay(rule.effectiveFrom)}
             </td>
             <td data-label="State" className={CELL}>
-              <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_TONES[rule.state]}`}>{STATE_LABELS[rule.state]}</span>
+              <span className={`whitespace-nowrap rounded px-2 py-0.5 text-xs font-medium ${STATE_TONES[rule.state]}`}>{STATE_LABELS[rule.state]}</span>
             </td>
             <td data-label="Source" className={`${CELL} min-w-0 text-right md:max-w-md md:text-left`}>
               <a href={rule.source.url} className="break-words text-blue-700 underline" target="_blank" rel="noreferrer">
