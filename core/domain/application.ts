@@ -123,7 +123,7 @@ export interface Application extends ApplicationForm {
   assigneeId: number | null;
   /**
    * The latest change of Egypt's rules that affected it, and what its applicant was told (null:
-   * none; docs/product.md §5.7). Written only by EgyptRuleRepository.noticeAffected, never by create
+   * none; docs/product.md §5.11). Written only by EgyptRuleRepository.noticeAffected, never by create
    * or commit, and not an edit: the version stays.
    */
   ruleNotice: RuleNotice | null;

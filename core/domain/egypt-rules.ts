@@ -4,7 +4,7 @@ import type { LocalDate } from './working-days.js';
 import { formatShortDay } from './wording.js';
 
 /**
- * Egypt's rules as dated data (docs/product.md §5.7, decision 0031): what the e-visa portal asks of a
+ * Egypt's rules as dated data (docs/product.md §5.11, decision 0031): what the e-visa portal asks of a
  * traveller, each rule with its value, the London date it applies from, where it was read and the
  * day it was last checked. Staff maintain them (admin page, `evisa rules`); the rule set that applies
  * to a traveller is the one in force on their arrival date. The government fee is not one of them:
@@ -89,7 +89,7 @@ export const MAX_STAY_DAYS = 365;
 export const RULE_CHECK_MONTHS = 12;
 
 // ---------------------------------------------------------------------------------------------
-// The shipped defaults (docs/product.md §5.7 quotes each with its source; ../shared/egypt-facts.md).
+// The shipped defaults (docs/product.md §5.11 quotes each with its source; ../shared/egypt-facts.md).
 
 const SHIPPED_AT = new Date('2026-11-29T00:00:00Z');
 /** The day the shipped rules were last checked against their sources (egypt-facts.md: 2026-11-25). */
@@ -97,7 +97,7 @@ export const SHIPPED_RULES_CHECKED: LocalDate = '2026-11-25';
 
 /**
  * The 8-month rule applies to travellers arriving from this date (staff move it on the admin rules
- * page or with `evisa rules set`). Why 4 January 2027 (docs/product.md §5.7): five weeks ahead of
+ * page or with `evisa rules set`). Why 4 January 2027 (docs/product.md §5.11): five weeks ahead of
  * the release, so open applications arriving after it can be told and fixed before their trip, past
  * the Christmas and New Year arrivals already booked under the 6-month rule, and a Monday.
  */
@@ -233,7 +233,7 @@ export function passportMustReach(rule: PassportValidityValue, today: LocalDate,
 export const SIX_MONTHS_FROM_TODAY_MESSAGE = 'Passport must be valid for at least 6 months from today';
 
 /**
- * What a passport expiring too soon is told (docs/product.md §5.3, §5.7): the months and the date
+ * What a passport expiring too soon is told (docs/product.md §5.3, §5.11): the months and the date
  * the passport must reach. The 6-months-from-today rule keeps its original words.
  */
 export function passportValidityMessage(rule: PassportValidityValue, mustReach: LocalDate): string {
@@ -270,7 +270,7 @@ export function routeMessage(nationality: string, route: NationalityRouteValue, 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Open applications a rule change affects (docs/product.md §5.7).
+// Open applications a rule change affects (docs/product.md §5.11).
 
 /** Why a rule change affects an open application. */
 export const RULE_NOTICE_REASONS = ['passport_validity', 'nationality_route'] as const;

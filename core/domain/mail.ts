@@ -208,7 +208,7 @@ export const MAIL_DATA = {
   }),
   /**
    * To an applicant whose open applications a change of Egypt's rules affects (docs/product.md
-   * §5.7): what it means for each and what to do. Once per change and applicant. No top-level
+   * §5.11): what it means for each and what to do. Once per change and applicant. No top-level
    * `applicationId`: one mail may be about several applications.
    */
   rules_changed: z.object({

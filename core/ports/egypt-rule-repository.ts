@@ -2,7 +2,7 @@ import type { EgyptRule, RuleCheckedApplication, RuleNotice } from '../domain/eg
 import type { LocalDate } from '../domain/working-days.js';
 import type { OutboxMailInput } from './mail-outbox.js';
 
-/** Egypt's rules as dated data (docs/product.md §5.7, decision 0031), and the open applications they apply to. */
+/** Egypt's rules as dated data (docs/product.md §5.11, decision 0031), and the open applications they apply to. */
 export interface EgyptRuleRepository {
   /** Every entry, by kind, subject and effectiveFrom (oldest first). */
   list(): Promise<EgyptRule[]>;

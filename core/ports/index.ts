@@ -89,7 +89,7 @@ export interface Ports {
   /** The portal ledger per application and the dated government fee (docs/product.md §2.16). */
   portal: PortalLedgerRepository;
   governmentFees: GovernmentFeeRepository;
-  /** Egypt's rules as dated data (docs/product.md §5.7). */
+  /** Egypt's rules as dated data (docs/product.md §5.11). */
   egyptRules: EgyptRuleRepository;
   /** The hash-chained audit log (docs/product.md §6.5). */
   audit: AuditLog;

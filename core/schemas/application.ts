@@ -79,7 +79,7 @@ export interface ApplicationSchemaContext {
   /** The agency's contact address, shown in the unsupported-nationality message. */
   agencyEmail: string;
   /**
-   * Egypt's rules, every stored entry (docs/product.md §5.7): the form is checked against the set
+   * Egypt's rules, every stored entry (docs/product.md §5.11): the form is checked against the set
    * in force on its arrival date. Absent: the shipped defaults.
    */
   rules?: readonly EgyptRule[];
@@ -144,7 +144,7 @@ export function applicationFormSchema({ today, agencyEmail, rules = SHIPPED_EGYP
         };
         const arrival = toCalendarDate(String(v.expectedArrivalDate ?? ''));
         const departure = toCalendarDate(String(v.expectedDepartureDate ?? ''));
-        // Egypt's rules in force on the arrival date (docs/product.md §5.7); today's without one.
+        // Egypt's rules in force on the arrival date (docs/product.md §5.11); today's without one.
         const inForce = rulesInForce(rules, arrival ?? todayDate);
         const leastDays = inForce.minDaysBeforeArrival.value.days;
         if (arrival && arrival < addCalendarDays(todayDate, leastDays)) {

@@ -13,7 +13,7 @@ const NUMBER_ATTEMPTS = 5;
 /**
  * A new application in online_entry with a unique human-readable applicationNumber (a taken number
  * is retried with a fresh one). The form is validated again here against the server's clock and
- * Egypt's rules in force on its arrival date (docs/product.md §5.7). The 'application_received' mail is queued right after,
+ * Egypt's rules in force on its arrival date (docs/product.md §5.11). The 'application_received' mail is queued right after,
  * and the user's application draft is deleted. Asking for text messages (`smsUpdates`) needs an
  * account phone number that can receive them (docs/product.md §16.4).
  */

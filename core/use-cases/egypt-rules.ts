@@ -28,7 +28,7 @@ const writerId = (actor: Actor): number | null => (actor.userId === CLI_OPERATOR
 /** What a rule reads as in the audit chain's before and after. */
 const shown = (r: EgyptRule) => ({ kind: r.kind, subject: r.subject, value: r.value, effectiveFrom: r.effectiveFrom, source: r.source, lastChecked: r.lastChecked });
 
-/** The rules in force on a date, with issue 26's government fee in force that day beside them (docs/product.md §5.7). */
+/** The rules in force on a date, with issue 26's government fee in force that day beside them (docs/product.md §5.11). */
 export interface PublicRules extends RulesInForce {
   /** The government fee per entry type the portal charges (US cents). Only the single entry is configured (issue 26). */
   governmentFee: { Single: { amountCents: number; effectiveFrom: LocalDate } | null };
@@ -45,7 +45,7 @@ export interface RuleSetResult {
 }
 
 /**
- * Egypt's rules as dated data (docs/product.md §5.7, decision 0031): anyone reads the rules in force
+ * Egypt's rules as dated data (docs/product.md §5.11, decision 0031): anyone reads the rules in force
  * (the apply form checks against them), staff with `rules.manage` (admins) list and change them, every
  * change in the audit chain with its before and after. A change that makes open applications fail
  * (a passport now too short for its arrival, a nationality moved off the e-visa) marks them for

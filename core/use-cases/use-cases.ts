@@ -93,7 +93,7 @@ export type Replies = Made<typeof make.makeReplies>;
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
 /** readPortal, updatePortal, attachPortalReceipt, openPortalReceipt (staff), listGovernmentFees, setGovernmentFee (docs/product.md §2.16). */
 export type PortalLedgerUseCases = Made<typeof make.makePortalLedger>;
-/** allRules, publicRules (anyone), listRules, showRule, setRule (rules.manage): Egypt's rules (docs/product.md §5.7). */
+/** allRules, publicRules (anyone), listRules, showRule, setRule (rules.manage): Egypt's rules (docs/product.md §5.11). */
 export type EgyptRulesUseCases = Made<typeof make.makeEgyptRules>;
 /** listAuditLog, listApplicationAudit, checkAuditLog (staff), verifyAuditLog (the operator). */
 export type AuditLogUseCases = Made<typeof make.makeAuditLog>;

@@ -3,7 +3,7 @@ import { oneLineError, runCli, startBackend, type Backend } from './helpers/cli.
 
 const SOURCE = { url: 'https://www.visa2egypt.gov.eg/', title: "Egypt's e-visa portal" };
 
-/** `evisa rules list | show | set` (docs/product.md §5.7) as subprocesses on one SQLite DATA_DIR, in order. */
+/** `evisa rules list | show | set` (docs/product.md §5.11) as subprocesses on one SQLite DATA_DIR, in order. */
 describe('evisa rules on sqlite', { timeout: 240_000 }, () => {
   let backend: Backend;
   const cli = (...args: string[]) => runCli(args, backend.env);

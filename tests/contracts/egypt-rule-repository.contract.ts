@@ -6,7 +6,7 @@ import { aUser, anApplication, at, type MakePersistence } from './persistence-fi
 
 const byKey = (rules: readonly EgyptRule[]) => [...rules].sort((a, b) => `${a.kind}|${a.subject}|${a.effectiveFrom}`.localeCompare(`${b.kind}|${b.subject}|${b.effectiveFrom}`));
 
-/** Egypt's rules as dated data and the notices of a change (docs/product.md §5.7). */
+/** Egypt's rules as dated data and the notices of a change (docs/product.md §5.11). */
 export function describeEgyptRuleRepositoryContract(name: string, makeAdapter: MakePersistence): void {
   describe(`${name}: EgyptRuleRepository`, () => {
     let p: Persistence;

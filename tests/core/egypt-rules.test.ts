@@ -20,7 +20,7 @@ function messages(input: unknown, today: Date, rules?: readonly EgyptRule[]): Re
   return out;
 }
 
-describe("Egypt's shipped rules (docs/product.md §5.7)", () => {
+describe("Egypt's shipped rules (docs/product.md §5.11)", () => {
   it('were each checked within the last 12 months (real date): re-check them against their sources', () => {
     const today = new Date().toISOString().slice(0, 10);
     const oldest = addCalendarMonths(today, -RULE_CHECK_MONTHS);

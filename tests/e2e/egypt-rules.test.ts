@@ -7,7 +7,7 @@ import { openAdminAs } from './support/staff.js';
 import { ensureWebBuild } from './support/web-build.js';
 
 /**
- * Egypt's rules in Chromium at a phone's 360×740 and a laptop's 1366×900 (docs/product.md §5.7): the
+ * Egypt's rules in Chromium at a phone's 360×740 and a laptop's 1366×900 (docs/product.md §5.11): the
  * admin rules page (reached from the dashboard's link) and the apply form's passport message for an
  * arrival after the shipped 8-month rule's date. No sideways scrolling, nothing serious for axe.
  */

@@ -6,7 +6,7 @@ const SOURCE = { url: 'https://www.visa2egypt.gov.eg/', title: "Egypt's e-visa p
 const EIGHT_FROM_ARRIVAL = { months: 8, countedFrom: 'arrival' };
 
 /**
- * Egypt's rules as dated data through the HTTP API (docs/product.md §5.7) on every database: the
+ * Egypt's rules as dated data through the HTTP API (docs/product.md §5.11) on every database: the
  * form checked against the rules in force on its arrival date on both sides of a rule's
  * effectiveFrom, staff's changes (audited, validated, admins only), and a change that affects open
  * applications marking them and mailing each applicant exactly once. The clock is the fake's:

@@ -14,7 +14,7 @@ const entry = (kind: string, subject: string, value: object, effectiveFrom: stri
   kind, subject, value, effectiveFrom, state, source: SOURCE, lastChecked: '2026-11-25', createdAt: '2026-11-29T00:00:00.000Z', createdBy: null,
 });
 
-/** The admin rules page (docs/product.md §5.7): the entries with their state and source, and the form that changes one. */
+/** The admin rules page (docs/product.md §5.11): the entries with their state and source, and the form that changes one. */
 describe("the Egypt's rules page", () => {
   it('lists the rules and saves a change, saying the server’s refusal beside the form', async () => {
     const rules = [

@@ -180,7 +180,7 @@ export const applications = pgTable(
     passportScanDocumentId: integer('passport_scan_document_id'),
     passportScanStatus: text('passport_scan_status').$type<PassportScanRecord['status']>(),
     passportScan: jsonb('passport_scan').$type<PassportScan>(),
-    /** The rule change that last affected it (migration 0031, docs/product.md §5.7): its key, and what the applicant
+    /** The rule change that last affected it (migration 0031, docs/product.md §5.11): its key, and what the applicant
      * was told. Only EgyptRuleRepository.noticeAffected writes them. */
     ruleNoticeChange: text('rule_notice_change'),
     ruleNotice: jsonb('rule_notice').$type<RuleNotice>(),
@@ -738,7 +738,7 @@ export const portalLedger = pgTable(
 );
 
 /**
- * Egypt's rules as dated data (docs/product.md §5.7, decision 0031): per kind and subject (a
+ * Egypt's rules as dated data (docs/product.md §5.11, decision 0031): per kind and subject (a
  * nationality, or '' for everyone), one entry per effective_from (a London date) with its value,
  * its source and the day it was last checked. A migration seeds the shipped defaults.
  */

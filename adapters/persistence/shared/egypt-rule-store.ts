@@ -36,7 +36,7 @@ function egyptRuleToRow(rule: EgyptRule): EgyptRuleRow {
   };
 }
 
-/** Egypt's rules (docs/product.md §5.7): one query per operation, the same SQL on both databases. */
+/** Egypt's rules (docs/product.md §5.11): one query per operation, the same SQL on both databases. */
 export function egyptRuleStore(database: SqlDatabase): EgyptRuleRepository {
   const { db, tables: t } = database;
   const r = t.egyptRules;

@@ -180,7 +180,7 @@ export const applications = sqliteTable(
     passportScanDocumentId: integer('passport_scan_document_id'),
     passportScanStatus: text('passport_scan_status').$type<PassportScanRecord['status']>(),
     passportScan: text('passport_scan', { mode: 'json' }).$type<PassportScan>(),
-    /** The rule change that last affected it (migration 0027, docs/product.md §5.7): its key, and what the applicant
+    /** The rule change that last affected it (migration 0027, docs/product.md §5.11): its key, and what the applicant
      * was told. Only EgyptRuleRepository.noticeAffected writes them. */
     ruleNoticeChange: text('rule_notice_change'),
     ruleNotice: text('rule_notice', { mode: 'json' }).$type<RuleNotice>(),
@@ -751,7 +751,7 @@ export const portalLedger = sqliteTable(
 );
 
 /**
- * Egypt's rules as dated data (docs/product.md §5.7, decision 0031): per kind and subject (a
+ * Egypt's rules as dated data (docs/product.md §5.11, decision 0031): per kind and subject (a
  * nationality, or '' for everyone), one entry per effective_from (a London date) with its value,
  * its source and the day it was last checked. A migration seeds the shipped defaults.
  */

@@ -35,7 +35,7 @@ function jsonText(value: string): unknown {
   }
 }
 
-/** `evisa rules list | show <kind> | set <json>` (docs/product.md §5.7): Egypt's rules as dated data. */
+/** `evisa rules list | show <kind> | set <json>` (docs/product.md §5.11): Egypt's rules as dated data. */
 export function registerRules(program: Command): void {
   const command = program.command('rules').description("Egypt's rules as dated data: passport validity, the route of each nationality, the least days before arrival.");
 

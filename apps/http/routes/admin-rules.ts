@@ -6,7 +6,7 @@ import type { RouteDeps } from '../deps.js';
 import { jsonBody, requires } from '../route-facts.js';
 
 /**
- * Egypt's rules as dated data (docs/product.md §5.7), mounted at /api/admin; admins only (rules.manage).
+ * Egypt's rules as dated data (docs/product.md §5.11), mounted at /api/admin; admins only (rules.manage).
  * - GET /rules: every entry with its state (in_force, scheduled, past) and today's date.
  * - GET /rules/:kind?subject=: one rule's entries (a nationality's route with `subject`).
  * - PUT /rules `{ kind, subject?, value, effectiveFrom, source: { url, title }, lastChecked? }` → 200

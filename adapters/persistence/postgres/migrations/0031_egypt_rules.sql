@@ -15,7 +15,7 @@ ALTER TABLE "applications" ADD COLUMN "rule_notice_change" text;--> statement-br
 ALTER TABLE "applications" ADD COLUMN "rule_notice" jsonb;--> statement-breakpoint
 ALTER TABLE "egypt_rules" ADD CONSTRAINT "egypt_rules_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
--- Egypt's shipped rules (core/domain/egypt-rules.ts SHIPPED_EGYPT_RULES; docs/product.md §5.7).
+-- Egypt's shipped rules (core/domain/egypt-rules.ts SHIPPED_EGYPT_RULES; docs/product.md §5.11).
 INSERT INTO "egypt_rules" ("kind", "subject", "effective_from", "value", "source_url", "source_title", "last_checked", "created_at", "created_by") VALUES
 ('passport_validity', '', '2020-01-01', '{"months":6,"countedFrom":"application"}', 'https://en.wikipedia.org/wiki/Visa_policy_of_Egypt', 'Visa policy of Egypt (Wikipedia)', '2026-11-25', '2026-11-29T00:00:00.000Z', NULL),
 ('passport_validity', '', '2027-01-04', '{"months":8,"countedFrom":"arrival"}', 'https://www.visa2egypt.gov.eg/', 'Egypt''s e-visa portal asks for a passport valid 8 months (as reported on its launch by deplacementspros.com, 2017, and in Ukraine''s Ministry of Foreign Affairs guidance, 2017)', '2026-11-25', '2026-11-29T00:00:00.000Z', NULL),

@@ -15,7 +15,7 @@ CREATE TABLE `egypt_rules` (
 ALTER TABLE `applications` ADD `rule_notice_change` text;--> statement-breakpoint
 ALTER TABLE `applications` ADD `rule_notice` text;
 --> statement-breakpoint
--- Egypt's shipped rules (core/domain/egypt-rules.ts SHIPPED_EGYPT_RULES; docs/product.md §5.7).
+-- Egypt's shipped rules (core/domain/egypt-rules.ts SHIPPED_EGYPT_RULES; docs/product.md §5.11).
 INSERT INTO `egypt_rules` (`kind`, `subject`, `effective_from`, `value`, `source_url`, `source_title`, `last_checked`, `created_at`, `created_by`) VALUES
 ('passport_validity', '', '2020-01-01', '{"months":6,"countedFrom":"application"}', 'https://en.wikipedia.org/wiki/Visa_policy_of_Egypt', 'Visa policy of Egypt (Wikipedia)', '2026-11-25', 1795910400000, NULL),
 ('passport_validity', '', '2027-01-04', '{"months":8,"countedFrom":"arrival"}', 'https://www.visa2egypt.gov.eg/', 'Egypt''s e-visa portal asks for a passport valid 8 months (as reported on its launch by deplacementspros.com, 2017, and in Ukraine''s Ministry of Foreign Affairs guidance, 2017)', '2026-11-25', 1795910400000, NULL),

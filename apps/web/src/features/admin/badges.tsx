@@ -51,7 +51,7 @@ export function passportCheckBadge(app: ApplicationDto): BadgeSpec | null {
 
 /**
  * RULES: a change of Egypt's rules made this open application fail (a passport now too short for
- * its arrival, a nationality moved off the e-visa); its applicant was mailed what to do (docs/product.md §5.7).
+ * its arrival, a nationality moved off the e-visa); its applicant was mailed what to do (docs/product.md §5.11).
  */
 export function ruleNoticeBadge(app: ApplicationDto): BadgeSpec | null {
   const notice = app.ruleNotice;

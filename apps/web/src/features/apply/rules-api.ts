@@ -5,7 +5,7 @@ import { api, apiPath, call } from '../../api/client.js';
 const rulesRoute = api.public.rules;
 
 /**
- * GET /api/public/rules (docs/product.md §5.7): Egypt's rules in force today and the changes
+ * GET /api/public/rules (docs/product.md §5.11): Egypt's rules in force today and the changes
  * scheduled after it. The apply form checks a traveller's dates and nationality against them
  * (form-rules.ts). Light on purpose: the admin rules route's loader imports it too.
  */

@@ -61,7 +61,7 @@ export interface ApplicationFields {
    * without one) do not put it on the e-visa route (docs/product.md §5.5), or null.
    */
   nationalityProblem: string | null;
-  /** The passport expiry's hint: the rule in force on the arrival date, in words (docs/product.md §5.7). */
+  /** The passport expiry's hint: the rule in force on the arrival date, in words (docs/product.md §5.11). */
   passportHint: string;
   /**
    * The error summary's lines for this form: each field's message and the passport copy's
@@ -127,7 +127,7 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
 
 /**
  * What Egypt's rules in force on the arrival date (today without one) ask of this form
- * (docs/product.md §5.7): the pickers' limits, the passport's hint and the nationality's problem.
+ * (docs/product.md §5.11): the pickers' limits, the passport's hint and the nationality's problem.
  * The schema checks the same on submit, and the server again.
  */
 export function formChecks(rules: readonly EgyptRule[], today: string, arrival: string | null, nationality: string, agencyEmail: string) {

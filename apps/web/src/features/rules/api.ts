@@ -12,7 +12,7 @@ export type RuleSetDto = InferResponseType<typeof rulesRoute.$put, 200>;
 
 export const adminRulesKey = [apiPath(rulesRoute.$path())] as const;
 
-/** GET /api/admin/rules: every entry of Egypt's rules with its state (docs/product.md §5.7). */
+/** GET /api/admin/rules: every entry of Egypt's rules with its state (docs/product.md §5.11). */
 export const adminRulesQuery = queryOptions({ queryKey: adminRulesKey, queryFn: () => call(rulesRoute.$get()) });
 
 export function useAdminRulesQuery() {

@@ -33,7 +33,7 @@ export function ruleValueText(rule: Pick<AdminRuleDto, 'kind' | 'value'>): strin
 }
 
 /**
- * Egypt's rules (docs/product.md §5.7): the passport validity, the least days between applying and
+ * Egypt's rules (docs/product.md §5.11): the passport validity, the least days between applying and
  * arrival and each nationality's route, as dated entries with their sources; a form to change one
  * from a date on. Admins only; every change is in the audit log, and open applications it affects
  * are marked and their applicants mailed.

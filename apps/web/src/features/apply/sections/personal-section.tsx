@@ -18,7 +18,7 @@ const MARITAL_STATUSES = [
 export function PersonalSection({ fields, today }: { fields: ApplicationFields; agencyEmail: string; today: string }) {
   const { form, values, error, aria } = fields;
   const { register } = form;
-  // Egypt's rules in force on the arrival date say the route (docs/product.md §5.5, §5.7).
+  // Egypt's rules in force on the arrival date say the route (docs/product.md §5.5, §5.11).
   const nationalitySupported = !values.nationality || fields.nationalityProblem === null;
   const birthDiffers = values.countryOfBirth !== values.nationality;
   const unsupportedId = `${fields.id('nationality')}-error`;
