@@ -8,6 +8,7 @@ import { registerEraseUser } from './commands/erase-user.js';
 import { registerExportApplications } from './commands/export-applications.js';
 import { registerExportUser } from './commands/export-user.js';
 import { registerGovernmentFee } from './commands/government-fee.js';
+import { registerRules } from './commands/rules.js';
 import { registerJobs } from './commands/jobs.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerPurgeDocuments } from './commands/purge-documents.js';
@@ -55,6 +56,7 @@ Example:
   registerExportApplications(program);
   registerReconcilePayments(program);
   registerGovernmentFee(program);
+  registerRules(program);
   registerExportUser(program);
   registerEraseUser(program);
   registerPurgeDocuments(program);

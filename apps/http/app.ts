@@ -18,6 +18,7 @@ import { adminRoutes } from './routes/admin.js';
 import { adminRefundRoutes } from './routes/admin-refunds.js';
 import { adminReportRoutes } from './routes/admin-reports.js';
 import { adminPortalRoutes } from './routes/admin-portal.js';
+import { adminRuleRoutes, publicRuleRoutes } from './routes/admin-rules.js';
 import { adminAuditRoutes } from './routes/admin-audit.js';
 import { adminStaffRoutes } from './routes/admin-staff.js';
 import { applicationDraftRoutes } from './routes/application-draft.js';
@@ -117,6 +118,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/admin/application-groups', adminGroupRoutes(deps))
     .route('/admin', adminRefundRoutes(deps))
     .route('/admin', adminPortalRoutes(deps))
+    .route('/admin', adminRuleRoutes(deps))
     .route('/admin', adminAuditRoutes(deps))
     .route('/admin', adminReportRoutes(deps))
     .route('/admin', adminStaffRoutes(deps))
@@ -124,6 +126,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/events', eventRoutes(deps))
     .route('/config', configRoutes(deps))
     .route('/public', publicRecordRoutes(deps))
+    .route('/public', publicRuleRoutes(deps))
     .route('/health', healthRoutes(deps));
 }
 

@@ -159,15 +159,15 @@ function bindUseCase<R, K extends keyof Ports, D extends unknown[] = []>(
 
 /** What each use-case token resolves to. */
 type ResolvedUseCases = { [K in keyof typeof USE_CASE]: (typeof USE_CASE)[K] extends ServiceIdentifier<infer R> ? R : never };
-type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'replies' | 'internalNotes' | 'portalLedger' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'adminWorkspace' | 'deliveryLog' | 'tracking' | 'reports';
+type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'replies' | 'internalNotes' | 'portalLedger' | 'egyptRules' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'adminWorkspace' | 'deliveryLog' | 'tracking' | 'reports';
 
 /**
  * The `UseCases` object: the single use cases as they are, the groups' members spread. The return
  * type refuses a token that is not a member of UseCases as well as a member without a token.
  */
 function assembleUseCases(resolved: ResolvedUseCases): UseCases & Record<Exclude<keyof ResolvedUseCases, GroupTokens | keyof UseCases>, never> {
-  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, replies, internalNotes, portalLedger, auditLog, staff, twoFactor, assignments, adminWorkspace, deliveryLog, tracking, reports, ...single } = resolved;
-  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...replies, ...internalNotes, ...portalLedger, ...auditLog, ...staff, ...twoFactor, ...assignments, ...adminWorkspace, ...deliveryLog, ...tracking, ...reports };
+  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, replies, internalNotes, portalLedger, egyptRules, auditLog, staff, twoFactor, assignments, adminWorkspace, deliveryLog, tracking, reports, ...single } = resolved;
+  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...replies, ...internalNotes, ...portalLedger, ...egyptRules, ...auditLog, ...staff, ...twoFactor, ...assignments, ...adminWorkspace, ...deliveryLog, ...tracking, ...reports };
 }
 
 /** One binding per use-case factory; the use cases that call others take those by token. */
@@ -187,7 +187,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
 
   // applications
   bindUseCase(bind, U.applicationDrafts, ['drafts', 'clock'], make.makeApplicationDrafts);
-  bindUseCase(bind, U.createApplication, ['applications', 'users', 'outbox', 'ids', 'clock', 'settings', 'drafts', 'phoneNumbers'], make.makeCreateApplication);
+  bindUseCase(bind, U.createApplication, ['applications', 'users', 'outbox', 'ids', 'clock', 'settings', 'drafts', 'phoneNumbers', 'egyptRules'], make.makeCreateApplication);
   bindUseCase(bind, U.listOwnApplications, ['applications', 'history', 'clock', 'outbox'], make.makeListOwnApplications);
   bindUseCase(bind, U.getApplication, ['applications', 'history', 'clock', 'outbox'], make.makeGetApplication);
   bindUseCase(bind, U.updateAddressDetails, ['applications', 'clock'], make.makeUpdateAddressDetails);
@@ -205,7 +205,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(
     bind,
     U.applicationGroups,
-    ['applications', 'groups', 'payments', 'users', 'outbox', 'gateway', 'analytics', 'ids', 'clock', 'settings', 'drafts', 'assignments', 'phoneNumbers'],
+    ['applications', 'groups', 'payments', 'users', 'outbox', 'gateway', 'analytics', 'ids', 'clock', 'settings', 'drafts', 'assignments', 'phoneNumbers', 'egyptRules'],
     make.makeApplicationGroups,
   );
 
@@ -226,6 +226,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.internalNotes, ['applications', 'notes', 'users', 'clock', 'audit'], make.makeInternalNotes);
   bindUseCase(bind, U.replies, ['applications', 'replies', 'users', 'files', 'ids', 'clock'], make.makeReplies);
   bindUseCase(bind, U.portalLedger, ['applications', 'portal', 'governmentFees', 'files', 'ids', 'clock', 'audit'], make.makePortalLedger);
+  bindUseCase(bind, U.egyptRules, ['egyptRules', 'governmentFees', 'clock', 'audit', 'settings'], make.makeEgyptRules);
   bindUseCase(bind, U.cancellations, ['applications', 'users', 'history', 'clock', 'gateway', 'analytics', 'refunds', 'audit'], make.makeCancellations, U.sendRefund);
   bindUseCase(bind, U.paymentIssues, ['gateway', 'clock', 'audit'], make.makePaymentIssues, U.reconcilePayments, U.confirmPayment);
   bindUseCase(bind, U.staff, ['users', 'hasher', 'ids', 'outbox', 'clock', 'secrets', 'audit'], make.makeStaff);

@@ -1,4 +1,5 @@
 import { errors } from './errors.js';
+import type { RuleNotice } from './egypt-rules.js';
 import { FINAL_FEE, INITIAL_FEE, type PaymentType } from './fees.js';
 import type { Money } from './money.js';
 import { guaranteeDeadline, isGuaranteeBreached, pauseGuarantee, resumeGuarantee } from './guarantee.js';
@@ -120,9 +121,15 @@ export interface Application extends ApplicationForm {
    * AssignmentRepository.assign, never by create or commit, and not an edit: the version stays.
    */
   assigneeId: number | null;
+  /**
+   * The latest change of Egypt's rules that affected it, and what its applicant was told (null:
+   * none; docs/product.md §5.11). Written only by EgyptRuleRepository.noticeAffected, never by create
+   * or commit, and not an edit: the version stays.
+   */
+  ruleNotice: RuleNotice | null;
 }
 
-export type NewApplication = Omit<Application, 'id' | 'version' | 'passportScan' | 'assigneeId'>;
+export type NewApplication = Omit<Application, 'id' | 'version' | 'passportScan' | 'assigneeId' | 'ruleNotice'>;
 
 export function newApplication(input: {
   form: ApplicationForm;

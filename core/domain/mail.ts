@@ -25,6 +25,7 @@ export const MAIL_TEMPLATES = [
   'tracking_code',
   'application_numbers',
   'applicant_replied',
+  'rules_changed',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -204,6 +205,22 @@ export const MAIL_DATA = {
     repliedAt: z.string(),
     /** How many documents came with it. */
     documents: z.number().optional(),
+  }),
+  /**
+   * To an applicant whose open applications a change of Egypt's rules affects (docs/product.md
+   * §5.11): what it means for each and what to do. Once per change and applicant. No top-level
+   * `applicationId`: one mail may be about several applications.
+   */
+  rules_changed: z.object({
+    ...addressed,
+    applications: z.array(
+      z.object({
+        applicationNumber: z.string(),
+        applicationId: z.number(),
+        /** What it means and what to do, in the applicant's words. */
+        message: z.string(),
+      }),
+    ),
   }),
 } satisfies Record<MailTemplateName, z.ZodType>;
 

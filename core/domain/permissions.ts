@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   'audit.read',
   /** The agency's reports: on-time record, turnaround, money, the funnel (docs/product.md §17). */
   'reports.read',
+  /** Egypt's rules as dated data: passport validity, nationality routes, the least days before arrival (docs/product.md §5.11). */
+  'rules.manage',
   /** Operate the agency: migrations, jobs, seeding, purges. */
   'operations.run',
 ] as const;

@@ -11,6 +11,7 @@ import type { ContactEnquiryRepository } from './contact-enquiry-repository.js';
 import type { DocumentRepository } from './document-repository.js';
 import type { FileEncryption } from './file-encryption.js';
 import type { FileStorage } from './file-storage.js';
+import type { EgyptRuleRepository } from './egypt-rule-repository.js';
 import type { GovernmentFeeRepository } from './government-fee-repository.js';
 import type { IdGenerator } from './id-generator.js';
 import type { InternalNoteRepository } from './internal-note-repository.js';
@@ -88,6 +89,8 @@ export interface Ports {
   /** The portal ledger per application and the dated government fee (docs/product.md §2.16). */
   portal: PortalLedgerRepository;
   governmentFees: GovernmentFeeRepository;
+  /** Egypt's rules as dated data (docs/product.md §5.11). */
+  egyptRules: EgyptRuleRepository;
   /** The hash-chained audit log (docs/product.md §6.5). */
   audit: AuditLog;
   assignments: AssignmentRepository;
@@ -130,6 +133,7 @@ export type * from './contact-enquiry-repository.js';
 export type * from './document-repository.js';
 export type * from './file-encryption.js';
 export type * from './file-storage.js';
+export type * from './egypt-rule-repository.js';
 export type * from './government-fee-repository.js';
 export type * from './id-generator.js';
 export type * from './internal-note-repository.js';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { ApplicationForm } from '../domain/application.js';
-import { isCountry, isSupportedNationality, unsupportedNationalityMessage } from '../domain/countries.js';
-import { agencyToday, earliestArrivalDate, earliestPassportExpiry, toCalendarDate } from './dates.js';
+import { isCountry, nationalityMessage } from '../domain/countries.js';
+import { minDaysMessage, passportMustReach, passportValidityMessage, routeOf, rulesInForce, SHIPPED_EGYPT_RULES, type EgyptRule } from '../domain/egypt-rules.js';
+import { addCalendarDays } from '../domain/working-days.js';
+import { agencyToday, toCalendarDate } from './dates.js';
 import { flag, optionalText, requiredText } from './fields.js';
 
 export const APPLICATION_MESSAGES = {
@@ -76,6 +78,11 @@ export interface ApplicationSchemaContext {
   today: Date;
   /** The agency's contact address, shown in the unsupported-nationality message. */
   agencyEmail: string;
+  /**
+   * Egypt's rules, every stored entry (docs/product.md §5.11): the form is checked against the set
+   * in force on its arrival date. Absent: the shipped defaults.
+   */
+  rules?: readonly EgyptRule[];
 }
 
 /**
@@ -83,10 +90,8 @@ export interface ApplicationSchemaContext {
  * deportation and entry fields: status, payment ids, document fields and anything else are dropped.
  * Conditional fields are required only when their flag says so, and are null otherwise.
  */
-export function applicationFormSchema({ today, agencyEmail }: ApplicationSchemaContext) {
+export function applicationFormSchema({ today, agencyEmail, rules = SHIPPED_EGYPT_RULES }: ApplicationSchemaContext) {
   const todayDate = agencyToday(today);
-  const earliestArrival = earliestArrivalDate(today);
-  const earliestExpiry = earliestPassportExpiry(today);
   const m = APPLICATION_MESSAGES;
 
   const shape = z.object({
@@ -94,7 +99,7 @@ export function applicationFormSchema({ today, agencyEmail }: ApplicationSchemaC
     surname: requiredText('Surname is required', { max: 100, maxMessage: 'Surname must be at most 100 characters' }),
     gender: lowerEnum(['male', 'female'], m.gender),
     dateOfBirth: requiredDate(m.dateOfBirth).refine((d) => d < todayDate, m.dateOfBirthFuture),
-    nationality: countryField(m.nationality).refine((v) => !isCountry(v) || isSupportedNationality(v), unsupportedNationalityMessage(agencyEmail)),
+    nationality: countryField(m.nationality),
     countryOfBirth: countryField(m.countryOfBirth),
     originalNationality: optionalText(100),
     otherNationalities: flag('Please say whether you hold other nationalities').default(false),
@@ -108,13 +113,13 @@ export function applicationFormSchema({ today, agencyEmail }: ApplicationSchemaC
         z.enum(['Single', 'Multiple'], { error: m.entry }),
       )
       .default('Single'),
-    expectedArrivalDate: requiredDate(m.arrivalRequired).refine((d) => d >= earliestArrival, m.arrival),
+    expectedArrivalDate: requiredDate(m.arrivalRequired),
     expectedDepartureDate: requiredDate(m.departureRequired),
     passportNumber: requiredText('Passport number is required', {
       max: 30,
       maxMessage: 'Passport number must be at most 30 characters',
     }),
-    passportExpiry: requiredDate(m.passportExpiryRequired).refine((d) => d >= earliestExpiry, m.passportExpiry),
+    passportExpiry: requiredDate(m.passportExpiryRequired),
     visitedEgyptBefore: flag('Please say whether you have visited Egypt before').default(false),
     lastVisitDateFrom: optionalDate,
     lastVisitDateTo: optionalDate,
@@ -139,6 +144,23 @@ export function applicationFormSchema({ today, agencyEmail }: ApplicationSchemaC
         };
         const arrival = toCalendarDate(String(v.expectedArrivalDate ?? ''));
         const departure = toCalendarDate(String(v.expectedDepartureDate ?? ''));
+        // Egypt's rules in force on the arrival date (docs/product.md §5.11); today's without one.
+        const inForce = rulesInForce(rules, arrival ?? todayDate);
+        const leastDays = inForce.minDaysBeforeArrival.value.days;
+        if (arrival && arrival < addCalendarDays(todayDate, leastDays)) {
+          ctx.addIssue({ code: 'custom', message: minDaysMessage(leastDays), path: ['expectedArrivalDate'] });
+        }
+        const validity = inForce.passportValidity.value;
+        const expiry = toCalendarDate(String(v.passportExpiry ?? ''));
+        if (expiry && (arrival || validity.countedFrom === 'application')) {
+          const mustReach = passportMustReach(validity, todayDate, arrival ?? todayDate);
+          if (expiry < mustReach) ctx.addIssue({ code: 'custom', message: passportValidityMessage(validity, mustReach), path: ['passportExpiry'] });
+        }
+        const nationality = typeof v.nationality === 'string' ? v.nationality.trim() : '';
+        if (isCountry(nationality)) {
+          const route = routeOf(inForce, nationality);
+          if (route?.route !== 'evisa') ctx.addIssue({ code: 'custom', message: nationalityMessage(nationality, route, agencyEmail), path: ['nationality'] });
+        }
         if (arrival && departure && departure < arrival) {
           ctx.addIssue({ code: 'custom', message: m.departureBeforeArrival, path: ['expectedDepartureDate'] });
         }

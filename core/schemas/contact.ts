@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCountry } from '../domain/countries.js';
+import { isCountry } from '../domain/country-list.js';
 import { emailField, phoneField, requiredText } from './fields.js';
 
 export const NATIONALITY_MESSAGE = 'Please select your nationality';

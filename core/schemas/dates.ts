@@ -1,3 +1,4 @@
+import { addCalendarMonths } from '../domain/calendar-months.js';
 import { addCalendarDays, londonDateOf, type LocalDate } from '../domain/working-days.js';
 
 /** Calendar-date text ('YYYY-MM-DD') as every form date is stored (docs/product.md §10.2: dates are stored as text). */
@@ -25,16 +26,7 @@ export function agencyToday(now: Date): LocalDate {
   return londonDateOf(now);
 }
 
-/** `date` plus `months` calendar months; a day past the target month's end is clamped to its last day. */
-export function addCalendarMonths(date: LocalDate, months: number): LocalDate {
-  const [y, m, d] = date.split('-').map(Number);
-  const monthIndex = y * 12 + (m - 1) + months;
-  const year = Math.floor(monthIndex / 12);
-  const month = monthIndex - year * 12; // 0-based
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const day = Math.min(d, lastDay);
-  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
+export { addCalendarMonths };
 
 /** docs/product.md §5.3/§14.1: arrival at least 3 days from today. The date picker's minimum uses the same value. */
 export const MIN_DAYS_BEFORE_ARRIVAL = 3;

@@ -24,7 +24,7 @@ export interface CreatedGroup {
   applications: { id: number; applicationNumber: string }[];
 }
 
-type GroupPorts = Pick<Ports, 'groups' | 'applications' | 'assignments' | 'payments' | 'users' | 'outbox' | 'gateway' | 'analytics' | 'drafts' | 'ids' | 'clock' | 'settings' | 'phoneNumbers'>;
+type GroupPorts = Pick<Ports, 'groups' | 'applications' | 'assignments' | 'payments' | 'users' | 'outbox' | 'gateway' | 'analytics' | 'drafts' | 'ids' | 'clock' | 'settings' | 'phoneNumbers' | 'egyptRules'>;
 
 /** The group if `actor` made it. Others get "not found"; admins who did not make it are refused. */
 async function loadOwnGroup(ports: Pick<Ports, 'groups'>, actor: Actor, groupId: number): Promise<ApplicationGroup> {
@@ -52,7 +52,7 @@ export function makeApplicationGroups(ports: GroupPorts) {
   async function createApplicationGroup(actor: Actor, travellers: ApplicationForm[]): Promise<CreatedGroup> {
     const now = ports.clock.now();
     // Again against the server's clock: the 3-day and 6-month rules are the domain's.
-    const { travellers: forms } = parseInput(applicationGroupSchema({ today: now, agencyEmail: ports.settings.agencyEmail }), { travellers });
+    const { travellers: forms } = parseInput(applicationGroupSchema({ today: now, agencyEmail: ports.settings.agencyEmail, rules: await ports.egyptRules.list() }), { travellers });
     if (forms.length < MIN_GROUP_SIZE || forms.length > MAX_GROUP_SIZE) throw errors.validation(GROUP_MESSAGES.size, { travellers: [GROUP_MESSAGES.size] });
     const user = await requireUser(ports, actor.userId);
     requireTextablePhone(ports, user, forms.some((form) => form.smsUpdates));

@@ -12,15 +12,15 @@ const NUMBER_ATTEMPTS = 5;
 
 /**
  * A new application in online_entry with a unique human-readable applicationNumber (a taken number
- * is retried with a fresh one). The form is validated again here against the server's clock: the
- * 3-day and 6-month rules are the domain's. The 'application_received' mail is queued right after,
+ * is retried with a fresh one). The form is validated again here against the server's clock and
+ * Egypt's rules in force on its arrival date (docs/product.md §5.11). The 'application_received' mail is queued right after,
  * and the user's application draft is deleted. Asking for text messages (`smsUpdates`) needs an
  * account phone number that can receive them (docs/product.md §16.4).
  */
-export function makeCreateApplication(ports: Pick<Ports, 'applications' | 'users' | 'outbox' | 'ids' | 'clock' | 'settings' | 'drafts' | 'phoneNumbers'>) {
+export function makeCreateApplication(ports: Pick<Ports, 'applications' | 'users' | 'outbox' | 'ids' | 'clock' | 'settings' | 'drafts' | 'phoneNumbers' | 'egyptRules'>) {
   return async function createApplication(actor: Actor, form: ApplicationForm): Promise<ApplicationView> {
     const now = ports.clock.now();
-    const data = parseInput(applicationFormSchema({ today: now, agencyEmail: ports.settings.agencyEmail }), form);
+    const data = parseInput(applicationFormSchema({ today: now, agencyEmail: ports.settings.agencyEmail, rules: await ports.egyptRules.list() }), form);
     const user = await requireUser(ports, actor.userId);
     // Texts go to the account's phone: asking for them with a phone that cannot receive them is refused (400).
     requireTextablePhone(ports, user, data.smsUpdates);

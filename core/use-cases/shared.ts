@@ -86,6 +86,7 @@ export function toView(a: Application, now: Date): ApplicationView {
     updatedAt: a.updatedAt,
     version: a.version,
     passportScan: a.passportScan,
+    ruleNotice: a.ruleNotice,
     guarantee: guaranteeStatus(a, now),
     passportCheck: passportCheckOf(a.passportScan, a),
   };

@@ -91,6 +91,12 @@ const SAMPLES: { [T in MailTemplateName]: MailData<T>[] } = {
       ],
     },
   ],
+  rules_changed: [
+    {
+      fullName: ACCOUNT_NAME,
+      applications: [{ applicationNumber: NUMBER, applicationId: 42, message: 'Egypt now asks for a passport valid at least 8 months from your arrival date: until 1 November 2027 or later. Yours expires on 1 October 2027.' }],
+    },
+  ],
   applicant_replied: [{ fullName: STAFF_NAME, applicationNumber: NUMBER, travellerName: ACCOUNT_NAME, repliedAt: '2026-12-04T14:05:00.000Z', documents: 2 }],
 };
 

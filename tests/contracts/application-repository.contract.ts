@@ -94,7 +94,7 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
           },
         );
         const created = await p.applications.create(input);
-        expect(created).toEqual({ ...input, id: expect.any(Number), version: 1, passportScan: null, assigneeId: null });
+        expect(created).toEqual({ ...input, id: expect.any(Number), version: 1, passportScan: null, assigneeId: null, ruleNotice: null });
         expect(await p.applications.findById(created.id)).toEqual(created);
         expect(await p.applications.findById(created.id + 1000)).toBeNull();
       });

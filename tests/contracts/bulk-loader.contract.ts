@@ -45,7 +45,7 @@ export function describeBulkLoaderContract(name: string, makeAdapter: MakePersis
       for (const [i, id] of ids.entries()) {
         const stored = await p.applications.findById(id);
         const finalPaymentId = batch[i].finalFeeWaived ? `waived_${id}` : batch[i].application.finalPaymentId;
-        expect(stored).toEqual({ ...batch[i].application, id, version: 1, finalPaymentId, passportScan: null, assigneeId: null });
+        expect(stored).toEqual({ ...batch[i].application, id, version: 1, finalPaymentId, passportScan: null, assigneeId: null, ruleNotice: null });
         expect(await p.payments.listByApplication(id)).toEqual(batch[i].payments.map((x) => ({ ...x, id: expect.any(Number), applicationId: id })));
         expect(await p.history.listByApplication(id)).toEqual(batch[i].history.map((x) => ({ ...x, id: expect.any(Number), applicationId: id })));
         expect(await p.documents.listByApplication(id)).toEqual(batch[i].documents.map((x) => ({ ...x, id: expect.any(Number), applicationId: id })));

@@ -59,6 +59,10 @@ export const SAMPLE_DATA: { [T in MailTemplateName]: MailData<T> } = {
   },
   tracking_code: { fullName: 'Amira Hassan', applicationNumber: 'EV-2611-7K3QX9', code: '042917' },
   applicant_replied: { fullName: 'Amira Hassan', applicationNumber: 'EV-2611-7K3QX9', travellerName: 'AMELIA TRAVELLER', repliedAt: '2026-12-04T14:05:00.000Z', documents: 2 },
+  rules_changed: {
+    fullName: 'Amira Hassan',
+    applications: [{ applicationNumber: 'EV-2611-7K3QX9', applicationId: 42, message: 'Egypt now asks for a passport valid at least 8 months from your arrival date: until 1 November 2027 or later.' }],
+  },
   application_numbers: {
     fullName: 'Amira Hassan',
     applications: [

@@ -22,6 +22,7 @@ import { describeSessionStoreContract } from './session-store.contract.js';
 import { describeStatusHistoryRepositoryContract } from './status-history-repository.contract.js';
 import { describeTrackingCodeStoreContract } from './tracking-code-store.contract.js';
 import { describePortalLedgerContract } from './portal-ledger.contract.js';
+import { describeEgyptRuleRepositoryContract } from './egypt-rule-repository.contract.js';
 import { describeTwoFactorStoreContract } from './two-factor-store.contract.js';
 import { describeUserRepositoryContract } from './user-repository.contract.js';
 
@@ -67,5 +68,6 @@ export function describePersistenceContract(name: string, makeAdapter: MakePersi
   describeTwoFactorStoreContract(name, makeAdapter);
   describeTrackingCodeStoreContract(name, makeAdapter);
   describePortalLedgerContract(name, makeAdapter);
+  describeEgyptRuleRepositoryContract(name, makeAdapter);
   describeReportQueriesContract(name, makeAdapter);
 }

@@ -95,6 +95,7 @@ export function storedApplication(overrides: Partial<import('../../core/domain/a
     version: 1,
     passportScan: null,
     assigneeId: null,
+    ruleNotice: null,
     ...overrides,
   };
 }

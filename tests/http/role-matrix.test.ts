@@ -49,6 +49,9 @@ const EXPECTED: Record<string, readonly StaffRole[]> = {
   'POST /api/admin/applications/:id/portal/receipt': ['admin', 'reviewer', 'finance'],
   'GET /api/admin/applications/:id/portal/receipt': ALL,
   'GET /api/admin/government-fees': ALL,
+  'GET /api/admin/rules': ['admin'],
+  'GET /api/admin/rules/:kind': ['admin'],
+  'PUT /api/admin/rules': ['admin'],
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

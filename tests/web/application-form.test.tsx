@@ -211,7 +211,7 @@ describe('application form', () => {
     expect(screen.getAllByText(message)).toHaveLength(1);
     expect(toastText()).toBe('');
     expect(screen.getByRole('button', { name: 'Submit Application' })).toBeDisabled();
-    await user.selectOptions(document.getElementById('app-nationality')!, 'Canada');
+    await user.selectOptions(document.getElementById('app-nationality')!, 'France');
     expect(screen.queryByTestId('nationality-not-supported')).toBeNull();
   });
 

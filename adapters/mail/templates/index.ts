@@ -480,6 +480,20 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     blocks.push({ kind: 'p', parts: ['If you did not ask for this, you can ignore this email. Questions? Write to ', v(settings.agencyEmail), '.'] });
     return { subject: `Your ${settings.agencyName} application numbers`, preheader: 'The numbers of your Egypt e-visa applications.', blocks };
   },
+
+  rules_changed: ({ data, settings, link }) => {
+    const listed = Array.isArray(data.applications) ? data.applications : [];
+    const blocks: Block[] = [
+      { kind: 'p', parts: ["Egypt has changed a rule of its e-visa, and it affects your application with us. Nothing is lost: here is what it means and what to do."] },
+    ];
+    for (const a of listed) {
+      blocks.push({ kind: 'p', parts: ['Application ', strong(text(a.applicationNumber)), ':'] });
+      blocks.push({ kind: 'quote', text: text(a.message) });
+    }
+    blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
+    blocks.push({ kind: 'p', parts: ['Our staff have your application marked and will help. Questions? Reply to this email or write to ', v(settings.agencyEmail), '.'] });
+    return { subject: 'A change to Egypt\'s e-visa rules affects your application', preheader: 'What it means for your application and what to do.', blocks };
+  },
 };
 
 /** The reset page for a token; without one, the page that sends a new link. */

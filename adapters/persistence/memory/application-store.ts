@@ -64,7 +64,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
         if (a.applicationNumber === application.applicationNumber) throw errors.conflict(CONFLICT_MESSAGES.applicationNumber);
       }
       const id = ++s.seq.applications;
-      const row: Application = { ...copy(application), id, version: 1, passportScan: null, assigneeId: null };
+      const row: Application = { ...copy(application), id, version: 1, passportScan: null, assigneeId: null, ruleNotice: null };
       s.applications.set(id, row);
       queueMails(s, mails, application.createdAt);
       return copy(row);
@@ -106,6 +106,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
         createdAt: current.createdAt,
         version: current.version + 1,
         passportScan: current.passportScan,
+        ruleNotice: current.ruleNotice,
         assigneeId: current.assigneeId,
       };
       s.applications.set(id, next);

@@ -28,7 +28,7 @@ export function bulkLoader(s: MemoryState): BulkLoader {
       }
       return loaded.map((l) => {
         const id = ++s.seq.applications;
-        const application: Application = { ...copy(l.application), id, version: 1, passportScan: null, assigneeId: null };
+        const application: Application = { ...copy(l.application), id, version: 1, passportScan: null, assigneeId: null, ruleNotice: null };
         if (l.finalFeeWaived) application.finalPaymentId = waivedPaymentId(id);
         s.applications.set(id, application);
         const paymentIds = new Map<string, number>();

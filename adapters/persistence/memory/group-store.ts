@@ -18,7 +18,7 @@ export function groupStore(s: MemoryState, applications: ApplicationRepository):
       s.groups.set(group.id, group);
       const created = list.map((application) => {
         const id = ++s.seq.applications;
-        const row: Application = { ...copy(application), userId, groupId: group.id, id, version: 1, passportScan: null, assigneeId: null };
+        const row: Application = { ...copy(application), userId, groupId: group.id, id, version: 1, passportScan: null, assigneeId: null, ruleNotice: null };
         s.applications.set(id, row);
         return copy(row);
       });

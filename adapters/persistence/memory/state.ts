@@ -1,4 +1,6 @@
 import { GENESIS_HASH, type AuditEntry, type AuditHead } from '../../../core/domain/audit.js';
+import type { EgyptRule } from '../../../core/domain/egypt-rules.js';
+import { seededEgyptRules } from './egypt-rule-store.js';
 import type { Application } from '../../../core/domain/application.js';
 import type { AssignmentEntry } from '../../../core/domain/assignment.js';
 import type { InternalNote } from '../../../core/domain/internal-note.js';
@@ -54,6 +56,8 @@ export interface MemoryState {
   /** The portal ledger by application id, and the government fee configuration by effectiveFrom (portal-store.ts). */
   portal: Map<number, PortalLedger>;
   governmentFees: Map<string, GovernmentFee>;
+  /** Egypt's rules by kind, subject and effectiveFrom (egypt-rule-store.ts). */
+  egyptRules: Map<string, EgyptRule>;
   /** The audit log in seq order, and its head (audit-store.ts). */
   audit: { rows: AuditEntry[]; head: AuditHead };
   assignments: Map<number, AssignmentEntry>;
@@ -91,6 +95,7 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     replies: new Map(),
     portal: new Map(),
     governmentFees: new Map([[SEEDED_GOVERNMENT_FEE.effectiveFrom, copy(SEEDED_GOVERNMENT_FEE)]]),
+    egyptRules: seededEgyptRules(),
     audit: { rows: [], head: { seq: 0, hash: GENESIS_HASH } },
     assignments: new Map(),
     receiptCounters: new Map(),

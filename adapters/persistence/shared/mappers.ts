@@ -119,6 +119,7 @@ export function applicationFromRow(r: StoredApplicationRow): Application {
     version: r.version,
     passportScan: passportScanFromRow(r),
     assigneeId: r.assigneeId,
+    ruleNotice: r.ruleNotice ?? null,
   };
 }
 

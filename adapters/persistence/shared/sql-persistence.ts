@@ -15,6 +15,7 @@ import { reportQueries } from './report-queries.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
 import { governmentFeeStore, portalLedgerStore } from './portal-store.js';
+import { egyptRuleStore } from './egypt-rule-store.js';
 import { receiptStore } from './receipt-store.js';
 import { internalNoteStore } from './internal-note-store.js';
 import { replyStore } from './reply-store.js';
@@ -57,6 +58,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     replies: guard(replyStore(database), translate),
     portal: guard(portalLedgerStore(database), translate),
     governmentFees: guard(governmentFeeStore(database), translate),
+    egyptRules: guard(egyptRuleStore(database), translate),
     audit: guard(auditStore(database), translate),
     assignments: guard(assignmentStore(database), translate),
     refunds: guard(refundStore(database), translate),

@@ -6,6 +6,7 @@ import type { ApplicationStatus } from '../../../core/domain/status.js';
 import type { Entry, Gender, MaritalStatus } from '../../../core/domain/application.js';
 import type { PassportScanRecord } from '../../../core/domain/passport-check.js';
 import type { PassportScan } from '../../../core/domain/passport-scan.js';
+import type { RuleKind, RuleNotice, RuleValues } from '../../../core/domain/egypt-rules.js';
 import type { AllowedContentType, DocumentStatus, DocumentType } from '../../../core/domain/document.js';
 import type { PaymentType } from '../../../core/domain/fees.js';
 import type { Currency } from '../../../core/domain/money.js';
@@ -179,6 +180,10 @@ export const applications = sqliteTable(
     passportScanDocumentId: integer('passport_scan_document_id'),
     passportScanStatus: text('passport_scan_status').$type<PassportScanRecord['status']>(),
     passportScan: text('passport_scan', { mode: 'json' }).$type<PassportScan>(),
+    /** The rule change that last affected it (migration 0027, docs/product.md §5.11): its key, and what the applicant
+     * was told. Only EgyptRuleRepository.noticeAffected writes them. */
+    ruleNoticeChange: text('rule_notice_change'),
+    ruleNotice: text('rule_notice', { mode: 'json' }).$type<RuleNotice>(),
     /** The family order this application was made in (one payment of the initial fees for all), or null. */
     groupId: integer('group_id').references((): AnySQLiteColumn => applicationGroups.id),
     /** Search keys folded by core/domain/search.ts's foldForSearch (accents and case), written by the
@@ -743,6 +748,27 @@ export const portalLedger = sqliteTable(
     index('portal_ledger_paid_at_idx').on(t.paidAt, t.governmentFeePence),
     index('portal_ledger_receipt_idx').on(t.receiptStorageKey),
   ],
+);
+
+/**
+ * Egypt's rules as dated data (docs/product.md §5.11, decision 0031): per kind and subject (a
+ * nationality, or '' for everyone), one entry per effective_from (a London date) with its value,
+ * its source and the day it was last checked. A migration seeds the shipped defaults.
+ */
+export const egyptRules = sqliteTable(
+  'egypt_rules',
+  {
+    kind: text('kind').$type<RuleKind>().notNull(),
+    subject: text('subject').notNull().default(''),
+    effectiveFrom: text('effective_from').notNull(),
+    value: text('value', { mode: 'json' }).$type<RuleValues[RuleKind]>().notNull(),
+    sourceUrl: text('source_url').notNull(),
+    sourceTitle: text('source_title').notNull(),
+    lastChecked: text('last_checked').notNull(),
+    createdAt: ts('created_at').notNull().default(now),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subject, t.effectiveFrom] })],
 );
 
 /**

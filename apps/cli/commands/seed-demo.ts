@@ -355,7 +355,7 @@ function planApplication(ctx: PlanContext, userId: number, person: DemoPerson, t
   ctx.sequence += 1;
   const applicationNumber = `EV-${createdAt.toISOString().slice(2, 4)}${createdAt.toISOString().slice(5, 7)}-D${ctx.tag.toUpperCase()}${ctx.sequence.toString(36).toUpperCase().padStart(5, '0')}`;
   const form = demoForm(rng, person, createdAt);
-  let app: Application = { ...newApplication({ form, userId, applicationNumber, now: createdAt }), id: 0, version: 1, passportScan: null, assigneeId: null };
+  let app: Application = { ...newApplication({ form, userId, applicationNumber, now: createdAt }), id: 0, version: 1, passportScan: null, assigneeId: null, ruleNotice: null };
   const plan: LoadedApplication = { application: app, payments: [], history: [], documents: [], finalFeeWaived: false, refunds: [], portal: null };
   const surname = form.surname.toLowerCase().replace(/[^a-z]/g, '') || 'scan';
   plan.documents.push(demoDocument(ctx, 'passport', `passport-${surname}`, createdAt, files));

@@ -61,7 +61,7 @@ const INFO_MESSAGES = [
 const SUPPORTED = COUNTRIES.filter((c) => isSupportedNationality(c));
 const MAIN_MARKETS: readonly (readonly [string, number])[] = [
   ['United Kingdom', 40], ['Germany', 10], ['United States', 8], ['France', 6], ['Italy', 5], ['Netherlands', 4],
-  ['Ireland {Republic}', 4], ['Spain', 4], ['Poland', 3], ['Canada', 3], ['Australia', 3], ['Sweden', 2],
+  ['Ireland {Republic}', 4], ['Spain', 4], ['Poland', 3], ['Switzerland', 3], ['Australia', 3], ['Sweden', 2],
   ['Japan', 2], ['China', 2], ['India', 2], ['Russian Federation', 2],
 ];
 

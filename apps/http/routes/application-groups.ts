@@ -16,7 +16,7 @@ export function applicationGroupRoutes({ agency }: RouteDeps) {
   const { useCases, ports } = agency;
   return new Hono<AppEnv>().use(signedIn).post('/', jsonBody(), async (c: JsonBodyContext<ApplicationGroupSchema>) => {
     const actor = actorOf(c);
-    const schema = applicationGroupSchema({ today: ports.clock.now(), agencyEmail: ports.settings.agencyEmail });
+    const schema = applicationGroupSchema({ today: ports.clock.now(), agencyEmail: ports.settings.agencyEmail, rules: await ports.egyptRules.list() });
     const { travellers } = parseInput(schema, await readJson(c));
     const group = await useCases.createApplicationGroup(actor, travellers);
     return c.json(group, 201);

@@ -35,7 +35,7 @@ export function applicationRoutes({ agency }: RouteDeps) {
     })
     .post('/', jsonBody(), async (c: JsonBodyContext<ApplicationFormSchema>) => {
       const actor = actorOf(c);
-      const schema = applicationFormSchema({ today: ports.clock.now(), agencyEmail: ports.settings.agencyEmail });
+      const schema = applicationFormSchema({ today: ports.clock.now(), agencyEmail: ports.settings.agencyEmail, rules: await ports.egyptRules.list() });
       const body = await readJson(c);
       // Anything but a JSON object is an empty form: the answer names the first missing field.
       const form = parseInput(schema, body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {});

@@ -31,6 +31,7 @@ import { Route as AuthedPaymentRouteImport } from './routes/_authed/payment'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedAdminAuditRouteImport } from './routes/_authed/admin_.audit'
 import { Route as AuthedAdminReportsRouteImport } from './routes/_authed/admin_.reports'
+import { Route as AuthedAdminRulesRouteImport } from './routes/_authed/admin_.rules'
 import { Route as AuthedAdminStaffRouteImport } from './routes/_authed/admin_.staff'
 
 const IndexRoute = IndexRouteImport.update({
@@ -142,6 +143,11 @@ const AuthedAdminReportsRoute = AuthedAdminReportsRouteImport.update({
   path: '/admin/reports',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAdminRulesRoute = AuthedAdminRulesRouteImport.update({
+  id: '/admin_/rules',
+  path: '/admin/rules',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedAdminStaffRoute = AuthedAdminStaffRouteImport.update({
   id: '/admin_/staff',
   path: '/admin/staff',
@@ -170,6 +176,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthedProfileRoute
   '/admin/audit': typeof AuthedAdminAuditRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
+  '/admin/rules': typeof AuthedAdminRulesRoute
   '/admin/staff': typeof AuthedAdminStaffRoute
 }
 export interface FileRoutesByTo {
@@ -194,6 +201,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthedProfileRoute
   '/admin/audit': typeof AuthedAdminAuditRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
+  '/admin/rules': typeof AuthedAdminRulesRoute
   '/admin/staff': typeof AuthedAdminStaffRoute
 }
 export interface FileRoutesById {
@@ -220,6 +228,7 @@ export interface FileRoutesById {
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/admin_/audit': typeof AuthedAdminAuditRoute
   '/_authed/admin_/reports': typeof AuthedAdminReportsRoute
+  '/_authed/admin_/rules': typeof AuthedAdminRulesRoute
   '/_authed/admin_/staff': typeof AuthedAdminStaffRoute
 }
 export interface FileRouteTypes {
@@ -246,6 +255,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/admin/audit'
     | '/admin/reports'
+    | '/admin/rules'
     | '/admin/staff'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -270,6 +280,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/admin/audit'
     | '/admin/reports'
+    | '/admin/rules'
     | '/admin/staff'
   id:
     | '__root__'
@@ -295,6 +306,7 @@ export interface FileRouteTypes {
     | '/_authed/profile'
     | '/_authed/admin_/audit'
     | '/_authed/admin_/reports'
+    | '/_authed/admin_/rules'
     | '/_authed/admin_/staff'
   fileRoutesById: FileRoutesById
 }
@@ -470,6 +482,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminReportsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/admin_/rules': {
+      id: '/_authed/admin_/rules'
+      path: '/admin/rules'
+      fullPath: '/admin/rules'
+      preLoaderRoute: typeof AuthedAdminRulesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/admin_/staff': {
       id: '/_authed/admin_/staff'
       path: '/admin/staff'
@@ -490,6 +509,7 @@ interface AuthedRouteChildren {
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedAdminAuditRoute: typeof AuthedAdminAuditRoute
   AuthedAdminReportsRoute: typeof AuthedAdminReportsRoute
+  AuthedAdminRulesRoute: typeof AuthedAdminRulesRoute
   AuthedAdminStaffRoute: typeof AuthedAdminStaffRoute
 }
 
@@ -503,6 +523,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedAdminAuditRoute: AuthedAdminAuditRoute,
   AuthedAdminReportsRoute: AuthedAdminReportsRoute,
+  AuthedAdminRulesRoute: AuthedAdminRulesRoute,
   AuthedAdminStaffRoute: AuthedAdminStaffRoute,
 }
 

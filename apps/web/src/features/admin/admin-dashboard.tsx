@@ -43,7 +43,7 @@ function Dashboard() {
   const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
 
   const counts = useAdminCountsQuery(search);
-  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), refunds: useCan('refunds.manage'), staff: useCan('staff.manage'), reports: useCan('reports.read'), audit: useCan('audit.read') };
+  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), refunds: useCan('refunds.manage'), staff: useCan('staff.manage'), rules: useCan('rules.manage'), reports: useCan('reports.read'), audit: useCan('audit.read') };
   const page = useAdminPageQuery(search);
 
   return (
@@ -61,6 +61,11 @@ function Dashboard() {
           {can.staff ? (
             <Link to="/admin/staff" className={textLinkClasses('text-sm')}>
               Staff
+            </Link>
+          ) : null}
+          {can.rules ? (
+            <Link to="/admin/rules" className={textLinkClasses('text-sm')}>
+              Egypt&rsquo;s rules
             </Link>
           ) : null}
           {can.audit ? (

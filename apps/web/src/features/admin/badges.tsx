@@ -49,6 +49,17 @@ export function passportCheckBadge(app: ApplicationDto): BadgeSpec | null {
   return { label: 'MRZ MISMATCH', short: 'MRZ', tone: 'red', title: `The passport's MRZ differs: ${app.passportCheck.mismatches.map((f) => PASSPORT_CHECK_LABELS[f]).join(', ')}` };
 }
 
+/**
+ * RULES: a change of Egypt's rules made this open application fail (a passport now too short for
+ * its arrival, a nationality moved off the e-visa); its applicant was mailed what to do (docs/product.md §5.11).
+ */
+export function ruleNoticeBadge(app: ApplicationDto): BadgeSpec | null {
+  const notice = app.ruleNotice;
+  if (!notice) return null;
+  const why = notice.reason === 'passport_validity' ? 'Passport too short under the new rule' : 'Nationality moved off the e-visa';
+  return { label: 'RULES', short: 'RULE', tone: 'orange', title: `${why}. The applicant was told: ${notice.message}` };
+}
+
 /** 'Initial Paid'/'Initial Unpaid', and from approval on 'Final Paid'/'Final Pending' (or waived). */
 export function paymentBadges(app: ApplicationDto): BadgeSpec[] {
   const badges: BadgeSpec[] = [
@@ -98,7 +109,8 @@ export function flagBadges(app: ApplicationDto): BadgeSpec[] {
   const mrz = passportCheckBadge(app);
   const cancellation = cancellationBadge(app);
   const replied = repliedBadge(app);
-  const badges = [...(cancellation ? [cancellation] : []), ...(replied ? [replied] : []), ...(mrz ? [mrz] : []), ...riskBadges(app), ...(reupload ? [reupload] : [])];
+  const rules = ruleNoticeBadge(app);
+  const badges = [...(cancellation ? [cancellation] : []), ...(replied ? [replied] : []), ...(rules ? [rules] : []), ...(mrz ? [mrz] : []), ...riskBadges(app), ...(reupload ? [reupload] : [])];
   if (isOverdue(app)) badges.unshift({ label: 'OVERDUE', short: 'LATE', tone: 'red', title: 'Past the 5-working-day guarantee' });
   return badges;
 }

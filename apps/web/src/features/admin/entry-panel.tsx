@@ -83,6 +83,12 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
           <RepliesSection app={app} />
         </PanelSection>
       ) : null}
+      {app.ruleNotice ? (
+        <div role="note" className="mt-3 rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-950" data-testid="rule-notice">
+          <p className="font-semibold">Egypt&rsquo;s rules changed for this application ({formatShortDay(app.ruleNotice.at)})</p>
+          <p className="mt-1">The applicant was mailed: {app.ruleNotice.message}</p>
+        </div>
+      ) : null}
       <PanelSection id="assignment" title="Assignment" summary={entry.assignee ? entry.assignee.fullName : 'Nobody'}>
         <AssigneeControl app={app} assignee={entry.assignee} />
       </PanelSection>

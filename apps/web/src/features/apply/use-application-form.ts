@@ -1,13 +1,20 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { ApplicationForm } from '../../../../../core/domain/application.js';
 import { applicationFormSchema, type ApplicationSchemaContext } from '../../../../../core/schemas/application.js';
-import { earliestArrivalDate, earliestPassportExpiry } from '../../../../../core/schemas/dates.js';
+import { nationalityMessage } from '../../../../../core/domain/countries.js';
+import { passportMustReach, routeOf, rulesInForce, type EgyptRule } from '../../../../../core/domain/egypt-rules.js';
+import { formatShortDay } from '../../../../../core/domain/wording.js';
+import { addCalendarDays } from '../../../../../core/domain/working-days.js';
+import { toCalendarDate } from '../../../../../core/schemas/dates.js';
 import type { FormProblem } from '../../components/error-summary.js';
 import { fieldAria } from '../../components/ui/label.js';
 import { fieldProblems, type FieldIds } from '../../lib/form-errors.js';
 import { isoDate } from '../../lib/format.js';
+import { formRules } from './form-rules.js';
+import { publicRulesQuery } from './rules-api.js';
 import { DEFAULT_APPLICATION_VALUES, submitState, type ApplicationFormValues, type SubmitState } from './rules.js';
 
 export type ApplicationFormApi = UseFormReturn<ApplicationFormValues, unknown, ApplicationForm>;
@@ -50,6 +57,13 @@ export interface ApplicationFields {
   /** The id of the passport file's input. */
   fileId: string;
   /**
+   * What the chosen nationality is told when Egypt's rules in force on the arrival date (today
+   * without one) do not put it on the e-visa route (docs/product.md §5.5), or null.
+   */
+  nationalityProblem: string | null;
+  /** The passport expiry's hint: the rule in force on the arrival date, in words (docs/product.md §5.11). */
+  passportHint: string;
+  /**
    * The error summary's lines for this form: each field's message and the passport copy's
    * (`passportError`) in the page's order, leaving out the fields in `except` (another traveller's
    * copy of the trip, which their form does not show).
@@ -69,7 +83,10 @@ export interface ApplicationDates {
  * anything that follows them), the chosen passport file, the date limits and the submit state.
  */
 export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { agencyEmail: string; now: Date; /** Another traveller's form on the same page has its own ids. */ idPrefix?: string }) {
-  const resolver = useMemo(() => applicationFormResolver({ today: now, agencyEmail }), [now, agencyEmail]);
+  // Egypt's rules as the server has them (GET /api/public/rules); the shipped ones until they arrive.
+  const { data: publicRules } = useQuery(publicRulesQuery);
+  const rules = useMemo(() => formRules(publicRules), [publicRules]);
+  const resolver = useMemo(() => applicationFormResolver({ today: now, agencyEmail, rules }), [now, agencyEmail, rules]);
   const form: ApplicationFormApi = useForm<ApplicationFormValues, unknown, ApplicationForm>({
     resolver,
     defaultValues: DEFAULT_APPLICATION_VALUES,
@@ -79,7 +96,10 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
   });
   const values = form.watch();
   const [passport, setPassport] = useState<File | null>(null);
-  const dates = useMemo<ApplicationDates>(() => ({ today: isoDate(now), minArrival: earliestArrivalDate(now), minExpiry: earliestPassportExpiry(now) }), [now]);
+  const today = isoDate(now);
+  const arrival = toCalendarDate(values.expectedArrivalDate ?? '');
+  const checks = useMemo(() => formChecks(rules, today, arrival, values.nationality ?? '', agencyEmail), [rules, today, arrival, values.nationality, agencyEmail]);
+  const dates = useMemo<ApplicationDates>(() => ({ today, minArrival: checks.minArrival, minExpiry: checks.minExpiry }), [today, checks]);
   const errors = form.formState.errors;
   const error = (name: ApplicationField) => errors[name]?.message;
   const fields: ApplicationFields = {
@@ -89,6 +109,8 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
     error,
     aria: (name, hint) => fieldAria(`${idPrefix}-${name}`, error(name), hint),
     fileId: `${idPrefix}-passport-file`,
+    nationalityProblem: checks.nationalityProblem,
+    passportHint: checks.passportHint,
     problems: (passportError, except = []) => {
       const ids = (names: readonly ApplicationField[]): FieldIds<ApplicationFormValues> =>
         names.filter((name) => !except.includes(name)).map((name) => [name, `${idPrefix}-${name}`] as const);
@@ -99,6 +121,31 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
       ];
     },
   };
-  const state: SubmitState = submitState(values, Boolean(passport));
+  const state: SubmitState = submitState(values, Boolean(passport), checks.nationalityProblem === null);
   return { form, fields, values, passport, setPassport, dates, submitState: state, idPrefix };
+}
+
+/**
+ * What Egypt's rules in force on the arrival date (today without one) ask of this form
+ * (docs/product.md §5.11): the pickers' limits, the passport's hint and the nationality's problem.
+ * The schema checks the same on submit, and the server again.
+ */
+export function formChecks(rules: readonly EgyptRule[], today: string, arrival: string | null, nationality: string, agencyEmail: string) {
+  const inForce = rulesInForce(rules, arrival ?? today);
+  const todays = rulesInForce(rules, today);
+  const validity = inForce.passportValidity.value;
+  const fromArrival = validity.countedFrom === 'arrival';
+  const mustReach = fromArrival && !arrival ? null : passportMustReach(validity, today, arrival ?? today);
+  const months = `${validity.months} ${validity.months === 1 ? 'month' : 'months'}`;
+  const passportHint = fromArrival
+    ? `Must be valid for at least ${months} from your arrival date${mustReach ? `: until ${formatShortDay(mustReach)} or later` : ''}.`
+    : `Must be valid for at least ${months} from today.`;
+  const route = nationality ? routeOf(inForce, nationality) : null;
+  const nationalityProblem = route && route.route !== 'evisa' ? nationalityMessage(nationality, route, agencyEmail) : null;
+  return {
+    minArrival: addCalendarDays(today, todays.minDaysBeforeArrival.value.days),
+    minExpiry: mustReach ?? passportMustReach(todays.passportValidity.value, today, today),
+    passportHint,
+    nationalityProblem,
+  };
 }

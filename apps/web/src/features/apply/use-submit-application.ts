@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import type { ApplicationForm } from '../../../../../core/domain/application.js';
-import { isSupportedNationality, unsupportedNationalityMessage } from '../../../../../core/domain/countries.js';
 import { useUploadPassportMutation } from '../../api/passport-upload.js';
 import { serverMessage, type UploadProgress } from '../../api/client.js';
 import { track } from '../../lib/analytics.js';
@@ -33,11 +32,11 @@ export const SUBMISSION_FAILED_FALLBACK = 'Please try again or contact support.'
  * refuses goes to `onRefused` (and its field errors beside their fields), never to a toast.
  */
 export function useSubmitApplication({
-  agencyEmail,
   form,
   onRefused,
 }: {
-  agencyEmail: string;
+  /** Kept for the callers; the nationality's message comes from the form's schema now. */
+  agencyEmail?: string;
   form: Pick<ApplicationFormApi, 'getValues' | 'setError'>;
   onRefused: (refusal: SubmitRefusal) => void;
 }) {
@@ -50,10 +49,8 @@ export function useSubmitApplication({
 
   const submit = async (data: ApplicationForm, passport: File | null) => {
     if (!passport) return onRefused({ passport: MISSING_DOCUMENTS_MESSAGE });
-    if (!isSupportedNationality(data.nationality)) {
-      form.setError('nationality', { type: 'server', message: unsupportedNationalityMessage(agencyEmail) }, { shouldFocus: false });
-      return onRefused({});
-    }
+    // A nationality off the e-visa route never gets here: the form's schema checks it against
+    // Egypt's rules in force on the arrival date (and the server again).
     let id = createdId.current;
     try {
       if (id === null) {

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { COUNTRIES, DEFAULT_COUNTRY } from '../../../../../core/domain/countries.js';
+import { COUNTRIES, DEFAULT_COUNTRY } from '../../../../../core/domain/country-list.js';
 import { contactSchema } from '../../../../../core/schemas/contact.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';

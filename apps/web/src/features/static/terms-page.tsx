@@ -51,7 +51,7 @@ export function TermsPage() {
         <h2>Your responsibilities</h2>
         <ul>
           <li>The information you give must be true, complete and match your passport.</li>
-          <li>Your arrival date must be at least 3 days after you apply, and your passport must be valid for at least 6 months.</li>
+          <li>Your arrival date must be at least 3 days after you apply, and your passport must be valid as long as Egypt&rsquo;s rules ask on your arrival date (6 months from the day you apply; 8 months from arrival once Egypt&rsquo;s portal rule applies). The application form names the date your passport must reach.</li>
           <li>Uploaded documents must be clear copies (JPG, PNG or PDF, up to 10MB).</li>
           <li>Answer our requests for more information promptly; delays on your side are not covered by the guarantee.</li>
         </ul>

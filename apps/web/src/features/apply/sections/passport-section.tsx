@@ -29,7 +29,7 @@ export function PassportSection({ fields, minExpiry, passport }: { fields: Appli
           id={fields.id('passportExpiry')}
           label="Passport expiry date"
           required
-          hint="Must be valid for at least 6 months from today."
+          hint={fields.passportHint}
           error={error('passportExpiry')}
         >
           <Input type="date" min={minExpiry} {...aria('passportExpiry', true)} {...form.register('passportExpiry')} />

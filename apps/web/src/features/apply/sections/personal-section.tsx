@@ -1,4 +1,3 @@
-import { isSupportedNationality, unsupportedNationalityMessage } from '../../../../../../core/domain/countries.js';
 import { Input, NativeSelect } from '../../../components/ui/input.js';
 import { Field } from '../../../components/ui/label.js';
 import { ChoiceField, CountryOptions, Section } from '../form-parts.js';
@@ -16,10 +15,11 @@ const MARITAL_STATUSES = [
 ];
 
 /** Names, birth, nationality (an unsupported one is refused at once, beside the list) and civil status. */
-export function PersonalSection({ fields, agencyEmail, today }: { fields: ApplicationFields; agencyEmail: string; today: string }) {
+export function PersonalSection({ fields, today }: { fields: ApplicationFields; agencyEmail: string; today: string }) {
   const { form, values, error, aria } = fields;
   const { register } = form;
-  const nationalitySupported = !values.nationality || isSupportedNationality(values.nationality);
+  // Egypt's rules in force on the arrival date say the route (docs/product.md §5.5, §5.11).
+  const nationalitySupported = !values.nationality || fields.nationalityProblem === null;
   const birthDiffers = values.countryOfBirth !== values.nationality;
   const unsupportedId = `${fields.id('nationality')}-error`;
   return (
@@ -49,7 +49,7 @@ export function PersonalSection({ fields, agencyEmail, today }: { fields: Applic
           {!nationalitySupported ? (
             <div id={unsupportedId} role="alert" className="rounded-lg border-2 border-red-500 bg-red-50 p-3 text-red-900" data-testid="nationality-not-supported">
               <h3 className="font-semibold">Nationality Not Supported</h3>
-              <p className="mt-1 text-sm">{unsupportedNationalityMessage(agencyEmail)}</p>
+              <p className="mt-1 text-sm">{fields.nationalityProblem}</p>
             </div>
           ) : null}
         </Field>

@@ -1,0 +1,299 @@
+import { useId, useState, type FormEvent } from 'react';
+import { COUNTRIES } from '../../../../../core/domain/country-list.js';
+import { ENTRY_ROUTE_LABELS, ENTRY_ROUTES, MAX_VALIDITY_MONTHS, type EntryRoute, type RuleKind } from '../../../../../core/domain/egypt-rules.js';
+import { formatShortDay } from '../../../../../core/domain/wording.js';
+import { serverMessage } from '../../api/client.js';
+import { pageWidth } from '../../components/layout/page-width.js';
+import { Button } from '../../components/ui/button.js';
+import { Input, NativeSelect } from '../../components/ui/input.js';
+import { Label } from '../../components/ui/label.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { toast } from '../../lib/toast-store.js';
+import { useAdminRulesQuery, useSetRuleMutation, type AdminRuleDto, type RuleInput } from './api.js';
+
+const KIND_LABELS: Record<RuleKind, string> = {
+  passport_validity: 'Passport validity',
+  min_days_before_arrival: 'Least days before arrival',
+  nationality_route: 'Nationality route',
+};
+const STATE_LABELS: Record<AdminRuleDto['state'], string> = { in_force: 'In force', scheduled: 'Scheduled', past: 'Past' };
+const STATE_TONES: Record<AdminRuleDto['state'], string> = {
+  in_force: 'bg-green-100 text-green-900',
+  scheduled: 'bg-blue-100 text-blue-900',
+  past: 'bg-slate-100 text-slate-700',
+};
+
+/** A rule's value in words. */
+export function ruleValueText(rule: Pick<AdminRuleDto, 'kind' | 'value'>): string {
+  const v = rule.value as Record<string, unknown>;
+  if (rule.kind === 'passport_validity') return `${String(v.months)} months from ${v.countedFrom === 'arrival' ? 'arrival' : 'the day of applying'}`;
+  if (rule.kind === 'min_days_before_arrival') return `${String(v.days)} days`;
+  const route = ENTRY_ROUTE_LABELS[v.route as EntryRoute] ?? String(v.route);
+  return `${route}${typeof v.maxDays === 'number' ? ` (up to ${v.maxDays} days)` : ''}`;
+}
+
+/**
+ * Egypt's rules (docs/product.md §5.11): the passport validity, the least days between applying and
+ * arrival and each nationality's route, as dated entries with their sources; a form to change one
+ * from a date on. Admins only; every change is in the audit log, and open applications it affects
+ * are marked and their applicants mailed.
+ */
+export function RulesPage() {
+  const rules = useAdminRulesQuery();
+  const [nationality, setNationality] = useState('');
+  const id = useId();
+  return (
+    <div className={`py-8 ${pageWidth('/admin/rules')}`}>
+      <h1 className="text-3xl font-bold text-slate-900">Egypt&rsquo;s rules</h1>
+      <p className="mt-1 max-w-3xl text-sm text-slate-600">
+        What the apply form and the API check, each from the date it takes effect for travellers arriving on or after it. A change that makes open applications fail marks
+        them in the admin list and mails each applicant once. Check each rule against its source at least once a year.
+      </p>
+      <RuleForm today={rules.data?.today} />
+      {rules.isLoading ? (
+        <Spinner className="mt-6" label="Loading the rules" />
+      ) : rules.isError ? (
+        <p role="alert" className="mt-6 text-sm text-red-700">
+          The rules could not be loaded: {rules.error.message}
+        </p>
+      ) : (
+        <>
+          <RuleTable title="Passport validity" rules={rules.data!.rules.filter((r) => r.kind === 'passport_validity')} />
+          <RuleTable title="Least days before arrival" rules={rules.data!.rules.filter((r) => r.kind === 'min_days_before_arrival')} />
+          <section className="mt-8">
+            <h2 className="text-xl font-semibold text-slate-900">Nationality routes</h2>
+            <div className="mt-2 max-w-sm">
+              <Label htmlFor={`${id}-filter`}>Show one nationality</Label>
+              <NativeSelect id={`${id}-filter`} value={nationality} onChange={(event) => setNationality(event.target.value)}>
+                <option value="">Those off the e-visa, and changes</option>
+                {COUNTRIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <RuleTable
+              rules={rules.data!.rules.filter(
+                (r) => r.kind === 'nationality_route' && (nationality ? r.subject === nationality : (r.value as { route: string }).route !== 'evisa' || r.state !== 'in_force'),
+              )}
+            />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+const HEAD = 'px-3 py-2.5 font-semibold';
+const CELL =
+  'flex items-start justify-between gap-3 py-1.5 before:shrink-0 before:text-xs before:font-medium before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:px-3 md:py-2.5 md:align-top md:before:content-none';
+
+function RuleTable({ title, rules }: { title?: string; rules: AdminRuleDto[] }) {
+  const table = (
+    <table className="mt-3 block w-full text-left text-sm md:table md:rounded-lg md:border md:border-slate-200 md:bg-white">
+      <thead className="sr-only md:not-sr-only md:table-header-group md:bg-slate-50 md:text-xs md:uppercase md:tracking-wide md:text-slate-500">
+        <tr>
+          {rules.some((r) => r.subject) ? <th scope="col" className={HEAD}>Nationality</th> : null}
+          <th scope="col" className={HEAD}>Rule</th>
+          <th scope="col" className={HEAD}>From</th>
+          <th scope="col" className={HEAD}>State</th>
+          <th scope="col" className={HEAD}>Source</th>
+          <th scope="col" className={HEAD}>Checked</th>
+        </tr>
+      </thead>
+      <tbody className="block md:table-row-group">
+        {rules.map((rule) => (
+          <tr key={`${rule.kind}${rule.subject}${rule.effectiveFrom}`} className="mb-3 block rounded-lg border border-slate-200 bg-white p-3 md:mb-0 md:table-row md:rounded-none md:border-0 md:border-t md:p-0">
+            {rules.some((r) => r.subject) ? (
+              <td data-label="Nationality" className={`${CELL} font-medium text-slate-900`}>
+                {rule.subject}
+              </td>
+            ) : null}
+            <td data-label="Rule" className={`${CELL} text-right md:text-left`}>
+              <span>
+                {ruleValueText(rule)}
+                {(rule.value as { conditions?: string | null }).conditions ? (
+                  <span className="block text-xs text-slate-600">{(rule.value as { conditions: string }).conditions}</span>
+                ) : null}
+              </span>
+            </td>
+            <td data-label="From" className={`${CELL} md:whitespace-nowrap`}>
+              {formatShortDay(rule.effectiveFrom)}
+            </td>
+            <td data-label="State" className={CELL}>
+              <span className={`whitespace-nowrap rounded px-2 py-0.5 text-xs font-medium ${STATE_TONES[rule.state]}`}>{STATE_LABELS[rule.state]}</span>
+            </td>
+            <td data-label="Source" className={`${CELL} min-w-0 text-right md:max-w-md md:text-left`}>
+              <a href={rule.source.url} className="break-words text-blue-700 underline" target="_blank" rel="noreferrer">
+                {rule.source.title}
+              </a>
+            </td>
+            <td data-label="Checked" className={`${CELL} md:whitespace-nowrap`}>
+              {formatShortDay(rule.lastChecked)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  if (!title) return rules.length === 0 ? <p className="mt-3 text-sm text-slate-600">No entries.</p> : table;
+  return (
+    <section className="mt-8">
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      {table}
+    </section>
+  );
+}
+
+interface FormState {
+  kind: RuleKind;
+  subject: string;
+  months: string;
+  countedFrom: 'arrival' | 'application';
+  days: string;
+  route: EntryRoute;
+  conditions: string;
+  maxDays: string;
+  effectiveFrom: string;
+  sourceUrl: string;
+  sourceTitle: string;
+  lastChecked: string;
+}
+
+const EMPTY: FormState = {
+  kind: 'passport_validity',
+  subject: 'United Kingdom',
+  months: '8',
+  countedFrom: 'arrival',
+  days: '3',
+  route: 'evisa',
+  conditions: '',
+  maxDays: '',
+  effectiveFrom: '',
+  sourceUrl: 'https://www.visa2egypt.gov.eg/',
+  sourceTitle: '',
+  lastChecked: '',
+};
+
+/** A number as typed: a whole number, or the text itself for the server to refuse with its message. */
+const numberOf = (text: string): number | string => (/^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+
+function inputOf(form: FormState): RuleInput {
+  const value =
+    form.kind === 'passport_validity'
+      ? { months: numberOf(form.months), countedFrom: form.countedFrom }
+      : form.kind === 'min_days_before_arrival'
+        ? { days: numberOf(form.days) }
+        : { route: form.route, conditions: form.conditions.trim() || null, maxDays: form.maxDays.trim() ? numberOf(form.maxDays) : null };
+  return {
+    kind: form.kind,
+    subject: form.kind === 'nationality_route' ? form.subject : '',
+    value,
+    effectiveFrom: form.effectiveFrom,
+    source: { url: form.sourceUrl, title: form.sourceTitle },
+    ...(form.lastChecked ? { lastChecked: form.lastChecked } : {}),
+  };
+}
+
+function RuleForm({ today }: { today: string | undefined }) {
+  const [form, setForm] = useState(EMPTY);
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const set = useSetRuleMutation({
+    onSuccess: (result) => {
+      setProblem(null);
+      const affected = result.affected.length;
+      toast({
+        title: 'Rule saved',
+        description: `${KIND_LABELS[result.rule.kind]}${result.rule.subject ? ` for ${result.rule.subject}` : ''} from ${formatShortDay(result.rule.effectiveFrom)}. ${
+          affected === 0 ? 'No open application is affected.' : `${affected} open ${affected === 1 ? 'application is' : 'applications are'} affected: marked, and the applicants mailed.`
+        }`,
+      });
+    },
+    onError: (error) => setProblem(serverMessage(error) ?? 'The rule was not saved. Please try again.'),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    set.mutate(inputOf(form));
+  };
+  const change = (patch: Partial<FormState>) => setForm({ ...form, ...patch });
+  const field = (name: keyof FormState, label: string, props: Record<string, unknown> = {}) => (
+    <div>
+      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      <Input id={`${id}-${name}`} value={form[name]} onChange={(event) => change({ [name]: event.target.value } as Partial<FormState>)} {...props} />
+    </div>
+  );
+  return (
+    <form aria-label="Change a rule" className="mt-6 rounded-md border border-slate-200 p-4" onSubmit={submit} noValidate>
+      <h2 className="text-lg font-semibold text-slate-900">Change a rule</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        A change takes effect for travellers arriving from its date, and replaces the change already scheduled for the same rule. A rule in force cannot be changed from a past date; the
+        same entry saved again records a new check of its source.
+      </p>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <Label htmlFor={`${id}-kind`}>Rule</Label>
+          <NativeSelect id={`${id}-kind`} value={form.kind} onChange={(event) => change({ kind: event.target.value as RuleKind })}>
+            {(Object.keys(KIND_LABELS) as RuleKind[]).map((kind) => (
+              <option key={kind} value={kind}>
+                {KIND_LABELS[kind]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {form.kind === 'passport_validity' ? (
+          <>
+            {field('months', `Months (1 to ${MAX_VALIDITY_MONTHS})`, { inputMode: 'numeric' })}
+            <div>
+              <Label htmlFor={`${id}-countedFrom`}>Counted from</Label>
+              <NativeSelect id={`${id}-countedFrom`} value={form.countedFrom} onChange={(event) => change({ countedFrom: event.target.value as FormState['countedFrom'] })}>
+                <option value="arrival">The arrival date</option>
+                <option value="application">The day of applying</option>
+              </NativeSelect>
+            </div>
+          </>
+        ) : null}
+        {form.kind === 'min_days_before_arrival' ? field('days', 'Days', { inputMode: 'numeric' }) : null}
+        {form.kind === 'nationality_route' ? (
+          <>
+            <div>
+              <Label htmlFor={`${id}-subject`}>Nationality</Label>
+              <NativeSelect id={`${id}-subject`} value={form.subject} onChange={(event) => change({ subject: event.target.value })}>
+                {COUNTRIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div>
+              <Label htmlFor={`${id}-route`}>Route</Label>
+              <NativeSelect id={`${id}-route`} value={form.route} onChange={(event) => change({ route: event.target.value as EntryRoute })}>
+                {ENTRY_ROUTES.map((route) => (
+                  <option key={route} value={route}>
+                    {ENTRY_ROUTE_LABELS[route]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            {field('maxDays', 'Longest stay in days (optional)', { inputMode: 'numeric' })}
+            <div className="sm:col-span-2 lg:col-span-4">{field('conditions', 'Conditions (optional)')}</div>
+          </>
+        ) : null}
+        {field('effectiveFrom', 'Takes effect from', { type: 'date', min: today })}
+        {field('lastChecked', 'Last checked (today if empty)', { type: 'date', max: today })}
+        <div className="sm:col-span-2">{field('sourceUrl', 'Source address', { type: 'url' })}</div>
+        <div className="sm:col-span-2">{field('sourceTitle', 'Source title')}</div>
+      </div>
+      {problem ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      <Button type="submit" className="mt-3" disabled={set.isPending}>
+        {set.isPending ? 'Saving...' : 'Save rule'}
+      </Button>
+    </form>
+  );
+}
