@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'application.portal_receipt_uploaded',
   // configuration
   'government_fee.set',
+  'portal_status.set',
   // refunds
   'refund.requested',
   'refund.approved',
@@ -141,6 +142,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'application.portal_updated': 'Updated the portal record',
   'application.portal_receipt_uploaded': "Uploaded the portal's receipt",
   'government_fee.set': 'Set the government fee',
+  'portal_status.set': "Switched the official portal's status",
   'refund.requested': 'Asked for a refund',
   'refund.approved': 'Approved a refund',
   'document.viewed': 'Opened a document',

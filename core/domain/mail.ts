@@ -25,6 +25,7 @@ export const MAIL_TEMPLATES = [
   'tracking_code',
   'application_numbers',
   'applicant_replied',
+  'portal_outage',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -204,6 +205,20 @@ export const MAIL_DATA = {
     repliedAt: z.string(),
     /** How many documents came with it. */
     documents: z.number().optional(),
+  }),
+  /**
+   * To an applicant due to arrive soon whose application waits for the official portal while it is
+   * down (decision 0032): what it means, and the visa on arrival if they travel before it is back.
+   */
+  portal_outage: z.object({
+    ...application,
+    applicationId: z.number(),
+    /** Staff's words about the outage. */
+    message: z.string(),
+    /** YYYY-MM-DD: the arrival date on the application. */
+    arrivalDate: z.string(),
+    /** ISO date-time: since when the portal is down. */
+    since: z.string().optional(),
   }),
 } satisfies Record<MailTemplateName, z.ZodType>;
 

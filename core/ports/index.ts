@@ -12,6 +12,7 @@ import type { DocumentRepository } from './document-repository.js';
 import type { FileEncryption } from './file-encryption.js';
 import type { FileStorage } from './file-storage.js';
 import type { GovernmentFeeRepository } from './government-fee-repository.js';
+import type { PortalOutageRepository } from './portal-outage-repository.js';
 import type { IdGenerator } from './id-generator.js';
 import type { InternalNoteRepository } from './internal-note-repository.js';
 import type { ReplyRepository } from './reply-repository.js';
@@ -50,6 +51,8 @@ export interface AgencySettings {
   vatNumber: string | null;
   /** Staff refunds above this many pence wait for a second, different member of staff. */
   refundApprovalPence: number;
+  /** OUTAGE_NOTICE_DAYS: applicants arriving within this many days are mailed when the portal goes down (default 7). */
+  outageNoticeDays?: number;
 }
 
 /** Secrets the rules need: never shown to anyone, never put in a mail. */
@@ -88,6 +91,8 @@ export interface Ports {
   /** The portal ledger per application and the dated government fee (docs/product.md §2.16). */
   portal: PortalLedgerRepository;
   governmentFees: GovernmentFeeRepository;
+  /** The official portal's outages (decision 0032). */
+  portalOutages: PortalOutageRepository;
   /** The hash-chained audit log (docs/product.md §6.5). */
   audit: AuditLog;
   assignments: AssignmentRepository;
@@ -131,6 +136,7 @@ export type * from './document-repository.js';
 export type * from './file-encryption.js';
 export type * from './file-storage.js';
 export type * from './government-fee-repository.js';
+export type * from './portal-outage-repository.js';
 export type * from './id-generator.js';
 export type * from './internal-note-repository.js';
 export type * from './reply-repository.js';

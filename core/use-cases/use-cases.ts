@@ -93,6 +93,7 @@ export type Replies = Made<typeof make.makeReplies>;
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
 /** readPortal, updatePortal, attachPortalReceipt, openPortalReceipt (staff), listGovernmentFees, setGovernmentFee (docs/product.md §2.16). */
 export type PortalLedgerUseCases = Made<typeof make.makePortalLedger>;
+export type PortalStatusUseCases = Made<typeof make.makePortalStatus>;
 /** listAuditLog, listApplicationAudit, checkAuditLog (staff), verifyAuditLog (the operator). */
 export type AuditLogUseCases = Made<typeof make.makeAuditLog>;
 /** requestTrackingCode, verifyTrackingCode, trackedApplication, mailApplicationNumbers (anyone: the public track page). */
@@ -116,7 +117,7 @@ export type DeliveryLog = Made<typeof make.makeDeliveryLog>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, Replies, InternalNotes, PortalLedgerUseCases, AuditLogUseCases, Staff, TwoFactor, Assignments, AdminWorkspace, DeliveryLog, Tracking, Reports {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, Replies, InternalNotes, PortalLedgerUseCases, PortalStatusUseCases, AuditLogUseCases, Staff, TwoFactor, Assignments, AdminWorkspace, DeliveryLog, Tracking, Reports {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

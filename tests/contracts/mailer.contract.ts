@@ -59,6 +59,7 @@ export const SAMPLE_DATA: { [T in MailTemplateName]: MailData<T> } = {
   },
   tracking_code: { fullName: 'Amira Hassan', applicationNumber: 'EV-2611-7K3QX9', code: '042917' },
   applicant_replied: { fullName: 'Amira Hassan', applicationNumber: 'EV-2611-7K3QX9', travellerName: 'AMELIA TRAVELLER', repliedAt: '2026-12-04T14:05:00.000Z', documents: 2 },
+  portal_outage: { fullName: 'Amira Hassan', applicationId: 42, applicationNumber: 'EV-2611-7K3QX9', message: 'The portal answers 404 since this morning.', arrivalDate: '2026-12-10', since: '2026-12-04T09:00:00.000Z' },
   application_numbers: {
     fullName: 'Amira Hassan',
     applications: [

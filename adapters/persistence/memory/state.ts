@@ -1,3 +1,4 @@
+import type { PortalOutage } from '../../../core/domain/portal-outage.js';
 import { GENESIS_HASH, type AuditEntry, type AuditHead } from '../../../core/domain/audit.js';
 import type { Application } from '../../../core/domain/application.js';
 import type { AssignmentEntry } from '../../../core/domain/assignment.js';
@@ -54,6 +55,8 @@ export interface MemoryState {
   /** The portal ledger by application id, and the government fee configuration by effectiveFrom (portal-store.ts). */
   portal: Map<number, PortalLedger>;
   governmentFees: Map<string, GovernmentFee>;
+  /** The official portal's outages by id (portal-store.ts). */
+  portalOutages: Map<number, PortalOutage>;
   /** The audit log in seq order, and its head (audit-store.ts). */
   audit: { rows: AuditEntry[]; head: AuditHead };
   assignments: Map<number, AssignmentEntry>;
@@ -91,6 +94,7 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     replies: new Map(),
     portal: new Map(),
     governmentFees: new Map([[SEEDED_GOVERNMENT_FEE.effectiveFrom, copy(SEEDED_GOVERNMENT_FEE)]]),
+    portalOutages: new Map(),
     audit: { rows: [], head: { seq: 0, hash: GENESIS_HASH } },
     assignments: new Map(),
     receiptCounters: new Map(),

@@ -37,6 +37,7 @@ type Tables =
   | 'trackingCodes'
   | 'portalLedger'
   | 'governmentFees'
+  | 'portalOutages'
   | 'auditHead'
   | 'reportDays'
   | 'reportCohortDays'
@@ -76,6 +77,7 @@ export const schemaParity: Parity = {
   trackingCodes: true,
   portalLedger: true,
   governmentFees: true,
+  portalOutages: true,
   auditHead: true,
   reportDays: true,
   reportCohortDays: true,
@@ -115,3 +117,4 @@ export type TestPaymentRow = (typeof lite)['testPayments']['$inferSelect'];
 export type TestRefundRow = (typeof lite)['testRefunds']['$inferSelect'];
 export type PortalLedgerRow = (typeof lite)['portalLedger']['$inferSelect'];
 export type GovernmentFeeRow = (typeof lite)['governmentFees']['$inferSelect'];
+export type PortalOutageRow = (typeof lite)['portalOutages']['$inferSelect'];
