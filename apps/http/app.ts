@@ -25,6 +25,7 @@ import { adminGroupRoutes, applicationGroupRoutes, groupPaymentRoutes } from './
 import { applicationRoutes } from './routes/applications.js';
 import { authRoutes } from './routes/auth.js';
 import { publicRecordRoutes } from './routes/public-record.js';
+import { adminPortalStatusRoutes } from './routes/admin-portal-status.js';
 import { configRoutes } from './routes/config.js';
 import { contactRoutes } from './routes/contact.js';
 import { documentRoutes } from './routes/documents.js';
@@ -117,6 +118,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/admin/application-groups', adminGroupRoutes(deps))
     .route('/admin', adminRefundRoutes(deps))
     .route('/admin', adminPortalRoutes(deps))
+    .route('/admin', adminPortalStatusRoutes(deps))
     .route('/admin', adminAuditRoutes(deps))
     .route('/admin', adminReportRoutes(deps))
     .route('/admin', adminStaffRoutes(deps))
