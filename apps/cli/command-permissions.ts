@@ -25,6 +25,7 @@ export const COMMAND_PERMISSIONS = {
   'reconcile-payments': 'payments.manage',
   // Setting the fee is finance's; listing it needs no more than reading applications, but the table names one permission per command.
   'government-fee': 'payments.manage',
+  'portal-status': 'operations.run',
   'export-user': 'personal-data.manage',
   'erase-user': 'personal-data.manage',
   'purge-documents': 'operations.run',

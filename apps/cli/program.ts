@@ -8,6 +8,7 @@ import { registerEraseUser } from './commands/erase-user.js';
 import { registerExportApplications } from './commands/export-applications.js';
 import { registerExportUser } from './commands/export-user.js';
 import { registerGovernmentFee } from './commands/government-fee.js';
+import { registerPortalStatus } from './commands/portal-status.js';
 import { registerJobs } from './commands/jobs.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerPurgeDocuments } from './commands/purge-documents.js';
@@ -55,6 +56,7 @@ Example:
   registerExportApplications(program);
   registerReconcilePayments(program);
   registerGovernmentFee(program);
+  registerPortalStatus(program);
   registerExportUser(program);
   registerEraseUser(program);
   registerPurgeDocuments(program);
