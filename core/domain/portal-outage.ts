@@ -98,10 +98,6 @@ export function outageNoticeDue(app: Pick<Application, 'expectedArrivalDate' | '
   return app.expectedArrivalDate >= today && app.expectedArrivalDate <= addCalendarDays(today, days);
 }
 
-/** What the fallback is, in one place for the banner, the dashboard and the mail. */
-export const VISA_ON_ARRIVAL_FALLBACK =
-  'If your trip starts before the portal is back, travellers of eligible nationalities (British citizens among them) can buy a tourist visa on arrival, US$25 when we last checked, at Cairo, Hurghada, Sharm el-Sheikh and other airports, before passport control.';
-
-/** What the outage means for an applicant whose application is with us. */
-export const OUTAGE_MEANING =
-  "We cannot submit applications to Egypt's official e-visa portal (visa2egypt.gov.eg) while it is down. Your application is safe with us and we will submit it as soon as the portal is back. Our 5-working-day guarantee is paused meanwhile, so the days it is down do not count against it.";
+// The words travellers read (the banner, the dashboard, the mail) are in portal-outage-text.ts: the
+// public pages load them without the guarantee's calendar.
+export { OUTAGE_MEANING, VISA_ON_ARRIVAL_FALLBACK } from './portal-outage-text.js';

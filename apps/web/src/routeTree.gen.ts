@@ -30,6 +30,7 @@ import { Route as AuthedPassportUploadRouteImport } from './routes/_authed/passp
 import { Route as AuthedPaymentRouteImport } from './routes/_authed/payment'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedAdminAuditRouteImport } from './routes/_authed/admin_.audit'
+import { Route as AuthedAdminPortalStatusRouteImport } from './routes/_authed/admin_.portal-status'
 import { Route as AuthedAdminReportsRouteImport } from './routes/_authed/admin_.reports'
 import { Route as AuthedAdminStaffRouteImport } from './routes/_authed/admin_.staff'
 
@@ -137,6 +138,11 @@ const AuthedAdminAuditRoute = AuthedAdminAuditRouteImport.update({
   path: '/admin/audit',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAdminPortalStatusRoute = AuthedAdminPortalStatusRouteImport.update({
+  id: '/admin_/portal-status',
+  path: '/admin/portal-status',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedAdminReportsRoute = AuthedAdminReportsRouteImport.update({
   id: '/admin_/reports',
   path: '/admin/reports',
@@ -169,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/payment': typeof AuthedPaymentRoute
   '/profile': typeof AuthedProfileRoute
   '/admin/audit': typeof AuthedAdminAuditRoute
+  '/admin/portal-status': typeof AuthedAdminPortalStatusRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
   '/admin/staff': typeof AuthedAdminStaffRoute
 }
@@ -193,6 +200,7 @@ export interface FileRoutesByTo {
   '/payment': typeof AuthedPaymentRoute
   '/profile': typeof AuthedProfileRoute
   '/admin/audit': typeof AuthedAdminAuditRoute
+  '/admin/portal-status': typeof AuthedAdminPortalStatusRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
   '/admin/staff': typeof AuthedAdminStaffRoute
 }
@@ -219,6 +227,7 @@ export interface FileRoutesById {
   '/_authed/payment': typeof AuthedPaymentRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/admin_/audit': typeof AuthedAdminAuditRoute
+  '/_authed/admin_/portal-status': typeof AuthedAdminPortalStatusRoute
   '/_authed/admin_/reports': typeof AuthedAdminReportsRoute
   '/_authed/admin_/staff': typeof AuthedAdminStaffRoute
 }
@@ -245,6 +254,7 @@ export interface FileRouteTypes {
     | '/payment'
     | '/profile'
     | '/admin/audit'
+    | '/admin/portal-status'
     | '/admin/reports'
     | '/admin/staff'
   fileRoutesByTo: FileRoutesByTo
@@ -269,6 +279,7 @@ export interface FileRouteTypes {
     | '/payment'
     | '/profile'
     | '/admin/audit'
+    | '/admin/portal-status'
     | '/admin/reports'
     | '/admin/staff'
   id:
@@ -294,6 +305,7 @@ export interface FileRouteTypes {
     | '/_authed/payment'
     | '/_authed/profile'
     | '/_authed/admin_/audit'
+    | '/_authed/admin_/portal-status'
     | '/_authed/admin_/reports'
     | '/_authed/admin_/staff'
   fileRoutesById: FileRoutesById
@@ -463,6 +475,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminAuditRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/admin_/portal-status': {
+      id: '/_authed/admin_/portal-status'
+      path: '/admin/portal-status'
+      fullPath: '/admin/portal-status'
+      preLoaderRoute: typeof AuthedAdminPortalStatusRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/admin_/reports': {
       id: '/_authed/admin_/reports'
       path: '/admin/reports'
@@ -489,6 +508,7 @@ interface AuthedRouteChildren {
   AuthedPaymentRoute: typeof AuthedPaymentRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedAdminAuditRoute: typeof AuthedAdminAuditRoute
+  AuthedAdminPortalStatusRoute: typeof AuthedAdminPortalStatusRoute
   AuthedAdminReportsRoute: typeof AuthedAdminReportsRoute
   AuthedAdminStaffRoute: typeof AuthedAdminStaffRoute
 }
@@ -502,6 +522,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedPaymentRoute: AuthedPaymentRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedAdminAuditRoute: AuthedAdminAuditRoute,
+  AuthedAdminPortalStatusRoute: AuthedAdminPortalStatusRoute,
   AuthedAdminReportsRoute: AuthedAdminReportsRoute,
   AuthedAdminStaffRoute: AuthedAdminStaffRoute,
 }
