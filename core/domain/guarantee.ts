@@ -15,6 +15,8 @@ export interface GuaranteeView {
   workingDaysUsed: number;
   workingDaysTotal: typeof GUARANTEE_WORKING_DAYS;
   paused: boolean;
+  /** While paused (absent while it runs): whom it waits on — the applicant, or Egypt's official portal during an outage (decision 0032). */
+  pausedFor?: GuaranteePauseReason | null;
 }
 
 /** What a paused clock waits on (docs/decisions/0011, 0032). */
@@ -126,6 +128,7 @@ export function guaranteeStatus(app: GuaranteeClock, now: Date): GuaranteeView {
       workingDaysUsed: clamp(total - left),
       workingDaysTotal: total,
       paused: true,
+      pausedFor: app.guaranteePausedFor ?? 'applicant',
     };
   }
   const at = finishedAt ?? now;

@@ -81,8 +81,8 @@ describe.each(appDatabases())('the portal-outage mode on $name', (db) => {
     expect(audit).toMatchObject({ actorEmail: admin.email, detail: { before: { state: 'up' }, after: { state: 'down', message: 'The portal answers 404 since this morning.' }, paused: 2, mailed: 1 } });
 
     // The dashboard reads the pause like any other.
-    const own = (await (await soon.browser.get(`/api/applications/${soon.application.id}`)).json()) as { guarantee: { paused: boolean } };
-    expect(own.guarantee.paused).toBe(true);
+    const own = (await (await soon.browser.get(`/api/applications/${soon.application.id}`)).json()) as { guarantee: { paused: boolean; pausedFor: string } };
+    expect(own.guarantee).toMatchObject({ paused: true, pausedFor: 'portal' });
 
     // Two working days later it is back: the deadline moves by the two days the portal took.
     t.clock.advance({ days: 2 });

@@ -49,6 +49,8 @@ const EXPECTED: Record<string, readonly StaffRole[]> = {
   'POST /api/admin/applications/:id/portal/receipt': ['admin', 'reviewer', 'finance'],
   'GET /api/admin/applications/:id/portal/receipt': ALL,
   'GET /api/admin/government-fees': ALL,
+  'GET /api/admin/portal-status': ['admin'],
+  'POST /api/admin/portal-status': ['admin'],
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -467,16 +467,20 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
   portal_outage: ({ data, settings, link }) => {
     const number = text(data.applicationNumber);
     const arrival = text(data.arrivalDate);
+    const since = text(data.since);
+    const rows: [string, string][] = [['Application', number]];
+    if (arrival) rows.push(['Arrival', formatDay(arrival)]);
+    if (since && !Number.isNaN(Date.parse(since))) rows.push(['Portal down since', formatDayAndTime(since)]);
     return {
       subject: `Egypt's e-visa portal is down: what it means for application ${number}`,
       preheader: 'Your application is safe with us; our guarantee is paused; the visa on arrival is the fallback if you travel first.',
       blocks: [
         { kind: 'p', parts: ["Egypt's official e-visa portal (visa2egypt.gov.eg) is down, and you are due to arrive in Egypt on ", strong(arrival ? formatDay(arrival) : 'a date soon'), '.'] },
         { kind: 'quote', text: text(data.message, 'The official portal is not taking applications at the moment.') },
-        { kind: 'fields', rows: [['Application', number], ...(arrival ? ([['Arrival', formatDay(arrival)]] as [string, string][]) : [])] },
+        { kind: 'fields', rows },
         { kind: 'p', parts: [OUTAGE_MEANING] },
-        { kind: 'p', parts: [strong('If you travel before the portal is back: '), VISA_ON_ARRIVAL_FALLBACK] },
-        { kind: 'p', parts: ['If you decide to use the visa on arrival instead, you can cancel your application with us from your dashboard. We will email you once only about this outage; your dashboard shows the latest.'] },
+        { kind: 'p', parts: [strong('The visa on arrival: '), VISA_ON_ARRIVAL_FALLBACK] },
+        { kind: 'p', parts: ['If you would rather use the visa on arrival, your dashboard says whether your application can still be cancelled and what that means for your fees. We email you once about this outage; the banner on our site and your dashboard show the latest.'] },
         { kind: 'button', label: 'Open your dashboard', href: link('/dashboard') },
         { kind: 'p', parts: ['Questions? Write to ', v(settings.agencyEmail), '.'] },
       ],
