@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
+import { jobDefinition } from '../../apps/shared/jobs.js';
 import { appDatabases, eachTestAgency } from '../support/app-databases.js';
 import { applicantWithApplication, dateFrom, signInAdmin, signInStaff, signUp, type TestAgency } from '../support/http.js';
 
@@ -99,6 +100,26 @@ describe.each(appDatabases())('the portal-outage mode on $name', (db) => {
     expect(await again.json()).toMatchObject({ paused: 2, mailed: 0 });
     expect(await outageMails(soon)).toHaveLength(1);
     expect((await publicStatus()).since).toBe(wentDown.toISOString());
+  });
+
+  it('the portal-outage job applies the outage again: an application paid since is paused, an arrival entering the window is mailed, once', async () => {
+    const admin = await signInAdmin(t);
+    const far = await paid(9);
+    expect(await (await admin.browser.post('/api/admin/portal-status', { state: 'down', message: 'Down since 09:00.' })).json()).toMatchObject({ paused: 1, mailed: 0 });
+    t.clock.advance({ hours: 1 });
+    const since = await paid(3);
+    expect(await stored(since)).toMatchObject({ guaranteePausedAt: null });
+    const job = () => jobDefinition(t.agency, 'portal-outage').run({});
+    expect(await job()).toBe('portal down: 1 clock(s) paused, 0 resumed, 1 applicant(s) mailed');
+    expect(await stored(since)).toMatchObject({ guaranteePausedFor: 'portal' });
+    expect(await outageMails(since)).toHaveLength(1);
+    expect(await outageMails(far)).toEqual([]);
+    // Three days on, the first traveller's arrival (now 6 days away) is inside the window.
+    t.clock.advance({ days: 3 });
+    expect(await job()).toBe('portal down: 0 clock(s) paused, 0 resumed, 1 applicant(s) mailed');
+    expect(await job()).toBe('portal down: 0 clock(s) paused, 0 resumed, 0 applicant(s) mailed');
+    expect(await outageMails(far)).toHaveLength(1);
+    expect(await outageMails(since)).toHaveLength(1);
   });
 
   it('a switch down more than a day after the last one came up is a new outage: those still due hear of it once more', async () => {
