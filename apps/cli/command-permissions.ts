@@ -26,6 +26,7 @@ export const COMMAND_PERMISSIONS = {
   // Setting the fee is finance's; listing it needs no more than reading applications, but the table names one permission per command.
   'government-fee': 'payments.manage',
   rules: 'rules.manage',
+  'portal-status': 'operations.run',
   'export-user': 'personal-data.manage',
   'erase-user': 'personal-data.manage',
   'purge-documents': 'operations.run',

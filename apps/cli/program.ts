@@ -9,6 +9,7 @@ import { registerExportApplications } from './commands/export-applications.js';
 import { registerExportUser } from './commands/export-user.js';
 import { registerGovernmentFee } from './commands/government-fee.js';
 import { registerRules } from './commands/rules.js';
+import { registerPortalStatus } from './commands/portal-status.js';
 import { registerJobs } from './commands/jobs.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerPurgeDocuments } from './commands/purge-documents.js';
@@ -57,6 +58,7 @@ Example:
   registerReconcilePayments(program);
   registerGovernmentFee(program);
   registerRules(program);
+  registerPortalStatus(program);
   registerExportUser(program);
   registerEraseUser(program);
   registerPurgeDocuments(program);

@@ -26,6 +26,7 @@ import { adminGroupRoutes, applicationGroupRoutes, groupPaymentRoutes } from './
 import { applicationRoutes } from './routes/applications.js';
 import { authRoutes } from './routes/auth.js';
 import { publicRecordRoutes } from './routes/public-record.js';
+import { adminPortalStatusRoutes } from './routes/admin-portal-status.js';
 import { configRoutes } from './routes/config.js';
 import { contactRoutes } from './routes/contact.js';
 import { documentRoutes } from './routes/documents.js';
@@ -119,6 +120,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/admin', adminRefundRoutes(deps))
     .route('/admin', adminPortalRoutes(deps))
     .route('/admin', adminRuleRoutes(deps))
+    .route('/admin', adminPortalStatusRoutes(deps))
     .route('/admin', adminAuditRoutes(deps))
     .route('/admin', adminReportRoutes(deps))
     .route('/admin', adminStaffRoutes(deps))

@@ -1,3 +1,4 @@
+import { DEFAULT_OUTAGE_NOTICE_DAYS } from '../../core/domain/portal-outage.js';
 import path from 'node:path';
 import cronParser from 'cron-parser';
 import { DEFAULT_OFFICIAL_ROUTE, isIsoDate, type OfficialRoute } from '../../core/domain/official-route.js';
@@ -83,6 +84,8 @@ export interface AgencyConfig {
     /** BACKUP_DIR: a folder (default DATA_DIR/backups) or s3://KEY:SECRET@host:port/bucket[/folder]. */
     dir: string;
   };
+  /** OUTAGE_NOTICE_DAYS: applicants arriving within this many days are mailed when the official portal goes down (default 7; decision 0032). */
+  outageNoticeDays: number;
   /** LOG_LEVEL: the least severe log lines written (default info; silent writes none). */
   logLevel: LogLevel;
   /** METRICS_TOKEN: GET /metrics on the main port answers only `Authorization: Bearer <it>`; null: it answers 404 there. */
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     throw new ConfigError('AGENCY_VAT_NUMBER', `must be a VAT number with its country prefix, e.g. GB123456789 (got ${vatNumber})`);
   }
   const refundApprovalPence = integer(env, 'REFUND_APPROVAL_PENCE', 0, 10_000_000) ?? DEFAULT_REFUND_APPROVAL_PENCE;
+  const outageNoticeDays = integer(env, 'OUTAGE_NOTICE_DAYS', 0, 90) ?? DEFAULT_OUTAGE_NOTICE_DAYS;
   const staffTwoFactorText = (nonEmpty(env, 'STAFF_TWO_FACTOR') ?? 'required').toLowerCase();
   if (!(STAFF_TWO_FACTOR_POLICIES as readonly string[]).includes(staffTwoFactorText)) {
     throw new ConfigError('STAFF_TWO_FACTOR', `must be ${STAFF_TWO_FACTOR_POLICIES.join(' or ')} (got ${staffTwoFactorText})`);
@@ -306,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
     agencyAddress,
     vatNumber,
     refundApprovalPence,
+    outageNoticeDays,
     staffTwoFactor,
     officialRoute,
     trustProxyHops,

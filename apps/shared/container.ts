@@ -55,6 +55,7 @@ export function configModule(env: NodeJS.ProcessEnv): ContainerModule {
         agencyAddress: config.agencyAddress,
         vatNumber: config.vatNumber,
         refundApprovalPence: config.refundApprovalPence,
+        outageNoticeDays: config.outageNoticeDays,
       }),
       [T.config],
     );
@@ -159,15 +160,15 @@ function bindUseCase<R, K extends keyof Ports, D extends unknown[] = []>(
 
 /** What each use-case token resolves to. */
 type ResolvedUseCases = { [K in keyof typeof USE_CASE]: (typeof USE_CASE)[K] extends ServiceIdentifier<infer R> ? R : never };
-type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'replies' | 'internalNotes' | 'portalLedger' | 'egyptRules' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'adminWorkspace' | 'deliveryLog' | 'tracking' | 'reports';
+type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'replies' | 'internalNotes' | 'portalLedger' | 'egyptRules' | 'portalStatus' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'adminWorkspace' | 'deliveryLog' | 'tracking' | 'reports';
 
 /**
  * The `UseCases` object: the single use cases as they are, the groups' members spread. The return
  * type refuses a token that is not a member of UseCases as well as a member without a token.
  */
 function assembleUseCases(resolved: ResolvedUseCases): UseCases & Record<Exclude<keyof ResolvedUseCases, GroupTokens | keyof UseCases>, never> {
-  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, replies, internalNotes, portalLedger, egyptRules, auditLog, staff, twoFactor, assignments, adminWorkspace, deliveryLog, tracking, reports, ...single } = resolved;
-  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...replies, ...internalNotes, ...portalLedger, ...egyptRules, ...auditLog, ...staff, ...twoFactor, ...assignments, ...adminWorkspace, ...deliveryLog, ...tracking, ...reports };
+  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, replies, internalNotes, portalLedger, egyptRules, portalStatus, auditLog, staff, twoFactor, assignments, adminWorkspace, deliveryLog, tracking, reports, ...single } = resolved;
+  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...replies, ...internalNotes, ...portalLedger, ...egyptRules, ...portalStatus, ...auditLog, ...staff, ...twoFactor, ...assignments, ...adminWorkspace, ...deliveryLog, ...tracking, ...reports };
 }
 
 /** One binding per use-case factory; the use cases that call others take those by token. */
@@ -225,6 +226,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.reports, ['reports', 'clock'], make.makeReports);
   bindUseCase(bind, U.internalNotes, ['applications', 'notes', 'users', 'clock', 'audit'], make.makeInternalNotes);
   bindUseCase(bind, U.replies, ['applications', 'replies', 'users', 'files', 'ids', 'clock'], make.makeReplies);
+  bindUseCase(bind, U.portalStatus, ['applications', 'portal', 'portalOutages', 'clock', 'audit', 'settings'], make.makePortalStatus);
   bindUseCase(bind, U.portalLedger, ['applications', 'portal', 'governmentFees', 'files', 'ids', 'clock', 'audit'], make.makePortalLedger);
   bindUseCase(bind, U.egyptRules, ['egyptRules', 'governmentFees', 'clock', 'audit', 'settings'], make.makeEgyptRules);
   bindUseCase(bind, U.cancellations, ['applications', 'users', 'history', 'clock', 'gateway', 'analytics', 'refunds', 'audit'], make.makeCancellations, U.sendRefund);

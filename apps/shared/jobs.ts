@@ -11,6 +11,9 @@ export const PRUNE_SCHEDULE = '17 * * * *';
 /** The reports' daily rollups are brought up to date every 5 minutes (a report never waits for them: docs/product.md §17.5). */
 export const REPORT_ROLLUPS_SCHEDULE = '*/5 * * * *';
 
+/** The official portal's outage mode is applied again every 10 minutes (decision 0032): new waiting applications, arrivals entering the notice window. */
+export const PORTAL_OUTAGE_SCHEDULE = '*/10 * * * *';
+
 /**
  * The agency's background work: one definition per queue, the same on every node, in the CLI and on
  * both databases (docs/product.md §15.2). The job runner decides where each job runs: pg-boss
@@ -131,6 +134,15 @@ export function agencyJobs(agency: Agency): AnyJobDefinition[] {
       async run() {
         const rolled = await useCases.refreshReportRollups();
         return `rolled up ${rolled.refreshed} day(s) of the reports; ${rolled.pending} still to do`;
+      },
+    },
+    {
+      name: 'portal-outage',
+      schedule: PORTAL_OUTAGE_SCHEDULE,
+      concurrency: 1,
+      async run() {
+        const done = await useCases.reapplyPortalStatus();
+        return `portal ${done.status.state}: ${done.paused} clock(s) paused, ${done.resumed} resumed, ${done.mailed} applicant(s) mailed`;
       },
     },
     // Queued by `evisa encrypt-files` / `evisa rotate-file-key`; a run with failures fails (and is retried).

@@ -2,7 +2,8 @@ import { errors } from './errors.js';
 import type { RuleNotice } from './egypt-rules.js';
 import { FINAL_FEE, INITIAL_FEE, type PaymentType } from './fees.js';
 import type { Money } from './money.js';
-import { guaranteeDeadline, isGuaranteeBreached, pauseGuarantee, resumeGuarantee } from './guarantee.js';
+import { guaranteeDeadline, isGuaranteeBreached, pauseGuarantee, resumeGuarantee, type GuaranteePauseReason } from './guarantee.js';
+import { PORTAL_WAITING_STATUSES } from './portal-outage.js';
 import { fail, ok, type Result } from './result.js';
 import { ALLOWED_TRANSITIONS } from './admin-tabs.js';
 import type { ApplicationStatus } from './status.js';
@@ -76,6 +77,10 @@ export interface Application extends ApplicationForm {
   guaranteeDeadline: Date | null;
   /** Since when the guarantee clock is paused, waiting on the applicant (an information request); null while it runs. */
   guaranteePausedAt: Date | null;
+  /** Who the pause waits on: the applicant, or the official portal during an outage (decision 0032); null while the clock runs. */
+  guaranteePausedFor: GuaranteePauseReason | null;
+  /** The portal outage this applicant was last mailed about (decision 0032: once per outage); null: none. */
+  outageNoticeId: number | null;
   /**
    * When the applicant answered the current information request from the dashboard (a reply,
    * core/domain/reply.ts); null until then, and again once staff ask anew. Staff see 'REPLIED'.
@@ -186,6 +191,8 @@ export function newApplication(input: {
     initialPaymentAt: null,
     guaranteeDeadline: null,
     guaranteePausedAt: null,
+    guaranteePausedFor: null,
+    outageNoticeId: null,
     repliedAt: null,
     approvedAt: null,
     groupId: input.groupId ?? null,
@@ -267,6 +274,9 @@ export function decideStatusChange(app: Application, input: StatusChangeInput, n
     };
     // Waiting on the applicant: the guarantee clock pauses (docs/product.md §16.3).
     next = pauseGuarantee(next, now);
+  } else if (app.guaranteePausedFor === 'portal' && PORTAL_WAITING_STATUSES.includes(target)) {
+    // Moved on while the official portal is down: the portal's pause holds until it is back (decision 0032).
+    next = { ...next, requiresPassportReupload: false };
   } else {
     // Moved on by staff: the clock runs again, its deadline moved by the working days it was paused.
     next = resumeGuarantee({ ...next, requiresPassportReupload: false }, now);
@@ -321,6 +331,7 @@ export function applyConfirmedPayment(app: Application, type: PaymentType, payme
       initialPaymentAt: now,
       guaranteeDeadline: guaranteeDeadline(now),
       guaranteePausedAt: null,
+      guaranteePausedFor: null,
       status: app.status === 'online_entry' ? 'application_created' : app.status,
       updatedAt: now,
     };

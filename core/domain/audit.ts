@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   // configuration
   'government_fee.set',
   'egypt_rule.set',
+  'portal_status.set',
   // refunds
   'refund.requested',
   'refund.approved',
@@ -143,6 +144,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'application.portal_receipt_uploaded': "Uploaded the portal's receipt",
   'government_fee.set': 'Set the government fee',
   'egypt_rule.set': "Changed one of Egypt's rules",
+  'portal_status.set': "Switched the official portal's status",
   'refund.requested': 'Asked for a refund',
   'refund.approved': 'Approved a refund',
   'document.viewed': 'Opened a document',

@@ -113,6 +113,7 @@ export const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
   refund_issued: 'Refund issued',
   refund_approval_needed: 'Refund awaiting approval',
   staff_invitation: 'Staff invitation',
+  portal_outage: 'Official portal down',
   [REPLY_LOG_TEMPLATE]: 'Reply to our request',
 };
 

@@ -11,6 +11,8 @@ export interface GuaranteeClockView {
   workingDaysUsed: number;
   workingDaysTotal: number;
   paused: boolean;
+  /** Whom a pause waits on (absent: the applicant, as before outages were known). */
+  pausedFor?: 'applicant' | 'portal' | null;
 }
 
 /** The clock stopped: decided, or the fee already settled. */
@@ -27,6 +29,7 @@ function finished(status: string): boolean {
 export function applicantGuaranteeText(guarantee: GuaranteeClockView | null | undefined, status: ApplicationStatus | string): string | null {
   if (!guarantee?.deadline || guarantee.breached || finished(status)) return null;
   const total = guarantee.workingDaysTotal;
+  if (guarantee.paused && guarantee.pausedFor === 'portal') return `Paused — Egypt's official portal is down (${guarantee.workingDaysUsed} of ${total} working days used)`;
   if (guarantee.paused) return `Paused — waiting for your answer (${guarantee.workingDaysUsed} of ${total} working days used)`;
   const by = formatDay(guarantee.deadline);
   if (guarantee.workingDaysUsed === 0) return `Your ${total} working days start on the next working day — we answer by ${by}`;
@@ -40,6 +43,7 @@ export function staffGuaranteeText(guarantee: GuaranteeClockView | null | undefi
   const by = formatDay(guarantee.deadline);
   if (guarantee.breached) return `Guarantee missed (deadline ${by})`;
   if (finished(status)) return null;
+  if (guarantee.paused && guarantee.pausedFor === 'portal') return `Paused — the official portal is down (${guarantee.workingDaysUsed} of ${total} working days used)`;
   if (guarantee.paused) return `Paused — waiting on the applicant (${guarantee.workingDaysUsed} of ${total} working days used)`;
   return `Working day ${guarantee.workingDaysUsed} of ${total} — due ${by}`;
 }

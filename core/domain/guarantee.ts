@@ -15,7 +15,13 @@ export interface GuaranteeView {
   workingDaysUsed: number;
   workingDaysTotal: typeof GUARANTEE_WORKING_DAYS;
   paused: boolean;
+  /** While paused (absent while it runs): whom it waits on — the applicant, or Egypt's official portal during an outage (decision 0032). */
+  pausedFor?: GuaranteePauseReason | null;
 }
+
+/** What a paused clock waits on (docs/decisions/0011, 0032). */
+export const GUARANTEE_PAUSE_REASONS = ['applicant', 'portal'] as const;
+export type GuaranteePauseReason = (typeof GUARANTEE_PAUSE_REASONS)[number];
 
 /** What of an application the clock reads. */
 export interface GuaranteeClock {
@@ -26,6 +32,8 @@ export interface GuaranteeClock {
   guaranteeDeadline: Date | null;
   /** Since when the clock is paused, waiting on the applicant; null while it runs. */
   guaranteePausedAt: Date | null;
+  /** Who the pause waits on: the applicant (an information request) or the official portal (an outage); null while it runs. */
+  guaranteePausedFor?: GuaranteePauseReason | null;
   approvedAt: Date | null;
   updatedAt: Date;
 }
@@ -67,10 +75,15 @@ export function pausedWorkingDays(pausedAt: Date, resumedAt: Date, initialPaymen
   return workingDaysBetween(from, addCalendarDays(londonDateOf(resumedAt), -1));
 }
 
-/** Pauses a running clock (an information request): nothing changes if it is not running. */
-export function pauseGuarantee<T extends GuaranteeClock>(app: T, now: Date): T {
-  if (app.guaranteeDeadline === null || app.guaranteePausedAt !== null) return app;
-  return { ...app, guaranteePausedAt: now };
+/**
+ * Pauses a running clock (an information request; an outage of the official portal, decision 0032).
+ * A clock already paused keeps the moment it paused; an information request takes over a pause the
+ * portal made (the application then waits on its applicant, and the portal's return does not end it).
+ */
+export function pauseGuarantee<T extends GuaranteeClock>(app: T, now: Date, reason: GuaranteePauseReason = 'applicant'): T {
+  if (app.guaranteeDeadline === null) return app;
+  if (app.guaranteePausedAt !== null) return reason === 'applicant' && app.guaranteePausedFor === 'portal' ? { ...app, guaranteePausedFor: 'applicant' } : app;
+  return { ...app, guaranteePausedAt: now, guaranteePausedFor: reason };
 }
 
 /**
@@ -79,10 +92,10 @@ export function pauseGuarantee<T extends GuaranteeClock>(app: T, now: Date): T {
  */
 export function resumeGuarantee<T extends GuaranteeClock>(app: T, now: Date): T {
   if (app.guaranteePausedAt === null) return app;
-  if (app.guaranteeDeadline === null || breachedBeforePause(app)) return { ...app, guaranteePausedAt: null };
+  if (app.guaranteeDeadline === null || breachedBeforePause(app)) return { ...app, guaranteePausedAt: null, guaranteePausedFor: null };
   const days = pausedWorkingDays(app.guaranteePausedAt, now, app.initialPaymentAt);
   const deadline = days === 0 ? app.guaranteeDeadline : endOf(nthWorkingDayAfter(londonDateOf(app.guaranteeDeadline), days));
-  return { ...app, guaranteeDeadline: deadline, guaranteePausedAt: null };
+  return { ...app, guaranteeDeadline: deadline, guaranteePausedAt: null, guaranteePausedFor: null };
 }
 
 /** When the clock stopped for good: approval, or rejection (its last change); null while undecided. */
@@ -115,6 +128,7 @@ export function guaranteeStatus(app: GuaranteeClock, now: Date): GuaranteeView {
       workingDaysUsed: clamp(total - left),
       workingDaysTotal: total,
       paused: true,
+      pausedFor: app.guaranteePausedFor ?? 'applicant',
     };
   }
   const at = finishedAt ?? now;

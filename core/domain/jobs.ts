@@ -24,6 +24,8 @@ export interface JobInputs {
   'prune-expired': Record<string, never>;
   /** Brings the reports' daily rollups up to date (scheduled every 5 minutes; docs/product.md §17.5). */
   'report-rollups': Record<string, never>;
+  /** Applies the official portal's outage mode in force again (scheduled every 10 minutes; decision 0032). */
+  'portal-outage': Record<string, never>;
   /** Encrypts every file stored before documents were encrypted at rest (`evisa encrypt-files`; docs/decisions/0028). */
   'encrypt-files': Record<string, never>;
   /** Wraps every stored file's data key under the current file encryption key (`evisa rotate-file-key`). */
@@ -75,6 +77,8 @@ export const QUEUES: Readonly<Record<QueueName, QueuePolicy>> = {
   'prune-expired': { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireSeconds: 5 * 60 },
   // A day rolls up in tens of milliseconds at a million applications: a run of 400 days well inside 10 minutes.
   'report-rollups': { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireSeconds: 10 * 60 },
+  // One commit per waiting application; the next tick runs it again anyway.
+  'portal-outage': { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireSeconds: 5 * 60 },
   // One walk over every stored file (a million demo scans take a while): a walk cut short (a store
   // that went away, a node that died) is retried and skips what is done; one that outlives its hold
   // is retried beside it, which is safe (each file is replaced whole, the same way by both).

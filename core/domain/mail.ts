@@ -26,6 +26,7 @@ export const MAIL_TEMPLATES = [
   'application_numbers',
   'applicant_replied',
   'rules_changed',
+  'portal_outage',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -221,6 +222,20 @@ export const MAIL_DATA = {
         message: z.string(),
       }),
     ),
+  }),
+  /**
+   * To an applicant due to arrive soon whose application waits for the official portal while it is
+   * down (decision 0032): what it means, and the visa on arrival if they travel before it is back.
+   */
+  portal_outage: z.object({
+    ...application,
+    applicationId: z.number(),
+    /** Staff's words about the outage. */
+    message: z.string(),
+    /** YYYY-MM-DD: the arrival date on the application. */
+    arrivalDate: z.string(),
+    /** ISO date-time: since when the portal is down. */
+    since: z.string().optional(),
   }),
 } satisfies Record<MailTemplateName, z.ZodType>;
 

@@ -120,4 +120,10 @@ export interface ApplicationRepository {
   listPendingPassportScans(limit: number): Promise<number[]>;
   /** Streams in id order, in pages, so memory stays flat. */
   streamForExport(query: ExportQuery): AsyncIterable<ApplicationWithUser>;
+  /**
+   * What a switch of the portal's outage mode acts on (decision 0032), with users and portal ledger
+   * rows, in id order: applications paid, not cancelled and in one of PORTAL_WAITING_STATUSES, and
+   * any whose clock the portal paused. The use case decides with core/domain/portal-outage.ts.
+   */
+  listForPortalOutage(): Promise<ApplicationWithUser[]>;
 }

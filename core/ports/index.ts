@@ -13,6 +13,7 @@ import type { FileEncryption } from './file-encryption.js';
 import type { FileStorage } from './file-storage.js';
 import type { EgyptRuleRepository } from './egypt-rule-repository.js';
 import type { GovernmentFeeRepository } from './government-fee-repository.js';
+import type { PortalOutageRepository } from './portal-outage-repository.js';
 import type { IdGenerator } from './id-generator.js';
 import type { InternalNoteRepository } from './internal-note-repository.js';
 import type { ReplyRepository } from './reply-repository.js';
@@ -51,6 +52,8 @@ export interface AgencySettings {
   vatNumber: string | null;
   /** Staff refunds above this many pence wait for a second, different member of staff. */
   refundApprovalPence: number;
+  /** OUTAGE_NOTICE_DAYS: applicants arriving within this many days are mailed when the portal goes down (default 7). */
+  outageNoticeDays?: number;
 }
 
 /** Secrets the rules need: never shown to anyone, never put in a mail. */
@@ -91,6 +94,8 @@ export interface Ports {
   governmentFees: GovernmentFeeRepository;
   /** Egypt's rules as dated data (docs/product.md §5.11). */
   egyptRules: EgyptRuleRepository;
+  /** The official portal's outages (decision 0032). */
+  portalOutages: PortalOutageRepository;
   /** The hash-chained audit log (docs/product.md §6.5). */
   audit: AuditLog;
   assignments: AssignmentRepository;
@@ -135,6 +140,7 @@ export type * from './file-encryption.js';
 export type * from './file-storage.js';
 export type * from './egypt-rule-repository.js';
 export type * from './government-fee-repository.js';
+export type * from './portal-outage-repository.js';
 export type * from './id-generator.js';
 export type * from './internal-note-repository.js';
 export type * from './reply-repository.js';

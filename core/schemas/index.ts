@@ -15,3 +15,4 @@ export * from './profile.js';
 export * from './refund.js';
 export * from './staff.js';
 export * from './tracking.js';
+export * from './portal-status.js';

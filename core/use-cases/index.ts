@@ -12,6 +12,7 @@ export { makeInternalNotes } from './internal-notes.js';
 export { makeReplies } from './replies.js';
 export { makePortalLedger } from './portal-ledger.js';
 export { makeEgyptRules } from './egypt-rules.js';
+export { makePortalStatus } from './portal-status.js';
 export { makeAuditLog } from './audit-log.js';
 export { makeStaff } from './staff.js';
 export { makeAssignments } from './assignments.js';

@@ -71,6 +71,8 @@ export function toView(a: Application, now: Date): ApplicationView {
     initialPaymentAt: a.initialPaymentAt,
     guaranteeDeadline: a.guaranteeDeadline,
     guaranteePausedAt: a.guaranteePausedAt,
+    guaranteePausedFor: a.guaranteePausedFor,
+    outageNoticeId: a.outageNoticeId,
     repliedAt: a.repliedAt,
     approvedAt: a.approvedAt,
     groupId: a.groupId,

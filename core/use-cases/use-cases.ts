@@ -95,6 +95,8 @@ export type InternalNotes = Made<typeof make.makeInternalNotes>;
 export type PortalLedgerUseCases = Made<typeof make.makePortalLedger>;
 /** allRules, publicRules (anyone), listRules, showRule, setRule (rules.manage): Egypt's rules (docs/product.md §5.11). */
 export type EgyptRulesUseCases = Made<typeof make.makeEgyptRules>;
+/** portalStatus (anyone), setPortalStatus (admins), reapplyPortalStatus (the job): the official portal's outage mode (decision 0032). */
+export type PortalStatusUseCases = Made<typeof make.makePortalStatus>;
 /** listAuditLog, listApplicationAudit, checkAuditLog (staff), verifyAuditLog (the operator). */
 export type AuditLogUseCases = Made<typeof make.makeAuditLog>;
 /** requestTrackingCode, verifyTrackingCode, trackedApplication, mailApplicationNumbers (anyone: the public track page). */
@@ -118,7 +120,7 @@ export type DeliveryLog = Made<typeof make.makeDeliveryLog>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, Replies, InternalNotes, PortalLedgerUseCases, EgyptRulesUseCases, AuditLogUseCases, Staff, TwoFactor, Assignments, AdminWorkspace, DeliveryLog, Tracking, Reports {
+export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, Replies, InternalNotes, PortalLedgerUseCases, EgyptRulesUseCases, PortalStatusUseCases, AuditLogUseCases, Staff, TwoFactor, Assignments, AdminWorkspace, DeliveryLog, Tracking, Reports {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

@@ -98,6 +98,7 @@ const SAMPLES: { [T in MailTemplateName]: MailData<T>[] } = {
     },
   ],
   applicant_replied: [{ fullName: STAFF_NAME, applicationNumber: NUMBER, travellerName: ACCOUNT_NAME, repliedAt: '2026-12-04T14:05:00.000Z', documents: 2 }],
+  portal_outage: [{ fullName: ACCOUNT_NAME, applicationId: 42, applicationNumber: NUMBER, message: 'The portal answers 404 since this morning.', arrivalDate: '2026-12-10', since: '2026-12-04T09:00:00.000Z' }],
 };
 
 function render(content: MailContent) {

@@ -63,6 +63,7 @@ export const SAMPLE_DATA: { [T in MailTemplateName]: MailData<T> } = {
     fullName: 'Amira Hassan',
     applications: [{ applicationNumber: 'EV-2611-7K3QX9', applicationId: 42, message: 'Egypt now asks for a passport valid at least 8 months from your arrival date: until 1 November 2027 or later.' }],
   },
+  portal_outage: { fullName: 'Amira Hassan', applicationId: 42, applicationNumber: 'EV-2611-7K3QX9', message: 'The portal answers 404 since this morning.', arrivalDate: '2026-12-10', since: '2026-12-04T09:00:00.000Z' },
   application_numbers: {
     fullName: 'Amira Hassan',
     applications: [

@@ -65,6 +65,7 @@ describe('the composition root', () => {
         agencyAddress: ['Egypt e-Visa Agency', 'Suite 3', '48 Fitzroy Street', 'London W1T 5BS', 'United Kingdom'],
         vatNumber: null,
         refundApprovalPence: 2500,
+        outageNoticeDays: 7,
       });
       await agency.persistence.migrate();
       const user = await agency.useCases.registerUser({ email: 'root@example.com', password: 'secret-123', fullName: 'Root', phoneNumber: '+447700900123' });

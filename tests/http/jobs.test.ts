@@ -4,7 +4,7 @@ import { QUEUE_NAMES } from '../../core/domain/jobs.js';
 import { londonDateOf } from '../../core/domain/working-days.js';
 import type { Actor } from '../../core/use-cases/use-cases.js';
 import { DEFAULT_BACKUP_SCHEDULE, DEFAULT_RETENTION_SCHEDULE, loadConfig } from '../../apps/shared/config.js';
-import { agencyJobs, jobDefinition, PRUNE_SCHEDULE, REPORT_ROLLUPS_SCHEDULE } from '../../apps/shared/jobs.js';
+import { agencyJobs, jobDefinition, PORTAL_OUTAGE_SCHEDULE, PRUNE_SCHEDULE, REPORT_ROLLUPS_SCHEDULE } from '../../apps/shared/jobs.js';
 import { applicationForm, makeMemoryApp, makeSqliteApp, signUp, type TestAgency } from '../support/http.js';
 
 describe('schedules in the configuration', () => {
@@ -56,6 +56,7 @@ describe("the agency's jobs (one definition per queue, the same on both database
       'sweep-orphan-files': null,
       'prune-expired': PRUNE_SCHEDULE,
       'report-rollups': REPORT_ROLLUPS_SCHEDULE,
+      'portal-outage': PORTAL_OUTAGE_SCHEDULE,
       'encrypt-files': null,
       'rotate-file-key': null,
       backup: DEFAULT_BACKUP_SCHEDULE,

@@ -52,6 +52,8 @@ const EXPECTED: Record<string, readonly StaffRole[]> = {
   'GET /api/admin/rules': ['admin'],
   'GET /api/admin/rules/:kind': ['admin'],
   'PUT /api/admin/rules': ['admin'],
+  'GET /api/admin/portal-status': ['admin'],
+  'POST /api/admin/portal-status': ['admin'],
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -12,6 +12,7 @@ import { formatPence } from '../../../core/domain/money.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../core/domain/fees.js';
 import { GUARANTEE_WORKING_DAYS } from '../../../core/domain/guarantee.js';
 import { PASSWORD_RESET_TTL_TEXT } from '../../../core/domain/password-reset.js';
+import { OUTAGE_MEANING, VISA_ON_ARRIVAL_FALLBACK } from '../../../core/domain/portal-outage.js';
 import { priceInAll } from '../../../core/domain/price.js';
 import { isStaffRole, STAFF_ROLE_LABELS } from '../../../core/domain/staff-role.js';
 import { applicantStatusLabel, statusLabel } from '../../../core/domain/status.js';
@@ -459,6 +460,29 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
         { kind: 'fields', rows },
         { kind: 'p', parts: ["Their reply and its documents are in the application's side panel, under 'Replies from the applicant'. The 5-working-day guarantee clock runs again from their reply."] },
         { kind: 'button', label: 'Open the application', href: link(`/admin?tab=initial-payment&q=${encodeURIComponent(number)}`) },
+      ],
+    };
+  },
+
+  portal_outage: ({ data, settings, link }) => {
+    const number = text(data.applicationNumber);
+    const arrival = text(data.arrivalDate);
+    const since = text(data.since);
+    const rows: [string, string][] = [['Application', number]];
+    if (arrival) rows.push(['Arrival', formatDay(arrival)]);
+    if (since && !Number.isNaN(Date.parse(since))) rows.push(['Portal down since', formatDayAndTime(since)]);
+    return {
+      subject: `Egypt's e-visa portal is down: what it means for application ${number}`,
+      preheader: 'Your application is safe with us; our guarantee is paused; the visa on arrival is the fallback if you travel first.',
+      blocks: [
+        { kind: 'p', parts: ["Egypt's official e-visa portal (visa2egypt.gov.eg) is down, and you are due to arrive in Egypt on ", strong(arrival ? formatDay(arrival) : 'a date soon'), '.'] },
+        { kind: 'quote', text: text(data.message, 'The official portal is not taking applications at the moment.') },
+        { kind: 'fields', rows },
+        { kind: 'p', parts: [OUTAGE_MEANING] },
+        { kind: 'p', parts: [strong('The visa on arrival: '), VISA_ON_ARRIVAL_FALLBACK] },
+        { kind: 'p', parts: ['If you would rather use the visa on arrival, your dashboard says whether your application can still be cancelled and what that means for your fees. We email you once about this outage; the banner on our site and your dashboard show the latest.'] },
+        { kind: 'button', label: 'Open your dashboard', href: link('/dashboard') },
+        { kind: 'p', parts: ['Questions? Write to ', v(settings.agencyEmail), '.'] },
       ],
     };
   },

@@ -1,3 +1,4 @@
+import { PORTAL_WAITING_STATUSES } from '../../../core/domain/portal-outage.js';
 import type { Application, NewApplication } from '../../../core/domain/application.js';
 import { errors } from '../../../core/domain/errors.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
@@ -170,6 +171,15 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
         });
         yield* page;
       }
+    },
+    async listForPortalOutage() {
+      return [...s.applications.values()]
+        .filter(
+          (a) =>
+            (a.initialPaymentId !== null && a.cancelledAt === null && PORTAL_WAITING_STATUSES.includes(a.status)) || a.guaranteePausedFor === 'portal',
+        )
+        .sort((a, b) => a.id - b.id)
+        .map(withPortal);
     },
     async listPaymentReminderCandidates(notRemindedSince, limit) {
       return [...s.applications.values()]

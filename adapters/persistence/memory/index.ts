@@ -12,8 +12,8 @@ import { historyStore } from './history-store.js';
 import { reportQueries } from './report-queries.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
-import { governmentFeeStore, portalLedgerStore } from './portal-store.js';
 import { egyptRuleStore } from './egypt-rule-store.js';
+import { governmentFeeStore, portalOutageStore, portalLedgerStore } from './portal-store.js';
 import { receiptStore } from './receipt-store.js';
 import { assignmentStore } from './assignment-store.js';
 import { internalNoteStore } from './internal-note-store.js';
@@ -51,6 +51,7 @@ export function createMemoryPersistence(options: { now?: () => number } = {}): P
     portal: portalLedgerStore(s),
     governmentFees: governmentFeeStore(s),
     egyptRules: egyptRuleStore(s),
+    portalOutages: portalOutageStore(s),
     audit: auditStore(s),
     assignments: assignmentStore(s),
     refunds: refundStore(s),

@@ -1,3 +1,5 @@
+import type { PortalOutage } from '../../../core/domain/portal-outage.js';
+import type { PortalOutageRepository } from '../../../core/ports/portal-outage-repository.js';
 import { errors } from '../../../core/domain/errors.js';
 import type { GovernmentFee, PortalLedger } from '../../../core/domain/portal-ledger.js';
 import type { GovernmentFeeRepository } from '../../../core/ports/government-fee-repository.js';
@@ -36,6 +38,28 @@ export function governmentFeeStore(s: MemoryState): GovernmentFeeRepository {
       const previous: GovernmentFee | undefined = s.governmentFees.get(fee.effectiveFrom);
       s.governmentFees.set(fee.effectiveFrom, copy(fee));
       return previous ? copy(previous) : null;
+    },
+  };
+}
+
+export function portalOutageStore(s: MemoryState): PortalOutageRepository {
+  return {
+    async latest() {
+      const ids = [...s.portalOutages.keys()];
+      return ids.length === 0 ? null : copy(s.portalOutages.get(Math.max(...ids))!);
+    },
+    async start(outage) {
+      const id = Math.max(0, ...s.portalOutages.keys()) + 1;
+      const stored: PortalOutage = { ...outage, id };
+      s.portalOutages.set(id, copy(stored));
+      return copy(stored);
+    },
+    async update(outage) {
+      const found = s.portalOutages.get(outage.id);
+      if (!found) return null;
+      const stored: PortalOutage = { ...found, message: outage.message, endedAt: outage.endedAt, endedBy: outage.endedBy, updatedAt: outage.updatedAt };
+      s.portalOutages.set(outage.id, copy(stored));
+      return copy(stored);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { PortalOutage } from '../../../core/domain/portal-outage.js';
 import { GENESIS_HASH, type AuditEntry, type AuditHead } from '../../../core/domain/audit.js';
 import type { EgyptRule } from '../../../core/domain/egypt-rules.js';
 import { seededEgyptRules } from './egypt-rule-store.js';
@@ -58,6 +59,8 @@ export interface MemoryState {
   governmentFees: Map<string, GovernmentFee>;
   /** Egypt's rules by kind, subject and effectiveFrom (egypt-rule-store.ts). */
   egyptRules: Map<string, EgyptRule>;
+  /** The official portal's outages by id (portal-store.ts). */
+  portalOutages: Map<number, PortalOutage>;
   /** The audit log in seq order, and its head (audit-store.ts). */
   audit: { rows: AuditEntry[]; head: AuditHead };
   assignments: Map<number, AssignmentEntry>;
@@ -96,6 +99,7 @@ export function createMemoryState(now: () => number = Date.now): MemoryState {
     portal: new Map(),
     governmentFees: new Map([[SEEDED_GOVERNMENT_FEE.effectiveFrom, copy(SEEDED_GOVERNMENT_FEE)]]),
     egyptRules: seededEgyptRules(),
+    portalOutages: new Map(),
     audit: { rows: [], head: { seq: 0, hash: GENESIS_HASH } },
     assignments: new Map(),
     receiptCounters: new Map(),

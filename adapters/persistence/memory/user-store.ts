@@ -123,6 +123,10 @@ export function userStore(s: MemoryState): UserRepository {
       // As the SQL foreign keys' `on delete set null`.
       for (const row of s.portal.values()) if (row.updatedBy === id) row.updatedBy = null;
       for (const fee of s.governmentFees.values()) if (fee.createdBy === id) fee.createdBy = null;
+      for (const outage of s.portalOutages.values()) {
+        if (outage.startedBy === id) outage.startedBy = null;
+        if (outage.endedBy === id) outage.endedBy = null;
+      }
       s.users.delete(id);
       s.access.announce({ user: id });
     },

@@ -17,6 +17,7 @@ import type { DraftFields } from '../../../core/domain/application-draft.js';
 import type { ReceiptKind, ReceiptLine } from '../../../core/domain/receipt.js';
 import type { GatewayRefund, RefundSource, RefundStatus } from '../../../core/domain/refund.js';
 import type { StaffRole } from '../../../core/domain/staff-role.js';
+import type { GuaranteePauseReason } from '../../../core/domain/guarantee.js';
 import { PORTAL_REFERENCE_MAX, PORTAL_STATES, type GovernmentFeeCurrency, type PortalState } from '../../../core/domain/portal-ledger.js';
 import { tabApplicationStatuses } from '../shared/rules.js';
 import { APPLICANT_SQL, COUNTED_DECISION_SQL, OVERDUE_CANDIDATE_SQL, PSEUDO_ENTRY_SQL, sqlList, STATUS_VALUES } from '../shared/sql-values.js';
@@ -150,6 +151,10 @@ export const applications = pgTable(
     guaranteeDeadline: ts('guarantee_deadline'),
     /** Since when the guarantee clock is paused, waiting on the applicant (docs/product.md §16.3); null while it runs. */
     guaranteePausedAt: ts('guarantee_paused_at'),
+    /** Who the pause waits on: 'applicant' (an information request) or 'portal' (an outage, decision 0032); null while the clock runs. */
+    guaranteePausedFor: text('guarantee_paused_for').$type<GuaranteePauseReason>(),
+    /** The portal outage (portal_outages.id) this applicant was last mailed about: once per outage (decision 0032). */
+    outageNoticeId: integer('outage_notice_id'),
     /** When the applicant answered the current information request in the product (docs/product.md §16.7); null: no answer yet, or a new request since. */
     repliedAt: ts('replied_at'),
     approvedAt: ts('approved_at'),
@@ -778,6 +783,20 @@ export const governmentFees = pgTable(
     check('government_fees_pence_check', sql`${t.pence} > 0`),
   ],
 );
+
+/**
+ * The official portal's outages (docs/product.md "When the official portal is down", decision 0032):
+ * one row from the switch down to the switch up; the row with ended_at null is the outage in force.
+ */
+export const portalOutages = pgTable('portal_outages', {
+  id: serial('id').primaryKey(),
+  message: text('message').notNull(),
+  startedAt: ts('started_at').notNull(),
+  startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+  endedAt: ts('ended_at'),
+  endedBy: integer('ended_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: ts('updated_at').notNull(),
+});
 
 /**
  * The reports' daily rollups (docs/product.md §17.5): per London day ('YYYY-MM-DD'), the figures that

@@ -15,6 +15,7 @@ import { issueReceipt } from './receipt-issue.js';
 import { insertRefund } from './refund-store.js';
 import { passportCheckJob } from '../../../core/domain/jobs.js';
 import { isDecision } from '../../../core/domain/reports.js';
+import { PORTAL_WAITING_STATUSES } from '../../../core/domain/portal-outage.js';
 import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch, tabApplicationStatuses } from './rules.js';
 import type { ApplicationRow, PortalLedgerRow, UserRow } from './schema-parity.js';
 import { portalLedgerFromRow } from './portal-store.js';
@@ -315,6 +316,21 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
         const last = found[found.length - 1].application;
         after = { createdAt: last.createdAt, id: last.id };
       }
+    },
+    async listForPortalOutage() {
+      const found = await db
+        .select(adminColumns)
+        .from(a)
+        .innerJoin(t.users, eq(t.users.id, a.userId))
+        .leftJoin(t.portalLedger, eq(t.portalLedger.applicationId, a.id))
+        .where(
+          or(
+            and(isNotNull(a.initialPaymentId), isNull(a.cancelledAt), inArray(a.status, [...PORTAL_WAITING_STATUSES])),
+            eq(a.guaranteePausedFor, 'portal'),
+          ),
+        )
+        .orderBy(asc(a.id));
+      return found.map(withUserAndPortal);
     },
     async listPaymentReminderCandidates(notRemindedSince, limit) {
       const found = await db

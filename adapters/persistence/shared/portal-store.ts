@@ -1,11 +1,13 @@
-import { asc, eq, and, inArray } from 'drizzle-orm';
+import { asc, desc, eq, and, inArray } from 'drizzle-orm';
 import { errors } from '../../../core/domain/errors.js';
 import { isStoredId } from '../../../core/domain/ids.js';
 import type { GovernmentFee, PortalLedger } from '../../../core/domain/portal-ledger.js';
 import type { GovernmentFeeRepository } from '../../../core/ports/government-fee-repository.js';
+import type { PortalOutage } from '../../../core/domain/portal-outage.js';
+import type { PortalOutageRepository } from '../../../core/ports/portal-outage-repository.js';
 import type { PortalLedgerRepository, PortalLedgerWrite } from '../../../core/ports/portal-ledger-repository.js';
 import { isForeignKeyViolation } from './driver-errors.js';
-import type { GovernmentFeeRow, PortalLedgerRow } from './schema-parity.js';
+import type { GovernmentFeeRow, PortalLedgerRow, PortalOutageRow } from './schema-parity.js';
 import type { SqlDatabase } from './sql-database.js';
 import { changes, rows } from './unit.js';
 
@@ -106,6 +108,29 @@ export function governmentFeeStore(database: SqlDatabase): GovernmentFeeReposito
         );
         return previous ? feeFromRow(previous) : null;
       });
+    },
+  };
+}
+
+const outageFromRow = (r: PortalOutageRow): PortalOutage => ({ ...r });
+
+/** The official portal's outages (decision 0032): the latest row is the mode in force. */
+export function portalOutageStore(database: SqlDatabase): PortalOutageRepository {
+  const { db, tables: t } = database;
+  const o = t.portalOutages;
+  return {
+    async latest() {
+      const [row] = await db.select().from(o).orderBy(desc(o.id)).limit(1);
+      return row ? outageFromRow(row) : null;
+    },
+    async start(outage) {
+      const [row] = await db.insert(o).values({ ...outage }).returning();
+      return outageFromRow(row!);
+    },
+    async update(outage) {
+      const { id, message, endedAt, endedBy, updatedAt } = outage;
+      const [row] = await db.update(o).set({ message, endedAt, endedBy, updatedAt }).where(eq(o.id, id)).returning();
+      return row ? outageFromRow(row) : null;
     },
   };
 }

@@ -38,6 +38,7 @@ type Tables =
   | 'portalLedger'
   | 'governmentFees'
   | 'egyptRules'
+  | 'portalOutages'
   | 'auditHead'
   | 'reportDays'
   | 'reportCohortDays'
@@ -78,6 +79,7 @@ export const schemaParity: Parity = {
   portalLedger: true,
   governmentFees: true,
   egyptRules: true,
+  portalOutages: true,
   auditHead: true,
   reportDays: true,
   reportCohortDays: true,
@@ -118,3 +120,4 @@ export type TestRefundRow = (typeof lite)['testRefunds']['$inferSelect'];
 export type PortalLedgerRow = (typeof lite)['portalLedger']['$inferSelect'];
 export type GovernmentFeeRow = (typeof lite)['governmentFees']['$inferSelect'];
 export type EgyptRuleRow = (typeof lite)['egyptRules']['$inferSelect'];
+export type PortalOutageRow = (typeof lite)['portalOutages']['$inferSelect'];

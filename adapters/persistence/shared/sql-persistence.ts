@@ -14,8 +14,8 @@ import { historyStore } from './history-store.js';
 import { reportQueries } from './report-queries.js';
 import { outboxStore } from './outbox-store.js';
 import { paymentStore } from './payment-store.js';
-import { governmentFeeStore, portalLedgerStore } from './portal-store.js';
 import { egyptRuleStore } from './egypt-rule-store.js';
+import { governmentFeeStore, portalOutageStore, portalLedgerStore } from './portal-store.js';
 import { receiptStore } from './receipt-store.js';
 import { internalNoteStore } from './internal-note-store.js';
 import { replyStore } from './reply-store.js';
@@ -59,6 +59,7 @@ export function createSqlPersistence(database: SqlDatabase, othersChanges: Exter
     portal: guard(portalLedgerStore(database), translate),
     governmentFees: guard(governmentFeeStore(database), translate),
     egyptRules: guard(egyptRuleStore(database), translate),
+    portalOutages: guard(portalOutageStore(database), translate),
     audit: guard(auditStore(database), translate),
     assignments: guard(assignmentStore(database), translate),
     refunds: guard(refundStore(database), translate),

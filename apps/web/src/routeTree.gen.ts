@@ -30,6 +30,7 @@ import { Route as AuthedPassportUploadRouteImport } from './routes/_authed/passp
 import { Route as AuthedPaymentRouteImport } from './routes/_authed/payment'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedAdminAuditRouteImport } from './routes/_authed/admin_.audit'
+import { Route as AuthedAdminPortalStatusRouteImport } from './routes/_authed/admin_.portal-status'
 import { Route as AuthedAdminReportsRouteImport } from './routes/_authed/admin_.reports'
 import { Route as AuthedAdminRulesRouteImport } from './routes/_authed/admin_.rules'
 import { Route as AuthedAdminStaffRouteImport } from './routes/_authed/admin_.staff'
@@ -138,6 +139,11 @@ const AuthedAdminAuditRoute = AuthedAdminAuditRouteImport.update({
   path: '/admin/audit',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAdminPortalStatusRoute = AuthedAdminPortalStatusRouteImport.update({
+  id: '/admin_/portal-status',
+  path: '/admin/portal-status',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedAdminReportsRoute = AuthedAdminReportsRouteImport.update({
   id: '/admin_/reports',
   path: '/admin/reports',
@@ -175,6 +181,7 @@ export interface FileRoutesByFullPath {
   '/payment': typeof AuthedPaymentRoute
   '/profile': typeof AuthedProfileRoute
   '/admin/audit': typeof AuthedAdminAuditRoute
+  '/admin/portal-status': typeof AuthedAdminPortalStatusRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
   '/admin/rules': typeof AuthedAdminRulesRoute
   '/admin/staff': typeof AuthedAdminStaffRoute
@@ -200,6 +207,7 @@ export interface FileRoutesByTo {
   '/payment': typeof AuthedPaymentRoute
   '/profile': typeof AuthedProfileRoute
   '/admin/audit': typeof AuthedAdminAuditRoute
+  '/admin/portal-status': typeof AuthedAdminPortalStatusRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
   '/admin/rules': typeof AuthedAdminRulesRoute
   '/admin/staff': typeof AuthedAdminStaffRoute
@@ -227,6 +235,7 @@ export interface FileRoutesById {
   '/_authed/payment': typeof AuthedPaymentRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/admin_/audit': typeof AuthedAdminAuditRoute
+  '/_authed/admin_/portal-status': typeof AuthedAdminPortalStatusRoute
   '/_authed/admin_/reports': typeof AuthedAdminReportsRoute
   '/_authed/admin_/rules': typeof AuthedAdminRulesRoute
   '/_authed/admin_/staff': typeof AuthedAdminStaffRoute
@@ -254,6 +263,7 @@ export interface FileRouteTypes {
     | '/payment'
     | '/profile'
     | '/admin/audit'
+    | '/admin/portal-status'
     | '/admin/reports'
     | '/admin/rules'
     | '/admin/staff'
@@ -279,6 +289,7 @@ export interface FileRouteTypes {
     | '/payment'
     | '/profile'
     | '/admin/audit'
+    | '/admin/portal-status'
     | '/admin/reports'
     | '/admin/rules'
     | '/admin/staff'
@@ -305,6 +316,7 @@ export interface FileRouteTypes {
     | '/_authed/payment'
     | '/_authed/profile'
     | '/_authed/admin_/audit'
+    | '/_authed/admin_/portal-status'
     | '/_authed/admin_/reports'
     | '/_authed/admin_/rules'
     | '/_authed/admin_/staff'
@@ -475,6 +487,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminAuditRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/admin_/portal-status': {
+      id: '/_authed/admin_/portal-status'
+      path: '/admin/portal-status'
+      fullPath: '/admin/portal-status'
+      preLoaderRoute: typeof AuthedAdminPortalStatusRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/admin_/reports': {
       id: '/_authed/admin_/reports'
       path: '/admin/reports'
@@ -508,6 +527,7 @@ interface AuthedRouteChildren {
   AuthedPaymentRoute: typeof AuthedPaymentRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedAdminAuditRoute: typeof AuthedAdminAuditRoute
+  AuthedAdminPortalStatusRoute: typeof AuthedAdminPortalStatusRoute
   AuthedAdminReportsRoute: typeof AuthedAdminReportsRoute
   AuthedAdminRulesRoute: typeof AuthedAdminRulesRoute
   AuthedAdminStaffRoute: typeof AuthedAdminStaffRoute
@@ -522,6 +542,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedPaymentRoute: AuthedPaymentRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedAdminAuditRoute: AuthedAdminAuditRoute,
+  AuthedAdminPortalStatusRoute: AuthedAdminPortalStatusRoute,
   AuthedAdminReportsRoute: AuthedAdminReportsRoute,
   AuthedAdminRulesRoute: AuthedAdminRulesRoute,
   AuthedAdminStaffRoute: AuthedAdminStaffRoute,

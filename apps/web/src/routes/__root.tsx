@@ -4,6 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Footer } from '../components/layout/footer.js';
 import { Header } from '../components/layout/header.js';
 import { LazyToaster } from '../components/ui/lazy-toaster.js';
+import { isStaffPath } from '../components/layout/page-width.js';
+import { OutageBanner } from '../features/portal-status/outage-banner.js';
 import { RouteError } from '../features/static/route-error.js';
 import { useDocumentTitle } from '../lib/page-title.js';
 
@@ -39,6 +41,8 @@ function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      {/* Staff read and switch the status on their own page; everyone else sees the banner while it is down. */}
+      {isStaffPath(pathname) ? null : <OutageBanner />}
       <LazyToaster />
     </div>
   );

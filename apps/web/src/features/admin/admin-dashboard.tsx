@@ -19,6 +19,7 @@ import { ReminderButtons } from './reminder-buttons.js';
 import { compactAdminSearch, parseAdminSearch, type AdminSearch } from './search.js';
 import { StagedChangesProvider, useStagedChanges } from './staged-changes.js';
 import { Workspace } from './workspace.js';
+import { PortalStatusLink } from '../portal-status/portal-status-link.js';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -43,7 +44,7 @@ function Dashboard() {
   const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
 
   const counts = useAdminCountsQuery(search);
-  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), refunds: useCan('refunds.manage'), staff: useCan('staff.manage'), rules: useCan('rules.manage'), reports: useCan('reports.read'), audit: useCan('audit.read') };
+  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), refunds: useCan('refunds.manage'), staff: useCan('staff.manage'), rules: useCan('rules.manage'), reports: useCan('reports.read'), audit: useCan('audit.read'), operations: useCan('operations.run') };
   const page = useAdminPageQuery(search);
 
   return (
@@ -73,6 +74,7 @@ function Dashboard() {
               Audit log
             </Link>
           ) : null}
+          {can.operations ? <PortalStatusLink /> : null}
           {can.remind ? <ReminderButtons /> : null}
         </div>
       </div>

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireStaffPermission } from '../../features/auth/guard.js';
+import { PortalStatusPage } from '../../features/portal-status/portal-status-page.js';
+
+export const Route = createFileRoute('/_authed/admin_/portal-status')({
+  staticData: { title: 'Official portal status' },
+  // Admins only (operations.run): other staff go back to the dashboard, applicants to theirs.
+  beforeLoad: ({ context }) => requireStaffPermission(context, 'operations.run'),
+  component: PortalStatusPage,
+});
