@@ -24,6 +24,7 @@ export function reportsCsv(summary: ReportsSummary): string {
     add('revenue', m.month, 'final_pence', m.finalPence);
     add('revenue', m.month, 'refunded_pence', m.refundedPence);
     add('revenue', m.month, 'government_fee_pence', m.governmentFeePence);
+    add('revenue', m.month, 'fee_changes_absorbed_pence', m.absorbedFeePence);
     add('revenue', m.month, 'margin_pence', m.marginPence);
   }
   for (const [measure, value] of Object.entries(summary.funnel)) add('funnel', null, measure, value);

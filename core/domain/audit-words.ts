@@ -52,6 +52,11 @@ const FIELDS: Record<string, { label: string; kind?: Kind }> = {
   governmentFeeCents: { label: 'Government fee', kind: 'usCents' },
   amountCents: { label: 'Government fee', kind: 'usCents' },
   governmentFeePence: { label: 'Booked at', kind: 'pence' },
+  // The government fee shield (decision 0033).
+  feeAtPaymentCents: { label: 'Fee when the traveller paid us', kind: 'usCents' },
+  feeAtPaymentPence: { label: 'Fee when the traveller paid us, booked at', kind: 'pence' },
+  absorbedFeeCents: { label: 'Fee rise paid by the agency', kind: 'usCents' },
+  absorbedFeePence: { label: 'Fee rise paid by the agency, booked at', kind: 'pence' },
   pence: { label: 'Booked at', kind: 'pence' },
   governmentFeeCurrency: { label: 'Currency' },
   currency: { label: 'Currency' },

@@ -1,6 +1,6 @@
 import { errors } from './errors.js';
 import { fail, ok, type Result } from './result.js';
-import type { LocalDate } from './working-days.js';
+import { londonDateOf, type LocalDate } from './working-days.js';
 
 /**
  * The portal ledger (docs/product.md §2.16, decision 0015): per traveller, what the agency did on
@@ -50,6 +50,15 @@ export interface PortalLedger extends PortalLedgerInput {
   applicationId: number;
   /** The GBP pence one such fee was booked at when it was written (null: no fee, or no fee configuration in effect on paidAt). */
   governmentFeePence: number | null;
+  /**
+   * The government fee shield (decision 0033), set with the fee: the fee in force on the day the
+   * traveller paid the agency (US cents, and booked pence), and what a rise since then cost the
+   * agency (0 when the fee did not rise; null: no fee recorded, or the traveller has not paid).
+   */
+  feeAtPaymentCents: number | null;
+  feeAtPaymentPence: number | null;
+  absorbedFeeCents: number | null;
+  absorbedFeePence: number | null;
   receipt: PortalReceipt | null;
   updatedAt: Date | null;
   /** The member of staff who last wrote it (null: never written, or the account was erased). */
@@ -66,6 +75,10 @@ export function emptyPortalLedger(applicationId: number): PortalLedger {
     governmentFeeCents: null,
     governmentFeeCurrency: 'USD',
     governmentFeePence: null,
+    feeAtPaymentCents: null,
+    feeAtPaymentPence: null,
+    absorbedFeeCents: null,
+    absorbedFeePence: null,
     paidAt: null,
     receipt: null,
     updatedAt: null,
@@ -81,6 +94,10 @@ export interface PortalLedgerView {
   governmentFeeCents: number | null;
   governmentFeeCurrency: GovernmentFeeCurrency;
   governmentFeePence: number | null;
+  feeAtPaymentCents: number | null;
+  feeAtPaymentPence: number | null;
+  absorbedFeeCents: number | null;
+  absorbedFeePence: number | null;
   paidAt: Date | null;
   receipt: { fileName: string; contentType: PortalReceipt['contentType']; size: number; uploadedAt: Date } | null;
   updatedAt: Date | null;
@@ -95,6 +112,10 @@ export function portalView(ledger: PortalLedger): PortalLedgerView {
     governmentFeeCents: ledger.governmentFeeCents,
     governmentFeeCurrency: ledger.governmentFeeCurrency,
     governmentFeePence: ledger.governmentFeePence,
+    feeAtPaymentCents: ledger.feeAtPaymentCents,
+    feeAtPaymentPence: ledger.feeAtPaymentPence,
+    absorbedFeeCents: ledger.absorbedFeeCents,
+    absorbedFeePence: ledger.absorbedFeePence,
     paidAt: ledger.paidAt,
     receipt: receipt ? { fileName: receipt.fileName, contentType: receipt.contentType, size: receipt.size, uploadedAt: receipt.uploadedAt } : null,
     updatedAt: ledger.updatedAt,
@@ -168,6 +189,38 @@ export function governmentFeeOn(fees: readonly GovernmentFee[], date: LocalDate)
 export function governmentFeePence(cents: number | null, fee: GovernmentFee | null): number | null {
   if (cents === null || fee === null) return null;
   return Math.round((cents * fee.pence) / fee.amountCents);
+}
+
+/** What the shield records beside a paid government fee (decision 0033). */
+export interface FeeShield {
+  feeAtPaymentCents: number | null;
+  feeAtPaymentPence: number | null;
+  absorbedFeeCents: number | null;
+  absorbedFeePence: number | null;
+}
+
+export const NO_FEE_SHIELD: Readonly<FeeShield> = { feeAtPaymentCents: null, feeAtPaymentPence: null, absorbedFeeCents: null, absorbedFeePence: null };
+
+/**
+ * The government fee shield (docs/product.md §2.16, decision 0033): the traveller's price is what
+ * they paid the agency, the official fee included. When the fee in force on the day staff paid the
+ * portal (`paidAt`) is higher than the one in force on the day the traveller paid the agency
+ * (`travellerPaidAt`, their initial fee), the agency pays the difference: the rise between the two
+ * configured fees, booked at the rate of the day the portal was paid. Equal or lower: nothing
+ * absorbed (0). Nothing is recorded without a fee, a traveller's payment or a configured fee on both days.
+ */
+export function feeShield(fees: readonly GovernmentFee[], travellerPaidAt: Date | null, paidAt: Date | null, paidCents: number | null): FeeShield {
+  if (travellerPaidAt === null || paidAt === null || paidCents === null) return { ...NO_FEE_SHIELD };
+  const before = governmentFeeOn(fees, londonDateOf(travellerPaidAt));
+  const atSubmission = governmentFeeOn(fees, londonDateOf(paidAt));
+  if (before === null || atSubmission === null) return { ...NO_FEE_SHIELD };
+  const rise = Math.max(0, Math.min(paidCents, atSubmission.amountCents - before.amountCents));
+  return {
+    feeAtPaymentCents: before.amountCents,
+    feeAtPaymentPence: before.pence,
+    absorbedFeeCents: rise,
+    absorbedFeePence: governmentFeePence(rise, atSubmission) ?? 0,
+  };
 }
 
 /** 'US$25.00' — US cents as the portal shows them. */

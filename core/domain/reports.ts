@@ -20,8 +20,9 @@ import { addCalendarDays, londonDateOf, londonMidnight, type LocalDate } from '.
  * - refunds: refunds that succeeded in the range, and their pence.
  * - revenue: one row per London month touching the range (dense, oldest first): fees received in
  *   the range and that month (succeeded payments), refunds that succeeded, the government fees the
- *   portal ledger booked as paid that month, and the margin (initial + final − refunded −
- *   government fees).
+ *   portal ledger booked as paid that month, of which the fee changes absorbed (the rises of Egypt's
+ *   fee since the travellers paid, which the agency pays: decision 0033), and the margin (initial +
+ *   final − refunded − government fees; the absorbed part is already in the government fees).
  * - funnel: registered = applicant accounts (not staff) created in the range; the rest are the
  *   applications created in the range (the cohort) and how far each got: applied (all of them),
  *   initialPaid (the initial fee confirmed), addressGiven (the address details, which are given
@@ -47,6 +48,8 @@ export interface RevenueMonth {
   finalPence: number;
   refundedPence: number;
   governmentFeePence: number;
+  /** Of governmentFeePence, what rises of Egypt's fee since the travellers paid cost the agency (the shield, decision 0033). */
+  absorbedFeePence: number;
   marginPence: number;
 }
 

@@ -3,7 +3,10 @@ import { errors } from '../domain/errors.js';
 import {
   checkPortalLedger,
   emptyPortalLedger,
+  feeShield,
   governmentFeeOn,
+  NO_FEE_SHIELD,
+  type FeeShield,
   governmentFeePence,
   portalView,
   type GovernmentFee,
@@ -28,7 +31,18 @@ export const NO_PORTAL_RECEIPT_MESSAGE = "No portal receipt has been uploaded fo
 
 /** The fields of `after` that differ from `before` (dates compared by time), for the audit's before/after. */
 function changedFields(before: PortalLedgerView, after: PortalLedgerView): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const keys = ['reference', 'state', 'governmentFeeCents', 'governmentFeeCurrency', 'governmentFeePence', 'paidAt'] as const;
+  const keys = [
+    'reference',
+    'state',
+    'governmentFeeCents',
+    'governmentFeeCurrency',
+    'governmentFeePence',
+    'feeAtPaymentCents',
+    'feeAtPaymentPence',
+    'absorbedFeeCents',
+    'absorbedFeePence',
+    'paidAt',
+  ] as const;
   const out = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
   for (const key of keys) {
     const a = before[key];
@@ -53,8 +67,10 @@ const writerId = (actor: Actor): number | null => (actor.userId === CLI_OPERATOR
  * configuration in effect on the day it was paid.
  */
 export function makePortalLedger(ports: Pick<Ports, 'applications' | 'portal' | 'governmentFees' | 'files' | 'ids' | 'clock' | 'audit'>) {
-  async function requireApplication(applicationId: number): Promise<void> {
-    if (!(await ports.applications.findById(applicationId))) throw errors.notFound('Application');
+  async function requireApplication(applicationId: number) {
+    const application = await ports.applications.findById(applicationId);
+    if (!application) throw errors.notFound('Application');
+    return application;
   }
 
   async function ledgerOf(applicationId: number): Promise<PortalLedger> {
@@ -71,14 +87,17 @@ export function makePortalLedger(ports: Pick<Ports, 'applications' | 'portal' | 
     requirePermission(actor, 'portal.manage');
     const now = ports.clock.now();
     const checked = unwrap(checkPortalLedger(input, now));
-    await requireApplication(applicationId);
+    const application = await requireApplication(applicationId);
     const current = await ledgerOf(applicationId);
     let pence: number | null = null;
+    let shield: FeeShield = { ...NO_FEE_SHIELD };
     if (checked.governmentFeeCents !== null && checked.paidAt !== null) {
-      const fee = governmentFeeOn(await ports.governmentFees.list(), londonDateOf(checked.paidAt));
-      pence = governmentFeePence(checked.governmentFeeCents, fee);
+      const fees = await ports.governmentFees.list();
+      pence = governmentFeePence(checked.governmentFeeCents, governmentFeeOn(fees, londonDateOf(checked.paidAt)));
+      // The shield: a rise of Egypt's fee since the traveller paid us is the agency's cost.
+      shield = feeShield(fees, application.initialPaymentAt, checked.paidAt, checked.governmentFeeCents);
     }
-    const row: PortalLedgerWrite = { ...checked, governmentFeePence: pence, receipt: current.receipt, updatedAt: now, updatedBy: writerId(actor) };
+    const row: PortalLedgerWrite = { ...checked, governmentFeePence: pence, ...shield, receipt: current.receipt, updatedAt: now, updatedBy: writerId(actor) };
     const saved = await ports.portal.save(applicationId, row, current.version);
     if (saved === 'stale') throw errors.conflict(PORTAL_STALE_MESSAGE);
     const after = portalView(saved);

@@ -191,6 +191,8 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
             expect(portal.governmentFeeCents).toBe(fee?.amountCents ?? 2500);
             expect(portal.governmentFeePence).toBe(governmentFeePence(portal.governmentFeeCents, fee));
             expect(portal.governmentFeePence).toBe(1975);
+            // The shield (decision 0033): the seeded fee never changed, so nothing was absorbed.
+            expect(portal).toMatchObject({ feeAtPaymentCents: 2500, feeAtPaymentPence: 1975, absorbedFeeCents: 0, absorbedFeePence: 0 });
             expect(portal.paidAt!.getTime()).toBeGreaterThan(app.initialPaymentAt!.getTime());
             const decided = history.find((h) => ['approved', 'final_payment_received', 'rejected'].includes(h.toStatus));
             if (decided) expect(portal.paidAt!.getTime()).toBeLessThan(decided.changedAt.getTime());

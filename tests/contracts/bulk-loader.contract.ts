@@ -106,6 +106,10 @@ export function describeBulkLoaderContract(name: string, makeAdapter: MakePersis
         governmentFeeCents: 2500,
         governmentFeeCurrency: 'USD' as const,
         governmentFeePence: 1975,
+        feeAtPaymentCents: 2000,
+        feeAtPaymentPence: 1580,
+        absorbedFeeCents: 500,
+        absorbedFeePence: 395,
         paidAt: at(20),
         receipt: null,
         updatedAt: at(30),
@@ -118,7 +122,7 @@ export function describeBulkLoaderContract(name: string, makeAdapter: MakePersis
           portal,
         }),
         loaded(user, 2),
-        loaded(user, 3, { portal: { ...portal, reference: null, state: 'to_submit', governmentFeeCents: null, governmentFeePence: null, paidAt: null } }),
+        loaded(user, 3, { portal: { ...portal, reference: null, state: 'to_submit', governmentFeeCents: null, governmentFeePence: null, feeAtPaymentCents: null, feeAtPaymentPence: null, absorbedFeeCents: null, absorbedFeePence: null, paidAt: null } }),
       ];
       const ids = await p.bulk.insertApplications(batch);
 

@@ -28,6 +28,10 @@ export function describePortalLedgerContract(name: string, makeAdapter: MakePers
       governmentFeeCents: 2500,
       governmentFeeCurrency: 'USD',
       governmentFeePence: 1975,
+      feeAtPaymentCents: 2000,
+      feeAtPaymentPence: 1580,
+      absorbedFeeCents: 500,
+      absorbedFeePence: 395,
       paidAt: at(-60),
       receipt: null,
       updatedAt: at(0),
@@ -50,7 +54,18 @@ export function describePortalLedgerContract(name: string, makeAdapter: MakePers
     });
 
     it('keeps the empty fields empty', async () => {
-      const empty = written({ reference: null, state: 'to_submit', governmentFeeCents: null, governmentFeePence: null, paidAt: null, updatedBy: null });
+      const empty = written({
+        reference: null,
+        state: 'to_submit',
+        governmentFeeCents: null,
+        governmentFeePence: null,
+        feeAtPaymentCents: null,
+        feeAtPaymentPence: null,
+        absorbedFeeCents: null,
+        absorbedFeePence: null,
+        paidAt: null,
+        updatedBy: null,
+      });
       expect(await p.portal.save(applicationId, empty, 0)).toEqual({ applicationId, version: 1, ...empty });
     });
 

@@ -159,13 +159,14 @@ const REFUNDS: [number, number, 'succeeded' | 'failed' | 'waiting', Date][] = [
 
 /**
  * The government fees the portal ledger booked as paid: [index of the spec, when paid, pence booked
- * (null: paid while no fee configuration was in effect, counted as nothing)].
+ * (null: paid while no fee configuration was in effect, counted as nothing), pence of a fee rise the
+ * agency absorbed (the shield, decision 0033; null: not recorded)].
  */
-const GOVERNMENT_FEES: [number, Date, number | null][] = [
-  [0, z('2026-02-28T23:59:59.999'), 1975],
-  [3, z('2026-03-31T22:59:59.999'), 1975],
-  [5, z('2026-03-31T23:00:00'), 3555],
-  [6, z('2026-04-02T10:00:00'), null],
+const GOVERNMENT_FEES: [number, Date, number | null, number | null][] = [
+  [0, z('2026-02-28T23:59:59.999'), 1975, 0],
+  [3, z('2026-03-31T22:59:59.999'), 1975, null],
+  [5, z('2026-03-31T23:00:00'), 3555, 1580],
+  [6, z('2026-04-02T10:00:00'), null, null],
 ];
 
 /** Accounts: [created, staff?]. The applications' own owners are created before the range. */
@@ -202,8 +203,10 @@ function describeFigures(title: string, makeAdapter: MakePersistence, rolled: bo
         if (ending === 'succeeded') await p.refunds.settle(refund.id, { status: 'succeeded', gatewayRefundId: `re_${refund.id}`, creditNote: null, mails: [] }, at);
         if (ending === 'failed') await p.refunds.settle(refund.id, { status: 'failed', gatewayRefundId: null, failureReason: 'Card closed' }, at);
       }
-      for (const [index, paidAt, pence] of GOVERNMENT_FEES) {
-        const saved = await p.portal.save(ids[index]!, { reference: `EG-${index}`, state: 'granted', governmentFeeCents: 2500, governmentFeeCurrency: 'USD', governmentFeePence: pence, paidAt, receipt: null, updatedAt: paidAt, updatedBy: null }, 0);
+      for (const [index, paidAt, pence, absorbed] of GOVERNMENT_FEES) {
+        const shield = absorbed === null ? { feeAtPaymentCents: null, feeAtPaymentPence: null, absorbedFeeCents: null, absorbedFeePence: null } : { feeAtPaymentCents: 2500, feeAtPaymentPence: 1975, absorbedFeeCents: absorbed === 0 ? 0 : 2000, absorbedFeePence: absorbed };
+        const write = { reference: `EG-${index}`, state: 'granted' as const, governmentFeeCents: 2500, governmentFeeCurrency: 'USD' as const, governmentFeePence: pence, ...shield };
+        const saved = await p.portal.save(ids[index]!, { ...write, paidAt, receipt: null, updatedAt: paidAt, updatedBy: null }, 0);
         expect(saved).not.toBe('stale');
       }
       if (rolled) expect((await p.reports.refreshRollups(THROUGH, 10_000)).pending).toBe(0);
@@ -276,12 +279,18 @@ function describeFigures(title: string, makeAdapter: MakePersistence, rolled: bo
         }
         for (const [, amount, ending, at] of REFUNDS) if (ending === 'succeeded' && within(at, m.window)) refundedPence += amount;
         let governmentFeePence = 0;
-        for (const [, paidAt, pence] of GOVERNMENT_FEES) if (within(paidAt, m.window)) governmentFeePence += pence ?? 0;
-        return { month: m.month, initialPence, finalPence, refundedPence, governmentFeePence };
+        let absorbedFeePence = 0;
+        for (const [, paidAt, pence, absorbed] of GOVERNMENT_FEES) {
+          if (within(paidAt, m.window)) {
+            governmentFeePence += pence ?? 0;
+            absorbedFeePence += absorbed ?? 0;
+          }
+        }
+        return { month: m.month, initialPence, finalPence, refundedPence, governmentFeePence, absorbedFeePence };
       });
       expect(await p.reports.revenue(months)).toEqual(expected);
-      expect(expected[2]).toMatchObject({ finalPence: 7800, refundedPence: 1000, governmentFeePence: 3555 });
-      expect(expected[1]).toMatchObject({ governmentFeePence: 1975 });
+      expect(expected[2]).toMatchObject({ finalPence: 7800, refundedPence: 1000, governmentFeePence: 3555, absorbedFeePence: 1580 });
+      expect(expected[1]).toMatchObject({ governmentFeePence: 1975, absorbedFeePence: 0 });
       expect(await p.reports.revenue([])).toEqual([]);
     });
 
@@ -306,6 +315,19 @@ function describeFigures(title: string, makeAdapter: MakePersistence, rolled: bo
       await p.reports.refreshRollups(THROUGH, 10_000);
       expect(await p.reports.revenue(months)).toEqual(expected);
       expect((await p.reports.refreshRollups(THROUGH, 10_000)).pending).toBe(0);
+    });
+
+    it('counts a corrected fee rise absorbed at once and after the next rollup (the fee itself unchanged)', async () => {
+      const months = [{ month: '2026-04', window: APRIL_TO_10 }];
+      const before = await p.reports.revenue(months);
+      // Spec 5's fee (paid 1 April, London) stays; only the rise the agency absorbed is corrected.
+      const ledger = (await p.portal.find(ids[5]!))!;
+      const saved = await p.portal.save(ids[5]!, { ...ledger, absorbedFeeCents: 1000, absorbedFeePence: 790 }, ledger.version);
+      expect(saved).not.toBe('stale');
+      const expected = [{ ...before[0]!, absorbedFeePence: before[0]!.absorbedFeePence - 1580 + 790 }];
+      expect(await p.reports.revenue(months)).toEqual(expected);
+      await p.reports.refreshRollups(THROUGH, 10_000);
+      expect(await p.reports.revenue(months)).toEqual(expected);
     });
 
     it('follows the cohort created in a window through the funnel, and counts applicant accounts only', async () => {

@@ -64,6 +64,13 @@ describe('audit entries in words', () => {
       'Booked at: none → £19.75',
       'Paid on: none → Monday 2 November 2026',
     ]);
+    // The shield's fields (decision 0033) read as words too.
+    expect(
+      auditEntryInWords({
+        action: 'application.portal_updated',
+        detail: { before: { feeAtPaymentCents: null, absorbedFeeCents: null, absorbedFeePence: null }, after: { feeAtPaymentCents: 2500, absorbedFeeCents: 2000, absorbedFeePence: 1580 } },
+      }).lines,
+    ).toEqual(['Fee when the traveller paid us: none → US$25.00', 'Fee rise paid by the agency: none → US$20.00', 'Fee rise paid by the agency, booked at: none → £15.80']);
     const visa = auditEntryInWords({
       action: 'application.visa_uploaded',
       detail: {

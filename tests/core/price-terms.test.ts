@@ -17,7 +17,7 @@ describe('the price and the cancellation right, said once (docs/product.md §14.
 
   it('reads as product §14.4 words it, with the fees of §4.1', () => {
     expect(TOTAL_PRICE_TEXT).toBe(
-      'In all you pay £49.00 per traveller: the £10.00 initial fee when you submit your application and the £39.00 final fee once your visa is approved (not charged if we miss our 5-working-day guarantee). The official Egypt e-visa fee is included: we pay it on the portal for you.',
+      'In all you pay £49.00 per traveller: the £10.00 initial fee when you submit your application and the £39.00 final fee once your visa is approved (not charged if we miss our 5-working-day guarantee). The official Egypt e-visa fee is included: we pay it on the portal for you, and if Egypt raises it after you pay, we pay the difference: your price never changes.',
     );
     expect(CANCELLATION_RIGHT_TEXT).toBe(
       'You can cancel within 14 days of paying the initial fee, until we submit your application to the Egyptian portal, and we refund the £10.00 initial fee in full. If you asked us to start straight away and our team has already begun, we may keep part of it for the work done. Once your application is on the portal it can no longer be cancelled.',

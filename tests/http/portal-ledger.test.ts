@@ -10,6 +10,11 @@ const EMPTY = {
   governmentFeeCents: null,
   governmentFeeCurrency: 'USD',
   governmentFeePence: null,
+  // The shield (decision 0033): nothing recorded for an application whose traveller has not paid.
+  feeAtPaymentCents: null,
+  feeAtPaymentPence: null,
+  absorbedFeeCents: null,
+  absorbedFeePence: null,
   paidAt: null,
   receipt: null,
   updatedAt: null,

@@ -138,8 +138,8 @@ describe('GET /api/admin/reports/summary', () => {
       waivers: { count: SPECS.filter((s) => s.waived && within(s.decision![1], start, end)).length, pence: 3900 * SPECS.filter((s) => s.waived && within(s.decision![1], start, end)).length },
       refunds: { count: 0, pence: 0 },
       revenue: [
-        { month: '2026-10', initialPence: initialIn(start, z('2026-11-01T00:00:00')), finalPence: 0, refundedPence: 0, governmentFeePence: 0, marginPence: initialIn(start, z('2026-11-01T00:00:00')) },
-        { month: '2026-11', initialPence: initialIn(z('2026-11-01T00:00:00'), end), finalPence: 0, refundedPence: 0, governmentFeePence: 0, marginPence: initialIn(z('2026-11-01T00:00:00'), end) },
+        { month: '2026-10', initialPence: initialIn(start, z('2026-11-01T00:00:00')), finalPence: 0, refundedPence: 0, governmentFeePence: 0, absorbedFeePence: 0, marginPence: initialIn(start, z('2026-11-01T00:00:00')) },
+        { month: '2026-11', initialPence: initialIn(z('2026-11-01T00:00:00'), end), finalPence: 0, refundedPence: 0, governmentFeePence: 0, absorbedFeePence: 0, marginPence: initialIn(z('2026-11-01T00:00:00'), end) },
       ],
       funnel: {
         // The admin and finance accounts were created today, but are staff; no applicant has registered yet.
@@ -173,7 +173,7 @@ describe('GET /api/admin/reports/summary', () => {
     for (const m of json.revenue) expect(Number(value('revenue', 'margin_pence', m.month))).toBe(m.marginPence);
     for (const [measure, n] of Object.entries(json.funnel)) expect(Number(value('funnel', measure))).toBe(n);
     for (const n of json.nationalities) expect(Number(value('nationality', n.nationality))).toBe(n.count);
-    expect(lines).toHaveLength(1 + 2 + 3 + 2 + 2 + 2 + 5 * json.revenue.length + 6 + json.nationalities.length);
+    expect(lines).toHaveLength(1 + 2 + 3 + 2 + 2 + 2 + 6 * json.revenue.length + 6 + json.nationalities.length);
   });
 
   it('covers the last 30 days up to today without a range', async () => {

@@ -126,6 +126,10 @@ describe('the Portal section of the admin row', () => {
       governmentFeeCents: 2500,
       governmentFeeCurrency: 'USD',
       governmentFeePence: 1975,
+      feeAtPaymentCents: 2500,
+      feeAtPaymentPence: 1975,
+      absorbedFeeCents: 0,
+      absorbedFeePence: 0,
       paidAt: '2026-11-19T00:00:00.000Z',
       receipt: { fileName: 'receipt.pdf', contentType: 'application/pdf', size: 1200, uploadedAt: '2026-11-19T10:00:00.000Z' },
       updatedAt: '2026-11-19T10:00:00.000Z',
@@ -134,9 +138,49 @@ describe('the Portal section of the admin row', () => {
     await renderPage(<PortalSection entry={e} app={app} />, { path: '/admin', user: testUser({ isAdmin: true, role: 'support' }) });
     const section = within(screen.getByRole('region', { name: 'Portal' }));
     expect(section.getByTestId('portal-state')).toHaveTextContent('Granted');
-    expect(section.getByText('US$25.00 (booked at £19.75)')).toBeInTheDocument();
+    // The fee paid, and (the shield) the same fee when the traveller paid us.
+    expect(section.getAllByText('US$25.00 (booked at £19.75)')).toHaveLength(2);
     expect(section.getByText('19 November 2026')).toBeInTheDocument();
     expect(section.getByRole('link', { name: 'receipt.pdf' })).toHaveAttribute('href', '/api/admin/applications/7/portal/receipt');
     expect(screen.queryByRole('form', { name: 'Edit the portal record' })).toBeNull();
+    // The shield (decision 0033): the fee had not risen, so nothing was absorbed.
+    expect(section.getByTestId('portal-fee-at-payment')).toHaveTextContent('US$25.00 (booked at £19.75)');
+    expect(section.getByTestId('portal-fee-absorbed')).toHaveTextContent("None: Egypt's fee had not risen since the traveller paid us.");
+  });
+
+  it('shows the fee when the traveller paid us and the rise the agency paid, in words', async () => {
+    vi.stubGlobal('fetch', fakeFetch({}).fn);
+    const { entry: e, app } = entry({
+      reference: 'EG-78',
+      state: 'submitted',
+      governmentFeeCents: 4500,
+      governmentFeeCurrency: 'USD',
+      governmentFeePence: 3555,
+      feeAtPaymentCents: 2500,
+      feeAtPaymentPence: 1975,
+      absorbedFeeCents: 2000,
+      absorbedFeePence: 1580,
+      paidAt: '2026-12-02T00:00:00.000Z',
+      receipt: null,
+      updatedAt: '2026-12-02T10:00:00.000Z',
+      updatedBy: 99,
+    });
+    await renderPage(<PortalSection entry={e} app={app} />, { path: '/admin', user: testUser({ isAdmin: true, role: 'support' }) });
+    const section = within(screen.getByRole('region', { name: 'Portal' }));
+    expect(section.getByText('US$45.00 (booked at £35.55)')).toBeInTheDocument();
+    expect(section.getByText('Fee when the traveller paid us')).toBeInTheDocument();
+    expect(section.getByTestId('portal-fee-at-payment')).toHaveTextContent('US$25.00 (booked at £19.75)');
+    expect(section.getByText('Fee rise paid by the agency')).toBeInTheDocument();
+    expect(section.getByTestId('portal-fee-absorbed')).toHaveTextContent(
+      "US$20.00 (£15.80): Egypt's fee rose after the traveller paid us, so the agency paid the difference. The traveller's price does not change.",
+    );
+  });
+
+  it('says nothing of the shield while no fee is recorded for a paying traveller', async () => {
+    vi.stubGlobal('fetch', fakeFetch({}).fn);
+    const { entry: e, app } = entry(null);
+    await renderPage(<PortalSection entry={e} app={app} />, { path: '/admin', user: testUser({ isAdmin: true, role: 'support' }) });
+    const section = within(screen.getByRole('region', { name: 'Portal' }));
+    expect(section.queryByTestId('portal-fee-absorbed')).toBeNull();
   });
 });

@@ -21,8 +21,8 @@ function summaryFor(from: string, to: string): ReportsSummary {
     waivers: { count: 3, pence: 11700 },
     refunds: { count: 2, pence: 7800 },
     revenue: [
-      { month: '2026-10', initialPence: 100000, finalPence: 390000, refundedPence: 3900, governmentFeePence: 250000, marginPence: 236100 },
-      { month: '2026-11', initialPence: 50000, finalPence: 0, refundedPence: 3900, governmentFeePence: 60000, marginPence: -13900 },
+      { month: '2026-10', initialPence: 100000, finalPence: 390000, refundedPence: 3900, governmentFeePence: 250000, absorbedFeePence: 20000, marginPence: 236100 },
+      { month: '2026-11', initialPence: 50000, finalPence: 0, refundedPence: 3900, governmentFeePence: 60000, absorbedFeePence: 0, marginPence: -13900 },
     ],
     funnel: { registered: 900, applied: 800, initialPaid: 600, addressGiven: 500, approved: 400, finalPaid: 380 },
     nationalities: [
@@ -82,10 +82,10 @@ describe('the reports page (/admin/reports)', () => {
       ['90th percentile', '70.0 hours'],
     ]);
     expect(rowText('Revenue by month, 1 Oct 2026 to 30 Nov 2026')).toEqual([
-      ['Month', 'Initial fees', 'Final fees', 'Refunds', 'Government fees', 'Margin'],
-      ['Oct 2026', '£1000.00', '£3900.00', '£39.00', '£2500.00', '£2361.00'],
-      ['Nov 2026', '£500.00', '£0.00', '£39.00', '£600.00', '−£139.00'],
-      ['Total', '£1500.00', '£3900.00', '£78.00', '£3100.00', '£2222.00'],
+      ['Month', 'Initial fees', 'Final fees', 'Refunds', 'Government fees', 'Fee changes absorbed', 'Margin'],
+      ['Oct 2026', '£1000.00', '£3900.00', '£39.00', '£2500.00', '£200.00', '£2361.00'],
+      ['Nov 2026', '£500.00', '£0.00', '£39.00', '£600.00', '£0.00', '−£139.00'],
+      ['Total', '£1500.00', '£3900.00', '£78.00', '£3100.00', '£200.00', '£2222.00'],
     ]);
     expect(rowText('Funnel, 1 Oct 2026 to 30 Nov 2026').slice(1)).toEqual([
       ['Accounts registered', '900', '—'],

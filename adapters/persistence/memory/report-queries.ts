@@ -66,6 +66,7 @@ export function reportQueries(s: MemoryState): ReportQueries {
           finalPence: sum('final'),
           refundedPence: succeededRefunds(m.window).reduce((total, r) => total + r.amount, 0),
           governmentFeePence: [...s.portal.values()].reduce((total, l) => (l.paidAt && inWindow(l.paidAt, m.window) ? total + (l.governmentFeePence ?? 0) : total), 0),
+          absorbedFeePence: [...s.portal.values()].reduce((total, l) => (l.paidAt && inWindow(l.paidAt, m.window) ? total + (l.absorbedFeePence ?? 0) : total), 0),
         };
       });
     },

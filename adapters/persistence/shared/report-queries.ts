@@ -235,6 +235,7 @@ export function reportQueries(database: SqlDatabase): ReportQueries {
         finalPence: found[i]!.finalPence,
         refundedPence: found[i]!.refundedPence,
         governmentFeePence: found[i]!.governmentFeePence,
+        absorbedFeePence: found[i]!.absorbedFeePence,
       }));
     },
 

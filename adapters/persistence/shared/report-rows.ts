@@ -14,10 +14,12 @@ export interface DayTotals {
   initialPence: number;
   finalPence: number;
   governmentFeePence: number;
+  /** Of the government fees, what rises of Egypt's fee since the travellers paid cost the agency (decision 0033). */
+  absorbedFeePence: number;
   registered: number;
 }
 
-export const NO_TOTALS: Readonly<DayTotals> = { decided: 0, onTime: 0, waived: 0, refunds: 0, refundedPence: 0, initialPence: 0, finalPence: 0, governmentFeePence: 0, registered: 0 };
+export const NO_TOTALS: Readonly<DayTotals> = { decided: 0, onTime: 0, waived: 0, refunds: 0, refundedPence: 0, initialPence: 0, finalPence: 0, governmentFeePence: 0, absorbedFeePence: 0, registered: 0 };
 
 export function addTotals(into: DayTotals, more: DayTotals): DayTotals {
   for (const key of Object.keys(NO_TOTALS) as (keyof DayTotals)[]) into[key] += more[key];
@@ -102,11 +104,16 @@ export function reportRows(database: SqlDatabase) {
             .where(and(eq(r.status, 'succeeded'), gte(r.updatedAt, w.start), lt(r.updatedAt, w.end))),
         ),
       ),
-      // Government fees booked in pence when the portal ledger recorded them paid (unpriced ones count 0).
+      // Government fees booked in pence when the portal ledger recorded them paid (unpriced ones count
+      // 0), and the part of them rises since the travellers paid cost the agency (the shield).
       sqlRows<Row>(
         perWindow(windows, (w, i) =>
           db
-            .select({ i: label(i).as('i'), pence: sql`coalesce(sum(${l.governmentFeePence}), 0)`.as('pence') })
+            .select({
+              i: label(i).as('i'),
+              pence: sql`coalesce(sum(${l.governmentFeePence}), 0)`.as('pence'),
+              absorbed: sql`coalesce(sum(${l.absorbedFeePence}), 0)`.as('absorbed'),
+            })
             .from(l)
             .where(and(gte(l.paidAt, w.start), lt(l.paidAt, w.end))),
         ),
@@ -119,7 +126,7 @@ export function reportRows(database: SqlDatabase) {
     for (const row of waived) at(row).waived = num(row.n);
     for (const row of paid) Object.assign(at(row), { initialPence: num(row.initial), finalPence: num(row.final) });
     for (const row of refunded) Object.assign(at(row), { refunds: num(row.n), refundedPence: num(row.pence) });
-    for (const row of government) at(row).governmentFeePence = num(row.pence);
+    for (const row of government) Object.assign(at(row), { governmentFeePence: num(row.pence), absorbedFeePence: num(row.absorbed) });
     for (const row of registered) at(row).registered = num(row.n);
     return found;
   }

@@ -731,6 +731,11 @@ export const portalLedger = sqliteTable(
     governmentFeeCents: integer('government_fee_cents'),
     governmentFeeCurrency: text('government_fee_currency').$type<GovernmentFeeCurrency>().notNull().default('USD'),
     governmentFeePence: integer('government_fee_pence'),
+    // The government fee shield (decision 0033): the fee in force when the traveller paid, and the rise absorbed.
+    feeAtPaymentCents: integer('fee_at_payment_cents'),
+    feeAtPaymentPence: integer('fee_at_payment_pence'),
+    absorbedFeeCents: integer('absorbed_fee_cents'),
+    absorbedFeePence: integer('absorbed_fee_pence'),
     paidAt: ts('paid_at'),
     receiptStorageKey: text('receipt_storage_key'),
     receiptFileName: text('receipt_file_name'),
@@ -749,8 +754,8 @@ export const portalLedger = sqliteTable(
     check('portal_ledger_fee_check', sql`${t.governmentFeeCents} >= 0`),
     check('portal_ledger_reference_check', sql`length(${t.reference}) <= ${sql.raw(String(PORTAL_REFERENCE_MAX))}`),
     check('portal_ledger_version_check', sql`${t.version} >= 1`),
-    // Covers the reports' government fees per month (paid_at range, the booked pence) without the rows.
-    index('portal_ledger_paid_at_idx').on(t.paidAt, t.governmentFeePence),
+    // Covers the reports' government fees per month (paid_at range, the booked and absorbed pence) without the rows.
+    index('portal_ledger_paid_at_idx').on(t.paidAt, t.governmentFeePence, t.absorbedFeePence),
     index('portal_ledger_receipt_idx').on(t.receiptStorageKey),
   ],
 );
@@ -822,6 +827,7 @@ export const reportDays = sqliteTable('report_days', {
   initialPence: integer('initial_pence').notNull(),
   finalPence: integer('final_pence').notNull(),
   governmentFeePence: integer('government_fee_pence').notNull(),
+  absorbedFeePence: integer('absorbed_fee_pence').notNull().default(0),
   registered: integer('registered').notNull(),
   refreshedAt: ts('refreshed_at').notNull().default(now),
 });

@@ -13,7 +13,7 @@ import { CANCELLED_MESSAGE, decideCancellation, decideCancellationRequest } from
 import type { NewDocument } from '../../../core/domain/document.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../core/domain/fees.js';
 import { CURRENCY } from '../../../core/domain/money.js';
-import { checkPortalLedger, governmentFeeOn, governmentFeePence, type GovernmentFee, type PortalState } from '../../../core/domain/portal-ledger.js';
+import { checkPortalLedger, feeShield, governmentFeeOn, governmentFeePence, type GovernmentFee, type PortalState } from '../../../core/domain/portal-ledger.js';
 import type { RefundSource } from '../../../core/domain/refund.js';
 import { londonDateOf } from '../../../core/domain/working-days.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
@@ -553,6 +553,8 @@ function planPortal(ctx: PlanContext, app: Application, submittedAt: Date | null
   return {
     ...checked.value,
     governmentFeePence: governmentFeePence(cents, fee),
+    // The shield (decision 0033): a rise since the traveller paid is the agency's cost.
+    ...feeShield(ctx.governmentFees, app.initialPaymentAt, paidAt, cents),
     receipt: null,
     updatedAt: new Date(Math.min(now.getTime(), updatedAt.getTime())),
     updatedBy: ctx.admin.id,

@@ -2,8 +2,10 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   checkPortalLedger,
+  feeShield,
   governmentFeeOn,
   governmentFeePence,
+  NO_FEE_SHIELD,
   SEEDED_GOVERNMENT_FEE,
   type GovernmentFee,
   type PortalLedgerInput,
@@ -114,6 +116,10 @@ describe('keeping the portal ledger', () => {
       governmentFeeCents: null,
       governmentFeeCurrency: 'USD',
       governmentFeePence: null,
+      feeAtPaymentCents: null,
+      feeAtPaymentPence: null,
+      absorbedFeeCents: null,
+      absorbedFeePence: null,
       paidAt: null,
       receipt: null,
       updatedAt: null,
@@ -126,8 +132,28 @@ describe('keeping the portal ledger', () => {
     const trail = (await ports.audit.list({ applicationId, limit: 500 })).filter((e) => e.action === 'application.portal_updated').reverse();
     expect(trail.map((e) => e.detail)).toEqual([
       {
-        before: { reference: null, state: 'to_submit', governmentFeeCents: null, governmentFeePence: null, paidAt: null },
-        after: { reference: 'EG-1', state: 'submitted', governmentFeeCents: 2500, governmentFeePence: 1975, paidAt: paidAt.toISOString() },
+        before: {
+          reference: null,
+          state: 'to_submit',
+          governmentFeeCents: null,
+          governmentFeePence: null,
+          feeAtPaymentCents: null,
+          feeAtPaymentPence: null,
+          absorbedFeeCents: null,
+          absorbedFeePence: null,
+          paidAt: null,
+        },
+        after: {
+          reference: 'EG-1',
+          state: 'submitted',
+          governmentFeeCents: 2500,
+          governmentFeePence: 1975,
+          feeAtPaymentCents: 2500,
+          feeAtPaymentPence: 1975,
+          absorbedFeeCents: 0,
+          absorbedFeePence: 0,
+          paidAt: paidAt.toISOString(),
+        },
       },
       { before: { state: 'submitted' }, after: { state: 'granted' } },
     ]);
@@ -136,6 +162,24 @@ describe('keeping the portal ledger', () => {
     expect(page.items[0].portal).toMatchObject({ state: 'granted', reference: 'EG-1' });
     const full = await collect(await uc.listAdminApplications(admin));
     expect(full[0]).toMatchObject({ portal: { state: 'granted' } });
+  });
+
+  it('the shield: a rise of the fee between the traveller paying us and the portal being paid is the agency’s, recorded with both fees', async () => {
+    const fees: GovernmentFee[] = [
+      SEEDED_GOVERNMENT_FEE,
+      { effectiveFrom: '2026-12-01', amountCents: 4500, pence: 3555, createdAt: new Date('2026-11-20T00:00:00Z'), createdBy: null },
+      { effectiveFrom: '2027-01-01', amountCents: 3500, pence: 2765, createdAt: new Date('2026-11-20T00:00:00Z'), createdBy: null },
+    ];
+    const travellerPaid = new Date('2026-11-30T23:30:00Z'); // 30 November in London: US$25
+    // Raised on 1 December (London, as the configuration counts days): US$20 absorbed, at that day's rate.
+    expect(feeShield(fees, travellerPaid, new Date('2026-12-01T00:00:00Z'), 4500)).toEqual({ feeAtPaymentCents: 2500, feeAtPaymentPence: 1975, absorbedFeeCents: 2000, absorbedFeePence: 1580 });
+    // The same day, or a fee lower than when the traveller paid: nothing absorbed.
+    expect(feeShield(fees, travellerPaid, new Date('2026-11-30T23:59:00Z'), 2500)).toEqual({ feeAtPaymentCents: 2500, feeAtPaymentPence: 1975, absorbedFeeCents: 0, absorbedFeePence: 0 });
+    expect(feeShield(fees, new Date('2026-12-05T12:00:00Z'), new Date('2027-01-02T12:00:00Z'), 3500)).toEqual({ feeAtPaymentCents: 4500, feeAtPaymentPence: 3555, absorbedFeeCents: 0, absorbedFeePence: 0 });
+    // Never more than the fee paid; nothing claimed without the traveller's payment or a configured fee.
+    expect(feeShield(fees, travellerPaid, new Date('2026-12-02T12:00:00Z'), 1000).absorbedFeeCents).toBe(1000);
+    expect(feeShield(fees, null, new Date('2026-12-02T12:00:00Z'), 4500)).toEqual(NO_FEE_SHIELD);
+    expect(feeShield(fees, new Date('2019-06-01T12:00:00Z'), new Date('2026-12-02T12:00:00Z'), 4500)).toEqual(NO_FEE_SHIELD);
   });
 
   it('books the fee at the configuration in effect on the day it was paid (unpriced before any)', async () => {

@@ -32,6 +32,33 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 const londonDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(iso));
 
 /**
+ * The government fee shield (docs/product.md §2.16, decision 0033): the fee in force when the
+ * traveller paid us beside the fee paid on the portal, and what a rise between the two cost the
+ * agency — never the traveller.
+ */
+function FeeShieldRows({ portal }: { portal: PortalDto }) {
+  if (portal.feeAtPaymentCents === null) return null;
+  const atPayment = `${formatUsdCents(portal.feeAtPaymentCents)}${portal.feeAtPaymentPence === null ? '' : ` (booked at ${formatPence(portal.feeAtPaymentPence)})`}`;
+  const absorbed = portal.absorbedFeeCents ?? 0;
+  return (
+    <>
+      <div>
+        <dt className="text-xs text-slate-500">Fee when the traveller paid us</dt>
+        <dd data-testid="portal-fee-at-payment">{atPayment}</dd>
+      </div>
+      <div className="sm:col-span-2">
+        <dt className="text-xs text-slate-500">Fee rise paid by the agency</dt>
+        <dd data-testid="portal-fee-absorbed">
+          {absorbed > 0
+            ? `${formatUsdCents(absorbed)} (${formatPence(portal.absorbedFeePence ?? 0)}): Egypt's fee rose after the traveller paid us, so the agency paid the difference. The traveller's price does not change.`
+            : "None: Egypt's fee had not risen since the traveller paid us."}
+        </dd>
+      </div>
+    </>
+  );
+}
+
+/**
  * The admin row's "Portal" section (docs/product.md §2.16): what the agency did on Egypt's portal
  * for this traveller — state, reference, the government fee paid and its receipt — with an edit
  * form for staff with `portal.manage`, and the portal sheet.
@@ -63,6 +90,7 @@ export function PortalSection({ entry, app }: { entry: AdminEntryDto; app: Admin
           <dt className="text-xs text-slate-500">Paid on</dt>
           <dd>{formatShortDay(portal.paidAt)}</dd>
         </div>
+        <FeeShieldRows portal={portal} />
         <div>
           <dt className="text-xs text-slate-500">Portal receipt</dt>
           <dd>

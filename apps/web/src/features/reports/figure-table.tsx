@@ -48,7 +48,7 @@ export function FigureTable({
                     {value}
                   </th>
                 ) : (
-                  <td key={i} className={cell(i)}>
+                  <td key={i} className={cn(cell(i), 'whitespace-nowrap')}>
                     {value}
                   </td>
                 ),
@@ -65,7 +65,7 @@ export function FigureTable({
                     {value}
                   </th>
                 ) : (
-                  <td key={i} className={cell(i)}>
+                  <td key={i} className={cn(cell(i), 'whitespace-nowrap')}>
                     {value}
                   </td>
                 ),

@@ -172,7 +172,7 @@ function Figures({ summary, busy }: { summary: ReportsSummary; busy: boolean }) 
       />
       <Figure
         title="Revenue by month"
-        note="Fees received, refunds paid and government fees booked as paid, each in the month it happened; the margin is the fees less the other two."
+        note="Fees received, refunds paid and government fees booked as paid, each in the month it happened; the margin is the fees less the other two. Fee changes absorbed: the part of the government fees that rises of Egypt's fee after the traveller paid us cost the agency (the traveller's price never changes), already counted in the government fees."
         empty={moneyMoved ? null : 'No money moved in this range.'}
         chart={<RevenueChart revenue={revenue} />}
         table={
@@ -184,15 +184,17 @@ function Figures({ summary, busy }: { summary: ReportsSummary; busy: boolean }) 
               { label: 'Final fees', numeric: true },
               { label: 'Refunds', numeric: true },
               { label: 'Government fees', numeric: true },
+              { label: 'Fee changes absorbed', numeric: true },
               { label: 'Margin', numeric: true },
             ]}
-            rows={revenue.map((m) => [monthLabel(m.month), money(m.initialPence), money(m.finalPence), money(m.refundedPence), money(m.governmentFeePence), money(m.marginPence)])}
+            rows={revenue.map((m) => [monthLabel(m.month), money(m.initialPence), money(m.finalPence), money(m.refundedPence), money(m.governmentFeePence), money(m.absorbedFeePence), money(m.marginPence)])}
             footer={[
               'Total',
               money(total((m) => m.initialPence)),
               money(total((m) => m.finalPence)),
               money(total((m) => m.refundedPence)),
               money(total((m) => m.governmentFeePence)),
+              money(total((m) => m.absorbedFeePence)),
               money(total((m) => m.marginPence)),
             ]}
           />

@@ -7,6 +7,10 @@ export const FAQS: readonly { q: string; a: string }[] = [
   { q: 'How long does it take to get my e-visa?', a: 'We return your visa within 5 working days of your initial payment. If we miss this, you do not pay the outstanding balance.' },
   { q: 'How much does it cost?', a: `${TOTAL_PRICE_TEXT} Rush processing may cost extra.` },
   {
+    q: 'What if Egypt raises its visa fee after I pay?',
+    a: 'We pay the difference. Egypt may add a surcharge to its e-visa fee by decree. If the fee is higher when we submit your application than on the day you paid us, the extra is our cost, never yours: your price stays what you paid.',
+  },
+  {
     q: 'Is the initial fee refundable?',
     a: `${CANCELLATION_RIGHT_TEXT} The initial fee pays for our review of your application, so it is not refunded when your visa is refused. If your visa is not approved, you never pay the final fee.`,
   },
