@@ -5,7 +5,7 @@ import { Footer } from '../components/layout/footer.js';
 import { Header } from '../components/layout/header.js';
 import { LazyToaster } from '../components/ui/lazy-toaster.js';
 import { isStaffPath } from '../components/layout/page-width.js';
-import { OutageBanner } from '../features/portal-status/outage-banner.js';
+import { LazyOutageBanner } from '../features/portal-status/lazy-outage-banner.js';
 import { RouteError } from '../features/static/route-error.js';
 import { useDocumentTitle } from '../lib/page-title.js';
 
@@ -42,7 +42,7 @@ function RootLayout() {
       </main>
       <Footer />
       {/* Staff read and switch the status on their own page; everyone else sees the banner while it is down. */}
-      {isStaffPath(pathname) ? null : <OutageBanner />}
+      {isStaffPath(pathname) ? null : <LazyOutageBanner />}
       <LazyToaster />
     </div>
   );

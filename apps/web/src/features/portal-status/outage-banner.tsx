@@ -1,31 +1,27 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { OUTAGE_BANNER_MEANING, OUTAGE_BANNER_TITLE, VISA_ON_ARRIVAL_FALLBACK } from '../../../../../core/domain/portal-outage-text.js';
-import { usePortalStatus } from './status-query.js';
 
 /**
- * The outage banner (decision 0032): while staff have switched the official portal down, every
- * public page and the applicant's dashboard say so, with staff's message, what it means and the
+ * The outage banner (decision 0032), loaded only while the portal is down (lazy-outage-banner.tsx):
+ * while staff have switched the official portal down, every public page and the applicant's
+ * dashboard say so, with staff's message, what it means and the
  * visa on arrival. It appears after hydration, from GET /api/public/status, fixed to the bottom of
  * the window: nothing on the page moves when it comes (no layout shift), and nothing is reserved
  * while the portal is up. A spacer of its height after the footer keeps the page's end readable.
  */
-export function OutageBanner() {
-  const status = usePortalStatus();
+export function OutageBanner({ message }: { message: string | null }) {
   const banner = useRef<HTMLElement>(null);
   const [height, setHeight] = useState(0);
-  const down = status.data?.state === 'down';
-
   useLayoutEffect(() => {
     const element = banner.current;
-    if (!down || !element) return;
+    if (!element) return;
     const measure = () => setHeight(element.getBoundingClientRect().height);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [down]);
+  }, []);
 
-  if (!down) return null;
   return (
     <>
       <div aria-hidden="true" style={{ height }} />
@@ -39,7 +35,7 @@ export function OutageBanner() {
           <h2 id="outage-banner-title" className="text-base font-semibold">
             {OUTAGE_BANNER_TITLE}
           </h2>
-          {status.data?.message ? <p className="mt-1 whitespace-pre-line">{status.data.message}</p> : null}
+          {message ? <p className="mt-1 whitespace-pre-line">{message}</p> : null}
           <details className="mt-1">
             <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium underline underline-offset-2">What this means for you</summary>
             <p className="mt-1">{OUTAGE_BANNER_MEANING}</p>
