@@ -99,21 +99,33 @@ describe('evisa encrypt-files and rotate-file-key on an S3 bucket', { timeout: 2
     await storedBefore('later', 20);
     // A slow store (each upload answered 150 ms later), so the run is stopped while it works.
     s3.slowWrites(150);
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/cli/main.ts'), 'encrypt-files'], { cwd: ROOT, env: childEnv(env(K1)), stdio: 'ignore' });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/cli/main.ts'), 'encrypt-files'], { cwd: ROOT, env: childEnv(env(K1)), stdio: ['ignore', 'ignore', 'pipe'] });
+    // Listened for from the start: a run that ends before it is killed must not leave the test waiting.
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const later = [...documents.keys()].filter((key) => key.includes('/later-'));
     let doneAtKill = 0;
     try {
-      await vi.waitFor(
+      const twoSealed = vi.waitFor(
         async () => {
           doneAtKill = (await Promise.all(later.map(sealed))).filter(Boolean).length;
           expect(doneAtKill).toBeGreaterThanOrEqual(2);
         },
-        { timeout: 60_000, interval: 25 },
+        // The command starts the whole agency (tsx compiling it) before its first file: long on a busy machine.
+        { timeout: 120_000, interval: 25 },
       );
+      twoSealed.catch(() => undefined);
+      await Promise.race([
+        twoSealed,
+        exited.then(() => {
+          throw new Error(`encrypt-files ended before it was stopped (exit ${child.exitCode}): ${stderr}`);
+        }),
+      ]);
     } finally {
       child.kill('SIGKILL');
     }
-    await new Promise((resolve) => child.once('exit', resolve));
+    await exited;
     s3.slowWrites(0);
     const done = (await Promise.all(later.map(sealed))).filter(Boolean).length;
     expect(done).toBeLessThan(later.length);
