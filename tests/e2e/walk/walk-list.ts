@@ -239,6 +239,8 @@ export const WALK: readonly Visit[] = [
     desktop: true,
   },
   { route: '/admin/staff', as: 'admin', state: 'staff accounts', url: () => '/admin/staff', ready: (p) => visible(p.getByText('walk-reviewer@evisa-e2e.example')), desktop: true },
+  { route: '/admin/rules', as: 'admin', state: "Egypt's rules in force and scheduled", url: () => '/admin/rules', ready: (p) => heading(p, /Egypt.s rules/), desktop: true },
+  { route: '/admin/portal-status', as: 'admin', state: 'the official portal up', url: () => '/admin/portal-status', ready: (p) => heading(p, /Official portal status/), desktop: true },
   { route: '/profile', as: 'admin', state: 'staff profile with two-factor on', url: () => '/profile', ready: (p) => heading(p, /./) },
   adminTab('reviewer', 'initial-payment', 'paid', { state: 'Initial Payment tab as a reviewer' }),
   adminTab('finance', 'completed', 'final-paid-with-visa', { state: 'Complete tab as finance (refunds)' }),

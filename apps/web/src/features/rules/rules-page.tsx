@@ -9,6 +9,7 @@ import { Input, NativeSelect } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../lib/toast-store.js';
+import { textLinkClasses } from '../../components/ui/text-link.js';
 import { useAdminRulesQuery, useSetRuleMutation, type AdminRuleDto, type RuleInput } from './api.js';
 
 const KIND_LABELS: Record<RuleKind, string> = {
@@ -125,7 +126,7 @@ function RuleTable({ title, rules }: { title?: string; rules: AdminRuleDto[] }) 
               <span className={`whitespace-nowrap rounded px-2 py-0.5 text-xs font-medium ${STATE_TONES[rule.state]}`}>{STATE_LABELS[rule.state]}</span>
             </td>
             <td data-label="Source" className={`${CELL} min-w-0 text-right md:max-w-md md:text-left`}>
-              <a href={rule.source.url} className="break-words text-blue-700 underline" target="_blank" rel="noreferrer">
+              <a href={rule.source.url} className={textLinkClasses('break-words')} target="_blank" rel="noreferrer">
                 {rule.source.title}
               </a>
             </td>
