@@ -97,8 +97,8 @@ describe('evisa encrypt-files and rotate-file-key on an S3 bucket', { timeout: 2
 
   it('a run killed half-way is finished by the next run: every file encrypted once, none lost', async () => {
     await storedBefore('later', 20);
-    // A slow store (each upload answered 150 ms later), so the run is stopped while it works.
-    s3.slowWrites(150);
+    // A slow store (each upload answered 500 ms later: 20 files take 10 s), so the run is stopped while it works.
+    s3.slowWrites(500);
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/cli/main.ts'), 'encrypt-files'], { cwd: ROOT, env: childEnv(env(K1)), stdio: ['ignore', 'ignore', 'pipe'] });
     // Listened for from the start: a run that ends before it is killed must not leave the test waiting.
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -70,7 +70,16 @@ export async function startS3Server(): Promise<LocalS3Server> {
       return;
     }
     if (req.method === 'PUT' && writeDelayMs > 0 && url.pathname.split('/').filter(Boolean).length > 1) {
-      setTimeout(() => handler(req, res), writeDelayMs);
+      setTimeout(() => {
+        // S3 stores a PUT whole or not at all. A client that died while the answer was held has had
+        // its request torn down with the connection (what was buffered of the body is gone): it stored
+        // nothing — s3rver, handed the dead request, would keep an empty file.
+        if (req.destroyed || req.socket.destroyed) {
+          res.destroy();
+          return;
+        }
+        handler(req, res);
+      }, writeDelayMs);
       return;
     }
     handler(req, res);
