@@ -14,7 +14,7 @@ import { fieldAria } from '../../components/ui/label.js';
 import { fieldProblems, type FieldIds } from '../../lib/form-errors.js';
 import { isoDate } from '../../lib/format.js';
 import { formRules } from './form-rules.js';
-import { publicRulesQuery } from './rules-api.js';
+import { publicRulesQuery } from '../../api/rules.js';
 import { DEFAULT_APPLICATION_VALUES, submitState, type ApplicationFormValues, type SubmitState } from './rules.js';
 
 export type ApplicationFormApi = UseFormReturn<ApplicationFormValues, unknown, ApplicationForm>;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, apiPath, call } from '../../api/client.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
-import { publicRulesQuery } from '../apply/rules-api.js';
+import { publicRulesQuery } from '../../api/rules.js';
 
 const rulesRoute = api.admin.rules;
 export type AdminRulesDto = InferResponseType<typeof rulesRoute.$get, 200>;
