@@ -122,8 +122,10 @@ export interface ApplicationRepository {
   streamForExport(query: ExportQuery): AsyncIterable<ApplicationWithUser>;
   /**
    * What a switch of the portal's outage mode acts on (decision 0032), with users and portal ledger
-   * rows, in id order: applications paid, not cancelled and in one of PORTAL_WAITING_STATUSES, and
-   * any whose clock the portal paused. The use case decides with core/domain/portal-outage.ts.
+   * rows, in id order: while the portal is down (`down`), applications paid, not cancelled and in
+   * one of PORTAL_WAITING_STATUSES; always, any whose clock the portal paused. While it is up (the
+   * usual case, every 10 minutes) that is only the few still held. The use case decides with
+   * core/domain/portal-outage.ts.
    */
-  listForPortalOutage(): Promise<ApplicationWithUser[]>;
+  listForPortalOutage(down: boolean): Promise<ApplicationWithUser[]>;
 }

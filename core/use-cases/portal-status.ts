@@ -83,7 +83,7 @@ export function makePortalStatus(ports: Pick<Ports, 'applications' | 'portal' | 
   /** Applies the mode in force to every application it concerns. */
   async function sweep(outage: PortalOutage | null): Promise<Omit<PortalSwitchResult, 'status'>> {
     const counts = { paused: 0, resumed: 0, mailed: 0 };
-    for (const { application, user } of await ports.applications.listForPortalOutage()) {
+    for (const { application, user } of await ports.applications.listForPortalOutage(outage !== null)) {
       const did = await applyTo(application.id, outage, user.email, user.fullName);
       counts.paused += did.paused ? 1 : 0;
       counts.resumed += did.resumed ? 1 : 0;

@@ -172,11 +172,11 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
         yield* page;
       }
     },
-    async listForPortalOutage() {
+    async listForPortalOutage(down) {
       return [...s.applications.values()]
         .filter(
           (a) =>
-            (a.initialPaymentId !== null && a.cancelledAt === null && PORTAL_WAITING_STATUSES.includes(a.status)) || a.guaranteePausedFor === 'portal',
+            (down && a.initialPaymentId !== null && a.cancelledAt === null && PORTAL_WAITING_STATUSES.includes(a.status)) || a.guaranteePausedFor === 'portal',
         )
         .sort((a, b) => a.id - b.id)
         .map(withPortal);

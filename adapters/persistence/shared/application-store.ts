@@ -317,17 +317,17 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
         after = { createdAt: last.createdAt, id: last.id };
       }
     },
-    async listForPortalOutage() {
+    async listForPortalOutage(down) {
+      const heldByThePortal = eq(a.guaranteePausedFor, 'portal');
       const found = await db
         .select(adminColumns)
         .from(a)
         .innerJoin(t.users, eq(t.users.id, a.userId))
         .leftJoin(t.portalLedger, eq(t.portalLedger.applicationId, a.id))
         .where(
-          or(
-            and(isNotNull(a.initialPaymentId), isNull(a.cancelledAt), inArray(a.status, [...PORTAL_WAITING_STATUSES])),
-            eq(a.guaranteePausedFor, 'portal'),
-          ),
+          down
+            ? or(and(isNotNull(a.initialPaymentId), isNull(a.cancelledAt), inArray(a.status, [...PORTAL_WAITING_STATUSES])), heldByThePortal)
+            : heldByThePortal,
         )
         .orderBy(asc(a.id));
       return found.map(withUserAndPortal);
