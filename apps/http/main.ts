@@ -32,6 +32,9 @@ async function main(): Promise<void> {
   );
   if (running.metricsUrl) logger.info(`metrics on ${running.metricsUrl}/metrics (this machine only)`);
   if (agency.config.publicUrl !== running.url) logger.info(`public URL ${agency.config.publicUrl}`);
+  // The log is buffered (apps/shared/logger.ts): the lines saying where the agency listens are for
+  // whoever waits on them (scripts read "listening on"), so they are written now.
+  logger.flush();
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -1,4 +1,5 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { createLogger, type Logger } from '../shared/logger.js';
@@ -31,8 +32,14 @@ export function requestContext(logger: Logger, metrics: AgencyMetrics): Middlewa
     const requestId = given !== undefined && SANE_REQUEST_ID.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
     c.set('baseLogger', logger);
+    // On the node server the header goes straight onto the Node response, before the handler, which
+    // keeps @hono/node-server on its fast path (as securityHeaders does); elsewhere (app.request in
+    // tests) it is set on the answer once it exists, whatever made it.
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    const direct = outgoing !== undefined && typeof outgoing.setHeader === 'function' && !outgoing.headersSent;
+    if (direct) outgoing.setHeader(REQUEST_ID_HEADER, requestId);
     await next();
-    c.res.headers.set(REQUEST_ID_HEADER, requestId);
+    if (!direct) c.res.headers.set(REQUEST_ID_HEADER, requestId);
     const seconds = (performance.now() - started) / 1000;
     const method = KNOWN_METHODS.has(c.req.method) ? c.req.method : 'OTHER';
     const route = routePath(c) || 'unmatched';

@@ -16,7 +16,7 @@ import type { UseCases } from '../../core/use-cases/use-cases.js';
 import type { Agency } from './agency.js';
 import { ConfigError, loadConfig, type AgencyConfig } from './config.js';
 import { instrumentedUseCasesModule } from './instrumented-use-cases.js';
-import { createLogger, type Logger } from './logger.js';
+import { bufferedDestination, createLogger, type Logger } from './logger.js';
 import { AgencyMetrics } from './metrics.js';
 import { OpenedAdapters } from './opened-adapters.js';
 import { PORT, PORT_KEYS, T, USE_CASE } from './tokens.js';
@@ -45,7 +45,7 @@ export function configModule(env: NodeJS.ProcessEnv): ContainerModule {
     // A bad value throws ConfigError (one line naming the variable) when first resolved.
     bind(T.config).toResolvedValue(() => loadConfig(env));
     bind(T.opened).toResolvedValue(() => new OpenedAdapters());
-    bind(T.logger).toResolvedValue((config: AgencyConfig) => createLogger({ level: config.logLevel }), [T.config]);
+    bind(T.logger).toResolvedValue((config: AgencyConfig) => createLogger({ level: config.logLevel, destination: bufferedDestination() }), [T.config]);
     bind(T.metrics).toResolvedValue(() => new AgencyMetrics());
     bind(PORT.settings).toResolvedValue(
       (config: AgencyConfig) => ({
