@@ -13,7 +13,7 @@ const coreAlias = { '@core': here('../../core') };
  * A feature's modules only define components, hooks and queries: importing one runs nothing. Said to
  * the bundler so that a route importing a feature's public face (features/<name>/index.ts, the only
  * way in: eslint.config.js) carries just what it uses — without it the landing page's bundle took
- * every page the barrels re-export (368 KB gzip against its 120 KB budget). Any other module: the
+ * every page the barrels re-export (376 KB gzip against its 120 KB budget). Any other module: the
  * bundler's own judgement (undefined), package.json `sideEffects` included.
  */
 const featuresHaveNoSideEffects = (id: string): false | undefined => (/[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]/.test(id) ? false : undefined);

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, apiPath, call, upload } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
