@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** The web app's '@core/…' imports (tsconfig.json paths, apps/web/vite.config.ts). */
+const coreAlias = { '@core': fileURLToPath(new URL('./core', import.meta.url)) };
 
 /**
  * `npm run test:fast` (`vitest run --mode fast`) is the inner loop: the node suites that run inside
@@ -42,6 +46,7 @@ const NOT_IN_FAST_LOOP = [
 export default defineConfig(({ mode }) => {
   const fast = mode === 'fast';
   const node = {
+    resolve: { alias: coreAlias },
     test: {
       name: 'node',
       environment: 'node',
@@ -54,6 +59,7 @@ export default defineConfig(({ mode }) => {
     },
   };
   const web = {
+    resolve: { alias: coreAlias },
     esbuild: { jsx: 'automatic' as const },
     test: {
       name: 'web',

@@ -87,6 +87,7 @@ export function prerenderPages(options: { entry: string; routerPlugins: () => Pl
           logLevel: 'warn',
           mode: 'production',
           plugins: options.routerPlugins(),
+          resolve: { alias: config.resolve.alias },
           define: { 'process.env.NODE_ENV': JSON.stringify('production') },
           ssr: { noExternal: true, target: 'node', resolve: { conditions: ['browser', 'module', 'import', 'default'], externalConditions: ['browser'] } },
           build: { ssr: options.entry, outDir: ssrDir, emptyOutDir: true, minify: false, rollupOptions: { output: { entryFileNames: 'entry.mjs', codeSplitting: false } } },

@@ -9,7 +9,7 @@ const eslint = new ESLint({ cwd: fileURLToPath(new URL('../..', import.meta.url)
 /** The dependency-rule messages ESLint gives `code` as if it were the file at `path`. */
 async function refusals(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax' || m.ruleId === 'web/borders').map((m) => m.message);
 }
 
 describe('the dependency rule', () => {
@@ -53,5 +53,52 @@ describe('the dependency rule', () => {
     }
     expect(await refusals('bench/x.ts', "export const load = () => import('../tests/support/postgres.js');")).toHaveLength(1);
     expect(await refusals('tests/http/x.ts', "import { validForm } from '../core/helpers.js';\nimport pg from 'pg';")).toEqual([]);
+  });
+
+  describe("the web app's borders (apps/web/src)", () => {
+    const web = 'apps/web/src';
+
+    it('refuses a feature importing another feature, statically, dynamically or by re-export', async () => {
+      for (const [path, code] of [
+        [`${web}/features/portal/api.ts`, "import { refreshAdminData } from '../admin/api.js';"],
+        [`${web}/features/two-factor/staff-enrolment.tsx`, "import { AdminDashboard } from '../admin/index.js';"],
+        [`${web}/features/apply/sections/x.tsx`, "import { useAuth } from '../../auth/use-auth.js';"],
+        [`${web}/features/landing/x.tsx`, "export const load = () => import('../record/landing-record.js');"],
+        [`${web}/features/dashboard/x.ts`, "export { EvisaStatus } from '../evisa/index.js';"],
+      ]) {
+        expect(await refusals(path, code), `${path}: ${code}`).toEqual([expect.stringContaining('A feature never imports another feature')]);
+      }
+    });
+
+    it('refuses shared code importing a feature', async () => {
+      for (const [path, code] of [
+        [`${web}/components/layout/header.tsx`, "import { useAuth } from '../../features/auth/index.js';"],
+        [`${web}/lib/permissions.ts`, "import { useUserQuery } from '../features/auth/user-query.js';"],
+        [`${web}/api/admin.ts`, "export const load = () => import('../features/admin/api.js');"],
+        [`${web}/hooks/x.ts`, "import { x } from '../features/admin/index.js';"],
+      ]) {
+        expect(await refusals(path, code), `${path}: ${code}`).toEqual([expect.stringContaining('Shared code (api/, components/, lib/, hooks/) never imports a feature')]);
+      }
+    });
+
+    it("lets routes import a feature's public face only", async () => {
+      expect(await refusals(`${web}/routes/_authed/admin.tsx`, "import { AdminDashboard } from '../../features/admin/admin-dashboard.js';")).toEqual([
+        expect.stringContaining('Routes import a feature through its public face only'),
+      ]);
+      expect(await refusals(`${web}/routes/index.tsx`, "export const load = () => import('../features/record/landing-record.js');")).toHaveLength(1);
+      expect(await refusals(`${web}/routes/_authed/admin.tsx`, "import { AdminDashboard } from '../../features/admin/index.js';\nimport { StaffEnrolmentGate } from '../../features/two-factor/index.js';\nimport { requireUser } from '../../lib/guard.js';")).toEqual([]);
+      expect(await refusals(`${web}/routes/_authed/-admin-parts.tsx`, "import { PortalSection } from '../../features/portal/index.js';")).toEqual([]);
+    });
+
+    it('lets a feature import itself, the shared layer and the core', async () => {
+      expect(
+        await refusals(
+          `${web}/features/apply/sections/x.tsx`,
+          "import { ApplyPage } from '../apply-page.js';\nimport { useAuth } from '../../../api/user.js';\nimport { Button } from '../../../components/ui/button.js';\nimport { formatPence } from '@core/domain/money.js';",
+        ),
+      ).toEqual([]);
+      expect(await refusals(`${web}/features/portal/api.ts`, "import { refreshAdminData } from '../../api/admin.js';")).toEqual([]);
+      expect(await refusals(`${web}/components/layout/header.tsx`, "import { useAuth } from '../../api/user.js';\nimport { cn } from '../../lib/format.js';")).toEqual([]);
+    });
   });
 });

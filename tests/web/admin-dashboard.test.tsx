@@ -4,7 +4,7 @@ import { ADMIN_TABS, tabOfStatus } from '../../core/domain/admin-tabs.js';
 import { newApplication } from '../../core/domain/application.js';
 import type { ApplicationStatus } from '../../core/domain/status.js';
 import type { AdminApplicationDto as ApplicationDto, AdminEntryDto } from '../../apps/web/src/features/admin/api.js';
-import { AdminDashboard } from '../../apps/web/src/features/admin/admin-dashboard.js';
+import { AdminDashboard } from './composed.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { installFakeXhr } from './fake-xhr.js';
 import { validForm } from '../core/helpers.js';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newApplication } from '../../core/domain/application.js';
 import type { ApplicationStatus } from '../../core/domain/status.js';
 import type { AdminApplicationDto, AdminEntryDto } from '../../apps/web/src/features/admin/api.js';
-import { AdminDashboard } from '../../apps/web/src/features/admin/admin-dashboard.js';
+import { AdminDashboard } from './composed.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { validForm } from '../core/helpers.js';
 import { fakeFetch, renderPage, setupUser, testUser } from './render.js';

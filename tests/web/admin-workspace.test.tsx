@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newApplication } from '../../core/domain/application.js';
 import type { AdminApplicationDto, AdminEntryDto } from '../../apps/web/src/features/admin/api.js';
-import { AdminDashboard } from '../../apps/web/src/features/admin/admin-dashboard.js';
+import { AdminDashboard } from './composed.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { validForm } from '../core/helpers.js';
 import { fakeFetch, renderPage, setupUser, testUser } from './render.js';

@@ -5,7 +5,7 @@ import { api, ApiError, call, serverFieldErrors, serverMessage, upload, type Upl
 import { keys } from '../../apps/web/src/api/keys.js';
 import { createQueryClient } from '../../apps/web/src/api/query-client.js';
 import { adminPageQuery } from '../../apps/web/src/features/admin/api.js';
-import { userQuery } from '../../apps/web/src/features/auth/user-query.js';
+import { userQuery } from '../../apps/web/src/api/user.js';
 import { installFakeXhr } from './fake-xhr.js';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
-import { ApplicationCard } from '../../apps/web/src/features/dashboard/application-card.js';
+import { ApplicationCard } from './composed.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { fakeFetch, renderPage, testUser } from './render.js';
 

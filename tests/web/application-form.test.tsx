@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationFormView, PAYMENT_REDIRECT_DELAY_MS } from '../../apps/web/src/features/apply/apply-page.js';
-import { checkPassportFile } from '../../apps/web/src/features/apply/file-rules.js';
+import { checkPassportFile } from '../../apps/web/src/lib/file-rules.js';
 import {
   DEFAULT_APPLICATION_VALUES,
   HINT_DOCUMENTS,

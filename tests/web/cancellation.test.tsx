@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import type { AdminApplicationDto } from '../../apps/web/src/features/admin/api.js';
 import { CancellationDecisionPanel } from '../../apps/web/src/features/cancellation/cancellation-decision.js';
-import { ApplicationCard } from '../../apps/web/src/features/dashboard/application-card.js';
+import { ApplicationCard } from './composed.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { expectBesideField, fakeFetch, renderPage, setupUser, testUser, toastText } from './render.js';
 

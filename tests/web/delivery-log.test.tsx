@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeliveryLog } from '../../apps/web/src/features/messages/delivery-log.js';
-import { ApplicationCard } from '../../apps/web/src/features/dashboard/application-card.js';
-import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-page.js';
+import { ApplicationCard } from './composed.js';
+import { DashboardPage } from './composed.js';
 import { MailBounceNotice } from '../../apps/web/src/features/profile/mail-bounce-notice.js';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
-import { ApplicationCard } from '../../apps/web/src/features/dashboard/application-card.js';
-import { visaStagedToast } from '../../apps/web/src/features/evisa/visa-staged-toast.js';
+import { ApplicationCard } from './composed.js';
+import { visaStagedToast } from '../../apps/web/src/features/admin/visa-staged-toast.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { fakeFetch, renderPage, testUser } from './render.js';
 

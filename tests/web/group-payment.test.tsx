@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
-import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-page.js';
+import { DashboardPage } from './composed.js';
 import { fakeFetch, renderApp, renderPage, requestStartNow, setupUser, testUser } from './render.js';
 
 afterEach(() => {

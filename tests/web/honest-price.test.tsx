@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import { HonestPrice } from '../../apps/web/src/components/honest-price.js';
 import { PaymentNotice } from '../../apps/web/src/features/apply/sections/payment-notice.js';
-import { DashboardPage } from '../../apps/web/src/features/dashboard/dashboard-page.js';
+import { DashboardPage } from './composed.js';
 import { PaymentPanel } from '../../apps/web/src/features/payment/payment-panel.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { fakeFetch, renderApp, renderPage, requestStartNow, setupUser, testUser } from './render.js';

@@ -1,6 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../apps/web/src/features/auth/user-query.js';
+import type { CurrentUser } from '../../apps/web/src/api/user.js';
 import { fakeFetch, renderApp, TEST_CONFIG, testUser } from './render.js';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newApplication } from '../../core/domain/application.js';
 import type { AdminApplicationDto, AdminEntryDto } from '../../apps/web/src/features/admin/api.js';
 import { PassportFields } from '../../apps/web/src/features/admin/entry-details.js';
-import { PassportCell } from '../../apps/web/src/features/admin/passport-reveal.js';
+import { PassportCell } from '../../apps/web/src/components/passport-reveal.js';
 import { PortalSection } from '../../apps/web/src/features/portal/portal-section.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { validForm } from '../core/helpers.js';

@@ -2,8 +2,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import type { ReceiptDto } from '../../apps/web/src/api/receipts.js';
-import { ApplicationCard } from '../../apps/web/src/features/dashboard/application-card.js';
-import { ReceiptList } from '../../apps/web/src/features/receipts/receipt-list.js';
+import { ApplicationCard } from './composed.js';
+import { ReceiptList } from '../../apps/web/src/components/receipt-list.js';
 import { fakeFetch, renderPage, testUser } from './render.js';
 
 afterEach(() => {

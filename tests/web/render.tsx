@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { createQueryClient } from '../../apps/web/src/api/query-client.js';
 import { keys } from '../../apps/web/src/api/keys.js';
 import type { PublicConfig } from '../../apps/web/src/api/config.js';
-import type { CurrentUser } from '../../apps/web/src/features/auth/user-query.js';
+import type { CurrentUser } from '../../apps/web/src/api/user.js';
 import { Toaster } from '../../apps/web/src/components/ui/toaster.js';
 
 export const TEST_CONFIG: PublicConfig = { paymentProvider: 'test', agencyEmail: 'help@agency.example', agencyName: 'Egypt e-Visa Agency' };

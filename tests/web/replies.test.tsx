@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
 import type { AdminApplicationDto } from '../../apps/web/src/features/admin/api.js';
 import { flagBadges } from '../../apps/web/src/features/admin/badges.js';
-import { ApplicationCard } from '../../apps/web/src/features/dashboard/application-card.js';
+import { ApplicationCard } from './composed.js';
 import { RepliesSection } from '../../apps/web/src/features/replies/replies-section.js';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { REPLY_EMPTY_MESSAGE, REPLY_TOO_LONG_MESSAGE } from '../../core/domain/reply.js';

@@ -2,7 +2,7 @@ import { cleanup, within } from '@testing-library/react';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApplicationDto } from '../../apps/web/src/api/applications.js';
-import { ApplicationCard } from '../../apps/web/src/features/dashboard/application-card.js';
+import { ApplicationCard } from './composed.js';
 import { renderPage, setupUser, testUser } from './render.js';
 
 afterEach(() => cleanup());

@@ -1,4 +1,4 @@
-import { FINAL_FEE, INITIAL_FEE } from '../../../../core/domain/fees.js';
+import { FINAL_FEE, INITIAL_FEE } from '@core/domain/fees.js';
 import { cn, formatPence } from '../lib/format.js';
 import { officialRouteText } from '../lib/official-route.js';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_AGENCY_ADDRESS } from '../../../../core/domain/agency.js';
+import { DEFAULT_AGENCY_ADDRESS } from '@core/domain/agency.js';
 
 /**
  * The agency's published contact details. The email comes from the configuration (configQuery, AGENCY_EMAIL);

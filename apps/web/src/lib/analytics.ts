@@ -1,4 +1,4 @@
-import type { AnalyticsPropertyKey } from '../../../../core/ports/analytics.js';
+import type { AnalyticsPropertyKey } from '@core/ports/analytics.js';
 import { sendEvent } from '../api/events.js';
 
 export type EventProperties = Partial<Record<AnalyticsPropertyKey, string | number | boolean | null>>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { get, type FieldErrors, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { ApiError, serverFieldErrors, serverMessage } from '../api/client.js';
-import { FILE_TOO_LARGE_MESSAGE } from '../../../../core/domain/document.js';
+import { FILE_TOO_LARGE_MESSAGE } from '@core/domain/document.js';
 import type { FormProblem } from '../components/error-summary.js';
 
 function isFieldOf<T extends FieldValues>(values: T, name: string): name is Path<T> {

@@ -1,4 +1,4 @@
-import { formatPence } from '../../../../core/domain/money.js';
+import { formatPence } from '@core/domain/money.js';
 
 export { formatPence };
 

@@ -1,4 +1,4 @@
-import { DEFAULT_OFFICIAL_ROUTE_TEXT, OFFICIAL_ROUTE_PLACEHOLDERS, type OfficialRouteText } from '../../../../core/domain/official-route.js';
+import { DEFAULT_OFFICIAL_ROUTE_TEXT, OFFICIAL_ROUTE_PLACEHOLDERS, type OfficialRouteText } from '@core/domain/official-route.js';
 
 /**
  * The configured official route, as the statement shows it (docs/product.md §1.5). The server

@@ -1,6 +1,6 @@
-import { roleAllows, type Permission } from '../../../../core/domain/permissions.js';
-import type { StaffRole } from '../../../../core/domain/staff-role.js';
-import { useUserQuery } from '../features/auth/user-query.js';
+import { roleAllows, type Permission } from '@core/domain/permissions.js';
+import type { StaffRole } from '@core/domain/staff-role.js';
+import { useUserQuery } from '../api/user.js';
 
 /**
  * Whether the signed-in user may do what `permission` names: the server's own table

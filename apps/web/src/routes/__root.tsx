@@ -1,12 +1,13 @@
-import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Footer } from '../components/layout/footer.js';
 import { Header } from '../components/layout/header.js';
 import { LazyToaster } from '../components/ui/lazy-toaster.js';
 import { isStaffPath } from '../components/layout/page-width.js';
-import { LazyOutageBanner } from '../features/portal-status/lazy-outage-banner.js';
-import { RouteError } from '../features/static/route-error.js';
+import { LazyOutageBanner } from '../features/portal-status/index.js';
+import { LazyNotFoundPage } from '../features/static/index.js';
+import { RouteError } from '../components/layout/route-error.js';
 import { useDocumentTitle } from '../lib/page-title.js';
 
 export interface RouterContext {
@@ -16,7 +17,7 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   // Loaded when needed: the first bundle every page loads (the landing page's budget) need not carry it.
-  notFoundComponent: lazyRouteComponent(() => import('../features/static/not-found.js'), 'NotFoundPage'),
+  notFoundComponent: LazyNotFoundPage,
   errorComponent: RouteError,
 });
 

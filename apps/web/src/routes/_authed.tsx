@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageSpinner } from '../components/ui/spinner.js';
-import { AuthedLayout } from '../features/auth/authed-layout.js';
-import { requireUser } from '../features/auth/guard.js';
+import { AuthedLayout } from '../features/auth/index.js';
+import { requireUser } from '../lib/guard.js';
 
 /** Every signed-in page sits under this pathless layout: the route guard of docs/product.md §2.2. */
 export const Route = createFileRoute('/_authed')({

@@ -1,7 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { userQuery } from '../features/auth/user-query.js';
-import { AuthPage } from '../features/auth/auth-page.js';
-import { parseAuthSearch } from '../features/auth/auth-search.js';
+import { userQuery } from '../api/user.js';
+import { AuthPage, parseAuthSearch } from '../features/auth/index.js';
 
 export const Route = createFileRoute('/auth')({
   staticData: { title: 'Sign In or Register' },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContactPage } from '../features/contact/contact-page.js';
+import { ContactPage } from '../features/contact/index.js';
 
 /** docs/product.md §2.12: /contact-info shows the same contact form as /contact. */
 export const Route = createFileRoute('/contact-info')({

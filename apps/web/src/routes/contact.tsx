@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContactPage } from '../features/contact/contact-page.js';
+import { ContactPage } from '../features/contact/index.js';
 
 export const Route = createFileRoute('/contact')({
   staticData: { title: 'Contact Us' },

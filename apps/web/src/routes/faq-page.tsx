@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FaqPage } from '../features/static/faq-page.js';
+import { FaqPage } from '../features/static/index.js';
 
 export const Route = createFileRoute('/faq-page')({
   staticData: { title: 'Frequently Asked Questions' },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ForgotPasswordPage } from '../features/password-reset/forgot-password-page.js';
+import { ForgotPasswordPage } from '../features/password-reset/index.js';
 
 export const Route = createFileRoute('/forgot-password')({
   staticData: { title: 'Forgot Your Password?' },

@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LandingPage } from '../features/landing/landing-page.js';
+import { LandingPage } from '../features/landing/index.js';
+import { LazyLandingRecord } from '../features/record/index.js';
 
 export const Route = createFileRoute('/')({
   staticData: { title: 'Apply for Your Egypt e-Visa Online' },
-  component: LandingPage,
+  component: Landing,
 });
+
+/** The landing page with the record feature's live figures (loaded after the page: the landing bundle's budget). */
+function Landing() {
+  return <LandingPage OurRecord={LazyLandingRecord} />;
+}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PrivacyPage } from '../features/static/privacy-page.js';
+import { PrivacyPage } from '../features/static/index.js';
 
 export const Route = createFileRoute('/privacy')({
   staticData: { title: 'Privacy Policy' },

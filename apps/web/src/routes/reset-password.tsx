@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResetPasswordPage } from '../features/password-reset/reset-password-page.js';
+import { ResetPasswordPage } from '../features/password-reset/index.js';
 
 export const Route = createFileRoute('/reset-password')({
   staticData: { title: 'Choose a New Password' },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TrackPage } from '../features/track/track-page.js';
+import { TrackPage } from '../features/track/index.js';
 
 export const Route = createFileRoute('/track')({
   staticData: { title: 'Track your application' },

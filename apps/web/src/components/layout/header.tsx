@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
-import { useAuth } from '../../features/auth/use-auth.js';
+import { useAuth } from '../../api/user.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { buttonClasses } from '../ui/button.js';
@@ -12,7 +12,7 @@ const navLink =
   'inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 touch:min-h-11';
 const activeNav = { className: 'text-blue-700 bg-blue-50' };
 
-const LogoutButton = lazy(() => import('../../features/auth/logout-button.js'));
+const LogoutButton = lazy(() => import('./logout-button.js'));
 
 /** docs/product.md §2.3 header: entries per role; on small screens the menu collapses behind a toggle. */
 export function Header() {

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import type { BadgeTone } from '../../../../../core/domain/status.js';
+import type { BadgeTone } from '@core/domain/status.js';
 import { cn } from '../../lib/format.js';
 
 const tones: Record<BadgeTone | 'blue' | 'purple', string> = {

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { ADMIN_TABS, adminTab, isAdminTabId, WORK_QUEUE_TABS, type AdminTabId } from '../../../../../core/domain/admin-tabs.js';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { ADMIN_TABS, adminTab, isAdminTabId, WORK_QUEUE_TABS, type AdminTabId } from '@core/domain/admin-tabs.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
 import { Button } from '../../components/ui/button.js';
 import { Checkbox } from '../../components/ui/checkbox.js';
 import { Input } from '../../components/ui/input.js';
@@ -13,22 +13,26 @@ import { pageWidth } from '../../components/layout/page-width.js';
 import { FamilyEntries } from './family-filter.js';
 import { LeaveGuard } from './leave-guard.js';
 import { PaymentIssues } from './payment-issues.js';
-import { RefundQueue } from '../refunds/refund-queue.js';
 import { useAdminCountsQuery, useAdminPageQuery, useWorkQueueQuery } from './api.js';
 import { ReminderButtons } from './reminder-buttons.js';
 import { compactAdminSearch, parseAdminSearch, type AdminSearch } from './search.js';
 import { StagedChangesProvider, useStagedChanges } from './staged-changes.js';
 import { Workspace } from './workspace.js';
-import { PortalStatusLink } from '../portal-status/portal-status-link.js';
+import { AdminPartsProvider, useAdminParts, type AdminParts } from './parts.js';
 
 const SEARCH_DELAY_MS = 300;
 
-/** The admin dashboard of docs/product.md §2.14, with server-side search, paging and the overdue filter. */
-export function AdminDashboard() {
+/**
+ * The admin dashboard of docs/product.md §2.14, with server-side search, paging and the overdue filter.
+ * `parts`: what other features show on it and in its side panel, composed by the /admin route.
+ */
+export function AdminDashboard({ parts }: { parts: AdminParts }) {
   return (
-    <StagedChangesProvider>
-      <Dashboard />
-    </StagedChangesProvider>
+    <AdminPartsProvider parts={parts}>
+      <StagedChangesProvider>
+        <Dashboard />
+      </StagedChangesProvider>
+    </AdminPartsProvider>
   );
 }
 
@@ -46,6 +50,7 @@ function Dashboard() {
   const counts = useAdminCountsQuery(search);
   const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), refunds: useCan('refunds.manage'), staff: useCan('staff.manage'), rules: useCan('rules.manage'), reports: useCan('reports.read'), audit: useCan('audit.read'), operations: useCan('operations.run') };
   const page = useAdminPageQuery(search);
+  const { PortalStatusLink, RefundQueue } = useAdminParts();
 
   return (
     // The whole width of the screen: casework needs the table and the side panel side by side.

@@ -1,29 +1,19 @@
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, apiPath, call, upload } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
+import { byId, refreshAdminData, type AdminApplicationDto, type PaymentIssueDto } from '../../api/admin.js';
 import type { AdminSearch } from './search.js';
 import { adminCountsQuery, adminPageQuery } from './list-queries.js';
 
 export { adminCountsQuery, adminPageQuery };
+export type * from '../../api/admin.js';
+export { byId, refreshAdminData };
 
 const adminApplications = api.admin.applications;
-type AdminListBody = InferResponseType<typeof adminApplications.$get, 200>;
-/** One page of a tab (GET /api/admin/applications with ?tab=&q=&page=&pageSize=&overdue=). */
-export type AdminPageDto = Exclude<AdminListBody, unknown[]>;
-export type AdminEntryDto = AdminPageDto['items'][number];
-/** A real application of the admin list, with its user attached to its entry. */
-export type AdminApplicationDto = NonNullable<AdminEntryDto['application']>;
-export type PaymentIssuesDto = InferResponseType<(typeof api.admin)['payment-issues']['$get'], 200>;
-export type PaymentIssueDto = PaymentIssuesDto['issues'][number];
 type StatusChange = InferRequestType<(typeof adminApplications)[':id']['status']['$put']>['json'];
-
-export const byId = (id: number) => ({ param: { id: String(id) } });
 const byGroup = (groupId: number) => ({ param: { groupId: String(groupId) } });
-
-export type AssigneeDto = AdminEntryDto['assignee'];
-export type AdminCountsDto = InferResponseType<typeof adminApplications.counts.$get, 200>;
 
 /** GET /api/admin/application-groups/{groupId}: the family application's travellers, as list entries. */
 export const adminGroupQuery = (groupId: number) =>
@@ -89,19 +79,6 @@ export function useAdminHistoryQuery(applicationId: number) {
 
 export function usePaymentIssuesQuery() {
   return useQuery(paymentIssuesQuery);
-}
-
-/**
- * After a change: every admin list (a family application's too), count, history and refunds, and the
- * application's documents and receipts (a refund or a cancellation issues a credit note).
- */
-export function refreshAdminData(queryClient: QueryClient, applicationId?: number): Promise<unknown> {
-  const adminPrefixes = [keys.adminPrefix, keys.adminGroupPrefix];
-  return Promise.all([
-    queryClient.invalidateQueries({ predicate: (q) => adminPrefixes.some((prefix) => String(q.queryKey[0]).startsWith(prefix)) }),
-    applicationId === undefined ? undefined : queryClient.invalidateQueries({ queryKey: keys.documents(applicationId) }),
-    applicationId === undefined ? undefined : queryClient.invalidateQueries({ queryKey: keys.receipts(applicationId) }),
-  ]);
 }
 
 /** PUT /api/admin/applications/{id}/status: the status, and with an information request its message and re-upload flag. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
-import { STAFF_ROLE_LABELS } from '../../../../../core/domain/staff-role.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
+import { STAFF_ROLE_LABELS } from '@core/domain/staff-role.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { NativeSelect } from '../../components/ui/input.js';
@@ -8,7 +8,7 @@ import { Label } from '../../components/ui/label.js';
 
 import { useCan } from '../../lib/permissions.js';
 import { toast } from '../../lib/toast-store.js';
-import { useUserQuery } from '../auth/user-query.js';
+import { useUserQuery } from '../../api/user.js';
 import type { AdminApplicationDto, AssigneeDto } from './api.js';
 import { useAdminAssignmentsQuery, useAssigneesQuery, useAssignMutation } from './assignment-api.js';
 

@@ -2,7 +2,10 @@ import { useQuery, queryOptions } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, apiPath, call } from '../../api/client.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
-import { byId, refreshAdminData } from './api.js';
+import { byId, refreshAdminData } from '../../api/admin.js';
+import { assigneesQuery, type AssignableStaffDto } from '../../api/staff.js';
+
+export { assigneesQuery, type AssignableStaffDto };
 
 /** Assignment's API (kept out of api.ts, which the route's loader puts in the landing bundle). */
 const adminApplications = api.admin.applications;
@@ -17,21 +20,6 @@ export const adminAssignmentsQuery = (applicationId: number) =>
 export function useAdminAssignmentsQuery(applicationId: number) {
   return useQuery(adminAssignmentsQuery(applicationId));
 }
-
-const assigneesRoute = api.admin.assignees;
-/** A colleague an application can be given to (GET /api/admin/assignees): id, name and role. */
-export type AssignableStaffDto = InferResponseType<typeof assigneesRoute.$get, 200>[number];
-
-/**
- * GET /api/admin/assignees: the active staff an application can be assigned to ("Reassign to"), for
- * anyone who may assign. A failure is the query's error: the panel says so beside the choice.
- */
-export const assigneesQuery = queryOptions({
-  queryKey: [apiPath(assigneesRoute.$path())] as const,
-  queryFn: () => call(assigneesRoute.$get()),
-  staleTime: 60_000,
-  retry: false,
-});
 
 export function useAssigneesQuery(enabled = true) {
   return useQuery({ ...assigneesQuery, enabled });

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { statusBadgeTone, statusLabel } from '../../../../../core/domain/status.js';
-import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
-import { PASSPORT_CHECK_LABELS } from '../../../../../core/domain/passport-check.js';
+import { statusBadgeTone, statusLabel } from '@core/domain/status.js';
+import { FINAL_FEE, INITIAL_FEE } from '@core/domain/fees.js';
+import { PASSPORT_CHECK_LABELS } from '@core/domain/passport-check.js';
 import type { AdminApplicationDto as ApplicationDto, AdminEntryDto } from './api.js';
 import { Badge, type BadgeColour } from '../../components/ui/badge.js';
 import { formatPence } from '../../lib/format.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatShortDay } from '../../../../../core/domain/wording.js';
+import { formatShortDay } from '@core/domain/wording.js';
 import type { AdminEntryDto } from './api.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
@@ -8,7 +8,7 @@ import { cn } from '../../lib/format.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
 import { FlagBadges, FlagChips, GroupBadge, PaymentBadges, PaymentChip, StatusBadge } from './badges.js';
 import { entryKey, namesOf } from './entry-panel.js';
-import { PassportCell } from './passport-reveal.js';
+import { PassportCell } from '../../components/passport-reveal.js';
 import { useStagedChanges } from './staged-changes.js';
 
 export interface EntriesListProps {

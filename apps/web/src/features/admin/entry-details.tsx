@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
-import { formatDayAndTime, formatShortDay } from '../../../../../core/domain/wording.js';
-import { DOCUMENT_TYPE_LABELS } from '../../../../../core/domain/document.js';
-import { statusLabel } from '../../../../../core/domain/status.js';
+import { formatDayAndTime, formatShortDay } from '@core/domain/wording.js';
+import { DOCUMENT_TYPE_LABELS } from '@core/domain/document.js';
+import { statusLabel } from '@core/domain/status.js';
 import { useDocumentsQuery } from '../../api/applications.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { textLinkClasses } from '../../components/ui/text-link.js';
-import { ReceiptList } from '../receipts/receipt-list.js';
+import { ReceiptList } from '../../components/receipt-list.js';
 
 import { FINAL_PAID_LABEL, INITIAL_PAID_LABEL, isOverdue, isWaived } from './badges.js';
-import { RefundsSection } from '../refunds/refunds-section.js';
-import { PassportNumberReveal } from './passport-reveal.js';
+import { useAdminParts } from './parts.js';
+import { PassportNumberReveal } from '../../components/passport-reveal.js';
 import { portalCopyUrl, useAdminHistoryQuery, type AdminApplicationDto as ApplicationDto, type AdminEntryDto } from './api.js';
-import { staffGuaranteeText } from '../../../../../core/domain/guarantee-text.js';
+import { staffGuaranteeText } from '@core/domain/guarantee-text.js';
 
 function yesNo(value: boolean): string {
   return value ? 'Yes' : 'No';
@@ -125,6 +125,7 @@ export function paymentsSummary(app: ApplicationDto): string {
 
 /** The fees, the guarantee, the refunds and the receipts. */
 export function PaymentFields({ app }: { app: ApplicationDto }) {
+  const { Refunds } = useAdminParts();
   return (
     <div className="space-y-5">
       <Fields>
@@ -154,7 +155,7 @@ export function PaymentFields({ app }: { app: ApplicationDto }) {
         <Item label="Submitted" value={formatDayAndTime(app.createdAt)} />
         <Item label="Last payment reminder" value={app.paymentReminderSent ? formatDayAndTime(app.paymentReminderSent) : null} />
       </Fields>
-      <RefundsSection app={app} />
+      <Refunds app={app} />
       <ReceiptList application={app} staff />
     </div>
   );

@@ -16,19 +16,14 @@ import {
   travelHistorySummary,
 } from './entry-details.js';
 import { PassportCheckPanel } from './passport-check.js';
-import { shownPassportNumber, useRevealedPassport } from './passport-reveal.js';
+import { shownPassportNumber, useRevealedPassport } from '../../components/passport-reveal.js';
 import { PanelSection } from './panel-section.js';
+import { useAdminParts } from './parts.js';
 import { FlagBadges, PaymentBadges, StatusBadge } from './badges.js';
-import { InternalNotes } from '../notes/internal-notes.js';
-import { PortalSection } from '../portal/portal-section.js';
-import { AuditTrail } from '../audit/audit-trail.js';
-import { DeliveryLog } from '../messages/delivery-log.js';
-import { RepliesSection } from '../replies/replies-section.js';
 import { useCan } from '../../lib/permissions.js';
-import { CancellationDecisionPanel } from '../cancellation/cancellation-decision.js';
 import { Badge } from '../../components/ui/badge.js';
-import { PORTAL_STATE_LABELS } from '../../../../../core/domain/portal-ledger.js';
-import { formatDayAndTime, formatShortDay } from '../../../../../core/domain/wording.js';
+import { PORTAL_STATE_LABELS } from '@core/domain/portal-ledger.js';
+import { formatDayAndTime, formatShortDay } from '@core/domain/wording.js';
 
 /** The side panel's header line: the status, the fees and the flags as they are now. */
 export function EntrySummary({ entry }: { entry: AdminEntryDto }) {
@@ -52,12 +47,14 @@ export function EntryPrimaryActions({ entry }: { entry: AdminEntryDto }) {
  * The side panel's sections: every field of the application, the passport check, the documents,
  * the portal ledger, notes, messages, the status history and the audit trail (docs/product.md
  * §2.14), each collapsible. A cancellation request waiting for a decision comes first, open.
- * Another feature's section mounts here with one line: `<PanelSection id="…" title="…">…</PanelSection>`.
+ * Another feature's section mounts here with one line, `<PanelSection id="…" title="…">…</PanelSection>`,
+ * from the parts the /admin route composed (parts.tsx).
  */
 export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) {
   const app = entry.application;
   // What the signed-in role may do (docs/product.md §6); the server refuses the rest anyway.
   const canDecideCancellation = useCan('refunds.manage');
+  const { CancellationDecision, Replies, Portal, InternalNotes, DeliveryLog, AuditTrail } = useAdminParts();
   if (!app) {
     return (
       <div id={id} className="space-y-1 pt-3 text-sm text-slate-800">
@@ -74,13 +71,13 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
     <div id={id} data-testid={`admin-panel-${app.id}`}>
       {canDecideCancellation ? (
         <div className="pt-3 empty:hidden">
-          <CancellationDecisionPanel app={app} />
+          <CancellationDecision app={app} />
         </div>
       ) : null}
       {/* An open request and the applicant's answers come first: they are what to act on (§16.7). */}
       {app.status === 'additional_info_required' || app.additionalInfoMessage || app.repliedAt ? (
         <PanelSection id="replies" title="Replies from the applicant" summary={app.repliedAt ? 'Replied' : undefined}>
-          <RepliesSection app={app} />
+          <Replies app={app} />
         </PanelSection>
       ) : null}
       {app.ruleNotice ? (
@@ -126,7 +123,7 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
       </PanelSection>
       {/* Closed at first: the portal sheet lists every field with a Copy button (over 1,300 px). */}
       <PanelSection id="portal" title="Portal" summary={portalSummary(entry)} defaultOpen={false}>
-        <PortalSection entry={entry} app={app} />
+        <Portal entry={entry} app={app} />
       </PanelSection>
       <PanelSection id="notes" title="Internal notes">
         <InternalNotes applicationId={app.id} />

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, call } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
 import type { AdminPageDto } from './api.js';
-import type { AdminTabId } from '../../../../../core/domain/admin-tab-ids.js';
+import type { AdminTabId } from '@core/domain/admin-tab-ids.js';
 import { ADMIN_PAGE_SIZE, type AdminSearch } from './search.js';
 
 // Apart from api.ts: the /admin route's loader needs only these two, and what a route's loader

@@ -1,7 +1,7 @@
-import { PASSPORT_CHECK_FIELDS, PASSPORT_CHECK_LABELS } from '../../../../../core/domain/passport-check.js';
+import { PASSPORT_CHECK_FIELDS, PASSPORT_CHECK_LABELS } from '@core/domain/passport-check.js';
 import { Badge } from '../../components/ui/badge.js';
 import type { AdminApplicationDto as ApplicationDto } from './api.js';
-import { useRevealedPassport } from './passport-reveal.js';
+import { useRevealedPassport } from '../../components/passport-reveal.js';
 
 const STATUS_TEXT = {
   match: 'The passport copy matches the typed fields.',

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { formatPence } from '../../lib/format.js';

@@ -1,4 +1,4 @@
-import { isAdminTabId, type AdminTabId } from '../../../../../core/domain/admin-tab-ids.js';
+import { isAdminTabId, type AdminTabId } from '@core/domain/admin-tab-ids.js';
 
 /** One page of a tab: small enough to render at once, paged on the server (100k applications). */
 export const ADMIN_PAGE_SIZE = 25;

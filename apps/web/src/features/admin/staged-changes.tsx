@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { ApplicationStatus } from '../../../../../core/domain/status.js';
+import type { ApplicationStatus } from '@core/domain/status.js';
 import type { AdminApplicationDto as ApplicationDto } from './api.js';
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { FileIcon } from '../../components/ui/icons.js';
 import { Label } from '../../components/ui/label.js';
-import { checkPassportFile } from '../apply/file-rules.js';
+import { checkPassportFile } from '../../lib/file-rules.js';
 
 /** docs/product.md §5.6: the admin visa upload accepts .pdf, .jpg, .jpeg, .png. */
 export const VISA_ACCEPT = '.pdf,.jpg,.jpeg,.png';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useUserQuery } from '../auth/user-query.js';
+import { useUserQuery } from '../../api/user.js';
 import { useCan } from '../../lib/permissions.js';
 import { toast } from '../../lib/toast-store.js';
 import { serverMessage } from '../../api/client.js';

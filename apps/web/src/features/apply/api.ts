@@ -1,5 +1,5 @@
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import { INVALID_APPLICATION_ID_MESSAGE } from '../../../../../core/domain/document.js';
+import { INVALID_APPLICATION_ID_MESSAGE } from '@core/domain/document.js';
 import { api, apiPath, call, upload } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
 import { refreshNothing, useApiMutation, type MutationConfig } from '../../api/mutation.js';

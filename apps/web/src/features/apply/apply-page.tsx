@@ -10,7 +10,7 @@ import { DraftBar } from './draft-bar.js';
 import { MAX_EXTRA_TRAVELLERS, TravellerForm, type TravellerHandle } from './family.js';
 import type { UploadProgress } from '../../api/client.js';
 import { useSubmitFamily } from './use-submit-family.js';
-import { checkPassportFile } from './file-rules.js';
+import { checkPassportFile } from '../../lib/file-rules.js';
 import type { SubmitState } from './rules.js';
 import { AdditionalSection } from './sections/additional-section.js';
 import { ConsentSection } from './sections/consent-section.js';

@@ -1,8 +1,8 @@
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
-import type { ApplicationForm } from '../../../../../core/domain/application.js';
-import { MAX_GROUP_SIZE } from '../../../../../core/domain/application-group.js';
+import type { ApplicationForm } from '@core/domain/application.js';
+import { MAX_GROUP_SIZE } from '@core/domain/application-group.js';
 import { Button } from '../../components/ui/button.js';
-import { checkPassportFile } from './file-rules.js';
+import { checkPassportFile } from '../../lib/file-rules.js';
 import type { ApplicationFormValues } from './rules.js';
 import { AdditionalSection } from './sections/additional-section.js';
 import { PassportSection } from './sections/passport-section.js';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
-import { COUNTRIES } from '../../../../../core/domain/country-list.js';
+import { COUNTRIES } from '@core/domain/country-list.js';
 import { Checkbox } from '../../components/ui/checkbox.js';
 import { Label } from '../../components/ui/label.js';
 import { Select } from '../../components/ui/select.js';

@@ -1,4 +1,4 @@
-import { entriesFrom, SHIPPED_EGYPT_RULES, type EgyptRule } from '../../../../../core/domain/egypt-rules.js';
+import { entriesFrom, SHIPPED_EGYPT_RULES, type EgyptRule } from '@core/domain/egypt-rules.js';
 import type { PublicRulesDto } from '../../api/rules.js';
 
 /** The entries the form checks against: the server's, or the shipped rules until they arrive (or when they cannot). */

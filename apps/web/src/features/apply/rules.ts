@@ -1,5 +1,5 @@
-import type { ApplicationForm } from '../../../../../core/domain/application.js';
-import { isSupportedNationality } from '../../../../../core/domain/countries.js';
+import type { ApplicationForm } from '@core/domain/application.js';
+import { isSupportedNationality } from '@core/domain/countries.js';
 
 /**
  * The form's raw values as the browser holds them, before the shared schema parses them into an

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_APPLICATION_VALUES, type ApplicationFormValues } from './rules.js';
-import { useApplicationDraftQuery, useDeleteDraftMutation, useSaveDraftMutation, type DraftFieldsDto } from './draft-api.js';
+import { useApplicationDraftQuery, useDeleteDraftMutation, useSaveDraftMutation, type DraftFieldsDto } from '../../api/drafts.js';
 import type { ApplicationFormApi } from './use-application-form.js';
 
 /** How long typing must pause before the form is saved. */

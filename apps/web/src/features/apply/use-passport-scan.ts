@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { ApiError, serverMessage } from '../../api/client.js';
 import type { FieldNote } from '../../components/ui/label.js';
-import { mrzNationalityCode } from '../../../../../core/domain/passport-scan.js';
+import { mrzNationalityCode } from '@core/domain/passport-scan.js';
 import { useScanPassportMutation, type PassportScanDto } from './api.js';
-import { checkPassportFile } from './file-rules.js';
+import { checkPassportFile } from '../../lib/file-rules.js';
 import { DEFAULT_APPLICATION_VALUES, type ApplicationFormValues } from './rules.js';
 import type { ApplicationFormApi } from './use-application-form.js';
 

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import type { ApplicationForm } from '../../../../../core/domain/application.js';
+import type { ApplicationForm } from '@core/domain/application.js';
 import { useUploadPassportMutation } from '../../api/passport-upload.js';
 import { serverFieldErrors, serverMessage, type UploadProgress } from '../../api/client.js';
 import { track } from '../../lib/analytics.js';

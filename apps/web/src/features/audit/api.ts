@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import { addCalendarDays, londonMidnight } from '../../../../../core/domain/working-days.js';
+import { addCalendarDays, londonMidnight } from '@core/domain/working-days.js';
 import { api, apiPath, call } from '../../api/client.js';
 import type { AuditSearch } from './search.js';
 

@@ -1,5 +1,5 @@
-import { auditActorInWords, auditEntryInWords, auditTargetInWords } from '../../../../../core/domain/audit-words.js';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { auditActorInWords, auditEntryInWords, auditTargetInWords } from '@core/domain/audit-words.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
 import type { AuditEntryDto } from './api.js';
 
 /** What the entry is about: the application by its number, after the thing acted on when that is something else ('Refund 4 · Application EV-…'). */

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import { api, call, send } from '../../api/client.js';
+import { api, call } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
-import { refreshNothing, useApiMutation, type MutationConfig } from '../../api/mutation.js';
-import type { CurrentUser } from './user-query.js';
+import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
+import type { CurrentUser } from '../../api/user.js';
 
-/** Signing in, registering and signing out; who is signed in is user-query.ts. */
+/** Signing in and registering; who is signed in and signing out are the shared api/user.ts and api/logout.ts. */
 export type LoginResponse = InferResponseType<typeof api.login.$post, 200>;
 type LoginInput = InferRequestType<typeof api.login.$post>['json'];
 type RegistrationInput = InferRequestType<typeof api.register.$post>['json'];
@@ -33,11 +33,17 @@ export function useRegisterMutation(config?: MutationConfig<CurrentUser, Registr
   return useApiMutation((json: RegistrationInput) => call(api.register.$post({ json })), signedIn, config);
 }
 
-/** POST /api/logout: no body is read; the user is cleared and nothing of theirs stays cached. */
-export function useLogoutMutation(config?: MutationConfig<void, void>) {
+type SecondStepInput = InferRequestType<(typeof api.login)['two-factor']['$post']>['json'];
+export type SecondStepAnswer = InferResponseType<(typeof api.login)['two-factor']['$post'], 200>;
+
+/** POST /api/login/two-factor: the second step of signing in; the session opens with its answer. */
+export function useSecondStepMutation(config?: MutationConfig<SecondStepAnswer, SecondStepInput>) {
   return useApiMutation(
-    () => send(api.logout.$post()),
-    refreshNothing,
+    (json: SecondStepInput) => call(api.login['two-factor'].$post({ json })),
+    async (queryClient, data) => {
+      queryClient.setQueryData(keys.user, data.user);
+      await queryClient.invalidateQueries({ queryKey: keys.user });
+    },
     config,
   );
 }

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from '@tanstack/react-router';
 import { PageSpinner } from '../../components/ui/spinner.js';
-import { useAuth } from './use-auth.js';
+import { useAuth } from '../../api/user.js';
 
 /**
  * Keeps guarded pages guarded after they loaded: if the user signs out (or the session ends and

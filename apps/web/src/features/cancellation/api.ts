@@ -2,7 +2,7 @@ import type { InferRequestType, InferResponseType } from 'hono/client';
 import { refreshApplication } from '../../api/applications.js';
 import { api, call } from '../../api/client.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
-import { refreshAdminData } from '../admin/api.js';
+import { refreshAdminData } from '../../api/admin.js';
 
 export type CancellationResult = InferResponseType<(typeof api.applications)[':id']['cancel']['$post'], 200>;
 

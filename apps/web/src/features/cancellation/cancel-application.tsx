@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { serverFieldErrors, serverMessage } from '../../api/client.js';
 import type { ApplicationDto } from '../../api/applications.js';
-import { CANCELLABLE_STATUSES, cancellationState } from '../../../../../core/domain/cancellation.js';
-import type { ApplicationStatus } from '../../../../../core/domain/status.js';
+import { CANCELLABLE_STATUSES, cancellationState } from '@core/domain/cancellation.js';
+import type { ApplicationStatus } from '@core/domain/status.js';
 import { ErrorSummary, type FormProblem } from '../../components/error-summary.js';
 import { Button } from '../../components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog.js';

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
-import { cancellationState } from '../../../../../core/domain/cancellation.js';
-import { INITIAL_FEE } from '../../../../../core/domain/fees.js';
+import { cancellationState } from '@core/domain/cancellation.js';
+import { INITIAL_FEE } from '@core/domain/fees.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { formatPence } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
-import type { AdminApplicationDto } from '../admin/api.js';
+import type { AdminApplicationDto } from '../../api/admin.js';
 import { useDecideCancellationMutation } from './api.js';
 
 const dateOrNull = (value: string | null) => (value ? new Date(value) : null);

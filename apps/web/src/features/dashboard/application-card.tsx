@@ -1,20 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import type { ApplicationDto } from '../../api/applications.js';
-import { FINAL_FEE, INITIAL_FEE } from '../../../../../core/domain/fees.js';
-import { applicantStatusLabel, statusBadgeTone } from '../../../../../core/domain/status.js';
-import { applicantCardBlocks } from '../../../../../core/domain/applicant-card.js';
-import { formatDay, formatDayAndTime, personName } from '../../../../../core/domain/wording.js';
+import { FINAL_FEE, INITIAL_FEE } from '@core/domain/fees.js';
+import { applicantStatusLabel, statusBadgeTone } from '@core/domain/status.js';
+import { applicantCardBlocks } from '@core/domain/applicant-card.js';
+import { formatDay, formatDayAndTime, personName } from '@core/domain/wording.js';
 import { Badge } from '../../components/ui/badge.js';
 import { buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
-import { EvisaStatus } from '../evisa/evisa-status.js';
-import { PaymentPanel } from '../payment/payment-panel.js';
-import { ReceiptList } from '../receipts/receipt-list.js';
+import { ReceiptList } from '../../components/receipt-list.js';
+import { useDashboardParts } from './parts.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
-import { CancelApplication, CancellationNotice } from '../cancellation/cancel-application.js';
-import { RefundedNotice } from '../refunds/refunded-notice.js';
-import { ReplyToRequest } from '../replies/request-reply.js';
-import { ApplicationTimeline, GuaranteeClock, GuaranteeMissedNotice, rejectionReasonOf } from '../timeline/application-timeline.js';
+import { ApplicationTimeline, GuaranteeClock, GuaranteeMissedNotice, rejectionReasonOf } from '../../components/application-timeline.js';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -27,6 +23,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 /** One application on the dashboard; what it offers depends on its status (docs/product.md §3.4). */
 export function ApplicationCard({ application: app }: { application: ApplicationDto }) {
+  const { PaymentPanel, EvisaStatus, ReplyToRequest, CancellationNotice, CancelApplication, RefundedNotice } = useDashboardParts();
   const status = app.status.toLowerCase();
   const initialPaid = Boolean(app.initialPaymentId);
   const finalPaid = Boolean(app.finalPaymentId);

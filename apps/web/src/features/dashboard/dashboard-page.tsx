@@ -3,9 +3,9 @@ import { buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { cn } from '../../lib/format.js';
-import { personName } from '../../../../../core/domain/wording.js';
-import { useAuth } from '../auth/use-auth.js';
-import { MailBounceNotice } from '../profile/mail-bounce-notice.js';
+import { personName } from '@core/domain/wording.js';
+import { useAuth } from '../../api/user.js';
+import { DashboardPartsProvider, useDashboardParts, type DashboardParts } from './parts.js';
 import { ApplicationCard } from './application-card.js';
 import { DraftCard, useSavedDraft } from './draft-card.js';
 import { useDashboardApplicationsQuery } from './api.js';
@@ -14,7 +14,17 @@ import { dashboardItems, FamilyHeading } from './family-groups.js';
 /** The card grid's columns for one, two, or three and more applications. */
 const COLUMNS = { 1: 'max-w-2xl', 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:grid-cols-3' } as const;
 
-export function DashboardPage() {
+/** The applicant's dashboard. `parts`: what other features show on it, composed by the /dashboard route. */
+export function DashboardPage({ parts }: { parts: DashboardParts }) {
+  return (
+    <DashboardPartsProvider parts={parts}>
+      <Dashboard />
+    </DashboardPartsProvider>
+  );
+}
+
+function Dashboard() {
+  const { MailBounceNotice } = useDashboardParts();
   const { user, isLoading: userLoading } = useAuth();
   const applications = useDashboardApplicationsQuery({ signedIn: Boolean(user) });
   const { draft, known: draftKnown } = useSavedDraft(Boolean(user));

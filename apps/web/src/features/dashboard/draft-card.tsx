@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { personName } from '../../../../../core/domain/wording.js';
+import { personName } from '@core/domain/wording.js';
 import { buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
-import { applicationDraftQuery, type DraftFieldsDto } from '../apply/draft-api.js';
+import { applicationDraftQuery, type DraftFieldsDto } from '../../api/drafts.js';
 
 /** Whether a saved draft holds anything the applicant typed (an emptied form is no draft). */
 export function hasContent(draft: DraftFieldsDto | null | undefined): draft is DraftFieldsDto {

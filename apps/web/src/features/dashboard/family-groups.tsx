@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { groupInitialFee } from '../../../../../core/domain/application-group.js';
+import { groupInitialFee } from '@core/domain/application-group.js';
 import type { ApplicationDto } from '../../api/applications.js';
 import { buttonClasses } from '../../components/ui/button.js';
 import { formatPence } from '../../lib/format.js';

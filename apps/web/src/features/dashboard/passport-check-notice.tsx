@@ -1,5 +1,5 @@
-import { PASSPORT_CHECK_LABELS, type PassportCheckField } from '../../../../../core/domain/passport-check.js';
-import { formatDay, personName } from '../../../../../core/domain/wording.js';
+import { PASSPORT_CHECK_LABELS, type PassportCheckField } from '@core/domain/passport-check.js';
+import { formatDay, personName } from '@core/domain/wording.js';
 import type { ApplicationDto } from '../../api/applications.js';
 import { useAgency } from '../../lib/use-agency.js';
 

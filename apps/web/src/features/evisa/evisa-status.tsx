@@ -1,6 +1,6 @@
-import { borderPackUrl } from '../../../../../core/domain/border-pack.js';
-import { documentFileUrl } from '../../../../../core/domain/document.js';
-import { formatDay } from '../../../../../core/domain/wording.js';
+import { borderPackUrl } from '@core/domain/border-pack.js';
+import { documentFileUrl } from '@core/domain/document.js';
+import { formatDay } from '@core/domain/wording.js';
 import { useDocumentsQuery } from '../../api/applications.js';
 import { buttonClasses } from '../../components/ui/button.js';
 

@@ -1,15 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { buttonClasses } from '../../components/ui/button.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { Carousel } from './carousel.js';
 import { SLIDES } from './slides.js';
 import { HonestPrice } from '../../components/honest-price.js';
-import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '../../../../../core/domain/price-terms.js';
+import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '@core/domain/price-terms.js';
 
-// The live on-time record (docs/product.md §17.4) loads after the page: the landing bundle's budget.
-const LandingRecord = lazy(() => import('../record/landing-record.js').then((m) => ({ default: m.LandingRecord })));
+// The live on-time record (docs/product.md §17.4) loads after the page (the / route passes it lazily): the landing bundle's budget.
 
 const STEPS = [
   { title: 'Register', text: 'Create your free account in a minute with your email and phone number.' },
@@ -33,7 +32,8 @@ const VISA_OPTIONS = [
 
 // The fees' names (feeName, core/domain/wording.ts) are written out here: the landing page's JavaScript
 // has a budget, and tests/web/landing-and-header.test.tsx checks the page names them so.
-export function LandingPage() {
+/** The landing page. `OurRecord`: the agency's record in figures (the record feature's, loaded lazily), composed by the / route. */
+export function LandingPage({ OurRecord }: { OurRecord: ComponentType }) {
   const { agencyName } = useAgency();
   return (
     <div>
@@ -63,7 +63,7 @@ export function LandingPage() {
             <div className="mt-3 min-h-16 max-w-xl sm:min-h-10">
               {useHydrated() ? (
                 <Suspense fallback={null}>
-                  <LandingRecord />
+                  <OurRecord />
                 </Suspense>
               ) : null}
             </div>

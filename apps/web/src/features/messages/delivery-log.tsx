@@ -1,6 +1,6 @@
 import { serverMessage } from '../../api/client.js';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
-import { templateLabel, type MessageStatus } from '../../../../../core/domain/delivery-log.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
+import { templateLabel, type MessageStatus } from '@core/domain/delivery-log.js';
 import { Badge, type BadgeColour } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
-import { INTERNAL_NOTE_MAX } from '../../../../../core/domain/internal-note.js';
+import { INTERNAL_NOTE_MAX } from '@core/domain/internal-note.js';
 import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
 

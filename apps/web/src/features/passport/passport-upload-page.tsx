@@ -3,17 +3,17 @@ import { useEffect, useState } from 'react';
 import { useApplicationsQuery, useDocumentsQuery, type ApplicationDto } from '../../api/applications.js';
 import { useUploadPassportMutation } from '../../api/passport-upload.js';
 import { serverMessage, type UploadProgress } from '../../api/client.js';
-import { documentFileUrl } from '../../../../../core/domain/document.js';
+import { documentFileUrl } from '@core/domain/document.js';
 import { FileUpload } from '../../components/file-upload.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
-import { formatDayAndTime, personName } from '../../../../../core/domain/wording.js';
+import { formatDayAndTime, personName } from '@core/domain/wording.js';
 import { toast } from '../../lib/toast-store.js';
 import { fileRefusal } from '../../lib/form-errors.js';
 import { ErrorSummary, type FormProblem } from '../../components/error-summary.js';
-import { checkPassportFile, PASSPORT_PHOTO_ACCEPT } from '../apply/file-rules.js';
+import { checkPassportFile, PASSPORT_PHOTO_ACCEPT } from '../../lib/file-rules.js';
 
 /** docs/product.md §14.2: back to the dashboard 2 s after a successful re-upload. */
 export const RETURN_DELAY_MS = 2000;

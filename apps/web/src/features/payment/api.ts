@@ -3,7 +3,7 @@ import type { InferResponseType } from 'hono/client';
 import { applicationsQuery, refreshApplication } from '../../api/applications.js';
 import { api, call } from '../../api/client.js';
 import { refreshNothing, useApiMutation, type MutationConfig } from '../../api/mutation.js';
-import type { PaymentType } from '../../../../../core/domain/fees.js';
+import type { PaymentType } from '@core/domain/fees.js';
 import { paymentPageApplicationsQuery } from './payment-query.js';
 
 export type { PaymentType };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { formatPence } from '../../lib/format.js';
 import type { PaymentType } from './api.js';
-import { feeName } from '../../../../../core/domain/wording.js';
+import { feeName } from '@core/domain/wording.js';
 import { PaymentForm, PaymentUnavailableButton, paymentsAvailable, TOUCH, usePaymentConfig } from './payment-form.js';
 import { PriceInAll } from './price-in-all.js';
 import { HonestPrice } from '../../components/honest-price.js';

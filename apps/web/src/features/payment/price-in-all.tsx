@@ -1,6 +1,6 @@
-import { answerByIfPaidNow, priceInAll } from '../../../../../core/domain/price.js';
-import { CANCELLATION_RIGHT_TEXT } from '../../../../../core/domain/price-terms.js';
-import type { PaymentType } from '../../../../../core/domain/fees.js';
+import { answerByIfPaidNow, priceInAll } from '@core/domain/price.js';
+import { CANCELLATION_RIGHT_TEXT } from '@core/domain/price-terms.js';
+import type { PaymentType } from '@core/domain/fees.js';
 import { cn } from '../../lib/format.js';
 
 /**

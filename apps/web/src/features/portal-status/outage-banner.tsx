@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { OUTAGE_BANNER_MEANING, OUTAGE_BANNER_TITLE, VISA_ON_ARRIVAL_FALLBACK } from '../../../../../core/domain/portal-outage-text.js';
+import { OUTAGE_BANNER_MEANING, OUTAGE_BANNER_TITLE, VISA_ON_ARRIVAL_FALLBACK } from '@core/domain/portal-outage-text.js';
 
 /**
  * The outage banner (decision 0032), loaded only while the portal is down (lazy-outage-banner.tsx):

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PORTAL_MESSAGE_MAX } from '../../../../../core/domain/portal-outage.js';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { PORTAL_MESSAGE_MAX } from '@core/domain/portal-outage.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
 import { call, api, serverMessage } from '../../api/client.js';
 import { useApiMutation } from '../../api/mutation.js';
 import { Button } from '../../components/ui/button.js';

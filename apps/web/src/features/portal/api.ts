@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, apiPath, call, upload } from '../../api/client.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
-import { refreshAdminData } from '../admin/api.js';
+import { refreshAdminData } from '../../api/admin.js';
 
 const portalRoute = api.admin.applications[':id'].portal;
 const receiptRoute = portalRoute.receipt;

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { formatDayAndTime, formatShortDay } from '../../../../../core/domain/wording.js';
-import { emptyPortalLedger, formatUsdCents, PORTAL_STATE_LABELS, PORTAL_STATES, portalView, type PortalState } from '../../../../../core/domain/portal-ledger.js';
+import { formatDayAndTime, formatShortDay } from '@core/domain/wording.js';
+import { emptyPortalLedger, formatUsdCents, PORTAL_STATE_LABELS, PORTAL_STATES, portalView, type PortalState } from '@core/domain/portal-ledger.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
@@ -9,7 +9,7 @@ import { Select } from '../../components/ui/select.js';
 import { formatPence } from '../../lib/format.js';
 import { useCan } from '../../lib/permissions.js';
 import { toast } from '../../lib/toast-store.js';
-import type { AdminApplicationDto, AdminEntryDto } from '../admin/api.js';
+import type { AdminApplicationDto, AdminEntryDto } from '../../api/admin.js';
 import { portalReceiptUrl, useGovernmentFeesQuery, useUpdatePortalMutation, useUploadPortalReceiptMutation, type PortalDto } from './api.js';
 import { PortalSheet } from './portal-sheet.js';
 

@@ -1,11 +1,11 @@
-import { isMaskedPassportNumber } from '../../../../../core/domain/passport-mask.js';
-import { statusLabel } from '../../../../../core/domain/status-display.js';
+import { isMaskedPassportNumber } from '@core/domain/passport-mask.js';
+import { statusLabel } from '@core/domain/status-display.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { useCan } from '../../lib/permissions.js';
 import { useCopy } from '../../lib/use-copy.js';
-import type { AdminApplicationDto, AdminEntryDto } from '../admin/api.js';
-import { shownPassportNumber, useRevealedPassport } from '../admin/passport-reveal.js';
+import type { AdminApplicationDto, AdminEntryDto } from '../../api/admin.js';
+import { shownPassportNumber, useRevealedPassport } from '../../components/passport-reveal.js';
 
 /** '1990-05-01' (or an ISO instant) → '01/05/1990', as the official portal writes dates. */
 export function portalDate(value: string | null | undefined): string {

@@ -1,4 +1,4 @@
-import { mailBounceNotice } from '../../../../../core/domain/user.js';
+import { mailBounceNotice } from '@core/domain/user.js';
 
 /**
  * Shown on the profile and the dashboard while mail to the account's address bounces (docs/product.md

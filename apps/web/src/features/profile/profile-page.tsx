@@ -3,7 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { changePasswordFormSchema, profileSchema } from '../../../../../core/schemas/profile.js';
+import { changePasswordFormSchema, profileSchema } from '@core/schemas/profile.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
@@ -12,11 +12,10 @@ import { PageSpinner } from '../../components/ui/spinner.js';
 import { useFormProblems, type FieldIds } from '../../lib/form-errors.js';
 import { ErrorSummary } from '../../components/error-summary.js';
 import { toast } from '../../lib/toast-store.js';
-import type { CurrentUser } from '../auth/user-query.js';
-import { useAuth } from '../auth/use-auth.js';
+import type { ComponentType } from 'react';
+import type { CurrentUser } from '../../api/user.js';
+import { useAuth } from '../../api/user.js';
 import { MailBounceNotice } from './mail-bounce-notice.js';
-import { SessionsSection } from '../two-factor/sessions-section.js';
-import { TwoFactorSection } from '../two-factor/two-factor-section.js';
 import { useChangePasswordMutation, useUpdateProfileMutation } from './api.js';
 
 const PROFILE_FIELDS: FieldIds<z.input<typeof profileSchema>> = [['phoneNumber', 'profile-phoneNumber']];
@@ -26,7 +25,16 @@ const PASSWORD_FIELDS: FieldIds<z.input<typeof changePasswordFormSchema>> = [
   ['confirmPassword', 'pw-confirm'],
 ];
 
-export function ProfilePage() {
+/**
+ * What other features show on the profile (the two-factor feature's sections), composed by the
+ * /profile route: features never import each other (eslint.config.js).
+ */
+export interface ProfileParts {
+  TwoFactorSection: ComponentType<{ user: CurrentUser }>;
+  SessionsSection: ComponentType;
+}
+
+export function ProfilePage({ parts: { TwoFactorSection, SessionsSection } }: { parts: ProfileParts }) {
   const { user } = useAuth();
   const { changePassword } = useSearch({ from: '/_authed/profile' });
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { count, dayLabel, percent } from '../reports/format.js';
-import { FigureTable } from '../reports/figure-table.js';
+import { count, dayLabel, percent } from '../../lib/report-format.js';
+import { FigureTable } from '../../components/figure-table.js';
 import { onTimeRecordQuery, type OnTimeRecordDto } from './api.js';
 import { medianHoursText, recordSentence } from './record-text.js';
 

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
-import { dayLabel } from '../reports/format.js';
+import { dayLabel } from '../../lib/report-format.js';
 import type { OnTimeRecordDto } from './api.js';
 
 /**

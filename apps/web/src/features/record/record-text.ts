@@ -1,4 +1,4 @@
-import { count, percent } from '../reports/format.js';
+import { count, percent } from '../../lib/report-format.js';
 import { recordTotals, type OnTimeRecordDto } from './api.js';
 
 /**

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, apiPath, call } from '../../api/client.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
-import { refreshAdminData } from '../admin/api.js';
+import { refreshAdminData } from '../../api/admin.js';
 
 // Staff refunds (docs/product.md §4.7): the application's refunds, asking for one, approving one,
 // and the queue of refunds awaiting approval.

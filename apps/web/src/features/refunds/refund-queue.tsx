@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { formatPence } from '../../../../../core/domain/money.js';
-import { feeName, formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { formatPence } from '@core/domain/money.js';
+import { feeName, formatDayAndTime } from '@core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 

@@ -1,5 +1,5 @@
-import { formatPence } from '../../../../../core/domain/money.js';
-import { feeName } from '../../../../../core/domain/wording.js';
+import { formatPence } from '@core/domain/money.js';
+import { feeName } from '@core/domain/wording.js';
 import type { RefundDto } from './api.js';
 
 /**

@@ -1,4 +1,4 @@
-import { formatPence } from '../../../../../core/domain/money.js';
+import { formatPence } from '@core/domain/money.js';
 
 /** "Refunded £x" on the applicant's card (docs/product.md §4.7): a positive amount given back, never a negative payment. */
 export function RefundedNotice({ application }: { application: { refundedAmount?: number } }) {

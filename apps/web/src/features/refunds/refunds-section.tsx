@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { formatPence } from '../../../../../core/domain/money.js';
-import { REFUND_REASON_MESSAGE } from '../../../../../core/schemas/refund.js';
-import { feeName, formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { formatPence } from '@core/domain/money.js';
+import { REFUND_REASON_MESSAGE } from '@core/schemas/refund.js';
+import { feeName, formatDayAndTime } from '@core/domain/wording.js';
 import { serverFieldErrors, serverMessage } from '../../api/client.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
@@ -9,8 +9,8 @@ import { Input, NativeSelect } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 
 import { toast } from '../../lib/toast-store.js';
-import { REFUND_STATUS_LABELS } from '../../../../../core/domain/refund.js';
-import { useAuth } from '../auth/use-auth.js';
+import { REFUND_STATUS_LABELS } from '@core/domain/refund.js';
+import { useAuth } from '../../api/user.js';
 import { useCan } from '../../lib/permissions.js';
 import { useApproveRefundMutation, useRefundsQuery, useRequestRefundMutation, type RefundDto } from './api.js';
 import { refundToast } from './refund-toast.js';

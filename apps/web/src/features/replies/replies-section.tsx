@@ -1,5 +1,5 @@
-import type { AdminApplicationDto } from '../admin/api.js';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
+import type { AdminApplicationDto } from '../../api/admin.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Spinner } from '../../components/ui/spinner.js';
 

@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, serverFieldErrors, serverMessage, type UploadProgress } from '../../api/client.js';
-import { REPLY_EMPTY_MESSAGE, REPLY_MAX_FILES, REPLY_TEXT_MAX, REPLY_TOO_LONG_MESSAGE, REPLY_TOO_MANY_FILES_MESSAGE } from '../../../../../core/domain/reply.js';
+import { REPLY_EMPTY_MESSAGE, REPLY_MAX_FILES, REPLY_TEXT_MAX, REPLY_TOO_LONG_MESSAGE, REPLY_TOO_MANY_FILES_MESSAGE } from '@core/domain/reply.js';
 import { FileUpload } from '../../components/file-upload.js';
 import { Button } from '../../components/ui/button.js';
 import { Label } from '../../components/ui/label.js';
 import { Textarea } from '../../components/ui/input.js';
 import { cn } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
-import { checkPassportFile, PASSPORT_ACCEPT } from '../apply/file-rules.js';
+import { checkPassportFile, PASSPORT_ACCEPT } from '../../lib/file-rules.js';
 import { useSendReplyMutation } from './api.js';
 
 type ReplyErrors = { text?: string; files?: string; form?: string };

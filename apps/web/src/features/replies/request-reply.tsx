@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ApplicationDto } from '../../api/applications.js';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
 import { Button } from '../../components/ui/button.js';
 import { useRepliesQuery } from './api.js';
 import { ReplyForm } from './reply-form.js';

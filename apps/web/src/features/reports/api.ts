@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ReportRange } from '../../../../../core/domain/reports.js';
+import type { ReportRange } from '@core/domain/reports.js';
 import { api, apiPath, call } from '../../api/client.js';
 
 const summaryRoute = api.admin.reports.summary;

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ComposedChart, LabelList, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ReportFunnel, ReportsSummary } from '../../../../../core/domain/reports.js';
-import { count, hours, money, monthLabel, percent } from './format.js';
+import type { ReportFunnel, ReportsSummary } from '@core/domain/reports.js';
+import { count, hours, money, monthLabel, percent } from '../../lib/report-format.js';
 
 /**
  * The reports page's charts (docs/product.md §17.3), drawn with Recharts. Each is hidden from

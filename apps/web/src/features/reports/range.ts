@@ -1,5 +1,5 @@
-import { addCalendarDays, londonDateOf, type LocalDate } from '../../../../../core/domain/working-days.js';
-import type { ReportRange } from '../../../../../core/domain/reports.js';
+import { addCalendarDays, londonDateOf, type LocalDate } from '@core/domain/working-days.js';
+import type { ReportRange } from '@core/domain/reports.js';
 
 export interface RangePreset {
   label: string;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import type { ReportRange, ReportsSummary } from '../../../../../core/domain/reports.js';
+import type { ReportRange, ReportsSummary } from '@core/domain/reports.js';
 import { serverMessage } from '../../api/client.js';
 import { pageWidth } from '../../components/layout/page-width.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
@@ -11,8 +11,8 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { cn } from '../../lib/format.js';
 import { reportsCsvHref, reportsSummaryQuery } from './api.js';
 import { FUNNEL_STEPS, FunnelChart, NationalitiesChart, OnTimeChart, RevenueChart, TurnaroundChart } from './charts.js';
-import { FigureTable } from './figure-table.js';
-import { count, dayLabel, hours, money, monthLabel, percent } from './format.js';
+import { FigureTable } from '../../components/figure-table.js';
+import { count, dayLabel, hours, money, monthLabel, percent } from '../../lib/report-format.js';
 import { defaultRange, londonToday, rangePresets } from './range.js';
 import { parseReportsSearch, type ReportsSearch } from './search.js';
 

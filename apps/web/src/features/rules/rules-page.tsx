@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { COUNTRIES } from '../../../../../core/domain/country-list.js';
-import { ENTRY_ROUTE_LABELS, ENTRY_ROUTES, MAX_VALIDITY_MONTHS, type EntryRoute, type RuleKind } from '../../../../../core/domain/egypt-rules.js';
-import { formatShortDay } from '../../../../../core/domain/wording.js';
+import { COUNTRIES } from '@core/domain/country-list.js';
+import { ENTRY_ROUTE_LABELS, ENTRY_ROUTES, MAX_VALIDITY_MONTHS, type EntryRoute, type RuleKind } from '@core/domain/egypt-rules.js';
+import { formatShortDay } from '@core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
 import { pageWidth } from '../../components/layout/page-width.js';
 import { Button } from '../../components/ui/button.js';

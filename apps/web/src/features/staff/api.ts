@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, call } from '../../api/client.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
-import { staffKey, staffQuery } from './staff-query.js';
+import { staffKey, staffQuery } from '../../api/staff.js';
 
 const staffRoute = api.admin.staff;
 const memberRoute = api.admin.staff[':userId'];

@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../../core/domain/staff-role.js';
-import { formatDayAndTime, formatShortDay } from '../../../../../core/domain/wording.js';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@core/domain/staff-role.js';
+import { formatDayAndTime, formatShortDay } from '@core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Input, NativeSelect } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../lib/toast-store.js';
-import { useUserQuery } from '../auth/user-query.js';
+import { useUserQuery } from '../../api/user.js';
 import { useAddStaffMutation, useChangeStaffMutation, useStaffQuery, type StaffMemberDto } from './api.js';
 import { TwoFactorReset } from './two-factor-reset.js';
 import { pageWidth } from '../../components/layout/page-width.js';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/ui/button.js';
-import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '../../../../../core/domain/price-terms.js';
+import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '@core/domain/price-terms.js';
 import { LegalPage } from './legal-layout.js';
 
 export const FAQS: readonly { q: string; a: string }[] = [

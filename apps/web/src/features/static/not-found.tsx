@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { homeFor, useAuth } from '../auth/use-auth.js';
+import { homeFor, useAuth } from '../../api/user.js';
 
 /** A way on from the 404 page: a link a finger can take (44 px high). */
 const WAY_ON = 'flex min-h-11 items-center font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900';

@@ -1,4 +1,4 @@
-import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '../../../../../core/domain/price-terms.js';
+import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '@core/domain/price-terms.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { LegalPage } from './legal-layout.js';
 

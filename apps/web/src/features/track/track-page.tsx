@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { personName } from '../../../../../core/domain/wording.js';
+import { personName } from '@core/domain/wording.js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { applicantStatusLabel, statusBadgeTone } from '../../../../../core/domain/status-display.js';
-import { TRACKING_CODE_TTL_TEXT } from '../../../../../core/domain/tracking.js';
-import { trackForgotSchema, trackingCodeField, trackRequestSchema } from '../../../../../core/schemas/tracking.js';
+import { applicantStatusLabel, statusBadgeTone } from '@core/domain/status-display.js';
+import { TRACKING_CODE_TTL_TEXT } from '@core/domain/tracking.js';
+import { trackForgotSchema, trackingCodeField, trackRequestSchema } from '@core/schemas/tracking.js';
 import { serverMessage } from '../../api/client.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
@@ -16,7 +16,7 @@ import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { useFormProblems, type FieldIds } from '../../lib/form-errors.js';
 import { ErrorSummary } from '../../components/error-summary.js';
-import { GuaranteeClock, GuaranteeMissedNotice, TimelineSteps } from '../timeline/application-timeline.js';
+import { GuaranteeClock, GuaranteeMissedNotice, TimelineSteps } from '../../components/application-timeline.js';
 import {
   trackedApplicationQuery,
   useEndTrackingMutation,

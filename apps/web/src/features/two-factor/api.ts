@@ -13,8 +13,6 @@ export type EnabledTwoFactor = InferResponseType<typeof twoFactor.enable.$post, 
 type EnableInput = InferRequestType<typeof twoFactor.enable.$post>['json'];
 type DisableInput = InferRequestType<typeof twoFactor.disable.$post>['json'];
 export type SessionListing = InferResponseType<typeof sessions.$get, 200>[number];
-type SecondStepInput = InferRequestType<(typeof api.login)['two-factor']['$post']>['json'];
-export type SecondStepAnswer = InferResponseType<(typeof api.login)['two-factor']['$post'], 200>;
 
 export const twoFactorKeys = {
   status: [apiPath(twoFactor.$path())] as const,
@@ -61,18 +59,6 @@ export function useEndSessionMutation(config?: MutationConfig<void, string>) {
   return useApiMutation(
     (id: string) => send(sessions[':id'].$delete({ param: { id } })),
     (queryClient) => queryClient.invalidateQueries({ queryKey: twoFactorKeys.sessions }),
-    config,
-  );
-}
-
-/** POST /api/login/two-factor: the second step of signing in; the session opens with its answer. */
-export function useSecondStepMutation(config?: MutationConfig<SecondStepAnswer, SecondStepInput>) {
-  return useApiMutation(
-    (json: SecondStepInput) => call(api.login['two-factor'].$post({ json })),
-    async (queryClient, data) => {
-      queryClient.setQueryData(keys.user, data.user);
-      await queryClient.invalidateQueries({ queryKey: keys.user });
-    },
     config,
   );
 }

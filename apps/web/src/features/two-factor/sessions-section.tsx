@@ -2,8 +2,8 @@ import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { toast } from '../../lib/toast-store.js';
-import { userAgentInWords } from '../../../../../core/domain/user-agent.js';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { userAgentInWords } from '@core/domain/user-agent.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
 import { useEndSessionMutation, useSessionsQuery, type SessionListing } from './api.js';
 
 

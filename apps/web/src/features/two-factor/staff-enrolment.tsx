@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ApiError, serverMessage } from '../../api/client.js';
 import { buttonClasses } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
-import { TWO_FACTOR_MESSAGES } from '../../../../../core/domain/two-factor.js';
-import { AdminDashboard } from '../admin/admin-dashboard.js';
-import { adminCountsQuery } from '../admin/list-queries.js';
-import { useAuth } from '../auth/use-auth.js';
+import { TWO_FACTOR_MESSAGES } from '@core/domain/two-factor.js';
+import { useAuth } from '../../api/user.js';
 
 /** The server's refusal of staff who must set up two-factor sign-in first (STAFF_TWO_FACTOR=required). */
 function mustEnrol(error: unknown): boolean {
@@ -15,17 +14,18 @@ function mustEnrol(error: unknown): boolean {
 }
 
 /**
- * The admin, or for a member of staff without two-factor sign-in whom the server refuses until they
- * set it up, a prompt that leads to the profile's section. The server decides (STAFF_TWO_FACTOR):
- * the page asks it once, with the tab counts the dashboard reads anyway.
+ * Gates a staff route: its page, or for a member of staff without two-factor sign-in whom the server
+ * refuses until they set it up, a prompt that leads to the profile's section. The server decides
+ * (STAFF_TWO_FACTOR): the gate asks it once with `probe`, a query the page reads anyway (the
+ * /admin route passes the dashboard's tab counts), and renders the page only when it may.
  */
-export function AdminOrEnrolment() {
+export function StaffEnrolmentGate<T, K extends QueryKey>({ probe, children }: { probe: UseQueryOptions<T, Error, T, K>; children: ReactNode }) {
   const { user } = useAuth();
   const unenrolled = Boolean(user && !user.twoFactorEnabled);
-  const probe = useQuery({ ...adminCountsQuery({ q: '', overdue: false }), enabled: unenrolled, retry: false });
-  if (unenrolled && probe.isPending) return <PageSpinner />;
-  if (unenrolled && mustEnrol(probe.error)) return <EnrolmentPrompt />;
-  return <AdminDashboard />;
+  const answer = useQuery({ ...probe, enabled: unenrolled, retry: false });
+  if (unenrolled && answer.isPending) return <PageSpinner />;
+  if (unenrolled && mustEnrol(answer.error)) return <EnrolmentPrompt />;
+  return <>{children}</>;
 }
 
 export function EnrolmentPrompt() {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
 import { useAgency } from '../../lib/use-agency.js';
 import { useCopy } from '../../lib/use-copy.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { toast } from '../../lib/toast-store.js';
-import type { CurrentUser } from '../auth/user-query.js';
+import type { CurrentUser } from '../../api/user.js';
 import { useDisableTwoFactorMutation, useEnableTwoFactorMutation, useSetUpTwoFactorMutation, useTwoFactorStatusQuery, type TwoFactorSetup } from './api.js';
 
 /** The server's SVG as an image: drawn by the browser as a picture, never put into the page as markup. */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { applicationQuery } from '../../api/applications.js';
-import { AddressDetailsPage } from '../../features/address/address-details-page.js';
+import { AddressDetailsPage } from '../../features/address/index.js';
 import { parseIdSearch } from '../../lib/search.js';
 
 export const Route = createFileRoute('/_authed/address-details')({

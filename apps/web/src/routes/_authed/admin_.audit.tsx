@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireStaffPermission } from '../../features/auth/guard.js';
-import { AuditPage } from '../../features/audit/audit-page.js';
-import type { AuditSearch } from '../../features/audit/search.js';
+import { requireStaffPermission } from '../../lib/guard.js';
+import { AuditPage } from '../../features/audit/index.js';
+import type { AuditSearch } from '../../features/audit/index.js';
 
 export const Route = createFileRoute('/_authed/admin_/audit')({
   staticData: { title: 'Audit log' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireStaffPermission } from '../../features/auth/guard.js';
-import { PortalStatusPage } from '../../features/portal-status/portal-status-page.js';
+import { requireStaffPermission } from '../../lib/guard.js';
+import { PortalStatusPage } from '../../features/portal-status/index.js';
 
 export const Route = createFileRoute('/_authed/admin_/portal-status')({
   staticData: { title: 'Official portal status' },

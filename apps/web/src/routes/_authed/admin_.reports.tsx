@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireStaffPermission } from '../../features/auth/guard.js';
-import { ReportsPage } from '../../features/reports/reports-page.js';
-import { parseReportsSearch } from '../../features/reports/search.js';
+import { requireStaffPermission } from '../../lib/guard.js';
+import { parseReportsSearch, ReportsPage } from '../../features/reports/index.js';
 
 export const Route = createFileRoute('/_authed/admin_/reports')({
   staticData: { title: 'Reports' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireStaffPermission } from '../../features/auth/guard.js';
-import { RulesPage } from '../../features/rules/rules-page.js';
+import { requireStaffPermission } from '../../lib/guard.js';
+import { loadAdminRulesQuery, RulesPage } from '../../features/rules/index.js';
 
 export const Route = createFileRoute('/_authed/admin_/rules')({
   staticData: { title: "Egypt's rules" },
@@ -8,8 +8,7 @@ export const Route = createFileRoute('/_authed/admin_/rules')({
   beforeLoad: ({ context }) => requireStaffPermission(context, 'rules.manage'),
   // The rules' client is fetched with the page's code, not with every page's (the landing budget).
   loader: async ({ context }) => {
-    const { adminRulesQuery } = await import('../../features/rules/api.js');
-    void context.queryClient.prefetchQuery(adminRulesQuery);
+    void context.queryClient.prefetchQuery(await loadAdminRulesQuery());
   },
   component: RulesPage,
 });

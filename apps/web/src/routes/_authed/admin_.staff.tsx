@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireStaffPermission } from '../../features/auth/guard.js';
-import { staffQuery } from '../../features/staff/staff-query.js';
-import { StaffPage } from '../../features/staff/staff-page.js';
+import { requireStaffPermission } from '../../lib/guard.js';
+import { staffQuery } from '../../api/staff.js';
+import { StaffPage } from '../../features/staff/index.js';
 
 export const Route = createFileRoute('/_authed/admin_/staff')({
   staticData: { title: 'Staff' },

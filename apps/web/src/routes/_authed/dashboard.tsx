@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { dashboardApplicationsQuery } from '../../features/dashboard/api.js';
-import { DashboardPage } from '../../features/dashboard/dashboard-page.js';
+import { dashboardApplicationsQuery, DashboardPage } from '../../features/dashboard/index.js';
+import { dashboardParts } from './-dashboard-parts.js';
 
 export const Route = createFileRoute('/_authed/dashboard')({
   staticData: { title: 'My Applications' },
   loader: ({ context }) => context.queryClient.ensureQueryData(dashboardApplicationsQuery),
-  component: DashboardPage,
+  component: Dashboard,
 });
+
+/** The dashboard with what other features show on it (./-dashboard-parts.tsx). */
+function Dashboard() {
+  return <DashboardPage parts={dashboardParts} />;
+}

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { applicationsQuery } from '../../api/applications.js';
-import { PassportUploadPage } from '../../features/passport/passport-upload-page.js';
+import { PassportUploadPage } from '../../features/passport/index.js';
 import { parseIdSearch } from '../../lib/search.js';
 
 export const Route = createFileRoute('/_authed/passport-upload')({

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { paymentPageApplicationsQuery } from '../../features/payment/payment-query.js';
-import { PaymentPage } from '../../features/payment/payment-page.js';
+import { paymentPageApplicationsQuery, PaymentPage } from '../../features/payment/index.js';
 import { parseIdSearch } from '../../lib/search.js';
 
 export const Route = createFileRoute('/_authed/payment')({

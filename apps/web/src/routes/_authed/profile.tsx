@@ -1,9 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProfilePage } from '../../features/profile/profile-page.js';
+import { ProfilePage, type ProfileParts } from '../../features/profile/index.js';
+import { SessionsSection, TwoFactorSection } from '../../features/two-factor/index.js';
 
 export const Route = createFileRoute('/_authed/profile')({
   staticData: { title: 'Profile' },
   validateSearch: (search: Record<string, unknown>): { changePassword?: boolean } =>
     search.changePassword === true || search.changePassword === 'true' ? { changePassword: true } : {},
-  component: ProfilePage,
+  component: Profile,
 });
+
+/** The two-factor feature's sections on the profile: composed here, features never import each other. */
+const profileParts: ProfileParts = { TwoFactorSection, SessionsSection };
+
+function Profile() {
+  return <ProfilePage parts={profileParts} />;
+}

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { PASSPORT_PHOTO_ACCEPT } from '../file-rules.js';
+import { PASSPORT_PHOTO_ACCEPT } from '../../../lib/file-rules.js';
 import { Section } from '../form-parts.js';
 import type { PassportScanState, ScannedField } from '../use-passport-scan.js';
 

@@ -2,7 +2,7 @@ import type { UploadProgress } from '../../../api/client.js';
 import { FileUpload } from '../../../components/file-upload.js';
 import { Input } from '../../../components/ui/input.js';
 import { Field } from '../../../components/ui/label.js';
-import { PASSPORT_PHOTO_ACCEPT } from '../file-rules.js';
+import { PASSPORT_PHOTO_ACCEPT } from '../../../lib/file-rules.js';
 import { Section } from '../form-parts.js';
 import type { ApplicationFields } from '../use-application-form.js';
 

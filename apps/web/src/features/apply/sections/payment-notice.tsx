@@ -1,6 +1,6 @@
-import { INITIAL_FEE } from '../../../../../../core/domain/fees.js';
-import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '../../../../../../core/domain/price-terms.js';
-import { feeName } from '../../../../../../core/domain/wording.js';
+import { INITIAL_FEE } from '@core/domain/fees.js';
+import { CANCELLATION_RIGHT_TEXT, TOTAL_PRICE_TEXT } from '@core/domain/price-terms.js';
+import { feeName } from '@core/domain/wording.js';
 import { formatPence } from '../../../lib/format.js';
 import { HonestPrice } from '../../../components/honest-price.js';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useUserQuery } from '../../auth/user-query.js';
+import { useUserQuery } from '../../../api/user.js';
 import type { ApplicationFields } from '../use-application-form.js';
 import { FormCheckbox } from './form-checkbox.js';
 

@@ -1,5 +1,5 @@
-import { answerMayComeAfterArrival } from '../../../../../../core/domain/guarantee.js';
-import { formatDay } from '../../../../../../core/domain/wording.js';
+import { answerMayComeAfterArrival } from '@core/domain/guarantee.js';
+import { formatDay } from '@core/domain/wording.js';
 import { Input } from '../../../components/ui/input.js';
 import { Field } from '../../../components/ui/label.js';
 import { Section } from '../form-parts.js';

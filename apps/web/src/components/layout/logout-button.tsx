@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { serverMessage } from '../../api/client.js';
 import { toast } from '../../lib/toast-store.js';
-import { useLogoutMutation } from './api.js';
-import { forgetUser } from './user-query.js';
+import { useLogoutMutation } from '../../api/logout.js';
+import { forgetUser } from '../../api/user.js';
 
 /**
  * The header's 'Logout' ('Logging out...' meanwhile). Only a signed-in visitor sees it, so the header

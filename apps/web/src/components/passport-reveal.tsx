@@ -1,10 +1,10 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { isMaskedPassportNumber } from '../../../../../core/domain/passport-mask.js';
-import { api, apiPath, ApiError, call, serverMessage } from '../../api/client.js';
-import { Button } from '../../components/ui/button.js';
-import { cn } from '../../lib/format.js';
-import { useCan } from '../../lib/permissions.js';
+import { isMaskedPassportNumber } from '@core/domain/passport-mask.js';
+import { api, apiPath, ApiError, call, serverMessage } from '../api/client.js';
+import { Button } from './ui/button.js';
+import { cn } from '../lib/format.js';
+import { useCan } from '../lib/permissions.js';
 
 const revealRoute = api.admin.applications[':id']['reveal-passport'];
 /** What "Reveal" answers: the typed number and the passport copy's reading, in full. */

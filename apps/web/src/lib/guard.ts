@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Permission } from '../../../../../core/domain/permissions.js';
-import { userQuery, type CurrentUser } from './user-query.js';
+import type { Permission } from '@core/domain/permissions.js';
+import { userQuery, type CurrentUser } from '../api/user.js';
 
 /**
  * The route guard (docs/product.md §2.2): used in `beforeLoad`. While the user loads the route's pending
@@ -25,6 +25,6 @@ export async function requireUser(
  */
 export async function requireStaffPermission(context: { queryClient: QueryClient }, permission: Permission): Promise<void> {
   const { user } = await requireUser(context, { admin: true });
-  const { userCan } = await import('../../lib/permissions.js');
+  const { userCan } = await import('./permissions.js');
   if (!userCan(user, permission)) throw redirect({ to: '/admin' });
 }

@@ -1,8 +1,8 @@
-import { useReceiptsQuery, type ReceiptDto } from '../../api/receipts.js';
-import { textLinkClasses } from '../../components/ui/text-link.js';
-import { Spinner } from '../../components/ui/spinner.js';
-import { feeName, formatDayAndTime } from '../../../../../core/domain/wording.js';
-import { formatPence } from '../../lib/format.js';
+import { useReceiptsQuery, type ReceiptDto } from '../api/receipts.js';
+import { textLinkClasses } from './ui/text-link.js';
+import { Spinner } from './ui/spinner.js';
+import { feeName, formatDayAndTime } from '@core/domain/wording.js';
+import { formatPence } from '../lib/format.js';
 
 /** "Receipt R-2026-000123 · initial fee · £10.00 · 25 November 2026, 14:03 (UK time)". */
 function describe(receipt: ReceiptDto): string {

@@ -1,5 +1,5 @@
-import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../../../core/domain/document.js';
-import { PASSPORT_IMAGE_TYPE_MESSAGE } from '../../../../../core/domain/passport-scan.js';
+import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from '@core/domain/document.js';
+import { PASSPORT_IMAGE_TYPE_MESSAGE } from '@core/domain/passport-scan.js';
 
 export const PASSPORT_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
 /** A passport copy may also be a phone's HEIC/HEIF photo (the server stores it as JPEG). */

@@ -1,6 +1,6 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { Button } from '../../components/ui/button.js';
-import { Card, CardContent, CardTitle } from '../../components/ui/card.js';
+import { Button } from '../ui/button.js';
+import { Card, CardContent, CardTitle } from '../ui/card.js';
 
 /** Shown when a page's data could not be loaded (the API is down, or answered an error). */
 export function RouteError({ error, reset }: ErrorComponentProps) {

@@ -1,4 +1,4 @@
-import { formatPence } from '../../lib/format.js';
+import { formatPence } from './format.js';
 
 const whole = new Intl.NumberFormat('en-GB');
 

@@ -3,7 +3,7 @@ import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
-import type { CurrentUser } from '../auth/user-query.js';
+import type { CurrentUser } from '../../api/user.js';
 import { useSecondStepMutation } from './api.js';
 
 /**

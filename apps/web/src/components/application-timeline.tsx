@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { applicantGuaranteeText, type GuaranteeClockView } from '../../../../../core/domain/guarantee-text.js';
-import { applicantStatusLabel } from '../../../../../core/domain/status-display.js';
-import type { TimelineKind } from '../../../../../core/domain/timeline.js';
-import { formatDayAndTime } from '../../../../../core/domain/wording.js';
+import { applicantGuaranteeText, type GuaranteeClockView } from '@core/domain/guarantee-text.js';
+import { applicantStatusLabel } from '@core/domain/status-display.js';
+import type { TimelineKind } from '@core/domain/timeline.js';
+import { formatDayAndTime } from '@core/domain/wording.js';
 
 /** One step as the API sends it (docs/product.md §16.2). */
 export interface TimelineStep {

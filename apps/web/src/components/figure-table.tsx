@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/format.js';
+import { cn } from '../lib/format.js';
 
 export interface FigureColumn {
   label: string;

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { api, ApiError, call } from '../../api/client.js';
-import { keys } from '../../api/keys.js';
+import { api, ApiError, call } from './client.js';
+import { keys } from './keys.js';
 
 /**
- * Who is signed in. Kept apart from the sign-in, registration and logout mutations (api.ts): every
+ * Who is signed in, for every feature and the shared layout (the header, permissions). Kept apart
+ * from the sign-in, registration and logout mutations (features/auth/api.ts): every
  * page, the landing page included, needs the user, while only a signed-in visitor or the auth page
  * needs the mutations — the landing page's JavaScript has a budget (apps/web/landing-size-plugin.ts).
  */
@@ -31,4 +32,15 @@ export function useUserQuery() {
 export function forgetUser(queryClient: QueryClient): void {
   queryClient.setQueryData(keys.user, null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== keys.user[0] && q.queryKey[0] !== keys.config[0] });
+}
+
+/** The current user (null when signed out) and whether it is still loading (docs/product.md §2.2). */
+export function useAuth(): { user: CurrentUser | null; isLoading: boolean } {
+  const query = useUserQuery();
+  return { user: query.data ?? null, isLoading: query.isLoading };
+}
+
+/** Where a signed-in user belongs: admins to /admin, everyone else to /dashboard. */
+export function homeFor(user: Pick<CurrentUser, 'isAdmin'>): '/admin' | '/dashboard' {
+  return user.isAdmin ? '/admin' : '/dashboard';
 }

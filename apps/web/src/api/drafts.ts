@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferRequestType } from 'hono/client';
-import { api, call, send } from '../../api/client.js';
-import { keys } from '../../api/keys.js';
-import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
+import { api, call, send } from './client.js';
+import { keys } from './keys.js';
+import { useApiMutation, type MutationConfig } from './mutation.js';
 
 /** What a draft holds: any subset of the form's fields, as the server checked them. */
 export type DraftFieldsDto = InferRequestType<(typeof api)['application-draft']['$put']>['json'];
