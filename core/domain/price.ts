@@ -41,3 +41,12 @@ export function priceInAll(type: PaymentType, travellers = 1): string {
 export function answerByIfPaidNow(now: Date): string {
   return `Guaranteed answer by ${formatDay(guaranteeDeadline(now))} (${GUARANTEE_WORKING_DAYS} working days after you pay today), or you do not pay the ${formatPence(FINAL_FEE.amount)} final fee.`;
 }
+
+/**
+ * The same promise while staff have marked Egypt's portal down (docs/product.md §16.8): an
+ * application paid now waits for the portal with its clock paused, so no date can be promised —
+ * the working days the outage takes are added to it.
+ */
+export function answerWhilePortalDown(): string {
+  return `Egypt's e-visa portal is down now: your guaranteed answer comes ${GUARANTEE_WORKING_DAYS} working days after you pay, not counting the working days until the portal is back, or you do not pay the ${formatPence(FINAL_FEE.amount)} final fee.`;
+}

@@ -294,6 +294,22 @@ describe('payment page', () => {
     expect(screen.getByTestId('price-in-all')).toHaveTextContent(/Guaranteed answer by (Monday|Tuesday|Wednesday|Thursday|Friday) \d{1,2} \w+ \d{4} \(5 working days after you pay today\), or you do not pay the £39\.00 final fee\./);
   });
 
+  it("promises no date while staff have marked Egypt's portal down: the outage's working days are added", async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/applications': () => ({ status: 200, body: [app()] }),
+        'GET /api/public/status': () => ({ status: 200, body: { state: 'down', message: 'The portal is not answering.', since: '2026-11-28T08:00:00.000Z' } }),
+        'POST /api/events': () => ({ status: 204 }),
+      }).fn,
+    );
+    await renderApp(`/payment?applicationId=3&type=initial`, { user: testUser() });
+    expect(await screen.findByText(/Egypt's e-visa portal is down now/)).toHaveTextContent(
+      "Egypt's e-visa portal is down now: your guaranteed answer comes 5 working days after you pay, not counting the working days until the portal is back, or you do not pay the £39.00 final fee.",
+    );
+    expect(screen.getByTestId('price-in-all')).not.toHaveTextContent('Guaranteed answer by');
+  });
+
   it('shows a paid fee as paid, and leads on to the address details while they are missing', async () => {
     await openPayment(app({ status: 'application_created', initialPaymentId: 'pi_1' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Complete' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { usePortalStatus } from './status-query.js';
+import { usePortalStatus } from '../../api/portal-status.js';
 
 const OutageBanner = lazy(() => import('./outage-banner.js').then((m) => ({ default: m.OutageBanner })));
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { textLinkClasses } from '../../components/ui/text-link.js';
-import { usePortalStatus } from './status-query.js';
+import { usePortalStatus } from '../../api/portal-status.js';
 
 /** The admin dashboard's way to the Portal status page, saying so while the portal is marked down. */
 export function PortalStatusLink() {

@@ -9,7 +9,7 @@ import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { pageWidth } from '../../components/layout/page-width.js';
 import { toast } from '../../lib/toast-store.js';
-import { portalStatusKey } from './status-query.js';
+import { portalStatusKey } from '../../api/portal-status.js';
 import { useQuery } from '@tanstack/react-query';
 import type { InferRequestType } from 'hono/client';
 

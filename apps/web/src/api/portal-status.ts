@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, apiPath, call } from '../../api/client.js';
-import { useHydrated } from '../../lib/use-hydrated.js';
+import { api, apiPath, call } from './client.js';
+import { useHydrated } from '../lib/use-hydrated.js';
 
 const statusRoute = api.public.status;
 
