@@ -190,7 +190,7 @@ export const SHIPPED_VISA_ON_ARRIVAL: OtherRouteValue = {
   priceCents: 2500,
   payment:
     'Bought at the bank booths in the arrivals hall, before passport control. Our sources say it is paid in cash: US dollars, euros or the same in Egyptian pounds; none says a card is taken, so bring cash.',
-  conditions: 'A single-entry tourist visa for up to 30 days, stuck into your passport at the airport.',
+  conditions: 'A single-entry tourist visa, a sticker put into your passport at the airport.',
   source: {
     url: 'https://en.wikipedia.org/wiki/Visa_policy_of_Egypt',
     title: "Visa policy of Egypt (Wikipedia): visa on arrival; payment at the airport's visa office in US dollars, euros or Egyptian pounds (our-egypt.com, egyptjoy.com)",
