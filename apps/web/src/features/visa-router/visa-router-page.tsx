@@ -6,7 +6,6 @@ import { ENTRY_POINT_CODES, ENTRY_POINTS } from '../../../../../core/domain/entr
 import { formatShortDay } from '../../../../../core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
-import { Checkbox } from '../../components/ui/checkbox.js';
 import { Input, NativeSelect } from '../../components/ui/input.js';
 import { Field } from '../../components/ui/label.js';
 import { cn } from '../../lib/format.js';
@@ -32,8 +31,6 @@ const TONES: Record<OpenRoute['route'], string> = {
   embassy: 'border-amber-300 bg-amber-50',
   agency: 'border-slate-200 bg-slate-50',
 };
-
-const TEXT_LINK = 'inline-flex min-h-11 items-center font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900';
 
 /**
  * /do-i-need-a-visa, the honest router (docs/product.md §5.12): a traveller's nationality, arrival
@@ -107,12 +104,17 @@ export function VisaRouterPage() {
         <Field id={`${id}-days`} label="Length of stay (days)">
           <Input id={`${id}-days`} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
         </Field>
-        <div className="flex items-start gap-3 sm:col-span-2">
-          <Checkbox id={`${id}-sinai`} checked={sinaiOnly} onCheckedChange={(v) => setSinaiOnly(v === true)} className="mt-0.5" />
-          <label htmlFor={`${id}-sinai`} className="text-sm text-slate-800">
-            My whole stay is in the South Sinai resorts (Sharm el-Sheikh, Dahab, Nuweiba, Taba): no trip to Cairo, Luxor or elsewhere.
-          </label>
-        </div>
+        {/* A native box (no checkbox library on this light page); the label around it is the 44 px target. */}
+        <label htmlFor={`${id}-sinai`} className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-slate-800 sm:col-span-2">
+          <input
+            id={`${id}-sinai`}
+            type="checkbox"
+            checked={sinaiOnly}
+            onChange={(e) => setSinaiOnly(e.target.checked)}
+            className="mt-0.5 h-5 w-5 shrink-0 accent-blue-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2"
+          />
+          <span>My whole stay is in the South Sinai resorts (Sharm el-Sheikh, Dahab, Nuweiba, Taba): no trip to Cairo, Luxor or elsewhere.</span>
+        </label>
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated || answer.isFetching}>
             {answer.isFetching ? 'Checking...' : 'Show my options'}
@@ -133,7 +135,7 @@ export function VisaRouterPage() {
       <p className="mt-10 text-sm text-slate-600">
         Egypt changes its rules, and we read them from the sources named under each answer; the border officer decides on the day. If your case is
         unusual (another passport, residence elsewhere, a work trip), ask an Egyptian embassy, or{' '}
-        <Link to="/contact" className={TEXT_LINK}>
+        <Link to="/contact" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
           ask us
         </Link>
         .
