@@ -3,7 +3,7 @@
  * Builds the production artifact (`npm run build`; SKIP_BUILD=1 reuses dist/), starts it
  * (`node dist/apps/http/main.js`, SQLite in a temp DATA_DIR) and runs Lighthouse 12 (the npm
  * package, its default mobile profile with simulated throttling) on Debian's Chromium, 3 runs per
- * page (BENCH_WEB_RUNS), for /, /auth, /faq-page and /contact (BENCH_WEB_PAGES, comma-separated).
+ * page (BENCH_WEB_RUNS), for /, /auth, /faq-page, /contact and /do-i-need-a-visa (BENCH_WEB_PAGES, comma-separated).
  * Prints per page the median score of each category and the page weight as transferred
  * (compressed) bytes of JavaScript, CSS and HTML. Targets (issue 15): performance ≥ 95,
  * accessibility 100, best practices ≥ 95, SEO 100.
@@ -19,7 +19,7 @@ import lighthouse from 'lighthouse';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/auth,/faq-page,/contact').split(',').filter(Boolean);
+const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/auth,/faq-page,/contact,/do-i-need-a-visa').split(',').filter(Boolean);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };

@@ -1,5 +1,6 @@
 import { COUNTRIES, type Country } from './country-list.js';
 import { addCalendarMonths } from './calendar-months.js';
+import type { EntryPoint } from './entry-points.js';
 import type { LocalDate } from './working-days.js';
 import { formatShortDay } from './wording.js';
 
@@ -41,12 +42,44 @@ export interface PassportValidityValue {
   months: number;
   countedFrom: ValidityCountedFrom;
 }
+/** The routes a nationality may have besides its primary one (decision 0034). */
+export const OTHER_ROUTES = ['visa_on_arrival', 'visa_free'] as const;
+export type OtherRoute = (typeof OTHER_ROUTES)[number];
+
+/**
+ * A further route open to a nationality's citizens besides its primary one (decision 0034): a visa on
+ * arrival, or a visa-free stay such as the Sinai-resort stamp, with where and for how long it applies,
+ * its price and how it is paid, and where that was read.
+ */
+export interface OtherRouteValue {
+  route: OtherRoute;
+  /** The airports where it is given (ENTRY_POINTS codes); empty: every one. */
+  entryPoints: EntryPoint[];
+  /** Only for a stay wholly in the South Sinai resorts (Sharm el-Sheikh, Dahab, Nuweiba, Taba). */
+  sinaiOnly: boolean;
+  /** The longest stay it allows, in days, or null when the source says none. */
+  maxDays: number | null;
+  /** What it costs, in US cents (0: free), or null when the source does not say. */
+  priceCents: number | null;
+  /** How it is paid, in a traveller's words (cash, which currencies, cards), or null when unknown. */
+  payment: string | null;
+  /** Anything else a traveller must know, or null. */
+  conditions: string | null;
+  source: RuleSource;
+}
+
 export interface NationalityRouteValue {
+  /**
+   * The primary route: the one the apply form and the API apply (only `evisa` can be applied for
+   * through the agency; any other is named in the refusal).
+   */
   route: EntryRoute;
   /** What the route is limited to, in a traveller's words (the Sinai-resort stamp's resorts), or null. */
   conditions: string | null;
   /** The longest stay the route allows, in days, or null when the rule says none. */
   maxDays: number | null;
+  /** Every other route open to the same traveller (the router lists them all); empty: none. */
+  also: OtherRouteValue[];
 }
 export interface MinDaysValue {
   days: number;
@@ -85,6 +118,10 @@ export const MAX_VALIDITY_MONTHS = 24;
 export const MAX_MIN_DAYS = 90;
 /** A visa-free stay longer than a year is a typo. */
 export const MAX_STAY_DAYS = 365;
+/** More than this many other routes for one nationality is a typo (there are two kinds). */
+export const MAX_OTHER_ROUTES = 4;
+/** A visa at a border dearer than US$1,000 is a typo. */
+export const MAX_ROUTE_PRICE_CENTS = 100_000;
 /** A shipped rule checked longer ago than this is due for a check (the test fails). */
 export const RULE_CHECK_MONTHS = 12;
 
@@ -127,33 +164,91 @@ const EVISA_NATIONALITIES: readonly Country[] = [
   'Uruguay', 'Vatican City', 'Venezuela',
 ];
 
+/**
+ * Nationalities sold a visa on arrival at Egypt's airports (Wikipedia's Visa policy of Egypt; travel
+ * guides list the UK, the EU, Australia, Croatia, Georgia, Japan, New Zealand, Norway, Macedonia,
+ * Korea South, Russia, Serbia, Ukraine and the United States): the EU and the rest of Schengen, and those.
+ */
+const EU: readonly Country[] = [
+  'Austria', 'Belgium', 'Bulgaria', 'Croatia', 'Cyprus', 'Czech Republic', 'Denmark', 'Estonia', 'Finland', 'France', 'Germany',
+  'Greece', 'Hungary', 'Ireland {Republic}', 'Italy', 'Latvia', 'Lithuania', 'Luxembourg', 'Malta', 'Netherlands', 'Poland',
+  'Portugal', 'Romania', 'Slovakia', 'Slovenia', 'Spain', 'Sweden',
+];
+const VISA_ON_ARRIVAL_NATIONALITIES: readonly Country[] = [
+  ...EU, 'Iceland', 'Norway', 'Switzerland', 'United Kingdom', 'United States', 'Australia', 'New Zealand', 'Japan', 'Korea South',
+  'Georgia', 'Macedonia', 'Serbia', 'Russian Federation', 'Ukraine',
+];
+/** Nationalities given the free Sinai-resort stamp (the EU and the United States per the Egyptian Consulate in London, quoted by Wikipedia; the UK per travellers' reports: low confidence). */
+const SINAI_STAMP_NATIONALITIES: readonly Country[] = [...EU, 'United Kingdom', 'United States'];
+
+/** The visa on arrival as the shipped rules state it (egypt-facts.md: US$25 at Cairo, Hurghada, Sharm el-Sheikh and other airports). */
+export const SHIPPED_VISA_ON_ARRIVAL: OtherRouteValue = {
+  route: 'visa_on_arrival',
+  entryPoints: ['CAI', 'HRG', 'SSH', 'LXR', 'RMF', 'ASW', 'HBE', 'TCP'],
+  sinaiOnly: false,
+  maxDays: 30,
+  priceCents: 2500,
+  payment:
+    'Bought at the bank booths in the arrivals hall, before passport control. Our sources say it is paid in cash: US dollars, euros or the same in Egyptian pounds; none says a card is taken, so bring cash.',
+  conditions: 'A single-entry tourist visa, a sticker put into your passport at the airport.',
+  source: {
+    url: 'https://en.wikipedia.org/wiki/Visa_policy_of_Egypt',
+    title: "Visa policy of Egypt (Wikipedia): visa on arrival; payment at the airport's visa office in US dollars, euros or Egyptian pounds (our-egypt.com, egyptjoy.com)",
+  },
+};
+
+/** The Sinai-resort stamp as the shipped rules state it (egypt-facts.md: free, up to 15 days, South Sinai only). */
+export const SHIPPED_SINAI_STAMP: OtherRouteValue = {
+  route: 'visa_free',
+  entryPoints: ['SSH', 'TCP'],
+  sinaiOnly: true,
+  maxDays: 15,
+  priceCents: 0,
+  payment: null,
+  conditions:
+    'A free "Sinai only" entry stamp for a stay wholly in the South Sinai resorts (Sharm el-Sheikh, Dahab, Nuweiba, Taba, St Catherine). It does not allow a trip to Cairo, Luxor or anywhere else in Egypt: for that you need a visa. Ask for it at passport control; check with an Egyptian embassy before relying on it.',
+  source: {
+    url: 'https://en.wikipedia.org/wiki/Visa_policy_of_Egypt',
+    title: 'Visa policy of Egypt (Wikipedia), quoting the Egyptian Consulate in London: the Sinai-resort stamp (not confirmed for UK citizens)',
+  },
+};
+
 /** Gulf states whose citizens enter Egypt without a visa (Wikipedia; low confidence: check with the embassy). */
 const GULF_VISA_FREE: readonly Country[] = ['Bahrain', 'Kuwait', 'Oman', 'Saudi Arabia', 'United Arab Emirates'];
 
+/** The routes a nationality has besides its primary one, as shipped. */
+function shippedOthers(country: Country): OtherRouteValue[] {
+  return [
+    ...(VISA_ON_ARRIVAL_NATIONALITIES.includes(country) ? [SHIPPED_VISA_ON_ARRIVAL] : []),
+    ...(SINAI_STAMP_NATIONALITIES.includes(country) ? [SHIPPED_SINAI_STAMP] : []),
+  ];
+}
+
 function shippedRoute(country: Country): EgyptRuleOf<'nationality_route'> {
-  if (EVISA_NATIONALITIES.includes(country)) return shipped('nationality_route', country, { route: 'evisa', conditions: null, maxDays: null }, '2020-01-01', PORTAL);
+  const route = (primary: Omit<NationalityRouteValue, 'also'>): NationalityRouteValue => ({ ...primary, also: shippedOthers(country) });
+  if (EVISA_NATIONALITIES.includes(country)) return shipped('nationality_route', country, route({ route: 'evisa', conditions: null, maxDays: null }), '2020-01-01', PORTAL);
   if (country === 'Egypt') {
-    return shipped('nationality_route', country, { route: 'visa_free', conditions: 'Egyptian citizens enter on their Egyptian passport or national ID.', maxDays: null }, '2020-01-01', WIKIPEDIA);
+    return shipped('nationality_route', country, route({ route: 'visa_free', conditions: 'Egyptian citizens enter on their Egyptian passport or national ID.', maxDays: null }), '2020-01-01', WIKIPEDIA);
   }
   if (country === 'Israel') {
     return shipped(
       'nationality_route',
       country,
-      { route: 'visa_free', conditions: 'Only with the free Sinai-resort entry stamp, for South Sinai resorts (Sharm el-Sheikh, Dahab, Nuweiba, Taba); anywhere else needs a visa from an Egyptian embassy.', maxDays: 15 },
+      route({ route: 'visa_free', conditions: 'Only with the free Sinai-resort entry stamp, for South Sinai resorts (Sharm el-Sheikh, Dahab, Nuweiba, Taba); anywhere else needs a visa from an Egyptian embassy.', maxDays: 15 }),
       '2020-01-01',
       { url: WIKIPEDIA.url, title: 'Visa policy of Egypt (Wikipedia), quoting the Egyptian Consulate in London: the Sinai-resort stamp' },
     );
   }
   if (GULF_VISA_FREE.includes(country)) {
-    return shipped('nationality_route', country, { route: 'visa_free', conditions: 'Citizens of the Gulf states enter without a visa; check with an Egyptian embassy before travelling.', maxDays: null }, '2020-01-01', WIKIPEDIA);
+    return shipped('nationality_route', country, route({ route: 'visa_free', conditions: 'Citizens of the Gulf states enter without a visa; check with an Egyptian embassy before travelling.', maxDays: null }), '2020-01-01', WIKIPEDIA);
   }
   if (country === 'Canada') {
-    return shipped('nationality_route', country, { route: 'embassy_only', conditions: null, maxDays: null }, '2023-08-01', {
+    return shipped('nationality_route', country, route({ route: 'embassy_only', conditions: null, maxDays: null }), '2023-08-01', {
       url: 'https://www.news-24.fr/',
       title: 'news-24.fr (August 2023): Canadian citizens lose the e-visa and the visa on arrival by reciprocity',
     });
   }
-  return shipped('nationality_route', country, { route: 'embassy_only', conditions: null, maxDays: null }, '2020-01-01', {
+  return shipped('nationality_route', country, route({ route: 'embassy_only', conditions: null, maxDays: null }), '2020-01-01', {
     url: PORTAL.url,
     title: "Egypt's official e-visa portal (visa2egypt.gov.eg): not on its list of eligible nationalities",
   });

@@ -14,6 +14,8 @@ import {
 } from '../domain/egypt-rules.js';
 import { errors } from '../domain/errors.js';
 import { governmentFeeOn, type GovernmentFee } from '../domain/portal-ledger.js';
+import { routesFor, type RouteAnswer } from '../domain/visa-router.js';
+import { visaRouteQuerySchema, type VisaRouteQuery } from '../schemas/visa-router.js';
 import { londonDateOf, type LocalDate } from '../domain/working-days.js';
 import type { Ports } from '../ports/index.js';
 import { egyptRuleInputSchema, RULE_MESSAGES, type EgyptRuleInput } from '../schemas/egypt-rules.js';
@@ -73,6 +75,19 @@ export function makeEgyptRules(ports: Pick<Ports, 'egyptRules' | 'governmentFees
       governmentFee: { Single: fee ? { amountCents: fee.amountCents, effectiveFrom: fee.effectiveFrom } : null },
       scheduled: rules.filter((r) => r.effectiveFrom > date),
     };
+  }
+
+  /**
+   * GET /api/public/route (docs/product.md §5.12): every route into Egypt open to a traveller, from the
+   * rules in force on their arrival date and the government fee in force today (when they would apply).
+   * Bad input (an unknown nationality, an arrival in the past or over 12 months away, a bad stay) is a
+   * Validation error.
+   */
+  async function visaRoute(query: VisaRouteQuery): Promise<RouteAnswer> {
+    const day = today();
+    const trip = parseInput(visaRouteQuerySchema(day), query);
+    const [stored, fees] = await Promise.all([ports.egyptRules.list(), ports.governmentFees.list()]);
+    return routesFor(trip, rulesInForce(stored, trip.arrival), governmentFeeOn(fees, day), day);
   }
 
   /** Every entry with whether it is in force today, scheduled or past (staff). */
@@ -160,7 +175,7 @@ export function makeEgyptRules(ports: Pick<Ports, 'egyptRules' | 'governmentFees
     return marked.sort((a, b) => a - b);
   }
 
-  return { allRules, publicRules, listRules, showRule, setRule };
+  return { allRules, publicRules, visaRoute, listRules, showRule, setRule };
 }
 
 const sameEntry = (a: EgyptRule, b: EgyptRule) => a.kind === b.kind && a.subject === b.subject && a.effectiveFrom === b.effectiveFrom;

@@ -93,7 +93,7 @@ export type Replies = Made<typeof make.makeReplies>;
 export type InternalNotes = Made<typeof make.makeInternalNotes>;
 /** readPortal, updatePortal, attachPortalReceipt, openPortalReceipt (staff), listGovernmentFees, setGovernmentFee (docs/product.md §2.16). */
 export type PortalLedgerUseCases = Made<typeof make.makePortalLedger>;
-/** allRules, publicRules (anyone), listRules, showRule, setRule (rules.manage): Egypt's rules (docs/product.md §5.11). */
+/** allRules, publicRules, visaRoute (anyone: the honest router), listRules, showRule, setRule (rules.manage): Egypt's rules (docs/product.md §5.11). */
 export type EgyptRulesUseCases = Made<typeof make.makeEgyptRules>;
 /** portalStatus (anyone), setPortalStatus (admins), reapplyPortalStatus (the job): the official portal's outage mode (decision 0032). */
 export type PortalStatusUseCases = Made<typeof make.makePortalStatus>;

@@ -349,6 +349,7 @@ describe.skipIf(!available)('applicant journeys in Chromium', { timeout: 120_000
     await check('/contact', 'Submit Contact Form');
     await check('/privacy', 'Your rights');
     await check('/faq-page', 'Frequently Asked Questions');
+    await check('/do-i-need-a-visa', 'Show my options');
     await check('/no-such-page', 'Page not found');
     await check('/forgot-password', 'Send Reset Link');
     await check('/reset-password?token=1.2.abc', 'Reset Password');

@@ -46,6 +46,20 @@ describe.skipIf(!available)("Egypt's rules in Chromium", { timeout: 240_000 }, (
         await page.getByRole('heading', { name: 'Nationality routes' }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: `test-artifacts/e2e/egypt-rules-admin-${viewport.width}-routes.png` });
         expect(await axeViolations(page, 'serious')).toEqual([]);
+        // A nationality's other routes (decision 0034): shown in words, and copied into the form to edit.
+        await page.getByLabel('Show one nationality').selectOption('United Kingdom');
+        await expect.poll(() => page.getByText('Also: Visa on arrival · US$25 · up to 30 days').count()).toBe(1);
+        await expect.poll(() => page.getByText(/^Also: Sinai-resort stamp \(no visa\) · free · up to 15 days · South Sinai only/).count()).toBe(1);
+        await page.getByLabel('Rule', { exact: true }).selectOption('nationality_route');
+        await page.getByRole('button', { name: 'Copy United Kingdom’s routes in force' }).click();
+        expect(JSON.parse(await page.getByLabel(/^Other routes open/).inputValue())).toEqual([
+          expect.objectContaining({ route: 'visa_on_arrival', priceCents: 2500 }),
+          expect.objectContaining({ route: 'visa_free', sinaiOnly: true, maxDays: 15 }),
+        ]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await page.getByLabel(/^Other routes open/).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `test-artifacts/e2e/egypt-rules-admin-${viewport.width}-other-routes.png` });
+        expect(await axeViolations(page, 'serious')).toEqual([]);
       } finally {
         await browser.close();
       }

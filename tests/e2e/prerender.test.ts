@@ -67,7 +67,7 @@ describe.skipIf(!available)('pre-rendered public pages in Chromium', { timeout: 
   });
 
   it("a pre-rendered page's code is fetched at low priority: only the HTML stands between a phone and the first paint", async () => {
-    for (const pagePath of ['/', '/auth', '/contact', '/faq-page']) {
+    for (const pagePath of ['/', '/auth', '/contact', '/faq-page', '/do-i-need-a-visa']) {
       const html = await (await fetch(`${server.url}${pagePath}`)).text();
       const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
       expect(preloads.length, pagePath).toBeGreaterThan(0);
@@ -135,8 +135,8 @@ describe.skipIf(!available)('pre-rendered public pages in Chromium', { timeout: 
     await page.close();
   });
 
-  it('/faq-page, /auth and /contact hydrate without console errors or Content-Security-Policy violations', async () => {
-    for (const path of ['/faq-page', '/auth', '/contact']) {
+  it('/faq-page, /auth, /contact and /do-i-need-a-visa hydrate without console errors or Content-Security-Policy violations', async () => {
+    for (const path of ['/faq-page', '/auth', '/contact', '/do-i-need-a-visa']) {
       const page = await browser.context.newPage();
       const errors: string[] = [];
       page.on('console', (msg) => {

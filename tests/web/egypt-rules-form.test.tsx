@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationFormView } from '../../apps/web/src/features/apply/apply-page.js';
 import { rulesInForce, SHIPPED_EGYPT_RULES, type EgyptRule } from '../../core/domain/egypt-rules.js';
@@ -68,6 +68,8 @@ describe("the apply form applies Egypt's rules from GET /api/public/rules", () =
     arrive('2027-03-02');
     const panel = await screen.findByTestId('nationality-not-supported');
     expect(panel).toHaveTextContent("Citizens of France cannot use Egypt's e-visa: you can buy a visa on arrival at Egypt's airports for up to 30 days.");
+    // The refusal is not bare: it links the router (docs/product.md §5.12).
+    expect(within(panel).getByRole('link', { name: 'See every way into Egypt for you' })).toHaveAttribute('href', '/do-i-need-a-visa');
     expect(screen.getByRole('button', { name: 'Submit Application' })).toBeDisabled();
   });
 });

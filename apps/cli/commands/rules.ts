@@ -18,7 +18,9 @@ export function describeRule(rule: EgyptRule & { state?: string }): string {
       value = `${rule.value.days} days`;
       break;
     case 'nationality_route':
-      value = `${ENTRY_ROUTE_LABELS[rule.value.route]}${rule.value.maxDays !== null ? ` (up to ${rule.value.maxDays} days)` : ''}`;
+      value = `${ENTRY_ROUTE_LABELS[rule.value.route]}${rule.value.maxDays !== null ? ` (up to ${rule.value.maxDays} days)` : ''}${rule.value.also
+        .map((o) => `; also ${ENTRY_ROUTE_LABELS[o.route]}${o.sinaiOnly ? ' (South Sinai only)' : ''} ${o.priceCents === null ? 'price unknown' : o.priceCents === 0 ? 'free' : `US$${o.priceCents / 100}`}${o.maxDays !== null ? ` up to ${o.maxDays} days` : ''} at ${o.entryPoints.length > 0 ? o.entryPoints.join(' ') : 'every airport'}`)
+        .join('')}`;
       break;
   }
   const state = rule.state ? `  [${rule.state.replace('_', ' ')}]` : '';

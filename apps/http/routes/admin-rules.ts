@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { EgyptRuleInput } from '../../../core/schemas/egypt-rules.js';
+import type { visaRouteQuerySchema } from '../../../core/schemas/visa-router.js';
 import { actorOf, adminOnly } from '../auth.js';
-import { readJson, type AppEnv } from '../context.js';
+import { readJson, type AppEnv, type QueryContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 import { jsonBody, requires } from '../route-facts.js';
 
@@ -28,11 +29,25 @@ export function adminRuleRoutes({ agency }: RouteDeps) {
     });
 }
 
-/** GET /api/public/rules?on=YYYY-MM-DD: Egypt's rules in force (today by default), the government fee, the changes scheduled. */
+/**
+ * Egypt's rules for anyone, mounted at /api/public:
+ * - GET /rules?on=YYYY-MM-DD: the rules in force (today by default), the government fee, the changes scheduled.
+ * - GET /route?nationality=&arrival=&airport=&days=&sinaiOnly= (the honest router, docs/product.md §5.12):
+ *   `{ trip, rulesOn, open, closed }`, every route open to that traveller from the rules in force on
+ *   their arrival, the agency last. An unknown nationality, an arrival in the past or over 12 months
+ *   away, a bad airport, stay or Sinai flag → 400 { message }. Cached a minute, like the rules.
+ */
 export function publicRuleRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
-  return new Hono<AppEnv>().get('/rules', async (c) => {
-    c.header('Cache-Control', 'public, max-age=60');
-    return c.json(await useCases.publicRules(c.req.query('on')), 200);
-  });
+  return new Hono<AppEnv>()
+    .get('/rules', async (c) => {
+      c.header('Cache-Control', 'public, max-age=60');
+      return c.json(await useCases.publicRules(c.req.query('on')), 200);
+    })
+    .get('/route', async (c: QueryContext<ReturnType<typeof visaRouteQuerySchema>>) => {
+      // The use case checks the query against today's date (the schema needs the clock).
+      const answer = await useCases.visaRoute(c.req.query() as Parameters<typeof useCases.visaRoute>[0]);
+      c.header('Cache-Control', 'public, max-age=60');
+      return c.json(answer, 200);
+    });
 }

@@ -15,6 +15,7 @@ import { Route as AdminDashboardRouteImport } from './routes/admin-dashboard'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ContactInfoRouteImport } from './routes/contact-info'
+import { Route as DoINeedAVisaRouteImport } from './routes/do-i-need-a-visa'
 import { Route as FaqPageRouteImport } from './routes/faq-page'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as OurRecordRouteImport } from './routes/our-record'
@@ -62,6 +63,11 @@ const ContactRoute = ContactRouteImport.update({
 const ContactInfoRoute = ContactInfoRouteImport.update({
   id: '/contact-info',
   path: '/contact-info',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DoINeedAVisaRoute = DoINeedAVisaRouteImport.update({
+  id: '/do-i-need-a-visa',
+  path: '/do-i-need-a-visa',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FaqPageRoute = FaqPageRouteImport.update({
@@ -166,6 +172,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
   '/contact-info': typeof ContactInfoRoute
+  '/do-i-need-a-visa': typeof DoINeedAVisaRoute
   '/faq-page': typeof FaqPageRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/our-record': typeof OurRecordRoute
@@ -192,6 +199,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
   '/contact-info': typeof ContactInfoRoute
+  '/do-i-need-a-visa': typeof DoINeedAVisaRoute
   '/faq-page': typeof FaqPageRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/our-record': typeof OurRecordRoute
@@ -220,6 +228,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
   '/contact-info': typeof ContactInfoRoute
+  '/do-i-need-a-visa': typeof DoINeedAVisaRoute
   '/faq-page': typeof FaqPageRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/our-record': typeof OurRecordRoute
@@ -248,6 +257,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/contact'
     | '/contact-info'
+    | '/do-i-need-a-visa'
     | '/faq-page'
     | '/forgot-password'
     | '/our-record'
@@ -274,6 +284,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/contact'
     | '/contact-info'
+    | '/do-i-need-a-visa'
     | '/faq-page'
     | '/forgot-password'
     | '/our-record'
@@ -301,6 +312,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/contact'
     | '/contact-info'
+    | '/do-i-need-a-visa'
     | '/faq-page'
     | '/forgot-password'
     | '/our-record'
@@ -329,6 +341,7 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   ContactRoute: typeof ContactRoute
   ContactInfoRoute: typeof ContactInfoRoute
+  DoINeedAVisaRoute: typeof DoINeedAVisaRoute
   FaqPageRoute: typeof FaqPageRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   OurRecordRoute: typeof OurRecordRoute
@@ -380,6 +393,13 @@ declare module '@tanstack/react-router' {
       path: '/contact-info'
       fullPath: '/contact-info'
       preLoaderRoute: typeof ContactInfoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/do-i-need-a-visa': {
+      id: '/do-i-need-a-visa'
+      path: '/do-i-need-a-visa'
+      fullPath: '/do-i-need-a-visa'
+      preLoaderRoute: typeof DoINeedAVisaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/faq-page': {
@@ -558,6 +578,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   ContactRoute: ContactRoute,
   ContactInfoRoute: ContactInfoRoute,
+  DoINeedAVisaRoute: DoINeedAVisaRoute,
   FaqPageRoute: FaqPageRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   OurRecordRoute: OurRecordRoute,

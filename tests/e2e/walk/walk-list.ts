@@ -113,6 +113,25 @@ export const WALK: readonly Visit[] = [
     ready: (p) => heading(p, /./),
     steps: [{ label: 'first answer open', act: async (p) => { await p.locator('summary').first().click(); await visible(p.locator('details[open]')); } }],
   },
+  {
+    route: '/do-i-need-a-visa',
+    as: 'visitor',
+    state: 'the honest router',
+    url: () => '/do-i-need-a-visa',
+    ready: (p) => heading(p, /./),
+    desktop: true,
+    steps: [
+      {
+        label: 'answer shown',
+        async act(p) {
+          const arrival = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+          await p.getByLabel('Arrival date').fill(arrival);
+          await p.getByRole('button', { name: 'Show my options' }).click();
+          await visible(p.getByTestId('router-answer'));
+        },
+      },
+    ],
+  },
   { route: '/forgot-password', as: 'visitor', state: 'email form', url: () => '/forgot-password', ready: (p) => heading(p, /./) },
   { route: '/our-record', as: 'visitor', state: 'on-time record', url: () => '/our-record', ready: (p) => heading(p, /./) },
   { route: '/privacy', as: 'visitor', state: 'privacy policy', url: () => '/privacy', ready: (p) => heading(p, /./) },

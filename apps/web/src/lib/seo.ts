@@ -4,7 +4,7 @@
  * prerendered.json). Titles stay on the routes (`staticData.title`).
  */
 export interface PublicPage {
-  path: '/' | '/faq-page' | '/privacy' | '/terms' | '/contact' | '/auth' | '/track' | '/our-record';
+  path: '/' | '/faq-page' | '/privacy' | '/terms' | '/contact' | '/auth' | '/track' | '/our-record' | '/do-i-need-a-visa';
   description: string;
   /** Listed in /sitemap.xml (the sign-in shell is pre-rendered for speed, not for search). */
   inSitemap: boolean;
@@ -14,6 +14,12 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   {
     path: '/',
     description: 'Apply online for your Egypt tourist e-visa with a private UK agency: £10 to start, an answer within 5 working days, 24/7 expert support.',
+    inSitemap: true,
+  },
+  {
+    path: '/do-i-need-a-visa',
+    description:
+      'Do you need a visa for Egypt? From your nationality, arrival date, airport and stay: the official e-visa, a visa on arrival, the free Sinai stamp or an embassy visa, with prices and sources.',
     inSitemap: true,
   },
   {

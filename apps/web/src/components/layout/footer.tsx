@@ -29,6 +29,7 @@ export function Footer() {
           <ul className={footerList}>
             <li><Link to="/" className={footerLink}>Home</Link></li>
             <li><Link to="/auth" search={{ tab: 'signup' }} className={footerLink}>Apply for Visa</Link></li>
+            <li><Link to="/do-i-need-a-visa" className={footerLink}>Do I need a visa?</Link></li>
             <li><Link to="/track" className={footerLink}>Track your application</Link></li>
             <li><Link to="/our-record" className={footerLink}>Our on-time record</Link></li>
             <li><Link to="/faq-page" className={footerLink}>FAQ</Link></li>

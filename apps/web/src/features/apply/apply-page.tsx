@@ -128,6 +128,12 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
           <CardDescription>
             Fields marked <span className="text-red-600">*</span> are required. Your answers must match your passport exactly.
           </CardDescription>
+          <p className="text-sm text-slate-600">
+            Not sure the e-visa is your route?{' '}
+            <Link to="/do-i-need-a-visa" className="inline-flex min-h-11 items-center font-medium text-blue-700 underline underline-offset-2">
+              Do I need a visa?
+            </Link>
+          </p>
           <DraftBar status={draft.status} restored={draft.restored} onStartOver={startOver} />
         </CardHeader>
         <CardContent>

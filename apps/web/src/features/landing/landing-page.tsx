@@ -59,6 +59,12 @@ export function LandingPage({ OurRecord }: { OurRecord: ComponentType }) {
             </div>
             <p className="mt-4 text-sm text-slate-600">From £10 to start · 24/7 expert support · secure card payment</p>
             <HonestPrice className="mt-3 max-w-xl" />
+            <p className="mt-2 text-sm text-slate-700">
+              Not sure you need us, or a visa at all?{' '}
+              <Link to="/do-i-need-a-visa" className="inline-flex min-h-11 items-center font-medium text-blue-700 underline underline-offset-2">
+                See every way into Egypt for you
+              </Link>
+            </p>
             {/* Its height is kept whether or not the record shows: nothing below moves when it arrives. */}
             <div className="mt-3 min-h-16 max-w-xl sm:min-h-10">
               {useHydrated() ? (

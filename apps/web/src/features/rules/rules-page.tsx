@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { COUNTRIES } from '@core/domain/country-list.js';
-import { ENTRY_ROUTE_LABELS, ENTRY_ROUTES, MAX_VALIDITY_MONTHS, type EntryRoute, type RuleKind } from '@core/domain/egypt-rules.js';
+import { ENTRY_ROUTE_LABELS, ENTRY_ROUTES, MAX_VALIDITY_MONTHS, type EntryRoute, type OtherRouteValue, type RuleKind } from '@core/domain/egypt-rules.js';
+import { ENTRY_POINT_CODES, entryPointName } from '@core/domain/entry-points.js';
 import { formatShortDay } from '@core/domain/wording.js';
 import { serverMessage } from '../../api/client.js';
 import { pageWidth } from '../../components/layout/page-width.js';
 import { Button } from '../../components/ui/button.js';
-import { Input, NativeSelect } from '../../components/ui/input.js';
+import { Input, NativeSelect, Textarea } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../lib/toast-store.js';
@@ -33,6 +34,18 @@ export function ruleValueText(rule: Pick<AdminRuleDto, 'kind' | 'value'>): strin
   return `${route}${typeof v.maxDays === 'number' ? ` (up to ${v.maxDays} days)` : ''}`;
 }
 
+/** Another route open to a nationality (decision 0034), in words: 'Visa on arrival · US$25 · up to 30 days · at Cairo, Hurghada'. */
+export function otherRouteText(other: OtherRouteValue): string {
+  const name = other.route === 'visa_on_arrival' ? 'Visa on arrival' : other.sinaiOnly ? 'Sinai-resort stamp (no visa)' : 'No visa needed';
+  return [
+    name,
+    other.priceCents === null ? 'price unknown' : other.priceCents === 0 ? 'free' : `US$${(other.priceCents / 100).toFixed(other.priceCents % 100 === 0 ? 0 : 2)}`,
+    ...(other.maxDays !== null ? [`up to ${other.maxDays} days`] : []),
+    ...(other.sinaiOnly ? ['South Sinai only'] : []),
+    other.entryPoints.length === 0 ? 'at every airport' : `at ${other.entryPoints.map(entryPointName).join(', ')}`,
+  ].join(' · ');
+}
+
 /**
  * Egypt's rules (docs/product.md §5.11): the passport validity, the least days between applying and
  * arrival and each nationality's route, as dated entries with their sources; a form to change one
@@ -50,7 +63,7 @@ export function RulesPage() {
         What the apply form and the API check, each from the date it takes effect for travellers arriving on or after it. A change that makes open applications fail marks
         them in the admin list and mails each applicant once. Check each rule against its source at least once a year.
       </p>
-      <RuleForm today={rules.data?.today} />
+      <RuleForm today={rules.data?.today} rules={rules.data?.rules} />
       {rules.isLoading ? (
         <Spinner className="mt-6" label="Loading the rules" />
       ) : rules.isError ? (
@@ -117,6 +130,11 @@ function RuleTable({ title, rules }: { title?: string; rules: AdminRuleDto[] }) 
                 {(rule.value as { conditions?: string | null }).conditions ? (
                   <span className="block text-xs text-slate-600">{(rule.value as { conditions: string }).conditions}</span>
                 ) : null}
+                {((rule.value as { also?: OtherRouteValue[] }).also ?? []).map((other, index) => (
+                  <span key={index} className="block text-xs text-slate-700">
+                    Also: {otherRouteText(other)}
+                  </span>
+                ))}
               </span>
             </td>
             <td data-label="From" className={`${CELL} md:whitespace-nowrap`}>
@@ -156,6 +174,8 @@ interface FormState {
   route: EntryRoute;
   conditions: string;
   maxDays: string;
+  /** The other routes open (decision 0034), as JSON text. */
+  also: string;
   effectiveFrom: string;
   sourceUrl: string;
   sourceTitle: string;
@@ -171,11 +191,22 @@ const EMPTY: FormState = {
   route: 'evisa',
   conditions: '',
   maxDays: '',
+  also: '[]',
   effectiveFrom: '',
   sourceUrl: 'https://www.visa2egypt.gov.eg/',
   sourceTitle: '',
   lastChecked: '',
 };
+
+/** The other routes as typed: the JSON list, or the text itself for the server to refuse with its message. */
+function alsoOf(text: string): unknown {
+  if (text.trim() === '') return [];
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 /** A number as typed: a whole number, or the text itself for the server to refuse with its message. */
 const numberOf = (text: string): number | string => (/^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text);
@@ -186,7 +217,7 @@ function inputOf(form: FormState): RuleInput {
       ? { months: numberOf(form.months), countedFrom: form.countedFrom }
       : form.kind === 'min_days_before_arrival'
         ? { days: numberOf(form.days) }
-        : { route: form.route, conditions: form.conditions.trim() || null, maxDays: form.maxDays.trim() ? numberOf(form.maxDays) : null };
+        : { route: form.route, conditions: form.conditions.trim() || null, maxDays: form.maxDays.trim() ? numberOf(form.maxDays) : null, also: alsoOf(form.also) };
   return {
     kind: form.kind,
     subject: form.kind === 'nationality_route' ? form.subject : '',
@@ -197,7 +228,7 @@ function inputOf(form: FormState): RuleInput {
   };
 }
 
-function RuleForm({ today }: { today: string | undefined }) {
+function RuleForm({ today, rules }: { today: string | undefined; rules: AdminRuleDto[] | undefined }) {
   const [form, setForm] = useState(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
@@ -280,6 +311,32 @@ function RuleForm({ today }: { today: string | undefined }) {
             </div>
             {field('maxDays', 'Longest stay in days (optional)', { inputMode: 'numeric' })}
             <div className="sm:col-span-2 lg:col-span-4">{field('conditions', 'Conditions (optional)')}</div>
+            <div className="sm:col-span-2 lg:col-span-4">
+              <Label htmlFor={`${id}-also`}>Other routes open (a JSON list; [] for none)</Label>
+              <p id={`${id}-also-hint`} className="mt-1 text-xs text-slate-600">
+                Each: {'{'} route: visa_on_arrival or visa_free, entryPoints: airport codes ({ENTRY_POINT_CODES.join(', ')}; [] for every airport), sinaiOnly, maxDays,
+                priceCents (US cents, 0 free), payment, conditions, source: {'{'} url, title {'}'} {'}'}. The router lists each beside the route above.
+              </p>
+              <Textarea
+                id={`${id}-also`}
+                aria-describedby={`${id}-also-hint`}
+                rows={6}
+                className="mt-1 font-mono text-xs"
+                value={form.also}
+                onChange={(event) => change({ also: event.target.value })}
+              />
+              <Button
+                type="button"
+                variant="outline"
+                className="mt-2"
+                onClick={() => {
+                  const current = rules?.find((r) => r.kind === 'nationality_route' && r.subject === form.subject && r.state === 'in_force');
+                  change({ also: JSON.stringify((current?.value as { also?: unknown } | undefined)?.also ?? [], null, 2) });
+                }}
+              >
+                Copy {form.subject}&rsquo;s routes in force
+              </Button>
+            </div>
           </>
         ) : null}
         {field('effectiveFrom', 'Takes effect from', { type: 'date', min: today })}

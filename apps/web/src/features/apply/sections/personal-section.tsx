@@ -50,6 +50,10 @@ export function PersonalSection({ fields, today }: { fields: ApplicationFields; 
             <div id={unsupportedId} role="alert" className="rounded-lg border-2 border-red-500 bg-red-50 p-3 text-red-900" data-testid="nationality-not-supported">
               <h3 className="font-semibold">Nationality Not Supported</h3>
               <p className="mt-1 text-sm">{fields.nationalityProblem}</p>
+              {/* A plain link: the router page is pre-rendered, and the form's code needs none of its own. */}
+              <a href="/do-i-need-a-visa" className="inline-flex min-h-11 items-center text-sm font-medium text-red-900 underline underline-offset-2">
+                See every way into Egypt for you
+              </a>
             </div>
           ) : null}
         </Field>

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { VisaRouterPage } from '../features/visa-router/index.js';
+
+export const Route = createFileRoute('/do-i-need-a-visa')({
+  staticData: { title: 'Do I need a visa for Egypt?' },
+  component: VisaRouterPage,
+});
