@@ -171,8 +171,8 @@ async function main(): Promise<void> {
   const server = await startServer({
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', STORAGE_URL: '', MAIL_URL: '' },
     app: { benchRoutes: true },
-    // The production log as the server writes it (info: one line per request, buffered), to
-    // /dev/null: its cost is measured, its lines are not kept.
+    // The production log as the server writes it (info, buffered; a quick success's access line is
+    // debug), to /dev/null: its cost is measured, its lines are not kept.
     logger: createLogger({ level: 'info', destination: bufferedDestination('/dev/null') }),
   });
   try {

@@ -17,11 +17,26 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/** An answer slower than this is worth a warning line, whatever its status. */
+export const SLOW_ANSWER_SECONDS = 1;
+
+/**
+ * How loud an answer's access line is (decision 0029). A quick success is routine — `debug`: the
+ * metrics count every answer by route, status and duration, and writing a line for each cost the
+ * signed-in read ~15 % of its time (`npm run bench:api`). A refusal or a failure (4xx, 5xx) is
+ * `info` — a failure's cause is already a warning or an error line of its own, with the same
+ * `reqId`; a slow answer is a warning.
+ */
+export function accessLevel(status: number, seconds: number): 'debug' | 'info' | 'warn' {
+  if (seconds >= SLOW_ANSWER_SECONDS) return 'warn';
+  return status >= 400 ? 'info' : 'debug';
+}
+
 /**
  * The first middleware of the app: gives the request its id (X-Request-Id, taken or made), returns
  * it on every answer (errors and static pages included), and once answered observes the duration
  * histogram by route pattern (Hono's matched route, never the raw URL: bounded labels) and writes
- * one access line — method, route, status, milliseconds — with the id. Handlers log through
+ * one access line — method, route, status, milliseconds — with the id, at its accessLevel. Handlers log through
  * logOf(c), whose lines carry the same id. The per-request cost is a UUID, a histogram observation
  * and one log line; the request's own logger is made only when a handler logs.
  */
@@ -45,7 +60,8 @@ export function requestContext(logger: Logger, metrics: AgencyMetrics): Middlewa
     const route = routePath(c) || 'unmatched';
     const status = c.res.status;
     metrics.httpDuration.observe({ route, method, status: String(status) }, seconds);
-    if (logger.isLevelEnabled('info')) logger.info({ reqId: requestId, method, route, status, ms: Math.round(seconds * 10_000) / 10 }, 'request');
+    const level = accessLevel(status, seconds);
+    if (logger.isLevelEnabled(level)) logger[level]({ reqId: requestId, method, route, status, ms: Math.round(seconds * 10_000) / 10 }, 'request');
   };
 }
 

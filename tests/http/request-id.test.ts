@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicantWithApplication, makeMemoryApp, TestBrowser, type TestAgency } from '../support/http.js';
 import { captureLog, type CapturedLog } from '../support/log-capture.js';
+import { accessLevel, SLOW_ANSWER_SECONDS } from '../../apps/http/request-context.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Egypt e-Visa</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
-  log = captureLog('info');
+  log = captureLog('debug');
   t = await makeMemoryApp({ logger: log.logger, app: { staticRoot: dist }, env: { METRICS_TOKEN: 'a-metrics-token-of-some-length' } });
 });
 afterAll(async () => {
@@ -45,7 +46,7 @@ describe('X-Request-Id', () => {
       const id = res.headers.get('x-request-id')!;
       expect(id, url).toMatch(UUID);
       ids.add(id);
-      expect(accessLine(id), url).toEqual([expect.objectContaining({ level: 'info', status, method: 'GET', route: expect.any(String) })]);
+      expect(accessLine(id), url).toEqual([expect.objectContaining({ level: status < 400 ? 'debug' : 'info', status, method: 'GET', route: expect.any(String) })]);
     }
     expect(ids.size).toBe(answers.length);
   });
@@ -92,5 +93,16 @@ describe('X-Request-Id', () => {
     expect(line).toMatchObject({ route: '/api/applications/:id', status: 200 });
     expect(Object.keys(line!).sort()).toEqual(['hostname', 'level', 'method', 'ms', 'msg', 'pid', 'reqId', 'route', 'status', 'time']);
     expect(log.text()).not.toContain(owner.email);
+  });
+});
+
+describe("the access line's level", () => {
+  it('is debug for a quick success, info for a refusal or a failure, and a warning for a slow answer', () => {
+    expect(accessLevel(200, 0.004)).toBe('debug');
+    expect(accessLevel(304, 0.004)).toBe('debug');
+    expect(accessLevel(404, 0.004)).toBe('info');
+    expect(accessLevel(503, 0.004)).toBe('info');
+    expect(accessLevel(200, SLOW_ANSWER_SECONDS)).toBe('warn');
+    expect(accessLevel(500, 2.5)).toBe('warn');
   });
 });
