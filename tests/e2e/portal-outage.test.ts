@@ -93,6 +93,11 @@ describe.skipIf(!available)('the portal-outage banner in Chromium', { timeout: 3
         await banner.waitFor();
         expect(await banner.textContent()).toContain(MESSAGE);
         await page.screenshot({ path: path.join(ARTIFACTS_DIR, `portal-outage-dashboard-${name}.png`) });
+        // The unpaid card's price panel promises no date while the portal is down (docs/product.md §14.4).
+        const price = page.getByTestId('answer-by');
+        await expect.poll(() => price.textContent()).toContain("Egypt's e-visa portal is down now");
+        await price.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `portal-outage-dashboard-price-${name}.png`) });
         expect(errors.filter((e) => /hydrat|Minified React error/i.test(e))).toEqual([]);
       } finally {
         await session.close();
