@@ -131,6 +131,13 @@ export async function startSmtpServer(options: { acceptAfterMs?: number; port?: 
       };
     },
   });
+  // A client that dies mid-session (a node killed by a test) resets its connection; smtp-server
+  // reports that as an 'error' event, which with no listener is an uncaught exception in the test
+  // process. A real mail server logs it and carries on; so does this one, for resets only.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return;
+    console.error('[test smtp server]', error);
+  });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const handle: LocalSmtpServer = {
