@@ -91,7 +91,12 @@ describe.skipIf(!available)('the admin workflow in Chromium', { timeout: 180_000
   /** Opens the application's row in `tab`, found by the search box. */
   async function findApplication(page: Page, tabLabel: string, query: string, id: number, applicationNumber: string) {
     await page.getByLabel('Search applications').fill(query);
-    await page.getByRole('tab', { name: new RegExp(`^${tabLabel}`) }).click();
+    // The search applies after a pause in typing (it goes into the address): wait for it, then for
+    // the tab, so the row clicked is the settled list's and not one about to be replaced.
+    await page.waitForURL((url) => url.searchParams.get('q') === query);
+    const tab = page.getByRole('tab', { name: new RegExp(`^${tabLabel}`) });
+    await tab.click();
+    await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
     const row = page.getByTestId(`admin-row-${id}`);
     await see(row);
     await row.getByRole('button', { name: `Manage ${applicationNumber}` }).click();
