@@ -2,6 +2,7 @@ import { addCalendarMonths } from './calendar-months.js';
 import { entryPointName, type EntryPoint } from './entry-points.js';
 import { passportMustReach, type OtherRouteValue, type RuleSource, type RulesInForce } from './egypt-rules.js';
 import { FINAL_FEE, INITIAL_FEE } from './fees.js';
+import { officialSite } from './official-route.js';
 import type { GovernmentFee } from './portal-ledger.js';
 import { formatShortDay } from './wording.js';
 import type { LocalDate } from './working-days.js';
@@ -13,9 +14,6 @@ import type { LocalDate } from './working-days.js';
  * visa on arrival, a visa-free stay, the embassy when nothing else fits — and last what the agency
  * adds for its fees. Routes the nationality has that do not fit this trip are listed apart, with why.
  */
-
-/** The official e-visa portal, where a traveller applies themselves. */
-export const OFFICIAL_EVISA_URL = 'https://www.visa2egypt.gov.eg';
 
 /** A tourist e-visa or visa on arrival allows this many days per entry (egypt-facts.md: 30 days per entry). */
 export const VISA_STAY_DAYS = 30;
@@ -90,9 +88,16 @@ function atAirport(route: { entryPoints: readonly EntryPoint[] }, airport: Entry
 
 /**
  * Every route open to `trip` under `rules` (the set in force on its arrival date), with `governmentFee`
- * the official e-visa fee in force `today` (issue 26), when the traveller would apply.
+ * the official e-visa fee in force `today` (issue 26), when the traveller would apply, and `portalUrl`
+ * the official portal every page names (the configured OFFICIAL_VISA_URL, docs/product.md §1.5).
  */
-export function routesFor(trip: Trip, rules: RulesInForce, governmentFee: Pick<GovernmentFee, 'amountCents' | 'effectiveFrom'> | null, today: LocalDate): RouteAnswer {
+export function routesFor(
+  trip: Trip,
+  rules: RulesInForce,
+  governmentFee: Pick<GovernmentFee, 'amountCents' | 'effectiveFrom'> | null,
+  today: LocalDate,
+  portalUrl: string,
+): RouteAnswer {
   const rule = rules.routes[trip.nationality];
   const open: OpenRoute[] = [];
   const closed: ClosedRoute[] = [];
@@ -115,11 +120,11 @@ export function routesFor(trip: Trip, rules: RulesInForce, governmentFee: Pick<G
         route: 'evisa',
         title: "Egypt's official e-visa",
         price: governmentFee ? { currency: 'USD', amount: governmentFee.amountCents } : null,
-        link: OFFICIAL_EVISA_URL,
+        link: portalUrl,
         entryPoints: [],
         maxDays: VISA_STAY_DAYS,
         points: [
-          `Apply yourself on the Egyptian government's portal, visa2egypt.gov.eg, and pay ${governmentFee ? `the government fee of ${usd(governmentFee.amountCents)} for a single entry` : 'the government fee'} by Visa or Mastercard.`,
+          `Apply yourself on the Egyptian government's portal, ${officialSite(portalUrl)}, and pay ${governmentFee ? `the government fee of ${usd(governmentFee.amountCents)} for a single entry` : 'the government fee'} by Visa or Mastercard.`,
           `Apply at least ${PORTAL_APPLY_DAYS_AHEAD} days before you travel: the portal's own advice.${
             daysAhead < PORTAL_APPLY_DAYS_AHEAD ? ` Your arrival is ${daysAhead <= 0 ? 'today' : `in ${days(daysAhead)}`}: the e-visa may not come in time.` : ''
           }`,

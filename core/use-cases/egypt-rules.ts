@@ -81,13 +81,13 @@ export function makeEgyptRules(ports: Pick<Ports, 'egyptRules' | 'governmentFees
    * GET /api/public/route (docs/product.md §5.12): every route into Egypt open to a traveller, from the
    * rules in force on their arrival date and the government fee in force today (when they would apply).
    * Bad input (an unknown nationality, an arrival in the past or over 12 months away, a bad stay) is a
-   * Validation error.
+   * Validation error. `portalUrl` is the official portal the agency names (its configuration).
    */
-  async function visaRoute(query: VisaRouteQuery): Promise<RouteAnswer> {
+  async function visaRoute(query: VisaRouteQuery, portalUrl: string): Promise<RouteAnswer> {
     const day = today();
     const trip = parseInput(visaRouteQuerySchema(day), query);
     const [stored, fees] = await Promise.all([ports.egyptRules.list(), ports.governmentFees.list()]);
-    return routesFor(trip, rulesInForce(stored, trip.arrival), governmentFeeOn(fees, day), day);
+    return routesFor(trip, rulesInForce(stored, trip.arrival), governmentFeeOn(fees, day), day, portalUrl);
   }
 
   /** Every entry with whether it is in force today, scheduled or past (staff). */

@@ -103,7 +103,8 @@ const TABLE: Row[] = [
   ['Mexico', 'CAI', 10, false, list(M), list(E, A)],
 ];
 
-const answer = (trip: Trip) => routesFor(trip, rulesInForce(FIXTURE, trip.arrival), { amountCents: 2500, effectiveFrom: '2020-01-01' }, TODAY);
+const PORTAL = 'https://portal.example/evisa';
+const answer = (trip: Trip) => routesFor(trip, rulesInForce(FIXTURE, trip.arrival), { amountCents: 2500, effectiveFrom: '2020-01-01' }, TODAY, PORTAL);
 
 describe('the honest router from fixture rules', () => {
   it(`answers ${new Set(TABLE.map((r) => r[0])).size} nationalities × airports on both sides of the switch date`, () => {
@@ -135,7 +136,7 @@ describe('the honest router from fixture rules', () => {
       ['visa_free', { currency: 'USD', amount: 0 }, 'https://rules.example/stamp'],
       ['agency', { currency: 'GBP', amount: 4900 }, null],
     ]);
-    expect(got.open[0]!.link).toBe('https://www.visa2egypt.gov.eg');
+    expect(got.open[0]!.link).toBe(PORTAL);
     expect(got.open[1]!.points).toContain('Cash in US dollars.');
     const mexico = answer({ nationality: 'Mexico', arrival: SWITCH, airport: 'HRG', days: 10, sinaiOnly: false });
     expect(mexico.open[1]!.price).toEqual({ currency: 'USD', amount: 3000 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OFFICIAL_ROUTE } from '../../core/domain/official-route.js';
 import { accessibilityProblems, axeViolations } from './support/a11y.js';
 import { browserAvailability, launchBrowser, screenshot } from './support/browser.js';
 import { startAgencyServer, type AgencyServer } from './support/server.js';
@@ -63,7 +64,7 @@ describe.skipIf(!available)('the honest router in Chromium', { timeout: 240_000 
         const answer = page.getByTestId('router-answer');
         await answer.waitFor();
         expect(await answer.locator('li[data-route]').evaluateAll((items) => items.map((i) => i.getAttribute('data-route')))).toEqual(['evisa', 'visa_on_arrival', 'visa_free', 'agency']);
-        await expect.poll(() => answer.getByRole('link', { name: /Apply on visa2egypt\.gov\.eg/ }).getAttribute('href')).toBe('https://www.visa2egypt.gov.eg');
+        await expect.poll(() => answer.getByRole('link', { name: /Apply on visa2egypt\.gov\.eg/ }).getAttribute('href')).toBe(DEFAULT_OFFICIAL_ROUTE.url);
         expect(await answer.getByText('Free Sinai-resort stamp (no visa)').count()).toBe(1);
         expect(await answer.getByText('£49', { exact: true }).count()).toBe(1);
 

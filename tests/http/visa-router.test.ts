@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_OFFICIAL_ROUTE } from '../../core/domain/official-route.js';
 import { appDatabases, eachTestAgency } from '../support/app-databases.js';
 import { signInAdmin, TestBrowser, type TestAgency } from '../support/http.js';
 
@@ -35,7 +36,7 @@ describe.each(appDatabases())('the honest router on $name', (db) => {
     expect(body.rulesOn).toBe('2026-12-20');
     expect(body.open.map((r) => r.route)).toEqual(['evisa', 'visa_on_arrival', 'visa_free', 'agency']);
     const [evisa, arrival, stamp, agency] = body.open;
-    expect(evisa).toMatchObject({ link: 'https://www.visa2egypt.gov.eg', price: { currency: 'USD', amount: 2500 }, source: { lastChecked: '2026-11-25' } });
+    expect(evisa).toMatchObject({ link: DEFAULT_OFFICIAL_ROUTE.url, price: { currency: 'USD', amount: 2500 }, source: { lastChecked: '2026-11-25' } });
     expect(arrival!.price).toEqual({ currency: 'USD', amount: 2500 });
     expect(arrival!.points.join(' ')).toMatch(/cash/);
     expect(stamp).toMatchObject({ title: 'Free Sinai-resort stamp (no visa)', price: { currency: 'USD', amount: 0 } });

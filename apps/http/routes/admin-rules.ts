@@ -46,7 +46,7 @@ export function publicRuleRoutes({ agency }: RouteDeps) {
     })
     .get('/route', async (c: QueryContext<ReturnType<typeof visaRouteQuerySchema>>) => {
       // The use case checks the query against today's date (the schema needs the clock).
-      const answer = await useCases.visaRoute(c.req.query() as Parameters<typeof useCases.visaRoute>[0]);
+      const answer = await useCases.visaRoute(c.req.query() as Parameters<typeof useCases.visaRoute>[0], agency.config.officialRoute.url);
       c.header('Cache-Control', 'public, max-age=60');
       return c.json(answer, 200);
     });
