@@ -156,9 +156,10 @@ type Guarded = MiddlewareHandler<AppEnv> & { [PERMISSION]?: Permission };
 /**
  * The permission (core/domain/permissions.ts) a staff route needs, declared first on the route:
  * 401 for visitors and 403 { message } for a role without it, before anything else (a body, an
- * upload) is read. The check is the core's own requirePermission, over the same one table: the use
- * case checks again, so a route and its use case cannot disagree. Every /api/admin route declares
- * one (tests/http/route-facts.test.ts walks them).
+ * upload) is read. The check is the core's own requirePermission, over the same one table, and the
+ * use case checks again: tests/http/route-permissions.test.ts walks every route and fails when the
+ * use case behind it does not refuse a role without this same permission. Every /api/admin route
+ * declares one (tests/http/route-facts.test.ts walks them).
  */
 export function requires(permission: Permission): MiddlewareHandler<AppEnv> {
   const guard: MiddlewareHandler<AppEnv> = async (c, next) => {

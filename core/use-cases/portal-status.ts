@@ -41,6 +41,12 @@ export function makePortalStatus(ports: Pick<Ports, 'applications' | 'portal' | 
     return portalStatusOf(await ports.portalOutages.latest());
   }
 
+  /** The same status as staff's switch page reads it: for those who may switch it (`operations.run`). */
+  async function readPortalStatus(actor: Actor): Promise<PortalStatus> {
+    requirePermission(actor, 'operations.run');
+    return portalStatus();
+  }
+
   /** One application's part of a switch: pause or resume its clock, and mail its applicant when due. */
   async function applyTo(applicationId: number, outage: PortalOutage | null, email: string, fullName: string): Promise<{ paused: boolean; resumed: boolean; mailed: boolean }> {
     const days = ports.settings.outageNoticeDays ?? DEFAULT_OUTAGE_NOTICE_DAYS;
@@ -143,5 +149,5 @@ export function makePortalStatus(ports: Pick<Ports, 'applications' | 'portal' | 
     return { status, ...counts };
   }
 
-  return { portalStatus, setPortalStatus, reapplyPortalStatus };
+  return { portalStatus, readPortalStatus, setPortalStatus, reapplyPortalStatus };
 }

@@ -95,7 +95,7 @@ export type InternalNotes = Made<typeof make.makeInternalNotes>;
 export type PortalLedgerUseCases = Made<typeof make.makePortalLedger>;
 /** allRules, publicRules, visaRoute (anyone: the honest router), listRules, showRule, setRule (rules.manage): Egypt's rules (docs/product.md §5.11). */
 export type EgyptRulesUseCases = Made<typeof make.makeEgyptRules>;
-/** portalStatus (anyone), setPortalStatus (admins), reapplyPortalStatus (the job): the official portal's outage mode (decision 0032). */
+/** portalStatus (anyone), readPortalStatus and setPortalStatus (operations.run), reapplyPortalStatus (the job): the official portal's outage mode (decision 0032). */
 export type PortalStatusUseCases = Made<typeof make.makePortalStatus>;
 /** listAuditLog, listApplicationAudit, checkAuditLog (staff), verifyAuditLog (the operator). */
 export type AuditLogUseCases = Made<typeof make.makeAuditLog>;

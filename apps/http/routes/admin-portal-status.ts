@@ -19,7 +19,7 @@ export function adminPortalStatusRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
   return new Hono<AppEnv>()
     .use(adminOnly)
-    .get('/portal-status', requires('operations.run'), async (c) => c.json(await useCases.portalStatus(), 200))
+    .get('/portal-status', requires('operations.run'), async (c) => c.json(await useCases.readPortalStatus(actorOf(c)), 200))
     .post('/portal-status', requires('operations.run'), jsonBody(), async (c: SwitchContext) => {
       const actor = actorOf(c);
       const input = await readBody(c, portalStatusSchema);
