@@ -42,6 +42,11 @@ const rules = {
     dynamic: '/(^|.)apps./',
     message: 'Adapters never import apps/: dependencies point inward (core ← adapters ← apps).',
   },
+  useCaseFaces: {
+    group: ['./use-cases.js', './index.js'],
+    dynamic: '/^..(use-cases|index).js$/',
+    message: 'A use case imports Actor and the views from ./types.js, another use case from its own file: use-cases.ts and index.ts import every use case, so importing them closes a circle through the folder.',
+  },
   noDatabase: {
     group: [...DATABASE_DRIVERS, ...PERSISTENCE_INSIDES],
     dynamic: '/^(pg$|pg-|better-sqlite3$|@electric-sql.|drizzle-)|persistence.(sqlite|postgres|shared)./',
@@ -106,6 +111,7 @@ export default tseslint.config(
   // Flat config: a later block's rule replaces an earlier one's, so each layer lists all of its own.
   { files: ['**/*.{ts,tsx,js,mjs}'], ignores: ['tests/**'], rules: restrict(rules.notTests) },
   { files: ['core/**/*.ts'], rules: restrict(rules.core, rules.notTests) },
+  { files: ['core/use-cases/*.ts'], ignores: ['core/use-cases/use-cases.ts', 'core/use-cases/index.ts'], rules: restrict(rules.core, rules.notTests, rules.useCaseFaces) },
   { files: ['adapters/**/*.ts'], rules: restrict(rules.notApps, rules.notTests) },
   { files: ['apps/**/*.{ts,tsx}'], rules: restrict(rules.noDatabase, rules.notTests) },
   { files: ['apps/web/src/**/*.{ts,tsx}'], plugins: { web: { rules: { borders: webBorders } } }, rules: { 'web/borders': 'error' } },

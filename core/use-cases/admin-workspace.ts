@@ -4,7 +4,7 @@ import type { RevealedPassport } from '../domain/passport-mask.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { adminEntry, requirePermission, requireUser, resolveAssignees } from './shared.js';
-import type { Actor, AdminListEntry } from './use-cases.js';
+import type { Actor, AdminListEntry } from './types.js';
 
 /**
  * The admin workspace's own reads (docs/product.md §2.14): one entry as the list shows it, so the

@@ -1,6 +1,6 @@
 import type { DraftFields } from '../domain/application-draft.js';
 import type { Ports } from '../ports/index.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /**
  * The signed-in user's one application draft (any subset of the form's fields, already checked for

@@ -15,7 +15,7 @@ import { discardDraftAfterSubmit } from './application-draft.js';
 import { adminEntry, resolveAssignees, MAX_COMMIT_ATTEMPTS, requirePermission, requireUser, toView } from './shared.js';
 import { PAYMENT_TAKEN_NOT_RECORDED_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, recordServiceStartRequest } from './start-payment.js';
 import { requireTextablePhone, statusTexts } from './texts.js';
-import type { Actor, AdminListEntry, ApplicationView } from './use-cases.js';
+import type { Actor, AdminListEntry, ApplicationView } from './types.js';
 
 const NUMBER_ATTEMPTS = 5;
 

@@ -5,7 +5,7 @@ import { recordAudit } from './audit.js';
 import { staffName } from './request-refund.js';
 import type { SendRefund } from './send-refund.js';
 import { requirePermission } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 export const SELF_APPROVAL_MESSAGE = 'A refund above the approval limit must be approved by another member of staff.';
 export const ALREADY_APPROVED_MESSAGE = 'This refund is not waiting for approval.';

@@ -5,7 +5,7 @@ import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { requirePermission, requireUser } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /** A member of staff as the assignment choice lists them (GET /api/admin/assignees). */
 export interface AssignableStaff {

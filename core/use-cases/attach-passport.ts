@@ -4,7 +4,7 @@ import { errors } from '../domain/errors.js';
 import { unwrap } from '../domain/result.js';
 import type { Ports } from '../ports/index.js';
 import { checkUpload, commitWithRetry, deleteQuietly, loadOwned, readAll } from './shared.js';
-import type { Actor, UploadedFile } from './use-cases.js';
+import type { Actor, UploadedFile } from './types.js';
 
 export const PASSPORT_NOT_REQUESTED = 'A passport re-upload has not been requested for this application.';
 export const HEIC_UNREADABLE_MESSAGE = "We couldn't open this HEIC photo. Please choose it again, or upload a JPG, PNG or PDF.";

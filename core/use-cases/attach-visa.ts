@@ -6,7 +6,7 @@ import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { withEvisaMail } from './evisa-mail.js';
 import { checkUpload, commitWithRetry, deleteQuietly, loadVisible, requirePermission, requireUser } from './shared.js';
-import type { Actor, UploadedFile } from './use-cases.js';
+import type { Actor, UploadedFile } from './types.js';
 
 /**
  * An admin uploads (or replaces) the visa document, from approval on. The new file is stored under

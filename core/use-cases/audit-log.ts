@@ -4,7 +4,7 @@ import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import type { AuditQueryInput } from '../schemas/audit.js';
 import { requirePermission } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 export const NO_SUCH_APPLICATION_MESSAGE = 'No application has this number.';
 

@@ -1,6 +1,6 @@
 import { canonicalJson, type AuditAction, type AuditDetail, type AuditEntry } from '../domain/audit.js';
 import type { Ports } from '../ports/index.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /**
  * The operator at the command line (docs/product.md §6.5): every right, no account (user id 0 names

@@ -2,7 +2,7 @@ import { borderPackFacts } from '../domain/border-pack.js';
 import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import { loadOwned, readAll } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 export const BORDER_PACK_NOT_READY = 'The border pack is ready once your e-visa has been issued.';
 

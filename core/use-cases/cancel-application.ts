@@ -11,7 +11,7 @@ import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { commitWithRetry, loadOwned, requirePermission, requireUser, staffView, toView } from './shared.js';
-import type { Actor, ApplicationView } from './use-cases.js';
+import type { Actor, ApplicationView } from './types.js';
 
 export interface CancellationOutcome {
   application: ApplicationView;

@@ -11,7 +11,7 @@ import { recordAudit } from './audit.js';
 import { withEvisaMail } from './evisa-mail.js';
 import { commitWithRetry, requirePermission, requireUser, staffView } from './shared.js';
 import { statusTexts } from './texts.js';
-import type { Actor, ApplicationView } from './use-cases.js';
+import type { Actor, ApplicationView } from './types.js';
 
 function statusMail(before: Application, after: Application, user: User, now: Date, waived: boolean, reason: string | null, evisaFollows: boolean): OutboxMailInput {
   const base = { fullName: user.fullName, applicationNumber: after.applicationNumber, applicationId: after.id };

@@ -4,7 +4,7 @@ import { parseInput } from '../schemas/parse.js';
 import { changePasswordSchema } from '../schemas/profile.js';
 import { requireUser } from './shared.js';
 import { storeNewPassword } from './store-new-password.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const NEW_PASSWORD_SAME = 'New password must be different from the current password';

@@ -12,7 +12,7 @@ import { withEvisaMail } from './evisa-mail.js';
 import { commitWithRetry, loadOwned, requireUser, toView } from './shared.js';
 import { statusTexts } from './texts.js';
 import type { ConfirmGroupPayment } from './application-groups.js';
-import type { Actor, ApplicationView } from './use-cases.js';
+import type { Actor, ApplicationView } from './types.js';
 
 /**
  * Records a payment the gateway says succeeded, for exactly the fee due, in GBP, for this

@@ -3,7 +3,7 @@ import type { ApplicationStatus } from '../domain/status.js';
 import type { Ports } from '../ports/index.js';
 import { emptyTabCounts } from './admin-listing.js';
 import { requirePermission } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /**
  * The count shown on each admin tab, and beside it the tab's "Mine" and "Unassigned" counts

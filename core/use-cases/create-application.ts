@@ -6,7 +6,7 @@ import { parseInput } from '../schemas/parse.js';
 import { discardDraftAfterSubmit } from './application-draft.js';
 import { requireUser, toView } from './shared.js';
 import { requireTextablePhone } from './texts.js';
-import type { Actor, ApplicationView } from './use-cases.js';
+import type { Actor, ApplicationView } from './types.js';
 
 const NUMBER_ATTEMPTS = 5;
 

@@ -5,7 +5,7 @@ import { isBorderPackAttachment, isReceiptAttachment } from '../ports/mail-outbo
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { requirePermission, requireUser } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /**
  * One channel's messages about an application, and sending one of them again. The log merges

@@ -23,7 +23,7 @@ import { parseInput } from '../schemas/parse.js';
 import { isCalendarDate } from '../schemas/dates.js';
 import { CLI_OPERATOR, recordAudit } from './audit.js';
 import { requirePermission } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 const writerId = (actor: Actor): number | null => (actor.userId === CLI_OPERATOR.userId ? null : actor.userId);
 

@@ -2,7 +2,7 @@ import { errors } from '../domain/errors.js';
 import { normaliseEmail } from '../domain/user.js';
 import type { Ports } from '../ports/index.js';
 import { CLI_OPERATOR, recordAudit } from './audit.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /**
  * Operator task (CLI): the right to erasure. Stored files go first (passport copies, visas), then

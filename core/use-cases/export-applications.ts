@@ -4,7 +4,7 @@ import type { Ports } from '../ports/index.js';
 import { pseudoEntryUsers, tabListsPseudoEntries } from './admin-listing.js';
 import { CLI_OPERATOR, recordAudit } from './audit.js';
 import { adminEntry } from './shared.js';
-import type { Actor, AdminListEntry } from './use-cases.js';
+import type { Actor, AdminListEntry } from './types.js';
 
 /**
  * Operator export (CLI): streams applications with their users in id order, page by page, so memory

@@ -9,9 +9,8 @@ import type { StatusHistoryEntry } from '../domain/status-history.js';
 import { normaliseEmail, toPublicUser, type PublicUser } from '../domain/user.js';
 import type { ContactEnquiry, Ports } from '../ports/index.js';
 import { CLI_OPERATOR, recordAudit } from './audit.js';
-import type { Actor } from './use-cases.js';
+import type { Actor, ApplicationView } from './types.js';
 import { toView } from './shared.js';
-import type { ApplicationView } from './use-cases.js';
 
 /** Everything stored about one person, as exportUserData answers it. */
 export interface UserDataExport {

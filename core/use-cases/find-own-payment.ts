@@ -1,7 +1,7 @@
 import { errors } from '../domain/errors.js';
 import type { GatewayPayment } from '../domain/payment.js';
 import type { Ports } from '../ports/index.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /**
  * The gateway payment behind an intent id (or its client secret, `pi_…_secret_…`) when `actor` is

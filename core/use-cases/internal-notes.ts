@@ -3,7 +3,7 @@ import type { InternalNote } from '../domain/internal-note.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { requirePermission, requireUser } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /**
  * Staff's internal notes on an application (docs/product.md, "Internal notes"): written and read by

@@ -1,7 +1,7 @@
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { adminListUser, assigneeOf, portalOf, requirePermission, resolveAssignees, staffView } from './shared.js';
-import type { Actor, AdminFullListEntry } from './use-cases.js';
+import type { Actor, AdminFullListEntry } from './types.js';
 
 /**
  * GET /api/admin/applications: every application with its user (newest first), then the

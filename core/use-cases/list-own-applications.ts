@@ -2,7 +2,7 @@ import type { Ports } from '../ports/index.js';
 import { evisaSentTimes } from './evisa-mail.js';
 import { toView } from './shared.js';
 import { makeApplicationTimelines } from './timeline.js';
-import type { Actor, OwnApplicationView } from './use-cases.js';
+import type { Actor, OwnApplicationView } from './types.js';
 
 /**
  * The signed-in user's applications, newest first, each with its timeline (read in one batch) and

@@ -3,7 +3,7 @@ import type { Receipt } from '../domain/receipt.js';
 import type { Ports } from '../ports/index.js';
 import { receiptIssuer } from './receipts.js';
 import { loadVisible } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /**
  * The receipts and credit notes of an application, oldest first, for its owner or staff; anyone

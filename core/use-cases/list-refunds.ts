@@ -2,7 +2,7 @@ import { errors } from '../domain/errors.js';
 import type { Refund, RefundAwaitingApproval } from '../domain/refund.js';
 import type { Ports } from '../ports/index.js';
 import { requirePermission } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /** Staff: an application's refunds, oldest first, with who asked for and approved each (docs/product.md §4.7). */
 export function makeListRefunds(ports: Pick<Ports, 'applications' | 'refunds'>) {

@@ -3,7 +3,7 @@ import type { VisaDocumentRecord } from '../domain/document.js';
 import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /**
  * A document's file, for the owner of its application or an admin; anyone else gets "not found".

@@ -2,7 +2,7 @@ import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { readAll, requirePermission } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 export const PORTAL_COPY_UNREADABLE_MESSAGE =
   'This passport file cannot be opened as an image, so no portal copy can be made. Please ask the applicant for a new passport copy.';

@@ -24,7 +24,7 @@ import { parseInput } from '../schemas/parse.js';
 import { governmentFeeSchema, type GovernmentFeeInput } from '../schemas/portal.js';
 import { CLI_OPERATOR, recordAudit } from './audit.js';
 import { checkUpload, deleteQuietly, requirePermission } from './shared.js';
-import type { Actor, UploadedFile } from './use-cases.js';
+import type { Actor, UploadedFile } from './types.js';
 
 export const PORTAL_STALE_MESSAGE = 'The portal record was changed by someone else meanwhile. Please reload and try again.';
 export const NO_PORTAL_RECEIPT_MESSAGE = "No portal receipt has been uploaded for this application.";

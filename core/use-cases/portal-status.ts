@@ -16,7 +16,7 @@ import { parseInput } from '../schemas/parse.js';
 import { portalStatusSchema, type PortalStatusInput } from '../schemas/portal-status.js';
 import { CLI_OPERATOR, recordAudit } from './audit.js';
 import { commitWithRetry, requirePermission } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /** What a switch did: the status now, and how many applications it paused, resumed and mailed. */
 export interface PortalSwitchResult {

@@ -9,7 +9,7 @@ import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { requirePermission } from './shared.js';
 import type { ConfirmPayment } from './confirm-payment.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /** A payment the gateway took that is not recorded on any application. */
 export interface UnrecordedPayment {

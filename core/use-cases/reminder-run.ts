@@ -1,5 +1,5 @@
 import { HOUR_MS, plural, requirePermission } from './shared.js';
-import type { Actor, ReminderRunResult } from './use-cases.js';
+import type { Actor, ReminderRunResult } from './types.js';
 
 /** Nobody reminded within this window is reminded again. */
 export const REMINDER_QUIET_HOURS = 72;

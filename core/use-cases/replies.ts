@@ -15,7 +15,7 @@ import {
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import { checkUpload, commitWithRetry, deleteQuietly, loadOwned, requirePermission } from './shared.js';
-import type { Actor, UploadedFile } from './use-cases.js';
+import type { Actor, UploadedFile } from './types.js';
 
 /** What the applicant sends: their words (may be empty when documents come) and the documents. */
 export interface ReplyInput {

@@ -15,7 +15,7 @@ import {
 import { addCalendarDays, londonDateOf } from '../domain/working-days.js';
 import type { Ports } from '../ports/index.js';
 import { requirePermission } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /** Without a range, a report covers the last 30 days up to today. */
 export const DEFAULT_REPORT_DAYS = 30;

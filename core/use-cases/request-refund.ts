@@ -9,7 +9,7 @@ import type { RefundRequestInput } from '../schemas/refund.js';
 import type { SendRefund } from './send-refund.js';
 import { recordAudit } from './audit.js';
 import { requirePermission } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /**
  * The notice to every active member of staff who may approve a refund (their role allows

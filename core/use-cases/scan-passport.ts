@@ -8,7 +8,7 @@ import {
   type PassportScan,
 } from '../domain/passport-scan.js';
 import type { PassportImage, Ports } from '../ports/index.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 type ScanPassport = (actor: Actor, image: PassportImage) => Promise<PassportScan>;
 

@@ -3,7 +3,7 @@ import type { AssigneeFilter } from '../schemas/admin.js';
 import type { Ports } from '../ports/index.js';
 import { tabListsPseudoEntries } from './admin-listing.js';
 import { adminEntry, requirePermission, resolveAssignees } from './shared.js';
-import type { Actor, AdminListEntry } from './use-cases.js';
+import type { Actor, AdminListEntry } from './types.js';
 
 /**
  * The paged admin list. Applications come first, then the pseudo-entries of users

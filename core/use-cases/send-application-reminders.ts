@@ -2,7 +2,7 @@ import type { Ports } from '../ports/index.js';
 import { pseudoEntryUsers } from './admin-listing.js';
 import { startReminderRun } from './reminder-run.js';
 import { mapConcurrently } from './shared.js';
-import type { Actor, ReminderRunResult } from './use-cases.js';
+import type { Actor, ReminderRunResult } from './types.js';
 
 /**
  * Reminds registered users who have not applied yet (admins excluded), unless they were reminded

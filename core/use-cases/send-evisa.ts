@@ -3,7 +3,7 @@ import type { Ports } from '../ports/index.js';
 import { recordAudit } from './audit.js';
 import { loadVisible, requirePermission, requireUser } from './shared.js';
 import { evisaMessages, latestVisa } from './evisa-mail.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 export const EVISA_SENT_MESSAGE = "E-visa document sent successfully to user's email";
 

@@ -4,7 +4,7 @@ import { PAYMENT_TYPES, type PaymentType } from '../domain/fees.js';
 import type { Ports } from '../ports/index.js';
 import { startReminderRun } from './reminder-run.js';
 import { mapConcurrently } from './shared.js';
-import type { Actor, ReminderRunResult } from './use-cases.js';
+import type { Actor, ReminderRunResult } from './types.js';
 
 const BATCH = 200;
 /** Claims written at once (each is its own atomic unit). */

@@ -11,7 +11,7 @@ import { maskPassportNumber, maskPassportScan } from '../domain/passport-mask.js
 import type { User } from '../domain/user.js';
 import type { ApplicationChange, CommitResult } from '../ports/application-repository.js';
 import type { Ports } from '../ports/index.js';
-import type { Actor, AdminListEntry, AdminListUser, ApplicationView, UploadedFile } from './use-cases.js';
+import type { Actor, AdminListEntry, AdminListUser, ApplicationView, UploadedFile } from './types.js';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;

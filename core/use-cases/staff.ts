@@ -8,7 +8,7 @@ import { parseInput } from '../schemas/parse.js';
 import { newStaffSchema, staffChangeSchema } from '../schemas/staff.js';
 import { recordAudit } from './audit.js';
 import { requirePermission } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /** A member of staff as the Staff page lists them (docs/product.md §7.6). */
 export interface StaffMember {

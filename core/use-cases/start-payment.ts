@@ -10,7 +10,7 @@ import { completeWithWaiver, waiverMail, waiverPayment, WAIVER_MESSAGE } from '.
 import { withEvisaMail } from './evisa-mail.js';
 import { commitWithRetry, loadOwned, requireUser } from './shared.js';
 import type { ConfirmPayment } from './confirm-payment.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 export const PAYMENT_UNDER_WAY_MESSAGE = 'A payment for this fee is already being processed. Please wait a moment and refresh the page.';
 export const PAYMENT_TAKEN_NOT_RECORDED_MESSAGE =

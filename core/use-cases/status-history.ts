@@ -1,7 +1,7 @@
 import type { StatusHistoryEntry } from '../domain/status-history.js';
 import type { Ports } from '../ports/index.js';
 import { loadVisible, requirePermission } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /** Who moved the application between statuses, when, with what message (admins; oldest first). */
 export function makeStatusHistory(ports: Pick<Ports, 'applications' | 'history'>) {

@@ -7,7 +7,7 @@ import type { Ports } from '../ports/index.js';
 import type { OutboxText, OutboxTextInput } from '../ports/text-outbox.js';
 import { recordAudit } from './audit.js';
 import { loadVisible, requirePermission } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /**
  * How long a claimed text is reserved for the attempt under way: as long as its job may run, so a

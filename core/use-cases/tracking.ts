@@ -20,7 +20,7 @@ import type { Ports } from '../ports/index.js';
 import { parseInput } from '../schemas/parse.js';
 import { trackForgotSchema, trackRequestSchema, trackVerifySchema } from '../schemas/tracking.js';
 import { toView } from './shared.js';
-import type { ApplicationView } from './use-cases.js';
+import type { ApplicationView } from './types.js';
 
 /** What the track page shows (docs/product.md §16.1), with the guarantee as the dashboard reads it. */
 export type TrackedApplicationView = TrackedApplication<ApplicationView['guarantee']>;

@@ -6,7 +6,7 @@ import { parseInput } from '../schemas/parse.js';
 import { disableTwoFactorSchema, enableTwoFactorSchema, secondStepSchema } from '../schemas/two-factor.js';
 import { recordAudit } from './audit.js';
 import { requirePermission, requireUser } from './shared.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 type TwoFactorPorts = Pick<Ports, 'users' | 'twoFactor' | 'oneTimeCodes' | 'qrCodes' | 'hasher' | 'sessions' | 'clock' | 'settings' | 'audit'>;
 

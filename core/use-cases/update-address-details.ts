@@ -4,7 +4,7 @@ import type { Ports } from '../ports/index.js';
 import { addressSchema } from '../schemas/address.js';
 import { parseInput } from '../schemas/parse.js';
 import { commitWithRetry, loadOwned, toView } from './shared.js';
-import type { Actor, ApplicationView } from './use-cases.js';
+import type { Actor, ApplicationView } from './types.js';
 
 /** Address and hotel details (after the initial payment); the owner only, until the application is finished. */
 export function makeUpdateAddressDetails(ports: Pick<Ports, 'applications' | 'clock'>) {

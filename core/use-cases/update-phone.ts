@@ -3,7 +3,7 @@ import { toPublicUser, type PublicUser } from '../domain/user.js';
 import type { Ports } from '../ports/index.js';
 import { parseInput } from '../schemas/parse.js';
 import { profileSchema } from '../schemas/profile.js';
-import type { Actor } from './use-cases.js';
+import type { Actor } from './types.js';
 
 /** The profile's one editable field (email and full name cannot be changed). */
 export function makeUpdatePhone(ports: Pick<Ports, 'users'>) {

@@ -20,6 +20,16 @@ describe('the dependency rule', () => {
     expect(await refusals('core/domain/x.ts', "import { z } from 'zod';\nimport { errors } from './errors.js';")).toEqual([]);
   });
 
+  it('keeps a use case from importing use-cases.ts or index.ts, which import every use case (the type circle of issue 40)', async () => {
+    for (const code of ["import type { Actor } from './use-cases.js';", "import { makeLogIn } from './index.js';", "export const load = () => import('./use-cases.js');"]) {
+      expect(await refusals('core/use-cases/x.ts', code), code).toEqual([expect.stringContaining('imports Actor and the views from ./types.js')]);
+    }
+    expect(await refusals('core/use-cases/x.ts', "import type { Actor } from './types.js';\nimport { requireAdmin } from './shared.js';")).toEqual([]);
+    // The two faces themselves, and the apps, import them.
+    expect(await refusals('core/use-cases/use-cases.ts', "import type * as make from './index.js';")).toEqual([]);
+    expect(await refusals('apps/http/x.ts', "import type { Actor } from '../../core/use-cases/use-cases.js';")).toEqual([]);
+  });
+
   it('keeps apps/ out of adapters/', async () => {
     expect(await refusals('adapters/mail/x.ts', "import type { Agency } from '../../apps/shared/agency.js';")).toEqual([expect.stringContaining('Adapters never import apps/')]);
     expect(await refusals('adapters/mail/x.ts', "export const load = () => import('../../apps/shared/config.js');")).toHaveLength(1);
