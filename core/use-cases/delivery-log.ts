@@ -1,137 +1,14 @@
-import { mailLogEntry, messageId, newestMessagesFirst, replyLogEntry, type DeliveryLogEntry, type MessageChannel } from '../domain/delivery-log.js';
-import { errors } from '../domain/errors.js';
-import { readMailContent } from '../domain/mail.js';
-import { isBorderPackAttachment, isReceiptAttachment } from '../ports/mail-outbox.js';
-import type { Ports } from '../ports/index.js';
-import { recordAudit } from './audit.js';
-import { requirePermission, requireUser } from './shared.js';
-import type { Actor } from './types.js';
+import { makeListApplicationMessages } from './list-application-messages.js';
+import type { DeliveryLogPorts } from './message-sources.js';
+import { makeResendMessage } from './resend-message.js';
 
-/**
- * One channel's messages about an application, and sending one of them again. The log merges
- * every source; texts (docs/product.md §16.4) join as one more source beside the mails.
- */
-interface MessageSource {
-  channel: MessageChannel;
-  listByApplication(applicationId: number): Promise<DeliveryLogEntry[]>;
-  /** Queues a fresh copy of message `id` to the address its account has now; null: no such message. */
-  resend(actor: Actor, id: number): Promise<{ entry: DeliveryLogEntry; applicationId: number; template: string; to: string } | null>;
-}
-
-type DeliveryLogPorts = Pick<Ports, 'applications' | 'outbox' | 'texts' | 'replies' | 'phoneNumbers' | 'users' | 'files' | 'clock' | 'audit' | 'settings'>;
-
-/** The outbox's mails, filed under their application (its data's applicationId). */
-function mailSource(ports: DeliveryLogPorts): MessageSource {
-  return {
-    channel: 'email',
-    async listByApplication(applicationId) {
-      return (await ports.outbox.listByApplication(applicationId)).map(mailLogEntry);
-    },
-    async resend(_actor, id) {
-      const mail = await ports.outbox.findById(id);
-      // Only mails about an application: account mails (temporary passwords, reset links) are never resent by staff.
-      if (!mail || mail.applicationId === null) return null;
-      const application = await ports.applications.findById(mail.applicationId);
-      if (!application) return null;
-      const read = readMailContent(mail.template, mail.data);
-      if (!read.ok) throw errors.conflict(`This mail cannot be sent again: ${read.problem}.`);
-      for (const attachment of mail.attachments ?? []) {
-        if (isReceiptAttachment(attachment) || isBorderPackAttachment(attachment)) continue; // drawn again when sent
-        if (!(await ports.files.exists(attachment.storageKey))) {
-          throw errors.conflict(`${attachment.fileName}, attached to this mail, is no longer stored: send the e-visa again instead.`);
-        }
-      }
-      // The account's address now: an applicant who changed it gets the copy at the new one.
-      const user = await requireUser(ports, application.userId);
-      const copy = await ports.outbox.enqueue({ ...read.content, to: user.email, ...(mail.attachments ? { attachments: mail.attachments } : {}) }, ports.clock.now());
-      return { entry: mailLogEntry(copy), applicationId: application.id, template: mail.template, to: user.email };
-    },
-  };
-}
-
-/** The text outbox's texts (docs/product.md §16.4): a copy goes to the account's phone number as it is now. */
-function textSource(ports: DeliveryLogPorts): MessageSource {
-  return {
-    channel: 'sms',
-    async listByApplication(applicationId) {
-      return (await ports.texts.listByApplication(applicationId)).map((text) => ({
-        id: messageId('sms', text.id),
-        channel: 'sms' as const,
-        template: text.template,
-        to: text.to,
-        status: text.status,
-        at: text.at,
-        ...(text.error ? { error: text.error } : {}),
-      }));
-    },
-    async resend(_actor, id) {
-      const text = await ports.texts.findById(id);
-      if (!text || text.applicationId === null || text.userId === null) return null;
-      const application = await ports.applications.findById(text.applicationId);
-      const user = await ports.users.findById(text.userId);
-      if (!application || !user) return null;
-      const phone = ports.phoneNumbers.textable(user.phoneNumber);
-      if (!phone.ok) {
-        const message = `The applicant's phone number cannot receive texts: ${phone.problem}`;
-        throw errors.validation(message, { phoneNumber: [message] });
-      }
-      const copy = await ports.texts.enqueue(
-        { applicationId: application.id, userId: user.id, to: phone.e164, template: text.template, body: text.body },
-        ports.clock.now(),
-      );
-      const entry: DeliveryLogEntry = { id: messageId('sms', copy.id), channel: 'sms', template: copy.template, to: copy.to, status: 'queued', at: copy.createdAt };
-      return { entry, applicationId: application.id, template: text.template, to: phone.e164 };
-    },
-  };
-}
-
-/** The applicant's replies from the dashboard (docs/product.md §16.7): incoming, so never sent again. */
-export const REPLY_NOT_RESENDABLE_MESSAGE = "This is the applicant's reply to us: there is nothing to send again.";
-
-function replySource(ports: DeliveryLogPorts): MessageSource {
-  return {
-    channel: 'reply',
-    async listByApplication(applicationId) {
-      const replies = await ports.replies.listByApplication(applicationId);
-      if (replies.length === 0) return [];
-      const application = await ports.applications.findById(applicationId);
-      const applicant = application ? await ports.users.findById(application.userId) : null;
-      return replies.map((reply) => replyLogEntry(reply, applicant?.email ?? 'the applicant', ports.settings.agencyEmail));
-    },
-    async resend() {
-      throw errors.conflict(REPLY_NOT_RESENDABLE_MESSAGE);
-    },
-  };
-}
+export { REPLY_NOT_RESENDABLE_MESSAGE } from './message-sources.js';
 
 /**
  * The delivery log of an application for staff (docs/product.md §16.5): every message with where
  * it stands — the applicant's replies as received ones — newest first, and sending one again.
+ * The group's face: each verb is its own file; the channels' sources are message-sources.ts.
  */
 export function makeDeliveryLog(ports: DeliveryLogPorts) {
-  const sources: MessageSource[] = [mailSource(ports), textSource(ports), replySource(ports)];
-
-  async function listApplicationMessages(actor: Actor, applicationId: number): Promise<DeliveryLogEntry[]> {
-    requirePermission(actor, 'applications.read');
-    if (!(await ports.applications.findById(applicationId))) throw errors.notFound('Application');
-    const lists = await Promise.all(sources.map((source) => source.listByApplication(applicationId)));
-    return newestMessagesFirst(lists.flat());
-  }
-
-  /** `message`: a log entry's id, parsed ('email-12'). A channel without its source yet, or an unknown id: NotFound. */
-  async function resendMessage(actor: Actor, message: { channel: MessageChannel; id: number }): Promise<DeliveryLogEntry> {
-    requirePermission(actor, 'applicants.contact');
-    const source = sources.find((s) => s.channel === message.channel);
-    const resent = source ? await source.resend(actor, message.id) : null;
-    if (!resent) throw errors.notFound('Message');
-    await recordAudit(ports, actor, {
-      action: 'application.message_resent',
-      target: { type: 'message', id: `${message.channel}-${message.id}` },
-      applicationId: resent.applicationId,
-      detail: { template: resent.template, to: resent.to, copy: resent.entry.id },
-    });
-    return resent.entry;
-  }
-
-  return { listApplicationMessages, resendMessage };
+  return { listApplicationMessages: makeListApplicationMessages(ports), resendMessage: makeResendMessage(ports) };
 }

@@ -49,7 +49,7 @@ export interface RotateFileKeyRun {
  * the first few) and the walk goes on, except when the store itself is unavailable: then the
  * walk stops there (its job is retried, and the files done stay done).
  */
-async function everyStoredFile<O extends string>(
+export async function everyStoredFile<O extends string>(
   ports: Pick<Ports, 'files'>,
   each: (key: string) => Promise<O>,
 ): Promise<{ checked: number; outcomes: Map<O, number>; failed: number; failures: FileFailure[] }> {
@@ -69,50 +69,4 @@ async function everyStoredFile<O extends string>(
     }
   }
   return { checked, outcomes, failed, failures };
-}
-
-/**
- * Operator task (docs/decisions/0028): encrypts, in place, every file stored before documents were
- * encrypted at rest. Safe to run again and again, and to stop at any point: a file encrypted
- * already is recognised by its header and left alone, so a run picks up where an interrupted one
- * stopped.
- */
-export function makeEncryptStoredFiles(ports: Pick<Ports, 'files' | 'fileEncryption'>) {
-  return async function encryptStoredFiles(): Promise<EncryptFilesRun> {
-    const walk = await everyStoredFile(ports, (key) => ports.fileEncryption.encrypt(key));
-    const count = (outcome: Awaited<ReturnType<Ports['fileEncryption']['encrypt']>>) => walk.outcomes.get(outcome) ?? 0;
-    return {
-      checked: walk.checked,
-      encrypted: count('encrypted'),
-      encryptedAlready: count('encrypted-already'),
-      empty: count('empty'),
-      gone: count('missing'),
-      failed: walk.failed,
-      failures: walk.failures,
-      keyId: ports.fileEncryption.currentKeyId,
-    };
-  };
-}
-
-/**
- * Operator task (docs/decisions/0028): after a new key was put first in the keyring, wraps every
- * stored file's data key under it — the encrypted bodies are not rewritten — so the older keys can
- * be retired. Safe to repeat and to stop at any point: a file under the current key is skipped.
- * A file whose key the keyring does not hold is a failure naming that key id.
- */
-export function makeRotateFileKey(ports: Pick<Ports, 'files' | 'fileEncryption'>) {
-  return async function rotateFileKey(): Promise<RotateFileKeyRun> {
-    const walk = await everyStoredFile(ports, (key) => ports.fileEncryption.rewrap(key));
-    const count = (outcome: Awaited<ReturnType<Ports['fileEncryption']['rewrap']>>) => walk.outcomes.get(outcome) ?? 0;
-    return {
-      checked: walk.checked,
-      rewrapped: count('rewrapped'),
-      current: count('current'),
-      plain: count('plain'),
-      gone: count('missing'),
-      failed: walk.failed,
-      failures: walk.failures,
-      keyId: ports.fileEncryption.currentKeyId,
-    };
-  };
 }
