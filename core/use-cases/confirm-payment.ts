@@ -11,7 +11,7 @@ import type { Ports } from '../ports/index.js';
 import { withEvisaMail } from './evisa-mail.js';
 import { commitWithRetry, loadOwned, requireUser, toView } from './shared.js';
 import { statusTexts } from './texts.js';
-import type { ConfirmGroupPayment } from './application-groups.js';
+import type { ConfirmGroupPayment } from './confirm-group-payment.js';
 import type { Actor, ApplicationView } from './types.js';
 
 /**
