@@ -1,7 +1,7 @@
 import type { Ports } from '../ports/index.js';
 import { evisaSentTimes } from './evisa-mail.js';
 import { toView } from './shared.js';
-import { makeApplicationTimelines } from './timeline.js';
+import { makeApplicationTimelines } from './application-timelines.js';
 import type { Actor, OwnApplicationView } from './types.js';
 
 /**
