@@ -72,6 +72,21 @@ export interface AuditEntry {
 /** What an appender gives; the log numbers, chains and hashes it. */
 export type NewAuditEntry = Omit<AuditEntry, 'seq' | 'prevHash' | 'hash'>;
 
+/**
+ * An audit row a write carries, appended in the write's transaction (decision 0010): committed with
+ * the action or not at all. `targetIsNew` names a row the same write creates (a visa document, a
+ * refund): its id becomes the target's once written.
+ */
+export type AuditDraft = NewAuditEntry & { targetIsNew?: 'document' | 'refund' };
+
+/** The rows to append once a write's new rows have ids. */
+export function resolveAudit(drafts: readonly AuditDraft[] | undefined, created: Partial<Record<'document' | 'refund', number>>): NewAuditEntry[] {
+  return (drafts ?? []).map(({ targetIsNew, ...entry }) => {
+    const id = targetIsNew ? created[targetIsNew] : undefined;
+    return id === undefined ? entry : { ...entry, targetId: String(id) };
+  });
+}
+
 /** The hash the first row chains to. */
 export const GENESIS_HASH = '0'.repeat(64);
 

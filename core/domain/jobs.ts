@@ -115,6 +115,43 @@ export function refundJob(refundId: number): JobRequest<'send-refund'> {
   return { name: 'send-refund', input: { refundId }, key: `refund-${refundId}` };
 }
 
+/** The rows a write creates whose ids its jobs and audit rows need: known only once written. */
+export type NewRow = 'document' | 'refund';
+
+/** A job for a row the same write creates: the core decides it, the store fills in the row's id. */
+export type FollowUpJob = { name: 'check-passport'; of: 'document' } | { name: 'send-refund'; of: 'refund' };
+
+/** What a write asks to queue with it: a job for a row that exists already, or for one it creates. */
+export type ChangeJob = JobRequest | FollowUpJob;
+
+/** A passport copy is read (its MRZ checked against the typed fields) by a job, after the answer. */
+export function jobsForDocument(type: string): FollowUpJob[] {
+  return type === 'passport' ? [{ name: 'check-passport', of: 'document' }] : [];
+}
+
+/** A refund ready to send ('pending') is sent by a job queued with it: it reaches the gateway even if the answer's own attempt never happens. */
+export function jobsForRefund(status: string): FollowUpJob[] {
+  return status === 'pending' ? [{ name: 'send-refund', of: 'refund' }] : [];
+}
+
+/**
+ * The jobs to queue once a write's new rows have ids (`created`); a follow-up whose row the write
+ * did not create is not queued (the store decides nothing: it only supplies the ids).
+ */
+export function resolveJobs(jobs: readonly ChangeJob[] | undefined, created: Partial<Record<NewRow, number>>): JobRequest[] {
+  const resolved: JobRequest[] = [];
+  for (const job of jobs ?? []) {
+    if (!('of' in job)) {
+      resolved.push(job);
+      continue;
+    }
+    const id = created[job.of];
+    if (id === undefined) continue;
+    resolved.push(job.name === 'check-passport' ? passportCheckJob(id) : refundJob(id));
+  }
+  return resolved;
+}
+
 /** The wait before retry number `retry` (1 for the first retry) of a queue's job, in seconds. */
 export function retryDelaySeconds(policy: QueuePolicy, retry: number): number {
   if (!policy.backoff) return policy.retryDelaySeconds;

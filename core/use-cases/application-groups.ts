@@ -16,6 +16,7 @@ import { adminEntry, resolveAssignees, MAX_COMMIT_ATTEMPTS, requirePermission, r
 import { PAYMENT_TAKEN_NOT_RECORDED_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, recordServiceStartRequest } from './start-payment.js';
 import { requireTextablePhone, statusTexts } from './texts.js';
 import type { Actor, AdminListEntry, ApplicationView } from './use-cases.js';
+import { statusChange } from '../domain/status-history.js';
 
 const NUMBER_ATTEMPTS = 5;
 
@@ -144,14 +145,14 @@ export function makeApplicationGroups(ports: GroupPorts) {
             status: 'succeeded',
             createdAt: now,
           },
-          history: {
+          ...statusChange({
             fromStatus: member.status,
             toStatus: next.status,
             changedBy: null,
             changedByName: 'system',
             message: `Initial fee paid with the family application (${current.length} travellers)`,
             changedAt: now,
-          },
+          }),
           mails: [
             {
               to: user.email,

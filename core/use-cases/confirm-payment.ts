@@ -13,6 +13,7 @@ import { commitWithRetry, loadOwned, requireUser, toView } from './shared.js';
 import { statusTexts } from './texts.js';
 import type { ConfirmGroupPayment } from './application-groups.js';
 import type { Actor, ApplicationView } from './use-cases.js';
+import { statusChange } from '../domain/status-history.js';
 
 /**
  * Records a payment the gateway says succeeded, for exactly the fee due, in GBP, for this
@@ -121,14 +122,14 @@ export function makeConfirmPayment(
             status: 'succeeded',
             createdAt: now,
           },
-          history: {
+          ...statusChange({
             fromStatus: current.status,
             toStatus: next.status,
             changedBy: null,
             changedByName: 'system',
             message: type === 'initial' ? 'Initial fee paid' : 'Final fee paid',
             changedAt: now,
-          },
+          }),
           receipt: paymentReceipt({
             providerPaymentId: paymentIntentId,
             paymentType: type,

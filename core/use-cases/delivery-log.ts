@@ -3,9 +3,10 @@ import { errors } from '../domain/errors.js';
 import { readMailContent } from '../domain/mail.js';
 import { isBorderPackAttachment, isReceiptAttachment } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
 import { requirePermission, requireUser } from './shared.js';
 import type { Actor } from './use-cases.js';
+import type { NewAuditEntry } from '../domain/audit.js';
 
 /**
  * One channel's messages about an application, and sending one of them again. The log merges
@@ -14,8 +15,18 @@ import type { Actor } from './use-cases.js';
 interface MessageSource {
   channel: MessageChannel;
   listByApplication(applicationId: number): Promise<DeliveryLogEntry[]>;
-  /** Queues a fresh copy of message `id` to the address its account has now; null: no such message. */
-  resend(actor: Actor, id: number): Promise<{ entry: DeliveryLogEntry; applicationId: number; template: string; to: string } | null>;
+  /**
+   * Queues a fresh copy of message `id` to the address its account has now, with the audit rows
+   * `audit` gives for it in the same transaction; null: no such message.
+   */
+  resend(id: number, audit: (copy: ResentCopy) => NewAuditEntry[]): Promise<{ entry: DeliveryLogEntry; applicationId: number } | null>;
+}
+
+/** What a resent copy is, as its audit row records it. */
+interface ResentCopy {
+  applicationId: number;
+  template: string;
+  to: string;
 }
 
 type DeliveryLogPorts = Pick<Ports, 'applications' | 'outbox' | 'texts' | 'replies' | 'phoneNumbers' | 'users' | 'files' | 'clock' | 'audit' | 'settings'>;
@@ -27,7 +38,7 @@ function mailSource(ports: DeliveryLogPorts): MessageSource {
     async listByApplication(applicationId) {
       return (await ports.outbox.listByApplication(applicationId)).map(mailLogEntry);
     },
-    async resend(_actor, id) {
+    async resend(id, audit) {
       const mail = await ports.outbox.findById(id);
       // Only mails about an application: account mails (temporary passwords, reset links) are never resent by staff.
       if (!mail || mail.applicationId === null) return null;
@@ -43,8 +54,10 @@ function mailSource(ports: DeliveryLogPorts): MessageSource {
       }
       // The account's address now: an applicant who changed it gets the copy at the new one.
       const user = await requireUser(ports, application.userId);
-      const copy = await ports.outbox.enqueue({ ...read.content, to: user.email, ...(mail.attachments ? { attachments: mail.attachments } : {}) }, ports.clock.now());
-      return { entry: mailLogEntry(copy), applicationId: application.id, template: mail.template, to: user.email };
+      const copy = await ports.outbox.enqueue({ ...read.content, to: user.email, ...(mail.attachments ? { attachments: mail.attachments } : {}) }, ports.clock.now(), {
+        audit: audit({ applicationId: application.id, template: mail.template, to: user.email }),
+      });
+      return { entry: mailLogEntry(copy), applicationId: application.id };
     },
   };
 }
@@ -64,7 +77,7 @@ function textSource(ports: DeliveryLogPorts): MessageSource {
         ...(text.error ? { error: text.error } : {}),
       }));
     },
-    async resend(_actor, id) {
+    async resend(id, audit) {
       const text = await ports.texts.findById(id);
       if (!text || text.applicationId === null || text.userId === null) return null;
       const application = await ports.applications.findById(text.applicationId);
@@ -75,12 +88,11 @@ function textSource(ports: DeliveryLogPorts): MessageSource {
         const message = `The applicant's phone number cannot receive texts: ${phone.problem}`;
         throw errors.validation(message, { phoneNumber: [message] });
       }
-      const copy = await ports.texts.enqueue(
-        { applicationId: application.id, userId: user.id, to: phone.e164, template: text.template, body: text.body },
-        ports.clock.now(),
-      );
+      const copy = await ports.texts.enqueue({ applicationId: application.id, userId: user.id, to: phone.e164, template: text.template, body: text.body }, ports.clock.now(), {
+        audit: audit({ applicationId: application.id, template: text.template, to: phone.e164 }),
+      });
       const entry: DeliveryLogEntry = { id: messageId('sms', copy.id), channel: 'sms', template: copy.template, to: copy.to, status: 'queued', at: copy.createdAt };
-      return { entry, applicationId: application.id, template: text.template, to: phone.e164 };
+      return { entry, applicationId: application.id };
     },
   };
 }
@@ -122,14 +134,18 @@ export function makeDeliveryLog(ports: DeliveryLogPorts) {
   async function resendMessage(actor: Actor, message: { channel: MessageChannel; id: number }): Promise<DeliveryLogEntry> {
     requirePermission(actor, 'applicants.contact');
     const source = sources.find((s) => s.channel === message.channel);
-    const resent = source ? await source.resend(actor, message.id) : null;
+    // The copy and its audit row are queued in one transaction (decision 0010); the copy is the
+    // newest entry of the application's delivery log.
+    const audit = (copy: ResentCopy) => [
+      auditEntry(ports, actor, {
+        action: 'application.message_resent',
+        target: { type: 'message', id: `${message.channel}-${message.id}` },
+        applicationId: copy.applicationId,
+        detail: { template: copy.template, to: copy.to },
+      }),
+    ];
+    const resent = source ? await source.resend(message.id, audit) : null;
     if (!resent) throw errors.notFound('Message');
-    await recordAudit(ports, actor, {
-      action: 'application.message_resent',
-      target: { type: 'message', id: `${message.channel}-${message.id}` },
-      applicationId: resent.applicationId,
-      detail: { template: resent.template, to: resent.to, copy: resent.entry.id },
-    });
     return resent.entry;
   }
 
