@@ -1,3 +1,5 @@
+import type { CreatedIds, NewRow } from './new-rows.js';
+
 /**
  * The audit log (docs/product.md §6.5): what staff did and which personal data they read, one
  * append-only row each, chained by hash (the chain rule is in audit-chain.ts; decision 0010).
@@ -77,10 +79,10 @@ export type NewAuditEntry = Omit<AuditEntry, 'seq' | 'prevHash' | 'hash'>;
  * the action or not at all. `targetIsNew` names a row the same write creates (a visa document, a
  * refund): its id becomes the target's once written.
  */
-export type AuditDraft = NewAuditEntry & { targetIsNew?: 'document' | 'refund' };
+export type AuditDraft = NewAuditEntry & { targetIsNew?: NewRow };
 
 /** The rows to append once a write's new rows have ids. */
-export function resolveAudit(drafts: readonly AuditDraft[] | undefined, created: Partial<Record<'document' | 'refund', number>>): NewAuditEntry[] {
+export function resolveAudit(drafts: readonly AuditDraft[] | undefined, created: CreatedIds): NewAuditEntry[] {
   return (drafts ?? []).map(({ targetIsNew, ...entry }) => {
     const id = targetIsNew ? created[targetIsNew] : undefined;
     return id === undefined ? entry : { ...entry, targetId: String(id) };

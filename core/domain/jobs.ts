@@ -1,3 +1,5 @@
+import type { CreatedIds } from './new-rows.js';
+
 /**
  * The agency's background work (docs/product.md §15.2): one named queue per kind of
  * job, the input each job takes, and how a queue's jobs are retried and taken back. Every job runs
@@ -115,9 +117,6 @@ export function refundJob(refundId: number): JobRequest<'send-refund'> {
   return { name: 'send-refund', input: { refundId }, key: `refund-${refundId}` };
 }
 
-/** The rows a write creates whose ids its jobs and audit rows need: known only once written. */
-export type NewRow = 'document' | 'refund';
-
 /** A job for a row the same write creates: the core decides it, the store fills in the row's id. */
 export type FollowUpJob = { name: 'check-passport'; of: 'document' } | { name: 'send-refund'; of: 'refund' };
 
@@ -138,7 +137,7 @@ export function jobsForRefund(status: string): FollowUpJob[] {
  * The jobs to queue once a write's new rows have ids (`created`); a follow-up whose row the write
  * did not create is not queued (the store decides nothing: it only supplies the ids).
  */
-export function resolveJobs(jobs: readonly ChangeJob[] | undefined, created: Partial<Record<NewRow, number>>): JobRequest[] {
+export function resolveJobs(jobs: readonly ChangeJob[] | undefined, created: CreatedIds): JobRequest[] {
   const resolved: JobRequest[] = [];
   for (const job of jobs ?? []) {
     if (!('of' in job)) {

@@ -17,6 +17,7 @@ import { PAYMENT_TAKEN_NOT_RECORDED_MESSAGE, PAYMENT_UNDER_WAY_MESSAGE, recordSe
 import { requireTextablePhone, statusTexts } from './texts.js';
 import type { Actor, AdminListEntry, ApplicationView } from './use-cases.js';
 import { statusChange } from '../domain/status-history.js';
+import type { AuditDraft } from '../domain/audit.js';
 
 const NUMBER_ATTEMPTS = 5;
 
@@ -98,6 +99,8 @@ export function makeApplicationGroups(ports: GroupPorts) {
     actor: Actor | null,
     groupId: number,
     paymentIntentId: string,
+    /** The audit rows of a staff action that records the payment: written with the group's commit, only if it records it. */
+    audit?: AuditDraft[],
   ): Promise<{ applications: ApplicationView[]; recorded: boolean }> {
     if (actor) await loadOwnGroup(ports, actor, groupId);
     else if (!(await ports.groups.findById(groupId))) throw errors.notFound('Family application');
@@ -186,6 +189,7 @@ export function makeApplicationGroups(ports: GroupPorts) {
         groupId,
         issuedAt: now,
       });
+      if (audit) changes[changes.length - 1]!.audit = audit;
       const result = await ports.groups.commitAll(changes);
       if (result.outcome === 'committed') {
         await ports.analytics.record({

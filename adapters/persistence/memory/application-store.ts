@@ -25,7 +25,7 @@ import {
   tabApplicationStatuses,
 } from '../shared/rules.js';
 import { resolveAudit } from '../../../core/domain/audit.js';
-import type { NewRow } from '../../../core/domain/jobs.js';
+import type { CreatedIds } from '../../../core/domain/new-rows.js';
 import { addDocument, addHistory, addReply, addPayment, addRefund, appendAudit, copy, hasReceipt, issueReceipt, newestFirst, queueJobs, queueMails, queueTexts, refundablePayment, time, type MemoryState } from './state.js';
 
 function withUser(s: MemoryState, app: Application): ApplicationWithUser {
@@ -115,7 +115,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       if (change.payment) addPayment(s, id, change.payment);
       if (change.history) addHistory(s, id, change.history);
       if (change.receipt) issueReceipt(s, change.receipt);
-      const created: Partial<Record<NewRow, number>> = {};
+      const created: CreatedIds = {};
       if (change.refund && refunded) {
         const stored = addRefund(s, refunded, change.refund);
         if (!stored.replayed) created.refund = stored.refund.id;

@@ -22,7 +22,8 @@ import { mailApplicationId, type OutboxMail, type OutboxMailInput } from '../../
 import type { OutboxText, OutboxTextInput } from '../../../core/ports/text-outbox.js';
 import type { Session } from '../../../core/ports/session-store.js';
 import type { TwoFactorChallenge, TwoFactorState } from '../../../core/ports/two-factor-store.js';
-import { mailJob, resolveJobs, textJob, type ChangeJob, type NewRow } from '../../../core/domain/jobs.js';
+import { mailJob, resolveJobs, textJob, type ChangeJob } from '../../../core/domain/jobs.js';
+import type { CreatedIds } from '../../../core/domain/new-rows.js';
 import { decideRefund, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
 import { unwrap } from '../../../core/domain/result.js';
 import { MemoryJobStore } from '../../jobs/memory.js';
@@ -270,7 +271,7 @@ export function addRefund(s: MemoryState, payment: PaymentRecord | Refund, reque
 }
 
 /** Queues the jobs a write asked for (core/domain/jobs.ts), its new rows' ids filled in, and wakes their workers. */
-export function queueJobs(s: MemoryState, jobs: readonly ChangeJob[] | undefined, created: Partial<Record<NewRow, number>>): void {
+export function queueJobs(s: MemoryState, jobs: readonly ChangeJob[] | undefined, created: CreatedIds): void {
   const resolved = resolveJobs(jobs, created);
   if (resolved.length === 0) return;
   s.jobs.insert(resolved);

@@ -15,7 +15,8 @@ import { queueTexts } from './text-store.js';
 import { issueReceipt } from './receipt-issue.js';
 import { insertRefund } from './refund-store.js';
 import { resolveAudit, type NewAuditEntry } from '../../../core/domain/audit.js';
-import { resolveJobs, type NewRow } from '../../../core/domain/jobs.js';
+import { resolveJobs } from '../../../core/domain/jobs.js';
+import type { CreatedIds } from '../../../core/domain/new-rows.js';
 import { PORTAL_WAITING_STATUSES } from '../../../core/domain/portal-outage.js';
 import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch, tabApplicationStatuses } from './rules.js';
 import type { ApplicationRow, PortalLedgerRow, UserRow } from './schema-parity.js';
@@ -48,9 +49,6 @@ export function* insertApplication(tx: Db, t: Tables, application: NewApplicatio
   return applicationFromRow(row!);
 }
 
-/** The ids of the rows a change created, for its jobs and audit rows. */
-type Created = Partial<Record<NewRow, number>>;
-
 /** A committed change's result, and the audit rows the caller appends last (appendAudit). */
 export interface CommittedChange {
   result: Extract<CommitResult, { outcome: 'committed' }>;
@@ -81,7 +79,7 @@ export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange)
   if (change.payment) yield* changes(tx.insert(t.payments).values({ ...change.payment, applicationId: id }));
   if (change.history) yield* changes(tx.insert(t.statusHistory).values({ ...change.history, applicationId: id }));
   if (change.receipt) yield* issueReceipt(tx, t, change.receipt);
-  const created: Created = {};
+  const created: CreatedIds = {};
   // A refund asked for with the change (a cancellation): more than is left throws and rolls it all back.
   if (change.refund) {
     const stored = yield* insertRefund(tx, t, id, change.refund);
