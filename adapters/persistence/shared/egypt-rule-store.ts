@@ -7,6 +7,7 @@ import { queueMails } from './outbox-store.js';
 import type { EgyptRuleRow } from './schema-parity.js';
 import type { SqlDatabase } from './sql-database.js';
 import { changes, rows } from './unit.js';
+import { appendAudit } from './audit-store.js';
 
 /** A stored rule as the domain reads it: its kind and value belong together (written so by the use case). */
 export function egyptRuleFromRow(r: EgyptRuleRow): EgyptRule {
@@ -46,7 +47,7 @@ export function egyptRuleStore(database: SqlDatabase): EgyptRuleRepository {
     async list() {
       return (await db.select().from(r).orderBy(asc(r.kind), asc(r.subject), asc(r.effectiveFrom))).map(egyptRuleFromRow);
     },
-    async save(rule, remove) {
+    async save(rule, remove, audit) {
       return database.transaction(function* (tx) {
         const dates = [...new Set([rule.effectiveFrom, ...remove])];
         const found = yield* rows(tx.select().from(r).where(and(eq(r.kind, rule.kind), eq(r.subject, rule.subject), inArray(r.effectiveFrom, dates))));
@@ -62,7 +63,9 @@ export function egyptRuleStore(database: SqlDatabase): EgyptRuleRepository {
               set: { value: row.value, sourceUrl: row.sourceUrl, sourceTitle: row.sourceTitle, lastChecked: row.lastChecked, createdAt: row.createdAt, createdBy: row.createdBy },
             }),
         );
-        return found.map(egyptRuleFromRow);
+        const replaced = found.map(egyptRuleFromRow);
+        yield* appendAudit(tx, t, audit?.(replaced) ?? []);
+        return replaced;
       });
     },
     async listOpen(arrivingFrom) {
