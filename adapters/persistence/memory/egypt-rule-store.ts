@@ -1,4 +1,5 @@
-import { OPEN_APPLICATION_STATUSES, ruleKey, SHIPPED_EGYPT_RULES, type EgyptRule, type RuleCheckedApplication } from '../../../core/domain/egypt-rules.js';
+import { isDecided } from '../../../core/domain/status.js';
+import { ruleKey, SHIPPED_EGYPT_RULES, type EgyptRule, type RuleCheckedApplication } from '../../../core/domain/egypt-rules.js';
 import { londonDateOf } from '../../../core/domain/working-days.js';
 import type { EgyptRuleRepository } from '../../../core/ports/egypt-rule-repository.js';
 import { appendAudit, copy, queueMails, type MemoryState } from './state.js';
@@ -38,7 +39,7 @@ export function egyptRuleStore(s: MemoryState): EgyptRuleRepository {
     async listOpen(arrivingFrom) {
       const open: RuleCheckedApplication[] = [];
       for (const a of [...s.applications.values()].sort((x, y) => x.id - y.id)) {
-        if (!(OPEN_APPLICATION_STATUSES as readonly string[]).includes(a.status) || a.cancelledAt || a.expectedArrivalDate < arrivingFrom) continue;
+        if (isDecided(a.status) || a.cancelledAt || a.expectedArrivalDate < arrivingFrom) continue;
         const user = s.users.get(a.userId);
         open.push({
           id: a.id,

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm';
-import { OPEN_APPLICATION_STATUSES, type EgyptRule, type RuleCheckedApplication } from '../../../core/domain/egypt-rules.js';
+import type { EgyptRule, RuleCheckedApplication } from '../../../core/domain/egypt-rules.js';
+import { UNDECIDED_STATUSES } from '../../../core/domain/status.js';
 import { isStoredId } from '../../../core/domain/ids.js';
 import { londonDateOf } from '../../../core/domain/working-days.js';
 import type { EgyptRuleRepository } from '../../../core/ports/egypt-rule-repository.js';
@@ -84,7 +85,7 @@ export function egyptRuleStore(database: SqlDatabase): EgyptRuleRepository {
         })
         .from(a)
         .innerJoin(u, eq(u.id, a.userId))
-        .where(and(inArray(a.status, [...OPEN_APPLICATION_STATUSES]), isNull(a.cancelledAt), gte(a.expectedArrivalDate, arrivingFrom)))
+        .where(and(inArray(a.status, [...UNDECIDED_STATUSES]), isNull(a.cancelledAt), gte(a.expectedArrivalDate, arrivingFrom)))
         .orderBy(asc(a.id));
       return found.map(({ createdAt, ...rest }): RuleCheckedApplication => ({ ...rest, appliedOn: londonDateOf(createdAt) }));
     },
