@@ -122,7 +122,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
 
   /**
    * The overdue applications per status of a listing without a search or an assignee: the counts
-   * the database keeps per status and UTC deadline day (application_overdue_days, migration 0025)
+   * the database keeps per status and UTC deadline day (application_overdue_days, kept by the triggers of derived-sql/)
    * for the days before `overdueAt`'s, plus that day's deadlines already past, off
    * applications_overdue_idx — instead of walking every overdue entry (~190k at 1M).
    */
