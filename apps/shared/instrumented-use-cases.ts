@@ -53,9 +53,9 @@ export const instrumentedUseCasesModule = new ContainerModule(({ onActivation })
     const { confirmGroupPayment } = groups;
     return {
       ...groups,
-      async confirmGroupPayment(actor, groupId, paymentIntentId) {
+      async confirmGroupPayment(actor, groupId, paymentIntentId, audit) {
         try {
-          const confirmed = await confirmGroupPayment(actor, groupId, paymentIntentId);
+          const confirmed = await confirmGroupPayment(actor, groupId, paymentIntentId, audit);
           payments.inc({ type: 'initial', outcome: confirmed.recorded ? 'recorded' : 'already_recorded' });
           return confirmed;
         } catch (error) {
@@ -68,9 +68,9 @@ export const instrumentedUseCasesModule = new ContainerModule(({ onActivation })
   });
   onActivation(USE_CASE.confirmPayment, (context, confirmPayment) => {
     const { payments } = metricsOf(context);
-    return async (actor, applicationId, type, paymentIntentId) => {
+    return async (actor, applicationId, type, paymentIntentId, audit) => {
       try {
-        const confirmed = await confirmPayment(actor, applicationId, type, paymentIntentId);
+        const confirmed = await confirmPayment(actor, applicationId, type, paymentIntentId, audit);
         // A family member's initial fee was the group's, counted by confirmGroupPayment.
         if (!(type === 'initial' && confirmed.application.groupId !== null)) payments.inc({ type, outcome: confirmed.recorded ? 'recorded' : 'already_recorded' });
         return confirmed;

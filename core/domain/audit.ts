@@ -1,3 +1,5 @@
+import type { CreatedIds, NewRow } from './new-rows.js';
+
 /**
  * The audit log (docs/product.md §6.5): what staff did and which personal data they read, one
  * append-only row each, chained by hash (the chain rule is in audit-chain.ts; decision 0010).
@@ -71,6 +73,21 @@ export interface AuditEntry {
 
 /** What an appender gives; the log numbers, chains and hashes it. */
 export type NewAuditEntry = Omit<AuditEntry, 'seq' | 'prevHash' | 'hash'>;
+
+/**
+ * An audit row a write carries, appended in the write's transaction (decision 0010): committed with
+ * the action or not at all. `targetIsNew` names a row the same write creates (a visa document, a
+ * refund): its id becomes the target's once written.
+ */
+export type AuditDraft = NewAuditEntry & { targetIsNew?: NewRow };
+
+/** The rows to append once a write's new rows have ids. */
+export function resolveAudit(drafts: readonly AuditDraft[] | undefined, created: CreatedIds): NewAuditEntry[] {
+  return (drafts ?? []).map(({ targetIsNew, ...entry }) => {
+    const id = targetIsNew ? created[targetIsNew] : undefined;
+    return id === undefined ? entry : { ...entry, targetId: String(id) };
+  });
+}
 
 /** The hash the first row chains to. */
 export const GENESIS_HASH = '0'.repeat(64);

@@ -427,5 +427,3 @@ export function ruleProblem(rules: readonly EgyptRule[], app: RuleCheckedApplica
   return null;
 }
 
-/** Open applications are the ones not yet decided or cancelled. */
-export const OPEN_APPLICATION_STATUSES = ['online_entry', 'application_created', 'under_process', 'additional_info_required', 'verified'] as const;

@@ -1,3 +1,5 @@
+import type { CreatedIds } from './new-rows.js';
+
 /**
  * The agency's background work (docs/product.md §15.2): one named queue per kind of
  * job, the input each job takes, and how a queue's jobs are retried and taken back. Every job runs
@@ -113,6 +115,40 @@ export function passportCheckJob(documentId: number): JobRequest<'check-passport
 
 export function refundJob(refundId: number): JobRequest<'send-refund'> {
   return { name: 'send-refund', input: { refundId }, key: `refund-${refundId}` };
+}
+
+/** A job for a row the same write creates: the core decides it, the store fills in the row's id. */
+export type FollowUpJob = { name: 'check-passport'; of: 'document' } | { name: 'send-refund'; of: 'refund' };
+
+/** What a write asks to queue with it: a job for a row that exists already, or for one it creates. */
+export type ChangeJob = JobRequest | FollowUpJob;
+
+/** A passport copy is read (its MRZ checked against the typed fields) by a job, after the answer. */
+export function jobsForDocument(type: string): FollowUpJob[] {
+  return type === 'passport' ? [{ name: 'check-passport', of: 'document' }] : [];
+}
+
+/** A refund ready to send ('pending') is sent by a job queued with it: it reaches the gateway even if the answer's own attempt never happens. */
+export function jobsForRefund(status: string): FollowUpJob[] {
+  return status === 'pending' ? [{ name: 'send-refund', of: 'refund' }] : [];
+}
+
+/**
+ * The jobs to queue once a write's new rows have ids (`created`); a follow-up whose row the write
+ * did not create is not queued (the store decides nothing: it only supplies the ids).
+ */
+export function resolveJobs(jobs: readonly ChangeJob[] | undefined, created: CreatedIds): JobRequest[] {
+  const resolved: JobRequest[] = [];
+  for (const job of jobs ?? []) {
+    if (!('of' in job)) {
+      resolved.push(job);
+      continue;
+    }
+    const id = created[job.of];
+    if (id === undefined) continue;
+    resolved.push(job.name === 'check-passport' ? passportCheckJob(id) : refundJob(id));
+  }
+  return resolved;
 }
 
 /** The wait before retry number `retry` (1 for the first retry) of a queue's job, in seconds. */

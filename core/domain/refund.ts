@@ -1,4 +1,6 @@
+import { errors } from './errors.js';
 import type { PaymentType } from './fees.js';
+import { fail, ok, type Result } from './result.js';
 import { formatPence, type Currency } from './money.js';
 
 /**
@@ -149,6 +151,31 @@ export const NO_PAYMENT_MESSAGE: Record<PaymentType, string> = {
   initial: 'No initial fee has been paid on this application: there is nothing to refund.',
   final: 'No final fee has been paid on this application: there is nothing to refund.',
 };
+
+/**
+ * Whether a refund asked for with `request` may be stored, from the payment it refunds (null: none
+ * succeeded, or it has no provider payment) and the refunds that payment already holds — read under
+ * the payment's lock. The same request again answers the refund it made ('replay'); no payment, or
+ * more than is left of it, is a Validation error and nothing is written (docs/product.md §4.7).
+ */
+export function decideRefund<R extends Pick<Refund, 'amount' | 'reason' | 'source' | 'requestedBy' | 'status' | 'createdAt'>>(
+  payment: { amount: number; providerPaymentId: string | null } | null,
+  held: readonly R[],
+  request: RefundRequest,
+): Result<{ kind: 'replay'; refund: R } | { kind: 'store' }> {
+  if (!payment || payment.providerPaymentId === null) {
+    const message = NO_PAYMENT_MESSAGE[request.paymentType];
+    return fail(errors.validation(message, { paymentType: [message] }));
+  }
+  const first = held.find((r) => isReplayOf(r, request));
+  if (first) return ok({ kind: 'replay', refund: first });
+  const left = refundableLeft(payment.amount, held);
+  if (request.amount > left) {
+    const message = moreThanLeftMessage(left, request.paymentType);
+    return fail(errors.validation(message, { amountPence: [message] }));
+  }
+  return ok({ kind: 'store' });
+}
 
 /** How a refund's state reads to staff. */
 export const REFUND_STATUS_LABELS: Readonly<Record<RefundStatus, string>> = {

@@ -1,4 +1,3 @@
-import type { ApplicationStatus } from './status.js';
 import { addCalendarDays, londonDateOf, londonMidnight, type LocalDate } from './working-days.js';
 
 /**
@@ -7,7 +6,7 @@ import { addCalendarDays, londonDateOf, londonMidnight, type LocalDate } from '.
  *
  * - onTime: applications whose decision (the first status-history entry into `approved`,
  *   `rejected` or `final_payment_received` — an approval after the deadline goes straight to
- *   `final_payment_received` with the final fee waived, see DECISION_STATUSES) fell in the range,
+ *   `final_payment_received` with the final fee waived, see DECIDED_STATUSES in status.ts) fell in the range,
  *   that had a guarantee clock (the initial fee was paid) and were not cancelled by the applicant;
  *   withinGuarantee: those decided by their guarantee deadline (pauses already moved it).
  *   rate = withinGuarantee / finished (null when nothing finished).
@@ -70,16 +69,6 @@ export interface OnTimeRecord {
 
 export const ON_TIME_RECORD_WEEKS = 12;
 
-/**
- * The statuses whose first entry is an application's decision. `final_payment_received` is among
- * them because an approval after the guarantee deadline is recorded as a move straight into it (the
- * final fee waived); a paid final fee is entered only after an approval, which came first.
- */
-export const DECISION_STATUSES = ['approved', 'rejected', 'final_payment_received'] as const satisfies readonly ApplicationStatus[];
-
-export function isDecision(status: ApplicationStatus | null): boolean {
-  return status !== null && (DECISION_STATUSES as readonly ApplicationStatus[]).includes(status);
-}
 /** The longest range a report may span. */
 export const REPORT_MAX_YEARS = 3;
 

@@ -12,6 +12,23 @@ export const APPLICATION_STATUSES = [
 
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
+/**
+ * The statuses that decide an application: approved, rejected, or final_payment_received (an
+ * approval after the guarantee deadline is recorded as a move straight into it, the final fee
+ * waived; a paid final fee is entered only after an approval, which came first). An application's
+ * first entry into one is its decision (the reports' on-time figures, docs/product.md §17), and its
+ * guarantee clock stops there (§16.3). The one list of them: the SQL that counts overdue candidates
+ * (adapters/persistence/shared/derived-sql) is rendered from it.
+ */
+export const DECIDED_STATUSES = ['approved', 'rejected', 'final_payment_received'] as const satisfies readonly ApplicationStatus[];
+
+export function isDecided(status: ApplicationStatus | null): boolean {
+  return status !== null && (DECIDED_STATUSES as readonly ApplicationStatus[]).includes(status);
+}
+
+/** The statuses not decided yet (all but DECIDED_STATUSES): the guarantee clock runs, and the application is open. */
+export const UNDECIDED_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter((s) => !isDecided(s));
+
 /** user_registered is a pseudo-status: a registered user who has no application yet. */
 export const USER_REGISTERED = 'user_registered' as const;
 export type ListedStatus = ApplicationStatus | typeof USER_REGISTERED;

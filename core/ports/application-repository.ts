@@ -1,4 +1,6 @@
 import type { Application, NewApplication } from '../domain/application.js';
+import type { AuditDraft } from '../domain/audit.js';
+import type { ChangeJob } from '../domain/jobs.js';
 import type { AdminTabId } from '../domain/admin-tabs.js';
 import type { NewDocument } from '../domain/document.js';
 import type { NewReply } from '../domain/reply.js';
@@ -31,8 +33,8 @@ export interface ApplicationChange {
    * the whole change 'conflict'. */
   receipt?: NewReceipt;
   /** A refund to ask for with the change (an applicant's cancellation): stored against the application's
-   * payment of its type, with the job that sends it, in the same transaction. More than is left of
-   * the payment throws a Validation error and nothing is written. */
+   * payment of its type, in the same transaction (its job in `jobs`). More than is left of the payment
+   * throws a Validation error and nothing is written. */
   refund?: RefundRequest;
   document?: Omit<NewDocument, 'applicationId'>;
   /** The applicant's reply to an information request, with its documents (docs/product.md §16.7). */
@@ -40,6 +42,12 @@ export interface ApplicationChange {
   mails?: OutboxMailInput[];
   /** Text messages the change causes (docs/product.md §16.4), each with its deliver-text job. */
   texts?: OutboxTextInput[];
+  /** When the change is the application's decision (status-history.ts statusChange): stored only while none is. */
+  decidedAt?: Date;
+  /** Jobs the change queues (core/domain/jobs.ts: a passport copy's check, a refund's sending), with its writes. */
+  jobs?: ChangeJob[];
+  /** The audit rows of the staff action the change is: committed with it or not at all (decision 0010). */
+  audit?: AuditDraft[];
 }
 
 export type CommitResult =

@@ -1,6 +1,7 @@
 import type { EgyptRule, RuleCheckedApplication, RuleNotice } from '../domain/egypt-rules.js';
 import type { LocalDate } from '../domain/working-days.js';
 import type { OutboxMailInput } from './mail-outbox.js';
+import type { NewAuditEntry } from '../domain/audit.js';
 
 /** Egypt's rules as dated data (docs/product.md §5.11, decision 0031), and the open applications they apply to. */
 export interface EgyptRuleRepository {
@@ -9,9 +10,10 @@ export interface EgyptRuleRepository {
   /**
    * Stores `rule` (replacing the entry of the same kind, subject and effectiveFrom) and, in the same
    * transaction, removes the entries of its kind and subject dated `remove` (a scheduled change the
-   * new entry replaces). Answers the entries it replaced or removed.
+   * new entry replaces). Answers the entries it replaced or removed. `audit` gives the staff action's
+   * rows from those entries, appended in the same transaction (decision 0010).
    */
-  save(rule: EgyptRule, remove: readonly LocalDate[]): Promise<EgyptRule[]>;
+  save(rule: EgyptRule, remove: readonly LocalDate[], audit?: (replaced: EgyptRule[]) => NewAuditEntry[]): Promise<EgyptRule[]>;
   /** The open applications (not decided, not cancelled) arriving on or after `arrivingFrom`, oldest first. */
   listOpen(arrivingFrom: LocalDate): Promise<RuleCheckedApplication[]>;
   /**

@@ -1,6 +1,7 @@
 import { isStoredId } from '../domain/ids.js';
 import type { MailContent, MailTemplateName } from '../domain/mail.js';
 import type { OutboxTextInput } from './text-outbox.js';
+import type { NewAuditEntry } from '../domain/audit.js';
 
 /** A file in FileStorage to attach (the e-visa). */
 export interface StoredFileAttachment {
@@ -90,8 +91,11 @@ export interface MailRefusal {
  * causes it, together with the deliver-mail job that sends it (the adapters queue it).
  */
 export interface MailOutbox {
-  /** Queues one mail, with its job — and the text messages that go with it, in the same transaction. */
-  enqueue(mail: OutboxMailInput, now: Date, texts?: OutboxTextInput[]): Promise<OutboxMail>;
+  /**
+   * Queues one mail, with its job — and, in the same transaction, the text messages that go with it
+   * and the audit rows of the staff action that sends it (decision 0010).
+   */
+  enqueue(mail: OutboxMailInput, now: Date, extras?: { texts?: OutboxTextInput[]; audit?: NewAuditEntry[] }): Promise<OutboxMail>;
   /**
    * Takes one mail for sending, atomically: it is leased until `leaseUntil` (its attempts + 1) —
    * unless it was sent already, refused for good, another attempt holds its lease, or it is gone.

@@ -1,4 +1,5 @@
 import type { PortalLedger } from '../domain/portal-ledger.js';
+import type { NewAuditEntry } from '../domain/audit.js';
 
 /** A ledger row as written: everything but the application's id and the version the store keeps. */
 export type PortalLedgerWrite = Omit<PortalLedger, 'applicationId' | 'version'>;
@@ -11,8 +12,10 @@ export interface PortalLedgerRepository {
    * Compare-and-set: with `expectedVersion` 0 inserts the row (only if there is none), otherwise
    * updates it only if its version is still `expectedVersion`; the stored row (version + 1), or
    * 'stale' when another write came first. An application that does not exist throws NotFound.
+   * `audit`: the staff action's rows, appended in the same transaction, only when the row is written
+   * (decision 0010).
    */
-  save(applicationId: number, row: PortalLedgerWrite, expectedVersion: number): Promise<PortalLedger | 'stale'>;
+  save(applicationId: number, row: PortalLedgerWrite, expectedVersion: number, audit?: NewAuditEntry[]): Promise<PortalLedger | 'stale'>;
   /** Which of `storageKeys` a ledger row's receipt points at (the orphan-file sweep). */
   receiptKeysInUse(storageKeys: readonly string[]): Promise<Set<string>>;
 }

@@ -1,6 +1,19 @@
 import type { NewReceipt } from '../domain/receipt.js';
 import type { GatewayRefund, Refund, RefundAwaitingApproval, RefundRequest } from '../domain/refund.js';
+import type { AuditDraft } from '../domain/audit.js';
+import type { ChangeJob } from '../domain/jobs.js';
 import type { OutboxMailInput } from './mail-outbox.js';
+
+/**
+ * What a refund write carries besides the refund, decided by the use case and written in the same
+ * transaction (never with a replay or a write that changed nothing): the mails it causes, the jobs
+ * it queues (core/domain/jobs.ts) and the audit rows of the staff action it is (decision 0010).
+ */
+export interface RefundWriteExtras {
+  mails?: OutboxMailInput[];
+  jobs?: ChangeJob[];
+  audit?: AuditDraft[];
+}
 
 /** A member of staff, as a refund records them. */
 export interface StaffMember {
@@ -42,25 +55,26 @@ export interface ProviderRefund {
  */
 export interface RefundRepository {
   /**
-   * Stores a refund of the application's payment of `request.paymentType`, with its send-refund job
-   * when it is 'pending'. No such payment, or more than is left of it: Validation, and nothing is
-   * written. The same request again (isReplayOf) answers the refund it made, `replayed`. `mails`
-   * (the approvers' notice of a refund that waits) are queued with a refund stored now, in the same
-   * transaction, never with a replay.
+   * Stores a refund of the application's payment of `request.paymentType` as decideRefund
+   * (core/domain/refund.ts) allows, read under the payment's lock: no such payment, or more than is
+   * left of it, is Validation and nothing is written; the same request again answers the refund it
+   * made, `replayed`, and writes nothing. `extras` are written with a refund stored now.
    */
-  request(applicationId: number, request: RefundRequest, options?: { mails?: OutboxMailInput[] }): Promise<{ refund: Refund; replayed: boolean }>;
+  request(applicationId: number, request: RefundRequest, extras?: RefundWriteExtras): Promise<{ refund: Refund; replayed: boolean }>;
   /**
-   * pending_approval → pending by `approver`, with its send-refund job. Null when it is not waiting
-   * for approval (any more). The caller checks the approver is not the requester.
+   * pending_approval → pending by `approver`, with `extras` (its send-refund job, the approval's
+   * audit row). Null, and nothing written, when it is not waiting for approval (any more). The caller
+   * checks the approver is not the requester.
    */
-  approve(refundId: number, approver: StaffMember, now: Date): Promise<Refund | null>;
+  approve(refundId: number, approver: StaffMember, now: Date, extras?: RefundWriteExtras): Promise<Refund | null>;
   /** Settles a pending refund (compare-and-set); a refund already settled is answered unchanged. Null when there is no such refund. */
   settle(refundId: number, settlement: RefundSettlement, now: Date): Promise<SettleResult | null>;
   /**
-   * Records a refund made at the gateway outside the product, as 'pending' with its gateway id and a
-   * send-refund job (which settles it); a gateway id already recorded answers that refund instead.
+   * Records a refund made at the gateway outside the product, as 'pending' with its gateway id and
+   * `extras` (the send-refund job that settles it); a gateway id already recorded answers that refund
+   * instead, writing nothing.
    */
-  recordProviderRefund(refund: ProviderRefund): Promise<{ refund: Refund; recorded: boolean }>;
+  recordProviderRefund(refund: ProviderRefund, extras?: RefundWriteExtras): Promise<{ refund: Refund; recorded: boolean }>;
   findById(id: number): Promise<Refund | null>;
   findByGatewayId(gatewayRefundId: string): Promise<Refund | null>;
   /** Oldest first. */

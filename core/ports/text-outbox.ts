@@ -1,4 +1,5 @@
 import type { TextTemplateName } from '../domain/texts.js';
+import type { NewAuditEntry } from '../domain/audit.js';
 
 /**
  * A text message to queue, written in the same operation as the state change that causes it. `to`
@@ -63,8 +64,11 @@ export type TextClaim = { status: 'claimed'; text: OutboxText } | { status: 'sen
  * once — claimed with a lease, marked sent or failed.
  */
 export interface TextOutbox {
-  /** Queues one text with its job (a skipped one is stored failed, without a job). */
-  enqueue(text: OutboxTextInput, now: Date): Promise<OutboxText>;
+  /**
+   * Queues one text with its job (a skipped one is stored failed, without a job), and the audit rows
+   * of the staff action that sends it, in the same transaction (decision 0010).
+   */
+  enqueue(text: OutboxTextInput, now: Date, extras?: { audit?: NewAuditEntry[] }): Promise<OutboxText>;
   findById(id: number): Promise<OutboxText | null>;
   /**
    * Takes one text for sending, atomically: it is leased until `leaseUntil` (its attempts + 1) —

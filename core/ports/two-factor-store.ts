@@ -1,3 +1,5 @@
+import type { NewAuditEntry } from '../domain/audit.js';
+
 /** A user's two-factor sign-in as stored (users.two_factor_*). */
 export interface TwoFactorState {
   /** The confirmed secret: set while two-factor sign-in is on. */
@@ -32,8 +34,8 @@ export interface TwoFactorStore {
    * written) when the pending secret is another one or gone.
    */
   enable(userId: number, secret: string, step: number, enabledAt: Date, recoveryCodeHashes: string[]): Promise<boolean>;
-  /** Turns it off: clears the secrets, the recovery codes and the pending sign-ins. */
-  disable(userId: number): Promise<void>;
+  /** Turns it off: clears the secrets, the recovery codes and the pending sign-ins (with the staff action's `audit` rows, decision 0010). */
+  disable(userId: number, audit?: NewAuditEntry[]): Promise<void>;
   /** Records `step` as used when it is later than the last one used; false (nothing written) otherwise. */
   useStep(userId: number, step: number): Promise<boolean>;
   /** Marks the unused recovery code with this hash as used at `at`; false when there is none. */

@@ -1,6 +1,7 @@
 import type { StaffRole } from '../domain/staff-role.js';
 import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from './mail-outbox.js';
+import type { AuditDraft, NewAuditEntry } from '../domain/audit.js';
 
 export type NewUser = Omit<User, 'id'>;
 
@@ -24,8 +25,11 @@ export interface StaffChange {
 export type StaffChangeResult = { user: User } | { refused: 'not-found' | 'last-admin' };
 
 export interface UserRepository {
-  /** Creates the user (and queues `mails` in the same operation). A taken email throws Conflict. */
-  create(user: NewUser, mails?: OutboxMailInput[]): Promise<User>;
+  /**
+   * Creates the user (and queues `mails` and appends the staff action's `audit` rows — naming the
+   * new user with `targetIsNew: 'user'` — in the same operation). A taken email throws Conflict.
+   */
+  create(user: NewUser, mails?: OutboxMailInput[], audit?: AuditDraft[]): Promise<User>;
   findById(id: number): Promise<User | null>;
   /** `email` is compared case-insensitively. */
   findByEmail(email: string): Promise<User | null>;
@@ -40,8 +44,9 @@ export interface UserRepository {
    * Makes the user a member of staff (is_admin) with `change` applied, in one operation: deactivating
    * also ends all their sessions. Refused, with nothing written, when the user does not exist, or
    * when they are an active admin and the change would leave the agency without another one.
+   * `audit`: the staff action's rows, appended with the change when it is made (decision 0010).
    */
-  updateStaff(id: number, change: StaffChange): Promise<StaffChangeResult>;
+  updateStaff(id: number, change: StaffChange, audit?: NewAuditEntry[]): Promise<StaffChangeResult>;
   /** Registered users who have no application (the admin's pseudo-entries), newest first. */
   listWithoutApplication(): Promise<User[]>;
   /**

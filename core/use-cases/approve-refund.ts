@@ -1,11 +1,12 @@
 import { errors } from '../domain/errors.js';
 import type { Refund } from '../domain/refund.js';
 import type { Ports } from '../ports/index.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
 import { staffName } from './request-refund.js';
 import type { SendRefund } from './send-refund.js';
 import { requirePermission } from './shared.js';
 import type { Actor } from './types.js';
+import { refundJob } from '../domain/jobs.js';
 
 export const SELF_APPROVAL_MESSAGE = 'A refund above the approval limit must be approved by another member of staff.';
 export const ALREADY_APPROVED_MESSAGE = 'This refund is not waiting for approval.';
@@ -26,15 +27,20 @@ export function makeApproveRefund(ports: Pick<Ports, 'users' | 'refunds' | 'cloc
       if (refund.approvedBy !== actor.userId) throw errors.conflict(ALREADY_APPROVED_MESSAGE);
       return (await sendRefund(refund.id)) ?? refund;
     }
-    const approved = await ports.refunds.approve(refund.id, { userId: actor.userId, name: await staffName(ports, actor) }, ports.clock.now());
-    if (!approved) throw errors.conflict(ALREADY_APPROVED_MESSAGE);
-    await recordAudit(ports, actor, {
-      action: 'refund.approved',
-      target: { type: 'refund', id: approved.id },
-      applicationId: approved.applicationId,
-      before: { status: refund.status },
-      after: { status: approved.status, paymentType: approved.paymentType, amount: approved.amount },
+    // Approved with its send-refund job and its audit row, in one transaction (decision 0010).
+    const approved = await ports.refunds.approve(refund.id, { userId: actor.userId, name: await staffName(ports, actor) }, ports.clock.now(), {
+      jobs: [refundJob(refund.id)],
+      audit: [
+        auditEntry(ports, actor, {
+          action: 'refund.approved',
+          target: { type: 'refund', id: refund.id },
+          applicationId: refund.applicationId,
+          before: { status: refund.status },
+          after: { status: 'pending', paymentType: refund.paymentType, amount: refund.amount },
+        }),
+      ],
     });
+    if (!approved) throw errors.conflict(ALREADY_APPROVED_MESSAGE);
     return (await sendRefund(approved.id)) ?? approved;
   };
 }

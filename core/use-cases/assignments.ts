@@ -3,7 +3,7 @@ import type { StaffRole } from '../domain/staff-role.js';
 import { staffRoleOf } from '../domain/user.js';
 import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
 import { requirePermission, requireUser } from './shared.js';
 import type { Actor } from './types.js';
 
@@ -29,22 +29,21 @@ export function makeAssignments(ports: Pick<Ports, 'applications' | 'assignments
     const assigneeName = assignee ? staffDisplayName(assignee) : null;
     const before = await ports.applications.findById(applicationId);
     if (!before) throw errors.notFound('Application');
-    const outcome = await ports.assignments.assign(applicationId, {
-      assigneeId: userId,
-      assigneeName,
-      assignedById: by.id,
-      assignedByName: staffDisplayName(by),
-      createdAt: ports.clock.now(),
-    });
+    const outcome = await ports.assignments.assign(
+      applicationId,
+      { assigneeId: userId, assigneeName, assignedById: by.id, assignedByName: staffDisplayName(by), createdAt: ports.clock.now() },
+      [
+        auditEntry(ports, actor, {
+          action: 'application.assigned',
+          target: { type: 'application', id: applicationId },
+          applicationId,
+          before: { assigneeId: before.assigneeId },
+          after: { assigneeId: userId, assigneeName },
+        }),
+      ],
+    );
     if (outcome === 'no-application') throw errors.notFound('Application');
     if (outcome === 'not-staff') throw errors.validation(NOT_ACTIVE_STAFF_MESSAGE, { userId: [NOT_ACTIVE_STAFF_MESSAGE] });
-    await recordAudit(ports, actor, {
-      action: 'application.assigned',
-      target: { type: 'application', id: applicationId },
-      applicationId,
-      before: { assigneeId: before.assigneeId },
-      after: { assigneeId: userId, assigneeName },
-    });
     return { assignee: userId === null ? null : { id: userId, fullName: assigneeName! } };
   }
 

@@ -5,6 +5,7 @@ import { unwrap } from '../domain/result.js';
 import type { Ports } from '../ports/index.js';
 import { checkUpload, commitWithRetry, deleteQuietly, loadOwned, readAll } from './shared.js';
 import type { Actor, UploadedFile } from './types.js';
+import { jobsForDocument } from '../domain/jobs.js';
 
 export const PASSPORT_NOT_REQUESTED = 'A passport re-upload has not been requested for this application.';
 export const HEIC_UNREADABLE_MESSAGE = "We couldn't open this HEIC photo. Please choose it again, or upload a JPG, PNG or PDF.";
@@ -68,7 +69,7 @@ export function makeAttachPassport(ports: Pick<Ports, 'applications' | 'document
     try {
       if (stored.size > MAX_UPLOAD_BYTES) throw errors.validation(FILE_TOO_LARGE_MESSAGE, { file: [FILE_TOO_LARGE_MESSAGE] });
       const outcome = await commitWithRetry(ports, applicationId, async (current) => ({
-        change: { application: await decide(current, now), expectedVersion: current.version, document },
+        change: { application: await decide(current, now), expectedVersion: current.version, document, jobs: jobsForDocument(document.type) },
       }));
       if (outcome.kind !== 'committed' || outcome.result.documentId === undefined) {
         throw errors.conflict('The passport copy could not be saved. Please try again.');

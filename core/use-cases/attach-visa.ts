@@ -3,7 +3,7 @@ import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, storedFileName, type NewDocum
 import { errors } from '../domain/errors.js';
 import { unwrap } from '../domain/result.js';
 import type { Ports } from '../ports/index.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
 import { withEvisaMail } from './evisa-mail.js';
 import { checkUpload, commitWithRetry, deleteQuietly, loadVisible, requirePermission, requireUser } from './shared.js';
 import type { Actor, UploadedFile } from './types.js';
@@ -30,7 +30,6 @@ export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' |
     const storageKey = ports.ids.storageKey();
     const stored = await ports.files.put(storageKey, file.body, { contentType: file.contentType, fileName, size: file.size });
     let document: VisaDocumentRecord;
-    let mailed = false;
     try {
       if (stored.size > MAX_UPLOAD_BYTES) throw errors.validation(FILE_TOO_LARGE_MESSAGE, { file: [FILE_TOO_LARGE_MESSAGE] });
       const row: Omit<NewDocument, 'applicationId'> = {
@@ -46,13 +45,26 @@ export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' |
       };
       const outcome = await commitWithRetry(ports, applicationId, async (current) => {
         const evisa = await withEvisaMail(ports, unwrap(applyVisaAttached(current, fileName, now)), user, now, { storageKey, fileName, contentType: file.contentType });
-        return { change: { application: evisa.application, expectedVersion: current.version, document: row, mails: evisa.mails, texts: evisa.texts } };
+        const audit = [
+          auditEntry(ports, actor, {
+            action: 'application.visa_uploaded',
+            target: { type: 'document', id: null },
+            targetIsNew: 'document',
+            applicationId,
+            before: previous.length ? { visaDocuments: previous.map((d) => ({ id: d.id, fileName: d.fileName })) } : undefined,
+            after: { visaDocument: { fileName, size: stored.size, contentType: file.contentType } },
+          }),
+        ];
+        if (evisa.mails.length > 0) {
+          // The e-visa goes with this commit (withEvisaMail): recorded with it. The document is the visa_uploaded row's target.
+          audit.push(auditEntry(ports, actor, { action: 'application.evisa_sent', target: { type: 'application', id: applicationId }, applicationId, detail: { to: user.email, document: { fileName }, automatic: true } }));
+        }
+        return { change: { application: evisa.application, expectedVersion: current.version, document: row, mails: evisa.mails, texts: evisa.texts, audit } };
       });
       if (outcome.kind !== 'committed' || outcome.result.documentId === undefined) {
         throw errors.conflict('The visa document could not be saved. Please try again.');
       }
       document = { ...row, id: outcome.result.documentId, applicationId };
-      mailed = (outcome.change.mails ?? []).length > 0;
     } catch (error) {
       await deleteQuietly(ports, storageKey);
       throw error;
@@ -61,21 +73,6 @@ export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' |
     for (const old of previous) {
       await ports.documents.delete(old.id);
       await deleteQuietly(ports, old.storageKey);
-    }
-    await recordAudit(ports, actor, {
-      action: 'application.visa_uploaded',
-      target: { type: 'document', id: document.id },
-      applicationId,
-      before: previous.length ? { visaDocuments: previous.map((d) => ({ id: d.id, fileName: d.fileName })) } : undefined,
-      after: { visaDocument: { id: document.id, fileName, size: document.size, contentType: document.contentType } },
-    });
-    if (mailed) {
-      await recordAudit(ports, actor, {
-        action: 'application.evisa_sent',
-        target: { type: 'application', id: applicationId },
-        applicationId,
-        detail: { to: user.email, document: { id: document.id, fileName }, automatic: true },
-      });
     }
     return document;
   };

@@ -1,4 +1,4 @@
-import { canonicalJson, type AuditAction, type AuditDetail, type AuditEntry } from '../domain/audit.js';
+import { canonicalJson, type AuditAction, type AuditDetail, type AuditDraft, type AuditEntry } from '../domain/audit.js';
 import type { Ports } from '../ports/index.js';
 import type { Actor } from './types.js';
 
@@ -26,15 +26,15 @@ export interface AuditEvent {
 }
 
 /**
- * Appends one row to the audit log: the one way every use case records an action or a read
- * (`await recordAudit(ports, actor, { action: 'staff.role_changed', target: { type: 'user', id },
- * before: { role: 'support' }, after: { role: 'finance' } })`). Time from the Clock port; the
- * detail is reduced to plain JSON (Dates as ISO strings) so what is stored is what was hashed.
+ * The audit row of `event`, to be carried by the write that does it (an ApplicationChange's or a
+ * refund's `audit`): appended in that write's transaction, so the action and its record commit
+ * together or not at all (decision 0010). Time from the Clock port; the detail is reduced to plain
+ * JSON (Dates as ISO strings) so what is stored is what was hashed.
  */
-export function recordAudit(ports: Pick<Ports, 'audit' | 'clock'>, actor: AuditActor, event: AuditEvent): Promise<AuditEntry> {
+export function auditEntry(ports: Pick<Ports, 'clock'>, actor: AuditActor, event: AuditEvent & { targetIsNew?: AuditDraft['targetIsNew'] }): AuditDraft {
   const staff = actor.userId === CLI_OPERATOR.userId ? null : actor;
   const detail = JSON.parse(canonicalJson({ ...event.detail, before: event.before, after: event.after })) as AuditDetail;
-  return ports.audit.append({
+  return {
     at: ports.clock.now(),
     actorId: staff?.userId ?? null,
     actorEmail: staff?.email ?? null,
@@ -44,5 +44,16 @@ export function recordAudit(ports: Pick<Ports, 'audit' | 'clock'>, actor: AuditA
     targetId: event.target?.id == null ? null : String(event.target.id),
     applicationId: event.applicationId ?? null,
     detail,
-  });
+    ...(event.targetIsNew ? { targetIsNew: event.targetIsNew } : {}),
+  };
+}
+
+/**
+ * Appends one row to the audit log on its own: for a read (recorded before the data leaves, so a
+ * read that cannot be recorded is not served) and for an action whose store does not take audit
+ * rows with its write (`await recordAudit(ports, actor, { action: 'staff.role_changed', target:
+ * { type: 'user', id }, before: { role: 'support' }, after: { role: 'finance' } })`).
+ */
+export function recordAudit(ports: Pick<Ports, 'audit' | 'clock'>, actor: AuditActor, event: AuditEvent): Promise<AuditEntry> {
+  return ports.audit.append(auditEntry(ports, actor, event));
 }

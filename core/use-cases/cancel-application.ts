@@ -9,9 +9,11 @@ import { unwrap } from '../domain/result.js';
 import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
+import { jobsForRefund } from '../domain/jobs.js';
 import { commitWithRetry, loadOwned, requirePermission, requireUser, staffView, toView } from './shared.js';
 import type { Actor, ApplicationView } from './types.js';
+import { statusChange } from '../domain/status-history.js';
 
 export interface CancellationOutcome {
   application: ApplicationView;
@@ -99,8 +101,8 @@ export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 
         change: {
           application: next,
           expectedVersion: current.version,
-          history: { fromStatus: current.status, toStatus: next.status, changedBy: user.id, changedByName: user.email, message: CANCELLED_MESSAGE, changedAt: now },
-          ...(refund ? { refund } : {}),
+          ...statusChange({ fromStatus: current.status, toStatus: next.status, changedBy: user.id, changedByName: user.email, message: CANCELLED_MESSAGE, changedAt: now }),
+          ...(refund ? { refund, jobs: jobsForRefund(refund.status) } : {}),
           mails: [cancelledMail(next, user, cancellation.refund, null)],
         },
       };
@@ -130,11 +132,22 @@ export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 
       const decided = unwrap(decideCancellationRequest(current, input, now));
       const next = decided.application;
       const user = await requireUser(ports, current.userId);
+      // The staff decision's audit row, committed with it (decision 0010).
+      const decisionAudit = (before: Application, after: Application, refundPence: number) =>
+        auditEntry(ports, actor, {
+          action: 'application.cancellation_decided',
+          target: { type: 'application', id: applicationId },
+          applicationId,
+          before: { status: before.status, cancelledAt: before.cancelledAt, cancellationDeclinedAt: before.cancellationDeclinedAt },
+          after: { status: after.status, cancelledAt: after.cancelledAt, cancellationDeclinedAt: after.cancellationDeclinedAt },
+          detail: { decision: input.decision, message: input.message ?? null, refundPence },
+        });
       if (input.decision === 'decline') {
         return {
           change: {
             application: next,
             expectedVersion: current.version,
+            audit: [decisionAudit(current, next, 0)],
             mails: [{ to: user.email, template: 'cancellation_declined', data: { fullName: user.fullName, applicationNumber: next.applicationNumber, applicationId: next.id, message: input.message } }],
           },
         };
@@ -144,30 +157,23 @@ export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 
         change: {
           application: next,
           expectedVersion: current.version,
-          history: {
+          ...statusChange({
             fromStatus: current.status,
             toStatus: next.status,
             changedBy: staff.id,
             changedByName: staff.email,
             message: input.message ? `Cancellation accepted: ${input.message}` : 'Cancellation accepted',
             changedAt: now,
-          },
-          ...(refund ? { refund } : {}),
+          }),
+          ...(refund ? { refund, jobs: jobsForRefund(refund.status) } : {}),
           mails: [cancelledMail(next, user, decided.refund, input.message)],
+          audit: [decisionAudit(current, next, refund?.amount ?? 0)],
         },
       };
     });
     if (outcome.kind !== 'committed') throw new Error('A cancellation decision is always committed or refused.');
     const application = outcome.result.application;
     const refundPence = outcome.change.refund?.amount ?? 0;
-    await recordAudit(ports, actor, {
-      action: 'application.cancellation_decided',
-      target: { type: 'application', id: applicationId },
-      applicationId,
-      before: { status: outcome.before.status, cancelledAt: outcome.before.cancelledAt, cancellationDeclinedAt: outcome.before.cancellationDeclinedAt },
-      after: { status: application.status, cancelledAt: application.cancelledAt, cancellationDeclinedAt: application.cancellationDeclinedAt },
-      detail: { decision: input.decision, message: input.message ?? null, refundPence },
-    });
     if (application.cancelledAt !== null) await closeOpenPayments(application);
     const refund = await refundNow(applicationId, refundPence > 0);
     const current = (await ports.applications.findById(applicationId)) ?? application;

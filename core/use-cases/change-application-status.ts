@@ -7,11 +7,12 @@ import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import { waiverMail, waiverPayment, WAIVER_MESSAGE } from './record-waiver.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
 import { withEvisaMail } from './evisa-mail.js';
 import { commitWithRetry, requirePermission, requireUser, staffView } from './shared.js';
 import { statusTexts } from './texts.js';
 import type { Actor, ApplicationView } from './types.js';
+import { statusChange } from '../domain/status-history.js';
 
 function statusMail(before: Application, after: Application, user: User, now: Date, waived: boolean, reason: string | null, evisaFollows: boolean): OutboxMailInput {
   const base = { fullName: user.fullName, applicationNumber: after.applicationNumber, applicationId: after.id };
@@ -110,16 +111,25 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
           application: evisa.application,
           expectedVersion: current.version,
           ...(decision.finalFeeWaived ? { payment: waiverPayment(current, now) } : {}),
-          history: {
+          ...statusChange({
             fromStatus: current.status,
             toStatus: after.status,
             changedBy: actor.userId,
             changedByName: actor.email,
             message,
             changedAt: now,
-          },
+          }),
           mails: [statusMail(current, after, user, now, decision.finalFeeWaived, reason, evisa.mails.length > 0), ...evisa.mails],
           texts: [...statusTexts(ports, current, after, user, { finalFeeAmount: finalFeeOf(after, now, decision.finalFeeWaived) }), ...evisa.texts],
+          audit: [
+            auditEntry(ports, actor, {
+              action: 'application.status_changed',
+              target: { type: 'application', id: current.id },
+              applicationId: current.id,
+              before: statusFields(current),
+              after: statusFields(evisa.application),
+            }),
+          ],
         },
       };
     });
@@ -130,13 +140,6 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
     }
     const updated = outcome.result.application;
     const previous = outcome.before;
-    await recordAudit(ports, actor, {
-      action: 'application.status_changed',
-      target: { type: 'application', id: updated.id },
-      applicationId: updated.id,
-      before: statusFields(previous),
-      after: statusFields(updated),
-    });
     if (updated.status === 'rejected') await cancelOpenPayments(updated);
     const oldStatus = previous.status;
     if (oldStatus !== updated.status) {

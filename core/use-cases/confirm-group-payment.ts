@@ -9,6 +9,8 @@ import type { ApplicationChange } from '../ports/application-repository.js';
 import { MAX_COMMIT_ATTEMPTS, requireUser, toView } from './shared.js';
 import { statusTexts } from './texts.js';
 import type { Actor, ApplicationView } from './types.js';
+import { statusChange } from '../domain/status-history.js';
+import type { AuditDraft } from '../domain/audit.js';
 import { loadOwnGroup, membersOf, type GroupPorts } from './application-group-members.js';
 
 /**
@@ -23,6 +25,8 @@ export function makeConfirmGroupPayment(ports: GroupPorts) {
     actor: Actor | null,
     groupId: number,
     paymentIntentId: string,
+    /** The audit rows of a staff action that records the payment: written with the group's commit, only if it records it. */
+    audit?: AuditDraft[],
   ): Promise<{ applications: ApplicationView[]; recorded: boolean }> {
     if (actor) await loadOwnGroup(ports, actor, groupId);
     else if (!(await ports.groups.findById(groupId))) throw errors.notFound('Family application');
@@ -70,14 +74,14 @@ export function makeConfirmGroupPayment(ports: GroupPorts) {
             status: 'succeeded',
             createdAt: now,
           },
-          history: {
+          ...statusChange({
             fromStatus: member.status,
             toStatus: next.status,
             changedBy: null,
             changedByName: 'system',
             message: `Initial fee paid with the family application (${current.length} travellers)`,
             changedAt: now,
-          },
+          }),
           mails: [
             {
               to: user.email,
@@ -111,6 +115,7 @@ export function makeConfirmGroupPayment(ports: GroupPorts) {
         groupId,
         issuedAt: now,
       });
+      if (audit) changes[changes.length - 1]!.audit = audit;
       const result = await ports.groups.commitAll(changes);
       if (result.outcome === 'committed') {
         await ports.analytics.record({

@@ -13,6 +13,8 @@ import { commitWithRetry, loadOwned, requireUser, toView } from './shared.js';
 import { statusTexts } from './texts.js';
 import type { ConfirmGroupPayment } from './confirm-group-payment.js';
 import type { Actor, ApplicationView } from './types.js';
+import { statusChange } from '../domain/status-history.js';
+import type { AuditDraft } from '../domain/audit.js';
 
 /**
  * Records a payment the gateway says succeeded, for exactly the fee due, in GBP, for this
@@ -32,6 +34,8 @@ export function makeConfirmPayment(
     applicationId: number,
     type: PaymentType,
     paymentIntentId: string,
+    /** The audit rows of a staff action that records the payment (reconciliation): written with it, only if this call records it. */
+    audit?: AuditDraft[],
   ): Promise<{ application: ApplicationView; recorded: boolean }> {
     const application = actor ? await loadOwned(ports, actor, applicationId) : await ports.applications.findById(applicationId);
     if (!application) throw errors.notFound('Application');
@@ -39,7 +43,7 @@ export function makeConfirmPayment(
       // A family application's initial fee is the group's one payment (webhooks and reconciliation
       // name its lead application): recorded for every application of the group at once.
       if (!confirmGroupPayment) throw errors.paymentNotDue('initial', GROUP_MESSAGES.groupFeeOnly);
-      const group = await confirmGroupPayment(actor, application.groupId, paymentIntentId);
+      const group = await confirmGroupPayment(actor, application.groupId, paymentIntentId, audit);
       const own = group.applications.find((a) => a.id === applicationId);
       if (!own) throw errors.notFound('Application');
       return { application: own, recorded: group.recorded };
@@ -121,14 +125,14 @@ export function makeConfirmPayment(
             status: 'succeeded',
             createdAt: now,
           },
-          history: {
+          ...statusChange({
             fromStatus: current.status,
             toStatus: next.status,
             changedBy: null,
             changedByName: 'system',
             message: type === 'initial' ? 'Initial fee paid' : 'Final fee paid',
             changedAt: now,
-          },
+          }),
           receipt: paymentReceipt({
             providerPaymentId: paymentIntentId,
             paymentType: type,
@@ -144,6 +148,7 @@ export function makeConfirmPayment(
           }),
           mails: [mail, ...evisa.mails],
           texts: [...statusTexts(ports, current, next, user), ...evisa.texts],
+          ...(audit ? { audit } : {}),
         },
       };
     });

@@ -1,7 +1,7 @@
 import { errors } from '../domain/errors.js';
 import type { InternalNote } from '../domain/internal-note.js';
 import type { Ports } from '../ports/index.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
 import { requirePermission, requireUser } from './shared.js';
 import type { Actor } from './types.js';
 
@@ -14,11 +14,10 @@ export function makeInternalNotes(ports: Pick<Ports, 'applications' | 'notes' | 
     requirePermission(actor, 'notes.write');
     if (!(await ports.applications.findById(applicationId))) throw errors.notFound('Application');
     const author = await requireUser(ports, actor.userId);
-    const note = await ports.notes.add({ applicationId, authorId: author.id, authorName: author.fullName.trim() || author.email, text, createdAt: ports.clock.now() });
     // That a note was written, not what it says: the note keeps its text, author and time itself,
     // and the log (which nothing may ever change) should not copy staff's words about a person.
-    await recordAudit(ports, actor, { action: 'application.note_written', target: { type: 'note', id: note.id }, applicationId, detail: { length: text.length } });
-    return note;
+    const audit = auditEntry(ports, actor, { action: 'application.note_written', target: { type: 'note', id: null }, targetIsNew: 'note', applicationId, detail: { length: text.length } });
+    return ports.notes.add({ applicationId, authorId: author.id, authorName: author.fullName.trim() || author.email, text, createdAt: ports.clock.now() }, [audit]);
   }
 
   async function listInternalNotes(actor: Actor, applicationId: number): Promise<InternalNote[]> {

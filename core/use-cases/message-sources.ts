@@ -4,7 +4,7 @@ import { readMailContent } from '../domain/mail.js';
 import { isBorderPackAttachment, isReceiptAttachment } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import { requireUser } from './shared.js';
-import type { Actor } from './types.js';
+import type { NewAuditEntry } from '../domain/audit.js';
 
 /**
  * One channel's messages about an application, and sending one of them again. The log merges
@@ -13,8 +13,18 @@ import type { Actor } from './types.js';
 export interface MessageSource {
   channel: MessageChannel;
   listByApplication(applicationId: number): Promise<DeliveryLogEntry[]>;
-  /** Queues a fresh copy of message `id` to the address its account has now; null: no such message. */
-  resend(actor: Actor, id: number): Promise<{ entry: DeliveryLogEntry; applicationId: number; template: string; to: string } | null>;
+  /**
+   * Queues a fresh copy of message `id` to the address its account has now, with the audit rows
+   * `audit` gives for it in the same transaction; null: no such message.
+   */
+  resend(id: number, audit: (copy: ResentCopy) => NewAuditEntry[]): Promise<{ entry: DeliveryLogEntry; applicationId: number } | null>;
+}
+
+/** What a resent copy is, as its audit row records it. */
+export interface ResentCopy {
+  applicationId: number;
+  template: string;
+  to: string;
 }
 
 export type DeliveryLogPorts = Pick<Ports, 'applications' | 'outbox' | 'texts' | 'replies' | 'phoneNumbers' | 'users' | 'files' | 'clock' | 'audit' | 'settings'>;
@@ -26,7 +36,7 @@ function mailSource(ports: DeliveryLogPorts): MessageSource {
     async listByApplication(applicationId) {
       return (await ports.outbox.listByApplication(applicationId)).map(mailLogEntry);
     },
-    async resend(_actor, id) {
+    async resend(id, audit) {
       const mail = await ports.outbox.findById(id);
       // Only mails about an application: account mails (temporary passwords, reset links) are never resent by staff.
       if (!mail || mail.applicationId === null) return null;
@@ -42,8 +52,10 @@ function mailSource(ports: DeliveryLogPorts): MessageSource {
       }
       // The account's address now: an applicant who changed it gets the copy at the new one.
       const user = await requireUser(ports, application.userId);
-      const copy = await ports.outbox.enqueue({ ...read.content, to: user.email, ...(mail.attachments ? { attachments: mail.attachments } : {}) }, ports.clock.now());
-      return { entry: mailLogEntry(copy), applicationId: application.id, template: mail.template, to: user.email };
+      const copy = await ports.outbox.enqueue({ ...read.content, to: user.email, ...(mail.attachments ? { attachments: mail.attachments } : {}) }, ports.clock.now(), {
+        audit: audit({ applicationId: application.id, template: mail.template, to: user.email }),
+      });
+      return { entry: mailLogEntry(copy), applicationId: application.id };
     },
   };
 }
@@ -63,7 +75,7 @@ function textSource(ports: DeliveryLogPorts): MessageSource {
         ...(text.error ? { error: text.error } : {}),
       }));
     },
-    async resend(_actor, id) {
+    async resend(id, audit) {
       const text = await ports.texts.findById(id);
       if (!text || text.applicationId === null || text.userId === null) return null;
       const application = await ports.applications.findById(text.applicationId);
@@ -74,12 +86,11 @@ function textSource(ports: DeliveryLogPorts): MessageSource {
         const message = `The applicant's phone number cannot receive texts: ${phone.problem}`;
         throw errors.validation(message, { phoneNumber: [message] });
       }
-      const copy = await ports.texts.enqueue(
-        { applicationId: application.id, userId: user.id, to: phone.e164, template: text.template, body: text.body },
-        ports.clock.now(),
-      );
+      const copy = await ports.texts.enqueue({ applicationId: application.id, userId: user.id, to: phone.e164, template: text.template, body: text.body }, ports.clock.now(), {
+        audit: audit({ applicationId: application.id, template: text.template, to: phone.e164 }),
+      });
       const entry: DeliveryLogEntry = { id: messageId('sms', copy.id), channel: 'sms', template: copy.template, to: copy.to, status: 'queued', at: copy.createdAt };
-      return { entry, applicationId: application.id, template: text.template, to: phone.e164 };
+      return { entry, applicationId: application.id };
     },
   };
 }

@@ -22,7 +22,7 @@ import type { StoredFileInfo } from '../ports/file-storage.js';
 import type { Readable } from 'node:stream';
 import { parseInput } from '../schemas/parse.js';
 import { governmentFeeSchema, type GovernmentFeeInput } from '../schemas/portal.js';
-import { CLI_OPERATOR, recordAudit } from './audit.js';
+import { auditEntry, CLI_OPERATOR, recordAudit } from './audit.js';
 import { checkUpload, deleteQuietly, requirePermission } from './shared.js';
 import type { Actor, UploadedFile } from './types.js';
 
@@ -98,16 +98,12 @@ export function makePortalLedger(ports: Pick<Ports, 'applications' | 'portal' | 
       shield = feeShield(fees, application.initialPaymentAt, checked.paidAt, checked.governmentFeeCents);
     }
     const row: PortalLedgerWrite = { ...checked, governmentFeePence: pence, ...shield, receipt: current.receipt, updatedAt: now, updatedBy: writerId(actor) };
-    const saved = await ports.portal.save(applicationId, row, current.version);
+    // The row as it will be stored, for the audit row written with it (decision 0010).
+    const written = portalView({ ...row, applicationId, version: current.version + 1 });
+    const audit = auditEntry(ports, actor, { action: 'application.portal_updated', target: { type: 'application', id: applicationId }, applicationId, ...changedFields(portalView(current), written) });
+    const saved = await ports.portal.save(applicationId, row, current.version, [audit]);
     if (saved === 'stale') throw errors.conflict(PORTAL_STALE_MESSAGE);
-    const after = portalView(saved);
-    await recordAudit(ports, actor, {
-      action: 'application.portal_updated',
-      target: { type: 'application', id: applicationId },
-      applicationId,
-      ...changedFields(portalView(current), after),
-    });
-    return after;
+    return portalView(saved);
   }
 
   /**
@@ -128,20 +124,20 @@ export function makePortalLedger(ports: Pick<Ports, 'applications' | 'portal' | 
     try {
       const { applicationId: _id, version: _version, ...rest } = current;
       const receipt = { storageKey, fileName, contentType: file.contentType, size: stored.size, uploadedAt: now };
-      saved = await ports.portal.save(applicationId, { ...rest, receipt, updatedAt: now, updatedBy: writerId(actor) }, current.version);
+      const audit = auditEntry(ports, actor, {
+        action: 'application.portal_receipt_uploaded',
+        target: { type: 'application', id: applicationId },
+        applicationId,
+        before: current.receipt ? { receipt: { fileName: current.receipt.fileName, size: current.receipt.size } } : undefined,
+        after: { receipt: { fileName, size: stored.size, contentType: file.contentType } },
+      });
+      saved = await ports.portal.save(applicationId, { ...rest, receipt, updatedAt: now, updatedBy: writerId(actor) }, current.version, [audit]);
       if (saved === 'stale') throw errors.conflict(PORTAL_STALE_MESSAGE);
     } catch (error) {
       await deleteQuietly(ports, storageKey);
       throw error;
     }
     if (current.receipt) await deleteQuietly(ports, current.receipt.storageKey);
-    await recordAudit(ports, actor, {
-      action: 'application.portal_receipt_uploaded',
-      target: { type: 'application', id: applicationId },
-      applicationId,
-      before: current.receipt ? { receipt: { fileName: current.receipt.fileName, size: current.receipt.size } } : undefined,
-      after: { receipt: { fileName, size: stored.size, contentType: file.contentType } },
-    });
     return portalView(saved);
   }
 
@@ -176,14 +172,11 @@ export function makePortalLedger(ports: Pick<Ports, 'applications' | 'portal' | 
     requirePermission(actor, 'payments.manage');
     const checked = parseInput(governmentFeeSchema, input);
     const fee: GovernmentFee = { ...checked, createdAt: ports.clock.now(), createdBy: writerId(actor) };
-    const previous = await ports.governmentFees.set(fee);
     const shown = (f: GovernmentFee) => ({ effectiveFrom: f.effectiveFrom, amountCents: f.amountCents, pence: f.pence });
-    await recordAudit(ports, actor, {
-      action: 'government_fee.set',
-      target: { type: 'government_fee', id: fee.effectiveFrom },
-      before: previous ? shown(previous) : undefined,
-      after: shown(fee),
-    });
+    // Written with the entry, from the one it replaces as read in that transaction (decision 0010).
+    const previous = await ports.governmentFees.set(fee, (replaced) => [
+      auditEntry(ports, actor, { action: 'government_fee.set', target: { type: 'government_fee', id: fee.effectiveFrom }, before: replaced ? shown(replaced) : undefined, after: shown(fee) }),
+    ]);
     return { fee, previous };
   }
 

@@ -6,7 +6,7 @@ import type { GatewayPayment } from '../domain/payment.js';
 import { settledStatusOf, type GatewayRefund } from '../domain/refund.js';
 import type { SettleGatewayRefund } from './settle-gateway-refund.js';
 import type { Ports } from '../ports/index.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
 import { requirePermission } from './shared.js';
 import type { ConfirmPayment } from './confirm-payment.js';
 import type { Actor } from './types.js';
@@ -172,13 +172,14 @@ export function makePaymentIssues(
       if (!payment || payment.applicationId === null || payment.paymentType === null) {
         throw errors.notFound('Payment');
       }
-      await confirmPayment(null, payment.applicationId, payment.paymentType, payment.id);
-      await recordAudit(ports, actor, {
+      // Recorded with its audit row, in the payment's commit (decision 0010); a payment recorded meanwhile writes neither.
+      const audit = auditEntry(ports, actor, {
         action: 'application.payment_issue_recorded',
         target: { type: 'payment', id: payment.id },
         applicationId: payment.applicationId,
         detail: { paymentType: payment.paymentType, amount: payment.amount, currency: payment.currency },
       });
+      await confirmPayment(null, payment.applicationId, payment.paymentType, payment.id, [audit]);
       return { applicationId: payment.applicationId, paymentType: payment.paymentType };
     },
   };

@@ -7,9 +7,10 @@ import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import type { RefundRequestInput } from '../schemas/refund.js';
 import type { SendRefund } from './send-refund.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
 import { requirePermission } from './shared.js';
 import type { Actor } from './types.js';
+import { jobsForRefund } from '../domain/jobs.js';
 
 /**
  * The notice to every active member of staff who may approve a refund (their role allows
@@ -67,15 +68,20 @@ export function makeRequestRefund(ports: Pick<Ports, 'applications' | 'users' | 
     };
     // A refund that waits tells those who may approve it, in the transaction that stores it.
     const mails = waits ? approverMails(await ports.users.listStaff(), actor, application, request, ports.settings.refundApprovalPence) : [];
-    const { refund, replayed } = await ports.refunds.request(applicationId, request, { mails });
-    if (!replayed) {
-      await recordAudit(ports, actor, {
-        action: 'refund.requested',
-        target: { type: 'refund', id: refund.id },
-        applicationId,
-        after: { paymentType: refund.paymentType, amount: refund.amount, reason: input.reason, status: refund.status },
-      });
-    }
+    // Stored with its job (when it can go now) and its audit row, in one transaction (decision 0010).
+    const { refund, replayed } = await ports.refunds.request(applicationId, request, {
+      mails,
+      jobs: jobsForRefund(request.status),
+      audit: [
+        auditEntry(ports, actor, {
+          action: 'refund.requested',
+          target: { type: 'refund', id: null },
+          targetIsNew: 'refund',
+          applicationId,
+          after: { paymentType: request.paymentType, amount: request.amount, reason: input.reason, status: request.status },
+        }),
+      ],
+    });
     if (refund.status !== 'pending') return { refund, replayed };
     return { refund: (await sendRefund(refund.id)) ?? refund, replayed };
   };

@@ -1,7 +1,7 @@
 import type { DeliveryLogEntry, MessageChannel } from '../domain/delivery-log.js';
 import { errors } from '../domain/errors.js';
-import { recordAudit } from './audit.js';
-import { messageSources, type DeliveryLogPorts } from './message-sources.js';
+import { auditEntry } from './audit.js';
+import { messageSources, type DeliveryLogPorts, type ResentCopy } from './message-sources.js';
 import { requirePermission } from './shared.js';
 import type { Actor } from './types.js';
 
@@ -11,14 +11,18 @@ export function makeResendMessage(ports: DeliveryLogPorts) {
   return async function resendMessage(actor: Actor, message: { channel: MessageChannel; id: number }): Promise<DeliveryLogEntry> {
     requirePermission(actor, 'applicants.contact');
     const source = sources.find((s) => s.channel === message.channel);
-    const resent = source ? await source.resend(actor, message.id) : null;
+    // The copy and its audit row are queued in one transaction (decision 0010); the copy is the
+    // newest entry of the application's delivery log.
+    const audit = (copy: ResentCopy) => [
+      auditEntry(ports, actor, {
+        action: 'application.message_resent',
+        target: { type: 'message', id: `${message.channel}-${message.id}` },
+        applicationId: copy.applicationId,
+        detail: { template: copy.template, to: copy.to },
+      }),
+    ];
+    const resent = source ? await source.resend(message.id, audit) : null;
     if (!resent) throw errors.notFound('Message');
-    await recordAudit(ports, actor, {
-      action: 'application.message_resent',
-      target: { type: 'message', id: `${message.channel}-${message.id}` },
-      applicationId: resent.applicationId,
-      detail: { template: resent.template, to: resent.to, copy: resent.entry.id },
-    });
     return resent.entry;
   };
 }

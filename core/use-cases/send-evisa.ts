@@ -1,6 +1,6 @@
 import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
 import { loadVisible, requirePermission, requireUser } from './shared.js';
 import { evisaMessages, latestVisa } from './evisa-mail.js';
 import type { Actor } from './types.js';
@@ -28,13 +28,13 @@ export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 
     }
     const user = await requireUser(ports, application.userId);
     const { mail, texts } = evisaMessages(ports, application, user, visa);
-    await ports.outbox.enqueue(mail, ports.clock.now(), texts);
-    await recordAudit(ports, actor, {
+    const audit = auditEntry(ports, actor, {
       action: 'application.evisa_sent',
       target: { type: 'application', id: application.id },
       applicationId: application.id,
       detail: { to: user.email, document: { id: visa.id, fileName: visa.fileName } },
     });
+    await ports.outbox.enqueue(mail, ports.clock.now(), { texts, audit: [audit] });
     return { message: EVISA_SENT_MESSAGE };
   };
 }

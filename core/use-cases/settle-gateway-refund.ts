@@ -1,6 +1,7 @@
 import type { GatewayRefund, Refund } from '../domain/refund.js';
 import type { Ports } from '../ports/index.js';
 import { makeSettleRefund, paymentOf } from './send-refund.js';
+import { jobsForRefund } from '../domain/jobs.js';
 
 export const PROVIDER_REFUND_REASON = 'Refunded at the payment provider, outside the product.';
 
@@ -39,7 +40,8 @@ export function makeSettleGatewayRefund(ports: Pick<Ports, 'refunds' | 'payments
     if (!refund) {
       const payment = gateway.paymentId ? await ports.payments.findByProviderPaymentId(gateway.paymentId) : null;
       if (!payment) return { refund: null, recorded: false, changed: false };
-      const made = await ports.refunds.recordProviderRefund({ paymentId: payment.id, gateway, reason: PROVIDER_REFUND_REASON, createdAt: gateway.createdAt });
+      // Its job settles it with what the gateway says, should this call stop before settling it.
+      const made = await ports.refunds.recordProviderRefund({ paymentId: payment.id, gateway, reason: PROVIDER_REFUND_REASON, createdAt: gateway.createdAt }, { jobs: jobsForRefund('pending') });
       refund = made.refund;
       recorded = made.recorded;
     }

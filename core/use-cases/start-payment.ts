@@ -11,6 +11,7 @@ import { withEvisaMail } from './evisa-mail.js';
 import { commitWithRetry, loadOwned, requireUser } from './shared.js';
 import type { ConfirmPayment } from './confirm-payment.js';
 import type { Actor } from './types.js';
+import { statusChange } from '../domain/status-history.js';
 
 export const PAYMENT_UNDER_WAY_MESSAGE = 'A payment for this fee is already being processed. Please wait a moment and refresh the page.';
 export const PAYMENT_TAKEN_NOT_RECORDED_MESSAGE =
@@ -62,14 +63,14 @@ export function makeStartPayment(
             application: evisa.application,
             expectedVersion: current.version,
             payment: waiverPayment(current, now),
-            history: {
+            ...statusChange({
               fromStatus: current.status,
               toStatus: 'final_payment_received',
               changedBy: null,
               changedByName: 'system',
               message: WAIVER_MESSAGE,
               changedAt: now,
-            },
+            }),
             mails: [waiverMail(current, user, evisa.mails.length > 0), ...evisa.mails],
             texts: evisa.texts,
           },

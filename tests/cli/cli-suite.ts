@@ -9,7 +9,7 @@ import type { Refund } from '../../core/domain/refund.js';
 import { DELETED_AT_RETENTION } from '../../core/domain/document.js';
 import { addCalendarDays, londonDateOf } from '../../core/domain/working-days.js';
 import { CLI_OPERATOR } from '../../core/use-cases/audit.js';
-import { APPLICATION_STATUSES } from '../../core/domain/status.js';
+import { APPLICATION_STATUSES, DECIDED_STATUSES, isDecided } from '../../core/domain/status.js';
 import type { Application } from '../../core/domain/application.js';
 import { EXPORT_HEADER } from '../../apps/cli/export-columns.js';
 import { parseCsv } from './helpers/csv-parse.js';
@@ -155,7 +155,7 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
           if (r.source === 'cancellation') expect(app.cancelledAt).not.toBeNull();
           else {
             expect(r).toMatchObject({ source: 'staff', requestedBy: demoAdmin!.id, requestedByName: demoAdmin!.email });
-            expect(['approved', 'final_payment_received', 'rejected']).toContain(app.status);
+            expect(DECIDED_STATUSES).toContain(app.status);
           }
         }
         const held = refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
@@ -194,7 +194,7 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
             // The shield (decision 0033): the seeded fee never changed, so nothing was absorbed.
             expect(portal).toMatchObject({ feeAtPaymentCents: 2500, feeAtPaymentPence: 1975, absorbedFeeCents: 0, absorbedFeePence: 0 });
             expect(portal.paidAt!.getTime()).toBeGreaterThan(app.initialPaymentAt!.getTime());
-            const decided = history.find((h) => ['approved', 'final_payment_received', 'rejected'].includes(h.toStatus));
+            const decided = history.find((h) => isDecided(h.toStatus));
             if (decided) expect(portal.paidAt!.getTime()).toBeLessThan(decided.changedAt.getTime());
             governmentFeesPence += portal.governmentFeePence!;
           } else {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import type { Application } from '../../core/domain/application.js';
 import { isDomainError } from '../../core/domain/errors.js';
+import { jobsForRefund, refundJob } from '../../core/domain/jobs.js';
 import { creditNote, receiptKeyOfRefund } from '../../core/domain/receipt.js';
 import type { GatewayRefund, Refund, RefundRequest } from '../../core/domain/refund.js';
 import type { RefundSettlement } from '../../core/ports/refund-repository.js';
@@ -83,10 +84,10 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
       throw new Error('expected a Validation error');
     }
 
-    it('stores a refund of the payment with its job; one waiting for approval has no job yet', async () => {
+    it('stores a refund of the payment with the jobs it is given, its own id filled in; one waiting for approval is given none', async () => {
       const { application } = await paidApplication();
       const jobsBefore = await refundJobs();
-      const { refund, replayed } = await p.refunds.request(application.id, ask());
+      const { refund, replayed } = await p.refunds.request(application.id, ask(), { jobs: jobsForRefund('pending') });
       expect(replayed).toBe(false);
       expect(refund).toEqual({
         id: expect.any(Number),
@@ -108,7 +109,7 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
         updatedAt: at(10),
       });
       expect(await refundJobs()).toBe(jobsBefore + 1);
-      const waiting = await p.refunds.request(application.id, ask({ amount: 2000, status: 'pending_approval', reason: 'Second' }));
+      const waiting = await p.refunds.request(application.id, ask({ amount: 2000, status: 'pending_approval', reason: 'Second' }), { jobs: jobsForRefund('pending_approval') });
       expect(waiting.refund.status).toBe('pending_approval');
       expect(await refundJobs()).toBe(jobsBefore + 1);
       expect(await p.refunds.findById(refund.id)).toEqual(refund);
@@ -153,12 +154,13 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
       expect((await p.refunds.listByApplication(application.id)).map((r) => r.amount)).toEqual([600]);
     });
 
-    it('approve moves a refund waiting for approval to pending once, with its job', async () => {
+    it('approve moves a refund waiting for approval to pending once, with the jobs it is given', async () => {
       const { application } = await paidApplication();
       const { refund } = await p.refunds.request(application.id, ask({ amount: 3900, status: 'pending_approval' }));
       const jobsBefore = await refundJobs();
       const approver = await p.users.create(aUser({ fullName: 'Bo Boss', isAdmin: true }));
-      const [a, b] = await Promise.all([p.refunds.approve(refund.id, { userId: approver.id, name: 'Bo Boss' }, at(15)), p.refunds.approve(refund.id, { userId: approver.id, name: 'Bo Boss' }, at(15))]);
+      const approve = () => p.refunds.approve(refund.id, { userId: approver.id, name: 'Bo Boss' }, at(15), { jobs: [refundJob(refund.id)] });
+      const [a, b] = await Promise.all([approve(), approve()]);
       const approved = [a, b].filter((x) => x !== null);
       expect(approved).toHaveLength(1);
       expect(approved[0]).toMatchObject({ id: refund.id, status: 'pending', approvedBy: approver.id, approvedByName: 'Bo Boss', updatedAt: at(15) });
@@ -225,12 +227,12 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
       expect((await p.refunds.request(application.id, ask({ amount: 1000, reason: 'again' }))).replayed).toBe(false);
     });
 
-    it('a refund made at the provider is recorded once by its gateway id, pending with its job', async () => {
+    it('a refund made at the provider is recorded once by its gateway id, pending with the jobs it is given', async () => {
       const { application, providerPaymentId } = await paidApplication();
       const [payment] = await p.payments.listByApplication(application.id);
       const gateway: GatewayRefund = { id: 're_outside_1', paymentId: providerPaymentId, amount: 500, currency: 'gbp', status: 'succeeded', refundId: null, createdAt: at(40) };
       const jobsBefore = await refundJobs();
-      const results = await Promise.all([1, 2, 3].map(() => p.refunds.recordProviderRefund({ paymentId: payment!.id, gateway, reason: 'Refunded at the provider', createdAt: at(40) })));
+      const results = await Promise.all([1, 2, 3].map(() => p.refunds.recordProviderRefund({ paymentId: payment!.id, gateway, reason: 'Refunded at the provider', createdAt: at(40) }, { jobs: jobsForRefund('pending') })));
       expect(results.filter((r) => r.recorded)).toHaveLength(1);
       expect(new Set(results.map((r) => r.refund.id)).size).toBe(1);
       expect(results[0]!.refund).toMatchObject({ applicationId: application.id, paymentType: 'final', amount: 500, status: 'pending', source: 'provider', gatewayRefundId: 're_outside_1', requestedBy: null, requestedByName: 'Payment provider' });
@@ -248,6 +250,7 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
         application: cancelled,
         expectedVersion: application.version,
         refund: ask({ amount: 1000, source: 'cancellation', reason: 'Cancelled by the applicant', requestedByName: 'Amira Hassan', createdAt: at(50) }),
+        jobs: jobsForRefund('pending'),
       });
       expect(committed.outcome).toBe('committed');
       expect(await p.refunds.listByApplication(application.id)).toMatchObject([{ amount: 1000, source: 'cancellation', status: 'pending' }]);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LoadedApplication, Persistence } from '../../adapters/persistence/persistence.js';
 import type { ApplicationStatus } from '../../core/domain/status.js';
 import { anApplication, aPayment, aUser, type MakePersistence } from './persistence-fixtures.js';
+import { statusChange } from '../../core/domain/status-history.js';
 
 /**
  * The reports' aggregates against a known dataset: every figure is checked against what this file
@@ -367,7 +368,7 @@ function describeFigures(title: string, makeAdapter: MakePersistence, rolled: bo
         const result = await p.applications.commit({
           application: { ...application, status: to, updatedAt: at },
           expectedVersion: version,
-          history: { fromStatus: application.status, toStatus: to, changedBy: null, changedByName: 'staff@example.com', message: null, changedAt: at },
+          ...statusChange({ fromStatus: application.status, toStatus: to, changedBy: null, changedByName: 'staff@example.com', message: null, changedAt: at }),
         });
         if (result.outcome !== 'committed') throw new Error(result.outcome);
         return result.application;

@@ -94,7 +94,7 @@ export function describeTextOutboxContract(name: string, makeAdapter: MakePersis
     });
 
     it('a mail and its texts are queued together; an application change commits its texts with it', async () => {
-      await p.outbox.enqueue(aMail('a@example.com'), at(1), [aText(3), aText(3, { template: 'evisa_sent' })]);
+      await p.outbox.enqueue(aMail('a@example.com'), at(1), { texts: [aText(3), aText(3, { template: 'evisa_sent' })] });
       expect((await p.texts.listByApplication(3)).map((t) => t.template)).toEqual(['status_changed', 'evisa_sent']);
 
       const app = await seedApplication(p);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isDecision, onTimeRecordWeeks, rate, reportMonths, reportRangeProblem, reportWindow, roundHours, weekStartOf } from '../../core/domain/reports.js';
+import { onTimeRecordWeeks, rate, reportMonths, reportRangeProblem, reportWindow, roundHours, weekStartOf } from '../../core/domain/reports.js';
+import { DECIDED_STATUSES, isDecided, UNDECIDED_STATUSES } from '../../core/domain/status.js';
 
 const z = (iso: string) => new Date(`${iso}Z`);
 
@@ -81,8 +82,11 @@ describe('figures', () => {
   });
 
   it('a decision is the first entry into approved, rejected or final_payment_received (a late approval goes straight there)', () => {
-    expect(['approved', 'rejected', 'final_payment_received'].every((s) => isDecision(s as never))).toBe(true);
-    expect(isDecision('verified')).toBe(false);
-    expect(isDecision(null)).toBe(false);
+    expect(['approved', 'rejected', 'final_payment_received'].every((s) => isDecided(s as never))).toBe(true);
+    expect(isDecided('verified')).toBe(false);
+    expect(isDecided(null)).toBe(false);
+    // The guarantee clock runs in every other status (the overdue counts' triggers are rendered from these).
+    expect([...DECIDED_STATUSES].sort()).toEqual(['approved', 'final_payment_received', 'rejected']);
+    expect(UNDECIDED_STATUSES).toEqual(['online_entry', 'application_created', 'under_process', 'additional_info_required', 'verified']);
   });
 });

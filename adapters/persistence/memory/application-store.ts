@@ -24,8 +24,9 @@ import {
   reminderClaimable,
   tabApplicationStatuses,
 } from '../shared/rules.js';
-import { passportCheckJob } from '../../../core/domain/jobs.js';
-import { addDocument, addHistory, addReply, addPayment, addRefund, copy, hasReceipt, issueReceipt, newestFirst, queueMails, queueTexts, refundablePayment, time, type MemoryState } from './state.js';
+import { resolveAudit } from '../../../core/domain/audit.js';
+import type { CreatedIds } from '../../../core/domain/new-rows.js';
+import { addDocument, addHistory, addReply, addPayment, addRefund, appendAudit, copy, hasReceipt, issueReceipt, newestFirst, queueJobs, queueMails, queueTexts, refundablePayment, time, type MemoryState } from './state.js';
 
 function withUser(s: MemoryState, app: Application): ApplicationWithUser {
   const user = s.users.get(app.userId);
@@ -114,16 +115,18 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       if (change.payment) addPayment(s, id, change.payment);
       if (change.history) addHistory(s, id, change.history);
       if (change.receipt) issueReceipt(s, change.receipt);
-      if (change.refund && refunded) addRefund(s, refunded, change.refund);
-      const documentId = change.document ? addDocument(s, id, change.document) : undefined;
-      // A passport copy is read (its MRZ checked against the typed fields) by a job, after the answer.
-      if (documentId !== undefined && change.document?.type === 'passport') {
-        s.jobs.insert([passportCheckJob(documentId)]);
-        s.jobs.queued(['check-passport']);
+      const created: CreatedIds = {};
+      if (change.refund && refunded) {
+        const stored = addRefund(s, refunded, change.refund);
+        if (!stored.replayed) created.refund = stored.refund.id;
       }
+      const documentId = change.document ? addDocument(s, id, change.document) : undefined;
+      if (documentId !== undefined) created.document = documentId;
       const reply = change.reply ? addReply(s, id, change.reply) : undefined;
       queueMails(s, change.mails, change.application.updatedAt);
       queueTexts(s, change.texts, change.application.updatedAt);
+      queueJobs(s, change.jobs, created);
+      appendAudit(s, resolveAudit(change.audit, created));
       const result: CommitResult = { outcome: 'committed', application: copy(next) };
       if (documentId !== undefined) result.documentId = documentId;
       if (reply) result.reply = { id: reply.replyId, documentIds: reply.documentIds };

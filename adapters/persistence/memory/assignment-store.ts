@@ -1,11 +1,11 @@
 import type { AssignmentEntry } from '../../../core/domain/assignment.js';
 import { staffDisplayName } from '../../../core/domain/assignment.js';
 import type { AssignmentRepository } from '../../../core/ports/assignment-repository.js';
-import { copy, time, type MemoryState } from './state.js';
+import { appendAudit, copy, time, type MemoryState } from './state.js';
 
 export function assignmentStore(s: MemoryState): AssignmentRepository {
   return {
-    async assign(applicationId, entry) {
+    async assign(applicationId, entry, audit = []) {
       const application = s.applications.get(applicationId);
       if (!application) return 'no-application';
       if (entry.assigneeId !== null) {
@@ -15,6 +15,7 @@ export function assignmentStore(s: MemoryState): AssignmentRepository {
       application.assigneeId = entry.assigneeId;
       const row: AssignmentEntry = { ...copy(entry), applicationId, id: ++s.seq.assignments };
       s.assignments.set(row.id, row);
+      appendAudit(s, audit);
       return 'assigned';
     },
     async listByApplication(applicationId) {

@@ -1,18 +1,13 @@
-import { auditHash } from '../../../core/domain/audit-chain.js';
 import type { AuditEntry } from '../../../core/domain/audit.js';
 import type { AuditLog } from '../../../core/ports/audit-log.js';
 import { matchesAuditQuery } from '../shared/rules.js';
-import { copy, type MemoryState } from './state.js';
+import { appendAudit, copy, type MemoryState } from './state.js';
 
 export function auditStore(s: MemoryState): AuditLog {
   const log = s.audit;
   return {
     async append(entry) {
-      const unhashed = { ...copy(entry), seq: log.head.seq + 1, prevHash: log.head.hash };
-      const row: AuditEntry = { ...unhashed, hash: auditHash(unhashed) };
-      log.rows.push(row);
-      log.head = { seq: row.seq, hash: row.hash };
-      return copy(row);
+      return appendAudit(s, [entry])[0]!;
     },
     async list(query) {
       const offset = query.offset ?? 0;

@@ -1,7 +1,8 @@
-import { OPEN_APPLICATION_STATUSES, ruleKey, SHIPPED_EGYPT_RULES, type EgyptRule, type RuleCheckedApplication } from '../../../core/domain/egypt-rules.js';
+import { isDecided } from '../../../core/domain/status.js';
+import { ruleKey, SHIPPED_EGYPT_RULES, type EgyptRule, type RuleCheckedApplication } from '../../../core/domain/egypt-rules.js';
 import { londonDateOf } from '../../../core/domain/working-days.js';
 import type { EgyptRuleRepository } from '../../../core/ports/egypt-rule-repository.js';
-import { copy, queueMails, type MemoryState } from './state.js';
+import { appendAudit, copy, queueMails, type MemoryState } from './state.js';
 
 /** The key of one stored entry: its kind, subject and effectiveFrom. */
 export const egyptRuleEntryKey = (r: Pick<EgyptRule, 'kind' | 'subject' | 'effectiveFrom'>) => `${ruleKey(r)}@${r.effectiveFrom}`;
@@ -19,7 +20,7 @@ export function egyptRuleStore(s: MemoryState): EgyptRuleRepository {
     async list() {
       return [...s.egyptRules.values()].sort(order).map(copy);
     },
-    async save(rule, remove) {
+    async save(rule, remove, audit) {
       const gone: EgyptRule[] = [];
       const same = s.egyptRules.get(egyptRuleEntryKey(rule));
       if (same) gone.push(copy(same));
@@ -32,12 +33,13 @@ export function egyptRuleStore(s: MemoryState): EgyptRuleRepository {
         }
       }
       s.egyptRules.set(egyptRuleEntryKey(rule), copy(rule));
+      appendAudit(s, audit?.(gone.map((r) => copy(r))) ?? []);
       return gone;
     },
     async listOpen(arrivingFrom) {
       const open: RuleCheckedApplication[] = [];
       for (const a of [...s.applications.values()].sort((x, y) => x.id - y.id)) {
-        if (!(OPEN_APPLICATION_STATUSES as readonly string[]).includes(a.status) || a.cancelledAt || a.expectedArrivalDate < arrivingFrom) continue;
+        if (isDecided(a.status) || a.cancelledAt || a.expectedArrivalDate < arrivingFrom) continue;
         const user = s.users.get(a.userId);
         open.push({
           id: a.id,

@@ -1,5 +1,5 @@
 import type { MailOutbox } from '../../../core/ports/mail-outbox.js';
-import { copy, queueMails, queueTexts, time, type MemoryState } from './state.js';
+import { appendAudit, copy, queueMails, queueTexts, time, type MemoryState } from './state.js';
 
 export function outboxStore(s: MemoryState): MailOutbox {
   const usersAt = (address: string) => {
@@ -7,9 +7,10 @@ export function outboxStore(s: MemoryState): MailOutbox {
     return [...s.users.values()].filter((user) => user.email.toLowerCase() === wanted);
   };
   return {
-    async enqueue(mail, now, texts) {
+    async enqueue(mail, now, extras) {
       const [queued] = queueMails(s, [mail], now);
-      queueTexts(s, texts, now);
+      queueTexts(s, extras?.texts, now);
+      appendAudit(s, extras?.audit ?? []);
       return copy(queued);
     },
     async claim(id, now, leaseUntil) {

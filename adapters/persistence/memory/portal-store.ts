@@ -4,7 +4,7 @@ import { errors } from '../../../core/domain/errors.js';
 import type { GovernmentFee, PortalLedger } from '../../../core/domain/portal-ledger.js';
 import type { GovernmentFeeRepository } from '../../../core/ports/government-fee-repository.js';
 import type { PortalLedgerRepository } from '../../../core/ports/portal-ledger-repository.js';
-import { copy, type MemoryState } from './state.js';
+import { appendAudit, copy, type MemoryState } from './state.js';
 
 export function portalLedgerStore(s: MemoryState): PortalLedgerRepository {
   return {
@@ -12,12 +12,13 @@ export function portalLedgerStore(s: MemoryState): PortalLedgerRepository {
       const row = s.portal.get(applicationId);
       return row ? copy(row) : null;
     },
-    async save(applicationId, row, expectedVersion) {
+    async save(applicationId, row, expectedVersion, audit = []) {
       if (!s.applications.has(applicationId)) throw errors.notFound('Application');
       const current = s.portal.get(applicationId);
       if ((current?.version ?? 0) !== expectedVersion) return 'stale';
       const stored: PortalLedger = { ...copy(row), applicationId, version: expectedVersion + 1 };
       s.portal.set(applicationId, stored);
+      appendAudit(s, audit);
       return copy(stored);
     },
     async receiptKeysInUse(storageKeys) {
@@ -34,10 +35,12 @@ export function governmentFeeStore(s: MemoryState): GovernmentFeeRepository {
     async list() {
       return [...s.governmentFees.values()].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1)).map(copy);
     },
-    async set(fee) {
+    async set(fee, audit) {
       const previous: GovernmentFee | undefined = s.governmentFees.get(fee.effectiveFrom);
       s.governmentFees.set(fee.effectiveFrom, copy(fee));
-      return previous ? copy(previous) : null;
+      const replaced = previous ? copy(previous) : null;
+      appendAudit(s, audit?.(replaced) ?? []);
+      return replaced;
     },
   };
 }

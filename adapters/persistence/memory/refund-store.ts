@@ -1,23 +1,30 @@
 import { PROVIDER_REQUESTER, type Refund } from '../../../core/domain/refund.js';
 import type { RefundRepository } from '../../../core/ports/refund-repository.js';
 import { errors } from '../../../core/domain/errors.js';
-import { addRefund, copy, issueReceipt, queueMails, queueRefundJob, refundablePayment, time, type MemoryState } from './state.js';
+import { resolveAudit } from '../../../core/domain/audit.js';
+import { addRefund, appendAudit, copy, issueReceipt, queueJobs, queueMails, refundablePayment, time, type MemoryState } from './state.js';
 
 /** The refunds (docs/product.md §4.7): each method's synchronous body is its transaction (see state.ts). */
 export function refundStore(s: MemoryState): RefundRepository {
   const byGatewayId = (id: string): Refund | undefined => [...s.refunds.values()].find((r) => r.gatewayRefundId === id);
   const oldestFirst = (a: Refund, b: Refund) => time(a.createdAt) - time(b.createdAt) || a.id - b.id;
   return {
-    async request(applicationId, request, options) {
+    async request(applicationId, request, extras) {
       const added = addRefund(s, refundablePayment(s, applicationId, request), request);
-      if (!added.replayed) queueMails(s, options?.mails, request.createdAt);
+      if (!added.replayed) {
+        const created = { refund: added.refund.id };
+        queueMails(s, extras?.mails, request.createdAt);
+        queueJobs(s, extras?.jobs, created);
+        appendAudit(s, resolveAudit(extras?.audit, created));
+      }
       return added;
     },
-    async approve(refundId, approver, now) {
+    async approve(refundId, approver, now, extras) {
       const refund = s.refunds.get(refundId);
       if (!refund || refund.status !== 'pending_approval') return null;
       Object.assign(refund, { status: 'pending', approvedBy: approver.userId, approvedByName: approver.name, updatedAt: new Date(time(now)) });
-      queueRefundJob(s, refund.id);
+      queueJobs(s, extras?.jobs, {});
+      appendAudit(s, resolveAudit(extras?.audit, {}));
       return copy(refund);
     },
     async settle(refundId, settlement, now) {
@@ -46,7 +53,7 @@ export function refundStore(s: MemoryState): RefundRepository {
       queueMails(s, settlement.mails, now);
       return { refund: copy(refund), changed: true };
     },
-    async recordProviderRefund(input) {
+    async recordProviderRefund(input, extras) {
       const known = byGatewayId(input.gateway.id);
       if (known) return { refund: copy(known), recorded: false };
       const payment = s.payments.get(input.paymentId);
@@ -72,7 +79,7 @@ export function refundStore(s: MemoryState): RefundRepository {
         updatedAt: new Date(time(input.createdAt)),
       };
       s.refunds.set(id, refund);
-      queueRefundJob(s, id);
+      queueJobs(s, extras?.jobs, { refund: id });
       return { refund: copy(refund), recorded: true };
     },
     async findById(id) {

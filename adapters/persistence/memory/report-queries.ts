@@ -1,5 +1,6 @@
 import { waivedPaymentId, type Application } from '../../../core/domain/application.js';
-import { decisionsOf, isDecision, turnaroundTenths, type ReportWindow } from '../../../core/domain/reports.js';
+import { decisionsOf, turnaroundTenths, type ReportWindow } from '../../../core/domain/reports.js';
+import { isDecided } from '../../../core/domain/status.js';
 import type { ReportQueries } from '../../../core/ports/report-queries.js';
 import { byCountThenName } from '../shared/rules.js';
 import { time, type MemoryState } from './state.js';
@@ -15,7 +16,7 @@ export function reportQueries(s: MemoryState): ReportQueries {
   function decidedAt(): Map<number, Date> {
     const first = new Map<number, Date>();
     for (const h of s.history.values()) {
-      if (!isDecision(h.toStatus)) continue;
+      if (!isDecided(h.toStatus)) continue;
       const known = first.get(h.applicationId);
       if (!known || time(h.changedAt) < time(known)) first.set(h.applicationId, h.changedAt);
     }

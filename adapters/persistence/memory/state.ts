@@ -1,5 +1,6 @@
 import type { PortalOutage } from '../../../core/domain/portal-outage.js';
-import { GENESIS_HASH, type AuditEntry, type AuditHead } from '../../../core/domain/audit.js';
+import { auditHash } from '../../../core/domain/audit-chain.js';
+import { GENESIS_HASH, type AuditEntry, type AuditHead, type NewAuditEntry } from '../../../core/domain/audit.js';
 import type { EgyptRule } from '../../../core/domain/egypt-rules.js';
 import { seededEgyptRules } from './egypt-rule-store.js';
 import type { Application } from '../../../core/domain/application.js';
@@ -21,9 +22,10 @@ import { mailApplicationId, type OutboxMail, type OutboxMailInput } from '../../
 import type { OutboxText, OutboxTextInput } from '../../../core/ports/text-outbox.js';
 import type { Session } from '../../../core/ports/session-store.js';
 import type { TwoFactorChallenge, TwoFactorState } from '../../../core/ports/two-factor-store.js';
-import { mailJob, refundJob, textJob } from '../../../core/domain/jobs.js';
-import { errors } from '../../../core/domain/errors.js';
-import { isReplayOf, moreThanLeftMessage, NO_PAYMENT_MESSAGE, refundableLeft, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
+import { mailJob, resolveJobs, textJob, type ChangeJob } from '../../../core/domain/jobs.js';
+import type { CreatedIds } from '../../../core/domain/new-rows.js';
+import { decideRefund, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
+import { unwrap } from '../../../core/domain/result.js';
 import { MemoryJobStore } from '../../jobs/memory.js';
 import type { TrackingCode } from '../../../core/ports/tracking-code-store.js';
 import { AccessChangeFeed } from '../access-changes.js';
@@ -229,26 +231,19 @@ export function userByEmail(s: MemoryState, email: string): User | undefined {
 }
 
 /**
- * The payment a refund asked for with `request` would refund, checked: throws Validation (no such
- * payment, more than is left of it) before anything is written (docs/product.md §4.7).
+ * The payment a refund asked for with `request` would refund, as decideRefund allows: throws
+ * Validation (no such payment, more than is left of it) before anything is written; the refund it
+ * replays when it is the same request again.
  */
 export function refundablePayment(s: MemoryState, applicationId: number, request: RefundRequest): PaymentRecord | Refund {
   let payment: PaymentRecord | undefined;
   for (const p of s.payments.values()) if (p.applicationId === applicationId && p.type === request.paymentType && p.status === 'succeeded') payment = p;
-  if (!payment || payment.providerPaymentId === null) throw errors.validation(NO_PAYMENT_MESSAGE[request.paymentType], { paymentType: [NO_PAYMENT_MESSAGE[request.paymentType]] });
-  const ofPayment = [...s.refunds.values()].filter((r) => r.paymentId === payment.id);
-  // The same request again: answered with the refund it made (isReplayOf).
-  const first = ofPayment.find((r) => isReplayOf(r, request));
-  if (first) return copy(first);
-  const left = refundableLeft(payment.amount, ofPayment);
-  if (request.amount > left) {
-    const message = moreThanLeftMessage(left, request.paymentType);
-    throw errors.validation(message, { amountPence: [message] });
-  }
-  return payment;
+  const held = payment ? [...s.refunds.values()].filter((r) => r.paymentId === payment.id) : [];
+  const decision = unwrap(decideRefund(payment ?? null, held, request));
+  return decision.kind === 'replay' ? copy(decision.refund) : payment!;
 }
 
-/** Stores a refund checked by refundablePayment (or answers the refund it replays), with its send-refund job when it is pending. */
+/** Stores a refund checked by refundablePayment (or answers the refund it replays). */
 export function addRefund(s: MemoryState, payment: PaymentRecord | Refund, request: RefundRequest): { refund: Refund; replayed: boolean } {
   if ('paymentId' in payment) return { refund: payment, replayed: true };
   const id = ++s.seq.refunds;
@@ -272,11 +267,24 @@ export function addRefund(s: MemoryState, payment: PaymentRecord | Refund, reque
     updatedAt: new Date(time(request.createdAt)),
   };
   s.refunds.set(id, refund);
-  if (refund.status === 'pending') queueRefundJob(s, id);
   return { refund: copy(refund), replayed: false };
 }
 
-export function queueRefundJob(s: MemoryState, refundId: number): void {
-  s.jobs.insert([refundJob(refundId)]);
-  s.jobs.queued(['send-refund']);
+/** Queues the jobs a write asked for (core/domain/jobs.ts), its new rows' ids filled in, and wakes their workers. */
+export function queueJobs(s: MemoryState, jobs: readonly ChangeJob[] | undefined, created: CreatedIds): void {
+  const resolved = resolveJobs(jobs, created);
+  if (resolved.length === 0) return;
+  s.jobs.insert(resolved);
+  s.jobs.queued([...new Set(resolved.map((job) => job.name))]);
+}
+
+/** Appends audit rows as the chain's next (the audit store's append; a write's rows in its own synchronous step). */
+export function appendAudit(s: MemoryState, entries: readonly NewAuditEntry[]): AuditEntry[] {
+  return entries.map((entry) => {
+    const unhashed = { ...copy(entry), seq: s.audit.head.seq + 1, prevHash: s.audit.head.hash };
+    const row: AuditEntry = { ...unhashed, hash: auditHash(unhashed) };
+    s.audit.rows.push(row);
+    s.audit.head = { seq: row.seq, hash: row.hash };
+    return copy(row);
+  });
 }

@@ -1,6 +1,6 @@
 import type { TextOutbox } from '../../../core/ports/text-outbox.js';
 import { textEntry } from '../shared/rules.js';
-import { copy, queueTexts, time, type MemoryState } from './state.js';
+import { appendAudit, copy, queueTexts, time, type MemoryState } from './state.js';
 
 export function textStore(s: MemoryState): TextOutbox {
   /** The text if the attempt that leased it until `leasedUntil` still holds it. */
@@ -9,8 +9,10 @@ export function textStore(s: MemoryState): TextOutbox {
     return t && t.sentAt === null && t.failedAt === null && time(t.nextAttemptAt) === time(leasedUntil) ? t : undefined;
   };
   return {
-    async enqueue(text, now) {
-      return queueTexts(s, [text], now)[0]!;
+    async enqueue(text, now, extras) {
+      const [queued] = queueTexts(s, [text], now);
+      appendAudit(s, extras?.audit ?? []);
+      return queued!;
     },
     async findById(id) {
       const t = s.texts.get(id);

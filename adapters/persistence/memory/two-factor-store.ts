@@ -1,5 +1,5 @@
 import type { TwoFactorState, TwoFactorStore } from '../../../core/ports/two-factor-store.js';
-import { copy, time, type MemoryState } from './state.js';
+import { appendAudit, copy, time, type MemoryState } from './state.js';
 
 const OFF: TwoFactorState = { secret: null, pendingSecret: null, enabledAt: null, lastStep: null };
 
@@ -30,10 +30,11 @@ export function twoFactorStore(s: MemoryState): TwoFactorStore {
         s.access.announce({ user: userId });
       }
     },
-    async disable(userId) {
+    async disable(userId, audit = []) {
       if (s.users.has(userId)) write(userId, { ...OFF });
       s.recoveryCodes.delete(userId);
       for (const [key, challenge] of s.challenges) if (challenge.userId === userId) s.challenges.delete(key);
+      appendAudit(s, audit);
       s.access.announce({ user: userId });
     },
     async useStep(userId, step) {

@@ -4,7 +4,8 @@ import { isActiveAdmin, type User } from '../../../core/domain/user.js';
 import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import type { NewUser, UserRepository } from '../../../core/ports/user-repository.js';
 import { CONFLICT_MESSAGES, keepsActiveAdmin, matchesUserSearch, normaliseSearch, offsetLimit, reminderClaimable } from '../shared/rules.js';
-import { copy, queueMails, time, userByEmail, type MemoryState } from './state.js';
+import { appendAudit, copy, queueMails, time, userByEmail, type MemoryState } from './state.js';
+import { resolveAudit, type AuditDraft } from '../../../core/domain/audit.js';
 
 function hasApplication(s: MemoryState, userId: number): boolean {
   for (const a of s.applications.values()) if (a.userId === userId) return true;
@@ -13,12 +14,13 @@ function hasApplication(s: MemoryState, userId: number): boolean {
 
 export function userStore(s: MemoryState): UserRepository {
   return {
-    async create(user: NewUser, mails?: OutboxMailInput[]): Promise<User> {
+    async create(user: NewUser, mails?: OutboxMailInput[], audit: AuditDraft[] = []): Promise<User> {
       if (userByEmail(s, user.email)) throw errors.conflict(CONFLICT_MESSAGES.email);
       const id = ++s.seq.users;
       const row: User = { ...copy(user), id };
       s.users.set(id, row);
       queueMails(s, mails, user.createdAt);
+      appendAudit(s, resolveAudit(audit, { user: id }));
       return copy(row);
     },
     async findById(id) {
@@ -55,7 +57,7 @@ export function userStore(s: MemoryState): UserRepository {
         .sort((a, b) => time(a.createdAt) - time(b.createdAt) || a.id - b.id)
         .map(copy);
     },
-    async updateStaff(id, change) {
+    async updateStaff(id, change, audit = []) {
       const u = s.users.get(id);
       if (!u) return { refused: 'not-found' };
       const anotherAdmin = [...s.users.values()].some((other) => other.id !== id && isActiveAdmin(other));
@@ -64,6 +66,7 @@ export function userStore(s: MemoryState): UserRepository {
       if (change.role !== undefined) u.role = change.role;
       if (change.deactivatedAt !== undefined) u.deactivatedAt = change.deactivatedAt && new Date(time(change.deactivatedAt));
       if (change.deactivatedAt) for (const [key, sess] of s.sessions) if (sess.userId === id) s.sessions.delete(key);
+      appendAudit(s, audit);
       s.access.announce({ user: id });
       return { user: copy(u) };
     },

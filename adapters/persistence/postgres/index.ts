@@ -7,6 +7,8 @@ import pg from 'pg';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
 import type { Persistence } from '../persistence.js';
 import type { Db, PreparedSelect, SqlDatabase } from '../shared/sql-database.js';
+import { derivedConstants, renderDerivedSql } from '../shared/derived-sql/index.js';
+import { installPostgresDerivedSql } from '../shared/derived-sql/install.js';
 import { createSqlPersistence } from '../shared/sql-persistence.js';
 import { runAsync, sqlRows, type Op, type Unit } from '../shared/unit.js';
 import { PgBossJobStore } from '../../jobs/pg-boss.js';
@@ -162,6 +164,8 @@ export function createPostgresPersistence(url: string, opts: { max?: number; log
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
           await migrate(drizzle(client), { migrationsFolder: POSTGRES_MIGRATIONS_FOLDER });
+          // The triggers and functions derived from the code's constants, re-created when they changed (decision 0035).
+          await installPostgresDerivedSql(client, renderDerivedSql('postgres', derivedConstants(schema)));
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }

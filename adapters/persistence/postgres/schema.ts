@@ -158,7 +158,7 @@ export const applications = pgTable(
     /** When the applicant answered the current information request in the product (docs/product.md §16.7); null: no answer yet, or a new request since. */
     repliedAt: ts('replied_at'),
     approvedAt: ts('approved_at'),
-    /** The decision (core/domain/reports.ts DECISION_STATUSES): when the application first entered
+    /** The decision (core/domain/status.ts DECIDED_STATUSES): when the application first entered
      * approved, rejected or final_payment_received, written by the store with the status-history
      * entry that records it (and by the bulk loader from the loaded history). Not part of the domain
      * Application: the reports read it. */
@@ -242,7 +242,7 @@ export const applicationStatusCounts = pgTable('application_status_counts', {
 /**
  * The overdue filter's candidates (shared/sql-values.ts OVERDUE_CANDIDATE_SQL) per status and UTC day
  * of their guarantee deadline (days since the epoch), kept by triggers in every writing transaction
- * (migration 0025 / 0021): the overdue counts add the days before today and count only today's
+ * (rendered from UNDECIDED_STATUSES by shared/derived-sql, decision 0035): the overdue counts add the days before today and count only today's
  * deadlines off applications_overdue_idx, instead of walking every overdue entry.
  */
 export const applicationOverdueDays = pgTable(
@@ -259,7 +259,7 @@ export const applicationOverdueDays = pgTable(
  * How many applications match each short search term, per status: every distinct prefix of 1 to
  * SEARCH_PREFIX_COUNTED characters of an application's search keys (the folded keys of
  * shared/admin-filter.ts searchConditions), kept by triggers in every writing transaction
- * (migration 0026 / 0022). A broad term's counts and list total are a read of its rows instead of
+ * (rendered from SEARCH_PREFIX_KEYS by shared/derived-sql, decision 0035). A broad term's counts and list total are a read of its rows instead of
  * a union of every matching index entry (~167k for "ma" at 1M applications). Rows may hold 0.
  */
 export const applicationSearchPrefixes = pgTable(
@@ -806,7 +806,8 @@ export const portalOutages = pgTable('portal_outages', {
 /**
  * The reports' daily rollups (docs/product.md §17.5): per London day ('YYYY-MM-DD'), the figures that
  * add up across days, kept by the report-rollups job. A day is trusted only while no row it counts
- * has changed since: triggers mark the hours such rows touch in report_dirty_hours, and a report
+ * has changed since: triggers (rendered from shared/report-reads.ts REPORT_READS, decision 0035) mark
+ * the hours such rows touch in report_dirty_hours, and a report
  * counts a marked day (or one never rolled up, such as today) from the rows themselves.
  */
 export const reportDays = pgTable('report_days', {

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminListQuery } from '../../../core/ports/application-repository.js';
-import { GUARANTEE_RUNNING, normaliseSearch, tabApplicationStatuses } from './rules.js';
+import { UNDECIDED_STATUSES } from '../../../core/domain/status.js';
+import { normaliseSearch, tabApplicationStatuses } from './rules.js';
 import type { SqlDatabase } from './sql-database.js';
 import { OVERDUE_CANDIDATE_SQL, sqlList } from './sql-values.js';
 
@@ -46,7 +47,7 @@ export function adminFilter(database: SqlDatabase, query: AdminFilter, options: 
       // With a search term the search indexes find the rows; these are tests on the few they return
       // (the status written so that no index serves it, see statusTerm).
       parts.push(
-        sql`${status} in ${sql.raw(`(${sqlList(GUARANTEE_RUNNING)})`)}`,
+        sql`${status} in ${sql.raw(`(${sqlList(UNDECIDED_STATUSES)})`)}`,
         lt(a.guaranteeDeadline, query.overdueAt),
         or(isNull(a.guaranteePausedAt), sql`${a.guaranteePausedAt} > ${a.guaranteeDeadline}`),
       );

@@ -9,12 +9,14 @@ import { adminFilter, adminOrderBy } from './admin-filter.js';
 import { searchCounts, searchPage, statusRangesPage } from './admin-search.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow, applicationToRow, passportScanToRow, userFromRow } from './mappers.js';
+import { appendAudit } from './audit-store.js';
 import { queueMails } from './outbox-store.js';
 import { queueTexts } from './text-store.js';
 import { issueReceipt } from './receipt-issue.js';
 import { insertRefund } from './refund-store.js';
-import { passportCheckJob } from '../../../core/domain/jobs.js';
-import { isDecision } from '../../../core/domain/reports.js';
+import { resolveAudit, type NewAuditEntry } from '../../../core/domain/audit.js';
+import { resolveJobs } from '../../../core/domain/jobs.js';
+import type { CreatedIds } from '../../../core/domain/new-rows.js';
 import { PORTAL_WAITING_STATUSES } from '../../../core/domain/portal-outage.js';
 import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch, tabApplicationStatuses } from './rules.js';
 import type { ApplicationRow, PortalLedgerRow, UserRow } from './schema-parity.js';
@@ -47,18 +49,25 @@ export function* insertApplication(tx: Db, t: Tables, application: NewApplicatio
   return applicationFromRow(row!);
 }
 
+/** A committed change's result, and the audit rows the caller appends last (appendAudit). */
+export interface CommittedChange {
+  result: Extract<CommitResult, { outcome: 'committed' }>;
+  audit: NewAuditEntry[];
+}
+
 /**
  * One application's change as a step of a unit: the row only if its version is still `expectedVersion`
- * (null when it moved), then its payment, history entry, document, mails and texts. A unique violation (a
- * payment recorded already) throws and rolls the transaction back.
+ * (null when it moved), then its payment, history entry, document, reply, mails, texts and the jobs
+ * the core asked for. A unique violation (a payment recorded already) throws and rolls the
+ * transaction back. The change's audit rows come back resolved: the caller appends them at the end
+ * of its unit (appendAudit's lock order).
  */
-export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange): Unit<Extract<CommitResult, { outcome: 'committed' }> | null> {
+export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange): Unit<CommittedChange | null> {
   const a = t.applications;
   const id = change.application.id;
   const { createdAt: _createdAt, ...fields } = applicationToRow(change.application);
-  // The first history entry into a decision status is the decision (core/domain/reports.ts): kept
-  // on the row for the reports, never moved by a later one.
-  const decided = change.history && isDecision(change.history.toStatus) ? { decidedAt: sql`coalesce(${a.decidedAt}, ${sql.param(change.history.changedAt, a.decidedAt)})` } : {};
+  // The decision the core dated (statusChange): kept on the row for the reports, never moved by a later one.
+  const decided = change.decidedAt ? { decidedAt: sql`coalesce(${a.decidedAt}, ${sql.param(change.decidedAt, a.decidedAt)})` } : {};
   const [updated] = yield* rows(
     tx
       .update(a)
@@ -70,19 +79,22 @@ export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange)
   if (change.payment) yield* changes(tx.insert(t.payments).values({ ...change.payment, applicationId: id }));
   if (change.history) yield* changes(tx.insert(t.statusHistory).values({ ...change.history, applicationId: id }));
   if (change.receipt) yield* issueReceipt(tx, t, change.receipt);
+  const created: CreatedIds = {};
   // A refund asked for with the change (a cancellation): more than is left throws and rolls it all back.
-  if (change.refund) yield* insertRefund(tx, t, id, change.refund);
+  if (change.refund) {
+    const stored = yield* insertRefund(tx, t, id, change.refund);
+    if (!stored.replayed) created.refund = stored.refund.id;
+  }
   const result: Extract<CommitResult, { outcome: 'committed' }> = { outcome: 'committed', application: applicationFromRow(updated) };
   if (change.document) {
     const [document] = yield* rows(tx.insert(t.documents).values({ ...change.document, applicationId: id }).returning({ id: t.documents.id }));
-    result.documentId = document!.id;
-    // A passport copy is read (its MRZ checked against the typed fields) by a job, after the answer.
-    if (change.document.type === 'passport') yield* queueJobs([passportCheckJob(document!.id)]);
+    result.documentId = created.document = document!.id;
   }
   if (change.reply) result.reply = yield* insertReply(tx, t, id, change.reply);
   yield* queueMails(tx, t, change.mails, change.application.updatedAt);
   yield* queueTexts(tx, t, change.texts, change.application.updatedAt);
-  return result;
+  yield* queueJobs(resolveJobs(change.jobs, created));
+  return { result, audit: resolveAudit(change.audit, created) };
 }
 
 /** An applicant's reply and its documents (type 'reply', pointing at it), as a step of its application's change. */
@@ -110,7 +122,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
 
   /**
    * The overdue applications per status of a listing without a search or an assignee: the counts
-   * the database keeps per status and UTC deadline day (application_overdue_days, migration 0025)
+   * the database keeps per status and UTC deadline day (application_overdue_days, kept by the triggers of derived-sql/)
    * for the days before `overdueAt`'s, plus that day's deadlines already past, off
    * applications_overdue_idx — instead of walking every overdue entry (~190k at 1M).
    */
@@ -190,9 +202,11 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
     async commit(change) {
       const id = change.application.id;
       try {
-        return await database.transaction(function* (tx) {
-          const result: CommitResult | null = yield* commitApplication(tx, t, change);
-          return result ?? ({ outcome: 'stale' } as const);
+        return await database.transaction(function* (tx): Unit<CommitResult> {
+          const committed = yield* commitApplication(tx, t, change);
+          if (!committed) return { outcome: 'stale' };
+          yield* appendAudit(tx, t, committed.audit);
+          return committed.result;
         });
       } catch (e) {
         if (isUniqueViolation(e)) return { outcome: 'conflict' };

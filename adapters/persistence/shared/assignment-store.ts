@@ -3,13 +3,14 @@ import { isStoredId } from '../../../core/domain/ids.js';
 import type { AssignmentRepository } from '../../../core/ports/assignment-repository.js';
 import type { SqlDatabase } from './sql-database.js';
 import { changes, rows } from './unit.js';
+import { appendAudit } from './audit-store.js';
 
 export function assignmentStore(database: SqlDatabase): AssignmentRepository {
   const { db, tables: t } = database;
   const h = t.assignmentHistory;
   const u = t.users;
   return {
-    async assign(applicationId, entry) {
+    async assign(applicationId, entry, audit = []) {
       if (!isStoredId(applicationId)) return 'no-application';
       return database.transaction(function* (tx) {
         if (entry.assigneeId !== null) {
@@ -25,6 +26,7 @@ export function assignmentStore(database: SqlDatabase): AssignmentRepository {
         const changed = yield* changes(tx.update(t.applications).set({ assigneeId: entry.assigneeId }).where(eq(t.applications.id, applicationId)));
         if (changed === 0) return 'no-application' as const;
         yield* changes(tx.insert(h).values({ ...entry, applicationId }));
+        yield* appendAudit(tx, t, audit);
         return 'assigned' as const;
       });
     },

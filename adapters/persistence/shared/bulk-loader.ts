@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { waivedPaymentId } from '../../../core/domain/application.js';
-import { isDecision } from '../../../core/domain/reports.js';
+import { firstDecisionAt } from '../../../core/domain/status-history.js';
 import type { BulkLoader, LoadedApplication } from '../persistence.js';
 import { applicationToRow, userToRow } from './mappers.js';
 import { portalLedgerToRow } from './portal-store.js';
@@ -10,13 +10,6 @@ import { changes, insertMany, rows, type Unit } from './unit.js';
 
 /** Ids per read (of users' search keys, of payments' ids): well under either dialect's bound-parameter limit. */
 const IDS_PER_READ = 1000;
-
-/** The decision a loaded history records (its first entry into a decision status), as the store's commit writes it. */
-function decidedAt(history: LoadedApplication['history']): Date | null {
-  let first: Date | null = null;
-  for (const h of history) if (isDecision(h.toStatus) && (first === null || h.changedAt < first)) first = h.changedAt;
-  return first;
-}
 
 /**
  * The loaded refunds, each with the id of the payment it refunds: the ids of the batch's payments
@@ -68,7 +61,7 @@ export function bulkLoader(database: SqlDatabase): BulkLoader {
           ...applicationToRow(l.application),
           ...(keys.get(l.application.userId) ?? { searchEmail: '', searchName: '' }),
           status: l.application.status,
-          decidedAt: decidedAt(l.history),
+          decidedAt: firstDecisionAt(l.history),
           version: 1,
         }));
         // The batch's search prefixes are counted here, not by the insert trigger (see countLoadedPrefixes).

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm';
-import { OPEN_APPLICATION_STATUSES, type EgyptRule, type RuleCheckedApplication } from '../../../core/domain/egypt-rules.js';
+import type { EgyptRule, RuleCheckedApplication } from '../../../core/domain/egypt-rules.js';
+import { UNDECIDED_STATUSES } from '../../../core/domain/status.js';
 import { isStoredId } from '../../../core/domain/ids.js';
 import { londonDateOf } from '../../../core/domain/working-days.js';
 import type { EgyptRuleRepository } from '../../../core/ports/egypt-rule-repository.js';
@@ -7,6 +8,7 @@ import { queueMails } from './outbox-store.js';
 import type { EgyptRuleRow } from './schema-parity.js';
 import type { SqlDatabase } from './sql-database.js';
 import { changes, rows } from './unit.js';
+import { appendAudit } from './audit-store.js';
 
 /** A stored rule as the domain reads it: its kind and value belong together (written so by the use case). */
 export function egyptRuleFromRow(r: EgyptRuleRow): EgyptRule {
@@ -46,7 +48,7 @@ export function egyptRuleStore(database: SqlDatabase): EgyptRuleRepository {
     async list() {
       return (await db.select().from(r).orderBy(asc(r.kind), asc(r.subject), asc(r.effectiveFrom))).map(egyptRuleFromRow);
     },
-    async save(rule, remove) {
+    async save(rule, remove, audit) {
       return database.transaction(function* (tx) {
         const dates = [...new Set([rule.effectiveFrom, ...remove])];
         const found = yield* rows(tx.select().from(r).where(and(eq(r.kind, rule.kind), eq(r.subject, rule.subject), inArray(r.effectiveFrom, dates))));
@@ -62,7 +64,9 @@ export function egyptRuleStore(database: SqlDatabase): EgyptRuleRepository {
               set: { value: row.value, sourceUrl: row.sourceUrl, sourceTitle: row.sourceTitle, lastChecked: row.lastChecked, createdAt: row.createdAt, createdBy: row.createdBy },
             }),
         );
-        return found.map(egyptRuleFromRow);
+        const replaced = found.map(egyptRuleFromRow);
+        yield* appendAudit(tx, t, audit?.(replaced) ?? []);
+        return replaced;
       });
     },
     async listOpen(arrivingFrom) {
@@ -81,7 +85,7 @@ export function egyptRuleStore(database: SqlDatabase): EgyptRuleRepository {
         })
         .from(a)
         .innerJoin(u, eq(u.id, a.userId))
-        .where(and(inArray(a.status, [...OPEN_APPLICATION_STATUSES]), isNull(a.cancelledAt), gte(a.expectedArrivalDate, arrivingFrom)))
+        .where(and(inArray(a.status, [...UNDECIDED_STATUSES]), isNull(a.cancelledAt), gte(a.expectedArrivalDate, arrivingFrom)))
         .orderBy(asc(a.id));
       return found.map(({ createdAt, ...rest }): RuleCheckedApplication => ({ ...rest, appliedOn: londonDateOf(createdAt) }));
     },

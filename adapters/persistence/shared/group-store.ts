@@ -4,7 +4,9 @@ import type { Application } from '../../../core/domain/application.js';
 import type { ApplicationGroupRepository, GroupCommitResult } from '../../../core/ports/application-group-repository.js';
 import { isForeignKeyViolation, isUniqueViolation } from './driver-errors.js';
 import { applicationFromRow } from './mappers.js';
+import type { NewAuditEntry } from '../../../core/domain/audit.js';
 import { commitApplication, insertApplication } from './application-store.js';
+import { appendAudit } from './audit-store.js';
 import { queueMails } from './outbox-store.js';
 import { CONFLICT_MESSAGES } from './rules.js';
 import type { ApplicationGroupRow } from './schema-parity.js';
@@ -47,12 +49,15 @@ export function groupStore(database: SqlDatabase): ApplicationGroupRepository {
       try {
         return await database.transaction(function* (tx) {
           const committed: Application[] = [];
+          const audit: NewAuditEntry[] = [];
           for (const change of list) {
-            const result = yield* commitApplication(tx, t, change);
+            const done = yield* commitApplication(tx, t, change);
             // One moved: throwing rolls back what this transaction changed before it.
-            if (!result) throw new StaleGroup();
-            committed.push(result.application);
+            if (!done) throw new StaleGroup();
+            committed.push(done.result.application);
+            audit.push(...done.audit);
           }
+          yield* appendAudit(tx, t, audit);
           const result: GroupCommitResult = { outcome: 'committed', applications: committed };
           return result;
         });

@@ -8,6 +8,7 @@ import type { Db, SqlDatabase, Tables } from './sql-database.js';
 import type { AccessChangeFeed } from '../access-changes.js';
 import { queueTexts } from './text-store.js';
 import { queueJobs, rows, type Unit } from './unit.js';
+import { appendAudit } from './audit-store.js';
 
 /**
  * Queues `mails` as part of a unit (the operation that sends them commits them with its own
@@ -38,10 +39,11 @@ export function outboxStore(database: SqlDatabase, access: AccessChangeFeed): Ma
       .groupBy(o.applicationId),
   );
   return {
-    async enqueue(mail, now, texts) {
+    async enqueue(mail, now, extras) {
       const [queued] = await database.transaction(function* (tx) {
         const mails = yield* queueMails(tx, t, [mail], now);
-        yield* queueTexts(tx, t, texts, now);
+        yield* queueTexts(tx, t, extras?.texts, now);
+        yield* appendAudit(tx, t, extras?.audit ?? []);
         return mails;
       });
       return queued!;

@@ -9,7 +9,8 @@ import type { PortalLedgerRepository, PortalLedgerWrite } from '../../../core/po
 import { isForeignKeyViolation } from './driver-errors.js';
 import type { GovernmentFeeRow, PortalLedgerRow, PortalOutageRow } from './schema-parity.js';
 import type { SqlDatabase } from './sql-database.js';
-import { changes, rows } from './unit.js';
+import { changes, rows, type Unit } from './unit.js';
+import { appendAudit } from './audit-store.js';
 
 /** A stored ledger row as the domain reads it (the receipt's columns are all set or all null). */
 export function portalLedgerFromRow(r: PortalLedgerRow): PortalLedger {
@@ -59,25 +60,33 @@ export function portalLedgerStore(database: SqlDatabase): PortalLedgerRepository
       const [row] = await db.select().from(p).where(eq(p.applicationId, applicationId));
       return row ? portalLedgerFromRow(row) : null;
     },
-    async save(applicationId, row, expectedVersion) {
+    async save(applicationId, row, expectedVersion, audit = []) {
       if (!isStoredId(applicationId)) throw errors.notFound('Application');
       const values = portalLedgerToRow(row);
       try {
-        // Compare-and-set in one statement each: the insert only where there is no row, the update
-        // only while the version is the one read.
-        const [stored] =
-          expectedVersion === 0
-            ? await db
-                .insert(p)
-                .values({ ...values, applicationId, version: 1 })
-                .onConflictDoNothing({ target: p.applicationId })
-                .returning()
-            : await db
-                .update(p)
-                .set({ ...values, version: expectedVersion + 1 })
-                .where(and(eq(p.applicationId, applicationId), eq(p.version, expectedVersion)))
-                .returning();
-        return stored ? portalLedgerFromRow(stored) : 'stale';
+        return await database.transaction(function* (tx): Unit<PortalLedger | 'stale'> {
+          // Compare-and-set in one statement each: the insert only where there is no row, the update
+          // only while the version is the one read.
+          const [stored] =
+            expectedVersion === 0
+              ? yield* rows(
+                  tx
+                    .insert(p)
+                    .values({ ...values, applicationId, version: 1 })
+                    .onConflictDoNothing({ target: p.applicationId })
+                    .returning(),
+                )
+              : yield* rows(
+                  tx
+                    .update(p)
+                    .set({ ...values, version: expectedVersion + 1 })
+                    .where(and(eq(p.applicationId, applicationId), eq(p.version, expectedVersion)))
+                    .returning(),
+                );
+          if (!stored) return 'stale';
+          yield* appendAudit(tx, t, audit);
+          return portalLedgerFromRow(stored);
+        });
       } catch (e) {
         if (isForeignKeyViolation(e)) throw errors.notFound('Application');
         throw e;
@@ -100,7 +109,7 @@ export function governmentFeeStore(database: SqlDatabase): GovernmentFeeReposito
     async list() {
       return (await db.select().from(f).orderBy(asc(f.effectiveFrom))).map(feeFromRow);
     },
-    async set(fee) {
+    async set(fee, audit) {
       // The replaced entry is read in the same transaction as the write that replaces it.
       return database.transaction(function* (tx) {
         const [previous] = yield* rows(tx.select().from(f).where(eq(f.effectiveFrom, fee.effectiveFrom)));
@@ -110,7 +119,9 @@ export function governmentFeeStore(database: SqlDatabase): GovernmentFeeReposito
             .values({ ...fee })
             .onConflictDoUpdate({ target: f.effectiveFrom, set: { amountCents: fee.amountCents, pence: fee.pence, createdAt: fee.createdAt, createdBy: fee.createdBy } }),
         );
-        return previous ? feeFromRow(previous) : null;
+        const replaced = previous ? feeFromRow(previous) : null;
+        yield* appendAudit(tx, t, audit?.(replaced) ?? []);
+        return replaced;
       });
     },
   };

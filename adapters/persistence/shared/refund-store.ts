@@ -1,10 +1,12 @@
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { errors } from '../../../core/domain/errors.js';
 import { isStoredId } from '../../../core/domain/ids.js';
-import { refundJob } from '../../../core/domain/jobs.js';
-import { isReplayOf, moreThanLeftMessage, NO_PAYMENT_MESSAGE, PROVIDER_REQUESTER, refundableLeft, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
-import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
-import type { RefundRepository, RefundSettlement, SettleResult } from '../../../core/ports/refund-repository.js';
+import { resolveAudit } from '../../../core/domain/audit.js';
+import { resolveJobs } from '../../../core/domain/jobs.js';
+import { decideRefund, PROVIDER_REQUESTER, type Refund, type RefundRequest } from '../../../core/domain/refund.js';
+import { unwrap } from '../../../core/domain/result.js';
+import type { RefundRepository, RefundSettlement, RefundWriteExtras, SettleResult } from '../../../core/ports/refund-repository.js';
+import { appendAudit } from './audit-store.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { refundFromRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
@@ -17,10 +19,11 @@ import { changes, queueJobs, rows, type Unit } from './unit.js';
  * refunds and the refund an applicant's cancellation asks for (ApplicationChange.refund) both go
  * through here. The payment row is locked first — a no-op UPDATE, which PostgreSQL holds as a row
  * lock until the transaction ends and which makes a SQLite transaction the one writer — so two
- * refunds of one payment check what is left one after the other and never exceed it together.
- * More than is left, or no payment, throws Validation and the whole unit rolls back.
+ * refunds of one payment are decided (core/domain/refund.ts decideRefund) one after the other and
+ * never exceed it together. A refused one throws Validation and the whole unit rolls back. `extras`
+ * (mails, jobs, audit rows) are written with a refund stored now, the audit rows last.
  */
-export function* insertRefund(tx: Db, t: Tables, applicationId: number, request: RefundRequest, mails?: OutboxMailInput[]): Unit<{ refund: Refund; replayed: boolean }> {
+export function* insertRefund(tx: Db, t: Tables, applicationId: number, request: RefundRequest, extras: RefundWriteExtras = {}): Unit<{ refund: Refund; replayed: boolean }> {
   const p = t.payments;
   const [payment] = yield* rows(
     tx
@@ -29,25 +32,18 @@ export function* insertRefund(tx: Db, t: Tables, applicationId: number, request:
       .where(and(eq(p.applicationId, applicationId), eq(p.type, request.paymentType), eq(p.status, 'succeeded')))
       .returning(),
   );
-  if (!payment || payment.providerPaymentId === null) throw errors.validation(NO_PAYMENT_MESSAGE[request.paymentType], { paymentType: [NO_PAYMENT_MESSAGE[request.paymentType]] });
-  const held = yield* rows(tx.select().from(t.refunds).where(eq(t.refunds.paymentId, payment.id)));
-  // The same request again, seen under the payment's lock: answered with the refund it made.
-  const first = held.find((r) => isReplayOf(r, request));
-  if (first) return { refund: refundFromRow(first), replayed: true };
-  const left = refundableLeft(payment.amount, held);
-  if (request.amount > left) {
-    const message = moreThanLeftMessage(left, request.paymentType);
-    throw errors.validation(message, { amountPence: [message] });
-  }
+  const held = payment ? yield* rows(tx.select().from(t.refunds).where(eq(t.refunds.paymentId, payment.id))) : [];
+  const decision = unwrap(decideRefund(payment ?? null, held, request));
+  if (decision.kind === 'replay') return { refund: refundFromRow(decision.refund), replayed: true };
   const [row] = yield* rows(
     tx
       .insert(t.refunds)
       .values({
-        paymentId: payment.id,
+        paymentId: payment!.id,
         applicationId,
         paymentType: request.paymentType,
         amount: request.amount,
-        currency: payment.currency,
+        currency: payment!.currency,
         reason: request.reason,
         status: request.status,
         source: request.source,
@@ -58,9 +54,10 @@ export function* insertRefund(tx: Db, t: Tables, applicationId: number, request:
       })
       .returning(),
   );
-  // An approved refund is sent by a job, queued with it: it reaches the gateway even if the answer's own attempt never happens.
-  if (row!.status === 'pending') yield* queueJobs([refundJob(row!.id)]);
-  yield* queueMails(tx, t, mails, request.createdAt);
+  const created = { refund: row!.id };
+  yield* queueMails(tx, t, extras.mails, request.createdAt);
+  yield* queueJobs(resolveJobs(extras.jobs, created));
+  yield* appendAudit(tx, t, resolveAudit(extras.audit, created));
   return { refund: refundFromRow(row!), replayed: false };
 }
 
@@ -99,11 +96,11 @@ export function refundStore(database: SqlDatabase): RefundRepository {
     return row ? refundFromRow(row) : null;
   };
   return {
-    async request(applicationId, request, options) {
+    async request(applicationId, request, extras) {
       // lockFirst: SQLite takes the write lock before the first read (two requests never both read what is left).
-      return database.transaction((tx) => insertRefund(tx, t, applicationId, request, options?.mails), { lockFirst: true });
+      return database.transaction((tx) => insertRefund(tx, t, applicationId, request, extras), { lockFirst: true });
     },
-    async approve(refundId, approver, now) {
+    async approve(refundId, approver, now, extras) {
       if (!isStoredId(refundId)) return null;
       return database.transaction(function* (tx) {
         const [row] = yield* rows(
@@ -114,7 +111,8 @@ export function refundStore(database: SqlDatabase): RefundRepository {
             .returning(),
         );
         if (!row) return null;
-        yield* queueJobs([refundJob(row.id)]);
+        yield* queueJobs(resolveJobs(extras?.jobs, {}));
+        yield* appendAudit(tx, t, resolveAudit(extras?.audit, {}));
         return refundFromRow(row);
       });
     },
@@ -122,7 +120,7 @@ export function refundStore(database: SqlDatabase): RefundRepository {
       if (!isStoredId(refundId)) return null;
       return database.transaction((tx) => settleRefund(tx, t, refundId, settlement, now), { lockFirst: true });
     },
-    async recordProviderRefund(input) {
+    async recordProviderRefund(input, extras) {
       const known = await byGatewayId(input.gateway.id);
       if (known) return { refund: known, recorded: false };
       try {
@@ -149,8 +147,7 @@ export function refundStore(database: SqlDatabase): RefundRepository {
               })
               .returning(),
           );
-          // Its job settles it with what the gateway says, should the caller stop before settling it.
-          yield* queueJobs([refundJob(row!.id)]);
+          yield* queueJobs(resolveJobs(extras?.jobs, { refund: row!.id }));
           return refundFromRow(row!);
         });
         return { refund, recorded: true };

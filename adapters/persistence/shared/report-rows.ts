@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { ReportWindow, TurnaroundCount } from '../../../core/domain/reports.js';
 import type { SqlDatabase } from './sql-database.js';
+import { reportColumns } from './report-reads.js';
 import { APPLICANT_SQL, COUNTED_DECISION_SQL } from './sql-values.js';
 import { all, sqlRows, type Unit } from './unit.js';
 
@@ -51,11 +52,12 @@ export const num = (value: unknown): number => Number(value ?? 0);
  */
 export function reportRows(database: SqlDatabase) {
   const { db, tables: t } = database;
-  const a = t.applications;
-  const p = t.payments;
-  const r = t.refunds;
-  const u = t.users;
-  const l = t.portalLedger;
+  // The columns of REPORT_READS only (report-reads.ts): the dirty-hour triggers are rendered from it.
+  const a = reportColumns(t, 'applications');
+  const p = reportColumns(t, 'payments');
+  const r = reportColumns(t, 'refunds');
+  const u = reportColumns(t, 'users');
+  const l = reportColumns(t, 'portalLedger');
   /** The partial indexes' predicates, written literally (planners match a partial index against constants only). */
   const countedDecision = sql.raw(COUNTED_DECISION_SQL);
   const applicant = sql.raw(APPLICANT_SQL);
@@ -75,12 +77,12 @@ export function reportRows(database: SqlDatabase) {
     if (windows.length === 0) return [];
     type Row = { i: number | string } & Record<string, unknown>;
     const [decided, waived, paid, refunded, government, registered] = yield* all([
-      sqlRows<Row>(perWindow(windows, (w, i) => db.select({ i: label(i).as('i'), n: sql`count(*)`.as('n'), on_time: onTime.as('on_time') }).from(a).where(decidedIn(w)))),
+      sqlRows<Row>(perWindow(windows, (w, i) => db.select({ i: label(i).as('i'), n: sql`count(*)`.as('n'), on_time: onTime.as('on_time') }).from(t.applications).where(decidedIn(w)))),
       sqlRows<Row>(
         perWindow(windows, (w, i) =>
           db
             .select({ i: label(i).as('i'), n: sql`count(*)`.as('n') })
-            .from(p)
+            .from(t.payments)
             .where(and(eq(p.status, 'waived'), gte(p.createdAt, w.start), lt(p.createdAt, w.end), eq(p.type, 'final'))),
         ),
       ),
@@ -92,7 +94,7 @@ export function reportRows(database: SqlDatabase) {
               initial: sql`coalesce(sum(case when ${p.type} = 'initial' then ${p.amount} else 0 end), 0)`.as('initial'),
               final: sql`coalesce(sum(case when ${p.type} = 'final' then ${p.amount} else 0 end), 0)`.as('final'),
             })
-            .from(p)
+            .from(t.payments)
             .where(and(eq(p.status, 'succeeded'), gte(p.createdAt, w.start), lt(p.createdAt, w.end))),
         ),
       ),
@@ -100,7 +102,7 @@ export function reportRows(database: SqlDatabase) {
         perWindow(windows, (w, i) =>
           db
             .select({ i: label(i).as('i'), n: sql`count(*)`.as('n'), pence: sql`coalesce(sum(${r.amount}), 0)`.as('pence') })
-            .from(r)
+            .from(t.refunds)
             .where(and(eq(r.status, 'succeeded'), gte(r.updatedAt, w.start), lt(r.updatedAt, w.end))),
         ),
       ),
@@ -114,11 +116,11 @@ export function reportRows(database: SqlDatabase) {
               pence: sql`coalesce(sum(${l.governmentFeePence}), 0)`.as('pence'),
               absorbed: sql`coalesce(sum(${l.absorbedFeePence}), 0)`.as('absorbed'),
             })
-            .from(l)
+            .from(t.portalLedger)
             .where(and(gte(l.paidAt, w.start), lt(l.paidAt, w.end))),
         ),
       ),
-      sqlRows<Row>(perWindow(windows, (w, i) => db.select({ i: label(i).as('i'), n: sql`count(*)`.as('n') }).from(u).where(and(applicant, gte(u.createdAt, w.start), lt(u.createdAt, w.end))))),
+      sqlRows<Row>(perWindow(windows, (w, i) => db.select({ i: label(i).as('i'), n: sql`count(*)`.as('n') }).from(t.users).where(and(applicant, gte(u.createdAt, w.start), lt(u.createdAt, w.end))))),
     ] as const);
     const found = windows.map(() => ({ ...NO_TOTALS }));
     const at = (row: Row) => found[Number(row.i)]!;
@@ -138,7 +140,7 @@ export function reportRows(database: SqlDatabase) {
       perWindow(windows, (w) =>
         db
           .select({ tenths: sql`${tenths}`.as('tenths'), decided: sql`count(*)`.as('decided'), on_time: onTime.as('on_time') })
-          .from(a)
+          .from(t.applications)
           .where(decidedIn(w))
           .groupBy(sql`1`),
       ),
@@ -161,7 +163,7 @@ export function reportRows(database: SqlDatabase) {
             // A waived final fee's id is waivedPaymentId's 'waived_<id>': paid means any other id.
             finalPaid: sql`coalesce(sum(case when substr(${a.finalPaymentId}, 1, 7) <> 'waived_' then 1 else 0 end), 0)`.as('finalPaid'),
           })
-          .from(a)
+          .from(t.applications)
           .where(and(gte(a.createdAt, w.start), lt(a.createdAt, w.end)))
           .groupBy(a.nationality),
       ),

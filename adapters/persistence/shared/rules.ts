@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditQuery } from '../../../core/domain/audit.js';
 import { adminTab, type AdminTabId } from '../../../core/domain/admin-tabs.js';
 import type { Application } from '../../../core/domain/application.js';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../core/domain/status.js';
+import { APPLICATION_STATUSES, isDecided, type ApplicationStatus } from '../../../core/domain/status.js';
 import { foldForSearch } from '../../../core/domain/search.js';
 import type { User } from '../../../core/domain/user.js';
 import type { StaffChange } from '../../../core/ports/user-repository.js';
@@ -11,12 +11,6 @@ import type { OutboxText, TextMessageEntry } from '../../../core/ports/text-outb
  * Query semantics every persistence adapter implements the same way (memory in JS, SQL dialects
  * in their WHERE clauses). Keeping them here, as data, lets the contract suite pin them once.
  */
-
-/** Statuses whose guarantee clock has stopped: the visa was decided (or the fee waived). */
-export const FINISHED_FOR_GUARANTEE: readonly ApplicationStatus[] = ['approved', 'final_payment_received', 'rejected'];
-
-/** Statuses whose guarantee clock still runs (all but FINISHED_FOR_GUARANTEE): the overdue filter's. */
-export const GUARANTEE_RUNNING: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter((s) => !FINISHED_FOR_GUARANTEE.includes(s));
 
 /** Statuses whose applications count as finished for data retention (passport copies may be purged). */
 export const FINISHED_FOR_RETENTION: readonly ApplicationStatus[] = ['final_payment_received', 'rejected'];
@@ -61,7 +55,7 @@ export function matchesUserSearch(user: Pick<User, 'email' | 'fullName'>, term: 
 }
 
 /**
- * Guarantee deadline passed before `overdueAt` and the visa is not decided yet; a paused clock
+ * Guarantee deadline passed before `overdueAt` and the visa is not decided yet (core/domain/status.ts isDecided); a paused clock
  * (waiting on the applicant) is not overdue unless the deadline had passed before it paused
  * (docs/product.md §16.3).
  */
@@ -71,7 +65,7 @@ export function isOverdue(app: Application, overdueAt: Date | undefined): boolea
     app.guaranteeDeadline !== null &&
     app.guaranteeDeadline.getTime() < overdueAt.getTime() &&
     (app.guaranteePausedAt === null || app.guaranteePausedAt.getTime() > app.guaranteeDeadline.getTime()) &&
-    !FINISHED_FOR_GUARANTEE.includes(app.status)
+    !isDecided(app.status)
   );
 }
 

@@ -5,13 +5,31 @@ import { addMany, type Unit } from './unit.js';
 
 /**
  * The longest search term (in characters) whose matches the database counts per status
- * (application_search_prefixes, migration 0026 / 0022): every prefix of the search keys up to this
- * length is counted (8: a whole month's application numbers, "ev-2611-", and most names). Of the
- * passport number, only prefixes up to PASSPORT_PREFIX_COUNTED: its longer ones are nearly unique,
- * and their few matches are counted off its index. The migrations' triggers use these lengths.
+ * (application_search_prefixes): every prefix of the search keys up to this length is counted (8: a
+ * whole month's application numbers, "ev-2611-", and most names). Of the passport number, only
+ * prefixes up to PASSPORT_PREFIX_COUNTED: its longer ones are nearly unique, and their few matches
+ * are counted off its index. The triggers that keep the counts are rendered from SEARCH_PREFIX_KEYS
+ * (shared/derived-sql).
  */
 export const SEARCH_PREFIX_COUNTED = 8;
 export const PASSPORT_PREFIX_COUNTED = 3;
+
+/**
+ * The search keys whose prefixes are counted (admin-filter.ts searchConditions), in the order the
+ * triggers read them: the column (drizzle's name), the name of the PostgreSQL function's argument,
+ * whether it is lower-cased (application and passport numbers are stored as typed, the other keys
+ * folded), and the longest prefix counted.
+ */
+export const SEARCH_PREFIX_KEYS = [
+  { key: 'searchEmail', arg: 'email', lower: false, longest: SEARCH_PREFIX_COUNTED },
+  { key: 'searchName', arg: 'name', lower: false, longest: SEARCH_PREFIX_COUNTED },
+  { key: 'applicationNumber', arg: 'number', lower: true, longest: SEARCH_PREFIX_COUNTED },
+  { key: 'passportNumber', arg: 'passport', lower: true, longest: PASSPORT_PREFIX_COUNTED },
+  { key: 'searchSurname', arg: 'surname', lower: false, longest: SEARCH_PREFIX_COUNTED },
+  { key: 'searchFullName', arg: 'full_name', lower: false, longest: SEARCH_PREFIX_COUNTED },
+] as const satisfies readonly { key: keyof ApplicationInsert; arg: string; lower: boolean; longest: number }[];
+
+export type SearchPrefixKey = (typeof SEARCH_PREFIX_KEYS)[number];
 
 type Keyed = Pick<ApplicationInsert, 'searchEmail' | 'searchName' | 'applicationNumber' | 'passportNumber' | 'searchSurname' | 'searchFullName'> & { status: ApplicationStatus };
 
@@ -26,14 +44,7 @@ function asciiLower(s: string): string {
 
 /** A bulk-loaded application's counted prefixes, as the triggers compute them: distinct, of each key, non-empty. */
 export function searchPrefixesOf(row: Keyed): Set<string> {
-  const keys: [string, number][] = [
-    [row.searchEmail ?? '', SEARCH_PREFIX_COUNTED],
-    [row.searchName ?? '', SEARCH_PREFIX_COUNTED],
-    [asciiLower(row.applicationNumber), SEARCH_PREFIX_COUNTED],
-    [asciiLower(row.passportNumber), PASSPORT_PREFIX_COUNTED],
-    [row.searchSurname ?? '', SEARCH_PREFIX_COUNTED],
-    [row.searchFullName ?? '', SEARCH_PREFIX_COUNTED],
-  ];
+  const keys = SEARCH_PREFIX_KEYS.map(({ key, lower, longest }): [string, number] => [lower ? asciiLower(row[key] ?? '') : (row[key] ?? ''), longest]);
   const prefixes = new Set<string>();
   for (const [key, longest] of keys) {
     // Characters are code points, as the dialects' substr()/left() count them.

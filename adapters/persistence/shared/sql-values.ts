@@ -1,5 +1,4 @@
-import { APPLICATION_STATUSES } from '../../../core/domain/status.js';
-import { GUARANTEE_RUNNING } from './rules.js';
+import { APPLICATION_STATUSES, UNDECIDED_STATUSES } from '../../../core/domain/status.js';
 
 export const STATUS_VALUES: readonly string[] = APPLICATION_STATUSES;
 
@@ -47,4 +46,10 @@ export const APPLICANT_SQL = '"is_admin" = false and "created_at" is not null';
  * partial index applications_overdue_idx's WHERE and the overdue filter's, so that both planners
  * read overdue pages and counts off that index alone (~17% of the rows at 1M).
  */
-export const OVERDUE_CANDIDATE_SQL = `"guarantee_deadline" is not null and "status" in (${sqlList(GUARANTEE_RUNNING)}) and ("guarantee_paused_at" is null or "guarantee_paused_at" > "guarantee_deadline")`;
+export const OVERDUE_CANDIDATE_SQL = overdueCandidateSql('');
+
+/** OVERDUE_CANDIDATE_SQL of a trigger's row (`NEW.`, `OLD.`) or of a table's (`""`: the bare columns). */
+export function overdueCandidateSql(row: '' | 'NEW.' | 'OLD.'): string {
+  const c = (name: string) => `${row}"${name}"`;
+  return `${c('guarantee_deadline')} is not null and ${c('status')} in (${sqlList(UNDECIDED_STATUSES)}) and (${c('guarantee_paused_at')} is null or ${c('guarantee_paused_at')} > ${c('guarantee_deadline')})`;
+}

@@ -6,6 +6,7 @@ import { textEntry } from './rules.js';
 import type { TextOutboxInsert, TextOutboxRow } from './schema-parity.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
 import { queueJobs, rows, type Unit } from './unit.js';
+import { appendAudit } from './audit-store.js';
 
 export function textFromRow(r: TextOutboxRow): OutboxText {
   return {
@@ -63,8 +64,12 @@ export function textStore(database: SqlDatabase): TextOutbox {
   const { db, tables: t } = database;
   const o = t.textOutbox;
   return {
-    async enqueue(text, now) {
-      const [queued] = await database.transaction((tx) => queueTexts(tx, t, [text], now));
+    async enqueue(text, now, extras) {
+      const [queued] = await database.transaction(function* (tx) {
+        const texts = yield* queueTexts(tx, t, [text], now);
+        yield* appendAudit(tx, t, extras?.audit ?? []);
+        return texts;
+      });
       return queued!;
     },
     async findById(id) {

@@ -4,6 +4,7 @@ import type { TwoFactorStore } from '../../../core/ports/two-factor-store.js';
 import { announcing, type AccessChangeFeed } from '../access-changes.js';
 import type { SqlDatabase } from './sql-database.js';
 import { changes } from './unit.js';
+import { appendAudit } from './audit-store.js';
 
 /**
  * Two-factor sign-in. Turning it on or off changes what the signed-in user looks like
@@ -42,7 +43,7 @@ export function twoFactorStore(database: SqlDatabase, access: AccessChangeFeed):
         }),
       );
     },
-    async disable(userId) {
+    async disable(userId, audit = []) {
       await announcing(access, { user: userId }, () =>
         database.transaction(function* (tx) {
           yield* changes(
@@ -53,6 +54,7 @@ export function twoFactorStore(database: SqlDatabase, access: AccessChangeFeed):
           );
           yield* changes(tx.delete(codes).where(eq(codes.userId, userId)));
           yield* changes(tx.delete(challenges).where(eq(challenges.userId, userId)));
+          yield* appendAudit(tx, t, audit);
         }),
       );
     },

@@ -13,6 +13,8 @@ import type { UserRow } from './schema-parity.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
 import { activeAdminSql, PSEUDO_ENTRY_SQL } from './sql-values.js';
 import { all, changes, rows, type Unit } from './unit.js';
+import { resolveAudit } from '../../../core/domain/audit.js';
+import { appendAudit } from './audit-store.js';
 
 /**
  * The admin's pseudo-entries: non-admin users without an application (users.has_application, set in
@@ -60,11 +62,12 @@ export function userStore(database: SqlDatabase, access: AccessChangeFeed): User
   const reminderDue = (since: Date) => or(isNull(t.users.applicationReminderSent), lt(t.users.applicationReminderSent, since));
 
   return {
-    async create(user, mails) {
+    async create(user, mails, audit = []) {
       try {
         return await database.transaction(function* (tx) {
           const [row] = yield* rows(tx.insert(t.users).values(userToRow(user)).returning());
           yield* queueMails(tx, t, mails, user.createdAt);
+          yield* appendAudit(tx, t, resolveAudit(audit, { user: row!.id }));
           return userFromRow(row);
         });
       } catch (e) {
@@ -103,7 +106,7 @@ export function userStore(database: SqlDatabase, access: AccessChangeFeed): User
       const found = await db.select().from(t.users).where(eq(t.users.isAdmin, true)).orderBy(asc(t.users.createdAt), asc(t.users.id));
       return found.map(userFromRow);
     },
-    async updateStaff(id, change) {
+    async updateStaff(id, change, audit = []) {
       if (!isStoredId(id)) return { refused: 'not-found' };
       const u = t.users;
       // Written as one guarded UPDATE: an active admin is changed only while another active admin
@@ -123,6 +126,7 @@ export function userStore(database: SqlDatabase, access: AccessChangeFeed): User
             return { refused: existing ? 'last-admin' : 'not-found' };
           }
           if (change.deactivatedAt) yield* changes(tx.delete(t.sessions).where(eq(t.sessions.userId, id)));
+          yield* appendAudit(tx, t, audit);
           return { user: userFromRow(row) };
         }),
       );

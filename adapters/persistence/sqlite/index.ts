@@ -9,6 +9,8 @@ import type { ApplicationStatus } from '../../../core/domain/status.js';
 import type { ExternalChanges } from '../access-changes.js';
 import type { Persistence } from '../persistence.js';
 import type { Db, PreparedSelect, PrepareOptions, SqlDatabase, Tables } from '../shared/sql-database.js';
+import { derivedConstants, renderDerivedSql } from '../shared/derived-sql/index.js';
+import { installSqliteDerivedSql } from '../shared/derived-sql/install.js';
 import { createSqlPersistence } from '../shared/sql-persistence.js';
 import { runSync, type Op } from '../shared/unit.js';
 import { SqliteJobStore } from '../../jobs/sqlite.js';
@@ -167,6 +169,8 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
     unavailable: sqliteUnavailable(file),
     async migrate() {
       migrate(drizzleDb, { migrationsFolder: SQLITE_MIGRATIONS_FOLDER });
+      // The triggers derived from the code's constants, re-created when they changed (decision 0035).
+      installSqliteDerivedSql(sqlite, renderDerivedSql('sqlite', derivedConstants(schema as unknown as Tables)));
     },
     async ping() {
       try {

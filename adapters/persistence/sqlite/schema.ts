@@ -158,7 +158,7 @@ export const applications = sqliteTable(
     /** When the applicant answered the current information request in the product (docs/product.md §16.7); null: no answer yet, or a new request since. */
     repliedAt: ts('replied_at'),
     approvedAt: ts('approved_at'),
-    /** The decision (core/domain/reports.ts DECISION_STATUSES): when the application first entered
+    /** The decision (core/domain/status.ts DECIDED_STATUSES): when the application first entered
      * approved, rejected or final_payment_received, written by the store with the status-history
      * entry that records it (and by the bulk loader from the loaded history). Not part of the domain
      * Application: the reports read it. */

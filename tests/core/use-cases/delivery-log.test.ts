@@ -108,7 +108,7 @@ describe('the delivery log (docs/product.md §16.5)', () => {
       targetType: 'message',
       targetId: original!.id,
       applicationId: application.id,
-      detail: { template: 'application_received', to: 'dana@example.com', copy: copy.id },
+      detail: { template: 'application_received', to: 'dana@example.com' },
     });
 
     // A mail about no application (an account mail), an unknown id and a text (no texts yet): NotFound.

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { statusBadgeTone, statusLabel } from '@core/domain/status.js';
+import { isDecided, statusBadgeTone, statusLabel } from '@core/domain/status.js';
 import { FINAL_FEE, INITIAL_FEE } from '@core/domain/fees.js';
 import { PASSPORT_CHECK_LABELS } from '@core/domain/passport-check.js';
 import type { AdminApplicationDto as ApplicationDto, AdminEntryDto } from './api.js';
@@ -82,7 +82,7 @@ export function isWaived(app: ApplicationDto): boolean {
 
 /** The 5-working-day guarantee has passed and the visa is not decided yet. */
 export function isOverdue(app: ApplicationDto): boolean {
-  return app.guarantee.breached && !['approved', 'final_payment_received', 'rejected'].includes(app.status);
+  return app.guarantee.breached && !isDecided(app.status);
 }
 
 const wholePounds = (pence: number) => formatPence(pence).replace(/\.00$/, '');
