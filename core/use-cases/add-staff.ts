@@ -3,7 +3,7 @@ import { normaliseEmail } from '../domain/user.js';
 import type { Ports } from '../ports/index.js';
 import { parseInput } from '../schemas/parse.js';
 import { newStaffSchema } from '../schemas/staff.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
 import { requirePermission } from './shared.js';
 import { appliedStaffChange, toStaffMember, UNUSABLE_PASSWORD_BYTES, type StaffMember } from './staff-member.js';
 import type { Actor } from './types.js';
@@ -20,17 +20,19 @@ export function makeAddStaff(ports: Pick<Ports, 'users' | 'hasher' | 'ids' | 'ou
     const email = normaliseEmail(data.email);
     const existing = await ports.users.findByEmail(email);
     if (existing) {
-      const member = appliedStaffChange(await ports.users.updateStaff(existing.id, { role: data.role, deactivatedAt: null }));
-      await recordAudit(ports, actor, {
+      const audit = auditEntry(ports, actor, {
         action: 'staff.created',
         target: { type: 'user', id: existing.id },
         before: { role: existing.isAdmin ? existing.role : null, active: !existing.deactivatedAt },
         after: { role: data.role, active: true },
       });
+      const member = appliedStaffChange(await ports.users.updateStaff(existing.id, { role: data.role, deactivatedAt: null }, [audit]));
       return { member, created: false, message: `${email} already had an account: they are now staff with the role ${data.role}. Their password is unchanged.` };
     }
     const now = ports.clock.now();
-    const user = await ports.users.create({
+    const audit = auditEntry(ports, actor, { action: 'staff.created', target: { type: 'user', id: null }, targetIsNew: 'user', after: { role: data.role, active: true } });
+    const user = await ports.users.create(
+      {
       email,
       passwordHash: await ports.hasher.hash(ports.ids.secret(UNUSABLE_PASSWORD_BYTES)),
       fullName: data.fullName,
@@ -41,10 +43,12 @@ export function makeAddStaff(ports: Pick<Ports, 'users' | 'hasher' | 'ids' | 'ou
       needsPasswordChange: false,
       applicationReminderSent: null,
       createdAt: now,
-    });
+      },
+      [],
+      [audit],
+    );
     const resetToken = await createPasswordResetToken(user, ports.secrets.tokenKey, now);
     await ports.outbox.enqueue({ to: email, template: 'staff_invitation', data: { fullName: user.fullName, role: data.role, resetToken } }, now);
-    await recordAudit(ports, actor, { action: 'staff.created', target: { type: 'user', id: user.id }, after: { role: data.role, active: true } });
     return { member: toStaffMember(user), created: true, message: `Created ${email} with the role ${data.role}; we have mailed them a link to choose a password.` };
   };
 }

@@ -3,7 +3,7 @@ import type { Ports } from '../ports/index.js';
 import type { StaffChange } from '../ports/user-repository.js';
 import { parseInput } from '../schemas/parse.js';
 import { staffChangeSchema } from '../schemas/staff.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
 import { requirePermission } from './shared.js';
 import { appliedStaffChange, SELF_DEACTIVATION_MESSAGE, type StaffMember } from './staff-member.js';
 import type { Actor } from './types.js';
@@ -17,13 +17,12 @@ export function makeChangeStaff(ports: Pick<Ports, 'users' | 'clock' | 'audit'>)
     if (!target?.isAdmin) throw errors.notFound('Staff member');
     if ('active' in change && !change.active && userId === actor.userId) throw errors.validation(SELF_DEACTIVATION_MESSAGE);
     const staffChange: StaffChange = 'role' in change ? { role: change.role } : { deactivatedAt: change.active ? null : ports.clock.now() };
-    const member = appliedStaffChange(await ports.users.updateStaff(userId, staffChange));
     const target_ = { type: 'user', id: userId };
-    if ('role' in change) {
-      await recordAudit(ports, actor, { action: 'staff.role_changed', target: target_, before: { role: target.role }, after: { role: member.role } });
-    } else {
-      await recordAudit(ports, actor, { action: change.active ? 'staff.reactivated' : 'staff.deactivated', target: target_, before: { active: !target.deactivatedAt }, after: { active: change.active } });
-    }
-    return member;
+    // Written with the change, or not at all when it is refused (decision 0010).
+    const audit =
+      'role' in change
+        ? auditEntry(ports, actor, { action: 'staff.role_changed', target: target_, before: { role: target.role }, after: { role: change.role } })
+        : auditEntry(ports, actor, { action: change.active ? 'staff.reactivated' : 'staff.deactivated', target: target_, before: { active: !target.deactivatedAt }, after: { active: change.active } });
+    return appliedStaffChange(await ports.users.updateStaff(userId, staffChange, [audit]));
   };
 }

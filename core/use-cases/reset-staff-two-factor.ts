@@ -1,6 +1,6 @@
 import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
-import { recordAudit } from './audit.js';
+import { auditEntry } from './audit.js';
 import { requirePermission } from './shared.js';
 import type { Actor } from './types.js';
 
@@ -14,8 +14,7 @@ export function makeResetStaffTwoFactor(ports: Pick<Ports, 'users' | 'twoFactor'
     requirePermission(actor, 'staff.manage');
     const user = await ports.users.findById(userId);
     if (!user?.isAdmin) throw errors.notFound('Staff member');
-    await ports.twoFactor.disable(user.id);
+    await ports.twoFactor.disable(user.id, [auditEntry(ports, actor, { action: 'two_factor.reset', target: { type: 'user', id: user.id } })]);
     await ports.sessions.deleteAllForUser(user.id);
-    await recordAudit(ports, actor, { action: 'two_factor.reset', target: { type: 'user', id: user.id } });
   };
 }

@@ -4,7 +4,7 @@ import { londonDateOf } from '../domain/working-days.js';
 import type { Ports } from '../ports/index.js';
 import { egyptRuleInputSchema, RULE_MESSAGES, type EgyptRuleInput } from '../schemas/egypt-rules.js';
 import { parseInput } from '../schemas/parse.js';
-import { CLI_OPERATOR, recordAudit } from './audit.js';
+import { auditEntry, CLI_OPERATOR } from './audit.js';
 import { requirePermission } from './shared.js';
 import type { Actor } from './types.js';
 
@@ -46,13 +46,15 @@ export function makeSetRule(ports: Pick<Ports, 'egyptRules' | 'clock' | 'audit'>
     }
     const rule = { ...checked, lastChecked, createdAt: now, createdBy: writerId(actor) } as EgyptRule;
     const remove = recheck ? [] : before.filter((r) => ruleKey(r) === key && r.effectiveFrom > day && r.effectiveFrom !== rule.effectiveFrom).map((r) => r.effectiveFrom);
-    const replaced = await ports.egyptRules.save(rule, remove);
-    await recordAudit(ports, actor, {
-      action: 'egypt_rule.set',
-      target: { type: 'egypt_rule', id: ruleChangeKey(rule) },
-      before: replaced.length > 0 ? { entries: replaced.map(shown) } : undefined,
-      after: shown(rule),
-    });
+    // Written with the entry, from those it replaced as read in that transaction (decision 0010).
+    const replaced = await ports.egyptRules.save(rule, remove, (gone) => [
+      auditEntry(ports, actor, {
+        action: 'egypt_rule.set',
+        target: { type: 'egypt_rule', id: ruleChangeKey(rule) },
+        before: gone.length > 0 ? { entries: gone.map(shown) } : undefined,
+        after: shown(rule),
+      }),
+    ]);
     const affected = recheck ? [] : await noticeAffected(ports, before, [...before.filter((r) => !replaced.some((g) => sameEntry(g, r))), rule], rule, now);
     return { rule, replaced, affected };
   };
