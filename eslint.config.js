@@ -16,12 +16,28 @@ import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 const FRAMEWORKS = [
-  'hono', 'hono/*', '@hono/*',
-  'drizzle-orm', 'drizzle-orm/*', 'drizzle-kit',
-  'pg', 'pg-*', 'better-sqlite3', '@electric-sql/*',
-  'minio', 'stripe', 'nodemailer', 'nodemailer/*',
-  'react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/*',
-  'commander', 'inversify', 'reflect-metadata',
+  'hono',
+  'hono/*',
+  '@hono/*',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'drizzle-kit',
+  'pg',
+  'pg-*',
+  'better-sqlite3',
+  '@electric-sql/*',
+  'minio',
+  'stripe',
+  'nodemailer',
+  'nodemailer/*',
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  '@tanstack/*',
+  'commander',
+  'inversify',
+  'reflect-metadata',
 ];
 const DATABASE_DRIVERS = ['pg', 'pg-*', 'better-sqlite3', '@electric-sql/*', 'drizzle-orm', 'drizzle-orm/*', 'drizzle-kit'];
 const PERSISTENCE_INSIDES = ['**/adapters/persistence/sqlite/**', '**/adapters/persistence/postgres/**', '**/adapters/persistence/shared/**'];
@@ -45,7 +61,8 @@ const rules = {
   useCaseFaces: {
     group: ['./use-cases.js', './index.js'],
     dynamic: '/^..(use-cases|index).js$/',
-    message: 'A use case imports Actor and the views from ./types.js, another use case from its own file: use-cases.ts and index.ts import every use case, so importing them closes a circle through the folder.',
+    message:
+      'A use case imports Actor and the views from ./types.js, another use case from its own file: use-cases.ts and index.ts import every use case, so importing them closes a circle through the folder.',
   },
   noDatabase: {
     group: [...DATABASE_DRIVERS, ...PERSISTENCE_INSIDES],
@@ -63,7 +80,8 @@ const webBorders = {
     type: 'problem',
     schema: [],
     messages: {
-      featureToFeature: "A feature never imports another feature ('{{from}}' imports '{{to}}'): the route composes them from each one's public face (features/<name>/index.ts), or the shared piece moves to api/, lib/ or components/.",
+      featureToFeature:
+        "A feature never imports another feature ('{{from}}' imports '{{to}}'): the route composes them from each one's public face (features/<name>/index.ts), or the shared piece moves to api/, lib/ or components/.",
       sharedToFeature: "Shared code (api/, components/, lib/, hooks/) never imports a feature ('{{to}}'): move what both need into the shared layer.",
       publicFaceOnly: "Routes import a feature through its public face only: '{{to}}' is inside features/{{feature}}/ (import features/{{feature}}/index.js).",
     },

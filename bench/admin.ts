@@ -175,9 +175,7 @@ async function fullList(origin: string, cookie: string) {
   const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, process.memoryUsage().rss / 1e6)), 10);
   try {
     const printed = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--input-type=module', '-e', FULL_LIST_READER, origin, cookie], { maxBuffer: 1 << 20 }, (error, stdout) =>
-        error ? reject(error) : resolve(stdout),
-      );
+      execFile(process.execPath, ['--input-type=module', '-e', FULL_LIST_READER, origin, cookie], { maxBuffer: 1 << 20 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
     });
     const result = JSON.parse(printed.trim()) as { error?: string; entries: number; bytes: number; firstByteMs: number; ms: number; array: boolean };
     if (result.error) throw new Error(result.error);
@@ -210,7 +208,9 @@ async function searchTerms(origin: string, cookie: string, onlineEntries: number
   const last = (await get(`${origin}/api/admin/applications?tab=online-entries&page=${Math.max(1, onlineEntries)}&pageSize=1`, cookie)) as ListPage;
   const local = (last.items[0] ?? first.items[0]).user.email.split('@')[0];
   // BENCH_SEARCH fixes the broad term(s) instead (comma-separated: each is measured), to compare runs over different seeds.
-  const fixed = process.env.BENCH_SEARCH?.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const fixed = process.env.BENCH_SEARCH?.split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   return { surnames: fixed?.length ? fixed : [application.surname.slice(0, 3).toLowerCase()], email: local.includes('.') ? local.slice(0, local.lastIndexOf('.')) : local };
 }
 
@@ -218,7 +218,11 @@ async function searchTerms(origin: string, cookie: string, onlineEntries: number
 async function main(APPLICATIONS: number): Promise<Map<string, number>> {
   const p95s = new Map<string, number>();
   console.log(`Admin list benchmark on ${BENCH_DIALECT}, ${cpus().length} CPU(s), Node ${process.version}, ${APPLICATIONS.toLocaleString('en-GB')} applications`);
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only meaningful on an idle machine)\n`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (figures are only meaningful on an idle machine)\n`,
+  );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-bench-admin-'));
   let server: RunningServer | undefined;
   try {
@@ -230,7 +234,12 @@ async function main(APPLICATIONS: number): Promise<Map<string, number>> {
       const seedArgs = ['seed-demo', '--applications', String(APPLICATIONS), '--seed', '42', '--no-files'];
       if (USERS !== undefined) seedArgs.push('--users', String(USERS));
       const seeded = await cli(seedArgs, dataDir);
-      const summary = seeded.stdout.trim().split('\n').filter((l) => l.startsWith('Seeded')).pop() ?? '';
+      const summary =
+        seeded.stdout
+          .trim()
+          .split('\n')
+          .filter((l) => l.startsWith('Seeded'))
+          .pop() ?? '';
       console.log(`seed-demo ${APPLICATIONS.toLocaleString('en-GB')} applications (${BENCH_DIALECT}, --no-files): ${(seeded.ms / 1000).toFixed(2)} s (process start included)`);
       if (summary) console.log(`  ${summary}`);
     }
@@ -244,7 +253,12 @@ async function main(APPLICATIONS: number): Promise<Map<string, number>> {
     const cookie = await signInBenchAdmin(server);
     const counts = (await get(`${origin}/api/admin/applications/counts`, cookie)) as Record<string, number>;
     const terms = await searchTerms(origin, cookie, counts['online-entries'] ?? 0);
-    console.log(`  tab counts: ${Object.entries(counts).filter(([, n]) => typeof n === 'number').map(([tab, n]) => `${tab} ${n.toLocaleString('en-GB')}`).join(', ')}`);
+    console.log(
+      `  tab counts: ${Object.entries(counts)
+        .filter(([, n]) => typeof n === 'number')
+        .map(([tab, n]) => `${tab} ${n.toLocaleString('en-GB')}`)
+        .join(', ')}`,
+    );
 
     const list = (query: string) => `/api/admin/applications?${query}&page=1&pageSize=${PAGE_SIZE}`;
     const q = (term: string) => encodeURIComponent(term);
@@ -277,20 +291,19 @@ async function main(APPLICATIONS: number): Promise<Map<string, number>> {
     console.log(`\ntotal: ${passed}/${kinds.length} request kinds with p95 ≤ ${TARGET_P95_MS} ms${passed === kinds.length ? ' — target met' : ' — TARGET MISSED'}`);
 
     const full = process.env.BENCH_FULL_LIST === '0' ? null : await fullList(origin, cookie);
-    if (full) console.log(
-      `\nfull list (GET /api/admin/applications, no parameters): ${full.entries.toLocaleString('en-GB')} entries, ${(full.bytes / 1e6).toFixed(1)} MB, ` +
-        `first byte ${ms(full.firstByteMs)}, all in ${(full.ms / 1000).toFixed(2)} s; server RSS ${full.rssBeforeMb.toFixed(0)} → peak ${full.rssPeakMb.toFixed(0)} MB ` +
-        `(+${(full.rssPeakMb - full.rssBeforeMb).toFixed(0)} MB) [target ≤ ${FULL_LIST_RSS_MB} MB growth: ${full.rssPeakMb - full.rssBeforeMb <= FULL_LIST_RSS_MB ? 'PASS' : 'FAIL'}]`,
-    );
+    if (full)
+      console.log(
+        `\nfull list (GET /api/admin/applications, no parameters): ${full.entries.toLocaleString('en-GB')} entries, ${(full.bytes / 1e6).toFixed(1)} MB, ` +
+          `first byte ${ms(full.firstByteMs)}, all in ${(full.ms / 1000).toFixed(2)} s; server RSS ${full.rssBeforeMb.toFixed(0)} → peak ${full.rssPeakMb.toFixed(0)} MB ` +
+          `(+${(full.rssPeakMb - full.rssBeforeMb).toFixed(0)} MB) [target ≤ ${FULL_LIST_RSS_MB} MB growth: ${full.rssPeakMb - full.rssBeforeMb <= FULL_LIST_RSS_MB ? 'PASS' : 'FAIL'}]`,
+      );
 
     if (CONNECTIONS > 0) {
       console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION} s per kind (in a child process)`);
       for (const kind of kinds) {
         const r = await concurrent(`${origin}${kind.path}`, cookie);
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`${kind.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors under load`);
-        console.log(
-          `${kind.name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(5)} req/s  p50 ${r.latency.p50} ms  p90 ${r.latency.p90} ms  p99 ${r.latency.p99} ms  max ${r.latency.max} ms`,
-        );
+        console.log(`${kind.name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(5)} req/s  p50 ${r.latency.p50} ms  p90 ${r.latency.p90} ms  p99 ${r.latency.p99} ms  max ${r.latency.max} ms`);
       }
     }
   } finally {

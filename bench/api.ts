@@ -215,11 +215,14 @@ async function main(): Promise<void> {
     const listed = (await check.json()) as unknown[];
     if (check.status !== 200 || listed.length !== 3) throw new Error(`GET /api/applications answered ${check.status} with ${listed.length} items`);
 
-    const run = (url: string, extra: { connections?: number; rate?: number } = {}) =>
-      load(url, { connections: CONNECTIONS, duration: DURATION, cookie, ...extra });
+    const run = (url: string, extra: { connections?: number; rate?: number } = {}) => load(url, { connections: CONNECTIONS, duration: DURATION, cookie, ...extra });
 
     console.log(`API benchmark: ${CONNECTIONS} connections, ${DURATION}s per run, autocannon in a child process`);
-    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only meaningful on an idle machine)\n`);
+    console.log(
+      `machine: ${cpus().length} cores, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (figures are only meaningful on an idle machine)\n`,
+    );
     // Warm both routes (JIT, SQLite page cache) before measuring.
     await load(`${origin}/api/bench/bare`, { connections: 10, duration: 2 });
     await load(`${origin}/api/applications`, { connections: 10, duration: 2, cookie });
@@ -285,7 +288,9 @@ async function main(): Promise<void> {
       const peerRps = median(peers.map((r) => r.requests.average));
       const productCpu = median(products.map((r) => r.cpuMicrosPerRequest));
       const peerCpu = median(peers.map((r) => r.cpuMicrosPerRequest));
-      console.log(`medians: product ${productRps.toFixed(0)} req/s, ${productCpu.toFixed(0)} µs CPU/req; peer ${peerRps.toFixed(0)} req/s, ${cpuKnown ? `${peerCpu.toFixed(0)} µs CPU/req` : 'CPU n/a'}`);
+      console.log(
+        `medians: product ${productRps.toFixed(0)} req/s, ${productCpu.toFixed(0)} µs CPU/req; peer ${peerRps.toFixed(0)} req/s, ${cpuKnown ? `${peerCpu.toFixed(0)} µs CPU/req` : 'CPU n/a'}`,
+      );
       const peerRatio = productRps / peerRps;
       console.log(`ratio product / peer req/s: ${peerRatio.toFixed(2)}× (target ≥ ${PEER_TARGET}×) ${peerRatio >= PEER_TARGET ? 'OK' : 'BELOW TARGET'}`);
       if (cpuKnown) console.log(`CPU per request, peer / product: ${(peerCpu / productCpu).toFixed(2)}× (the same comparison in server CPU time)`);

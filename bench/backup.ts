@@ -63,7 +63,12 @@ async function main() {
     const seeded = await cli(['seed-demo', '--applications', String(APPLICATIONS), '--seed', '7'], source);
     console.log(`${BENCH_DIALECT}: seeded ${APPLICATIONS.toLocaleString('en-GB')} applications in ${s(seeded.ms)}`);
     if (!BENCH_DATABASE_URL) console.log(`  database file: ${mb(fs.statSync(path.join(dataDir, 'agency.sqlite')).size)}`);
-    console.log(`  stored files: ${fs.readdirSync(path.join(dataDir, 'uploads')).filter((n) => !n.endsWith('.meta.json')).length.toLocaleString('en-GB')} (${mb(duSize(path.join(dataDir, 'uploads')))} with sidecars)`);
+    console.log(
+      `  stored files: ${fs
+        .readdirSync(path.join(dataDir, 'uploads'))
+        .filter((n) => !n.endsWith('.meta.json'))
+        .length.toLocaleString('en-GB')} (${mb(duSize(path.join(dataDir, 'uploads')))} with sidecars)`,
+    );
 
     const backup = await cli(['backup'], source);
     const archive = fs.readdirSync(path.join(dataDir, 'backups')).find((n) => n.endsWith('.tar'))!;

@@ -141,15 +141,17 @@ async function benchReminders(): Promise<void> {
   const port = (server.server.address() as { port: number }).port;
   try {
     await freshDatabase(dataDir);
-    const seed = await cli(
-      ['seed-demo', '--applications', String(REMINDERS), '--users', String(REMINDERS), '--status', 'online_entry', '--no-files', '--seed', '7'],
-      { DATA_DIR: dataDir },
-    );
+    const seed = await cli(['seed-demo', '--applications', String(REMINDERS), '--users', String(REMINDERS), '--status', 'online_entry', '--no-files', '--seed', '7'], { DATA_DIR: dataDir });
     check(seed, 'seed-demo (reminders)');
     const env = { DATA_DIR: dataDir, MAIL_URL: `smtp://127.0.0.1:${port}` };
     const dry = await cli(['send-reminders', '--payment', '--dry-run'], env);
     check(dry, 'send-reminders --dry-run');
-    const due = new Set(dry.stdout.split('\n').filter((l) => l.startsWith('would remind ')).map((l) => l.split(' ')[2].toLowerCase()));
+    const due = new Set(
+      dry.stdout
+        .split('\n')
+        .filter((l) => l.startsWith('would remind '))
+        .map((l) => l.split(' ')[2].toLowerCase()),
+    );
 
     const started = performance.now();
     const run = await cli(['send-reminders', '--payment'], env);

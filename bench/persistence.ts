@@ -56,7 +56,10 @@ function applicant(i: number) {
     passportNumber: `GB${String(100000000 + i)}`,
     passportExpiry: '2031-01-01',
   };
-  const application = { ...newApplication({ form, userId: 0, applicationNumber: `EV-${String(i).padStart(7, '0')}`, now: createdAt }), status: APPLICATION_STATUSES[(i * 13) % APPLICATION_STATUSES.length] };
+  const application = {
+    ...newApplication({ form, userId: 0, applicationNumber: `EV-${String(i).padStart(7, '0')}`, now: createdAt }),
+    status: APPLICATION_STATUSES[(i * 13) % APPLICATION_STATUSES.length],
+  };
   return { user, application };
 }
 
@@ -65,9 +68,7 @@ async function seed(p: Persistence, count: number) {
   for (let from = 0; from < count; from += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, count - from) }, (_, j) => applicant(from + j));
     const userIds = await p.bulk.insertUsers(batch.map((b) => b.user));
-    await p.bulk.insertApplications(
-      batch.map((b, j) => ({ application: { ...b.application, userId: userIds[j] }, payments: [], history: [], documents: [], finalFeeWaived: false })),
-    );
+    await p.bulk.insertApplications(batch.map((b, j) => ({ application: { ...b.application, userId: userIds[j] }, payments: [], history: [], documents: [], finalFeeWaived: false })));
   }
 }
 

@@ -105,7 +105,7 @@ async function runSize(size: number): Promise<{ passed: number; kinds: number }>
     // What the report-rollups job does after a seed (or an upgrade): every day through yesterday.
     const rollupStarted = performance.now();
     let rolledDays = 0;
-    for (let pending = 1; pending > 0; ) {
+    for (let pending = 1; pending > 0;) {
       const rolled = await server.agency.useCases.refreshReportRollups();
       rolledDays += rolled.refreshed;
       pending = rolled.pending;
@@ -142,7 +142,11 @@ async function runSize(size: number): Promise<{ passed: number; kinds: number }>
 
 async function main(): Promise<void> {
   console.log(`Reports benchmark on ${BENCH_DIALECT}, ${cpus().length} CPU(s), Node ${process.version}`);
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only meaningful on an idle machine)`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (figures are only meaningful on an idle machine)`,
+  );
   for (const size of SIZES) {
     console.log('');
     const { passed, kinds } = await runSize(size);

@@ -143,7 +143,11 @@ async function scanAll(origin: string, cookie: string, all: readonly Page[]): Pr
 
 async function synthetic(child: ChildProcess, origin: string, cookie: string): Promise<void> {
   console.log(`passport scan benchmark: ${SCANS} synthetic pages, ${CONCURRENCY} at a time, over HTTP to the server process`);
-  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only meaningful on an idle machine)`);
+  console.log(
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (figures are only meaningful on an idle machine)`,
+  );
   const all = await pages();
   const rssBefore = peakRssMb(child.pid!);
   const first = await scan(origin, cookie, all[0]!);
@@ -166,7 +170,11 @@ async function synthetic(child: ChildProcess, origin: string, cookie: string): P
 async function real(child: ChildProcess, origin: string, cookie: string, dir: string, workers: number): Promise<void> {
   const all: Page[] = loadRealPassports(dir).map((real) => ({ name: real.file, body: real.body, type: real.type, mrz: real.mrz, real }));
   console.log(`passport scan benchmark: ${all.length} real pages from ${dir}, ${CONCURRENCY} at a time, over HTTP to the server process (${workers} scanner threads)`);
-  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only meaningful on an idle machine)`);
+  console.log(
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (figures are only meaningful on an idle machine)`,
+  );
   const rssBefore = peakRssMb(child.pid!);
   // The pool's threads and OCR engines start on the first scan: one warm-up page, not counted.
   await scan(origin, cookie, all[0]!);
@@ -181,7 +189,9 @@ async function real(child: ChildProcess, origin: string, cookie: string, dir: st
     mrzExact += Number(verdict.mrzExact);
     wrongButValid += Number(verdict.wrongButValid);
     const fields = r.status !== 200 ? `HTTP ${r.status}` : verdict.exact ? 'exact' : `differ: ${verdict.differing.join(', ')}`;
-    const flags = [verdict.mrzExact ? 'MRZ exact' : 'MRZ differs', scanned?.valid ? 'valid' : 'not valid', scanned?.uncertain.length ? `uncertain: ${scanned.uncertain.join(', ')}` : ''].filter(Boolean);
+    const flags = [verdict.mrzExact ? 'MRZ exact' : 'MRZ differs', scanned?.valid ? 'valid' : 'not valid', scanned?.uncertain.length ? `uncertain: ${scanned.uncertain.join(', ')}` : ''].filter(
+      Boolean,
+    );
     console.log(`  ${r.page.name.padEnd(28)} ${fields.padEnd(40)} ${flags.join('; ').padEnd(48)} ${s(r.ms)}${verdict.wrongButValid ? '  WRONG BUT VALID' : ''}`);
   }
   const sorted = results.map((r) => r.ms).sort((a, b) => a - b);
@@ -190,8 +200,12 @@ async function real(child: ChildProcess, origin: string, cookie: string, dir: st
   const n = results.length;
   console.log(`read exactly (all six fields): ${exact}/${n} (${((100 * exact) / n).toFixed(0)}%); MRZ lines exact: ${mrzExact}/${n} (${((100 * mrzExact) / n).toFixed(0)}%)`);
   console.log(`wrong fields answered valid: ${wrongButValid} [target 0: ${wrongButValid === 0 ? 'OK' : 'MISSED'}]`);
-  console.log(`seconds per page, ${CONCURRENCY} at once: p50 ${s(percentile(sorted, 50))}, p95 ${s(p95)}, max ${s(sorted[n - 1]!)}; ${n} in ${s(wallMs)} [target p95 ≤ 4 s: ${p95 <= 4000 ? 'OK' : 'MISSED'}]`);
-  console.log(`peak RSS per scanner thread: ${perWorker.toFixed(0)} MB (server peak minus ${rssBefore.toFixed(0)} MB before the first scan, over ${workers} threads) [target ≤ 250 MB: ${perWorker <= 250 ? 'OK' : 'MISSED'}]`);
+  console.log(
+    `seconds per page, ${CONCURRENCY} at once: p50 ${s(percentile(sorted, 50))}, p95 ${s(p95)}, max ${s(sorted[n - 1]!)}; ${n} in ${s(wallMs)} [target p95 ≤ 4 s: ${p95 <= 4000 ? 'OK' : 'MISSED'}]`,
+  );
+  console.log(
+    `peak RSS per scanner thread: ${perWorker.toFixed(0)} MB (server peak minus ${rssBefore.toFixed(0)} MB before the first scan, over ${workers} threads) [target ≤ 250 MB: ${perWorker <= 250 ? 'OK' : 'MISSED'}]`,
+  );
 }
 
 /** A non-passport picture must be refused within this long (issue 37). */
@@ -200,7 +214,11 @@ const REFUSAL_TARGET_MS = 5000;
 async function notPassportPictures(origin: string, cookie: string): Promise<void> {
   const all: Page[] = (await notPassports()).map((p) => ({ name: p.name, body: p.body, type: p.type, mrz: ['', ''] }));
   console.log(`passport scan benchmark: ${all.length} pictures that are not passports, one at a time, over HTTP to the server process`);
-  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only meaningful on an idle machine)`);
+  console.log(
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (figures are only meaningful on an idle machine)`,
+  );
   // The pool's threads and OCR engines start on the first scan: timed apart, then every picture.
   const first = await scan(origin, cookie, all[0]!);
   console.log(`first scan (starts the pool's thread and its OCR engine): ${all[0]!.name}, HTTP ${first.status}, ${s(first.ms)}`);

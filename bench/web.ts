@@ -138,7 +138,20 @@ async function main(): Promise<void> {
   const server = spawn(process.execPath, [path.join(ROOT, 'dist/apps/http/main.js')], {
     cwd: ROOT,
     // A production server refuses to start without a keyring: a throw-away one for the bench.
-    env: { ...process.env, NODE_ENV: 'production', FILE_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STORAGE_URL: '', MAIL_URL: '', STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      FILE_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STORAGE_URL: '',
+      MAIL_URL: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_PUBLISHABLE_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let chromium: ChildProcess | undefined;
@@ -146,7 +159,11 @@ async function main(): Promise<void> {
     const base = await waitForLine(server, /listening on (http:\/\/\S+)/, 'The server');
     const browser = await startChromium(profile);
     chromium = browser.child;
-    console.log(`[bench:web] Lighthouse ${RUNS}× per page, mobile (simulated throttling), ${CHROMIUM}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `[bench:web] Lighthouse ${RUNS}× per page, mobile (simulated throttling), ${CHROMIUM}; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     const rows: string[] = [];
     let allMet = true;
     for (const page of PAGES) {
@@ -167,7 +184,11 @@ async function main(): Promise<void> {
     console.log('| page | performance | accessibility | best practices | SEO | JS | CSS | HTML | FCP / LCP / TBT / CLS | targets met |');
     console.log('|---|---|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
-    console.log(`\nload average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `\nload average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     if (!allMet) process.exitCode = 1;
   } finally {
     chromium?.kill('SIGTERM');

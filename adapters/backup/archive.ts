@@ -115,7 +115,11 @@ export interface ArchiveEntry {
  * sha256 and size of every entry's bytes by name, and the manifest (which must be the last entry).
  * A tar stream that is cut short, or whose headers are damaged, is an ArchiveProblem.
  */
-export async function readArchive(input: Readable, label: string, visit: (entry: ArchiveEntry) => Promise<void>): Promise<{ manifest: Manifest; digests: Map<string, { sha256: string; size: number }> }> {
+export async function readArchive(
+  input: Readable,
+  label: string,
+  visit: (entry: ArchiveEntry) => Promise<void>,
+): Promise<{ manifest: Manifest; digests: Map<string, { sha256: string; size: number }> }> {
   const extract = tar.extract();
   input.on('error', (error) => extract.destroy(error));
   input.pipe(extract);
@@ -201,7 +205,8 @@ export function firstMismatch(manifest: Manifest, digests: Map<string, { sha256:
   for (const [name, want] of expected) {
     const got = digests.get(name);
     if (!got) return `${label} is missing ${name}, which its manifest lists: it cannot be restored.`;
-    if (got.size !== want.size || got.sha256 !== want.sha256) return `${label} is damaged: the sha256 of ${name} does not match its manifest (archived ${want.sha256.slice(0, 12)}…, read ${got.sha256.slice(0, 12)}…).`;
+    if (got.size !== want.size || got.sha256 !== want.sha256)
+      return `${label} is damaged: the sha256 of ${name} does not match its manifest (archived ${want.sha256.slice(0, 12)}…, read ${got.sha256.slice(0, 12)}…).`;
   }
   for (const name of digests.keys()) if (name !== MANIFEST_NAME && !expected.has(name)) return `${label} holds ${name}, which its manifest does not list: it is no archive evisa wrote.`;
   return null;

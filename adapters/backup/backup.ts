@@ -191,7 +191,13 @@ export async function checkArchive(archive: string, label: string, scratch: stri
  * compared (verify). Answers how many files and bytes were written, and the first mismatch read
  * back, if any.
  */
-export async function restoreFiles(archive: string, label: string, manifest: Manifest, files: FileStorage, options: { readBack?: boolean; concurrency?: number } = {}): Promise<{ files: number; bytes: number; mismatch: string | null }> {
+export async function restoreFiles(
+  archive: string,
+  label: string,
+  manifest: Manifest,
+  files: FileStorage,
+  options: { readBack?: boolean; concurrency?: number } = {},
+): Promise<{ files: number; bytes: number; mismatch: string | null }> {
   const byPart = new Map(manifest.files.map((f) => [f.name, f]));
   const concurrency = options.concurrency ?? 8;
   const running = new Set<Promise<void>>();

@@ -16,7 +16,10 @@ export function cronTicks(queue: (name: QueueName, tick: Date) => Promise<void>,
   /** Arms the first tick of `cron` (in `tz`) after `after` (never the one just queued again, however early a timer fires). */
   function arm(name: QueueName, cron: string, tz: string, after: number, own: number): void {
     if (own !== generation) return;
-    const next = cronParser.parseExpression(cron, { tz, currentDate: new Date(Math.max(Date.now(), after)) }).next().toDate();
+    const next = cronParser
+      .parseExpression(cron, { tz, currentDate: new Date(Math.max(Date.now(), after)) })
+      .next()
+      .toDate();
     // setTimeout holds at most ~24.8 days: re-arm in steps.
     const wait = Math.min(Math.max(0, next.getTime() - Date.now()), 2 ** 31 - 1);
     const timer = setTimeout(() => {

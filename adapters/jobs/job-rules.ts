@@ -15,11 +15,7 @@ export function holdMs(name: QueueName): number {
 }
 
 /** What a failed attempt leads to: a retry at `startAfter`, or failed for good. */
-export function afterFailure(
-  name: QueueName,
-  job: { retryCount: number; retryLimit: number },
-  now: number,
-): { state: 'retry'; retryCount: number; startAfter: number } | { state: 'failed' } {
+export function afterFailure(name: QueueName, job: { retryCount: number; retryLimit: number }, now: number): { state: 'retry'; retryCount: number; startAfter: number } | { state: 'failed' } {
   const { retryCount, retryLimit } = job;
   const policy = QUEUES[name];
   if (retryCount >= retryLimit) return { state: 'failed' };

@@ -23,7 +23,10 @@ export class MemoryJobStore implements JobStore {
   private readonly jobs = new Map<string, MemoryJob>();
   private sequence = 0;
   private readonly listeners = queuedListeners();
-  private readonly ticks = cronTicks((name, tick) => this.send([{ name, input: {}, key: `${name}@${tick.toISOString()}` } as JobRequest]), () => undefined);
+  private readonly ticks = cronTicks(
+    (name, tick) => this.send([{ name, input: {}, key: `${name}@${tick.toISOString()}` } as JobRequest]),
+    () => undefined,
+  );
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -37,7 +40,18 @@ export class MemoryJobStore implements JobStore {
       const key = request.key ?? null;
       if (key !== null && [...this.jobs.values()].some((j) => j.name === request.name && j.key === key && (j.state === 'created' || j.state === 'retry'))) continue;
       const id = String(++this.sequence);
-      this.jobs.set(id, { id, name: request.name, input: request.input, key, state: 'created', retryCount: 0, retryLimit: QUEUES[request.name].retryLimit, startAfter: this.now(), expireAt: null, lastError: null });
+      this.jobs.set(id, {
+        id,
+        name: request.name,
+        input: request.input,
+        key,
+        state: 'created',
+        retryCount: 0,
+        retryLimit: QUEUES[request.name].retryLimit,
+        startAfter: this.now(),
+        expireAt: null,
+        lastError: null,
+      });
     }
   }
 
@@ -102,7 +116,10 @@ export class MemoryJobStore implements JobStore {
   async stats(): Promise<QueueStats[]> {
     return QUEUE_NAMES.map((name) => {
       const jobs = [...this.jobs.values()].filter((j) => j.name === name);
-      const last = jobs.map((j) => j.lastError).filter((e) => e !== null).sort((a, b) => b.at - a.at)[0];
+      const last = jobs
+        .map((j) => j.lastError)
+        .filter((e) => e !== null)
+        .sort((a, b) => b.at - a.at)[0];
       const now = this.now();
       const due = jobs.filter((j) => (j.state === 'created' || j.state === 'retry') && j.startAfter <= now).map((j) => j.startAfter);
       return {

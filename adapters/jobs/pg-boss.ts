@@ -124,7 +124,10 @@ export class PgBossJobStore implements JobStore {
     const [first] = jobs;
     if (!first) return;
     // One queue per batch (the runner's loops each work one queue).
-    await this.boss.complete(first.name, jobs.map((job) => job.id));
+    await this.boss.complete(
+      first.name,
+      jobs.map((job) => job.id),
+    );
   }
 
   async fail(job: ClaimedJob, error: string): Promise<void> {
@@ -143,10 +146,7 @@ export class PgBossJobStore implements JobStore {
   async stats(): Promise<QueueStats[]> {
     await this.ready();
     const db = this.boss.getDb();
-    const { rows: counts } = await db.executeSql(
-      `select name, state, count(*)::int as n from ${SCHEMA}.job where name = any($1) group by name, state`,
-      [QUEUE_NAMES],
-    );
+    const { rows: counts } = await db.executeSql(`select name, state, count(*)::int as n from ${SCHEMA}.job where name = any($1) group by name, state`, [QUEUE_NAMES]);
     // The latest failure of each queue: a job waiting for its retry, or failed for good.
     const { rows: errors } = await db.executeSql(
       // pg-boss writes its own failures (a job held past its expiry) as { value: { message } }.
@@ -213,7 +213,9 @@ export class PgBossJobStore implements JobStore {
 
 /** Throws, naming the fix, unless every queue of the agency exists in pg-boss's schema. */
 async function queuesInstalled(client: SqlClient): Promise<void> {
-  const { rows } = await client.query(`select count(*)::int as n from pg_catalog.pg_class c join pg_catalog.pg_namespace s on s.oid = c.relnamespace where s.nspname = $1 and c.relname = 'queue'`, [SCHEMA]);
+  const { rows } = await client.query(`select count(*)::int as n from pg_catalog.pg_class c join pg_catalog.pg_namespace s on s.oid = c.relnamespace where s.nspname = $1 and c.relname = 'queue'`, [
+    SCHEMA,
+  ]);
   const installed = (rows[0] as { n: number }).n > 0 ? ((await client.query(`select count(*)::int as n from ${SCHEMA}.queue where name = any($1)`, [QUEUE_NAMES])).rows[0] as { n: number }).n : 0;
   if (installed < QUEUE_NAMES.length) throw new Error('The job queues are missing from the database: run `evisa migrate` first.');
 }

@@ -24,7 +24,10 @@ const WAITING = `state in ('created', 'retry')`;
  */
 export class SqliteJobStore implements JobStore {
   private readonly listeners = queuedListeners();
-  private readonly ticks = cronTicks((name, tick) => this.send([{ name, input: {}, key: `${name}@${tick.toISOString()}` } as JobRequest]), () => undefined);
+  private readonly ticks = cronTicks(
+    (name, tick) => this.send([{ name, input: {}, key: `${name}@${tick.toISOString()}` } as JobRequest]),
+    () => undefined,
+  );
   private statements: ReturnType<SqliteJobStore['prepare']> | null = null;
 
   constructor(
@@ -44,9 +47,7 @@ export class SqliteJobStore implements JobStore {
         `insert into jobs (name, input, key, state, retry_count, retry_limit, start_after, created_at)
          values (?, ?, ?, 'created', 0, ?, ?, ?) on conflict do nothing`,
       ),
-      anyDue: db.prepare(
-        `select 1 from jobs where name = ? and ((${WAITING} and start_after <= ?) or (state = 'active' and expire_at <= ?)) limit 1`,
-      ),
+      anyDue: db.prepare(`select 1 from jobs where name = ? and ((${WAITING} and start_after <= ?) or (state = 'active' and expire_at <= ?)) limit 1`),
       expired: db.prepare(`select id, name, input, key, retry_count, retry_limit, expire_at from jobs where name = ? and state = 'active' and expire_at <= ?`),
       due: db.prepare(
         `select id, name, input, key, retry_count, retry_limit from jobs
@@ -63,9 +64,7 @@ export class SqliteJobStore implements JobStore {
       retry: db.prepare(`update jobs set state = 'retry', retry_count = ?, start_after = ?, expire_at = null, last_error = ?, last_error_at = ? where id = ?`),
       failed: db.prepare(`update jobs set state = 'failed', expire_at = null, last_error = ?, last_error_at = ? where id = ?`),
       counts: db.prepare(`select name, state, count(*) as n from jobs group by name, state`),
-      lastErrors: db.prepare(
-        `select name, last_error, max(last_error_at) as at from jobs where last_error_at is not null group by name`,
-      ),
+      lastErrors: db.prepare(`select name, last_error, max(last_error_at) as at from jobs where last_error_at is not null group by name`),
       // Served by jobs_due_idx (name, start_after) on the waiting jobs.
       oldestDue: db.prepare(`select name, min(start_after) as at from jobs where ${WAITING} and start_after <= ? group by name`),
       failedOf: db.prepare(`select id, key, retry_count from jobs where name = ? and state = 'failed'`),

@@ -17,7 +17,10 @@ function domainOf(address: string): string {
  */
 export function stableMessageId(mail: Pick<MailToDeliver, 'id' | 'to' | 'template' | 'data'>, from: string): string {
   const data = Object.fromEntries(Object.entries(mail.data).sort(([a], [b]) => a.localeCompare(b)));
-  const digest = createHash('sha256').update(JSON.stringify([mail.to, mail.template, data])).digest('hex').slice(0, 16);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([mail.to, mail.template, data]))
+    .digest('hex')
+    .slice(0, 16);
   return `<outbox-${mail.id}-${digest}@${domainOf(from)}>`;
 }
 

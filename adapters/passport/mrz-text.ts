@@ -16,7 +16,14 @@ function slotsOf(ranges: [from: number, to: number, slot: Slot][]): Slot[] {
 /** Line 1: document code, issuing state, names. Line 2: number, nationality, dates, sex, optional data. */
 export const LINE_SLOTS: readonly [Slot[], Slot[]] = [
   slotsOf([[0, 44, 'letter']]),
-  slotsOf([[9, 10, 'digit'], [10, 13, 'letter'], [13, 20, 'digit'], [20, 21, 'sex'], [21, 28, 'digit'], [42, 44, 'digit']]),
+  slotsOf([
+    [9, 10, 'digit'],
+    [10, 13, 'letter'],
+    [13, 20, 'digit'],
+    [20, 21, 'sex'],
+    [21, 28, 'digit'],
+    [42, 44, 'digit'],
+  ]),
 ];
 
 /** Shapes OCR confuses, read as a letter where only letters may stand… */

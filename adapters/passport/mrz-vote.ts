@@ -55,8 +55,25 @@ function voteLine(reads: readonly LineRead[]): Vote[] {
  * optional data) is one taken for the other; in dates and names the position already decides.
  */
 const LOOK_ALIKES: Record<string, readonly string[]> = {
-  O: ['0'], D: ['0'], Q: ['0'], '0': ['O', 'D'], I: ['1'], L: ['1'], '1': ['I'], B: ['8'], '8': ['B'],
-  S: ['5'], '5': ['S'], Z: ['2'], '2': ['Z'], G: ['6'], '6': ['G'], T: ['7'], '7': ['T'], A: ['4'], '4': ['A'],
+  O: ['0'],
+  D: ['0'],
+  Q: ['0'],
+  '0': ['O', 'D'],
+  I: ['1'],
+  L: ['1'],
+  '1': ['I'],
+  B: ['8'],
+  '8': ['B'],
+  S: ['5'],
+  '5': ['S'],
+  Z: ['2'],
+  '2': ['Z'],
+  G: ['6'],
+  '6': ['G'],
+  T: ['7'],
+  '7': ['T'],
+  A: ['4'],
+  '4': ['A'],
 };
 
 /** Line 2's checked fields: where the value stands, its check digit, and the form field it fills. */
@@ -115,7 +132,10 @@ function repairField(votes: Vote[], from: number, digit: number): 'held' | 'repa
  * mark on the page (a stray 'C' in the padding is not a given name).
  */
 function clearPadding(line1: Vote[]): void {
-  const padding = line1.map((v) => v.ch).join('').indexOf('<<<', 5);
+  const padding = line1
+    .map((v) => v.ch)
+    .join('')
+    .indexOf('<<<', 5);
   if (padding === -1) return;
   for (let i = padding; i < line1.length; i += 1) if (line1[i]!.ch !== '<') line1[i] = { ch: '<', confidence: line1[i]!.confidence, seen: line1[i]!.seen };
 }
@@ -132,11 +152,13 @@ const minConfidence = (votes: readonly Vote[], from: number, to: number) => Math
  */
 export function readZone(reads: readonly ZoneRead[]): MrzReading | null {
   if (reads.length === 0) return null;
-  const corrected = reads.map(([l1, l2]) => [0, 1].map((n) => {
-    const read = n === 0 ? l1 : l2;
-    const text = read.text.padEnd(TD3_LINE_LENGTH, '<').slice(0, TD3_LINE_LENGTH);
-    return { text: correctByPosition(text, LINE_SLOTS[n as 0 | 1]), confidences: read.confidences };
-  }));
+  const corrected = reads.map(([l1, l2]) =>
+    [0, 1].map((n) => {
+      const read = n === 0 ? l1 : l2;
+      const text = read.text.padEnd(TD3_LINE_LENGTH, '<').slice(0, TD3_LINE_LENGTH);
+      return { text: correctByPosition(text, LINE_SLOTS[n as 0 | 1]), confidences: read.confidences };
+    }),
+  );
   const line1 = voteLine(corrected.map((r) => r[0]!));
   const line2 = voteLine(corrected.map((r) => r[1]!));
   clearPadding(line1);

@@ -12,11 +12,7 @@ const QUALITIES = [85, 75, 65, 55, 45] as const;
 export const HEIC_JPEG_MAX_LONG_SIDE = 4096;
 
 async function jpeg(image: Sharp, longSide: number, quality: number): Promise<Buffer> {
-  return image
-    .clone()
-    .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality, mozjpeg: true })
-    .toBuffer();
+  return image.clone().resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true }).jpeg({ quality, mozjpeg: true }).toBuffer();
 }
 
 /**
@@ -49,8 +45,5 @@ export async function toPortalCopy(image: Sharp, maxBytes = PORTAL_MAX_BYTES): P
 
 /** A HEIC photo as a JPEG (quality 90, long side at most 4096 px, no metadata). */
 export async function heicAsJpeg(image: Sharp): Promise<Buffer> {
-  return image
-    .resize({ width: HEIC_JPEG_MAX_LONG_SIDE, height: HEIC_JPEG_MAX_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 90, mozjpeg: true })
-    .toBuffer();
+  return image.resize({ width: HEIC_JPEG_MAX_LONG_SIDE, height: HEIC_JPEG_MAX_LONG_SIDE, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
 }

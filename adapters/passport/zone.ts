@@ -243,9 +243,13 @@ function bestPair(lines: Blob[]): Pair | null {
 
 /** The ink (black-hat) mask of a small grey page and its line blobs, joined along rows or along columns. */
 export function lineBlobs(ink: Uint8Array, width: number, height: number, horizontal: boolean): Blob[] {
-  const closed = horizontal ? rectExtreme(rectExtreme(ink, width, height, 7, 1, true), width, height, 7, 1, false) : rectExtreme(rectExtreme(ink, width, height, 1, 7, true), width, height, 1, 7, false);
+  const closed = horizontal
+    ? rectExtreme(rectExtreme(ink, width, height, 7, 1, true), width, height, 7, 1, false)
+    : rectExtreme(rectExtreme(ink, width, height, 1, 7, true), width, height, 1, 7, false);
   // Open a little across the lines, so two lines touching at a stray pixel part again.
-  const opened = horizontal ? rectExtreme(rectExtreme(closed, width, height, 0, 1, false), width, height, 0, 1, true) : rectExtreme(rectExtreme(closed, width, height, 1, 0, false), width, height, 1, 0, true);
+  const opened = horizontal
+    ? rectExtreme(rectExtreme(closed, width, height, 0, 1, false), width, height, 0, 1, true)
+    : rectExtreme(rectExtreme(closed, width, height, 1, 0, false), width, height, 1, 0, true);
   const side = Math.max(width, height);
   return joinCollinear(blobs(opened, width, height, 40, side * 0.02).filter((b) => b.to - b.from >= 2.5 * b.thickness)).filter((b) => isLine(b, side));
 }
@@ -257,7 +261,7 @@ export function lineBlobs(ink: Uint8Array, width: number, height: number, horizo
  */
 function joinCollinear(pieces: Blob[]): Blob[] {
   const out = [...pieces].sort((a, b) => b.to - b.from - (a.to - a.from));
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
     for (let i = 0; i < out.length && !merged; i += 1) {
       for (let j = i + 1; j < out.length && !merged; j += 1) {

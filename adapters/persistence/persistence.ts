@@ -12,7 +12,34 @@ import type { AccessChanges } from './access-changes.js';
 import type { DatabaseBackup } from './backup.js';
 
 /** The ports one database provides. */
-export const STORE_KEYS = ['users', 'sessions', 'applications', 'drafts', 'groups', 'documents', 'payments', 'receipts', 'refunds', 'history', 'notes', 'replies', 'portal', 'governmentFees', 'egyptRules', 'portalOutages', 'assignments', 'audit', 'enquiries', 'outbox', 'texts', 'analytics', 'attempts', 'twoFactor', 'trackingCodes', 'reports'] as const;
+export const STORE_KEYS = [
+  'users',
+  'sessions',
+  'applications',
+  'drafts',
+  'groups',
+  'documents',
+  'payments',
+  'receipts',
+  'refunds',
+  'history',
+  'notes',
+  'replies',
+  'portal',
+  'governmentFees',
+  'egyptRules',
+  'portalOutages',
+  'assignments',
+  'audit',
+  'enquiries',
+  'outbox',
+  'texts',
+  'analytics',
+  'attempts',
+  'twoFactor',
+  'trackingCodes',
+  'reports',
+] as const;
 export type Stores = Pick<Ports, (typeof STORE_KEYS)[number]>;
 
 /** One application in its final state, with what was recorded about it on the way there. */

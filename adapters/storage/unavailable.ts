@@ -30,8 +30,19 @@ export const diskUnavailable: Translate = (error) => {
 
 /** The S3 server cannot be reached (network codes) or says it cannot serve now (its error codes). */
 const S3_DOWN_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_SOCKET',
-  'ServiceUnavailable', 'InternalError', 'SlowDown', 'RequestTimeout',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'ServiceUnavailable',
+  'InternalError',
+  'SlowDown',
+  'RequestTimeout',
 ]);
 /** The minio client's own words when it gave up on a server. */
 const S3_DOWN_MESSAGE = /Retryable HTTP status|Request failed after \d+ retries|socket hang up/;
@@ -42,7 +53,5 @@ const S3_FULL_CODES = new Set(['XMinioStorageFull', 'XMinioAdminBucketQuotaExcee
 /** An S3-compatible store's failures (MinioFileStorage). */
 export const s3Unavailable: Translate = (error) => {
   if (errorCodes(error).some((c) => S3_FULL_CODES.has(c))) return storageFull();
-  return errorCodes(error).some((c) => S3_DOWN_CODES.has(c)) || errorChain(error).some((e) => typeof e.message === 'string' && S3_DOWN_MESSAGE.test(e.message))
-    ? storageUnavailable()
-    : null;
+  return errorCodes(error).some((c) => S3_DOWN_CODES.has(c)) || errorChain(error).some((e) => typeof e.message === 'string' && S3_DOWN_MESSAGE.test(e.message)) ? storageUnavailable() : null;
 };

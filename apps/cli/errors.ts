@@ -69,7 +69,12 @@ function settingOf(service: UnavailableService, env: NodeJS.ProcessEnv): string 
 }
 
 function firstLine(text: string | undefined): string {
-  return (text ?? '').split('\n').find((line) => line.trim())?.trim() ?? '';
+  return (
+    (text ?? '')
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim() ?? ''
+  );
 }
 
 /** The operator's line for a domain error: its message, with the fields or the setting to check. */

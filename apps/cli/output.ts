@@ -38,9 +38,7 @@ export function createProgress(label: string, total?: number): Progress {
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: known
-        ? `${label} |{bar}| {percentage}% {value}/{total} eta {eta_formatted}`
-        : `${label} {value}`,
+      format: known ? `${label} |{bar}| {percentage}% {value}/{total} eta {eta_formatted}` : `${label} {value}`,
       hideCursor: true,
       clearOnComplete: true,
       stopOnComplete: false,

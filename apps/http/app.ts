@@ -95,41 +95,43 @@ function logError(error: unknown, c: Context): void {
 
 /** The API routes, one sub-app per area (chained so the typed `hc` client sees every route). */
 function apiRoutes(deps: RouteDeps) {
-  return new Hono<AppEnv>()
-    .route('/', authRoutes(deps))
-    .route('/login/two-factor', secondStepRoutes(deps))
-    .route('/user/two-factor', twoFactorRoutes(deps))
-    .route('/user/sessions', sessionRoutes(deps))
-    .route('/contact', contactRoutes(deps))
-    .route('/password-reset', passwordResetRoutes(deps))
-    .route('/track', trackRoutes(deps))
-    .route('/applications', applicationRoutes(deps))
-    .route('/application-draft', applicationDraftRoutes(deps))
-    .route('/application-groups', applicationGroupRoutes(deps))
-    .route('/documents', documentRoutes(deps))
-    .route('/passport-scan', passportScanRoutes(deps))
-    // The webhook first: it is public, signed by the provider and reads its raw body.
-    .route('/payments/webhook', paymentsWebhookRoutes({ useCases: deps.agency.useCases, gateway: deps.agency.ports.gateway }))
-    // Before /payments, whose /:type/:applicationId would otherwise take /initial-group/{groupId}.
-    .route('/payments/initial-group', groupPaymentRoutes(deps))
-    .route('/payments', paymentRoutes(deps))
-    .route('/test-payments', testPaymentRoutes(deps))
-    // Every admin sub-app below is behind it: STAFF_TWO_FACTOR=required keeps staff without two-factor out.
-    .use('/admin/*', staffTwoFactorFirst(deps.agency.config.staffTwoFactor))
-    .route('/admin/application-groups', adminGroupRoutes(deps))
-    .route('/admin', adminRefundRoutes(deps))
-    .route('/admin', adminPortalRoutes(deps))
-    .route('/admin', adminRuleRoutes(deps))
-    .route('/admin', adminPortalStatusRoutes(deps))
-    .route('/admin', adminAuditRoutes(deps))
-    .route('/admin', adminReportRoutes(deps))
-    .route('/admin', adminStaffRoutes(deps))
-    .route('/admin', adminRoutes(deps))
-    .route('/events', eventRoutes(deps))
-    .route('/config', configRoutes(deps))
-    .route('/public', publicRecordRoutes(deps))
-    .route('/public', publicRuleRoutes(deps))
-    .route('/health', healthRoutes(deps));
+  return (
+    new Hono<AppEnv>()
+      .route('/', authRoutes(deps))
+      .route('/login/two-factor', secondStepRoutes(deps))
+      .route('/user/two-factor', twoFactorRoutes(deps))
+      .route('/user/sessions', sessionRoutes(deps))
+      .route('/contact', contactRoutes(deps))
+      .route('/password-reset', passwordResetRoutes(deps))
+      .route('/track', trackRoutes(deps))
+      .route('/applications', applicationRoutes(deps))
+      .route('/application-draft', applicationDraftRoutes(deps))
+      .route('/application-groups', applicationGroupRoutes(deps))
+      .route('/documents', documentRoutes(deps))
+      .route('/passport-scan', passportScanRoutes(deps))
+      // The webhook first: it is public, signed by the provider and reads its raw body.
+      .route('/payments/webhook', paymentsWebhookRoutes({ useCases: deps.agency.useCases, gateway: deps.agency.ports.gateway }))
+      // Before /payments, whose /:type/:applicationId would otherwise take /initial-group/{groupId}.
+      .route('/payments/initial-group', groupPaymentRoutes(deps))
+      .route('/payments', paymentRoutes(deps))
+      .route('/test-payments', testPaymentRoutes(deps))
+      // Every admin sub-app below is behind it: STAFF_TWO_FACTOR=required keeps staff without two-factor out.
+      .use('/admin/*', staffTwoFactorFirst(deps.agency.config.staffTwoFactor))
+      .route('/admin/application-groups', adminGroupRoutes(deps))
+      .route('/admin', adminRefundRoutes(deps))
+      .route('/admin', adminPortalRoutes(deps))
+      .route('/admin', adminRuleRoutes(deps))
+      .route('/admin', adminPortalStatusRoutes(deps))
+      .route('/admin', adminAuditRoutes(deps))
+      .route('/admin', adminReportRoutes(deps))
+      .route('/admin', adminStaffRoutes(deps))
+      .route('/admin', adminRoutes(deps))
+      .route('/events', eventRoutes(deps))
+      .route('/config', configRoutes(deps))
+      .route('/public', publicRecordRoutes(deps))
+      .route('/public', publicRuleRoutes(deps))
+      .route('/health', healthRoutes(deps))
+  );
 }
 
 /** Builds the whole HTTP app (API + SPA) from a composed agency. */

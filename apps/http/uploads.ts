@@ -1,11 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import {
-  FILE_TOO_LARGE_MESSAGE,
-  INVALID_FILE_TYPE_MESSAGE,
-  MAX_UPLOAD_BYTES,
-  sniffContentType,
-  type AllowedContentType,
-} from '../../core/domain/document.js';
+import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES, sniffContentType, type AllowedContentType } from '../../core/domain/document.js';
 import { errors } from '../../core/domain/errors.js';
 import { PASSPORT_IMAGE_TYPE_MESSAGE, sniffPassportImageType, type PassportImageType } from '../../core/domain/passport-scan.js';
 import { applicationIdSchema } from '../../core/schemas/ids.js';

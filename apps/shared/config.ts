@@ -216,7 +216,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgencyConfig {
   if (!/^[^@\s]+@[^@\s]+$/.test(agencyEmail)) throw new ConfigError('AGENCY_EMAIL', `is not an email address: ${agencyEmail}`);
   const agencyName = nonEmpty(env, 'AGENCY_NAME') ?? 'Egypt e-Visa Agency';
   const agencyAddressText = nonEmpty(env, 'AGENCY_ADDRESS') ?? DEFAULT_AGENCY_ADDRESS.join(', ');
-  const agencyAddress = agencyAddressText.split(',').map((line) => line.trim()).filter(Boolean);
+  const agencyAddress = agencyAddressText
+    .split(',')
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (agencyAddress.length === 0 || agencyAddress.length > 6 || agencyAddress.some((line) => line.length > 80)) {
     throw new ConfigError('AGENCY_ADDRESS', 'must be a postal address of 1 to 6 comma-separated lines of at most 80 characters');
   }

@@ -75,10 +75,7 @@ export const adaptersModule = new ContainerModule(({ bind }) => {
   bind(PORT.qrCodes).toResolvedValue(() => new QrcodeSvg());
   bind(T.persistence).toResolvedValue(
     (config: AgencyConfig, opened: OpenedAdapters, logger: Logger) =>
-      opened.open(
-        openPersistence({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize, log: (line) => logger.error(line) }),
-        { database: true },
-      ),
+      opened.open(openPersistence({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize, log: (line) => logger.error(line) }), { database: true }),
     [T.config, T.opened, T.logger],
   );
   for (const key of STORE_KEYS) bindStore(bind, key);
@@ -99,8 +96,7 @@ export const adaptersModule = new ContainerModule(({ bind }) => {
   bind(PORT.phoneNumbers).toResolvedValue(() => new LibPhoneNumbers());
   // The built-in test provider keeps its payments and refunds in the database, beside the agency's records.
   bind(PORT.gateway).toResolvedValue(
-    (config: AgencyConfig, clock: Ports['clock'], persistence: Persistence, opened: OpenedAdapters) =>
-      opened.open(openPaymentGateway(config.stripe, () => clock.now(), persistence.testPayments)),
+    (config: AgencyConfig, clock: Ports['clock'], persistence: Persistence, opened: OpenedAdapters) => opened.open(openPaymentGateway(config.stripe, () => clock.now(), persistence.testPayments)),
     [T.config, PORT.clock, T.persistence, T.opened],
   );
   bind(PORT.receiptRenderer).toResolvedValue(() => new PdfReceiptRenderer());
@@ -160,15 +156,70 @@ function bindUseCase<R, K extends keyof Ports, D extends unknown[] = []>(
 
 /** What each use-case token resolves to. */
 type ResolvedUseCases = { [K in keyof typeof USE_CASE]: (typeof USE_CASE)[K] extends ServiceIdentifier<infer R> ? R : never };
-type GroupTokens = 'applicationDrafts' | 'applicationGroups' | 'paymentIssues' | 'cancellations' | 'replies' | 'internalNotes' | 'portalLedger' | 'egyptRules' | 'portalStatus' | 'auditLog' | 'staff' | 'twoFactor' | 'assignments' | 'adminWorkspace' | 'deliveryLog' | 'tracking' | 'reports';
+type GroupTokens =
+  | 'applicationDrafts'
+  | 'applicationGroups'
+  | 'paymentIssues'
+  | 'cancellations'
+  | 'replies'
+  | 'internalNotes'
+  | 'portalLedger'
+  | 'egyptRules'
+  | 'portalStatus'
+  | 'auditLog'
+  | 'staff'
+  | 'twoFactor'
+  | 'assignments'
+  | 'adminWorkspace'
+  | 'deliveryLog'
+  | 'tracking'
+  | 'reports';
 
 /**
  * The `UseCases` object: the single use cases as they are, the groups' members spread. The return
  * type refuses a token that is not a member of UseCases as well as a member without a token.
  */
 function assembleUseCases(resolved: ResolvedUseCases): UseCases & Record<Exclude<keyof ResolvedUseCases, GroupTokens | keyof UseCases>, never> {
-  const { applicationDrafts, applicationGroups, paymentIssues, cancellations, replies, internalNotes, portalLedger, egyptRules, portalStatus, auditLog, staff, twoFactor, assignments, adminWorkspace, deliveryLog, tracking, reports, ...single } = resolved;
-  return { ...single, ...applicationDrafts, ...applicationGroups, ...paymentIssues, ...cancellations, ...replies, ...internalNotes, ...portalLedger, ...egyptRules, ...portalStatus, ...auditLog, ...staff, ...twoFactor, ...assignments, ...adminWorkspace, ...deliveryLog, ...tracking, ...reports };
+  const {
+    applicationDrafts,
+    applicationGroups,
+    paymentIssues,
+    cancellations,
+    replies,
+    internalNotes,
+    portalLedger,
+    egyptRules,
+    portalStatus,
+    auditLog,
+    staff,
+    twoFactor,
+    assignments,
+    adminWorkspace,
+    deliveryLog,
+    tracking,
+    reports,
+    ...single
+  } = resolved;
+  return {
+    ...single,
+    ...applicationDrafts,
+    ...applicationGroups,
+    ...paymentIssues,
+    ...cancellations,
+    ...replies,
+    ...internalNotes,
+    ...portalLedger,
+    ...egyptRules,
+    ...portalStatus,
+    ...auditLog,
+    ...staff,
+    ...twoFactor,
+    ...assignments,
+    ...adminWorkspace,
+    ...deliveryLog,
+    ...tracking,
+    ...reports,
+  };
 }
 
 /** One binding per use-case factory; the use cases that call others take those by token. */
@@ -251,7 +302,12 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.listAdminApplications, ['applications', 'users', 'assignments', 'clock', 'audit'], make.makeListAdminApplications);
   bindUseCase(bind, U.searchAdminApplications, ['applications', 'users', 'assignments', 'clock'], make.makeSearchAdminApplications);
   bindUseCase(bind, U.countAdminTabs, ['applications', 'users', 'clock'], make.makeCountAdminTabs);
-  bindUseCase(bind, U.changeApplicationStatus, ['applications', 'users', 'analytics', 'clock', 'gateway', 'audit', 'phoneNumbers', 'settings', 'history', 'documents'], make.makeChangeApplicationStatus);
+  bindUseCase(
+    bind,
+    U.changeApplicationStatus,
+    ['applications', 'users', 'analytics', 'clock', 'gateway', 'audit', 'phoneNumbers', 'settings', 'history', 'documents'],
+    make.makeChangeApplicationStatus,
+  );
   bindUseCase(bind, U.statusHistory, ['applications', 'history'], make.makeStatusHistory);
   bindUseCase(bind, U.attachVisa, ['applications', 'documents', 'files', 'ids', 'clock', 'audit', 'users', 'phoneNumbers', 'settings'], make.makeAttachVisa);
   bindUseCase(bind, U.sendEvisa, ['applications', 'documents', 'files', 'users', 'outbox', 'clock', 'audit', 'phoneNumbers', 'settings'], make.makeSendEvisa);
@@ -259,17 +315,17 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.sendApplicationReminders, ['users', 'clock'], make.makeSendApplicationReminders);
 
   // mail and text delivery, analytics, operator tasks
-  bindUseCase(
-    bind,
-    U.deliverMail,
-    ['outbox', 'mailer', 'files', 'clock', 'receipts', 'receiptRenderer', 'settings', 'applications', 'documents', 'borderPackRenderer'],
-    make.makeDeliverMail,
-  );
+  bindUseCase(bind, U.deliverMail, ['outbox', 'mailer', 'files', 'clock', 'receipts', 'receiptRenderer', 'settings', 'applications', 'documents', 'borderPackRenderer'], make.makeDeliverMail);
   bindUseCase(bind, U.deliveryLog, ['applications', 'outbox', 'texts', 'replies', 'phoneNumbers', 'users', 'files', 'clock', 'audit', 'settings'], make.makeDeliveryLog);
   bindUseCase(bind, U.deliverText, ['texts', 'sms', 'clock'], make.makeDeliverText);
   bindUseCase(bind, U.recordEvent, ['analytics', 'clock'], make.makeRecordEvent);
   bindUseCase(bind, U.exportApplications, ['applications', 'users', 'clock', 'audit'], make.makeExportApplications);
-  bindUseCase(bind, U.exportUserData, ['users', 'applications', 'payments', 'refunds', 'receipts', 'history', 'documents', 'replies', 'enquiries', 'drafts', 'clock', 'audit'], make.makeExportUserData);
+  bindUseCase(
+    bind,
+    U.exportUserData,
+    ['users', 'applications', 'payments', 'refunds', 'receipts', 'history', 'documents', 'replies', 'enquiries', 'drafts', 'clock', 'audit'],
+    make.makeExportUserData,
+  );
   bindUseCase(bind, U.eraseUser, ['users', 'applications', 'documents', 'portal', 'payments', 'receipts', 'files', 'clock', 'audit'], make.makeEraseUser);
   bindUseCase(bind, U.purgeDocuments, ['documents', 'files', 'clock'], make.makePurgeDocuments);
   bindUseCase(bind, U.sweepOrphanFiles, ['files', 'documents', 'portal', 'clock'], make.makeSweepOrphanFiles);
@@ -358,7 +414,10 @@ export async function resolveAgency(container: Container): Promise<Agency> {
   try {
     return await container.getAsync(T.agency);
   } catch (error) {
-    await container.get(T.opened).close().catch(() => undefined);
+    await container
+      .get(T.opened)
+      .close()
+      .catch(() => undefined);
     throw error;
   }
 }

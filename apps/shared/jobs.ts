@@ -201,7 +201,11 @@ export function describeEncryptFiles(run: EncryptFilesRun): { line: string; fail
 
 /** The rotate-file-key job's line, and `evisa rotate-file-key`'s summary. */
 export function describeRotateFileKey(run: RotateFileKeyRun): { line: string; failed: boolean } {
-  const others = [`${files(run.current)} under it already`, run.plain > 0 ? `${files(run.plain)} stored unencrypted (\`evisa encrypt-files\` encrypts them)` : '', run.gone > 0 ? `${files(run.gone)} gone meanwhile` : '']
+  const others = [
+    `${files(run.current)} under it already`,
+    run.plain > 0 ? `${files(run.plain)} stored unencrypted (\`evisa encrypt-files\` encrypts them)` : '',
+    run.gone > 0 ? `${files(run.gone)} gone meanwhile` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   const line = `Re-wrapped the data keys of ${files(run.rewrapped)} under key "${run.keyId}", their contents unchanged (${others}; ${files(run.checked)} checked).${failuresOf(run)}`;

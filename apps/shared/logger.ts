@@ -42,7 +42,27 @@ export const REDACTED_KEYS = [
  * Named, not wildcards (`*.email`): pino's wildcard redaction walks every key of every object
  * logged and cost 15 µs a line (3 µs without), a request's access line included.
  */
-const CONTAINERS = ['user', 'applicant', 'traveller', 'staff', 'actor', 'application', 'body', 'input', 'query', 'headers', 'req', 'request', 'mail', 'text', 'data', 'payer', 'payment', 'refund', 'scan'];
+const CONTAINERS = [
+  'user',
+  'applicant',
+  'traveller',
+  'staff',
+  'actor',
+  'application',
+  'body',
+  'input',
+  'query',
+  'headers',
+  'req',
+  'request',
+  'mail',
+  'text',
+  'data',
+  'payer',
+  'payment',
+  'refund',
+  'scan',
+];
 
 const pathOf = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`);
 const REDACT_PATHS = [

@@ -68,7 +68,12 @@ export class AgencyMetrics {
     registers: [this.registry],
   });
 
-  readonly #queueWaiting = new Gauge({ name: 'evisa_job_queue_waiting', help: 'Jobs waiting to run (queued, or waiting for a retry), per queue.', labelNames: ['queue'] as const, registers: [this.registry] });
+  readonly #queueWaiting = new Gauge({
+    name: 'evisa_job_queue_waiting',
+    help: 'Jobs waiting to run (queued, or waiting for a retry), per queue.',
+    labelNames: ['queue'] as const,
+    registers: [this.registry],
+  });
   readonly #queueRunning = new Gauge({ name: 'evisa_job_queue_running', help: 'Jobs running now, per queue (every node).', labelNames: ['queue'] as const, registers: [this.registry] });
   readonly #queueFailed = new Gauge({ name: 'evisa_job_queue_failed', help: 'Jobs failed for good (evisa jobs retry), per queue.', labelNames: ['queue'] as const, registers: [this.registry] });
   readonly #queueOldest = new Gauge({
@@ -84,10 +89,15 @@ export class AgencyMetrics {
     registers: [this.registry],
   });
   readonly #poolMax = new Gauge({ name: 'evisa_db_pool_max', help: "The most database connections this process opens (PostgreSQL's DATABASE_POOL_SIZE; SQLite: 1).", registers: [this.registry] });
-  readonly #sqliteBytes = new Gauge({ name: 'evisa_sqlite_file_bytes', help: "The embedded SQLite database's size on disk, by file (database, wal).", labelNames: ['file'] as const, registers: [this.registry] });
+  readonly #sqliteBytes = new Gauge({
+    name: 'evisa_sqlite_file_bytes',
+    help: "The embedded SQLite database's size on disk, by file (database, wal).",
+    labelNames: ['file'] as const,
+    registers: [this.registry],
+  });
   readonly #dueToday = new Gauge({
     name: 'evisa_guarantee_deadlines_due_today',
-    help: "Applications whose 5-working-day guarantee deadline falls today (London) and that are not answered yet (read at most once a minute).",
+    help: 'Applications whose 5-working-day guarantee deadline falls today (London) and that are not answered yet (read at most once a minute).',
     registers: [this.registry],
   });
   readonly #missed = new Gauge({

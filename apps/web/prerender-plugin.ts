@@ -159,13 +159,7 @@ function routePreloads(routeIds: string[], chunks: ChunkInfo[], template: string
   return [...wanted].filter((name) => !template.includes(`/${name}"`));
 }
 
-function pageHtml(
-  template: string,
-  page: { path: string; description: string },
-  rendered: { html: string; title: string },
-  publicUrl: string,
-  preloads: string[],
-): string {
+function pageHtml(template: string, page: { path: string; description: string }, rendered: { html: string; title: string }, publicUrl: string, preloads: string[]): string {
   const url = `${publicUrl}${page.path === '/' ? '/' : page.path}`;
   const head = [
     `<link rel="canonical" href="${escapeAttr(url)}" />`,

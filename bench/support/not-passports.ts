@@ -203,7 +203,11 @@ async function carousel(): Promise<NotAPassport[]> {
   return Promise.all(
     ['giza-pyramids.svg', 'nile-felucca.svg'].map(async (file) => ({
       name: `carousel ${file.replace('.svg', '')}`,
-      body: await sharp(readFileSync(path.join(dir, file)), { density: 300 }).resize({ width: 1600 }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer(),
+      body: await sharp(readFileSync(path.join(dir, file)), { density: 300 })
+        .resize({ width: 1600 })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
       type: 'image/jpeg' as const,
     })),
   );

@@ -242,7 +242,12 @@ function photographed(page: Canvas, options: PageOptions): Canvas {
   const outW = Math.round(Math.max(...xs) + margin - minX);
   const outH = Math.round(Math.max(...ys) + margin - minY);
   const to = corners.map(([x, y]) => [x - minX, y - minY] as [number, number]);
-  const h = homography(to, [[0, 0], [width, 0], [width, height], [0, height]]);
+  const h = homography(to, [
+    [0, 0],
+    [width, 0],
+    [width, height],
+    [0, height],
+  ]);
   const src = page.getContext('2d').getImageData(0, 0, width, height).data;
   const out = createCanvas(outW, outH);
   const ctx = out.getContext('2d');

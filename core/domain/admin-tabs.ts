@@ -54,7 +54,6 @@ export function adminTab(id: AdminTabId): AdminTab {
   return tab;
 }
 
-
 /** The tab an application (or pseudo-entry) with this status is listed in. */
 export function tabOfStatus(status: ListedStatus): AdminTab {
   const tab = ADMIN_TABS.find((t) => t.statuses.includes(status));

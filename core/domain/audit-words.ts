@@ -98,7 +98,11 @@ const FILE_TYPES: Record<string, string> = { 'application/pdf': 'PDF', 'image/jp
 function labelOf(key: string): string {
   const known = FIELDS[key]?.label;
   if (known) return known;
-  const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase().trim();
+  const spaced = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .trim();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
@@ -201,7 +205,10 @@ const same = (a: AuditJson | undefined, b: AuditJson | undefined) => JSON.string
 const FIELD_ORDER = Object.keys(FIELDS);
 function readingOrder(keys: string[]): string[] {
   const rank = (key: string) => (FIELD_ORDER.includes(key) ? FIELD_ORDER.indexOf(key) : FIELD_ORDER.length);
-  return keys.map((key, i) => ({ key, i })).sort((a, b) => rank(a.key) - rank(b.key) || a.i - b.i).map(({ key }) => key);
+  return keys
+    .map((key, i) => ({ key, i }))
+    .sort((a, b) => rank(a.key) - rank(b.key) || a.i - b.i)
+    .map(({ key }) => key);
 }
 
 /** What a before/after pair changed: 'Status: Under process → Verified'; a field only after reads 'Label: value'. */
@@ -223,10 +230,7 @@ function changeLines(before: Record<string, AuditJson>, after: Record<string, Au
 /** An audit entry in words: its action's label and a line for each change and detail recorded. */
 export function auditEntryInWords(entry: AuditEntryLike): AuditEntryWords {
   const { before, after, ...rest } = entry.detail as Record<string, AuditJson | undefined>;
-  const lines = [
-    ...changeLines(isObject(before) ? before : {}, isObject(after) ? after : {}),
-    ...readingOrder(Object.keys(rest)).flatMap((key) => fieldLines(key, rest[key])),
-  ];
+  const lines = [...changeLines(isObject(before) ? before : {}, isObject(after) ? after : {}), ...readingOrder(Object.keys(rest)).flatMap((key) => fieldLines(key, rest[key]))];
   return { title: AUDIT_ACTION_LABELS[entry.action] ?? labelOf(entry.action), lines };
 }
 

@@ -107,7 +107,11 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const source = v as Record<string, unknown>;
-      return Object.fromEntries(Object.keys(source).sort().map((k) => [k, source[k]]));
+      return Object.fromEntries(
+        Object.keys(source)
+          .sort()
+          .map((k) => [k, source[k]]),
+      );
     }
     return v;
   });

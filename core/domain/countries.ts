@@ -20,8 +20,25 @@ export const UNSUPPORTED_NATIONALITIES: readonly Country[] = COUNTRIES.filter((c
  * is told its route (routeMessage).
  */
 export const NAMED_UNSUPPORTED_NATIONALITIES: readonly Country[] = [
-  'Afghanistan', 'Pakistan', 'Bangladesh', 'Nigeria', 'Iran', 'Iraq', 'Israel', 'Saudi Arabia', 'Syria', 'Yemen', 'Turkey',
-  'Andorra', 'Liechtenstein', 'Bahrain', 'Kuwait', 'Oman', 'Qatar', 'United Arab Emirates', 'Egypt',
+  'Afghanistan',
+  'Pakistan',
+  'Bangladesh',
+  'Nigeria',
+  'Iran',
+  'Iraq',
+  'Israel',
+  'Saudi Arabia',
+  'Syria',
+  'Yemen',
+  'Turkey',
+  'Andorra',
+  'Liechtenstein',
+  'Bahrain',
+  'Kuwait',
+  'Oman',
+  'Qatar',
+  'United Arab Emirates',
+  'Egypt',
 ];
 
 /**

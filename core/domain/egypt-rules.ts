@@ -154,14 +154,75 @@ function shipped<K extends RuleKind>(kind: K, subject: string, value: RuleValues
  * Singapore, Taiwan and South Africa). Canada left it in August 2023 (below).
  */
 const EVISA_NATIONALITIES: readonly Country[] = [
-  'Albania', 'Argentina', 'Armenia', 'Australia', 'Austria', 'Azerbaijan', 'Belarus', 'Belgium', 'Bosnia Herzegovina',
-  'Brazil', 'Brunei', 'Bulgaria', 'Chile', 'China', 'Colombia', 'Croatia', 'Cyprus', 'Czech Republic', 'Denmark',
-  'Ecuador', 'Estonia', 'Finland', 'France', 'Georgia', 'Germany', 'Greece', 'Hungary', 'Iceland', 'India',
-  'Ireland {Republic}', 'Italy', 'Japan', 'Kazakhstan', 'Korea South', 'Latvia', 'Lithuania', 'Luxembourg', 'Macedonia',
-  'Malaysia', 'Malta', 'Mexico', 'Moldova', 'Monaco', 'Montenegro', 'Netherlands', 'New Zealand', 'Norway', 'Paraguay',
-  'Peru', 'Poland', 'Portugal', 'Romania', 'Russian Federation', 'San Marino', 'Serbia', 'Singapore', 'Slovakia',
-  'Slovenia', 'South Africa', 'Spain', 'Sweden', 'Switzerland', 'Taiwan', 'Ukraine', 'United Kingdom', 'United States',
-  'Uruguay', 'Vatican City', 'Venezuela',
+  'Albania',
+  'Argentina',
+  'Armenia',
+  'Australia',
+  'Austria',
+  'Azerbaijan',
+  'Belarus',
+  'Belgium',
+  'Bosnia Herzegovina',
+  'Brazil',
+  'Brunei',
+  'Bulgaria',
+  'Chile',
+  'China',
+  'Colombia',
+  'Croatia',
+  'Cyprus',
+  'Czech Republic',
+  'Denmark',
+  'Ecuador',
+  'Estonia',
+  'Finland',
+  'France',
+  'Georgia',
+  'Germany',
+  'Greece',
+  'Hungary',
+  'Iceland',
+  'India',
+  'Ireland {Republic}',
+  'Italy',
+  'Japan',
+  'Kazakhstan',
+  'Korea South',
+  'Latvia',
+  'Lithuania',
+  'Luxembourg',
+  'Macedonia',
+  'Malaysia',
+  'Malta',
+  'Mexico',
+  'Moldova',
+  'Monaco',
+  'Montenegro',
+  'Netherlands',
+  'New Zealand',
+  'Norway',
+  'Paraguay',
+  'Peru',
+  'Poland',
+  'Portugal',
+  'Romania',
+  'Russian Federation',
+  'San Marino',
+  'Serbia',
+  'Singapore',
+  'Slovakia',
+  'Slovenia',
+  'South Africa',
+  'Spain',
+  'Sweden',
+  'Switzerland',
+  'Taiwan',
+  'Ukraine',
+  'United Kingdom',
+  'United States',
+  'Uruguay',
+  'Vatican City',
+  'Venezuela',
 ];
 
 /**
@@ -170,13 +231,50 @@ const EVISA_NATIONALITIES: readonly Country[] = [
  * Korea South, Russia, Serbia, Ukraine and the United States): the EU and the rest of Schengen, and those.
  */
 const EU: readonly Country[] = [
-  'Austria', 'Belgium', 'Bulgaria', 'Croatia', 'Cyprus', 'Czech Republic', 'Denmark', 'Estonia', 'Finland', 'France', 'Germany',
-  'Greece', 'Hungary', 'Ireland {Republic}', 'Italy', 'Latvia', 'Lithuania', 'Luxembourg', 'Malta', 'Netherlands', 'Poland',
-  'Portugal', 'Romania', 'Slovakia', 'Slovenia', 'Spain', 'Sweden',
+  'Austria',
+  'Belgium',
+  'Bulgaria',
+  'Croatia',
+  'Cyprus',
+  'Czech Republic',
+  'Denmark',
+  'Estonia',
+  'Finland',
+  'France',
+  'Germany',
+  'Greece',
+  'Hungary',
+  'Ireland {Republic}',
+  'Italy',
+  'Latvia',
+  'Lithuania',
+  'Luxembourg',
+  'Malta',
+  'Netherlands',
+  'Poland',
+  'Portugal',
+  'Romania',
+  'Slovakia',
+  'Slovenia',
+  'Spain',
+  'Sweden',
 ];
 const VISA_ON_ARRIVAL_NATIONALITIES: readonly Country[] = [
-  ...EU, 'Iceland', 'Norway', 'Switzerland', 'United Kingdom', 'United States', 'Australia', 'New Zealand', 'Japan', 'Korea South',
-  'Georgia', 'Macedonia', 'Serbia', 'Russian Federation', 'Ukraine',
+  ...EU,
+  'Iceland',
+  'Norway',
+  'Switzerland',
+  'United Kingdom',
+  'United States',
+  'Australia',
+  'New Zealand',
+  'Japan',
+  'Korea South',
+  'Georgia',
+  'Macedonia',
+  'Serbia',
+  'Russian Federation',
+  'Ukraine',
 ];
 /** Nationalities given the free Sinai-resort stamp (the EU and the United States per the Egyptian Consulate in London, quoted by Wikipedia; the UK per travellers' reports: low confidence). */
 const SINAI_STAMP_NATIONALITIES: readonly Country[] = [...EU, 'United Kingdom', 'United States'];
@@ -218,29 +316,42 @@ const GULF_VISA_FREE: readonly Country[] = ['Bahrain', 'Kuwait', 'Oman', 'Saudi 
 
 /** The routes a nationality has besides its primary one, as shipped. */
 function shippedOthers(country: Country): OtherRouteValue[] {
-  return [
-    ...(VISA_ON_ARRIVAL_NATIONALITIES.includes(country) ? [SHIPPED_VISA_ON_ARRIVAL] : []),
-    ...(SINAI_STAMP_NATIONALITIES.includes(country) ? [SHIPPED_SINAI_STAMP] : []),
-  ];
+  return [...(VISA_ON_ARRIVAL_NATIONALITIES.includes(country) ? [SHIPPED_VISA_ON_ARRIVAL] : []), ...(SINAI_STAMP_NATIONALITIES.includes(country) ? [SHIPPED_SINAI_STAMP] : [])];
 }
 
 function shippedRoute(country: Country): EgyptRuleOf<'nationality_route'> {
   const route = (primary: Omit<NationalityRouteValue, 'also'>): NationalityRouteValue => ({ ...primary, also: shippedOthers(country) });
   if (EVISA_NATIONALITIES.includes(country)) return shipped('nationality_route', country, route({ route: 'evisa', conditions: null, maxDays: null }), '2020-01-01', PORTAL);
   if (country === 'Egypt') {
-    return shipped('nationality_route', country, route({ route: 'visa_free', conditions: 'Egyptian citizens enter on their Egyptian passport or national ID.', maxDays: null }), '2020-01-01', WIKIPEDIA);
+    return shipped(
+      'nationality_route',
+      country,
+      route({ route: 'visa_free', conditions: 'Egyptian citizens enter on their Egyptian passport or national ID.', maxDays: null }),
+      '2020-01-01',
+      WIKIPEDIA,
+    );
   }
   if (country === 'Israel') {
     return shipped(
       'nationality_route',
       country,
-      route({ route: 'visa_free', conditions: 'Only with the free Sinai-resort entry stamp, for South Sinai resorts (Sharm el-Sheikh, Dahab, Nuweiba, Taba); anywhere else needs a visa from an Egyptian embassy.', maxDays: 15 }),
+      route({
+        route: 'visa_free',
+        conditions: 'Only with the free Sinai-resort entry stamp, for South Sinai resorts (Sharm el-Sheikh, Dahab, Nuweiba, Taba); anywhere else needs a visa from an Egyptian embassy.',
+        maxDays: 15,
+      }),
       '2020-01-01',
       { url: WIKIPEDIA.url, title: 'Visa policy of Egypt (Wikipedia), quoting the Egyptian Consulate in London: the Sinai-resort stamp' },
     );
   }
   if (GULF_VISA_FREE.includes(country)) {
-    return shipped('nationality_route', country, route({ route: 'visa_free', conditions: 'Citizens of the Gulf states enter without a visa; check with an Egyptian embassy before travelling.', maxDays: null }), '2020-01-01', WIKIPEDIA);
+    return shipped(
+      'nationality_route',
+      country,
+      route({ route: 'visa_free', conditions: 'Citizens of the Gulf states enter without a visa; check with an Egyptian embassy before travelling.', maxDays: null }),
+      '2020-01-01',
+      WIKIPEDIA,
+    );
   }
   if (country === 'Canada') {
     return shipped('nationality_route', country, route({ route: 'embassy_only', conditions: null, maxDays: null }), '2023-08-01', {
@@ -299,8 +410,7 @@ export function entriesInForce(rules: readonly EgyptRule[], date: LocalDate): Ma
 export function rulesInForce(rules: readonly EgyptRule[], date: LocalDate): RulesInForce {
   const found = entriesInForce(rules, date);
   const fallback = entriesInForce(SHIPPED_EGYPT_RULES, '2020-01-01');
-  const pick = <K extends RuleKind>(kind: K, subject: string): EgyptRuleOf<K> =>
-    (found.get(ruleKey({ kind, subject })) ?? fallback.get(ruleKey({ kind, subject }))) as EgyptRuleOf<K>;
+  const pick = <K extends RuleKind>(kind: K, subject: string): EgyptRuleOf<K> => (found.get(ruleKey({ kind, subject })) ?? fallback.get(ruleKey({ kind, subject }))) as EgyptRuleOf<K>;
   const routes: Record<string, EgyptRuleOf<'nationality_route'>> = {};
   for (const country of COUNTRIES) routes[country] = pick('nationality_route', country);
   return { on: date, passportValidity: pick('passport_validity', ''), minDaysBeforeArrival: pick('min_days_before_arrival', ''), routes };
@@ -426,4 +536,3 @@ export function ruleProblem(rules: readonly EgyptRule[], app: RuleCheckedApplica
   }
   return null;
 }
-

@@ -60,8 +60,7 @@ export function isDomainError(error: unknown, type?: DomainErrorType): error is 
 }
 
 export const errors = {
-  validation: (message: string, fieldErrors: Record<string, string[]> = {}) =>
-    new DomainError({ type: 'Validation', message, errors: fieldErrors }),
+  validation: (message: string, fieldErrors: Record<string, string[]> = {}) => new DomainError({ type: 'Validation', message, errors: fieldErrors }),
   invalidCredentials: () => new DomainError({ type: 'InvalidCredentials', message: 'Invalid email or password.' }),
   unauthenticated: (message = 'Please sign in to continue.') => new DomainError({ type: 'Unauthenticated', message }),
   forbidden: (message = 'You are not allowed to do this.') => new DomainError({ type: 'Forbidden', message }),
@@ -74,11 +73,9 @@ export const errors = {
       to,
       message: `An application in status ${from} cannot be moved to ${to}.`,
     }),
-  paymentNotDue: (paymentType: PaymentType, message: string) =>
-    new DomainError({ type: 'PaymentNotDue', paymentType, message }),
+  paymentNotDue: (paymentType: PaymentType, message: string) => new DomainError({ type: 'PaymentNotDue', paymentType, message }),
   paymentNotSucceeded: (message: string) => new DomainError({ type: 'PaymentNotSucceeded', message }),
-  rateLimited: (retryAfterSeconds: number, message = 'Too many failed attempts. Please wait a few minutes and try again.') =>
-    new DomainError({ type: 'RateLimited', retryAfterSeconds, message }),
+  rateLimited: (retryAfterSeconds: number, message = 'Too many failed attempts. Please wait a few minutes and try again.') => new DomainError({ type: 'RateLimited', retryAfterSeconds, message }),
   /** A file was received but what it should contain cannot be read from it (no passport MRZ). */
   unreadable: (message: string) => new DomainError({ type: 'Unreadable', message }),
   fileTooLarge: (message: string) => new DomainError({ type: 'FileTooLarge', message }),

@@ -31,9 +31,24 @@ export type TypedPassportFields = Record<PassportCheckField, string | null | und
  * plain Latin letter some issuers write instead (MULLER). Accents NFD can strip are not listed.
  */
 const SPELLED_OUT: Record<string, readonly [icao: string, plain: string]> = {
-  Ä: ['AE', 'A'], Ö: ['OE', 'O'], Ü: ['UE', 'U'], Å: ['AA', 'A'], Æ: ['AE', 'AE'], Ø: ['OE', 'O'], Œ: ['OE', 'OE'],
-  ß: ['SS', 'SS'], ẞ: ['SS', 'SS'], Þ: ['TH', 'TH'], Ð: ['D', 'D'], Đ: ['D', 'D'], Ł: ['L', 'L'], Ħ: ['H', 'H'],
-  Ŧ: ['T', 'T'], Ŀ: ['L', 'L'], Ĳ: ['IJ', 'IJ'], ı: ['I', 'I'],
+  Ä: ['AE', 'A'],
+  Ö: ['OE', 'O'],
+  Ü: ['UE', 'U'],
+  Å: ['AA', 'A'],
+  Æ: ['AE', 'AE'],
+  Ø: ['OE', 'O'],
+  Œ: ['OE', 'OE'],
+  ß: ['SS', 'SS'],
+  ẞ: ['SS', 'SS'],
+  Þ: ['TH', 'TH'],
+  Ð: ['D', 'D'],
+  Đ: ['D', 'D'],
+  Ł: ['L', 'L'],
+  Ħ: ['H', 'H'],
+  Ŧ: ['T', 'T'],
+  Ŀ: ['L', 'L'],
+  Ĳ: ['IJ', 'IJ'],
+  ı: ['I', 'I'],
 };
 
 /** The name parts as an MRZ writes them: A–Z only, apostrophes dropped, other punctuation a separator. */
@@ -104,10 +119,7 @@ export function comparePassport(scan: PassportScan | null, typed: TypedPassportF
  * 'unreadable' when the file holds no readable zone. `documentId` is the document read: a reading
  * of an older upload never replaces that of a newer one.
  */
-export type PassportScanRecord =
-  | { documentId: number; status: 'pending' }
-  | { documentId: number; status: 'read'; scan: PassportScan }
-  | { documentId: number; status: 'unreadable' };
+export type PassportScanRecord = { documentId: number; status: 'pending' } | { documentId: number; status: 'read'; scan: PassportScan } | { documentId: number; status: 'unreadable' };
 
 /** The check application reads carry: 'pending' while the scanner has not answered yet. */
 export interface PassportCheckView {

@@ -69,12 +69,7 @@ export function parsePasswordResetToken(token: string): ParsedResetToken | null 
 }
 
 /** True when `token` was signed for this user's current password hash and has not expired at `now`. */
-export async function verifyPasswordResetToken(
-  token: ParsedResetToken,
-  user: { id: number; passwordHash: string },
-  secret: string,
-  now: Date,
-): Promise<boolean> {
+export async function verifyPasswordResetToken(token: ParsedResetToken, user: { id: number; passwordHash: string }, secret: string, now: Date): Promise<boolean> {
   if (token.userId !== user.id || token.expiry * 1000 <= now.getTime()) return false;
   return crypto.subtle.verify('HMAC', await hmacKey(secret, user.passwordHash, 'verify'), token.signature, message(user.id, token.expiry));
 }

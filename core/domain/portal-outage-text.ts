@@ -12,7 +12,6 @@ export const OUTAGE_MEANING =
   "We cannot submit applications to Egypt's official e-visa portal (visa2egypt.gov.eg) while it is down. Your application is safe with us and we will submit it as soon as the portal is back. Our 5-working-day guarantee is paused meanwhile, so the days it is down do not count against it.";
 
 /** The banner's words on every public page and the dashboard: for visitors and applicants alike. */
-export const OUTAGE_BANNER_MEANING =
-  'Applications with us are safe: we submit them as soon as the portal is back, and our 5-working-day guarantee is paused while it is down.';
+export const OUTAGE_BANNER_MEANING = 'Applications with us are safe: we submit them as soon as the portal is back, and our 5-working-day guarantee is paused while it is down.';
 
 export const OUTAGE_BANNER_TITLE = "Egypt's official e-visa portal (visa2egypt.gov.eg) is down";

@@ -67,12 +67,7 @@ const NOT_YET_SUBMITTED: readonly PortalState[] = ['to_submit', 'gov_payment_fai
  * the ones the agency is working on have their guarantee clock paused.
  */
 export function waitsForPortal(app: Pick<Application, 'status' | 'initialPaymentId' | 'cancelledAt'>, portalState: PortalState | null): boolean {
-  return (
-    app.initialPaymentId !== null &&
-    app.cancelledAt === null &&
-    PORTAL_WAITING_STATUSES.includes(app.status) &&
-    (portalState === null || NOT_YET_SUBMITTED.includes(portalState))
-  );
+  return app.initialPaymentId !== null && app.cancelledAt === null && PORTAL_WAITING_STATUSES.includes(app.status) && (portalState === null || NOT_YET_SUBMITTED.includes(portalState));
 }
 
 /**

@@ -22,4 +22,3 @@ export const CANCELLATION_RIGHT_TEXT =
   'You can cancel within 14 days of paying the initial fee, until we submit your application to the Egyptian portal, and we refund the ' +
   '£10.00 initial fee in full. If you asked us to start straight away and our team has already begun, we may keep part of it for the ' +
   'work done. Once your application is on the portal it can no longer be cancelled.';
-

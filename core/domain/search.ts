@@ -5,5 +5,8 @@
  * fold the term the same way, so a prefix match is index-backed on SQLite and PostgreSQL alike.
  */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }

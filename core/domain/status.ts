@@ -1,14 +1,5 @@
 /** Application statuses (docs/product.md §3.1), stored and sent in lower snake case. */
-export const APPLICATION_STATUSES = [
-  'online_entry',
-  'application_created',
-  'under_process',
-  'additional_info_required',
-  'verified',
-  'approved',
-  'rejected',
-  'final_payment_received',
-] as const;
+export const APPLICATION_STATUSES = ['online_entry', 'application_created', 'under_process', 'additional_info_required', 'verified', 'approved', 'rejected', 'final_payment_received'] as const;
 
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 

@@ -40,7 +40,6 @@ export type TimelineFact =
   /** A reply to an information request: when only, never its words (the track page shows the timeline too). */
   | { applicationId: number; kind: 'reply'; at: Date };
 
-
 /** The timeline's step for a reply the applicant sent from the dashboard (docs/product.md §16.7). */
 export const REPLY_STEP_MESSAGE = 'You replied to our request';
 

@@ -91,13 +91,7 @@ function atAirport(route: { entryPoints: readonly EntryPoint[] }, airport: Entry
  * the official e-visa fee in force `today` (issue 26), when the traveller would apply, and `portalUrl`
  * the official portal every page names (the configured OFFICIAL_VISA_URL, docs/product.md §1.5).
  */
-export function routesFor(
-  trip: Trip,
-  rules: RulesInForce,
-  governmentFee: Pick<GovernmentFee, 'amountCents' | 'effectiveFrom'> | null,
-  today: LocalDate,
-  portalUrl: string,
-): RouteAnswer {
+export function routesFor(trip: Trip, rules: RulesInForce, governmentFee: Pick<GovernmentFee, 'amountCents' | 'effectiveFrom'> | null, today: LocalDate, portalUrl: string): RouteAnswer {
   const rule = rules.routes[trip.nationality];
   const open: OpenRoute[] = [];
   const closed: ClosedRoute[] = [];

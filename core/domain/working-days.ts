@@ -11,7 +11,9 @@ export const ENGLAND_AND_WALES_BANK_HOLIDAYS: readonly string[] = Object.values(
 
 /** The years whose bank holidays are listed. */
 export function bankHolidayYears(): number[] {
-  return Object.keys(ENGLAND_AND_WALES_BANK_HOLIDAYS_BY_YEAR).map(Number).sort((a, b) => a - b);
+  return Object.keys(ENGLAND_AND_WALES_BANK_HOLIDAYS_BY_YEAR)
+    .map(Number)
+    .sort((a, b) => a - b);
 }
 
 const HOLIDAYS = new Set(ENGLAND_AND_WALES_BANK_HOLIDAYS);

@@ -1,5 +1,16 @@
 export const ANALYTICS_PROPERTY_KEYS = [
-  'nationality', 'purposeOfVisit', 'entry', 'applicationId', 'paymentType', 'amount', 'currency', 'oldStatus', 'newStatus', 'groupId', 'groupSize', 'refunded',
+  'nationality',
+  'purposeOfVisit',
+  'entry',
+  'applicationId',
+  'paymentType',
+  'amount',
+  'currency',
+  'oldStatus',
+  'newStatus',
+  'groupId',
+  'groupSize',
+  'refunded',
 ] as const;
 export type AnalyticsPropertyKey = (typeof ANALYTICS_PROPERTY_KEYS)[number];
 

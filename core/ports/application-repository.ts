@@ -50,10 +50,7 @@ export interface ApplicationChange {
   audit?: AuditDraft[];
 }
 
-export type CommitResult =
-  | { outcome: 'committed'; application: Application; documentId?: number; reply?: { id: number; documentIds: number[] } }
-  | { outcome: 'stale' }
-  | { outcome: 'conflict' };
+export type CommitResult = { outcome: 'committed'; application: Application; documentId?: number; reply?: { id: number; documentIds: number[] } } | { outcome: 'stale' } | { outcome: 'conflict' };
 
 export interface AdminListQuery {
   tab?: AdminTabId;

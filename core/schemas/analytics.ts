@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { ANALYTICS_PROPERTY_KEYS, type AnalyticsPropertyKey } from '../ports/analytics.js';
 
-const propertyValue = z.union(
-  [z.string().max(200, 'Analytics values must be at most 200 characters'), z.number().finite(), z.boolean(), z.null()],
-  { error: 'Analytics values must be text, numbers, booleans or null' },
-);
+const propertyValue = z.union([z.string().max(200, 'Analytics values must be at most 200 characters'), z.number().finite(), z.boolean(), z.null()], {
+  error: 'Analytics values must be text, numbers, booleans or null',
+});
 
-const propertiesShape = Object.fromEntries(ANALYTICS_PROPERTY_KEYS.map((key) => [key, propertyValue.optional()])) as Record<
-  AnalyticsPropertyKey,
-  z.ZodOptional<typeof propertyValue>
->;
+const propertiesShape = Object.fromEntries(ANALYTICS_PROPERTY_KEYS.map((key) => [key, propertyValue.optional()])) as Record<AnalyticsPropertyKey, z.ZodOptional<typeof propertyValue>>;
 
 /**
  * A page view or conversion event sent by the web app (docs/product.md §13). Only the listed tracking fields are

@@ -71,7 +71,11 @@ function lowerEnum<const T extends readonly [string, ...string[]]>(values: T, me
 }
 
 const countryField = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).refine((v) => isCountry(v), message);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((v) => isCountry(v), message);
 
 export interface ApplicationSchemaContext {
   /** Now, from the Clock: "today" is its date in the agency's time zone (Europe/London). */
@@ -107,12 +111,7 @@ export function applicationFormSchema({ today, agencyEmail, rules = SHIPPED_EGYP
     maritalStatus: lowerEnum(['married', 'divorced', 'widow', 'single'], m.maritalStatus),
     profession: requiredText('Profession is required', { max: 100, maxMessage: 'Profession must be at most 100 characters' }),
     purposeOfVisit: lowerEnum(['tourism'], m.purpose),
-    entry: z
-      .preprocess(
-        (v) => (typeof v === 'string' ? v.trim().charAt(0).toUpperCase() + v.trim().slice(1).toLowerCase() : v),
-        z.enum(['Single', 'Multiple'], { error: m.entry }),
-      )
-      .default('Single'),
+    entry: z.preprocess((v) => (typeof v === 'string' ? v.trim().charAt(0).toUpperCase() + v.trim().slice(1).toLowerCase() : v), z.enum(['Single', 'Multiple'], { error: m.entry })).default('Single'),
     expectedArrivalDate: requiredDate(m.arrivalRequired),
     expectedDepartureDate: requiredDate(m.departureRequired),
     passportNumber: requiredText('Passport number is required', {

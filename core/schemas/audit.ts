@@ -33,7 +33,7 @@ function id(name: string) {
 
 const PAGE_MESSAGE = 'page must be a whole number of at least 1';
 const NUMBER_MESSAGE = 'applicationNumber must be an application number (e.g. EV-2611-7K3QX9)';
-const ACTION_MESSAGE = 'action must be one of the audit log\'s actions (e.g. application.status_changed)';
+const ACTION_MESSAGE = "action must be one of the audit log's actions (e.g. application.status_changed)";
 
 /** GET /api/admin/audit's query string (?applicationId=&applicationNumber=&actorId=&action=&from=&to=&page=). */
 export const auditQuerySchema = z

@@ -8,17 +8,11 @@ export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 /** docs/product.md §5.1 Login. */
 export const loginSchema = z.object({
   email: emailField,
-  password: z
-    .string({ error: 'Please enter your password' })
-    .min(1, 'Please enter your password')
-    .max(PASSWORD_MAX, 'Password must be at most 200 characters'),
+  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(PASSWORD_MAX, 'Password must be at most 200 characters'),
 });
 export type LoginInput = z.output<typeof loginSchema>;
 
-const passwordField = z
-  .string({ error: PASSWORD_TOO_SHORT })
-  .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
-  .max(PASSWORD_MAX, 'Password must be at most 200 characters');
+const passwordField = z.string({ error: PASSWORD_TOO_SHORT }).min(PASSWORD_MIN, PASSWORD_TOO_SHORT).max(PASSWORD_MAX, 'Password must be at most 200 characters');
 
 /**
  * docs/product.md §5.2 Registration: the shared input accepts only password, email, fullName and phoneNumber
@@ -33,12 +27,13 @@ export const registrationSchema = z.object({
 export type RegistrationInput = z.output<typeof registrationSchema>;
 
 /** The sign-up tab: the registration fields plus confirmPassword (checked here, never sent). */
-export const signUpFormSchema = registrationSchema
-  .extend({ confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH }) })
-  .superRefine((value, ctx) => {
+export const signUpFormSchema = registrationSchema.extend({ confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH }) }).superRefine(
+  (value, ctx) => {
     const v = value as { password?: unknown; confirmPassword?: unknown };
     if (typeof v.confirmPassword === 'string' && v.password !== v.confirmPassword) {
       ctx.addIssue({ code: 'custom', message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] });
     }
-  }, { when: () => true });
+  },
+  { when: () => true },
+);
 export type SignUpFormInput = z.output<typeof signUpFormSchema>;

@@ -26,10 +26,7 @@ export const cancellationDecisionSchema = z.discriminatedUnion(
   [
     z.object({
       decision: z.literal('accept'),
-      refundPence: z
-        .number({ error: 'The refund must be a whole number of pence.' })
-        .int('The refund must be a whole number of pence.')
-        .min(0, 'The refund cannot be negative.'),
+      refundPence: z.number({ error: 'The refund must be a whole number of pence.' }).int('The refund must be a whole number of pence.').min(0, 'The refund cannot be negative.'),
       message: staffMessage.nullish().transform((message) => message ?? null),
     }),
     z.object({ decision: z.literal('decline'), message: staffMessage }),

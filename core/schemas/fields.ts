@@ -40,19 +40,12 @@ export const emailField = z
   .pipe(z.email({ error: EMAIL_MESSAGE }));
 
 /** docs/product.md §14.1: phone at least 10 characters. */
-export const phoneField = z
-  .string({ error: PHONE_MESSAGE })
-  .trim()
-  .min(10, PHONE_MESSAGE)
-  .max(30, 'Phone number must be at most 30 characters');
+export const phoneField = z.string({ error: PHONE_MESSAGE }).trim().min(10, PHONE_MESSAGE).max(30, 'Phone number must be at most 30 characters');
 
 /** docs/product.md §14.1: passwords at least 6 characters; the upper bound keeps hashing cheap. */
 export const PASSWORD_MAX = 200;
 
 /** A boolean that also accepts the texts 'true'/'false' (CLI flags, form posts). */
 export function flag(message: string) {
-  return z.preprocess(
-    (v) => (v === 'true' ? true : v === 'false' ? false : v),
-    z.boolean({ error: message }),
-  );
+  return z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: message }));
 }

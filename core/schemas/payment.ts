@@ -16,8 +16,7 @@ export const paymentTypeSchema = z.enum(PAYMENT_TYPES, { error: 'The payment typ
 /** A payment intent id (or client secret) in a path. */
 export const paymentIntentIdSchema = z.string().trim().min(1, 'Unknown payment.').max(255, 'Unknown payment.');
 
-export const SERVICE_START_REQUIRED_MESSAGE =
-  'Please confirm that you want us to start work at once and that you understand what this means for your right to cancel.';
+export const SERVICE_START_REQUIRED_MESSAGE = 'Please confirm that you want us to start work at once and that you understand what this means for your right to cancel.';
 
 /**
  * POST /api/payments/initial/{applicationId} (and a family's): before the first payment the applicant

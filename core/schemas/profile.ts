@@ -25,22 +25,15 @@ function confirmationMatches(value: unknown, ctx: z.RefinementCtx): void {
 
 /** What the server accepts (PUT /api/user/change-password). */
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required')
-    .max(PASSWORD_MAX, 'Current password is required'),
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX, 'Current password is required'),
   newPassword: newPasswordField,
 });
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 
 /** The profile page's form: plus the confirmation, checked here and never sent. */
-export const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: confirmPasswordField })
-  .superRefine(confirmationMatches, { when: () => true });
+export const changePasswordFormSchema = changePasswordSchema.extend({ confirmPassword: confirmPasswordField }).superRefine(confirmationMatches, { when: () => true });
 export type ChangePasswordFormInput = z.output<typeof changePasswordFormSchema>;
 
 /** The password-reset page's form: a new password and its confirmation (the token is in the link). */
-export const newPasswordFormSchema = z
-  .object({ newPassword: newPasswordField, confirmPassword: confirmPasswordField })
-  .superRefine(confirmationMatches, { when: () => true });
+export const newPasswordFormSchema = z.object({ newPassword: newPasswordField, confirmPassword: confirmPasswordField }).superRefine(confirmationMatches, { when: () => true });
 export type NewPasswordFormInput = z.output<typeof newPasswordFormSchema>;

@@ -10,11 +10,7 @@ export const REFUND_REASON_MESSAGE = 'Please give a reason for the refund (at mo
 export const refundRequestSchema = z.object({
   paymentType: z.enum(PAYMENT_TYPES, { error: 'The payment type must be initial or final' }),
   // Pence as a JSON number: "1000", 10.5, 0 and -5 are refused (never rounded or coerced).
-  amountPence: z
-    .number({ error: REFUND_AMOUNT_MESSAGE })
-    .int(REFUND_AMOUNT_MESSAGE)
-    .positive(REFUND_AMOUNT_MESSAGE)
-    .max(MAX_REFUND_PENCE, `The amount must be at most ${MAX_REFUND_PENCE} pence`),
+  amountPence: z.number({ error: REFUND_AMOUNT_MESSAGE }).int(REFUND_AMOUNT_MESSAGE).positive(REFUND_AMOUNT_MESSAGE).max(MAX_REFUND_PENCE, `The amount must be at most ${MAX_REFUND_PENCE} pence`),
   reason: z.string({ error: REFUND_REASON_MESSAGE }).trim().min(1, REFUND_REASON_MESSAGE).max(500, REFUND_REASON_MESSAGE),
 });
 export type RefundRequestInput = z.output<typeof refundRequestSchema>;

@@ -23,11 +23,7 @@ export type DisableTwoFactorInput = z.output<typeof disableTwoFactorSchema>;
 
 /** POST /api/login/two-factor: a code from the app, or one of the recovery codes. */
 export const secondStepSchema = z.union(
-  [
-    z.object({ code: oneTimeCodeField }),
-    z.object({ recoveryCode: z.string({ error: RECOVERY_CODE_MESSAGE }).trim().min(8, RECOVERY_CODE_MESSAGE).max(64, RECOVERY_CODE_MESSAGE) }),
-  ],
+  [z.object({ code: oneTimeCodeField }), z.object({ recoveryCode: z.string({ error: RECOVERY_CODE_MESSAGE }).trim().min(8, RECOVERY_CODE_MESSAGE).max(64, RECOVERY_CODE_MESSAGE) })],
   { error: CODE_MESSAGE },
 );
 export type SecondStepInput = z.output<typeof secondStepSchema>;
-

@@ -9,7 +9,10 @@ export interface CreatedGroup {
   applications: { id: number; applicationNumber: string }[];
 }
 
-export type GroupPorts = Pick<Ports, 'groups' | 'applications' | 'assignments' | 'payments' | 'users' | 'outbox' | 'gateway' | 'analytics' | 'drafts' | 'ids' | 'clock' | 'settings' | 'phoneNumbers' | 'egyptRules'>;
+export type GroupPorts = Pick<
+  Ports,
+  'groups' | 'applications' | 'assignments' | 'payments' | 'users' | 'outbox' | 'gateway' | 'analytics' | 'drafts' | 'ids' | 'clock' | 'settings' | 'phoneNumbers' | 'egyptRules'
+>;
 
 /** The group if `actor` made it. Others get "not found"; admins who did not make it are refused. */
 export async function loadOwnGroup(ports: Pick<Ports, 'groups'>, actor: Actor, groupId: number): Promise<ApplicationGroup> {

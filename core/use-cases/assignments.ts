@@ -29,19 +29,15 @@ export function makeAssignments(ports: Pick<Ports, 'applications' | 'assignments
     const assigneeName = assignee ? staffDisplayName(assignee) : null;
     const before = await ports.applications.findById(applicationId);
     if (!before) throw errors.notFound('Application');
-    const outcome = await ports.assignments.assign(
-      applicationId,
-      { assigneeId: userId, assigneeName, assignedById: by.id, assignedByName: staffDisplayName(by), createdAt: ports.clock.now() },
-      [
-        auditEntry(ports, actor, {
-          action: 'application.assigned',
-          target: { type: 'application', id: applicationId },
-          applicationId,
-          before: { assigneeId: before.assigneeId },
-          after: { assigneeId: userId, assigneeName },
-        }),
-      ],
-    );
+    const outcome = await ports.assignments.assign(applicationId, { assigneeId: userId, assigneeName, assignedById: by.id, assignedByName: staffDisplayName(by), createdAt: ports.clock.now() }, [
+      auditEntry(ports, actor, {
+        action: 'application.assigned',
+        target: { type: 'application', id: applicationId },
+        applicationId,
+        before: { assigneeId: before.assigneeId },
+        after: { assigneeId: userId, assigneeName },
+      }),
+    ]);
     if (outcome === 'no-application') throw errors.notFound('Application');
     if (outcome === 'not-staff') throw errors.validation(NOT_ACTIVE_STAFF_MESSAGE, { userId: [NOT_ACTIVE_STAFF_MESSAGE] });
     return { assignee: userId === null ? null : { id: userId, fullName: assigneeName! } };

@@ -57,7 +57,14 @@ export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' |
         ];
         if (evisa.mails.length > 0) {
           // The e-visa goes with this commit (withEvisaMail): recorded with it. The document is the visa_uploaded row's target.
-          audit.push(auditEntry(ports, actor, { action: 'application.evisa_sent', target: { type: 'application', id: applicationId }, applicationId, detail: { to: user.email, document: { fileName }, automatic: true } }));
+          audit.push(
+            auditEntry(ports, actor, {
+              action: 'application.evisa_sent',
+              target: { type: 'application', id: applicationId },
+              applicationId,
+              detail: { to: user.email, document: { fileName }, automatic: true },
+            }),
+          );
         }
         return { change: { application: evisa.application, expectedVersion: current.version, document: row, mails: evisa.mails, texts: evisa.texts, audit } };
       });

@@ -39,8 +39,7 @@ export async function drawBorderPack(
 export function makeOpenBorderPack(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'settings' | 'borderPackRenderer'>) {
   return async function openBorderPack(actor: Actor, applicationId: number): Promise<{ applicationNumber: string; pdf: Uint8Array }> {
     const application = await loadOwned(ports, actor, applicationId);
-    const issued =
-      application.status === 'final_payment_received' && (await ports.documents.listByApplication(application.id)).some((d) => d.type === 'visa');
+    const issued = application.status === 'final_payment_received' && (await ports.documents.listByApplication(application.id)).some((d) => d.type === 'visa');
     if (!issued) throw errors.notFound('Border pack', BORDER_PACK_NOT_READY);
     const pack = await drawBorderPack(ports, application.id);
     if (!pack) throw errors.notFound('Application');

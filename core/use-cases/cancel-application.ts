@@ -148,7 +148,9 @@ export function makeCancellations(ports: Pick<Ports, 'applications' | 'users' | 
             application: next,
             expectedVersion: current.version,
             audit: [decisionAudit(current, next, 0)],
-            mails: [{ to: user.email, template: 'cancellation_declined', data: { fullName: user.fullName, applicationNumber: next.applicationNumber, applicationId: next.id, message: input.message } }],
+            mails: [
+              { to: user.email, template: 'cancellation_declined', data: { fullName: user.fullName, applicationNumber: next.applicationNumber, applicationId: next.id, message: input.message } },
+            ],
           },
         };
       }

@@ -56,11 +56,7 @@ function statusFields(a: Application) {
 
 /** Nothing an applicant would notice changes (same status, same message and re-upload flag). */
 function isNoOp(before: Application, after: Application): boolean {
-  return (
-    before.status === after.status &&
-    before.additionalInfoMessage === after.additionalInfoMessage &&
-    before.requiresPassportReupload === after.requiresPassportReupload
-  );
+  return before.status === after.status && before.additionalInfoMessage === after.additionalInfoMessage && before.requiresPassportReupload === after.requiresPassportReupload;
 }
 
 /**
@@ -96,7 +92,7 @@ export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 
     const outcome = await commitWithRetry<Application>(ports, applicationId, async (current) => {
       const decision = unwrap(decideStatusChange(current, input, now));
       const after = decision.application;
-      const reason = after.status === 'rejected' ? (input.rejectionReason?.trim() || null) : null;
+      const reason = after.status === 'rejected' ? input.rejectionReason?.trim() || null : null;
       if (isNoOp(current, after) && (reason === null || (await latestRejectionReason(current.id)) === reason)) return { done: current };
       const user = await requireUser(ports, current.userId);
       // A waiver recorded with this change, on an application whose visa is already attached: the e-visa goes with it.

@@ -12,13 +12,7 @@ import { LAST_ADMIN_MESSAGE } from './staff.js';
  * they are). Demoting the last active admin this way is refused like anywhere else.
  */
 export function makeCreateAdmin(ports: Pick<Ports, 'users' | 'hasher' | 'clock'>) {
-  return async function createAdmin(input: {
-    email: string;
-    password: string;
-    fullName: string;
-    phoneNumber: string;
-    role?: StaffRole;
-  }): Promise<{ user: PublicUser; created: boolean }> {
+  return async function createAdmin(input: { email: string; password: string; fullName: string; phoneNumber: string; role?: StaffRole }): Promise<{ user: PublicUser; created: boolean }> {
     const data = parseInput(registrationSchema, input);
     const role = input.role ?? 'admin';
     const email = normaliseEmail(data.email);

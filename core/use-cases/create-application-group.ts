@@ -20,7 +20,11 @@ export function makeCreateApplicationGroup(ports: GroupPorts) {
     const { travellers: forms } = parseInput(applicationGroupSchema({ today: now, agencyEmail: ports.settings.agencyEmail, rules: await ports.egyptRules.list() }), { travellers });
     if (forms.length < MIN_GROUP_SIZE || forms.length > MAX_GROUP_SIZE) throw errors.validation(GROUP_MESSAGES.size, { travellers: [GROUP_MESSAGES.size] });
     const user = await requireUser(ports, actor.userId);
-    requireTextablePhone(ports, user, forms.some((form) => form.smsUpdates));
+    requireTextablePhone(
+      ports,
+      user,
+      forms.some((form) => form.smsUpdates),
+    );
 
     let created: { group: ApplicationGroup; applications: Application[] } | null = null;
     for (let attempt = 0; attempt < NUMBER_ATTEMPTS && !created; attempt += 1) {

@@ -28,9 +28,7 @@ export function makeCreateApplication(ports: Pick<Ports, 'applications' | 'users
     let created: Application | null = null;
     for (let attempt = 0; attempt < NUMBER_ATTEMPTS && !created; attempt += 1) {
       try {
-        created = await ports.applications.create(
-          newApplication({ form: data, userId: user.id, applicationNumber: ports.ids.applicationNumber(now), now }),
-        );
+        created = await ports.applications.create(newApplication({ form: data, userId: user.id, applicationNumber: ports.ids.applicationNumber(now), now }));
       } catch (error) {
         if (!isDomainError(error, 'Conflict')) throw error;
       }

@@ -38,9 +38,7 @@ export class MailLeased extends Error {
  * the row — a bounce also on the accounts with that address — and ends the job: retrying it
  * cannot help (docs/product.md §16.5).
  */
-export function makeDeliverMail(
-  ports: Pick<Ports, 'outbox' | 'mailer' | 'files' | 'clock' | 'receipts' | 'receiptRenderer' | 'settings' | 'applications' | 'documents' | 'borderPackRenderer'>,
-) {
+export function makeDeliverMail(ports: Pick<Ports, 'outbox' | 'mailer' | 'files' | 'clock' | 'receipts' | 'receiptRenderer' | 'settings' | 'applications' | 'documents' | 'borderPackRenderer'>) {
   async function send(mail: OutboxMail) {
     // A stored row whose data does not fit its template (an older version's, edited by hand) fails
     // like any attempt, with why.

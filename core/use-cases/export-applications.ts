@@ -12,11 +12,14 @@ import type { Actor, AdminListEntry } from './types.js';
  * online-entries tab), the pseudo-entries of users without an application.
  */
 export function makeExportApplications(ports: Pick<Ports, 'applications' | 'users' | 'clock' | 'audit'>) {
-  return async function* exportApplications(query: {
-    tab?: AdminTabId;
-    status?: ApplicationStatus;
-    since?: Date;
-  }, actor: Actor = CLI_OPERATOR): AsyncIterable<AdminListEntry> {
+  return async function* exportApplications(
+    query: {
+      tab?: AdminTabId;
+      status?: ApplicationStatus;
+      since?: Date;
+    },
+    actor: Actor = CLI_OPERATOR,
+  ): AsyncIterable<AdminListEntry> {
     const now = ports.clock.now();
     // Recorded before the first entry is handed out (the CLI is the only caller).
     await recordAudit(ports, actor, {
@@ -24,9 +27,7 @@ export function makeExportApplications(ports: Pick<Ports, 'applications' | 'user
       target: { type: 'applications', id: null },
       detail: { tab: query.tab ?? null, status: query.status ?? null, since: query.since ?? null },
     });
-    const tabStatuses = query.tab
-      ? adminTab(query.tab).statuses.filter((s): s is ApplicationStatus => (APPLICATION_STATUSES as readonly string[]).includes(s))
-      : undefined;
+    const tabStatuses = query.tab ? adminTab(query.tab).statuses.filter((s): s is ApplicationStatus => (APPLICATION_STATUSES as readonly string[]).includes(s)) : undefined;
     const statuses = query.status ? (tabStatuses && !tabStatuses.includes(query.status) ? [] : [query.status]) : tabStatuses;
     if (!statuses || statuses.length > 0) {
       for await (const { application, user } of ports.applications.streamForExport({ statuses, createdSince: query.since })) {

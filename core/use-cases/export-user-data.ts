@@ -30,7 +30,9 @@ export interface UserDataExport {
 }
 
 /** Operator task (CLI): everything stored about one person (the privacy policy's right of access). */
-export function makeExportUserData(ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'refunds' | 'receipts' | 'history' | 'documents' | 'replies' | 'enquiries' | 'drafts' | 'clock' | 'audit'>) {
+export function makeExportUserData(
+  ports: Pick<Ports, 'users' | 'applications' | 'payments' | 'refunds' | 'receipts' | 'history' | 'documents' | 'replies' | 'enquiries' | 'drafts' | 'clock' | 'audit'>,
+) {
   return async function exportUserData(email: string, actor: Actor = CLI_OPERATOR): Promise<UserDataExport> {
     const user = await ports.users.findByEmail(normaliseEmail(email));
     if (!user) throw errors.notFound('User');

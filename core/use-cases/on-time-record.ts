@@ -5,10 +5,7 @@ import type { Ports } from '../ports/index.js';
 export function makeOnTimeRecord(ports: Pick<Ports, 'reports' | 'clock'>) {
   return async function onTimeRecord(): Promise<OnTimeRecord> {
     const weeks = onTimeRecordWeeks(ports.clock.now());
-    const [byWeek, overall] = await Promise.all([
-      ports.reports.decisionsByWeek(weeks),
-      ports.reports.decisions({ start: weeks[0]!.window.start, end: weeks[weeks.length - 1]!.window.end }),
-    ]);
+    const [byWeek, overall] = await Promise.all([ports.reports.decisionsByWeek(weeks), ports.reports.decisions({ start: weeks[0]!.window.start, end: weeks[weeks.length - 1]!.window.end })]);
     return {
       weeks: byWeek.map((w) => ({ weekStart: w.weekStart, finished: w.finished, onTimeRate: rate(w.withinGuarantee, w.finished) })),
       medianHours: roundHours(overall.medianHours),

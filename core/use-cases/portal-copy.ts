@@ -4,8 +4,7 @@ import { recordAudit } from './audit.js';
 import { readAll, requirePermission } from './shared.js';
 import type { Actor } from './types.js';
 
-export const PORTAL_COPY_UNREADABLE_MESSAGE =
-  'This passport file cannot be opened as an image, so no portal copy can be made. Please ask the applicant for a new passport copy.';
+export const PORTAL_COPY_UNREADABLE_MESSAGE = 'This passport file cannot be opened as an image, so no portal copy can be made. Please ask the applicant for a new passport copy.';
 
 /**
  * Staff only: a passport document as the official portal takes it (JPEG ≤ 500 KB, long side ≥

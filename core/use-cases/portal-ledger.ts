@@ -27,7 +27,7 @@ import { checkUpload, deleteQuietly, requirePermission } from './shared.js';
 import type { Actor, UploadedFile } from './types.js';
 
 export const PORTAL_STALE_MESSAGE = 'The portal record was changed by someone else meanwhile. Please reload and try again.';
-export const NO_PORTAL_RECEIPT_MESSAGE = "No portal receipt has been uploaded for this application.";
+export const NO_PORTAL_RECEIPT_MESSAGE = 'No portal receipt has been uploaded for this application.';
 
 /** The fields of `after` that differ from `before` (dates compared by time), for the audit's before/after. */
 function changedFields(before: PortalLedgerView, after: PortalLedgerView): { before: Record<string, unknown>; after: Record<string, unknown> } {

@@ -9,11 +9,7 @@ export function makeReadAdminEntry(ports: Pick<Ports, 'applications' | 'users' |
     requirePermission(actor, 'applications.read');
     const application = await ports.applications.findById(applicationId);
     if (!application) throw errors.notFound('Application');
-    const [user, assignees, portal] = await Promise.all([
-      requireUser(ports, application.userId),
-      resolveAssignees(ports, [application]),
-      ports.portal.find(applicationId),
-    ]);
+    const [user, assignees, portal] = await Promise.all([requireUser(ports, application.userId), resolveAssignees(ports, [application]), ports.portal.find(applicationId)]);
     return adminEntry(application, user, ports.clock.now(), assignees, portal);
   };
 }

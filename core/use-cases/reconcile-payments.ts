@@ -152,11 +152,7 @@ export type ReconcilePayments = ReturnType<typeof makeReconcilePayments>;
  * The admin's view of the same check: payments taken in the last 30 days and not recorded, and
  * recording one of them (the same use case as the confirm route, so every check applies again).
  */
-export function makePaymentIssues(
-  ports: Pick<Ports, 'gateway' | 'clock' | 'audit'>,
-  reconcilePayments: ReconcilePayments,
-  confirmPayment: ConfirmPayment,
-) {
+export function makePaymentIssues(ports: Pick<Ports, 'gateway' | 'clock' | 'audit'>, reconcilePayments: ReconcilePayments, confirmPayment: ConfirmPayment) {
   return {
     /** Payments taken in the last 30 days that are not recorded, with why (admin dashboard). */
     async listPaymentIssues(actor: Actor): Promise<{ checked: number; issues: UnrecordedPayment[] }> {

@@ -1,14 +1,6 @@
 import { errors } from '../domain/errors.js';
 import { FINAL_FEE } from '../domain/fees.js';
-import {
-  rate,
-  reportMonths,
-  reportRangeProblem,
-  reportWindow,
-  roundHours,
-  type ReportRange,
-  type ReportsSummary,
-} from '../domain/reports.js';
+import { rate, reportMonths, reportRangeProblem, reportWindow, roundHours, type ReportRange, type ReportsSummary } from '../domain/reports.js';
 import { addCalendarDays, londonDateOf } from '../domain/working-days.js';
 import type { Ports } from '../ports/index.js';
 import { requirePermission } from './shared.js';

@@ -1,12 +1,6 @@
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '../domain/document.js';
 import { errors } from '../domain/errors.js';
-import {
-  PASSPORT_IMAGE_TYPE_MESSAGE,
-  PASSPORT_IMAGE_TYPES,
-  PASSPORT_UNREADABLE_MESSAGE,
-  passportScanFromMrz,
-  type PassportScan,
-} from '../domain/passport-scan.js';
+import { PASSPORT_IMAGE_TYPE_MESSAGE, PASSPORT_IMAGE_TYPES, PASSPORT_UNREADABLE_MESSAGE, passportScanFromMrz, type PassportScan } from '../domain/passport-scan.js';
 import type { PassportImage, Ports } from '../ports/index.js';
 import type { Actor } from './types.js';
 

@@ -29,7 +29,10 @@ export function makeSearchAdminApplications(ports: Pick<Ports, 'applications' | 
       page,
       pageSize,
     });
-    const assignees = await resolveAssignees(ports, result.items.map((i) => i.application));
+    const assignees = await resolveAssignees(
+      ports,
+      result.items.map((i) => i.application),
+    );
     const items = result.items.map(({ application, user, portal }) => adminEntry(application, user, now, assignees, portal));
     let total = result.total;
 

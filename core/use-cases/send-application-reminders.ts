@@ -10,10 +10,7 @@ import type { Actor, ReminderRunResult } from './types.js';
  * a user claimed by a concurrent run, or who applied meanwhile, counts as skipped.
  */
 export function makeSendApplicationReminders(ports: Pick<Ports, 'users' | 'clock'>) {
-  return async function sendApplicationReminders(
-    actor: Actor | null,
-    options: { dryRun?: boolean } = {},
-  ): Promise<ReminderRunResult & { message: string }> {
+  return async function sendApplicationReminders(actor: Actor | null, options: { dryRun?: boolean } = {}): Promise<ReminderRunResult & { message: string }> {
     const now = ports.clock.now();
     const run = startReminderRun(actor, now, { reminder: 'application', noun: 'user' });
     const due = (await pseudoEntryUsers(ports)).filter((u) => run.isDue(u.applicationReminderSent));

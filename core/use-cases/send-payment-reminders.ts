@@ -27,10 +27,7 @@ function feeOwed(application: Application, now: Date): { type: PaymentType; amou
  * lead application). A dry run lists who would be reminded and changes nothing.
  */
 export function makeSendPaymentReminders(ports: Pick<Ports, 'applications' | 'groups' | 'clock'>) {
-  return async function sendPaymentReminders(
-    actor: Actor | null,
-    options: { dryRun?: boolean } = {},
-  ): Promise<ReminderRunResult & { message: string }> {
+  return async function sendPaymentReminders(actor: Actor | null, options: { dryRun?: boolean } = {}): Promise<ReminderRunResult & { message: string }> {
     const now = ports.clock.now();
     const run = startReminderRun(actor, now, { reminder: 'payment', noun: 'applicant' });
     const seen = new Set<number>();

@@ -31,16 +31,8 @@ export const PAYMENT_TAKEN_NOT_RECORDED_MESSAGE =
  * the answer carries amount 0 with an empty clientSecret and paymentIntentId — clients treat
  * amount 0 as "nothing to pay" and refresh the application.
  */
-export function makeStartPayment(
-  ports: Pick<Ports, 'applications' | 'users' | 'gateway' | 'clock' | 'documents' | 'phoneNumbers' | 'settings'>,
-  confirmPayment: ConfirmPayment,
-) {
-  return async function startPayment(
-    actor: Actor,
-    applicationId: number,
-    type: PaymentType,
-    options: { startNow?: boolean } = {},
-  ): Promise<{ clientSecret: string; paymentIntentId: string } & Money> {
+export function makeStartPayment(ports: Pick<Ports, 'applications' | 'users' | 'gateway' | 'clock' | 'documents' | 'phoneNumbers' | 'settings'>, confirmPayment: ConfirmPayment) {
+  return async function startPayment(actor: Actor, applicationId: number, type: PaymentType, options: { startNow?: boolean } = {}): Promise<{ clientSecret: string; paymentIntentId: string } & Money> {
     let application = await loadOwned(ports, actor, applicationId);
     if (type === 'initial' && application.groupId !== null && !application.initialPaymentId) {
       throw errors.paymentNotDue('initial', GROUP_MESSAGES.groupFeeOnly);
@@ -112,9 +104,7 @@ export function makeStartPayment(
  */
 export async function recordServiceStartRequest(ports: Pick<Ports, 'applications'>, applicationId: number, now: Date): Promise<Application> {
   const outcome = await commitWithRetry<Application>(ports, applicationId, (current) =>
-    current.serviceStartRequestedAt !== null
-      ? { done: current }
-      : { change: { application: { ...current, serviceStartRequestedAt: now, updatedAt: now }, expectedVersion: current.version } },
+    current.serviceStartRequestedAt !== null ? { done: current } : { change: { application: { ...current, serviceStartRequestedAt: now, updatedAt: now }, expectedVersion: current.version } },
   );
   if (outcome.kind === 'committed') return outcome.result.application;
   if (outcome.kind === 'done') return outcome.value;

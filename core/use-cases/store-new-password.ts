@@ -8,12 +8,6 @@ import type { Ports } from '../ports/index.js';
  */
 export async function storeNewPassword(ports: Pick<Ports, 'users' | 'hasher' | 'sessions'>, user: User, newPassword: string, now: Date): Promise<void> {
   const passwordHash = await ports.hasher.hash(newPassword);
-  await ports.users.updatePassword(
-    user.id,
-    passwordHash,
-    false,
-    [{ to: user.email, template: 'password_changed', data: { fullName: user.fullName, changedAt: now.toISOString() } }],
-    now,
-  );
+  await ports.users.updatePassword(user.id, passwordHash, false, [{ to: user.email, template: 'password_changed', data: { fullName: user.fullName, changedAt: now.toISOString() } }], now);
   await ports.sessions.deleteAllForUser(user.id);
 }

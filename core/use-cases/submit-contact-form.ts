@@ -5,8 +5,7 @@ import type { Ports } from '../ports/index.js';
 import { contactSchema } from '../schemas/contact.js';
 import { parseInput } from '../schemas/parse.js';
 
-export const CONTACT_ACCOUNT_CREATED_MESSAGE =
-  "We've received your inquiry and will contact you soon. An account has been created for you: your sign-in details are on their way to your email.";
+export const CONTACT_ACCOUNT_CREATED_MESSAGE = "We've received your inquiry and will contact you soon. An account has been created for you: your sign-in details are on their way to your email.";
 export const CONTACT_EXISTING_ACCOUNT_MESSAGE =
   "We've received your inquiry and will contact you soon. An account already exists for this email: please sign in. We've emailed you how, and how to reset your password if you've forgotten it.";
 

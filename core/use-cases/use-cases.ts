@@ -47,7 +47,25 @@ export type DeliveryLog = Made<typeof make.makeDeliveryLog>;
  * implementation. The apps' composition root (apps/shared/container.ts) builds this object from one
  * binding per factory; the type checker makes it build every member.
  */
-export interface UseCases extends ApplicationDrafts, ApplicationGroups, PaymentIssues, Cancellations, Replies, InternalNotes, PortalLedgerUseCases, EgyptRulesUseCases, PortalStatusUseCases, AuditLogUseCases, Staff, TwoFactor, Assignments, AdminWorkspace, DeliveryLog, Tracking, Reports {
+export interface UseCases
+  extends
+    ApplicationDrafts,
+    ApplicationGroups,
+    PaymentIssues,
+    Cancellations,
+    Replies,
+    InternalNotes,
+    PortalLedgerUseCases,
+    EgyptRulesUseCases,
+    PortalStatusUseCases,
+    AuditLogUseCases,
+    Staff,
+    TwoFactor,
+    Assignments,
+    AdminWorkspace,
+    DeliveryLog,
+    Tracking,
+    Reports {
   // accounts
   registerUser: Made<typeof make.makeRegisterUser>;
   logIn: Made<typeof make.makeLogIn>;

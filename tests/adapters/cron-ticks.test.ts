@@ -15,7 +15,10 @@ describe('cron ticks in a time zone', () => {
   async function ticksBetween(from: string, to: string, schedules: { name: QueueName; cron: string; timezone?: string }[]): Promise<string[]> {
     vi.useFakeTimers({ now: new Date(from) });
     const ticks: string[] = [];
-    const cron = cronTicks(async (name, tick) => void ticks.push(`${name}@${tick.toISOString()}`), () => undefined);
+    const cron = cronTicks(
+      async (name, tick) => void ticks.push(`${name}@${tick.toISOString()}`),
+      () => undefined,
+    );
     cron.set(schedules);
     await vi.advanceTimersByTimeAsync(new Date(to).getTime() - new Date(from).getTime());
     cron.stop();

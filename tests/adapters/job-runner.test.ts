@@ -28,9 +28,7 @@ describe('the job runner', () => {
     const store = new MemoryJobStore();
     const lines: string[] = [];
     const ran: number[] = [];
-    await runnerOn(store, lines).start([
-      { name: 'deliver-mail', schedule: null, concurrency: 2, run: async ({ mailId }) => (ran.push(mailId), mailId === 2 ? 'sent already: skipped' : null) },
-    ]);
+    await runnerOn(store, lines).start([{ name: 'deliver-mail', schedule: null, concurrency: 2, run: async ({ mailId }) => (ran.push(mailId), mailId === 2 ? 'sent already: skipped' : null) }]);
     await store.send([mailJob(1), mailJob(2)]);
     await vi.waitFor(() => expect(ran.sort()).toEqual([1, 2]));
     await vi.waitFor(async () => expect((await store.stats())[0]).toMatchObject({ queued: 0, active: 0, failed: 0 }));

@@ -206,8 +206,7 @@ describe('openMailer', () => {
 });
 
 describe('mail templates', () => {
-  const render = <T extends MailTemplateName>(template: T, data: MailData<T> = SAMPLE_DATA[template]) =>
-    renderMail({ template, data, to: 'amira@example.com' } as MailToRender, SETTINGS);
+  const render = <T extends MailTemplateName>(template: T, data: MailData<T> = SAMPLE_DATA[template]) => renderMail({ template, data, to: 'amira@example.com' } as MailToRender, SETTINGS);
 
   it('every template names the agency in subject or body and says it is not a government site', () => {
     for (const t of MAIL_TEMPLATES) {
@@ -242,7 +241,7 @@ describe('mail templates', () => {
     expect(r.text).not.toContain('/payment?');
   });
 
-  it('a paid fee\'s mail mentions its attached receipt (text and HTML) only when one is attached', () => {
+  it("a paid fee's mail mentions its attached receipt (text and HTML) only when one is attached", () => {
     const received = render('application_received', { ...SAMPLE_DATA.application_received, paid: true, receiptAttached: true });
     const changed = render('status_changed', { ...SAMPLE_DATA.status_changed, receiptAttached: true });
     for (const r of [received, changed]) {
@@ -307,7 +306,7 @@ describe('mail templates', () => {
     expect(render('status_changed').text).not.toContain('e-visa on its own');
   });
 
-  it('a fee asked for is priced in the payment pages\' words, the official fee included', () => {
+  it("a fee asked for is priced in the payment pages' words, the official fee included", () => {
     expect(render('application_received').text).toContain('£49.00 in all: £10.00 now, £39.00 only if your visa is approved — the official Egypt e-visa fee included.');
     expect(render('approved').text).toContain('£39.00 now, the last payment: £49.00 in all with the £10.00 initial fee you paid — the official Egypt e-visa fee included.');
     expect(render('payment_reminder', { ...SAMPLE_DATA.payment_reminder, paymentType: 'final', amount: 3900 }).text).toContain('£39.00 now, the last payment');
@@ -315,7 +314,7 @@ describe('mail templates', () => {
     expect(render('payment_reminder', { ...SAMPLE_DATA.payment_reminder, amount: 3000, groupId: 7, groupSize: 3 }).text).not.toContain('in all');
   });
 
-  it('application_received after payment gives the guarantee\'s day when the payment set it', () => {
+  it("application_received after payment gives the guarantee's day when the payment set it", () => {
     const paid = { ...SAMPLE_DATA.application_received, paid: true };
     expect(render('application_received', { ...paid, answerBy: '2026-11-30T23:59:59.999Z' }).text).toContain(
       'Guaranteed answer by Monday 30 November 2026 (5 working days after your payment), or you do not pay the £39.00 final fee.',

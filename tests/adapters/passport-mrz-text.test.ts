@@ -152,7 +152,7 @@ describe('reading a zone from several reads', () => {
   });
 });
 
-describe('placing a line\'s characters in their 44 columns', () => {
+describe("placing a line's characters in their 44 columns", () => {
   it('puts every character in its column when OCR dropped some (OCR-B is monospaced)', () => {
     const line = ocrLine(SPECIMEN[0], 0, { skip: [30, 31, 32, 40, 43] }); // dropped '<' fillers
     expect(line.text).toHaveLength(39);

@@ -33,7 +33,10 @@ describe.runIf(available || process.env.CI)('the passport scanner on real specim
     await Promise.all([worker(), worker()]);
     verdicts.sort((a, b) => a.file.localeCompare(b.file));
     const report = verdicts.map((v) => `${v.file}: ${v.exact ? 'exact' : `differ ${v.differing.join(',')}`}${v.wrongButValid ? ' (answered valid)' : ''}`).join('\n');
-    expect(verdicts.filter((v) => v.wrongButValid), report).toEqual([]);
+    expect(
+      verdicts.filter((v) => v.wrongButValid),
+      report,
+    ).toEqual([]);
     expect(verdicts.filter((v) => v.exact).length, report).toBeGreaterThanOrEqual(MIN_EXACT);
   });
 });

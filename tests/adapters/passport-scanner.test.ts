@@ -30,22 +30,13 @@ function pngClaiming(width: number, height: number): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A small PDF whose one page draws a few million lines: cheap to send, ruinous to render. */
 function pdfBomb(): Buffer {
   const content = deflateSync(Buffer.from('0 0 m 612 792 l S\n'.repeat(3_000_000)), { level: 9 });
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
-  ];
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>'];
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
   const offsets: number[] = [];
   const size = () => parts.reduce((n, p) => n + p.length, 0);
@@ -96,12 +87,7 @@ describe('the passport scanner reads synthetic passport pages offline', () => {
   });
 
   it('reads hard photos exactly: at an angle and tilted, 400 px low-quality JPEG, blurred with glare, sideways and askew', { timeout: OCR_TIMEOUT }, async () => {
-    const hard: Omit<PageOptions, 'mrz'>[] = [
-      { angle: -25, tilt: 20 },
-      { width: 400 },
-      { blur: 2, glare: 0.8, width: 1200 },
-      { turn: 90, angle: 6 },
-    ];
+    const hard: Omit<PageOptions, 'mrz'>[] = [{ angle: -25, tilt: 20 }, { width: 400 }, { blur: 2, glare: 0.8, width: 1200 }, { turn: 90, angle: 6 }];
     const readings = await Promise.all(
       hard.map(async (options, i) => {
         const body = await passportJpeg({ mrz: BRITISH, person: BRITISH_TRAVELLER, seed: 7 + i, ...options }, options.width === 400 ? 40 : 75);
@@ -111,7 +97,7 @@ describe('the passport scanner reads synthetic passport pages offline', () => {
     expect(readings).toEqual(hard.map(() => BRITISH));
   });
 
-  it("reads the first page of a scanned PDF", { timeout: OCR_TIMEOUT }, async () => {
+  it('reads the first page of a scanned PDF', { timeout: OCR_TIMEOUT }, async () => {
     const body = await passportPdf({ mrz: BRITISH, person: BRITISH_TRAVELLER });
     expect((await scanner.read({ body, contentType: 'application/pdf' }))?.lines).toEqual(BRITISH);
   });
@@ -223,7 +209,9 @@ describe('portal copies and HEIC to JPEG', () => {
   beforeAll(async () => {
     // Noise is what JPEG compresses worst: a copy of it must step quality and size down to fit.
     const { width, height } = { width: 3000, height: 2100 };
-    noisy = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+    noisy = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
   });
 
   it('makes a JPEG of at most 500 KB with a long side of at least 1000 px from a large, hard-to-compress scan', { timeout: OCR_TIMEOUT }, async () => {

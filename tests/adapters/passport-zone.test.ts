@@ -67,5 +67,4 @@ describe('the MRZ locator', () => {
     expect(back.lines[0].start).toEqual(zone!.lines[1].end);
     expect(turned(back)).toEqual(zone);
   });
-
 });

@@ -191,9 +191,13 @@ describe('StripePaymentGateway (real SDK against the Stripe-compatible test serv
       });
     });
     const down = new StripePaymentGateway({ ...server.config, apiUrl: `http://127.0.0.1:${port}` });
-    for (const attempt of [down.openFeePayment(input(81)), down.retrieve('pi_abc'), (async () => {
-      for await (const p of down.listSucceeded(new Date(0))) void p;
-    })()]) {
+    for (const attempt of [
+      down.openFeePayment(input(81)),
+      down.retrieve('pi_abc'),
+      (async () => {
+        for await (const p of down.listSucceeded(new Date(0))) void p;
+      })(),
+    ]) {
       const error = await errorOf(attempt);
       expect(isDomainError(error, 'Unavailable')).toBe(true);
     }

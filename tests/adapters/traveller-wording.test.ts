@@ -94,11 +94,19 @@ const SAMPLES: { [T in MailTemplateName]: MailData<T>[] } = {
   rules_changed: [
     {
       fullName: ACCOUNT_NAME,
-      applications: [{ applicationNumber: NUMBER, applicationId: 42, message: 'Egypt now asks for a passport valid at least 8 months from your arrival date: until 1 November 2027 or later. Yours expires on 1 October 2027.' }],
+      applications: [
+        {
+          applicationNumber: NUMBER,
+          applicationId: 42,
+          message: 'Egypt now asks for a passport valid at least 8 months from your arrival date: until 1 November 2027 or later. Yours expires on 1 October 2027.',
+        },
+      ],
     },
   ],
   applicant_replied: [{ fullName: STAFF_NAME, applicationNumber: NUMBER, travellerName: ACCOUNT_NAME, repliedAt: '2026-12-04T14:05:00.000Z', documents: 2 }],
-  portal_outage: [{ fullName: ACCOUNT_NAME, applicationId: 42, applicationNumber: NUMBER, message: 'The portal answers 404 since this morning.', arrivalDate: '2026-12-10', since: '2026-12-04T09:00:00.000Z' }],
+  portal_outage: [
+    { fullName: ACCOUNT_NAME, applicationId: 42, applicationNumber: NUMBER, message: 'The portal answers 404 since this morning.', arrivalDate: '2026-12-10', since: '2026-12-04T09:00:00.000Z' },
+  ],
 };
 
 function render(content: MailContent) {
@@ -243,26 +251,76 @@ describe('receipts and credit notes read as people write (PDF)', () => {
   const documents: [string, Receipt, PaymentType][] = [
     [
       'the receipt of an initial fee',
-      asIssued(paymentReceipt({ providerPaymentId: 'pi_1', paymentType: 'initial', payer: PAYER, travellers: [traveller(NUMBER)], amountEach: 1000, currency: 'gbp', card: CARD, applicationId: 42, groupId: null, issuedAt: ISSUED_AT }), 'R-2026-000001'),
+      asIssued(
+        paymentReceipt({
+          providerPaymentId: 'pi_1',
+          paymentType: 'initial',
+          payer: PAYER,
+          travellers: [traveller(NUMBER)],
+          amountEach: 1000,
+          currency: 'gbp',
+          card: CARD,
+          applicationId: 42,
+          groupId: null,
+          issuedAt: ISSUED_AT,
+        }),
+        'R-2026-000001',
+      ),
       'initial',
     ],
     [
       'the receipt of a family’s initial fees',
       asIssued(
-        paymentReceipt({ providerPaymentId: 'pi_2', paymentType: 'initial', payer: PAYER, travellers: [traveller(NUMBER), traveller('EV-2611-8P4R2T', 'JOSE')], amountEach: 1000, currency: 'gbp', card: CARD, applicationId: 42, groupId: 7, issuedAt: ISSUED_AT }),
+        paymentReceipt({
+          providerPaymentId: 'pi_2',
+          paymentType: 'initial',
+          payer: PAYER,
+          travellers: [traveller(NUMBER), traveller('EV-2611-8P4R2T', 'JOSE')],
+          amountEach: 1000,
+          currency: 'gbp',
+          card: CARD,
+          applicationId: 42,
+          groupId: 7,
+          issuedAt: ISSUED_AT,
+        }),
         'R-2026-000002',
       ),
       'initial',
     ],
     [
       'the receipt of a final fee',
-      asIssued(paymentReceipt({ providerPaymentId: 'pi_3', paymentType: 'final', payer: PAYER, travellers: [traveller(NUMBER)], amountEach: 3900, currency: 'gbp', card: CARD, applicationId: 42, groupId: null, issuedAt: ISSUED_AT }), 'R-2026-000003'),
+      asIssued(
+        paymentReceipt({
+          providerPaymentId: 'pi_3',
+          paymentType: 'final',
+          payer: PAYER,
+          travellers: [traveller(NUMBER)],
+          amountEach: 3900,
+          currency: 'gbp',
+          card: CARD,
+          applicationId: 42,
+          groupId: null,
+          issuedAt: ISSUED_AT,
+        }),
+        'R-2026-000003',
+      ),
       'final',
     ],
     [
       'a credit note',
       asIssued(
-        creditNote({ refundId: 9, paymentType: 'final', amount: 1950, currency: 'gbp', payer: PAYER, traveller: traveller(NUMBER), card: CARD, applicationId: 42, refersTo: 'R-2026-000003', issuedAt: ISSUED_AT }),
+        creditNote({
+          refundId: 9,
+          paymentType: 'final',
+          amount: 1950,
+          currency: 'gbp',
+          payer: PAYER,
+          traveller: traveller(NUMBER),
+          card: CARD,
+          applicationId: 42,
+          refersTo: 'R-2026-000003',
+          issuedAt: ISSUED_AT,
+        }),
         'R-2026-000004',
       ),
       'final',

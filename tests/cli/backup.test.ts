@@ -123,7 +123,10 @@ describe('evisa backup and restore on SQLite', { timeout: 120_000 }, () => {
     expect(counts.applications).toBe(30);
 
     const uploads = path.join(source.DATA_DIR, 'uploads');
-    const stored = fs.readdirSync(uploads).filter((n) => !n.endsWith('.meta.json')).sort();
+    const stored = fs
+      .readdirSync(uploads)
+      .filter((n) => !n.endsWith('.meta.json'))
+      .sort();
     const fileParts = entries.filter((e) => e.name.startsWith('files/'));
     expect(fileParts.map((e) => e.name.slice('files/'.length)).sort()).toEqual(stored);
     for (const part of fileParts) {
@@ -358,7 +361,9 @@ describe.runIf(usePostgres)('evisa backup and restore on PostgreSQL', { timeout:
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ n: string; u: string; a: string }>('select (select count(*) from applications) as n, (select count(*) from users) as u, (select count(*) from audit_log) as a');
+      const { rows } = await client.query<{ n: string; u: string; a: string }>(
+        'select (select count(*) from applications) as n, (select count(*) from users) as u, (select count(*) from audit_log) as a',
+      );
       return rows[0];
     } finally {
       await client.end();

@@ -278,7 +278,10 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
       });
 
       expect(ndjson.code).toBe(0);
-      const rejected = ndjson.stdout.trim().split('\n').map((l) => JSON.parse(l) as { status: string; applicationId: number });
+      const rejected = ndjson.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { status: string; applicationId: number });
       const storedRejected = stored.filter((s) => s.application.status === 'rejected');
       expect(rejected.map((r) => r.applicationId).sort()).toEqual(storedRejected.map((s) => s.application.id).sort());
       expect(ndjson.stderr).toMatch(/^Exported \d+ applications to stdout \(ndjson\)/);
@@ -288,9 +291,7 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
       expect(none.stderr).toMatch(/^Exported 0 applications to stdout \(json\)/);
 
       expect(badSince.code).toBe(2);
-      expect(oneLineError(badSince)).toBe(
-        "error: option '--since <date>' argument 'yesterday' is invalid. It must be a date such as 2026-01-31 or 2026-01-31T09:00:00Z (got 'yesterday').",
-      );
+      expect(oneLineError(badSince)).toBe("error: option '--since <date>' argument 'yesterday' is invalid. It must be a date such as 2026-01-31 or 2026-01-31T09:00:00Z (got 'yesterday').");
     });
 
     it('send-reminders: a dry run sends nothing; two runs at once remind everyone due exactly once and deliver the outbox', async () => {
@@ -374,7 +375,9 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
       const erased = await cli('erase-user', '--email', email, '--yes');
       expect(erased.code, erased.stderr).toBe(0);
       // seed-demo writes payments without receipts, as payments recorded before receipts existed.
-      expect(erased.stdout).toMatch(new RegExp(`^Erased ${email.replace(/[.+]/g, '\\$&')}: 1 application, ${documents.length} documents, ${documents.length} stored files; 2 payments and 0 receipts kept anonymised\\.\\n$`));
+      expect(erased.stdout).toMatch(
+        new RegExp(`^Erased ${email.replace(/[.+]/g, '\\$&')}: 1 application, ${documents.length} documents, ${documents.length} stored files; 2 payments and 0 receipts kept anonymised\\.\\n$`),
+      );
       expect(await agency.ports.users.findByEmail(email)).toBeNull();
       expect(await agency.ports.applications.findById(subject.application.id)).toBeNull();
       for (const d of documents) expect(await agency.ports.files.exists(d.storageKey)).toBe(false);
@@ -474,4 +477,3 @@ export function describeCliCommands(backendName: 'sqlite' | 'postgres'): void {
     });
   });
 }
-

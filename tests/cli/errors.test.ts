@@ -76,7 +76,9 @@ describe('evisa CLI usage and failures: exit codes and one-line messages, never 
     const remind = await runCli(['send-reminders'], env);
     expect(remind.code).toBe(1);
     expect(oneLineError(remind)).toMatch(
-      new RegExp(`^Error: Queued 1 payment reminder and 1 application reminder in [\\d.]+ s; delivered 0 mails in [\\d.]+ s\\. \\d+ mails? could not be delivered \\(.*ECONNREFUSED 127\\.0\\.0\\.1:${port}.*\\); they stay in the outbox and their jobs retry them later \\(\`evisa jobs\` shows them\\)\\.$`),
+      new RegExp(
+        `^Error: Queued 1 payment reminder and 1 application reminder in [\\d.]+ s; delivered 0 mails in [\\d.]+ s\\. \\d+ mails? could not be delivered \\(.*ECONNREFUSED 127\\.0\\.0\\.1:${port}.*\\); they stay in the outbox and their jobs retry them later \\(\`evisa jobs\` shows them\\)\\.$`,
+      ),
     );
     expect(await readOutbox(dataDir)).toEqual([]);
 
@@ -91,7 +93,12 @@ describe('evisa CLI usage and failures: exit codes and one-line messages, never 
     db.prepare(`update jobs set state = 'failed' where name = 'deliver-mail'`).run();
     db.close();
     const failed = await runCli(['jobs', '--json'], env);
-    expect(JSON.parse(failed.stdout).find((q: { name: string }) => q.name === 'deliver-mail')).toMatchObject({ queued: 0, active: 0, failed: 2, lastError: { message: expect.stringContaining('ECONNREFUSED') } });
+    expect(JSON.parse(failed.stdout).find((q: { name: string }) => q.name === 'deliver-mail')).toMatchObject({
+      queued: 0,
+      active: 0,
+      failed: 2,
+      lastError: { message: expect.stringContaining('ECONNREFUSED') },
+    });
     const retried = await runCli(['jobs', 'retry', 'deliver-mail'], env);
     expect(retried.stdout).toBe('Queued 2 failed deliver-mail jobs again.\n');
     expect(await runCli(['jobs', 'retry', 'deliver-mail'], env)).toMatchObject({ code: 0, stdout: 'No failed deliver-mail jobs.\n' });

@@ -164,7 +164,9 @@ describe('evisa encrypt-files and rotate-file-key on an S3 bucket', { timeout: 2
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const line = oneLineError(result);
-    expect(line).toMatch(/^Error: Re-wrapped the data keys of 0 files under key "k3", their contents unchanged \(0 files under it already; 25 files checked\)\. 25 files could not be done; the first: Stored file documents\/\S+ is encrypted under the file encryption key "k2", which is not in the keyring \(FILE_ENCRYPTION_KEYS holds "k3", "k1"\)\. The rotate-file-key job is retried later/);
+    expect(line).toMatch(
+      /^Error: Re-wrapped the data keys of 0 files under key "k3", their contents unchanged \(0 files under it already; 25 files checked\)\. 25 files could not be done; the first: Stored file documents\/\S+ is encrypted under the file encryption key "k2", which is not in the keyring \(FILE_ENCRYPTION_KEYS holds "k3", "k1"\)\. The rotate-file-key job is retried later/,
+    );
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(await raw('documents/since-1.pdf')).toEqual(before);
   });

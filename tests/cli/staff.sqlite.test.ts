@@ -43,7 +43,12 @@ describe('evisa staff commands on sqlite', { timeout: 240_000 }, () => {
     const lines = listed.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^id\s+email\s+name\s+role\s+active$/);
     // Created at once above: their order (oldest first) is not decided here.
-    expect(lines.slice(1, 3).map((l) => l.split(/\s+/).slice(1)).sort()).toEqual([
+    expect(
+      lines
+        .slice(1, 3)
+        .map((l) => l.split(/\s+/).slice(1))
+        .sort(),
+    ).toEqual([
       ['ops@agency.example', 'ops', 'admin', 'yes'],
       ['rita@agency.example', 'rita', 'reviewer', 'yes'],
     ]);

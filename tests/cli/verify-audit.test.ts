@@ -34,7 +34,8 @@ function openRaw(backend: Backend): RawDatabase {
   };
 }
 
-const INSERT = 'INSERT INTO audit_log (seq, at, actor_id, actor_email, client_address, action, target_type, target_id, application_id, detail, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)';
+const INSERT =
+  'INSERT INTO audit_log (seq, at, actor_id, actor_email, client_address, action, target_type, target_id, application_id, detail, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)';
 const insertValues = (e: AuditEntry) => [e.seq, e.at, e.actorId, e.actorEmail, e.clientAddress, e.action, e.targetType, e.targetId, e.applicationId, detailToText(e.detail), e.prevHash, e.hash];
 
 /**

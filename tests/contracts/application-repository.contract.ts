@@ -109,9 +109,7 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
 
       it('refuses a taken application number with a Conflict and queues none of its mails', async () => {
         const first = await seedApplication(p);
-        const error = await p.applications
-          .create(anApplication(first.userId, { applicationNumber: first.applicationNumber }), [aMail('x@example.com')])
-          .catch((e) => e);
+        const error = await p.applications.create(anApplication(first.userId, { applicationNumber: first.applicationNumber }), [aMail('x@example.com')]).catch((e) => e);
         expect(isDomainError(error, 'Conflict')).toBe(true);
         expect((await p.applications.listByUser(first.userId)).length).toBe(1);
         expect(await p.outbox.list()).toEqual([]);
@@ -295,7 +293,7 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
           { status: 'approved', minute: 6, email: 'mia@example.com', fullName: 'Mia Davies', givenName: 'Mia', surname: 'Davies', passportNumber: 'DE3000006' },
           { status: 'final_payment_received', minute: 7, email: 'leo@example.com', fullName: 'Leo Evans', givenName: 'Leo', surname: 'Evans', passportNumber: 'IT4000007' },
           { status: 'rejected', minute: 8, email: 'isla@example.com', fullName: 'Isla Smithson', givenName: 'Isla', surname: 'Smithson', passportNumber: 'IT4000008' },
-          { status: 'online_entry', minute: 9, email: 'jack@example.com', fullName: 'Jack O\'Neil_50%', givenName: 'Jack', surname: 'O\'Neil_50%', passportNumber: 'ES5000009' },
+          { status: 'online_entry', minute: 9, email: 'jack@example.com', fullName: "Jack O'Neil_50%", givenName: 'Jack', surname: "O'Neil_50%", passportNumber: 'ES5000009' },
         ];
         const apps: Application[] = [];
         for (const r of rows) {
@@ -326,8 +324,7 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
 
       it('lists every tab with exactly its statuses', async () => {
         const apps = await seedListing();
-        const tabIds = async (tab: Parameters<Persistence['applications']['listForAdmin']>[0]['tab']) =>
-          ids((await p.applications.listForAdmin({ tab, page: 1, pageSize: 50 })).items);
+        const tabIds = async (tab: Parameters<Persistence['applications']['listForAdmin']>[0]['tab']) => ids((await p.applications.listForAdmin({ tab, page: 1, pageSize: 50 })).items);
         expect(await tabIds('online-entries')).toEqual([apps[0].id, apps[8].id]);
         expect(await tabIds('submitted-portal')).toEqual([apps[4].id]);
         expect(await tabIds('approved')).toEqual([apps[5].id]);
@@ -397,9 +394,7 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
       it('leaves a paused guarantee clock out of the overdue filter, unless the deadline had passed before the pause', async () => {
         const user = await p.users.create(aUser());
         const mk = (deadline: Date, pausedAt: Date | null) =>
-          p.applications.create(
-            anApplication(user.id, { status: 'additional_info_required', guaranteeDeadline: deadline, guaranteePausedAt: pausedAt, initialPaymentId: 'pi' + Math.random() }),
-          );
+          p.applications.create(anApplication(user.id, { status: 'additional_info_required', guaranteeDeadline: deadline, guaranteePausedAt: pausedAt, initialPaymentId: 'pi' + Math.random() }));
         await mk(at(10), at(5)); // paused before its deadline: waiting on the applicant, not overdue
         const missedThenPaused = await mk(at(10), at(12)); // the deadline passed, then staff asked: still overdue
         const running = await mk(at(10), null); // answered, running again, deadline passed
@@ -520,10 +515,7 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
           const keysOf = (a: Application) =>
             [byUser.get(a.userId)!.email, byUser.get(a.userId)!.fullName, a.applicationNumber, a.passportNumber, a.surname, `${a.givenName} ${a.surname}`].map((k) => k.toLowerCase());
           const inOrder = [...stored].sort(
-            (x, y) =>
-              (x.guaranteeDeadline?.getTime() ?? Infinity) - (y.guaranteeDeadline?.getTime() ?? Infinity) ||
-              x.expectedArrivalDate.localeCompare(y.expectedArrivalDate) ||
-              x.id - y.id,
+            (x, y) => (x.guaranteeDeadline?.getTime() ?? Infinity) - (y.guaranteeDeadline?.getTime() ?? Infinity) || x.expectedArrivalDate.localeCompare(y.expectedArrivalDate) || x.id - y.id,
           );
           const terms = new Set(['m', 'ma', 'mar', 'mari', 'martin', 'martinez', 'ivanova', 'iv', 'ev-', 'ev-2603-', 'ev-2603-0', 'p1', 'p11', 'p110', 'p1101', 'x1', 'li', 'zz', 'x']);
           for (const a of stored) for (const k of keysOf(a)) for (const l of [1, 2, 4, 8, 9]) terms.add(k.slice(0, l));
@@ -561,7 +553,14 @@ export function describeApplicationRepositoryContract(name: string, makeAdapter:
         const edited = await Promise.all(users.slice(0, 4).map((u) => p.applications.create(anApplication(u.id, {}, { givenName: 'Anna', surname: 'Aston' }))));
         const writes = [
           // Families: several inserts in one transaction each.
-          ...users.slice(4, 8).map((u, i) => () => p.groups.create(u.id, [0, 1, 2].map(() => anApplication(u.id, {}, { givenName: 'Abel', surname: `Ames${i}` })), T0)),
+          ...users.slice(4, 8).map(
+            (u, i) => () =>
+              p.groups.create(
+                u.id,
+                [0, 1, 2].map(() => anApplication(u.id, {}, { givenName: 'Abel', surname: `Ames${i}` })),
+                T0,
+              ),
+          ),
           ...users.slice(8).map((u) => () => p.applications.create(anApplication(u.id, {}, { givenName: 'Ada', surname: 'Abbott' }))),
           // A change of keys alone, and a change of keys with a move.
           ...edited.map((a, i) => () => p.applications.commit({ application: { ...a, surname: i % 2 ? 'Baker' : 'Abbey', status: i % 2 ? 'application_created' : a.status }, expectedVersion: 1 })),

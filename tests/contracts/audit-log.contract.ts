@@ -39,7 +39,17 @@ export function describeAuditLogContract(name: string, makeAdapter: MakePersiste
         const result = await p.applications.commit({
           application: { ...application, status: 'under_process' },
           expectedVersion: application.version,
-          document: { type: 'visa', fileName: 'e-visa.pdf', storageKey: 'k-visa', contentType: 'application/pdf', size: 10, status: 'verified', verificationNotes: null, uploadedAt: at(1), verifiedAt: at(1) },
+          document: {
+            type: 'visa',
+            fileName: 'e-visa.pdf',
+            storageKey: 'k-visa',
+            contentType: 'application/pdf',
+            size: 10,
+            status: 'verified',
+            verificationNotes: null,
+            uploadedAt: at(1),
+            verifiedAt: at(1),
+          },
           audit: [statusRow(application.id), { ...anEntry({ action: 'application.visa_uploaded', targetType: 'document', targetId: null, applicationId: application.id }), targetIsNew: 'document' }],
         });
         if (result.outcome !== 'committed') throw new Error(result.outcome);
@@ -53,7 +63,11 @@ export function describeAuditLogContract(name: string, makeAdapter: MakePersiste
 
       it('a change that is stale, or rolls back (a payment recorded twice, a refund above what is left), leaves neither its writes nor its audit row', async () => {
         const application = await seedApplication(p);
-        const paid = await p.applications.commit({ application, expectedVersion: application.version, payment: aPayment({ type: 'final', providerPaymentId: 'pi_audit_1', amount: 1000, userId: application.userId }) });
+        const paid = await p.applications.commit({
+          application,
+          expectedVersion: application.version,
+          payment: aPayment({ type: 'final', providerPaymentId: 'pi_audit_1', amount: 1000, userId: application.userId }),
+        });
         if (paid.outcome !== 'committed') throw new Error(paid.outcome);
         const current = paid.application;
         const stale = await p.applications.commit({ application: { ...current, status: 'rejected' }, expectedVersion: current.version - 1, audit: [statusRow(current.id)] });
@@ -79,17 +93,34 @@ export function describeAuditLogContract(name: string, makeAdapter: MakePersiste
 
       it('a refund, its approval and a queued mail carry their audit rows; a replayed or refused one writes none', async () => {
         const application = await seedApplication(p);
-        const paid = await p.applications.commit({ application, expectedVersion: application.version, payment: aPayment({ type: 'final', providerPaymentId: 'pi_audit_3', amount: 3900, userId: application.userId }) });
+        const paid = await p.applications.commit({
+          application,
+          expectedVersion: application.version,
+          payment: aPayment({ type: 'final', providerPaymentId: 'pi_audit_3', amount: 3900, userId: application.userId }),
+        });
         if (paid.outcome !== 'committed') throw new Error(paid.outcome);
-        const ask = { paymentType: 'final' as const, amount: 3900, reason: 'Goodwill', source: 'staff' as const, status: 'pending_approval' as const, requestedBy: null, requestedByName: 'Sam', createdAt: at(3) };
+        const ask = {
+          paymentType: 'final' as const,
+          amount: 3900,
+          reason: 'Goodwill',
+          source: 'staff' as const,
+          status: 'pending_approval' as const,
+          requestedBy: null,
+          requestedByName: 'Sam',
+          createdAt: at(3),
+        };
         const approver = await p.users.create(aUser({ fullName: 'Bo Boss', isAdmin: true }));
         const requested = { ...anEntry({ action: 'refund.requested', targetType: 'refund', targetId: null }), targetIsNew: 'refund' as const };
         const { refund } = await p.refunds.request(application.id, ask, { audit: [requested] });
         expect((await p.refunds.request(application.id, ask, { audit: [requested] })).replayed).toBe(true);
         await expect(p.refunds.request(application.id, { ...ask, reason: 'more' }, { audit: [requested] })).rejects.toMatchObject({ data: { type: 'Validation' } });
-        expect(await p.refunds.approve(refund.id, { userId: approver.id, name: 'Bo' }, at(4), { audit: [anEntry({ action: 'refund.approved', targetType: 'refund', targetId: String(refund.id) })] })).not.toBeNull();
+        expect(
+          await p.refunds.approve(refund.id, { userId: approver.id, name: 'Bo' }, at(4), { audit: [anEntry({ action: 'refund.approved', targetType: 'refund', targetId: String(refund.id) })] }),
+        ).not.toBeNull();
         expect(await p.refunds.approve(refund.id, { userId: approver.id, name: 'Bo' }, at(4), { audit: [anEntry({ action: 'refund.approved' })] })).toBeNull();
-        await p.outbox.enqueue({ to: 'a@example.com', template: 'status_changed', data: { applicationId: application.id } } as never, at(5), { audit: [anEntry({ action: 'application.message_resent', targetType: 'message', targetId: 'email-1' })] });
+        await p.outbox.enqueue({ to: 'a@example.com', template: 'status_changed', data: { applicationId: application.id } } as never, at(5), {
+          audit: [anEntry({ action: 'application.message_resent', targetType: 'message', targetId: 'email-1' })],
+        });
         const rows = await p.audit.walk(null, 10);
         expect(rows.map((r) => [r.action, r.targetId])).toEqual([
           ['refund.requested', String(refund.id)],
@@ -107,7 +138,9 @@ export function describeAuditLogContract(name: string, makeAdapter: MakePersiste
 
     it('numbers, chains and hashes what it appends, stores it as given and moves the head', async () => {
       const first = await p.audit.append(anEntry());
-      const second = await p.audit.append(anEntry({ actorId: null, actorEmail: null, clientAddress: null, action: 'user.exported', targetType: 'user', targetId: '3', applicationId: null, detail: {}, at: at(2) }));
+      const second = await p.audit.append(
+        anEntry({ actorId: null, actorEmail: null, clientAddress: null, action: 'user.exported', targetType: 'user', targetId: '3', applicationId: null, detail: {}, at: at(2) }),
+      );
       expect(first).toMatchObject({ seq: 1, prevHash: GENESIS_HASH });
       expect(first.hash).toBe(auditHash(first));
       expect(second).toMatchObject({ seq: 2, prevHash: first.hash, actorId: null, actorEmail: null, clientAddress: null, detail: {} });

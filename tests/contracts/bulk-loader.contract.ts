@@ -117,12 +117,28 @@ export function describeBulkLoaderContract(name: string, makeAdapter: MakePersis
       };
       const batch = [
         loaded(user, 1, {
-          payments: [aPayment({ userId: user, providerPaymentId: 'pi_bulk_r1', createdAt: at(1) }), aPayment({ userId: user, type: 'final', amount: 3900, providerPaymentId: 'pi_bulk_r1_final', createdAt: at(2) })],
+          payments: [
+            aPayment({ userId: user, providerPaymentId: 'pi_bulk_r1', createdAt: at(1) }),
+            aPayment({ userId: user, type: 'final', amount: 3900, providerPaymentId: 'pi_bulk_r1_final', createdAt: at(2) }),
+          ],
           refunds: [refund(1), refund(2, { status: 'failed', gatewayRefundId: null, failureReason: 'The card was closed.' }), refund(3, { paymentType: 'final', amount: 3900 })],
           portal,
         }),
         loaded(user, 2),
-        loaded(user, 3, { portal: { ...portal, reference: null, state: 'to_submit', governmentFeeCents: null, governmentFeePence: null, feeAtPaymentCents: null, feeAtPaymentPence: null, absorbedFeeCents: null, absorbedFeePence: null, paidAt: null } }),
+        loaded(user, 3, {
+          portal: {
+            ...portal,
+            reference: null,
+            state: 'to_submit',
+            governmentFeeCents: null,
+            governmentFeePence: null,
+            feeAtPaymentCents: null,
+            feeAtPaymentPence: null,
+            absorbedFeeCents: null,
+            absorbedFeePence: null,
+            paidAt: null,
+          },
+        }),
       ];
       const ids = await p.bulk.insertApplications(batch);
 
@@ -143,7 +159,24 @@ export function describeBulkLoaderContract(name: string, makeAdapter: MakePersis
     it('stores nothing of a batch with a refund of a payment it does not have', async () => {
       const [user] = await p.bulk.insertUsers([aUser()]);
       const orphan = loaded(user, 1, {
-        refunds: [{ paymentType: 'final', amount: 100, currency: 'gbp', reason: 'x', status: 'succeeded', source: 'staff', requestedBy: null, requestedByName: 'x', approvedBy: null, approvedByName: null, gatewayRefundId: null, failureReason: null, createdAt: at(1), updatedAt: at(1) }],
+        refunds: [
+          {
+            paymentType: 'final',
+            amount: 100,
+            currency: 'gbp',
+            reason: 'x',
+            status: 'succeeded',
+            source: 'staff',
+            requestedBy: null,
+            requestedByName: 'x',
+            approvedBy: null,
+            approvedByName: null,
+            gatewayRefundId: null,
+            failureReason: null,
+            createdAt: at(1),
+            updatedAt: at(1),
+          },
+        ],
       });
       await expect(p.bulk.insertApplications([loaded(user, 2), orphan])).rejects.toThrow(/names no final payment/);
       expect(await p.applications.listByUser(user)).toEqual([]);

@@ -72,9 +72,31 @@ export function describeEgyptRuleRepositoryContract(name: string, makeAdapter: M
       const one = await p.applications.create(anApplication(user.id));
       const two = await p.applications.create(anApplication(user.id));
       const notice: RuleNotice = { change: 'passport_validity@2027-01-04', reason: 'passport_validity', message: 'Renew your passport.', at: at(0).toISOString() };
-      const mail: OutboxMailInput = { to: user.email, template: 'rules_changed', data: { fullName: 'A', applications: [{ applicationNumber: one.applicationNumber, applicationId: one.id, message: 'Renew your passport.' }] } };
-      expect(await p.egyptRules.noticeAffected([{ applicationId: one.id, notice }, { applicationId: two.id, notice }], mail, at(0))).toEqual([one.id, two.id]);
-      expect(await p.egyptRules.noticeAffected([{ applicationId: one.id, notice }, { applicationId: two.id, notice }], mail, at(1))).toEqual([]);
+      const mail: OutboxMailInput = {
+        to: user.email,
+        template: 'rules_changed',
+        data: { fullName: 'A', applications: [{ applicationNumber: one.applicationNumber, applicationId: one.id, message: 'Renew your passport.' }] },
+      };
+      expect(
+        await p.egyptRules.noticeAffected(
+          [
+            { applicationId: one.id, notice },
+            { applicationId: two.id, notice },
+          ],
+          mail,
+          at(0),
+        ),
+      ).toEqual([one.id, two.id]);
+      expect(
+        await p.egyptRules.noticeAffected(
+          [
+            { applicationId: one.id, notice },
+            { applicationId: two.id, notice },
+          ],
+          mail,
+          at(1),
+        ),
+      ).toEqual([]);
       expect((await p.outbox.list({ to: user.email })).filter((m) => m.template === 'rules_changed')).toHaveLength(1);
       const stored = await p.applications.findById(one.id);
       expect(stored?.ruleNotice).toEqual(notice);

@@ -84,7 +84,7 @@ export function describeFileStorageContract(name: string, open: () => Promise<Fi
 
     it('keeps a non-ASCII original name (accents, Arabic, quotes) as metadata only', async () => {
       const k = key();
-      const fileName = "Pässport ‘copie’ جواز سفر \"1\".png";
+      const fileName = 'Pässport ‘copie’ جواز سفر "1".png';
       await storage.put(k, PNG, { contentType: 'image/png', fileName });
       const got = await storage.get(k);
       expect(got!.info.fileName).toBe(fileName);

@@ -94,7 +94,7 @@ export function describeMailOutboxContract(name: string, makeAdapter: MakePersis
       expect(await p.outbox.findById(2 ** 31)).toBeNull();
     });
 
-    it('answers when each application\'s mail of a template was last sent, in one read; unsent and other templates left out', async () => {
+    it("answers when each application's mail of a template was last sent, in one read; unsent and other templates left out", async () => {
       const about = (applicationId: number, template: OutboxMailInput['template']) =>
         ({ ...aMail('sent@example.com', { template }), data: { applicationNumber: `EV-${applicationId}`, applicationId } }) as unknown as OutboxMailInput;
       const a1 = await p.outbox.enqueue(about(21, 'evisa'), at(1));
@@ -102,7 +102,12 @@ export function describeMailOutboxContract(name: string, makeAdapter: MakePersis
       const b = await p.outbox.enqueue(about(22, 'evisa'), at(3));
       await p.outbox.enqueue(about(23, 'evisa'), at(4)); // queued, never sent
       const otherTemplate = await p.outbox.enqueue(about(24, 'status_changed'), at(5));
-      for (const [mail, sentAt] of [[a1, 10], [a2, 30], [b, 20], [otherTemplate, 40]] as const) {
+      for (const [mail, sentAt] of [
+        [a1, 10],
+        [a2, 30],
+        [b, 20],
+        [otherTemplate, 40],
+      ] as const) {
         expect((await p.outbox.claim(mail.id, at(sentAt - 1), at(sentAt + 100))).status).toBe('claimed');
         await p.outbox.markSent(mail.id, at(sentAt));
       }

@@ -61,9 +61,18 @@ export const SAMPLE_DATA: { [T in MailTemplateName]: MailData<T> } = {
   applicant_replied: { fullName: 'Amira Hassan', applicationNumber: 'EV-2611-7K3QX9', travellerName: 'AMELIA TRAVELLER', repliedAt: '2026-12-04T14:05:00.000Z', documents: 2 },
   rules_changed: {
     fullName: 'Amira Hassan',
-    applications: [{ applicationNumber: 'EV-2611-7K3QX9', applicationId: 42, message: 'Egypt now asks for a passport valid at least 8 months from your arrival date: until 1 November 2027 or later.' }],
+    applications: [
+      { applicationNumber: 'EV-2611-7K3QX9', applicationId: 42, message: 'Egypt now asks for a passport valid at least 8 months from your arrival date: until 1 November 2027 or later.' },
+    ],
   },
-  portal_outage: { fullName: 'Amira Hassan', applicationId: 42, applicationNumber: 'EV-2611-7K3QX9', message: 'The portal answers 404 since this morning.', arrivalDate: '2026-12-10', since: '2026-12-04T09:00:00.000Z' },
+  portal_outage: {
+    fullName: 'Amira Hassan',
+    applicationId: 42,
+    applicationNumber: 'EV-2611-7K3QX9',
+    message: 'The portal answers 404 since this morning.',
+    arrivalDate: '2026-12-10',
+    since: '2026-12-04T09:00:00.000Z',
+  },
   application_numbers: {
     fullName: 'Amira Hassan',
     applications: [
@@ -84,10 +93,7 @@ export function describeMailerContract(name: string, open: () => Promise<MailerH
   describe(`Mailer contract: ${name}`, () => {
     let h: MailerHarness;
     let nextId = 1000;
-    const mail = <T extends MailTemplateName>(
-      template: T,
-      { data, ...overrides }: Partial<Omit<MailToDeliver, 'template' | 'data'>> & { data?: MailData<T> } = {},
-    ): MailToDeliver => ({
+    const mail = <T extends MailTemplateName>(template: T, { data, ...overrides }: Partial<Omit<MailToDeliver, 'template' | 'data'>> & { data?: MailData<T> } = {}): MailToDeliver => ({
       id: (nextId += 1),
       to: 'amira@example.com',
       // One template's data (the compiler cannot follow T through the union).
@@ -141,9 +147,7 @@ export function describeMailerContract(name: string, open: () => Promise<MailerH
     });
 
     it('escapes hostile data everywhere in the HTML part', async () => {
-      const got = await sendAndFetch(
-        mail('status_changed', { data: { ...SAMPLE_DATA.status_changed, fullName: '<script>alert(1)</script>', applicationNumber: '"><img src=x onerror=alert(1)>' } }),
-      );
+      const got = await sendAndFetch(mail('status_changed', { data: { ...SAMPLE_DATA.status_changed, fullName: '<script>alert(1)</script>', applicationNumber: '"><img src=x onerror=alert(1)>' } }));
       expect(got.html).not.toContain('<script>alert(1)</script>');
       expect(got.html).not.toContain('<img src=x');
       expect(got.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

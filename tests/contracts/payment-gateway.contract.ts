@@ -97,7 +97,7 @@ export function describePaymentGatewayContract(name: string, open: () => Promise
       expect((await h.gateway.openFeePayment(input({ applicationId: i.applicationId, paymentType: 'final' }))).status).toBe('open');
     });
 
-    it('cancelOpenPayments makes the fee\'s open intent unpayable; the next request opens a fresh one', async () => {
+    it("cancelOpenPayments makes the fee's open intent unpayable; the next request opens a fresh one", async () => {
       const i = input({ paymentType: 'final', amount: 3900 });
       const first = await open_(i);
       expect(await h.gateway.cancelOpenPayments(i.idempotencyKey)).toBe(1);
@@ -159,7 +159,7 @@ export function describePaymentGatewayContract(name: string, open: () => Promise
       const later = await collect(h.gateway.listSucceeded(new Date(Date.now() + 120_000)));
       expect(later.filter((p) => [a.id, b.id].includes(p.id))).toEqual([]);
     });
-  
+
     // ---- refunds (docs/product.md §4.7) ----
     let refundIds = 700_000 + Math.floor(Math.random() * 1000) * 100;
     const refundOf = (paymentId: string, amount: number, refundId = (refundIds += 1)) =>

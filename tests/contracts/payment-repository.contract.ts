@@ -20,8 +20,21 @@ export function describePaymentRepositoryContract(name: string, makeAdapter: Mak
       await p.applications.commit({ application: a, expectedVersion: 2, payment: aPayment({ type: 'final', providerPaymentId: 'pi_a2', amount: 3900, createdAt: at(9) }) });
 
       const ofA = await p.payments.listByApplication(a.id);
-      expect(ofA.map((x) => [x.type, x.providerPaymentId, x.amount])).toEqual([['initial', 'pi_a1', 1000], ['final', 'pi_a2', 3900]]);
-      expect(ofA[0]).toEqual({ id: expect.any(Number), applicationId: a.id, userId: a.userId, type: 'initial', providerPaymentId: 'pi_a1', amount: 1000, currency: 'gbp', status: 'succeeded', createdAt: at(1) });
+      expect(ofA.map((x) => [x.type, x.providerPaymentId, x.amount])).toEqual([
+        ['initial', 'pi_a1', 1000],
+        ['final', 'pi_a2', 3900],
+      ]);
+      expect(ofA[0]).toEqual({
+        id: expect.any(Number),
+        applicationId: a.id,
+        userId: a.userId,
+        type: 'initial',
+        providerPaymentId: 'pi_a1',
+        amount: 1000,
+        currency: 'gbp',
+        status: 'succeeded',
+        createdAt: at(1),
+      });
       expect(await p.payments.findByProviderPaymentId('pi_b1')).toMatchObject({ applicationId: b.id, type: 'initial' });
       expect(await p.payments.findByProviderPaymentId('pi_none')).toBeNull();
       expect((await p.payments.listSince(at(5))).map((x) => x.providerPaymentId)).toEqual(['pi_b1', 'pi_a2']);

@@ -94,12 +94,7 @@ export function aDocument(applicationId: number, overrides: Partial<NewDocument>
 }
 
 /** A user with one application, created through the stores. */
-export async function seedApplication(
-  p: Persistence,
-  overrides: Partial<NewApplication> = {},
-  userOverrides: Partial<NewUser> = {},
-  form: Partial<ApplicationForm> = {},
-): Promise<Application> {
+export async function seedApplication(p: Persistence, overrides: Partial<NewApplication> = {}, userOverrides: Partial<NewUser> = {}, form: Partial<ApplicationForm> = {}): Promise<Application> {
   const user = await p.users.create(aUser(userOverrides));
   return p.applications.create(anApplication(user.id, overrides, form));
 }

@@ -41,7 +41,14 @@ describe('sqlite (separate connections)', () => {
     for (let i = 0; i < 40; i++) ids.push((await seedApplication(p)).id);
     await p.close();
 
-    const outcomes = await Promise.all([0, 1, 2, 3].map((w) => receiptIssuer(file, ids.filter((_, i) => i % 4 === w))));
+    const outcomes = await Promise.all(
+      [0, 1, 2, 3].map((w) =>
+        receiptIssuer(
+          file,
+          ids.filter((_, i) => i % 4 === w),
+        ),
+      ),
+    );
     expect(outcomes.flat()).toEqual(Array(40).fill('committed'));
 
     const check = createSqlitePersistence(file);

@@ -59,9 +59,7 @@ describe('SQLite: infrastructure failures are Unavailable', () => {
     const wrapped = (code: string, message: string) =>
       Object.assign(new Error('Failed query: insert into "users" … params: secret@example.com'), { cause: Object.assign(new Error(message), { code }) });
 
-    expect(translate(wrapped('SQLITE_BUSY', 'database is locked'))?.message).toBe(
-      'The SQLite database at /data/agency.sqlite is busy (another process is writing to it): database is locked',
-    );
+    expect(translate(wrapped('SQLITE_BUSY', 'database is locked'))?.message).toBe('The SQLite database at /data/agency.sqlite is busy (another process is writing to it): database is locked');
     expect(translate(wrapped('SQLITE_BUSY_SNAPSHOT', 'database is locked'))?.data).toMatchObject({ type: 'Unavailable', service: 'database' });
     for (const [code, message] of [
       ['SQLITE_IOERR_WRITE', 'disk I/O error'],
@@ -83,9 +81,7 @@ describe('SQLite: infrastructure failures are Unavailable', () => {
       expect(translate(wrapped(code, message))).toBeNull();
     }
     expect(translate(new Error('boom'))).toBeNull();
-    expect(translate(wrapped('SQLITE_ERROR', 'no such table: users'))?.message).toBe(
-      'The SQLite database at /data/agency.sqlite is not migrated (no such table: users): run `evisa migrate` first',
-    );
+    expect(translate(wrapped('SQLITE_ERROR', 'no such table: users'))?.message).toBe('The SQLite database at /data/agency.sqlite is not migrated (no such table: users): run `evisa migrate` first');
   });
 });
 

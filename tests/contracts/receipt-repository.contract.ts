@@ -35,7 +35,14 @@ function paidWithReceipt(a: Application, pi: string, version = a.version, { keep
     expectedVersion: version,
     payment: aPayment({ providerPaymentId: pi, userId: a.userId, createdAt: at(5) }),
     receipt: receiptOf(pi, [a]),
-    mails: [{ to: 'amira@example.com', template: 'application_received', data: { applicationNumber: a.applicationNumber, applicationId: a.id, paid: true }, attachments: [{ receiptKey: receiptKeyOfPayment(pi) }] }],
+    mails: [
+      {
+        to: 'amira@example.com',
+        template: 'application_received',
+        data: { applicationNumber: a.applicationNumber, applicationId: a.id, paid: true },
+        attachments: [{ receiptKey: receiptKeyOfPayment(pi) }],
+      },
+    ],
   };
 }
 

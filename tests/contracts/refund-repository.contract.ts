@@ -122,9 +122,7 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
       const { application } = await paidApplication(3900);
       await p.refunds.request(application.id, ask({ amount: 3000 }));
       expect(await validationOf(p.refunds.request(application.id, ask({ amount: 1000, reason: 'more' })))).toBe('The refund is more than is left of the final fee (£9.00).');
-      expect(await validationOf(p.refunds.request(application.id, ask({ paymentType: 'initial' })))).toBe(
-        'No initial fee has been paid on this application: there is nothing to refund.',
-      );
+      expect(await validationOf(p.refunds.request(application.id, ask({ paymentType: 'initial' })))).toBe('No initial fee has been paid on this application: there is nothing to refund.');
       expect(await p.refunds.listByApplication(application.id)).toHaveLength(1);
       // Exactly what is left still fits; then nothing does.
       await p.refunds.request(application.id, ask({ amount: 900, reason: 'rest' }));
@@ -144,10 +142,7 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
 
     it('two refunds asked for at once that together exceed the payment: exactly one is stored', async () => {
       const { application } = await paidApplication(1000);
-      const results = await Promise.allSettled([
-        p.refunds.request(application.id, ask({ amount: 600, reason: 'first' })),
-        p.refunds.request(application.id, ask({ amount: 600, reason: 'second' })),
-      ]);
+      const results = await Promise.allSettled([p.refunds.request(application.id, ask({ amount: 600, reason: 'first' })), p.refunds.request(application.id, ask({ amount: 600, reason: 'second' }))]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(isDomainError(rejected.reason, 'Validation')).toBe(true);
@@ -169,7 +164,7 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
       expect(await p.refunds.approve(refund.id + 1000, { userId: approver.id, name: 'Bo Boss' }, at(16))).toBeNull();
     });
 
-    it('a refund that waits is queued with the approvers\' mails in its transaction (never with a replay), and listed until approved', async () => {
+    it("a refund that waits is queued with the approvers' mails in its transaction (never with a replay), and listed until approved", async () => {
       const { application } = await paidApplication();
       const notice = (to: string) => ({
         to,
@@ -178,15 +173,17 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
       });
       const waiting = ask({ amount: 3900, reason: 'Visa refused', status: 'pending_approval' });
       const { refund } = await p.refunds.request(application.id, waiting, { mails: [notice('bo@agency.example'), notice('fay@agency.example')] });
-      const mails = async () => (await p.outbox.list()).filter((m) => m.template === 'refund_approval_needed').map((m) => m.to).sort();
+      const mails = async () =>
+        (await p.outbox.list())
+          .filter((m) => m.template === 'refund_approval_needed')
+          .map((m) => m.to)
+          .sort();
       expect(await mails()).toEqual(['bo@agency.example', 'fay@agency.example']);
       expect((await p.jobs.stats()).find((q) => q.name === 'deliver-mail')?.queued).toBe(2);
       expect(await p.refunds.request(application.id, { ...waiting, createdAt: at(11) }, { mails: [notice('bo@agency.example')] })).toMatchObject({ replayed: true });
       expect(await mails()).toEqual(['bo@agency.example', 'fay@agency.example']);
 
-      expect(await p.refunds.listAwaitingApproval()).toEqual([
-        { refund, applicationNumber: application.applicationNumber, givenName: application.givenName, surname: application.surname },
-      ]);
+      expect(await p.refunds.listAwaitingApproval()).toEqual([{ refund, applicationNumber: application.applicationNumber, givenName: application.givenName, surname: application.surname }]);
       const approver = await p.users.create(aUser({ fullName: 'Bo Boss', isAdmin: true }));
       await p.refunds.approve(refund.id, { userId: approver.id, name: 'Bo Boss' }, at(15));
       expect(await p.refunds.listAwaitingApproval()).toEqual([]);
@@ -219,7 +216,10 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
     it('a failure records the reason and gives the amount back to what is left; pending records the gateway id once', async () => {
       const { application } = await paidApplication(1000);
       const { refund } = await p.refunds.request(application.id, ask({ amount: 1000 }));
-      expect(await p.refunds.settle(refund.id, { status: 'pending', gatewayRefundId: 're_pending_1' }, at(12))).toMatchObject({ changed: true, refund: { status: 'pending', gatewayRefundId: 're_pending_1' } });
+      expect(await p.refunds.settle(refund.id, { status: 'pending', gatewayRefundId: 're_pending_1' }, at(12))).toMatchObject({
+        changed: true,
+        refund: { status: 'pending', gatewayRefundId: 're_pending_1' },
+      });
       expect(await p.refunds.settle(refund.id, { status: 'pending', gatewayRefundId: 're_pending_1' }, at(13))).toMatchObject({ changed: false });
       const failed = await p.refunds.settle(refund.id, { status: 'failed', gatewayRefundId: null, failureReason: 'The card issuer declined the refund.' }, at(14));
       expect(failed).toMatchObject({ changed: true, refund: { status: 'failed', gatewayRefundId: 're_pending_1', failureReason: 'The card issuer declined the refund.' } });
@@ -232,10 +232,21 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
       const [payment] = await p.payments.listByApplication(application.id);
       const gateway: GatewayRefund = { id: 're_outside_1', paymentId: providerPaymentId, amount: 500, currency: 'gbp', status: 'succeeded', refundId: null, createdAt: at(40) };
       const jobsBefore = await refundJobs();
-      const results = await Promise.all([1, 2, 3].map(() => p.refunds.recordProviderRefund({ paymentId: payment!.id, gateway, reason: 'Refunded at the provider', createdAt: at(40) }, { jobs: jobsForRefund('pending') })));
+      const results = await Promise.all(
+        [1, 2, 3].map(() => p.refunds.recordProviderRefund({ paymentId: payment!.id, gateway, reason: 'Refunded at the provider', createdAt: at(40) }, { jobs: jobsForRefund('pending') })),
+      );
       expect(results.filter((r) => r.recorded)).toHaveLength(1);
       expect(new Set(results.map((r) => r.refund.id)).size).toBe(1);
-      expect(results[0]!.refund).toMatchObject({ applicationId: application.id, paymentType: 'final', amount: 500, status: 'pending', source: 'provider', gatewayRefundId: 're_outside_1', requestedBy: null, requestedByName: 'Payment provider' });
+      expect(results[0]!.refund).toMatchObject({
+        applicationId: application.id,
+        paymentType: 'final',
+        amount: 500,
+        status: 'pending',
+        source: 'provider',
+        gatewayRefundId: 're_outside_1',
+        requestedBy: null,
+        requestedByName: 'Payment provider',
+      });
       expect(await refundJobs()).toBe(jobsBefore + 1);
       expect(await p.refunds.listByApplication(application.id)).toHaveLength(1);
       expect((await p.refunds.listSince(at(40))).map((r) => r.gatewayRefundId)).toEqual(['re_outside_1']);
@@ -256,7 +267,11 @@ export function describeRefundRepositoryContract(name: string, makeAdapter: Make
       expect(await p.refunds.listByApplication(application.id)).toMatchObject([{ amount: 1000, source: 'cancellation', status: 'pending' }]);
       expect(await refundJobs()).toBe(jobsBefore + 1);
       const current = (await p.applications.findById(application.id))!;
-      const tooMuch = p.applications.commit({ application: { ...current, cancellationReason: 'again' }, expectedVersion: current.version, refund: ask({ amount: 1, source: 'cancellation', reason: 'x' }) });
+      const tooMuch = p.applications.commit({
+        application: { ...current, cancellationReason: 'again' },
+        expectedVersion: current.version,
+        refund: ask({ amount: 1, source: 'cancellation', reason: 'x' }),
+      });
       expect(await validationOf(tooMuch)).toBe('Nothing is left to refund of the final fee.');
       expect(await p.applications.findById(application.id)).toEqual(current);
       expect(await p.refunds.listByApplication(application.id)).toHaveLength(1);

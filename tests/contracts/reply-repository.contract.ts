@@ -37,7 +37,11 @@ export function describeReplyRepositoryContract(name: string, makeAdapter: MakeP
       const committed = first.outcome === 'committed' ? first : null;
       expect(committed!.reply).toEqual({ id: expect.any(Number), documentIds: [expect.any(Number), expect.any(Number)] });
       expect(committed!.application.repliedAt).toEqual(at(1));
-      const second = await p.applications.commit({ application: { ...committed!.application, repliedAt: at(2), updatedAt: at(2) }, expectedVersion: committed!.application.version, reply: aReply(2, 0, '') });
+      const second = await p.applications.commit({
+        application: { ...committed!.application, repliedAt: at(2), updatedAt: at(2) },
+        expectedVersion: committed!.application.version,
+        reply: aReply(2, 0, ''),
+      });
       await p.applications.commit({ application: { ...other, updatedAt: at(3) }, expectedVersion: other.version, reply: aReply(3, 1) });
 
       const replies = await p.replies.listByApplication(app.id);

@@ -43,25 +43,86 @@ const DECISIONS: ApplicationStatus[] = ['approved', 'rejected', 'final_payment_r
 
 const SPECS: Spec[] = [
   // Decided on March's first instant, on time.
-  { nationality: 'France', createdAt: z('2026-02-20T10:00:00'), paidAt: z('2026-02-24T09:00:00'), deadline: z('2026-03-03T23:59:59.999'), moves: [['approved', z('2026-03-01T00:00:00')]], postcode: true, final: { kind: 'paid', at: z('2026-03-01T09:00:00') } },
+  {
+    nationality: 'France',
+    createdAt: z('2026-02-20T10:00:00'),
+    paidAt: z('2026-02-24T09:00:00'),
+    deadline: z('2026-03-03T23:59:59.999'),
+    moves: [['approved', z('2026-03-01T00:00:00')]],
+    postcode: true,
+    final: { kind: 'paid', at: z('2026-03-01T09:00:00') },
+  },
   // Decided a millisecond before March (February), on time.
   { nationality: 'France', createdAt: z('2026-02-16T10:00:00'), paidAt: z('2026-02-16T11:00:00'), deadline: z('2026-02-23T23:59:59.999'), moves: [['rejected', z('2026-02-28T23:59:59.999')]] },
   // Decided on March's last instant (22:59:59.999Z is 23:59:59.999 BST), late.
-  { nationality: 'Germany', createdAt: z('2026-03-20T08:00:00'), paidAt: z('2026-03-20T09:00:00'), deadline: z('2026-03-27T23:59:59.999'), moves: [['approved', z('2026-03-31T22:59:59.999')]], postcode: true },
+  {
+    nationality: 'Germany',
+    createdAt: z('2026-03-20T08:00:00'),
+    paidAt: z('2026-03-20T09:00:00'),
+    deadline: z('2026-03-27T23:59:59.999'),
+    moves: [['approved', z('2026-03-31T22:59:59.999')]],
+    postcode: true,
+  },
   // Decided at April's first instant (00:00 BST), on time; the final fee paid in April.
-  { nationality: 'Germany', createdAt: z('2026-03-30T08:00:00'), paidAt: z('2026-03-30T09:00:00'), deadline: z('2026-04-06T22:59:59.999'), moves: [['approved', z('2026-03-31T23:00:00')]], postcode: true, final: { kind: 'paid', at: z('2026-04-02T10:00:00') } },
+  {
+    nationality: 'Germany',
+    createdAt: z('2026-03-30T08:00:00'),
+    paidAt: z('2026-03-30T09:00:00'),
+    deadline: z('2026-04-06T22:59:59.999'),
+    moves: [['approved', z('2026-03-31T23:00:00')]],
+    postcode: true,
+    final: { kind: 'paid', at: z('2026-04-02T10:00:00') },
+  },
   // Decided across the clock change (Sunday 00:30 GMT), exactly at its deadline: on time.
   { nationality: 'Egypt', createdAt: z('2026-03-20T08:00:00'), paidAt: z('2026-03-20T12:00:00'), deadline: z('2026-03-29T00:30:00'), moves: [['rejected', z('2026-03-29T00:30:00')]] },
   // Paused for more information (the deadline moved on by two working days), then approved in time.
-  { nationality: 'Egypt', createdAt: z('2026-03-09T08:00:00'), paidAt: z('2026-03-09T09:00:00'), deadline: z('2026-03-18T23:59:59.999'), moves: [['additional_info_required', z('2026-03-11T10:00:00')], ['under_process', z('2026-03-13T10:00:00')], ['approved', z('2026-03-17T15:00:00')]], postcode: true, final: { kind: 'paid', at: z('2026-03-18T08:00:00') } },
+  {
+    nationality: 'Egypt',
+    createdAt: z('2026-03-09T08:00:00'),
+    paidAt: z('2026-03-09T09:00:00'),
+    deadline: z('2026-03-18T23:59:59.999'),
+    moves: [
+      ['additional_info_required', z('2026-03-11T10:00:00')],
+      ['under_process', z('2026-03-13T10:00:00')],
+      ['approved', z('2026-03-17T15:00:00')],
+    ],
+    postcode: true,
+    final: { kind: 'paid', at: z('2026-03-18T08:00:00') },
+  },
   // Approved late: straight to final_payment_received, the final fee waived.
-  { nationality: 'India', createdAt: z('2026-03-02T08:00:00'), paidAt: z('2026-03-02T10:00:00'), deadline: z('2026-03-09T23:59:59.999'), moves: [['final_payment_received', z('2026-03-12T16:00:00')]], postcode: true, final: { kind: 'waived', at: z('2026-03-12T16:00:00') } },
+  {
+    nationality: 'India',
+    createdAt: z('2026-03-02T08:00:00'),
+    paidAt: z('2026-03-02T10:00:00'),
+    deadline: z('2026-03-09T23:59:59.999'),
+    moves: [['final_payment_received', z('2026-03-12T16:00:00')]],
+    postcode: true,
+    final: { kind: 'waived', at: z('2026-03-12T16:00:00') },
+  },
   // Cancelled by the applicant (rejected by the cancellation): not counted.
-  { nationality: 'India', createdAt: z('2026-03-03T08:00:00'), paidAt: z('2026-03-03T10:00:00'), deadline: z('2026-03-10T23:59:59.999'), moves: [['rejected', z('2026-03-05T10:00:00')]], cancelled: true },
+  {
+    nationality: 'India',
+    createdAt: z('2026-03-03T08:00:00'),
+    paidAt: z('2026-03-03T10:00:00'),
+    deadline: z('2026-03-10T23:59:59.999'),
+    moves: [['rejected', z('2026-03-05T10:00:00')]],
+    cancelled: true,
+  },
   // Rejected before paying: no guarantee clock, not counted.
   { nationality: 'Brazil', createdAt: z('2026-03-04T08:00:00'), paidAt: null, deadline: null, moves: [['rejected', z('2026-03-06T10:00:00')]] },
   // Approved on Monday 00:30 BST (the week of 30 March), the final fee paid days later: the decision is the approval.
-  { nationality: 'Brazil', createdAt: z('2026-03-23T08:00:00'), paidAt: z('2026-03-23T09:00:00'), deadline: z('2026-03-30T22:59:59.999'), moves: [['approved', z('2026-03-29T23:30:00')], ['final_payment_received', z('2026-04-01T09:00:00')]], postcode: true, final: { kind: 'paid', at: z('2026-04-01T09:00:00') } },
+  {
+    nationality: 'Brazil',
+    createdAt: z('2026-03-23T08:00:00'),
+    paidAt: z('2026-03-23T09:00:00'),
+    deadline: z('2026-03-30T22:59:59.999'),
+    moves: [
+      ['approved', z('2026-03-29T23:30:00')],
+      ['final_payment_received', z('2026-04-01T09:00:00')],
+    ],
+    postcode: true,
+    final: { kind: 'paid', at: z('2026-04-01T09:00:00') },
+  },
   // Still being processed (created on March's first day, paid in March).
   { nationality: 'Zambia', createdAt: z('2026-03-01T00:00:00'), paidAt: z('2026-03-01T00:10:00'), deadline: z('2026-03-06T23:59:59.999'), moves: [['under_process', z('2026-03-02T08:00:00')]] },
   // Created on April's first instant, nothing paid.
@@ -200,12 +261,24 @@ function describeFigures(title: string, makeAdapter: MakePersistence, rolled: bo
       ids = await p.bulk.insertApplications(SPECS.map((spec, n) => loadedOf(spec, owner!, n)));
       await p.bulk.insertUsers(ACCOUNTS.map(([createdAt, staff]) => aUser({ createdAt, isAdmin: staff, role: staff ? 'finance' : null })));
       for (const [index, amount, ending, at] of REFUNDS) {
-        const { refund } = await p.refunds.request(ids[index]!, { paymentType: 'initial', amount, reason: 'Goodwill', source: 'staff', status: 'pending', requestedBy: null, requestedByName: 'staff@example.com', createdAt: z('2026-02-01T00:00:00') });
+        const { refund } = await p.refunds.request(ids[index]!, {
+          paymentType: 'initial',
+          amount,
+          reason: 'Goodwill',
+          source: 'staff',
+          status: 'pending',
+          requestedBy: null,
+          requestedByName: 'staff@example.com',
+          createdAt: z('2026-02-01T00:00:00'),
+        });
         if (ending === 'succeeded') await p.refunds.settle(refund.id, { status: 'succeeded', gatewayRefundId: `re_${refund.id}`, creditNote: null, mails: [] }, at);
         if (ending === 'failed') await p.refunds.settle(refund.id, { status: 'failed', gatewayRefundId: null, failureReason: 'Card closed' }, at);
       }
       for (const [index, paidAt, pence, absorbed] of GOVERNMENT_FEES) {
-        const shield = absorbed === null ? { feeAtPaymentCents: null, feeAtPaymentPence: null, absorbedFeeCents: null, absorbedFeePence: null } : { feeAtPaymentCents: 2500, feeAtPaymentPence: 1975, absorbedFeeCents: absorbed === 0 ? 0 : 2000, absorbedFeePence: absorbed };
+        const shield =
+          absorbed === null
+            ? { feeAtPaymentCents: null, feeAtPaymentPence: null, absorbedFeeCents: null, absorbedFeePence: null }
+            : { feeAtPaymentCents: 2500, feeAtPaymentPence: 1975, absorbedFeeCents: absorbed === 0 ? 0 : 2000, absorbedFeePence: absorbed };
         const write = { reference: `EG-${index}`, state: 'granted' as const, governmentFeeCents: 2500, governmentFeeCurrency: 'USD' as const, governmentFeePence: pence, ...shield };
         const saved = await p.portal.save(ids[index]!, { ...write, paidAt, receipt: null, updatedAt: paidAt, updatedBy: null }, 0);
         expect(saved).not.toBe('stale');
@@ -307,11 +380,7 @@ function describeFigures(title: string, makeAdapter: MakePersistence, rolled: bo
       const moved = z('2026-04-03T12:00:00');
       const saved = await p.portal.save(ids[0]!, { ...ledger, paidAt: moved, governmentFeePence: 2000, updatedAt: moved }, ledger.version);
       expect(saved).not.toBe('stale');
-      const expected = [
-        { ...before[0]!, governmentFeePence: before[0]!.governmentFeePence - 1975 },
-        before[1]!,
-        { ...before[2]!, governmentFeePence: before[2]!.governmentFeePence + 2000 },
-      ];
+      const expected = [{ ...before[0]!, governmentFeePence: before[0]!.governmentFeePence - 1975 }, before[1]!, { ...before[2]!, governmentFeePence: before[2]!.governmentFeePence + 2000 }];
       expect(await p.reports.revenue(months)).toEqual(expected);
       await p.reports.refreshRollups(THROUGH, 10_000);
       expect(await p.reports.revenue(months)).toEqual(expected);

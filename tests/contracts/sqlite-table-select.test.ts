@@ -21,7 +21,14 @@ describe('compileTableSelect (SQLite)', () => {
     .get();
 
   it('decodes rows as drizzle does (timestamps, booleans, nulls) and binds parameters in order', () => {
-    const select = compileTableSelect(sqlite, schema.users, db.select().from(schema.users).where(eq(schema.users.id, sql.placeholder('id'))));
+    const select = compileTableSelect(
+      sqlite,
+      schema.users,
+      db
+        .select()
+        .from(schema.users)
+        .where(eq(schema.users.id, sql.placeholder('id'))),
+    );
     const drizzleRow = db.select().from(schema.users).where(eq(schema.users.id, user.id)).get();
     expect(select.get({ id: user.id })).toStrictEqual(drizzleRow);
     expect(select.all({ id: user.id })).toStrictEqual([drizzleRow]);

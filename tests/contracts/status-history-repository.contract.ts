@@ -41,7 +41,7 @@ export function describeStatusHistoryRepositoryContract(name: string, makeAdapte
       expect(await p.history.listByApplication(app.id + 1000)).toEqual([]);
     });
 
-    it("reads the timeline facts of several applications in one batch: only what their applicants may read", async () => {
+    it('reads the timeline facts of several applications in one batch: only what their applicants may read', async () => {
       const admin = await p.users.create(aUser({ isAdmin: true, email: 'reviewer@agency.test' }));
       const app = await seedApplication(p);
       const other = await seedApplication(p);
@@ -67,13 +67,15 @@ export function describeStatusHistoryRepositoryContract(name: string, makeAdapte
 
       const facts = await p.history.listTimelineFacts([app.id, other.id, app.id + other.id + 1000]);
       const byTime = (a: { at: Date; kind: string }, b: { at: Date; kind: string }) => a.at.getTime() - b.at.getTime() || a.kind.localeCompare(b.kind);
-      expect(facts.filter((f) => f.applicationId === app.id).sort(byTime)).toEqual([
-        { applicationId: app.id, kind: 'upload', at: at(0), documentType: 'passport' },
-        { applicationId: app.id, kind: 'payment', at: at(1), paymentType: 'initial', amount: 1000, waived: false },
-        { applicationId: app.id, kind: 'status', at: at(1), status: 'application_created', message: 'Initial fee paid' },
-        { applicationId: app.id, kind: 'upload', at: at(2), documentType: 'passport' },
-        { applicationId: app.id, kind: 'status', at: at(3), status: 'rejected', message: 'Your passport expires too soon.' },
-      ].sort(byTime));
+      expect(facts.filter((f) => f.applicationId === app.id).sort(byTime)).toEqual(
+        [
+          { applicationId: app.id, kind: 'upload', at: at(0), documentType: 'passport' },
+          { applicationId: app.id, kind: 'payment', at: at(1), paymentType: 'initial', amount: 1000, waived: false },
+          { applicationId: app.id, kind: 'status', at: at(1), status: 'application_created', message: 'Initial fee paid' },
+          { applicationId: app.id, kind: 'upload', at: at(2), documentType: 'passport' },
+          { applicationId: app.id, kind: 'status', at: at(3), status: 'rejected', message: 'Your passport expires too soon.' },
+        ].sort(byTime),
+      );
       expect(facts.filter((f) => f.applicationId === other.id)).toEqual([{ applicationId: other.id, kind: 'payment', at: at(5), paymentType: 'final', amount: 0, waived: true }]);
       expect(JSON.stringify(facts)).not.toContain('reviewer@agency.test');
       expect(await p.history.listTimelineFacts([])).toEqual([]);
@@ -84,12 +86,34 @@ export function describeStatusHistoryRepositoryContract(name: string, makeAdapte
       const ids = [a.id, b.id, c.id];
       expect(await p.history.listTimelineFacts(ids)).toEqual([]);
 
-      const paid = await p.applications.commit({ application: { ...a, initialPaymentId: 'pi_later' }, expectedVersion: 1, payment: aPayment({ type: 'initial', providerPaymentId: 'pi_later', amount: 1000, createdAt: at(1) }) });
+      const paid = await p.applications.commit({
+        application: { ...a, initialPaymentId: 'pi_later' },
+        expectedVersion: 1,
+        payment: aPayment({ type: 'initial', providerPaymentId: 'pi_later', amount: 1000, createdAt: at(1) }),
+      });
       if (paid.outcome !== 'committed') throw new Error(paid.outcome);
-      const { refund: given } = await p.refunds.request(a.id, { paymentType: 'initial', amount: 400, reason: 'Goodwill', source: 'staff', status: 'pending', requestedBy: null, requestedByName: 'Sam Staff', createdAt: at(2) });
+      const { refund: given } = await p.refunds.request(a.id, {
+        paymentType: 'initial',
+        amount: 400,
+        reason: 'Goodwill',
+        source: 'staff',
+        status: 'pending',
+        requestedBy: null,
+        requestedByName: 'Sam Staff',
+        createdAt: at(2),
+      });
       await p.refunds.settle(given.id, { status: 'succeeded', gatewayRefundId: `re_${given.id}`, creditNote: null, mails: [] }, at(3));
       // Still on its way back to the card: no step of the traveller's yet.
-      await p.refunds.request(a.id, { paymentType: 'initial', amount: 100, reason: 'More goodwill', source: 'staff', status: 'pending', requestedBy: null, requestedByName: 'Sam Staff', createdAt: at(4) });
+      await p.refunds.request(a.id, {
+        paymentType: 'initial',
+        amount: 100,
+        reason: 'More goodwill',
+        source: 'staff',
+        status: 'pending',
+        requestedBy: null,
+        requestedByName: 'Sam Staff',
+        createdAt: at(4),
+      });
       const replied = await p.applications.commit({ application: { ...b, repliedAt: at(5), updatedAt: at(5) }, expectedVersion: 1, reply: { text: 'Booked.', createdAt: at(5), documents: [] } });
       expect(replied.outcome).toBe('committed');
 

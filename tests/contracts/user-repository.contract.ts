@@ -274,9 +274,7 @@ export function describeUserRepositoryContract(name: string, makeAdapter: MakePe
 
     it('concurrent application-reminder claims for one user claim it once', async () => {
       const user = await p.users.create(aUser());
-      const results = await Promise.all(
-        Array.from({ length: 10 }, () => p.users.claimApplicationReminder(user.id, at(10), at(0), aMail(user.email, { template: 'application_reminder' }))),
-      );
+      const results = await Promise.all(Array.from({ length: 10 }, () => p.users.claimApplicationReminder(user.id, at(10), at(0), aMail(user.email, { template: 'application_reminder' }))));
       expect(results.filter(Boolean)).toHaveLength(1);
       expect((await p.outbox.list({ to: user.email })).length).toBe(1);
     });

@@ -58,12 +58,7 @@ describe('audit entries in words', () => {
         after: { state: 'submitted', governmentFeeCents: 2500, governmentFeePence: 1975, paidAt: '2026-11-02T00:00:00.000Z' },
       },
     });
-    expect(portal.lines).toEqual([
-      'Portal state: To submit → Submitted',
-      'Government fee: none → US$25.00',
-      'Booked at: none → £19.75',
-      'Paid on: none → Monday 2 November 2026',
-    ]);
+    expect(portal.lines).toEqual(['Portal state: To submit → Submitted', 'Government fee: none → US$25.00', 'Booked at: none → £19.75', 'Paid on: none → Monday 2 November 2026']);
     // The shield's fields (decision 0033) read as words too.
     expect(
       auditEntryInWords({
@@ -105,12 +100,12 @@ describe('audit entries in words', () => {
     expect(auditEntryInWords({ action: 'application.assigned', detail: { before: { assigneeId: null }, after: { assigneeId: 7, assigneeName: 'Rita Reviewer' } } }).lines).toEqual([
       'Assigned to: Rita Reviewer',
     ]);
-    expect(auditEntryInWords({ action: 'application.cancellation_decided', detail: { decision: 'accept', message: null, refundPence: 400, before: { status: 'under_process' }, after: { status: 'rejected' } } }).lines).toEqual([
-      'Status: Under process → Rejected',
-      'Decision: Accepted',
-      'Refund: £4.00',
-      'Message: none',
-    ]);
+    expect(
+      auditEntryInWords({
+        action: 'application.cancellation_decided',
+        detail: { decision: 'accept', message: null, refundPence: 400, before: { status: 'under_process' }, after: { status: 'rejected' } },
+      }).lines,
+    ).toEqual(['Status: Under process → Rejected', 'Decision: Accepted', 'Refund: £4.00', 'Message: none']);
     expect(auditEntryInWords({ action: 'application.note_written', detail: { length: 23 } }).lines).toEqual(['Length: 23 characters']);
     expect(auditEntryInWords({ action: 'application.message_resent', detail: { template: 'refund_issued', to: 'maria@example.com', copy: 'email-12' } }).lines).toEqual([
       'Message: Refund issued',

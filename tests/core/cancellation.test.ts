@@ -55,9 +55,18 @@ describe('decideCancellation', () => {
       const result = decideCancellation(paid({ status }), { reason: null, now: at(1), staffStarted: true });
       expect(result).toMatchObject({ ok: false, error: { data: { type: 'Conflict', message: CANCELLATION_MESSAGES.tooLate } } });
     }
-    expect(decideCancellation(paid({ status: 'rejected' }), { reason: null, now: at(1), staffStarted: true })).toMatchObject({ ok: false, error: { data: { message: CANCELLATION_MESSAGES.rejected } } });
-    expect(decideCancellation(paid({ cancellationRequestedAt: at(1) }), { reason: null, now: at(2), staffStarted: true })).toMatchObject({ ok: false, error: { data: { message: CANCELLATION_MESSAGES.alreadyRequested } } });
-    expect(decideCancellation(paid({ cancelledAt: at(1), status: 'rejected' }), { reason: null, now: at(2), staffStarted: true })).toMatchObject({ ok: false, error: { data: { message: CANCELLATION_MESSAGES.alreadyCancelled } } });
+    expect(decideCancellation(paid({ status: 'rejected' }), { reason: null, now: at(1), staffStarted: true })).toMatchObject({
+      ok: false,
+      error: { data: { message: CANCELLATION_MESSAGES.rejected } },
+    });
+    expect(decideCancellation(paid({ cancellationRequestedAt: at(1) }), { reason: null, now: at(2), staffStarted: true })).toMatchObject({
+      ok: false,
+      error: { data: { message: CANCELLATION_MESSAGES.alreadyRequested } },
+    });
+    expect(decideCancellation(paid({ cancelledAt: at(1), status: 'rejected' }), { reason: null, now: at(2), staffStarted: true })).toMatchObject({
+      ok: false,
+      error: { data: { message: CANCELLATION_MESSAGES.alreadyCancelled } },
+    });
   });
 });
 
@@ -70,7 +79,9 @@ describe('decideCancellationRequest', () => {
       value: { refund: 1000, application: { status: 'rejected', cancelledAt: at(4) } },
     });
     expect(decideCancellationRequest(requested(), { decision: 'accept', refundPence: 0, message: 'All work was done.' }, at(4))).toMatchObject({ ok: true, value: { refund: 0 } });
-    expect(decideCancellationRequest(paid({ status: 'under_process', cancellationRequestedAt: at(3), refundedAmount: 300 }), { decision: 'accept', refundPence: 701, message: null }, at(4))).toMatchObject({
+    expect(
+      decideCancellationRequest(paid({ status: 'under_process', cancellationRequestedAt: at(3), refundedAmount: 300 }), { decision: 'accept', refundPence: 701, message: null }, at(4)),
+    ).toMatchObject({
       ok: false,
       error: { data: { type: 'Validation' } },
     });
@@ -78,7 +89,10 @@ describe('decideCancellationRequest', () => {
 
   it('declines with the message; the application goes on', () => {
     const result = decideCancellationRequest(requested(), { decision: 'decline', message: 'Already submitted.' }, at(4));
-    expect(result).toMatchObject({ ok: true, value: { refund: 0, application: { status: 'under_process', cancellationDeclinedAt: at(4), cancellationResponse: 'Already submitted.', cancelledAt: null } } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { refund: 0, application: { status: 'under_process', cancellationDeclinedAt: at(4), cancellationResponse: 'Already submitted.', cancelledAt: null } },
+    });
     if (result.ok) expect(cancellationState(result.value.application)).toBe('declined');
   });
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COUNTRIES,
-  DEFAULT_COUNTRY,
-  isCountry,
-  isSupportedNationality,
-  UNSUPPORTED_NATIONALITIES,
-  unsupportedNationalityMessage,
-} from '../../core/domain/countries.js';
+import { COUNTRIES, DEFAULT_COUNTRY, isCountry, isSupportedNationality, UNSUPPORTED_NATIONALITIES, unsupportedNationalityMessage } from '../../core/domain/countries.js';
 
 describe('countries (docs/product.md §5.5, §10.5)', () => {
   it('has about 195 unique countries, Egypt included', () => {
@@ -16,7 +9,7 @@ describe('countries (docs/product.md §5.5, §10.5)', () => {
     expect(COUNTRIES).toContain('Egypt');
   });
 
-  it("keeps the unusual spellings of docs/product.md §5.5", () => {
+  it('keeps the unusual spellings of docs/product.md §5.5', () => {
     for (const name of ['Congo {Democratic Rep}', 'Ireland {Republic}', 'Myanmar, {Burma}', 'Korea North', 'Korea South']) {
       expect(isCountry(name)).toBe(true);
     }
@@ -36,12 +29,12 @@ describe('countries (docs/product.md §5.5, §10.5)', () => {
     for (const name of UNSUPPORTED_NATIONALITIES) expect(isCountry(name)).toBe(true);
   });
 
-  it.each([
-    'Afghanistan', 'Pakistan', 'Bangladesh', 'Nigeria', 'Iran', 'Iraq', 'Israel', 'Saudi Arabia', 'Syria', 'Yemen', 'Turkey',
-    'Andorra', 'Liechtenstein',
-  ])('does not support %s (named in docs/product.md §5.5)', (name) => {
-    expect(isSupportedNationality(name)).toBe(false);
-  });
+  it.each(['Afghanistan', 'Pakistan', 'Bangladesh', 'Nigeria', 'Iran', 'Iraq', 'Israel', 'Saudi Arabia', 'Syria', 'Yemen', 'Turkey', 'Andorra', 'Liechtenstein'])(
+    'does not support %s (named in docs/product.md §5.5)',
+    (name) => {
+      expect(isSupportedNationality(name)).toBe(false);
+    },
+  );
 
   it.each(['United Kingdom', 'Ireland {Republic}', 'United States', 'Germany', 'France', 'Japan'])('supports %s', (name) => {
     expect(isSupportedNationality(name)).toBe(true);
@@ -53,8 +46,6 @@ describe('countries (docs/product.md §5.5, §10.5)', () => {
   });
 
   it('puts the agency address into the message', () => {
-    expect(unsupportedNationalityMessage('help@agency.test')).toBe(
-      'We currently do not process applications for your nationality. Please contact us at help@agency.test for further support.',
-    );
+    expect(unsupportedNationalityMessage('help@agency.test')).toBe('We currently do not process applications for your nationality. Please contact us at help@agency.test for further support.');
   });
 });

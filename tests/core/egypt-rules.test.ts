@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, isSupportedNationality, UNSUPPORTED_NATIONALITIES } from '../../core/domain/countries.js';
 import { addCalendarMonths } from '../../core/domain/calendar-months.js';
-import {
-  EIGHT_MONTH_RULE_FROM,
-  ENTRY_ROUTES,
-  RULE_CHECK_MONTHS,
-  rulesInForce,
-  SHIPPED_EGYPT_RULES,
-  type EgyptRule,
-} from '../../core/domain/egypt-rules.js';
+import { EIGHT_MONTH_RULE_FROM, ENTRY_ROUTES, RULE_CHECK_MONTHS, rulesInForce, SHIPPED_EGYPT_RULES, type EgyptRule } from '../../core/domain/egypt-rules.js';
 import { applicationFormSchema } from '../../core/schemas/application.js';
 import { validForm } from './helpers.js';
 
@@ -53,9 +46,7 @@ describe("Egypt's shipped rules (docs/product.md §5.11)", () => {
 
 describe('the application form applies the rules in force on the arrival date', () => {
   // Fixture rules (not the shipped ones): the switch to 8 months from arrival on 2027-03-01.
-  const fixture: EgyptRule[] = SHIPPED_EGYPT_RULES.map((r) =>
-    r.kind === 'passport_validity' && r.value.months === 8 ? { ...r, effectiveFrom: '2027-03-01' } : r,
-  );
+  const fixture: EgyptRule[] = SHIPPED_EGYPT_RULES.map((r) => (r.kind === 'passport_validity' && r.value.months === 8 ? { ...r, effectiveFrom: '2027-03-01' } : r));
   const today = new Date('2027-02-01T10:00:00Z');
 
   it('before the switch: 6 months from today, in docs/product.md §5.3 words', () => {
@@ -91,6 +82,8 @@ describe('the application form applies the rules in force on the arrival date', 
     ];
     const before = validForm({ nationality: 'France', countryOfBirth: 'France', expectedArrivalDate: '2027-02-28', expectedDepartureDate: '2027-03-05', passportExpiry: '2030-01-01' });
     expect(messages(before, today, moved)).toEqual({});
-    expect(messages({ ...before, expectedArrivalDate: '2027-03-01' }, today, moved).nationality?.[0]).toMatch(/^Citizens of France cannot use Egypt's e-visa: you can buy a visa on arrival at Egypt's airports for up to 30 days\./);
+    expect(messages({ ...before, expectedArrivalDate: '2027-03-01' }, today, moved).nationality?.[0]).toMatch(
+      /^Citizens of France cannot use Egypt's e-visa: you can buy a visa on arrival at Egypt's airports for up to 30 days\./,
+    );
   });
 });

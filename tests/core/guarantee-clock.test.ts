@@ -111,9 +111,7 @@ describe('the clock in words', () => {
     const view = guaranteeStatus(app, at('2026-12-02T12:00:00Z'));
     expect(applicantGuaranteeText(view, 'under_process')).toBe('Working day 3 of 5 — we answer by Friday 4 December 2026');
     expect(staffGuaranteeText(view, 'under_process')).toBe('Working day 3 of 5 — due Friday 4 December 2026');
-    expect(applicantGuaranteeText(guaranteeStatus(app, at('2026-11-28T12:00:00Z')), 'under_process')).toBe(
-      'Your 5 working days start on the next working day — we answer by Friday 4 December 2026',
-    );
+    expect(applicantGuaranteeText(guaranteeStatus(app, at('2026-11-28T12:00:00Z')), 'under_process')).toBe('Your 5 working days start on the next working day — we answer by Friday 4 December 2026');
   });
 
   it('says plainly when the clock waits for the applicant, and says nothing once decided or missed', () => {

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerMayComeAfterArrival, guaranteeDeadline, guaranteedAnswerDay, isGuaranteeBreached } from '../../core/domain/guarantee.js';
 import { guaranteeStatus } from '../../core/domain/application.js';
-import {
-  ENGLAND_AND_WALES_BANK_HOLIDAYS,
-  isWorkingDay,
-  londonDateOf,
-  londonMidnight,
-  nthWorkingDayAfter,
-} from '../../core/domain/working-days.js';
+import { ENGLAND_AND_WALES_BANK_HOLIDAYS, isWorkingDay, londonDateOf, londonMidnight, nthWorkingDayAfter } from '../../core/domain/working-days.js';
 import { storedApplication } from './helpers.js';
 
 describe('working days (Mon–Fri minus England & Wales bank holidays, London dates)', () => {

@@ -60,11 +60,7 @@ export function pdfFile(fileName = 'passport.pdf', content: Buffer = PDF_BYTES):
 }
 
 /** Applicant + application with passport and paid initial fee, ready for review. */
-export async function paidApplication(
-  ports: MemoryPorts,
-  uc: UseCases,
-  email = 'alice@example.com',
-): Promise<{ applicant: Actor; applicationId: number; intentId: string }> {
+export async function paidApplication(ports: MemoryPorts, uc: UseCases, email = 'alice@example.com'): Promise<{ applicant: Actor; applicationId: number; intentId: string }> {
   const applicant = await registerApplicant(uc, email);
   const app = await uc.createApplication(applicant, validForm());
   await uc.attachPassport(applicant, app.id, pdfFile());

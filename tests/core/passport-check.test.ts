@@ -50,7 +50,7 @@ describe('comparePassport: what the applicant typed against the passport MRZ', (
     expect(comparePassport(scan({ surname: 'SMYTH' }, { valid: false }), typed())).toEqual({ status: 'unreadable', mismatches: [] });
   });
 
-  it("is unreadable, not a mismatch, when the reader was unsure of a name: a misread letter must not accuse the applicant", () => {
+  it('is unreadable, not a mismatch, when the reader was unsure of a name: a misread letter must not accuse the applicant', () => {
     const unsure: PassportScan = { ...scan({ surname: 'SHITH' }), uncertain: ['surname'] };
     expect(comparePassport(unsure, typed())).toEqual({ status: 'unreadable', mismatches: [] });
   });

@@ -2,14 +2,7 @@ import { states } from 'mrz';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../core/domain/countries.js';
 import { countryOfIcaoCode, icaoCodesOf } from '../../core/domain/icao-codes.js';
-import {
-  birthDateFromMrz,
-  expiryDateFromMrz,
-  mrzNamesMayBeTruncated,
-  passportScanFromMrz,
-  sniffPassportImageType,
-  type MrzReading,
-} from '../../core/domain/passport-scan.js';
+import { birthDateFromMrz, expiryDateFromMrz, mrzNamesMayBeTruncated, passportScanFromMrz, sniffPassportImageType, type MrzReading } from '../../core/domain/passport-scan.js';
 import { BRITISH_FIELDS, BRITISH_READING } from '../../bench/support/synthetic-passport.js';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -33,10 +26,23 @@ describe('nationality from the MRZ code (ICAO 9303 → the product list)', () =>
   });
 
   it.each([
-    ['GBR', 'United Kingdom'], ['GBD', 'United Kingdom'], ['GBN', 'United Kingdom'], ['GBO', 'United Kingdom'],
-    ['GBP', 'United Kingdom'], ['GBS', 'United Kingdom'], ['D', 'Germany'], ['D<<', 'Germany'], ['IRL', 'Ireland {Republic}'],
-    ['COD', 'Congo {Democratic Rep}'], ['MMR', 'Myanmar, {Burma}'], ['KOR', 'Korea South'], ['PRK', 'Korea North'],
-    ['CIV', 'Ivory Coast'], ['RKS', 'Kosovo'], ['USA', 'United States'], ['EGY', 'Egypt'],
+    ['GBR', 'United Kingdom'],
+    ['GBD', 'United Kingdom'],
+    ['GBN', 'United Kingdom'],
+    ['GBO', 'United Kingdom'],
+    ['GBP', 'United Kingdom'],
+    ['GBS', 'United Kingdom'],
+    ['D', 'Germany'],
+    ['D<<', 'Germany'],
+    ['IRL', 'Ireland {Republic}'],
+    ['COD', 'Congo {Democratic Rep}'],
+    ['MMR', 'Myanmar, {Burma}'],
+    ['KOR', 'Korea South'],
+    ['PRK', 'Korea North'],
+    ['CIV', 'Ivory Coast'],
+    ['RKS', 'Kosovo'],
+    ['USA', 'United States'],
+    ['EGY', 'Egypt'],
   ])('%s is %s', (code, country) => {
     expect(countryOfIcaoCode(code)).toBe(country);
   });
@@ -94,13 +100,10 @@ describe("a scan's fields from an MRZ reading", () => {
     expect(fields).toMatchObject({ nationality: null, dateOfBirth: null, givenName: null });
   });
 
-  it.each(['documentNumber', 'birthDate', 'expiryDate', 'personalNumber', 'composite'] as const)(
-    'is valid only when every check digit holds (not when %s fails)',
-    (failing) => {
-      const checkDigits = { ...reading().checkDigits, [failing]: false };
-      expect(passportScanFromMrz(reading({ checkDigits }), NOW).valid).toBe(false);
-    },
-  );
+  it.each(['documentNumber', 'birthDate', 'expiryDate', 'personalNumber', 'composite'] as const)('is valid only when every check digit holds (not when %s fails)', (failing) => {
+    const checkDigits = { ...reading().checkDigits, [failing]: false };
+    expect(passportScanFromMrz(reading({ checkDigits }), NOW).valid).toBe(false);
+  });
 
   it('resolves the dates on the Clock: the same zone read in 1999 is another century', () => {
     expect(passportScanFromMrz(reading({ birthDate: '050607' }), NOW).fields.dateOfBirth).toBe('2005-06-07');
@@ -114,8 +117,7 @@ describe("a scan's fields from an MRZ reading", () => {
 });
 
 describe('passport image types, from the first bytes', () => {
-  const bytes = (...values: (number | string)[]) =>
-    Uint8Array.from(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
+  const bytes = (...values: (number | string)[]) => Uint8Array.from(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
 
   it('takes what uploads take', () => {
     expect(sniffPassportImageType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('image/jpeg');

@@ -10,7 +10,14 @@ const paidAt = new Date('2026-11-23T10:00:00.000Z'); // Monday
 const paid = (overrides: Parameters<typeof storedApplication>[0] = {}) =>
   storedApplication({ status: 'under_process', initialPaymentId: 'pi_1', initialPaymentAt: paidAt, guaranteeDeadline: guaranteeDeadline(paidAt), expectedArrivalDate: '2026-11-30', ...overrides });
 const outage = (overrides: Partial<PortalOutage> = {}): PortalOutage => ({
-  id: 3, message: 'Down.', startedAt: paidAt, startedBy: null, endedAt: null, endedBy: null, updatedAt: paidAt, ...overrides,
+  id: 3,
+  message: 'Down.',
+  startedAt: paidAt,
+  startedBy: null,
+  endedAt: null,
+  endedBy: null,
+  updatedAt: paidAt,
+  ...overrides,
 });
 
 describe('the portal-outage rules', () => {

@@ -166,8 +166,20 @@ describe('the application form (docs/product.md §5.3)', () => {
   it('requires the fields of the submit-button rule', () => {
     const result = messages(appSchema, {});
     for (const field of [
-      'givenName', 'surname', 'gender', 'dateOfBirth', 'nationality', 'passportNumber', 'passportExpiry', 'countryOfBirth',
-      'maritalStatus', 'profession', 'purposeOfVisit', 'expectedArrivalDate', 'expectedDepartureDate', 'privacyPolicyAccepted',
+      'givenName',
+      'surname',
+      'gender',
+      'dateOfBirth',
+      'nationality',
+      'passportNumber',
+      'passportExpiry',
+      'countryOfBirth',
+      'maritalStatus',
+      'profession',
+      'purposeOfVisit',
+      'expectedArrivalDate',
+      'expectedDepartureDate',
+      'privacyPolicyAccepted',
     ]) {
       expect(result[field], field).toBeDefined();
     }
@@ -338,9 +350,11 @@ describe('admin, payment and analytics inputs', () => {
   });
 
   it('keeps only the listed tracking properties and bounds sizes', () => {
-    expect(
-      analyticsEventSchema.parse({ name: 'payment_completed', path: '/payment', properties: { amount: 1000, currency: 'gbp', email: 'x@y.z' } }),
-    ).toEqual({ name: 'payment_completed', path: '/payment', properties: { amount: 1000, currency: 'gbp' } });
+    expect(analyticsEventSchema.parse({ name: 'payment_completed', path: '/payment', properties: { amount: 1000, currency: 'gbp', email: 'x@y.z' } })).toEqual({
+      name: 'payment_completed',
+      path: '/payment',
+      properties: { amount: 1000, currency: 'gbp' },
+    });
     expect(analyticsEventSchema.parse({ name: 'page_view' })).toEqual({ name: 'page_view', path: null, properties: {} });
     expect(messages(analyticsEventSchema, { name: 'x'.repeat(65) })).toEqual({ name: ['Event name must be at most 64 characters'] });
     expect(messages(analyticsEventSchema, { name: 'ok', properties: { nationality: 'x'.repeat(201) } })).toEqual({

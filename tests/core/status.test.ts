@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  APPLICATION_STATUSES,
-  applicantStatusLabel,
-  parseListedStatus,
-  parseStatus,
-  statusBadgeTone,
-  statusLabel,
-} from '../../core/domain/status.js';
+import { APPLICATION_STATUSES, applicantStatusLabel, parseListedStatus, parseStatus, statusBadgeTone, statusLabel } from '../../core/domain/status.js';
 import { ADMIN_TABS, isAdminTabId, statusChoicesFor, tabOfStatus } from '../../core/domain/admin-tabs.js';
 
 describe('statuses (docs/product.md §3.1)', () => {
   it('lists the eight application statuses in lower snake case', () => {
-    expect(APPLICATION_STATUSES).toEqual([
-      'online_entry',
-      'application_created',
-      'under_process',
-      'additional_info_required',
-      'verified',
-      'approved',
-      'rejected',
-      'final_payment_received',
-    ]);
+    expect(APPLICATION_STATUSES).toEqual(['online_entry', 'application_created', 'under_process', 'additional_info_required', 'verified', 'approved', 'rejected', 'final_payment_received']);
   });
 
   it.each([

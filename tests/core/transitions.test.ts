@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../../core/domain/admin-tabs.js';
-import {
-  applyConfirmedPayment,
-  applyPassportReupload,
-  applyVisaAttached,
-  decideStatusChange,
-  feeDue,
-  type Application,
-} from '../../core/domain/application.js';
+import { applyConfirmedPayment, applyPassportReupload, applyVisaAttached, decideStatusChange, feeDue, type Application } from '../../core/domain/application.js';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../core/domain/status.js';
 import { storedApplication } from './helpers.js';
 
@@ -37,9 +30,7 @@ function inStatus(status: ApplicationStatus): Application {
 }
 
 const cases = ADMIN_TABS.flatMap((tab) =>
-  tab.statuses
-    .filter((s): s is ApplicationStatus => s !== 'user_registered')
-    .flatMap((from) => APPLICATION_STATUSES.map((to) => ({ tab: tab.id, from, to, allowed: ALLOWED[tab.id].includes(to) }))),
+  tab.statuses.filter((s): s is ApplicationStatus => s !== 'user_registered').flatMap((from) => APPLICATION_STATUSES.map((to) => ({ tab: tab.id, from, to, allowed: ALLOWED[tab.id].includes(to) }))),
 );
 
 describe('the transition table: every tab × every target status', () => {
@@ -172,12 +163,9 @@ describe('passport re-upload and visa document', () => {
     expect(done.ok && done.value).toMatchObject({ requiresPassportReupload: false, passportReuploadedAt: now });
   });
 
-  it.each(APPLICATION_STATUSES.map((s) => [s, s === 'approved' || s === 'final_payment_received'] as const))(
-    'attaching a visa in %s is allowed: %s',
-    (status, allowed) => {
-      const result = applyVisaAttached(inStatus(status), 'visa.pdf', now);
-      expect(result.ok).toBe(allowed);
-      if (result.ok) expect(result.value.visaDocument).toBe('visa.pdf');
-    },
-  );
+  it.each(APPLICATION_STATUSES.map((s) => [s, s === 'approved' || s === 'final_payment_received'] as const))('attaching a visa in %s is allowed: %s', (status, allowed) => {
+    const result = applyVisaAttached(inStatus(status), 'visa.pdf', now);
+    expect(result.ok).toBe(allowed);
+    if (result.ok) expect(result.value.visaDocument).toBe('visa.pdf');
+  });
 });

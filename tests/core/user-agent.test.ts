@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userAgentInWords } from '../../core/domain/user-agent.js';
 
-describe('a session\'s browser in words', () => {
+describe("a session's browser in words", () => {
   it.each([
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome on Windows'],
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86', 'Edge on Windows'],

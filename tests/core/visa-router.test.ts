@@ -43,7 +43,16 @@ const rule = (subject: string, value: NationalityRouteValue, effectiveFrom = '20
 });
 
 const FIXTURE: EgyptRule[] = [
-  { kind: 'passport_validity', subject: '', value: { months: 6, countedFrom: 'application' }, effectiveFrom: '2020-01-01', source: SRC('six'), lastChecked: '2026-11-01', createdAt: CREATED, createdBy: null },
+  {
+    kind: 'passport_validity',
+    subject: '',
+    value: { months: 6, countedFrom: 'application' },
+    effectiveFrom: '2020-01-01',
+    source: SRC('six'),
+    lastChecked: '2026-11-01',
+    createdAt: CREATED,
+    createdBy: null,
+  },
   { kind: 'passport_validity', subject: '', value: { months: 8, countedFrom: 'arrival' }, effectiveFrom: SWITCH, source: SRC('eight'), lastChecked: '2026-11-01', createdAt: CREATED, createdBy: null },
   { kind: 'min_days_before_arrival', subject: '', value: { days: 3 }, effectiveFrom: '2020-01-01', source: SRC('days'), lastChecked: '2026-11-01', createdAt: CREATED, createdBy: null },
   rule('United Kingdom', route('evisa', [voa(['CAI', 'HRG', 'SSH']), stamp])),
@@ -110,7 +119,10 @@ describe('the honest router from fixture rules', () => {
   it(`answers ${new Set(TABLE.map((r) => r[0])).size} nationalities × airports on both sides of the switch date`, () => {
     expect(new Set(TABLE.map((r) => r[0])).size).toBeGreaterThanOrEqual(12);
     const got = TABLE.map(([nationality, airport, days, sinaiOnly]) => {
-      const at = (arrival: string) => answer({ nationality, arrival, airport, days, sinaiOnly }).open.map((r) => r.route).join(' ');
+      const at = (arrival: string) =>
+        answer({ nationality, arrival, airport, days, sinaiOnly })
+          .open.map((r) => r.route)
+          .join(' ');
       return [nationality, airport, days, sinaiOnly, at('2027-02-28'), at(SWITCH)];
     });
     expect(got).toEqual(TABLE);
@@ -125,7 +137,7 @@ describe('the honest router from fixture rules', () => {
       'visa_free: Only for a stay wholly in the South Sinai resorts: your trip goes elsewhere in Egypt.',
     ]);
     expect(closed({ airport: 'SSH', sinaiOnly: true, days: 16 })).toEqual(['visa_free: Only for a stay of up to 15 days; yours is 16 days.']);
-    expect(closed({ days: 31 })[0]).toBe("evisa: It allows up to 30 days per entry; your stay of 31 days needs a visa from an Egyptian embassy or an extension in Egypt.");
+    expect(closed({ days: 31 })[0]).toBe('evisa: It allows up to 30 days per entry; your stay of 31 days needs a visa from an Egyptian embassy or an extension in Egypt.');
   });
 
   it("prices each route: the government fee for the e-visa, the rule's own price at the airport, free for the stamp, £49 for the agency; each with its source", () => {

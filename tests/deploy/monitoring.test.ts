@@ -52,7 +52,9 @@ describe('what the rules and the dashboard read', () => {
 
   /** The metric families an expression reads (a histogram's _bucket/_count/_sum are its family). */
   const familiesIn = (expr: string) =>
-    [...expr.matchAll(/\b((?:evisa|http|nodejs|process)_[a-z0-9_]+)\b/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, (suffix, _s, offset, whole) => (exposed.has(whole.slice(0, offset)) ? '' : suffix)));
+    [...expr.matchAll(/\b((?:evisa|http|nodejs|process)_[a-z0-9_]+)\b/g)].map((m) =>
+      m[1]!.replace(/_(bucket|count|sum)$/, (suffix, _s, offset, whole) => (exposed.has(whole.slice(0, offset)) ? '' : suffix)),
+    );
 
   it('every alert rule reads metrics the app exposes, and each alert has a severity and a summary', () => {
     const rules = parseYaml(readFileSync(RULES, 'utf8')) as { groups: { rules: { alert: string; expr: string; labels: { severity: string }; annotations: { summary: string } }[] }[] };
@@ -75,7 +77,10 @@ describe('what the rules and the dashboard read', () => {
   });
 
   it('the Grafana dashboard is valid JSON whose every panel reads exposed metrics from the provisioned data source', () => {
-    const dashboard = JSON.parse(readFileSync(file('deploy/grafana/dashboards/evisa.json'), 'utf8')) as { uid: string; panels: { type: string; title: string; datasource?: { uid: string }; targets?: { expr: string }[] }[] };
+    const dashboard = JSON.parse(readFileSync(file('deploy/grafana/dashboards/evisa.json'), 'utf8')) as {
+      uid: string;
+      panels: { type: string; title: string; datasource?: { uid: string }; targets?: { expr: string }[] }[];
+    };
     const source = parseYaml(readFileSync(file('deploy/grafana/provisioning/datasources/prometheus.yml'), 'utf8')) as { datasources: { uid: string; url: string }[] };
     const uid = source.datasources[0]!.uid;
     expect(source.datasources[0]!.url).toBe('http://prometheus:9090');
@@ -89,7 +94,18 @@ describe('what the rules and the dashboard read', () => {
     }
     for (const family of read) expect(exposed.has(family), `the dashboard reads ${family}`).toBe(true);
     // The issue's families are all on it.
-    for (const family of ['http_request_duration_seconds', 'evisa_job_queue_waiting', 'evisa_job_queue_oldest_waiting_seconds', 'evisa_mails_total', 'evisa_texts_total', 'evisa_payments_total', 'evisa_refunds_total', 'evisa_passport_scan_duration_seconds', 'evisa_db_pool_connections', 'evisa_guarantee_deadlines_due_today']) {
+    for (const family of [
+      'http_request_duration_seconds',
+      'evisa_job_queue_waiting',
+      'evisa_job_queue_oldest_waiting_seconds',
+      'evisa_mails_total',
+      'evisa_texts_total',
+      'evisa_payments_total',
+      'evisa_refunds_total',
+      'evisa_passport_scan_duration_seconds',
+      'evisa_db_pool_connections',
+      'evisa_guarantee_deadlines_due_today',
+    ]) {
       expect(read.has(family), family).toBe(true);
     }
   });

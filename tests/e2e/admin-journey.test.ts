@@ -155,7 +155,12 @@ describe.skipIf(!available)('the admin workflow in Chromium', { timeout: 180_000
     let stored = await applicationOf(applicantPage.request, id);
     expect(stored).toMatchObject({ status: 'additional_info_required', requiresPassportReupload: true, additionalInfoMessage: 'The photo page is cut off: please upload the whole page.' });
     // The change is in the status history, by who made it (the panel stayed on the application).
-    await see(panel.locator('[data-panel-section="status-history"]').getByText(/Case Worker|caseworker@evisa-e2e\.example/).first());
+    await see(
+      panel
+        .locator('[data-panel-section="status-history"]')
+        .getByText(/Case Worker|caseworker@evisa-e2e\.example/)
+        .first(),
+    );
 
     // The applicant sees the message and re-uploads the passport.
     await applicantPage.goto(`${server.url}/dashboard`);
@@ -186,9 +191,7 @@ describe.skipIf(!available)('the admin workflow in Chromium', { timeout: 180_000
     await applyChanges(admin, panel);
     stored = await applicationOf(applicantPage.request, id);
     expect(stored).toMatchObject({ status: 'approved', visaDocument: 'e-visa.pdf', finalPaymentId: null });
-    expect((await historyOf(admin, id)).map((h) => h.toStatus)).toEqual(
-      expect.arrayContaining(['additional_info_required', 'verified', 'approved']),
-    );
+    expect((await historyOf(admin, id)).map((h) => h.toStatus)).toEqual(expect.arrayContaining(['additional_info_required', 'verified', 'approved']));
 
     // The applicant pays the £39 with the test card.
     await applicantPage.goto(`${server.url}/dashboard`);

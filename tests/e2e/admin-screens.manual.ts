@@ -28,7 +28,11 @@ try {
     const open = page.getByRole('button', { name: /^Manage EV-/ }).first();
     if (await open.count()) {
       await open.click();
-      await page.getByTestId('admin-side-panel').getByTestId('panel-assignee').waitFor().catch((e: unknown) => console.log('panel not seen', e));
+      await page
+        .getByTestId('admin-side-panel')
+        .getByTestId('panel-assignee')
+        .waitFor()
+        .catch((e: unknown) => console.log('panel not seen', e));
       await page.screenshot({ path: path.join(outDir, `${prefix}-${viewport.width}-panel.png`) });
       console.log(viewport.width, 'panel axe', JSON.stringify(await axeViolations(page, 'serious')));
     }

@@ -81,9 +81,7 @@ describe.skipIf(!available)("Egypt's rules in Chromium", { timeout: 240_000 }, (
         await expect.poll(() => page.locator('#app-passportExpiry-hint').textContent()).toBe('Must be valid for at least 8 months from your arrival date: until 1 October 2027 or later.');
         await page.locator('#app-passportExpiry').fill('2027-06-01');
         await page.locator('#app-passportExpiry').blur();
-        await expect
-          .poll(() => page.locator('#app-passportExpiry-error').textContent())
-          .toBe('Passport must be valid for at least 8 months from your arrival date: until 1 October 2027 or later');
+        await expect.poll(() => page.locator('#app-passportExpiry-error').textContent()).toBe('Passport must be valid for at least 8 months from your arrival date: until 1 October 2027 or later');
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await page.locator('#app-passportExpiry').scrollIntoViewIfNeeded();
         await page.screenshot({ path: `test-artifacts/e2e/egypt-rules-apply-${viewport.width}.png` });

@@ -14,8 +14,7 @@ import { ensureWebBuild } from './support/web-build.js';
  */
 const { available } = browserAvailability();
 const ENV = { OFFICIAL_VISA_URL: 'https://www.visa2egypt.gov.eg/', OFFICIAL_VISA_FEE: 'US$25 single entry (e2e)', OFFICIAL_VISA_FEE_EFFECTIVE: '2026-06-01' };
-const STATEMENT =
-  'We are a private agency, not the Egyptian government. You can apply yourself at www.visa2egypt.gov.eg for the official fee (US$25 single entry (e2e)); our service costs £10 + £39.';
+const STATEMENT = 'We are a private agency, not the Egyptian government. You can apply yourself at www.visa2egypt.gov.eg for the official fee (US$25 single entry (e2e)); our service costs £10 + £39.';
 const VIEWPORTS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
   { name: 'desktop', viewport: { width: 1280, height: 900 }, isMobile: false },
@@ -38,7 +37,7 @@ async function statementBeside(button: Locator): Promise<{ text: string; href: s
 
 async function expectBeside(button: Locator) {
   const beside = await statementBeside(button);
-  expect(beside.text, await button.textContent() ?? '').toContain(STATEMENT);
+  expect(beside.text, (await button.textContent()) ?? '').toContain(STATEMENT);
   expect(beside.text).toContain('Official fee as of 1 June 2026.');
   expect(beside.href).toBe(ENV.OFFICIAL_VISA_URL);
   expect(beside.fits).toBe(true);
@@ -90,8 +89,14 @@ describe.skipIf(!available)('the honest price in Chromium', { timeout: 180_000 }
         expect(await page.locator('footer').getByTestId('honest-price').textContent()).toContain(STATEMENT);
         await screenshot(page, `honest-price-landing-${name}`);
         // Close-ups, to read the statement at this width.
-        await main.locator('section').first().screenshot({ path: join(ARTIFACTS_DIR, `honest-price-hero-${name}.png`) });
-        await applyNow.first().locator('xpath=..').screenshot({ path: join(ARTIFACTS_DIR, `honest-price-option-${name}.png`) });
+        await main
+          .locator('section')
+          .first()
+          .screenshot({ path: join(ARTIFACTS_DIR, `honest-price-hero-${name}.png`) });
+        await applyNow
+          .first()
+          .locator('xpath=..')
+          .screenshot({ path: join(ARTIFACTS_DIR, `honest-price-option-${name}.png`) });
         expect(errors, 'no hydration error').toEqual([]);
 
         const id = await applicantWithApplication(page.request, server.url);

@@ -34,7 +34,11 @@ async function linesOf(locator: Locator, text?: string): Promise<number> {
     } else {
       range.selectNodeContents(element);
     }
-    return new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    return new Set(
+      Array.from(range.getClientRects())
+        .filter((r) => r.width > 0)
+        .map((r) => Math.round(r.top)),
+    ).size;
   }, text);
 }
 

@@ -56,7 +56,10 @@ describe.skipIf(!available)('a passport number masked for staff, revealed and au
     expect(masked).toMatch(MASKED);
     await screenshot(page, 'passport-reveal-1366-list');
 
-    await page.getByRole('button', { name: /^Manage EV-/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Manage EV-/ })
+      .first()
+      .click();
     const panel = page.getByTestId('admin-side-panel');
     const number = panel.getByTestId(`passport-number-${id}`);
     await number.waitFor();
@@ -85,7 +88,10 @@ describe.skipIf(!available)('a passport number masked for staff, revealed and au
     expect(await item.textContent()).toContain(STAFF.email);
     expect(await item.textContent()).not.toContain(revealed);
     await page.getByRole('button', { name: 'Verify the chain' }).click();
-    await page.getByTestId('audit-chain').getByText(/^Intact:/).waitFor();
+    await page
+      .getByTestId('audit-chain')
+      .getByText(/^Intact:/)
+      .waitFor();
   });
 
   it('on a phone (360×740): cards, the panel filling the screen, a Reveal button of at least 44 px', async () => {
@@ -96,7 +102,10 @@ describe.skipIf(!available)('a passport number masked for staff, revealed and au
       await page.locator('[data-testid^="admin-row-"]').first().waitFor();
       await screenshot(page, 'passport-reveal-360-list');
       const id = Number((await page.locator('[data-testid^="admin-row-"]').nth(1).getAttribute('data-testid'))!.replace('admin-row-', ''));
-      await page.getByRole('button', { name: /^Manage EV-/ }).nth(1).click();
+      await page
+        .getByRole('button', { name: /^Manage EV-/ })
+        .nth(1)
+        .click();
       const number = page.getByTestId(`passport-number-${id}`);
       await number.waitFor();
       await number.scrollIntoViewIfNeeded();

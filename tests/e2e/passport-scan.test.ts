@@ -103,7 +103,10 @@ describe.skipIf(!available)('passport scan in Chromium', { timeout: 240_000 }, (
     // Unpaid, it waits among the Online Entries; the admin opens on the work queue (docs/product.md §2.14).
     await admin.goto(`${server.url}/admin?tab=online-entries`);
     await see(admin.getByText('MRZ MISMATCH').first());
-    await admin.getByRole('button', { name: /^Manage / }).first().click();
+    await admin
+      .getByRole('button', { name: /^Manage / })
+      .first()
+      .click();
     const check = admin.getByTestId(`passport-check-${application!.id}`);
     await see(check);
     await see(check.getByText('ALICE JANE'));

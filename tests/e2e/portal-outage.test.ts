@@ -89,7 +89,10 @@ describe.skipIf(!available)('the portal-outage banner in Chromium', { timeout: 3
 
         await applicantWithApplication(page.request, server.url);
         await page.goto(`${server.url}/dashboard`);
-        await page.getByRole('heading', { name: /application/i }).first().waitFor();
+        await page
+          .getByRole('heading', { name: /application/i })
+          .first()
+          .waitFor();
         await banner.waitFor();
         expect(await banner.textContent()).toContain(MESSAGE);
         await page.screenshot({ path: path.join(ARTIFACTS_DIR, `portal-outage-dashboard-${name}.png`) });

@@ -71,7 +71,10 @@ describe.skipIf(!available)('pre-rendered public pages in Chromium', { timeout: 
       const html = await (await fetch(`${server.url}${pagePath}`)).text();
       const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
       expect(preloads.length, pagePath).toBeGreaterThan(0);
-      expect(preloads.filter((tag) => !tag.includes('fetchpriority="low"')), pagePath).toEqual([]);
+      expect(
+        preloads.filter((tag) => !tag.includes('fetchpriority="low"')),
+        pagePath,
+      ).toEqual([]);
       expect(html, pagePath).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
     }
     // The bare SPA shell (signed-in pages) has nothing painted before its code runs: its preloads keep their priority.
@@ -145,9 +148,7 @@ describe.skipIf(!available)('pre-rendered public pages in Chromium', { timeout: 
       page.on('pageerror', (error) => errors.push(error.message));
       // A blocked eval (zod's JIT probe, say) is caught by the code that tried it, so it never reaches
       // the console as an error: the browser's violation event is what tells.
-      await page.addInitScript(() =>
-        document.addEventListener('securitypolicyviolation', (e) => console.log(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`)),
-      );
+      await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.log(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`)));
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
       expect(errors, path).toEqual([]);
       await page.close();
@@ -170,7 +171,10 @@ describe.skipIf(!available)('pre-rendered public pages in Chromium', { timeout: 
         const hydratedAt = await page.evaluate(() => performance.now());
         // Two advances take 8 s; a second more for the poll and a busy machine, and some for the start.
         const seen = await watchCarousel(page, 12_000);
-        expect(seen.map((s) => s.label), name).toEqual(['1 of 5', '2 of 5', '3 of 5']);
+        expect(
+          seen.map((s) => s.label),
+          name,
+        ).toEqual(['1 of 5', '2 of 5', '3 of 5']);
         const [first, second] = [seen[1].at - hydratedAt, seen[2].at - seen[1].at];
         expect(first, `${name}: first advance after hydration (ms)`).toBeGreaterThan(3_500);
         expect(first, `${name}: first advance after hydration (ms)`).toBeLessThan(6_000);

@@ -62,22 +62,45 @@ describe.skipIf(!available)('reports and the on-time record in Chromium', { time
     await until(async () => expect(await page.locator('[aria-busy="true"]').count()).toBe(0));
 
     // Twelve months in the revenue table (and its total), every figure drawn beside its table.
-    expect(await page.getByRole('table', { name: /^Revenue by month, / }).locator('tbody tr').count()).toBe(12);
-    expect(Number((await page.getByRole('table', { name: /^On time, / }).locator('tbody tr').first().locator('td').textContent())!.replace(/,/g, ''))).toBeGreaterThan(0);
-    expect(await page.getByRole('table', { name: /^Nationalities, / }).locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByRole('table', { name: /^Revenue by month, / })
+        .locator('tbody tr')
+        .count(),
+    ).toBe(12);
+    expect(
+      Number(
+        (await page
+          .getByRole('table', { name: /^On time, / })
+          .locator('tbody tr')
+          .first()
+          .locator('td')
+          .textContent())!.replace(/,/g, ''),
+      ),
+    ).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByRole('table', { name: /^Nationalities, / })
+        .locator('tbody tr')
+        .count(),
+    ).toBeGreaterThan(0);
     expect(await page.locator('section .recharts-wrapper').count()).toBe(5);
     expect(await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['On time', 'Turnaround', 'Revenue by month', 'Funnel', 'Nationalities', 'Waivers and refunds']);
 
     // seed-demo's refunds and the government fees paid on the portal are in the figures, as the API counts them.
-    const summary = (await page.evaluate(
-      async ({ from, to }) => (await fetch(`/api/admin/reports/summary?from=${from}&to=${to}`)).json(),
-      { from: search.get('from')!, to: search.get('to')! },
-    )) as { refunds: { count: number; pence: number }; revenue: { refundedPence: number; governmentFeePence: number }[] };
+    const summary = (await page.evaluate(async ({ from, to }) => (await fetch(`/api/admin/reports/summary?from=${from}&to=${to}`)).json(), { from: search.get('from')!, to: search.get('to')! })) as {
+      refunds: { count: number; pence: number };
+      revenue: { refundedPence: number; governmentFeePence: number }[];
+    };
     const government = summary.revenue.reduce((sum, m) => sum + m.governmentFeePence, 0);
     expect(summary.refunds.count).toBeGreaterThan(0);
     expect(summary.refunds.pence).toBeGreaterThan(0);
     expect(government).toBeGreaterThan(0);
-    const totals = await page.getByRole('table', { name: /^Revenue by month, / }).locator('tfoot').getByRole('cell').allTextContents();
+    const totals = await page
+      .getByRole('table', { name: /^Revenue by month, / })
+      .locator('tfoot')
+      .getByRole('cell')
+      .allTextContents();
     expect(totals.slice(2, 4)).toEqual([formatPence(summary.revenue.reduce((sum, m) => sum + m.refundedPence, 0)), formatPence(government)]);
     const refundsRow = page.getByRole('table', { name: /^Waivers and refunds, / }).getByRole('row', { name: /^Refunds/ });
     expect(await refundsRow.getByRole('cell').allTextContents()).toEqual([String(summary.refunds.count), formatPence(summary.refunds.pence)]);
@@ -96,7 +119,7 @@ describe.skipIf(!available)('reports and the on-time record in Chromium', { time
     expect(consoleErrors).toEqual([]);
   });
 
-  it('a reversed range shows the server\'s message', async () => {
+  it("a reversed range shows the server's message", async () => {
     const page = await openAdminAs(desktop, server.url, FINANCE);
     await page.goto(`${server.url}/admin/reports?from=2026-11-30&to=2026-11-01`);
     await see(page.getByRole('alert'));

@@ -1,14 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applicantWithApplication,
-  FILES,
-  makeMemoryApp,
-  makeSqliteApp,
-  signInAdmin,
-  TestBrowser,
-  type RequestOptions,
-  type TestAgency,
-} from '../support/http.js';
+import { applicantWithApplication, FILES, makeMemoryApp, makeSqliteApp, signInAdmin, TestBrowser, type RequestOptions, type TestAgency } from '../support/http.js';
 
 /**
  * Who gets what: every route × visitor, the applicant who owns the records, another applicant and

@@ -31,10 +31,11 @@ describe('TRUST_PROXY: the address the trusted proxy saw, never the client’s o
   it('one proxy: a forged header on every request changes nothing, the limit holds', async () => {
     t = await makeMemoryApp({ env: { TRUST_PROXY: '1' } });
     // Every request reaches the app through the proxy (10.0.0.2), which appends the client's real address.
-    const viaProxy = (forged: string) => new TestBrowser(t.app, { ip: '10.0.0.2' }).request('/api/register', {
-      json: registration(forged),
-      headers: { 'x-forwarded-for': `${forged}, 203.0.113.9` },
-    });
+    const viaProxy = (forged: string) =>
+      new TestBrowser(t.app, { ip: '10.0.0.2' }).request('/api/register', {
+        json: registration(forged),
+        headers: { 'x-forwarded-for': `${forged}, 203.0.113.9` },
+      });
     for (let i = 0; i < 20; i += 1) expect((await viaProxy(`198.18.${i}.1`)).status).toBe(201);
     expect((await viaProxy('198.18.99.1')).status).toBe(429);
     // Another client behind the same proxy is someone else.
@@ -47,10 +48,11 @@ describe('TRUST_PROXY: the address the trusted proxy saw, never the client’s o
 
   it('two proxies: the address the outer proxy saw', async () => {
     t = await makeMemoryApp({ env: { TRUST_PROXY: '2' } });
-    const send = (n: number) => new TestBrowser(t.app, { ip: '10.0.0.3' }).request('/api/register', {
-      json: registration(n),
-      headers: { 'x-forwarded-for': `forged-${n}, 203.0.113.11, 10.0.0.2` },
-    });
+    const send = (n: number) =>
+      new TestBrowser(t.app, { ip: '10.0.0.3' }).request('/api/register', {
+        json: registration(n),
+        headers: { 'x-forwarded-for': `forged-${n}, 203.0.113.11, 10.0.0.2` },
+      });
     for (let i = 0; i < 20; i += 1) expect((await send(i)).status).toBe(201);
     expect((await send(20)).status).toBe(429);
   });

@@ -3,7 +3,13 @@ import type { MemoryPaymentGateway } from '../../adapters/payments/memory/index.
 import { appDatabases, eachTestAgency } from '../support/app-databases.js';
 import { applicantWithApplication, signInAdmin, signInStaff, signUp, TestBrowser, type TestAgency } from '../support/http.js';
 
-type Entry = { application: { id: number; status: string; guarantee: { deadline: string | null } } | null; status: string; user: { id: number; email: string }; assignee: { id: number; fullName: string } | null; portal: { state: string } | null };
+type Entry = {
+  application: { id: number; status: string; guarantee: { deadline: string | null } } | null;
+  status: string;
+  user: { id: number; email: string };
+  assignee: { id: number; fullName: string } | null;
+  portal: { state: string } | null;
+};
 
 /**
  * The admin workspace's reads (docs/product.md §2.14, §7.6) on every database: one application as

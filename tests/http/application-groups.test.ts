@@ -52,9 +52,7 @@ describe('family applications: creating one', () => {
 
     expect(await t.ports.drafts.find(user.id)).toBeNull();
     const received = (await t.ports.outbox.list({ to: user.email })).filter((m) => m.template === 'application_received');
-    expect(received.map((m) => m.data)).toEqual(
-      group.applications.map((a) => expect.objectContaining({ applicationId: a.id, applicationNumber: a.applicationNumber, paid: false })),
-    );
+    expect(received.map((m) => m.data)).toEqual(group.applications.map((a) => expect.objectContaining({ applicationId: a.id, applicationNumber: a.applicationNumber, paid: false })));
     const events = await t.ports.analytics.list({ name: 'family_application_created' });
     expect(events).toEqual([expect.objectContaining({ userId: user.id, properties: { groupId: group.groupId, groupSize: 3, applicationId: group.applications[0]!.id } })]);
   });
@@ -98,7 +96,12 @@ describe('family applications: creating one', () => {
     for await (const entry of t.agency.useCases.exportApplications({})) {
       exported.push({ applicationId: entry.application?.id ?? null, groupId: entry.application?.groupId ?? null });
     }
-    expect(exported.filter((e) => e.groupId === group.groupId).map((e) => e.applicationId).sort()).toEqual(group.applications.map((a) => a.id).sort());
+    expect(
+      exported
+        .filter((e) => e.groupId === group.groupId)
+        .map((e) => e.applicationId)
+        .sort(),
+    ).toEqual(group.applications.map((a) => a.id).sort());
   });
 
   it('staff read a family application’s travellers (the admin filter by group); applicants may not', async () => {
@@ -228,7 +231,9 @@ describe('family applications on Stripe: the webhook', () => {
     stripe.succeed(intent.paymentIntentId);
     const { payload, signature } = stripe.signedEvent(intent.paymentIntentId);
     const deliveries = await Promise.all(
-      Array.from({ length: 3 }, () => t.app.request('http://localhost:3000/api/payments/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } })),
+      Array.from({ length: 3 }, () =>
+        t.app.request('http://localhost:3000/api/payments/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } }),
+      ),
     );
     expect(deliveries.map((r) => r.status)).toEqual([200, 200, 200]);
     for (const application of await t.ports.groups.listApplications(group.groupId)) {
@@ -239,7 +244,6 @@ describe('family applications on Stripe: the webhook', () => {
     expect(late.status).toBe(200);
     expect((await late.json()).recorded).toBe(false);
   });
-
 });
 
 const databases: [string, () => PersistenceHarness | Promise<PersistenceHarness>][] = [
@@ -296,9 +300,7 @@ describe.each(databases)('family applications on %s: races and replays of the gr
     const { browser, group } = await createFamily(t, 2);
     const members = await t.ports.groups.listApplications(group.groupId);
     // A stale version for the second traveller: the whole commit is refused and nothing is written.
-    const result = await t.ports.groups.commitAll(
-      members.map((m, i) => ({ application: { ...m, initialPaymentId: 'pi_partial' }, expectedVersion: i === 1 ? m.version + 5 : m.version })),
-    );
+    const result = await t.ports.groups.commitAll(members.map((m, i) => ({ application: { ...m, initialPaymentId: 'pi_partial' }, expectedVersion: i === 1 ? m.version + 5 : m.version })));
     expect(result).toEqual({ outcome: 'stale' });
     expect((await t.ports.groups.listApplications(group.groupId)).map((a) => [a.initialPaymentId, a.version])).toEqual([
       [null, 1],

@@ -2,16 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MemoryFileStorage } from '../../adapters/storage/memory/index.js';
 import { fileContent, storedFiles } from '../support/memory-ports.js';
 import { errors } from '../../core/domain/errors.js';
-import {
-  applicantWithApplication,
-  applicationForm,
-  FILES,
-  makeMemoryApp,
-  signInAdmin,
-  signUp,
-  TestBrowser,
-  type TestAgency,
-} from '../support/http.js';
+import { applicantWithApplication, applicationForm, FILES, makeMemoryApp, signInAdmin, signUp, TestBrowser, type TestAgency } from '../support/http.js';
 
 let t: TestAgency;
 beforeEach(async () => {
@@ -43,10 +34,7 @@ describe('applications', () => {
 
   it('answers 400 with the messages of docs/product.md §5.3 for an invalid form and stores nothing', async () => {
     const { browser, user } = await signUp(t.app);
-    const res = await browser.post(
-      '/api/applications',
-      applicationForm(t.clock, { privacyPolicyAccepted: false, expectedArrivalDate: applicationForm(t.clock).dateOfBirth }),
-    );
+    const res = await browser.post('/api/applications', applicationForm(t.clock, { privacyPolicyAccepted: false, expectedArrivalDate: applicationForm(t.clock).dateOfBirth }));
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.errors.privacyPolicyAccepted).toEqual(['You must accept the privacy policy to continue']);
@@ -58,9 +46,7 @@ describe('applications', () => {
     const { browser } = await signUp(t.app);
     const res = await browser.post('/api/applications', applicationForm(t.clock, { nationality: 'Afghanistan', countryOfBirth: 'Afghanistan' }));
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(
-      `We currently do not process applications for your nationality. Please contact us at ${t.agency.config.agencyEmail} for further support.`,
-    );
+    expect((await res.json()).message).toBe(`We currently do not process applications for your nationality. Please contact us at ${t.agency.config.agencyEmail} for further support.`);
   });
 
   it('reads one application for its owner and an admin; another applicant gets 404', async () => {
@@ -278,9 +264,7 @@ describe('passport upload and documents', () => {
 
   it('downloads as an attachment for the owner and an admin, with the stored bytes', async () => {
     const owner = await applicantWithApplication(t);
-    const doc = await (
-      await owner.browser.upload(`/api/applications/${owner.application.id}/documents`, { file: { content: FILES.png, name: 'Pässport scan.png' } })
-    ).json();
+    const doc = await (await owner.browser.upload(`/api/applications/${owner.application.id}/documents`, { file: { content: FILES.png, name: 'Pässport scan.png' } })).json();
     for (const who of [owner, await signInAdmin(t)]) {
       const res = await who.browser.get(`/api/documents/${doc.id}/file`);
       expect(res.status).toBe(200);

@@ -119,7 +119,7 @@ describe.each(appDatabases())('audit log on $name', (db) => {
     expect((await requester.browser.get('/api/admin/applications')).status).toBe(200);
     const requested = await requester.browser.post(`/api/admin/applications/${id}/refunds`, { paymentType: 'initial', amountPence: 1000, reason: 'Cancelled' });
     const refund = (await requested.json()) as { id: number; status: string };
-    expect(refund.status).toBe('pending_approval'); 
+    expect(refund.status).toBe('pending_approval');
     expect((await approver.browser.post(`/api/admin/refunds/${refund.id}/approve`)).status).toBe(200);
     await t.agency.useCases.exportUserData(owner.email);
     await t.agency.useCases.eraseUser(owner.email);
@@ -131,7 +131,12 @@ describe.each(appDatabases())('audit log on $name', (db) => {
     expect(JSON.stringify([erased, exported])).not.toContain(owner.email);
     const listed = staff.at(-1);
     expect(listed).toMatchObject({ action: 'applications.listed', actor: { id: requester.user.id, email: requester.email }, clientAddress: '192.0.2.1' });
-    expect(staff[0]).toMatchObject({ action: 'refund.approved', actor: { id: approver.user.id }, target: { type: 'refund', id: String(refund.id) }, detail: { before: { status: 'pending_approval' } } });
+    expect(staff[0]).toMatchObject({
+      action: 'refund.approved',
+      actor: { id: approver.user.id },
+      target: { type: 'refund', id: String(refund.id) },
+      detail: { before: { status: 'pending_approval' } },
+    });
     expect(staff.some((r) => r.action === 'refund.requested' && r.actor.id === requester.user.id)).toBe(true);
   });
 

@@ -155,9 +155,7 @@ for (const [adapters, make] of ADAPTERS) {
           { name: 'JSON body', body: '{"file":"x"}', type: 'application/json', status: 415 },
         ];
         for (const c of cases) {
-          const res = c.form
-            ? await owner.request(url, { method: 'POST', form: c.form })
-            : await owner.request(url, { method: 'POST', body: c.body, headers: { 'content-type': c.type! } });
+          const res = c.form ? await owner.request(url, { method: 'POST', form: c.form }) : await owner.request(url, { method: 'POST', body: c.body, headers: { 'content-type': c.type! } });
           expect(res.status, c.name).toBe(c.status);
           expect(await res.json(), c.name).toEqual(expect.objectContaining({ message: expect.any(String) }));
         }

@@ -55,8 +55,7 @@ async function sendHalfAndLeave(pathname: string, contentType: string, announced
   await new Promise<void>((resolve, reject) => {
     const socket = net.connect(Number(url.port), url.hostname, () => {
       socket.write(
-        `POST ${pathname} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${server.url}\r\nCookie: ${cookie}\r\n` +
-          `Content-Type: ${contentType}\r\nContent-Length: ${announced}\r\n\r\n${partial}`,
+        `POST ${pathname} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${server.url}\r\nCookie: ${cookie}\r\n` + `Content-Type: ${contentType}\r\nContent-Length: ${announced}\r\n\r\n${partial}`,
         () => {
           socket.destroy();
           resolve();

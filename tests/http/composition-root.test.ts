@@ -114,7 +114,12 @@ describe('the composition root', () => {
     const dataDir = tempDir();
     const database = await createAgency({ DATA_DIR: dataDir });
     await database.persistence.migrate();
-    const mailer = Object.assign(new MemoryMailer(database.ports.settings), { closed: false, close() { this.closed = true; } });
+    const mailer = Object.assign(new MemoryMailer(database.ports.settings), {
+      closed: false,
+      close() {
+        this.closed = true;
+      },
+    });
     const agency = await createAgency({ DATA_DIR: dataDir }, { persistence: database.persistence, mailer });
     expect(agency.ports.mailer).toBe(mailer);
     expect(agency.adapters.mail).toBe('MemoryMailer');
@@ -242,10 +247,13 @@ describe('the container', () => {
     let storageClosed = false;
     const slowStorage = Object.assign(new MemoryFileStorage(), { close: () => void (storageClosed = true) });
     container.rebind(PORT.files).toResolvedValue((opened: OpenedAdapters) => opened.open(delay(50).then(() => slowStorage)), [T.opened]);
-    container.rebind(PORT.passportReader).toResolvedValue(async (persistence: Persistence) => {
-      await persistence.ping();
-      throw new Error('the scanner cannot start');
-    }, [T.persistence]);
+    container.rebind(PORT.passportReader).toResolvedValue(
+      async (persistence: Persistence) => {
+        await persistence.ping();
+        throw new Error('the scanner cannot start');
+      },
+      [T.persistence],
+    );
     await expect(resolveAgency(container)).rejects.toThrow('the scanner cannot start');
     expect(database).toBeDefined();
     expect(await database!.ping().catch(() => false)).toBe(false);

@@ -201,9 +201,7 @@ describe('the encrypt-files and rotate-file-key jobs', () => {
     await send(t, 'encrypt-files');
     const first = await drain(t, 'encrypt-files');
     expect(first).toMatchObject({ completed: 1, failed: 0 });
-    expect(first.lines).toEqual([
-      expect.stringContaining('Encrypted 3 files under key "test-2" (1 file encrypted already, 1 file empty, left as they are; 5 files checked).'),
-    ]);
+    expect(first.lines).toEqual([expect.stringContaining('Encrypted 3 files under key "test-2" (1 file encrypted already, 1 file empty, left as they are; 5 files checked).')]);
     for (const [key, body] of plain) {
       expectSealed(inner.contentOf(key)!, key);
       expect(await fileContent(t.ports.files, key)).toEqual(body);
@@ -295,14 +293,19 @@ describe('the encrypt-files and rotate-file-key jobs', () => {
   it('rotate-file-key fails its job, naming the key id, for a file under a key the keyring lacks; the others are re-wrapped', async () => {
     t = await makeMemoryApp();
     const inner = storedFiles(t.ports.files);
-    await new EncryptedFileStorage(inner, parseFileKeyring(`lost-key:${randomBytes(32).toString('base64')}`)).put('documents/lost.bin', Buffer.from(doc('pdf')), { contentType: 'application/pdf', fileName: 'lost.pdf' });
+    await new EncryptedFileStorage(inner, parseFileKeyring(`lost-key:${randomBytes(32).toString('base64')}`)).put('documents/lost.bin', Buffer.from(doc('pdf')), {
+      contentType: 'application/pdf',
+      fileName: 'lost.pdf',
+    });
     const older = TEST_FILE_ENCRYPTION_KEYS.split(',')[1]!;
     await new EncryptedFileStorage(inner, parseFileKeyring(older)).put('documents/old.bin', Buffer.from(doc('pdf')), { contentType: 'application/pdf', fileName: 'old.pdf' });
 
     await send(t, 'rotate-file-key');
     const run = await drain(t, 'rotate-file-key');
     expect(run).toMatchObject({ completed: 0, failed: 1 });
-    expect(run.lines[0]).toMatch(/Re-wrapped the data keys of 1 file under key "test-2".* 1 file could not be done; the first: Stored file documents\/lost.bin is encrypted under the file encryption key "lost-key", which is not in the keyring/);
+    expect(run.lines[0]).toMatch(
+      /Re-wrapped the data keys of 1 file under key "test-2".* 1 file could not be done; the first: Stored file documents\/lost.bin is encrypted under the file encryption key "lost-key", which is not in the keyring/,
+    );
     expect(parseHeader(inner.contentOf('documents/old.bin')!).keyId).toBe('test-2');
     expect(parseHeader(inner.contentOf('documents/lost.bin')!).keyId).toBe('lost-key');
     const stats = (await t.agency.persistence.jobs.stats()).find((q) => q.name === 'rotate-file-key')!;

@@ -100,16 +100,27 @@ describe.each(appDatabases())("Egypt's rules on $name", (db) => {
 
     const back = await admin.browser.put('/api/admin/rules', { kind: 'passport_validity', value: EIGHT_FROM_ARRIVAL, effectiveFrom: '2027-01-04', source: SOURCE });
     expect(((await back.json()) as { affected: number[] }).affected).toEqual([annOne.id, annTwo.id]);
-    const route = await admin.browser.put('/api/admin/rules', { kind: 'nationality_route', subject: 'France', value: { route: 'visa_on_arrival', conditions: null, maxDays: 30 }, effectiveFrom: '2026-12-01', source: SOURCE });
+    const route = await admin.browser.put('/api/admin/rules', {
+      kind: 'nationality_route',
+      subject: 'France',
+      value: { route: 'visa_on_arrival', conditions: null, maxDays: 30 },
+      effectiveFrom: '2026-12-01',
+      source: SOURCE,
+    });
     expect(((await route.json()) as { affected: number[] }).affected).toEqual([catFrench.id]);
     // Setting them again (the same entries: a re-check) mails no one.
-    expect(((await (await admin.browser.put('/api/admin/rules', { kind: 'passport_validity', value: EIGHT_FROM_ARRIVAL, effectiveFrom: '2027-01-04', source: SOURCE })).json()) as { affected: number[] }).affected).toEqual([]);
+    expect(
+      ((await (await admin.browser.put('/api/admin/rules', { kind: 'passport_validity', value: EIGHT_FROM_ARRIVAL, effectiveFrom: '2027-01-04', source: SOURCE })).json()) as { affected: number[] })
+        .affected,
+    ).toEqual([]);
 
     const mails = (await rulesMails()).slice(before);
     expect(mails.map((m) => m.to).sort()).toEqual([ann.user.email, cat.user.email].sort());
     const annMail = mails.find((m) => m.to === ann.user.email)!;
     expect((annMail.data as { applications: { applicationId: number; message: string }[] }).applications.map((a) => a.applicationId)).toEqual([annOne.id, annTwo.id]);
-    expect((annMail.data as { applications: { message: string }[] }).applications[0]!.message).toMatch(/at least 8 months from your arrival date: until 10 September 2027 or later\. Yours expires on 1 July 2027\./);
+    expect((annMail.data as { applications: { message: string }[] }).applications[0]!.message).toMatch(
+      /at least 8 months from your arrival date: until 10 September 2027 or later\. Yours expires on 1 July 2027\./,
+    );
 
     const read = async (id: number) => (await (await admin.browser.get(`/api/admin/applications/${id}`)).json()) as { application?: { ruleNotice: unknown }; ruleNotice?: unknown };
     const noticeOf = async (id: number) => {

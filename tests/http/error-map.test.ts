@@ -22,7 +22,7 @@ describe('the one domain-error table (apps/http/error-map.ts)', () => {
     });
   });
 
-  it('answers an outage 503 and a store with no room left 507, each in words with Retry-After, never the adapter\'s own message', () => {
+  it("answers an outage 503 and a store with no room left 507, each in words with Retry-After, never the adapter's own message", () => {
     const enospc = Object.assign(new Error("ENOSPC: no space left on device, write '/srv/data/uploads/ab/cd.tmp'"), { code: 'ENOSPC' });
     const full = diskUnavailable(enospc)!;
     expect(full.data).toMatchObject({ type: 'Unavailable', service: 'storage', full: true });

@@ -45,10 +45,10 @@ describe('FILE_ENCRYPTION_KEYS', () => {
   });
 
   it.each([
-    ['k1', 'must be comma-separated id:base64key pairs (entry 1 has no \':\')'],
-    [`k1:${key()},k2`, 'must be comma-separated id:base64key pairs (entry 2 has no \':\')'],
-    [`:${key()}`, 'key id "" (entry 1) must be 1 to 64 letters, digits, \'.\', \'_\' or \'-\''],
-    [`key one:${key()}`, 'key id "key one" (entry 1) must be 1 to 64 letters, digits, \'.\', \'_\' or \'-\''],
+    ['k1', "must be comma-separated id:base64key pairs (entry 1 has no ':')"],
+    [`k1:${key()},k2`, "must be comma-separated id:base64key pairs (entry 2 has no ':')"],
+    [`:${key()}`, "key id \"\" (entry 1) must be 1 to 64 letters, digits, '.', '_' or '-'"],
+    [`key one:${key()}`, "key id \"key one\" (entry 1) must be 1 to 64 letters, digits, '.', '_' or '-'"],
     [`k1:${key()},k1:${key()}`, 'names the key id "k1" twice'],
     ['k1:not base64!', 'key "k1" is not base64 (e.g. `openssl rand -base64 32`)'],
     [`k1:${randomBytes(16).toString('base64')}`, 'key "k1" must be 32 bytes written in base64 (e.g. `openssl rand -base64 32`), not 16 bytes'],

@@ -63,7 +63,14 @@ const secrets: Record<string, string> = {};
 beforeAll(async () => {
   log = captureLog('trace');
   dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-log-privacy-'));
-  const settings = { agencyName: 'Egypt e-Visa Agency', agencyEmail: 'support@egypt-evisa-agency.example', publicUrl: 'http://localhost:3000', agencyAddress: ['London'], vatNumber: null, refundApprovalPence: 2500 };
+  const settings = {
+    agencyName: 'Egypt e-Visa Agency',
+    agencyEmail: 'support@egypt-evisa-agency.example',
+    publicUrl: 'http://localhost:3000',
+    agencyAddress: ['London'],
+    vatNumber: null,
+    refundApprovalPence: 2500,
+  };
   const mailer = new FirstMailDeferred(new OutboxFolderMailer(path.join(dataDir, 'outbox'), 'Egypt e-Visa Agency <support@egypt-evisa-agency.example>', settings));
   texts = new FirstTextDeferred();
   t = await makeSqliteApp({ logger: log.logger, env: { METRICS_TOKEN, DATA_DIR: dataDir }, overrides: { mailer, sms: texts } });
@@ -78,8 +85,16 @@ async function drained(queues: string[]) {
   await vi.waitFor(
     async () => {
       const stats = await t.agency.persistence.jobs.stats();
-      for (const name of queues) expect(stats.find((q) => q.name === name), name).toMatchObject({ active: 0 });
-      for (const name of queues.filter((q) => q !== 'deliver-mail')) expect(stats.find((q) => q.name === name), name).toMatchObject({ queued: 0 });
+      for (const name of queues)
+        expect(
+          stats.find((q) => q.name === name),
+          name,
+        ).toMatchObject({ active: 0 });
+      for (const name of queues.filter((q) => q !== 'deliver-mail'))
+        expect(
+          stats.find((q) => q.name === name),
+          name,
+        ).toMatchObject({ queued: 0 });
     },
     { timeout: 30_000, interval: 50 },
   );
@@ -92,7 +107,14 @@ describe('the log of a whole journey', () => {
     const created = await traveller.browser.post('/api/applications', applicationForm(t.clock, FORM));
     expect(created.status).toBe(201);
     applicationId = (await created.json()).id;
-    expect((await traveller.browser.upload(`/api/applications/${applicationId}/documents`, { file: { content: FILES.pdf, name: `${FORM.surname} passport.pdf`, type: 'application/pdf' }, type: 'passport' })).status).toBe(201);
+    expect(
+      (
+        await traveller.browser.upload(`/api/applications/${applicationId}/documents`, {
+          file: { content: FILES.pdf, name: `${FORM.surname} passport.pdf`, type: 'application/pdf' },
+          type: 'passport',
+        })
+      ).status,
+    ).toBe(201);
     expect((await traveller.browser.patch(`/api/applications/${applicationId}`, { address: '1 Nile St', city: 'London', postcode: 'N1 1AA', hotelDetails: 'Nile Hotel' })).status).toBe(200);
 
     const pay = async (type: 'initial' | 'final', card: string) => {
@@ -131,7 +153,9 @@ describe('the log of a whole journey', () => {
     expect((await admin.browser.get(`/api/admin/applications?q=${encodeURIComponent(FORM.passportNumber)}`)).status).toBe(200);
     expect((await admin.browser.post(`/api/admin/applications/${applicationId}/refunds`, { paymentType: 'initial', amountPence: 200, reason: `Goodwill for ${TRAVELLER.fullName}` })).status).toBe(201);
     for (const status of ['under_process', 'verified', 'approved']) expect((await admin.browser.put(`/api/admin/applications/${applicationId}/status`, { status })).status).toBe(200);
-    expect((await admin.browser.upload(`/api/admin/applications/${applicationId}/visa-upload`, { visa: { content: FILES.pdf, name: `${FORM.givenName}-${FORM.surname}-evisa.pdf` } })).status).toBe(201);
+    expect((await admin.browser.upload(`/api/admin/applications/${applicationId}/visa-upload`, { visa: { content: FILES.pdf, name: `${FORM.givenName}-${FORM.surname}-evisa.pdf` } })).status).toBe(
+      201,
+    );
     expect(await pay('final', CARDS.final)).toEqual({ charge: 200, confirm: 200 });
     expect((await admin.browser.post(`/api/admin/applications/${applicationId}/send-evisa`, {})).status).toBe(200);
     expect((await admin.browser.get('/api/admin/applications')).status).toBe(200);
@@ -141,12 +165,15 @@ describe('the log of a whole journey', () => {
     await drained(['deliver-mail', 'deliver-text', 'check-passport', 'send-refund']);
     await vi.waitFor(() => expect(texts.sent.sent.length).toBeGreaterThan(0), { timeout: 30_000, interval: 50 });
     const outbox = path.join(t.agency.config.dataDir, 'outbox');
-    await vi.waitFor(() => {
-      const mails = readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), 'utf8'));
-      const reset = mails.map((m) => /reset-password\?token=3D([^"\s<]+)|reset-password\?token=([^"\s<]+)/.exec(m.replace(/=\r?\n/g, ''))).find(Boolean);
-      expect(reset).toBeTruthy();
-      secrets.resetToken = decodeURIComponent((reset![1] ?? reset![2])!);
-    }, { timeout: 30_000, interval: 50 });
+    await vi.waitFor(
+      () => {
+        const mails = readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), 'utf8'));
+        const reset = mails.map((m) => /reset-password\?token=3D([^"\s<]+)|reset-password\?token=([^"\s<]+)/.exec(m.replace(/=\r?\n/g, ''))).find(Boolean);
+        expect(reset).toBeTruthy();
+        secrets.resetToken = decodeURIComponent((reset![1] ?? reset![2])!);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     expect((await new TestBrowser(t.app).post('/api/password-reset/confirm', { token: secrets.resetToken, newPassword: 'a-new-password-2026' })).status).toBe(200);
 
     // The operator scrapes, and someone guesses.

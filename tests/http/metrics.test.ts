@@ -126,7 +126,11 @@ describe('GET /metrics on SQLite, after a traveller and staff journey', () => {
     await vi.waitFor(
       async () => {
         const queues = await t.agency.persistence.jobs.stats();
-        for (const name of ['deliver-mail', 'deliver-text', 'check-passport', 'send-refund']) expect(queues.find((q) => q.name === name), name).toMatchObject({ queued: 0, active: 0 });
+        for (const name of ['deliver-mail', 'deliver-text', 'check-passport', 'send-refund'])
+          expect(
+            queues.find((q) => q.name === name),
+            name,
+          ).toMatchObject({ queued: 0, active: 0 });
       },
       { timeout: 30_000, interval: 50 },
     );

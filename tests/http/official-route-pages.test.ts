@@ -41,8 +41,19 @@ describe('the official route in the served HTML', () => {
     for (const route of ['/', '/payment']) {
       const html = await (await t.app.request(route)).text();
       const content = /<meta name="evisa-official-route" content="([^"]*)"/.exec(html)![1];
-      const decoded = content.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-      expect(JSON.parse(decoded), route).toEqual({ url: 'https://visa2egypt.gov.eg/apply?a=1&b=2', site: 'visa2egypt.gov.eg/apply', fee: 'US$25 <single> entry', effective: '2027-03-01', effectiveText: '1 March 2027' });
+      const decoded = content
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
+      expect(JSON.parse(decoded), route).toEqual({
+        url: 'https://visa2egypt.gov.eg/apply?a=1&b=2',
+        site: 'visa2egypt.gov.eg/apply',
+        fee: 'US$25 <single> entry',
+        effective: '2027-03-01',
+        effectiveText: '1 March 2027',
+      });
     }
   });
 });

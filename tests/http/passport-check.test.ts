@@ -119,7 +119,13 @@ describe('passport check after an upload (scanner stand-in)', () => {
     reader.answers('busy');
     const owner = await applicantWithApplication(t, TYPED_AS_PASSPORT);
     expect((await uploadPassport(owner.browser, owner.application.id, FILES.jpeg)).status).toBe(201);
-    await vi.waitFor(async () => expect((await t.agency.persistence.jobs.stats()).find((queue) => queue.name === 'check-passport')).toMatchObject({ name: 'check-passport', queued: 1, lastError: { message: expect.stringContaining('busy') } }));
+    await vi.waitFor(async () =>
+      expect((await t.agency.persistence.jobs.stats()).find((queue) => queue.name === 'check-passport')).toMatchObject({
+        name: 'check-passport',
+        queued: 1,
+        lastError: { message: expect.stringContaining('busy') },
+      }),
+    );
     expect((await readApplication(owner.browser, owner.application.id)).passportCheck).toEqual({ status: 'pending', mismatches: [] });
     reader.answers(BRITISH_READING);
     // The check-passport queue's first retry delay passes.

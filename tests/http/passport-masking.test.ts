@@ -82,7 +82,10 @@ describe.each(appDatabases())('passport numbers masked for staff on $name', (db)
     expect((await owner.browser.post(`/api/applications/${id}/cancel`, { reason: 'Plans changed' })).status).toBe(200);
     await record('POST cancellation', await admin.browser.post(`/api/admin/applications/${id}/cancellation`, { decision: 'decline', message: 'Already on the portal.' }));
 
-    expect(answers.filter((a) => a.status >= 500), 'no admin answer failed').toEqual([]);
+    expect(
+      answers.filter((a) => a.status >= 500),
+      'no admin answer failed',
+    ).toEqual([]);
     const leaking = answers.filter((a) => a.text.includes(NUMBER)).map((a) => a.call);
     expect(leaking, 'answers carrying the full number').toEqual([]);
 
@@ -105,7 +108,11 @@ describe.each(appDatabases())('passport numbers masked for staff on $name', (db)
     const found = JSON.parse(answers.find((a) => a.call === `GET /api/admin/applications?q=${NUMBER}`)!.text) as { items: { application: { id: number } | null }[]; total: number };
     expect(found.items.map((i) => i.application?.id)).toContain(id);
     const counts = (await (await admin.browser.get(`/api/admin/applications/counts?q=${NUMBER}`)).json()) as Record<string, number>;
-    expect(Object.values(counts).filter((n) => typeof n === 'number').reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3);
+    expect(
+      Object.values(counts)
+        .filter((n) => typeof n === 'number')
+        .reduce((a, b) => a + b, 0),
+    ).toBeGreaterThanOrEqual(3);
 
     // The applicant reads their own number in full, the scan's too.
     const own = (await (await owner.browser.get(`/api/applications/${id}`)).json()) as { passportNumber: string; passportScan: { scan: { fields: { passportNumber: string }; mrz: string[] } } };
@@ -136,9 +143,7 @@ describe.each(appDatabases())('passport numbers masked for staff on $name', (db)
     const audit = (await (await admin.browser.get('/api/admin/audit?action=application.passport_revealed')).json()) as {
       items: { action: string; actor: { id: number; email: string }; clientAddress: string | null; target: { type: string; id: string }; applicationId: number; detail: Record<string, unknown> }[];
     };
-    expect(audit.items.map((r) => [r.actor.id, r.applicationId, r.target])).toEqual(
-      [finance, reviewer, admin].map((s) => [s.user.id, id, { type: 'application', id: String(id) }]),
-    );
+    expect(audit.items.map((r) => [r.actor.id, r.applicationId, r.target])).toEqual([finance, reviewer, admin].map((s) => [s.user.id, id, { type: 'application', id: String(id) }]));
     expect(audit.items[0]!.clientAddress).toBeTruthy();
     expect(JSON.stringify(audit.items)).not.toContain(NUMBER);
     const trail = await (await admin.browser.get(`/api/admin/applications/${id}/audit`)).text();

@@ -25,9 +25,7 @@ describe.each(PAYMENT_PROVIDERS)('a fee is charged at most once: $name', (kind) 
     expect(await again.json()).toEqual({ message: 'The initial fee has already been paid.' });
 
     expect(await on.t.ports.applications.findById(id)).toMatchObject({ initialPaymentId: intent.paymentIntentId, status: 'application_created' });
-    expect(await on.t.ports.payments.listByApplication(id)).toEqual([
-      expect.objectContaining({ type: 'initial', providerPaymentId: intent.paymentIntentId, amount: 1000, status: 'succeeded' }),
-    ]);
+    expect(await on.t.ports.payments.listByApplication(id)).toEqual([expect.objectContaining({ type: 'initial', providerPaymentId: intent.paymentIntentId, amount: 1000, status: 'succeeded' })]);
     // Once recorded, the confirmation the applicant's browser may still send is answered calmly.
     const late = await owner.browser.post(`/api/payments/initial/confirm/${id}`, { paymentIntentId: intent.paymentIntentId });
     expect(late.status).toBe(200);

@@ -84,10 +84,7 @@ describe('POST /api/payments/webhook (Stripe)', () => {
     const { ports, uc, app, applicant, applicationId, intentId } = await setup();
     server.succeed(intentId);
     const { payload, signature } = server.signedEvent(intentId);
-    const [browser, ...hooks] = await Promise.all([
-      uc.confirmPayment(applicant, applicationId, 'initial', intentId),
-      ...Array.from({ length: 10 }, () => post(app, payload, signature)),
-    ]);
+    const [browser, ...hooks] = await Promise.all([uc.confirmPayment(applicant, applicationId, 'initial', intentId), ...Array.from({ length: 10 }, () => post(app, payload, signature))]);
     expect(hooks.every((r) => r.status === 200)).toBe(true);
     expect(browser.application.initialPaymentId).toBe(intentId);
     const s = await stored(ports, uc, applicationId);

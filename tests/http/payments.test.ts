@@ -55,9 +55,7 @@ describe('initial payment', () => {
     const twice = await owner.browser.post(`/api/payments/initial/confirm/${id}`, { paymentIntentId: intent.paymentIntentId });
     expect(twice.status).toBe(200);
     expect((await twice.json()).recorded).toBe(false);
-    expect(await t.ports.payments.listByApplication(id)).toEqual([
-      expect.objectContaining({ type: 'initial', amount: 1000, currency: 'gbp', providerPaymentId: intent.paymentIntentId }),
-    ]);
+    expect(await t.ports.payments.listByApplication(id)).toEqual([expect.objectContaining({ type: 'initial', amount: 1000, currency: 'gbp', providerPaymentId: intent.paymentIntentId })]);
 
     const nothingDue = await owner.browser.post(`/api/payments/initial/${id}`);
     expect(nothingDue.status).toBe(409);
@@ -116,14 +114,9 @@ describe('the whole journey', () => {
   it('applicant pays, admin approves, applicant pays the final fee, admin uploads and emails the visa', async () => {
     const owner = await applicantWithApplication(t);
     const id = owner.application.id;
-    expect(
-      (await owner.browser.upload(`/api/applications/${id}/documents`, { file: { content: FILES.pdf, name: 'passport.pdf' }, type: 'passport' })).status,
-    ).toBe(201);
+    expect((await owner.browser.upload(`/api/applications/${id}/documents`, { file: { content: FILES.pdf, name: 'passport.pdf' }, type: 'passport' })).status).toBe(201);
     expect((await pay(owner.browser, 'initial', id)).confirm.status).toBe(200);
-    expect(
-      (await owner.browser.patch(`/api/applications/${id}`, { address: '1 Nile St', city: 'London', postcode: 'N1 1AA', hotelDetails: 'Hotel' }))
-        .status,
-    ).toBe(200);
+    expect((await owner.browser.patch(`/api/applications/${id}`, { address: '1 Nile St', city: 'London', postcode: 'N1 1AA', hotelDetails: 'Hotel' })).status).toBe(200);
 
     const admin = await signInAdmin(t);
     for (const status of ['under_process', 'verified', 'approved']) {
@@ -152,12 +145,6 @@ describe('the whole journey', () => {
     expect(queued.some((m) => m.template === 'evisa' && m.attachments?.some((a) => 'fileName' in a && a.fileName === 'e-visa.pdf'))).toBe(true);
 
     const history = await (await admin.browser.get(`/api/admin/applications/${id}/history`)).json();
-    expect(history.map((h: { toStatus: string }) => h.toStatus)).toEqual([
-      'application_created',
-      'under_process',
-      'verified',
-      'approved',
-      'final_payment_received',
-    ]);
+    expect(history.map((h: { toStatus: string }) => h.toStatus)).toEqual(['application_created', 'under_process', 'verified', 'approved', 'final_payment_received']);
   });
 });

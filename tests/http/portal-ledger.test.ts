@@ -51,7 +51,16 @@ describe.each(appDatabases())('the portal ledger on $name', (db) => {
     const paidAt = new Date(t.clock.now().getTime() - 3_600_000).toISOString();
     const res = await admin.browser.put(url, { reference: ' EG-2026-77 ', state: 'submitted', governmentFeeCents: 2500, governmentFeeCurrency: 'USD', paidAt });
     expect(res.status).toBe(200);
-    const written = { ...EMPTY, reference: 'EG-2026-77', state: 'submitted', governmentFeeCents: 2500, governmentFeePence: 1975, paidAt, updatedAt: t.clock.now().toISOString(), updatedBy: admin.user.id };
+    const written = {
+      ...EMPTY,
+      reference: 'EG-2026-77',
+      state: 'submitted',
+      governmentFeeCents: 2500,
+      governmentFeePence: 1975,
+      paidAt,
+      updatedAt: t.clock.now().toISOString(),
+      updatedBy: admin.user.id,
+    };
     expect(await res.json()).toEqual(written);
     expect(await (await admin.browser.get(url)).json()).toEqual(written);
 

@@ -79,7 +79,10 @@ describe.each(appDatabases())('the portal-outage mode on $name', (db) => {
     expect(await outageMails(submitted)).toEqual([]);
 
     const [audit] = (await t.ports.audit.list({ limit: 50 })).filter((e) => e.action === 'portal_status.set');
-    expect(audit).toMatchObject({ actorEmail: admin.email, detail: { before: { state: 'up' }, after: { state: 'down', message: 'The portal answers 404 since this morning.' }, paused: 2, mailed: 1 } });
+    expect(audit).toMatchObject({
+      actorEmail: admin.email,
+      detail: { before: { state: 'up' }, after: { state: 'down', message: 'The portal answers 404 since this morning.' }, paused: 2, mailed: 1 },
+    });
 
     // The dashboard reads the pause like any other.
     const own = (await (await soon.browser.get(`/api/applications/${soon.application.id}`)).json()) as { guarantee: { paused: boolean; pausedFor: string } };

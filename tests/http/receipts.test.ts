@@ -93,7 +93,11 @@ describe('receipts of a single application', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`inline; filename="R-${YEAR}-000001.pdf"`);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     const admin = await signInAdmin(t);
     expect(await listed(admin.browser, id)).toEqual(receipts);

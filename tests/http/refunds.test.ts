@@ -72,9 +72,7 @@ describe.each(appDatabases())('staff refunds on $name', (db) => {
     const mails = await refundMails(t);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: owner.email, data: { amount: 400, paymentType: 'initial' }, attachments: [{ receiptKey: receiptKeyOfRefund(refund.id) }] });
-    expect((await t.ports.analytics.list({ name: 'refund_succeeded' })).map((e) => e.properties)).toEqual([
-      { applicationId: owner.id, paymentType: 'initial', refunded: 400, currency: 'gbp' },
-    ]);
+    expect((await t.ports.analytics.list({ name: 'refund_succeeded' })).map((e) => e.properties)).toEqual([{ applicationId: owner.id, paymentType: 'initial', refunded: 400, currency: 'gbp' }]);
 
     // The applicant sees a refunded amount next to the payment, never a negative payment.
     const mine = (await (await owner.browser.get('/api/applications')).json()) as { id: number; refundedAmount: number }[];

@@ -60,13 +60,21 @@ describe.each(appDatabases())('replying to an information request on $name', (db
     const staffRead = await admin.browser.get(`/api/applications/${id}/replies`);
     expect(staffRead.status).toBe(200);
     expect(await staffRead.json()).toEqual([reply]);
-    const listed = (await (await admin.browser.get(`/api/admin/applications?tab=initial-payment&page=1&pageSize=25`)).json()) as { items: { application: { id: number; repliedAt: string | null } | null }[] };
+    const listed = (await (await admin.browser.get(`/api/admin/applications?tab=initial-payment&page=1&pageSize=25`)).json()) as {
+      items: { application: { id: number; repliedAt: string | null } | null }[];
+    };
     expect(listed.items.find((e) => e.application?.id === id)?.application?.repliedAt).toBe('2026-11-26T10:00:00.000Z');
   });
 
   it('takes documents (JPG, PNG, PDF by their content) with the words; the applicant and staff download them', async () => {
     const { owner, admin, id } = await waitingOnTheApplicant();
-    const res = await owner.browser.request(`/api/applications/${id}/reply`, { method: 'POST', form: replyForm('Booking and ticket attached.', [{ content: FILES.pdf, name: 'hotel booking.pdf' }, { content: FILES.png, name: 'ticket.png' }]) });
+    const res = await owner.browser.request(`/api/applications/${id}/reply`, {
+      method: 'POST',
+      form: replyForm('Booking and ticket attached.', [
+        { content: FILES.pdf, name: 'hotel booking.pdf' },
+        { content: FILES.png, name: 'ticket.png' },
+      ]),
+    });
     expect(res.status).toBe(201);
     const reply = (await res.json()) as ReplyBody;
     expect(reply.documents.map((d) => [d.type, d.fileName, d.contentType])).toEqual([
@@ -96,11 +104,19 @@ describe.each(appDatabases())('replying to an information request on $name', (db
     const empty = await send(replyForm('  \n  '));
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ message: REPLY_EMPTY_MESSAGE, errors: { text: [REPLY_EMPTY_MESSAGE] } });
-    const many = await send(replyForm('Six', Array.from({ length: 6 }, (_, i) => ({ content: FILES.pdf, name: `page-${i}.pdf` }))));
+    const many = await send(
+      replyForm(
+        'Six',
+        Array.from({ length: 6 }, (_, i) => ({ content: FILES.pdf, name: `page-${i}.pdf` })),
+      ),
+    );
     expect(many.status).toBe(400);
     expect(await many.json()).toEqual({ message: REPLY_TOO_MANY_FILES_MESSAGE, errors: { files: [REPLY_TOO_MANY_FILES_MESSAGE] } });
     // A GIF, and an executable named like a PDF, after a good file: nothing of the reply is kept.
-    for (const bad of [{ content: FILES.gif, name: 'photo.gif' }, { content: FILES.exe, name: 'booking.pdf' }]) {
+    for (const bad of [
+      { content: FILES.gif, name: 'photo.gif' },
+      { content: FILES.exe, name: 'booking.pdf' },
+    ]) {
       const refused = await send(replyForm('With a bad file', [{ content: FILES.pdf, name: 'ok.pdf' }, bad]));
       expect(refused.status).toBe(415);
       expect(await refused.json()).toEqual({ message: 'Please select a JPG, PNG, or PDF file.' });
@@ -155,7 +171,9 @@ describe.each(appDatabases())('replying to an information request on $name', (db
     expect((await visitor.post('/api/track/request', { applicationNumber: owner.application.applicationNumber, email: owner.email })).status).toBe(200);
     const mails = (await t.ports.outbox.list({ to: owner.email })).filter((m) => m.template === 'tracking_code');
     const code = String(mails.at(-1)!.data.code);
-    const tracked = (await (await visitor.post('/api/track/verify', { applicationNumber: owner.application.applicationNumber, email: owner.email, code })).json()) as { application: { nextStep: string; timeline: { kind: string; message?: string }[] } };
+    const tracked = (await (await visitor.post('/api/track/verify', { applicationNumber: owner.application.applicationNumber, email: owner.email, code })).json()) as {
+      application: { nextStep: string; timeline: { kind: string; message?: string }[] };
+    };
     expect(tracked.application.nextStep).toBe("We received your reply on Friday 27 November 2026; we're carrying on. We will email you if we need anything else.");
     expect(tracked.application.timeline.at(-1)).toMatchObject({ kind: 'reply', message: 'You replied to our request' });
     expect(JSON.stringify(tracked)).not.toContain('Done.');

@@ -33,7 +33,14 @@ const SPECS: Spec[] = [
   // Monday 26 Oct 00:30: the week of 26 October. Late.
   { nationality: 'France', createdAt: z('2026-10-19T08:00:00'), paidAt: z('2026-10-19T10:00:00'), deadline: z('2026-10-23T22:59:59.999'), decision: ['rejected', z('2026-10-26T00:30:00')] },
   // Approved late: straight to final_payment_received, the final fee waived (week of 9 November).
-  { nationality: 'India', createdAt: z('2026-11-02T08:00:00'), paidAt: z('2026-11-02T09:00:00'), deadline: z('2026-11-09T23:59:59.999'), decision: ['final_payment_received', z('2026-11-12T10:00:00')], waived: true },
+  {
+    nationality: 'India',
+    createdAt: z('2026-11-02T08:00:00'),
+    paidAt: z('2026-11-02T09:00:00'),
+    deadline: z('2026-11-09T23:59:59.999'),
+    decision: ['final_payment_received', z('2026-11-12T10:00:00')],
+    waived: true,
+  },
   // Sunday 22 Nov 23:59: the last complete week (16 November). On time.
   { nationality: 'Egypt', createdAt: z('2026-11-16T08:00:00'), paidAt: z('2026-11-16T10:00:00'), deadline: z('2026-11-23T23:59:59.999'), decision: ['approved', z('2026-11-22T23:59:00')] },
   // This week (not complete): in the summary, not in the record.
@@ -43,7 +50,14 @@ const SPECS: Spec[] = [
   // Monday 31 Aug 00:00 BST: the record's first week.
   { nationality: 'Chile', createdAt: z('2026-08-25T08:00:00'), paidAt: z('2026-08-25T09:00:00'), deadline: z('2026-09-01T22:59:59.999'), decision: ['approved', z('2026-08-30T23:00:00')] },
   // Cancelled by the applicant: never counted.
-  { nationality: 'Brazil', createdAt: z('2026-11-03T08:00:00'), paidAt: z('2026-11-03T09:00:00'), deadline: z('2026-11-10T23:59:59.999'), decision: ['rejected', z('2026-11-04T10:00:00')], cancelled: true },
+  {
+    nationality: 'Brazil',
+    createdAt: z('2026-11-03T08:00:00'),
+    paidAt: z('2026-11-03T09:00:00'),
+    deadline: z('2026-11-10T23:59:59.999'),
+    decision: ['rejected', z('2026-11-04T10:00:00')],
+    cancelled: true,
+  },
   // Not decided yet.
   { nationality: 'Brazil', createdAt: z('2026-11-20T08:00:00'), paidAt: z('2026-11-20T09:00:00'), deadline: z('2026-11-27T23:59:59.999'), decision: null },
 ];
@@ -138,8 +152,24 @@ describe('GET /api/admin/reports/summary', () => {
       waivers: { count: SPECS.filter((s) => s.waived && within(s.decision![1], start, end)).length, pence: 3900 * SPECS.filter((s) => s.waived && within(s.decision![1], start, end)).length },
       refunds: { count: 0, pence: 0 },
       revenue: [
-        { month: '2026-10', initialPence: initialIn(start, z('2026-11-01T00:00:00')), finalPence: 0, refundedPence: 0, governmentFeePence: 0, absorbedFeePence: 0, marginPence: initialIn(start, z('2026-11-01T00:00:00')) },
-        { month: '2026-11', initialPence: initialIn(z('2026-11-01T00:00:00'), end), finalPence: 0, refundedPence: 0, governmentFeePence: 0, absorbedFeePence: 0, marginPence: initialIn(z('2026-11-01T00:00:00'), end) },
+        {
+          month: '2026-10',
+          initialPence: initialIn(start, z('2026-11-01T00:00:00')),
+          finalPence: 0,
+          refundedPence: 0,
+          governmentFeePence: 0,
+          absorbedFeePence: 0,
+          marginPence: initialIn(start, z('2026-11-01T00:00:00')),
+        },
+        {
+          month: '2026-11',
+          initialPence: initialIn(z('2026-11-01T00:00:00'), end),
+          finalPence: 0,
+          refundedPence: 0,
+          governmentFeePence: 0,
+          absorbedFeePence: 0,
+          marginPence: initialIn(z('2026-11-01T00:00:00'), end),
+        },
       ],
       funnel: {
         // The admin and finance accounts were created today, but are staff; no applicant has registered yet.
@@ -229,7 +259,13 @@ describe('GET /api/public/on-time', () => {
     const res = await new TestBrowser(t.app).get('/api/public/on-time');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=600');
-    expect(await res.json()).toEqual({ weeks, medianHours: hoursOf(inRecord.map((d) => tenthsOf(d.at.getTime() - d.paidAt.getTime())), 0.5) });
+    expect(await res.json()).toEqual({
+      weeks,
+      medianHours: hoursOf(
+        inRecord.map((d) => tenthsOf(d.at.getTime() - d.paidAt.getTime())),
+        0.5,
+      ),
+    });
     expect(weeks.filter((w) => w.finished > 0).map((w) => [w.weekStart, w.finished, w.onTimeRate])).toEqual([
       ['2026-08-31', 1, 1],
       ['2026-10-19', 1, 1],

@@ -81,7 +81,13 @@ describe('X-Request-Id', () => {
     }
     const lines = log.records().filter((r) => r.reqId === 'trace-500');
     expect(lines).toEqual([
-      expect.objectContaining({ level: 'error', msg: 'the request failed', method: 'GET', path: `/api/applications/${owner.application.id}`, err: expect.objectContaining({ type: 'Error', message: 'the disk caught fire', stack: expect.stringContaining('request-id.test.ts') }) }),
+      expect.objectContaining({
+        level: 'error',
+        msg: 'the request failed',
+        method: 'GET',
+        path: `/api/applications/${owner.application.id}`,
+        err: expect.objectContaining({ type: 'Error', message: 'the disk caught fire', stack: expect.stringContaining('request-id.test.ts') }),
+      }),
       expect.objectContaining({ level: 'info', msg: 'request', status: 500, route: '/api/applications/:id' }),
     ]);
   });

@@ -45,7 +45,12 @@ describe('every state-changing API route declares its body kind', () => {
 
   it('uploads and the webhook are what their routes say; only the webhook takes calls from other sites', () => {
     const routes = [...stateChangingRoutes()].map(([route, [facts]]) => ({ route, ...facts! }));
-    expect(routes.filter((r) => r.body === 'upload').map((r) => `${r.route} ≤ ${r.maxBytes}`).sort()).toEqual([
+    expect(
+      routes
+        .filter((r) => r.body === 'upload')
+        .map((r) => `${r.route} ≤ ${r.maxBytes}`)
+        .sort(),
+    ).toEqual([
       'POST /api/admin/applications/:id/portal/receipt ≤ 10485760',
       'POST /api/admin/applications/:id/visa-upload ≤ 10485760',
       'POST /api/applications/:id/documents ≤ 10485760',
@@ -128,11 +133,7 @@ describe('a route declared without its body kind', () => {
   });
 
   it('the same-origin exemption is the webhook route’s own declaration, not its path', async () => {
-    const { app } = appWith((app) =>
-      app
-        .post('/hooks/provider', signedWebhook(), (c) => c.json({ received: true }, 200))
-        .post('/hooks/other', jsonBody(), (c) => c.json({ received: true }, 200)),
-    );
+    const { app } = appWith((app) => app.post('/hooks/provider', signedWebhook(), (c) => c.json({ received: true }, 200)).post('/hooks/other', jsonBody(), (c) => c.json({ received: true }, 200)));
     const from = { origin: 'https://provider.example', 'content-type': 'application/json' };
     expect((await app.request('/hooks/provider', { method: 'POST', body: '{}', headers: from })).status).toBe(200);
     expect((await app.request('/hooks/other', { method: 'POST', body: '{}', headers: from })).status).toBe(403);

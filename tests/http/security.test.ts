@@ -62,19 +62,16 @@ describe('cross-site requests (CSRF)', () => {
 });
 
 describe('content types', () => {
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
-    'refuses a %s body on a JSON route with 415',
-    async (type) => {
-      const res = await new TestBrowser(t.app).request('/api/register', {
-        method: 'POST',
-        body: JSON.stringify(registration('ct@example.com')),
-        headers: { 'content-type': type },
-      });
-      expect(res.status).toBe(415);
-      expect(await res.json()).toEqual({ message: 'Please send the request as JSON (Content-Type: application/json).' });
-      expect(await t.ports.users.findByEmail('ct@example.com')).toBeNull();
-    },
-  );
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])('refuses a %s body on a JSON route with 415', async (type) => {
+    const res = await new TestBrowser(t.app).request('/api/register', {
+      method: 'POST',
+      body: JSON.stringify(registration('ct@example.com')),
+      headers: { 'content-type': type },
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ message: 'Please send the request as JSON (Content-Type: application/json).' });
+    expect(await t.ports.users.findByEmail('ct@example.com')).toBeNull();
+  });
 
   it('answers 400 { message } for a body that is not JSON', async () => {
     const res = await new TestBrowser(t.app).request('/api/login', {

@@ -45,7 +45,10 @@ afterAll(async () => {
 });
 
 /** Streams a multipart upload in chunks; answers the status and how many bytes were written before it. */
-function streamUpload(totalBytes: number, options: { chunked: boolean; beforeEnd?: () => Promise<void> }): Promise<{ status: number; written: number; body: string; headers: http.IncomingHttpHeaders }> {
+function streamUpload(
+  totalBytes: number,
+  options: { chunked: boolean; beforeEnd?: () => Promise<void> },
+): Promise<{ status: number; written: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const boundary = 'evisaboundary';
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
@@ -193,9 +196,7 @@ describe('apps/http/main.ts', () => {
     expect(stdout).toContain(`made a new file encryption key in ${path.join(dir, 'file-encryption.key')}. Every stored document is encrypted under it: back it up apart from the data`);
     // Visitors learn nothing of the installation; the operator reads the adapters in the start-up log.
     expect(await health.json()).toEqual({ status: 'ok' });
-    expect(stdout).toContain(
-      `database sqlite (${path.join(dir, 'agency.sqlite')}) · storage filesystem (${path.join(dir, 'uploads')}) · mail outbox (${path.join(dir, 'outbox')}) · payments test`,
-    );
+    expect(stdout).toContain(`database sqlite (${path.join(dir, 'agency.sqlite')}) · storage filesystem (${path.join(dir, 'uploads')}) · mail outbox (${path.join(dir, 'outbox')}) · payments test`);
     const register = await fetch(`${url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: url },

@@ -152,7 +152,18 @@ describe('on SQLite, changes made by other processes', () => {
 
 describe('SignedInCache', () => {
   const session = { idHash: 'h1', userId: 7, createdAt: new Date(0), lastSeenAt: new Date(0) };
-  const user = { id: 7, email: 'a@example.com', username: 'a@example.com', fullName: 'A', phoneNumber: '+440000000000', isAdmin: false, role: null, needsPasswordChange: false, createdAt: new Date(0), twoFactorEnabled: false };
+  const user = {
+    id: 7,
+    email: 'a@example.com',
+    username: 'a@example.com',
+    fullName: 'A',
+    phoneNumber: '+440000000000',
+    isAdmin: false,
+    role: null,
+    needsPasswordChange: false,
+    createdAt: new Date(0),
+    twoFactorEnabled: false,
+  };
   let feed: AccessChangeFeed;
   let live: boolean | Promise<boolean> = true;
   beforeAll(() => {
@@ -163,8 +174,7 @@ describe('SignedInCache', () => {
   afterEach(() => {
     live = true;
   });
-  const keep = async (cache: SignedInCache, idHash: string, signedIn = { session: { ...session, idHash }, user }, at = 0) =>
-    cache.keep(idHash, signedIn, at, (await cache.lookup(idHash, at)).mark);
+  const keep = async (cache: SignedInCache, idHash: string, signedIn = { session: { ...session, idHash }, user }, at = 0) => cache.keep(idHash, signedIn, at, (await cache.lookup(idHash, at)).mark);
 
   it('keeps nothing read across a change (the read may predate it)', async () => {
     const cache = new SignedInCache(feed);
@@ -194,10 +204,12 @@ describe('SignedInCache', () => {
     // An answer that waits for the feed (PostgreSQL's round trip) is awaited before the copy is used.
     live = true;
     await keep(cache, 'h1');
-    live = new Promise((resolve) => setTimeout(() => {
-      feed.announce({ session: 'h1' });
-      resolve(true);
-    }, 5));
+    live = new Promise((resolve) =>
+      setTimeout(() => {
+        feed.announce({ session: 'h1' });
+        resolve(true);
+      }, 5),
+    );
     expect((await cache.lookup('h1', 1)).signedIn).toBeUndefined();
   });
 

@@ -82,9 +82,7 @@ describe('on SQLite with the embedded adapters', () => {
 
   it('address details, admin review with history, final payment, visa and e-visa mail', async () => {
     const id = owner.application.id;
-    expect(
-      (await owner.browser.patch(`/api/applications/${id}`, { address: '1 Nile St', city: 'London', postcode: 'N1 1AA', hotelDetails: 'Nile Hotel' })).status,
-    ).toBe(200);
+    expect((await owner.browser.patch(`/api/applications/${id}`, { address: '1 Nile St', city: 'London', postcode: 'N1 1AA', hotelDetails: 'Nile Hotel' })).status).toBe(200);
     for (const status of ['under_process', 'verified', 'approved']) {
       expect((await admin.browser.put(`/api/admin/applications/${id}/status`, { status })).status).toBe(200);
     }
@@ -106,10 +104,10 @@ describe('on SQLite with the embedded adapters', () => {
     // The deliver-mail jobs queued with each mail, worked as a server node does.
     await t.workJobs();
     // Polled until drained: the ceiling is for a loaded machine (CI runs many files at once), not a speed target.
-    await vi.waitFor(
-      async () => expect((await t.agency.persistence.jobs.stats()).find((queue) => queue.name === 'deliver-mail')).toMatchObject({ queued: 0, active: 0, failed: 0 }),
-      { timeout: 30_000, interval: 50 },
-    );
+    await vi.waitFor(async () => expect((await t.agency.persistence.jobs.stats()).find((queue) => queue.name === 'deliver-mail')).toMatchObject({ queued: 0, active: 0, failed: 0 }), {
+      timeout: 30_000,
+      interval: 50,
+    });
     const outbox = path.join(dataDir(), 'outbox');
     const emls = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
     const evisa = emls.map((f) => readFileSync(path.join(outbox, f), 'utf8')).find((text) => text.includes('e-visa.pdf'));

@@ -52,8 +52,7 @@ describe('adding a member of staff', () => {
   it('says whether each member signs in with two-factor sign-in; a reset turns it off in the list', async () => {
     const colleague = await signInStaff(t, 'finance', 'fin@agency.example');
     await admin.browser.post('/api/admin/staff', newMember);
-    const twoFactor = async () =>
-      ((await (await admin.browser.get('/api/admin/staff')).json()) as { email: string; twoFactorEnabled: boolean }[]).map((m) => [m.email, m.twoFactorEnabled]);
+    const twoFactor = async () => ((await (await admin.browser.get('/api/admin/staff')).json()) as { email: string; twoFactorEnabled: boolean }[]).map((m) => [m.email, m.twoFactorEnabled]);
     expect(await twoFactor()).toEqual([
       ['boss@agency.example', true],
       ['fin@agency.example', true],
@@ -77,7 +76,7 @@ describe('adding a member of staff', () => {
     expect(added).toMatchObject({ created: false, member: { id: applicant.user.id, role: 'support' } });
     expect(added.message).toBe('amelia@example.com already had an account: they are now staff with the role support. Their password is unchanged.');
     // Their open session sees the new role at once.
-    expect(((await (await applicant.browser.get('/api/user')).json()) as { role: string; isAdmin: boolean })).toMatchObject({ role: 'support', isAdmin: true });
+    expect((await (await applicant.browser.get('/api/user')).json()) as { role: string; isAdmin: boolean }).toMatchObject({ role: 'support', isAdmin: true });
   });
 
   it('refuses bad input with a clear 400 and writes nothing', async () => {

@@ -73,7 +73,10 @@ describe.each(appDatabases())('timeline and guarantee clock on $name', (db) => {
     const owner = await paidApplication();
     const id = owner.application.id;
     const admin = await signInAdmin(t);
-    const overdue = async () => ((await (await admin.browser.get('/api/admin/applications?tab=initial-payment&overdue=true&page=1&pageSize=50')).json()) as { items: { application: { id: number } | null }[] }).items.map((e) => e.application?.id);
+    const overdue = async () =>
+      ((await (await admin.browser.get('/api/admin/applications?tab=initial-payment&overdue=true&page=1&pageSize=50')).json()) as { items: { application: { id: number } | null }[] }).items.map(
+        (e) => e.application?.id,
+      );
     const paidAt = t.clock.now();
     // Time passes in steps of at most 4 days, each signed-in browser using its session (idle limit 7 days).
     const travelTo = async (target: Date) => {

@@ -24,7 +24,14 @@ describe.each(appDatabases())('the user’s sessions on $name', (db) => {
     expect(res.status).toBe(200);
     const list = (await res.json()) as Listed[];
     expect(list).toEqual([
-      { id: expect.stringMatching(/^[0-9a-f]{32}$/), createdAt: t.clock.now().toISOString(), lastSeenAt: t.clock.now().toISOString(), userAgent: 'Phone Browser/1.0', clientAddress: '198.51.100.200', current: false },
+      {
+        id: expect.stringMatching(/^[0-9a-f]{32}$/),
+        createdAt: t.clock.now().toISOString(),
+        lastSeenAt: t.clock.now().toISOString(),
+        userAgent: 'Phone Browser/1.0',
+        clientAddress: '198.51.100.200',
+        current: false,
+      },
       { id: expect.stringMatching(/^[0-9a-f]{32}$/), createdAt: expect.any(String), lastSeenAt: expect.any(String), userAgent: null, clientAddress: user.browser.options.ip, current: true },
     ]);
     const stored = await t.ports.sessions.listForUser(user.user.id);

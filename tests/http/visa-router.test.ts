@@ -57,7 +57,7 @@ describe.each(appDatabases())('the honest router on $name', (db) => {
     expect(body.open[0]!.points[0]).toMatch(/^Citizens of Canada cannot use Egypt's e-visa/);
   });
 
-  it("answers from the rules in force on the arrival date: a staff change counts from its effectiveFrom", async () => {
+  it('answers from the rules in force on the arrival date: a staff change counts from its effectiveFrom', async () => {
     const admin = await signInAdmin(t);
     const set = await admin.browser.put('/api/admin/rules', {
       kind: 'nationality_route',
@@ -101,7 +101,13 @@ describe.each(appDatabases())('the honest router on $name', (db) => {
     const admin = await signInAdmin(t);
     const before = await t.ports.egyptRules.list();
     const put = (also: unknown) =>
-      admin.browser.put('/api/admin/rules', { kind: 'nationality_route', subject: 'France', value: { route: 'evisa', conditions: null, maxDays: null, also }, effectiveFrom: '2027-01-10', source: SOURCE });
+      admin.browser.put('/api/admin/rules', {
+        kind: 'nationality_route',
+        subject: 'France',
+        value: { route: 'evisa', conditions: null, maxDays: null, also },
+        effectiveFrom: '2027-01-10',
+        source: SOURCE,
+      });
     const other = { route: 'visa_on_arrival', entryPoints: ['CAI'], sinaiOnly: false, maxDays: 30, priceCents: 2500, payment: 'Cash', conditions: null, source: SOURCE };
     const cases: [unknown, RegExp][] = [
       ['not a list', /^The other routes must be a list/],

@@ -51,7 +51,10 @@ describe('the dependency rule', () => {
       expect(await refusals('apps/cli/seed/x.ts', code), code).toEqual([expect.stringContaining('apps/ reach the database through Persistence')]);
     }
     expect(
-      await refusals('apps/cli/commands/x.ts', "import type { Persistence, LoadedApplication } from '../../../adapters/persistence/persistence.js';\nimport { openPersistence } from '../../../adapters/persistence/index.js';"),
+      await refusals(
+        'apps/cli/commands/x.ts',
+        "import type { Persistence, LoadedApplication } from '../../../adapters/persistence/persistence.js';\nimport { openPersistence } from '../../../adapters/persistence/index.js';",
+      ),
     ).toEqual([]);
   });
 
@@ -96,7 +99,12 @@ describe('the dependency rule', () => {
         expect.stringContaining('Routes import a feature through its public face only'),
       ]);
       expect(await refusals(`${web}/routes/index.tsx`, "export const load = () => import('../features/record/landing-record.js');")).toHaveLength(1);
-      expect(await refusals(`${web}/routes/_authed/admin.tsx`, "import { AdminDashboard } from '../../features/admin/index.js';\nimport { StaffEnrolmentGate } from '../../features/two-factor/index.js';\nimport { requireUser } from '../../lib/guard.js';")).toEqual([]);
+      expect(
+        await refusals(
+          `${web}/routes/_authed/admin.tsx`,
+          "import { AdminDashboard } from '../../features/admin/index.js';\nimport { StaffEnrolmentGate } from '../../features/two-factor/index.js';\nimport { requireUser } from '../../lib/guard.js';",
+        ),
+      ).toEqual([]);
       expect(await refusals(`${web}/routes/_authed/-admin-parts.tsx`, "import { PortalSection } from '../../features/portal/index.js';")).toEqual([]);
     });
 

@@ -24,10 +24,7 @@ export class FixedClock implements Clock {
 
   /** Moves forward by milliseconds, or by a unit: advance({ hours: 72 }). */
   advance(by: number | { days?: number; hours?: number; minutes?: number; seconds?: number; ms?: number }): void {
-    const ms =
-      typeof by === 'number'
-        ? by
-        : (by.days ?? 0) * 86_400_000 + (by.hours ?? 0) * 3_600_000 + (by.minutes ?? 0) * 60_000 + (by.seconds ?? 0) * 1000 + (by.ms ?? 0);
+    const ms = typeof by === 'number' ? by : (by.days ?? 0) * 86_400_000 + (by.hours ?? 0) * 3_600_000 + (by.minutes ?? 0) * 60_000 + (by.seconds ?? 0) * 1000 + (by.ms ?? 0);
     this.current = new Date(this.current.getTime() + ms);
   }
 }

@@ -219,10 +219,7 @@ export interface SignedUp {
 }
 
 /** Registers a new applicant in a fresh browser (signed in afterwards). */
-export async function signUp(
-  app: HttpApp,
-  overrides: Partial<{ email: string; password: string; fullName: string; phoneNumber: string; ip: string }> = {},
-): Promise<SignedUp> {
+export async function signUp(app: HttpApp, overrides: Partial<{ email: string; password: string; fullName: string; phoneNumber: string; ip: string }> = {}): Promise<SignedUp> {
   userCounter += 1;
   const email = overrides.email ?? `applicant${userCounter}-${Date.now() % 100000}@example.com`;
   const password = overrides.password ?? 'correct horse battery';

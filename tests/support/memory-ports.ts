@@ -68,8 +68,7 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
 }
 
 /** The tests' fixed file encryption keyring (FILE_ENCRYPTION_KEYS' format): two keys, the first encrypts. */
-export const TEST_FILE_ENCRYPTION_KEYS =
-  'test-2:bWFkZS11cC1rZXktZm9yLXRlc3RzLW9ubHktMzJieXQ=,test-1:dGhlLW9sZGVyLXRlc3Qta2V5LW5ldmVyLWluLXByb2Q=';
+export const TEST_FILE_ENCRYPTION_KEYS = 'test-2:bWFkZS11cC1rZXktZm9yLXRlc3RzLW9ubHktMzJieXQ=,test-1:dGhlLW9sZGVyLXRlc3Qta2V5LW5ldmVyLWluLXByb2Q=';
 
 /** Memory files behind the encryption at rest, as the agency's composition stores them (HTTP tests' default). */
 export function encryptedMemoryFiles(clock: { now(): Date }): EncryptedFileStorage {

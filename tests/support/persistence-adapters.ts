@@ -50,7 +50,40 @@ export function sqliteHarness(): PersistenceHarness {
 }
 
 /** Tables in an order that deletes children before parents. */
-const TABLES = ['test_refunds', 'test_payments', 'tracking_codes', 'portal_ledger', 'mail_outbox', 'text_outbox', 'analytics_events', 'application_drafts', 'contact_enquiries', 'status_history', 'internal_notes', 'assignment_history', 'audit_log', 'two_factor_recovery_codes', 'two_factor_challenges', 'documents', 'application_replies', 'refunds', 'receipts', 'receipt_counters', 'payments', 'sessions', 'applications', 'application_groups', 'government_fees', 'egypt_rules', 'users', 'report_days', 'report_cohort_days', 'report_turnaround_days', 'report_dirty_hours', 'application_overdue_days'];
+const TABLES = [
+  'test_refunds',
+  'test_payments',
+  'tracking_codes',
+  'portal_ledger',
+  'mail_outbox',
+  'text_outbox',
+  'analytics_events',
+  'application_drafts',
+  'contact_enquiries',
+  'status_history',
+  'internal_notes',
+  'assignment_history',
+  'audit_log',
+  'two_factor_recovery_codes',
+  'two_factor_challenges',
+  'documents',
+  'application_replies',
+  'refunds',
+  'receipts',
+  'receipt_counters',
+  'payments',
+  'sessions',
+  'applications',
+  'application_groups',
+  'government_fees',
+  'egypt_rules',
+  'users',
+  'report_days',
+  'report_cohort_days',
+  'report_turnaround_days',
+  'report_dirty_hours',
+  'application_overdue_days',
+];
 /** What the migration seeds (deleted with the rest, then put back). */
 const SEEDED_GOVERNMENT_FEE_SQL = `insert into government_fees (effective_from, amount_cents, pence, created_at, created_by) values ('2020-01-01', 2500, 1975, '2020-01-01T00:00:00Z', null);`;
 const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -80,7 +113,11 @@ export async function postgresHarness(opts: { max?: number } = {}): Promise<Pers
     database,
     async create() {
       // pg-boss's jobs too (its schema comes with migrate()).
-      await admin.query([...TABLES.map((t) => `delete from "${t}";`), `update audit_head set seq = 0, hash = '${'0'.repeat(64)}';`, SEEDED_GOVERNMENT_FEE_SQL, SEEDED_EGYPT_RULES_SQL, 'delete from pgboss.job;'].join(' '));
+      await admin.query(
+        [...TABLES.map((t) => `delete from "${t}";`), `update audit_head set seq = 0, hash = '${'0'.repeat(64)}';`, SEEDED_GOVERNMENT_FEE_SQL, SEEDED_EGYPT_RULES_SQL, 'delete from pgboss.job;'].join(
+          ' ',
+        ),
+      );
       const p = createPostgresPersistence(database.url, opts);
       open.push(p);
       return p;

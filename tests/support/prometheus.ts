@@ -82,7 +82,5 @@ export function readExposition(text: string): Map<string, Family> {
 
 /** The value of the one sample named `name` whose labels include `labels` (undefined: none). */
 export function sampleValue(families: Map<string, Family>, family: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  return families
-    .get(family)
-    ?.samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+  return families.get(family)?.samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
 }

@@ -211,8 +211,7 @@ export async function startStripeServer(options: { secretKey?: string; webhookSe
   const refundOrder: string[] = [];
   const refundState = { mode: 'succeeded' as StripeTestServer['refundMode'] };
   const chargeOf = (intentId: string) => `ch_${intentId.slice(3)}`;
-  const refundedOf = (intentId: string) =>
-    [...refunds.values()].filter((r) => r.payment_intent === intentId && r.status !== 'failed' && r.status !== 'canceled').reduce((sum, r) => sum + r.amount, 0);
+  const refundedOf = (intentId: string) => [...refunds.values()].filter((r) => r.payment_intent === intentId && r.status !== 'failed' && r.status !== 'canceled').reduce((sum, r) => sum + r.amount, 0);
 
   function makeRefund(intent: FakeIntent, amount: number, metadata: Record<string, string>, status: FakeRefund['status']): FakeRefund {
     const refund: FakeRefund = {
@@ -278,7 +277,10 @@ export async function startStripeServer(options: { secretKey?: string; webhookSe
     if (type === 'charge.refunded') {
       const intent = intents.get(id);
       if (!intent) throw new Error(`No such payment intent: ${id}`);
-      const listed = [...refundOrder].reverse().map((r) => refunds.get(r)!).filter((r) => r.payment_intent === id);
+      const listed = [...refundOrder]
+        .reverse()
+        .map((r) => refunds.get(r)!)
+        .filter((r) => r.payment_intent === id);
       object = {
         id: chargeOf(id),
         object: 'charge',
@@ -295,7 +297,17 @@ export async function startStripeServer(options: { secretKey?: string; webhookSe
       if (!refund) throw new Error(`No such refund: ${id}`);
       object = refund;
     }
-    return JSON.stringify({ id: `evt_${rand(24)}`, object: 'event', api_version: '2025-01-27.acacia', created: now(), data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type });
+    return JSON.stringify({
+      id: `evt_${rand(24)}`,
+      object: 'event',
+      api_version: '2025-01-27.acacia',
+      created: now(),
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    });
   }
 
   function route(method: string, pathname: string, query: URLSearchParams, p: Params): { status: number; body: unknown } {
@@ -393,7 +405,10 @@ export async function startStripeServer(options: { secretKey?: string; webhookSe
       const params = parseForm(raw);
       const key = method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
       if (key) {
-        const fingerprint = `${method} ${url.pathname} ${[...new URLSearchParams(raw)].map(([k, v]) => `${k}=${v}`).sort().join('&')}`;
+        const fingerprint = `${method} ${url.pathname} ${[...new URLSearchParams(raw)]
+          .map(([k, v]) => `${k}=${v}`)
+          .sort()
+          .join('&')}`;
         const seen = idempotency.get(key);
         if (seen) {
           requests.push({ method, path: url.pathname, idempotencyKey: key, replayed: true });

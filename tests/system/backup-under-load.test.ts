@@ -78,7 +78,10 @@ async function applicant(t: TestAgency, index: number, record: Record_, stopping
     }
     record.applications.push({ at: moment(), value: { id: created.id, applicationNumber: created.applicationNumber, userId: user.id } });
     const bytes = passportBytes();
-    const uploaded = await json<{ id: number }>(await browser.upload(`/api/applications/${created.id}/documents`, { file: { content: bytes, name: `passport-${index}.png`, type: 'image/png' }, type: 'passport' }), 201);
+    const uploaded = await json<{ id: number }>(
+      await browser.upload(`/api/applications/${created.id}/documents`, { file: { content: bytes, name: `passport-${index}.png`, type: 'image/png' }, type: 'passport' }),
+      201,
+    );
     if (uploaded) record.documents.push({ at: moment(), value: { applicationId: created.id, documentId: uploaded.id, bytes } });
     else errors.push('upload');
     const started = await json<{ paymentIntentId: string }>(await browser.post(`/api/payments/initial/${created.id}`, { startNow: true }), 200);
@@ -157,7 +160,10 @@ describe.each(DATABASES)('a backup taken while 20 clients apply and pay, restore
         // Enough answered before the backup begins, polled (no fixed sleep).
         while (record.payments.length < PAID_BEFORE || record.refunds.length < REFUNDS_BEFORE) {
           await new Promise((resolve) => setTimeout(resolve, 20));
-          expect(errors.filter((e) => !e.startsWith('refund')), 'clients failing before the backup').toEqual([]);
+          expect(
+            errors.filter((e) => !e.startsWith('refund')),
+            'clients failing before the backup',
+          ).toEqual([]);
         }
         backupStarted = moment();
         backup = await runCli(['backup', '--to', archives], env);
@@ -175,7 +181,10 @@ describe.each(DATABASES)('a backup taken while 20 clients apply and pay, restore
     expect(record.payments.filter((p) => p.at >= backupStarted && p.at < backupEnded).length).toBeGreaterThan(0);
     expect(errors).toEqual([]);
 
-    const archive = path.join(archives, fs.readdirSync(archives).find((n) => n.endsWith('.tar'))!);
+    const archive = path.join(
+      archives,
+      fs.readdirSync(archives).find((n) => n.endsWith('.tar'))!,
+    );
     // The archive carries the stored (encrypted) bodies: no uploaded byte sequence is in it.
     const archiveBytes = fs.readFileSync(archive);
     for (const d of before(record.documents, backupStarted)) expect(archiveBytes.includes(d.bytes), `document ${d.documentId} in the clear`).toBe(false);
@@ -221,7 +230,10 @@ describe.each(DATABASES)('a backup taken while 20 clients apply and pay, restore
       for (const r of refunds) {
         expect(await ports.refunds.findById(r.refundId), `refund ${r.refundId}`).toMatchObject({ applicationId: r.applicationId, status: 'succeeded', amount: 100 });
         const audited = await ports.audit.list({ applicationId: r.applicationId, action: 'refund.requested', limit: 10 });
-        expect(audited.map((e) => e.targetId), `audit entry of refund ${r.refundId}`).toContain(String(r.refundId));
+        expect(
+          audited.map((e) => e.targetId),
+          `audit entry of refund ${r.refundId}`,
+        ).toContain(String(r.refundId));
       }
       const verdict = await agency.useCases.verifyAuditLog();
       expect(verdict).toMatchObject({ ok: true });

@@ -53,14 +53,7 @@ describe.skipIf(!mountable)('the disk full while a document is written', () => {
       'disk-full',
       { DATABASE_URL: '', STORAGE_URL: '', MAIL_URL: '', PUBLIC_URL, REMINDER_SCHEDULE: 'off', RETENTION_SCHEDULE: 'off', PASSPORT_SCAN_WORKERS: '1' },
       {
-        wrap: (argv) => [
-          ...UNSHARE,
-          'sh',
-          '-c',
-          'mkdir -p "$DATA_DIR/uploads" && mount -t tmpfs -o size=1m,mode=0755 tmpfs "$DATA_DIR/uploads" && exec "$@"',
-          'sh',
-          ...argv,
-        ],
+        wrap: (argv) => [...UNSHARE, 'sh', '-c', 'mkdir -p "$DATA_DIR/uploads" && mount -t tmpfs -o size=1m,mode=0755 tmpfs "$DATA_DIR/uploads" && exec "$@"', 'sh', ...argv],
       },
     );
     uploads = `/proc/${node.child.pid}/root${node.dataDir}/uploads`;

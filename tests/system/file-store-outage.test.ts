@@ -82,7 +82,14 @@ describe('the file store unreachable while applicants upload', () => {
     async function state(cookie: string, id: number) {
       const application = (await (await call(cookie, 'GET', `/api/applications/${id}`)).json()) as Record<string, unknown>;
       const documents = (await (await call(cookie, 'GET', `/api/applications/${id}/documents`)).json()) as unknown[];
-      return { version: application.version, updatedAt: application.updatedAt, status: application.status, passportScan: application.passportScan, passportCheck: application.passportCheck, documents };
+      return {
+        version: application.version,
+        updatedAt: application.updatedAt,
+        status: application.status,
+        passportScan: application.passportScan,
+        passportCheck: application.passportCheck,
+        documents,
+      };
     }
 
     async function upload(client: number, cookie: string, applicationId: number): Promise<number> {

@@ -56,18 +56,25 @@ describe('pg-boss job runner on PostgreSQL', () => {
     await client.connect();
     try {
       const stored = async () => {
-        const sendIts = (await client.query<{ minute: Date; state: string }>(`select singleton_on as minute, state from pgboss.job where name = '__pgboss__send-it' and singleton_key = 'prune-expired' order by singleton_on`)).rows;
+        const sendIts = (
+          await client.query<{ minute: Date; state: string }>(
+            `select singleton_on as minute, state from pgboss.job where name = '__pgboss__send-it' and singleton_key = 'prune-expired' order by singleton_on`,
+          )
+        ).rows;
         const jobs = (await client.query<{ state: string }>(`select state from pgboss.job where name = 'prune-expired'`)).rows;
         return { ticks: sendIts.map((r) => r.minute.getTime()), states: [...sendIts, ...jobs].map((r) => r.state), jobs: jobs.length };
       };
       const ran = () => runs.filter((r) => !r.node.startsWith('reminders'));
       let seen = await stored();
       // Settled (every tick sent and its job finished), then each job ran once, on one node.
-      await vi.waitFor(async () => {
-        seen = await stored();
-        expect(seen.states.filter((state) => state !== 'completed')).toEqual([]);
-        expect(ran(), JSON.stringify({ seen, runs, lines })).toHaveLength(seen.jobs);
-      }, { timeout: 20_000, interval: 250 });
+      await vi.waitFor(
+        async () => {
+          seen = await stored();
+          expect(seen.states.filter((state) => state !== 'completed')).toEqual([]);
+          expect(ran(), JSON.stringify({ seen, runs, lines })).toHaveLength(seen.jobs);
+        },
+        { timeout: 20_000, interval: 250 },
+      );
       expect(seen.ticks.length, JSON.stringify({ seen, runs, lines })).toBeGreaterThan(0);
       expect(new Set(seen.ticks).size).toBe(seen.ticks.length);
       expect(seen.jobs, JSON.stringify({ seen, runs, lines })).toBe(seen.ticks.length);

@@ -144,7 +144,9 @@ describe('a node killed while it holds jobs', () => {
     expect(checks.map((c) => [c.key, Number(c.completed)])).toEqual([1, 2, 3, 4].map((_, i) => [expect.stringMatching(/^document-\d+$/), 1]));
     expect(await count(`select count(*) as n from pgboss.job where state = 'failed'`)).toBe(0);
     // The jobs the dead node held were taken back and retried (by B, the only node left).
-    const retried = await db.query<{ id: string }>(`select id from pgboss.job where id = any($1) and retry_count >= 1 union select id from pgboss.archive where id = any($1) and retry_count >= 1`, [held.rows.map((r) => r.id)]);
+    const retried = await db.query<{ id: string }>(`select id from pgboss.job where id = any($1) and retry_count >= 1 union select id from pgboss.archive where id = any($1) and retry_count >= 1`, [
+      held.rows.map((r) => r.id),
+    ]);
     expect(retried.rows.length, b.output()).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -122,7 +122,10 @@ describe.skipIf(!binaries)('PostgreSQL restarted while clients write', () => {
     phase = 'down';
     await postgres.stop();
     await vi.waitFor(
-      () => expect(answers.filter((a) => a.phase === 'down' && a.status === 503).length, `${summary(answers.filter((a) => a.phase === 'down'))}\n${node.output().slice(-3000)}`).toBeGreaterThanOrEqual(CLIENTS * 2),
+      () =>
+        expect(answers.filter((a) => a.phase === 'down' && a.status === 503).length, `${summary(answers.filter((a) => a.phase === 'down'))}\n${node.output().slice(-3000)}`).toBeGreaterThanOrEqual(
+          CLIENTS * 2,
+        ),
       { timeout: 30_000, interval: 50 },
     );
     await postgres.start();

@@ -61,8 +61,7 @@ describe('the mail server down', () => {
 
   it('keeps every mail waiting while it is down and sends each once when it is back', async () => {
     const db = new Database(path.join(node.dataDir, 'agency.sqlite'), { readonly: true, fileMustExist: true });
-    const outbox = () =>
-      db.prepare('select id, to_address as "to", template, attempts, sent_at as sentAt, last_error as lastError from mail_outbox order by id').all() as OutboxRow[];
+    const outbox = () => db.prepare('select id, to_address as "to", template, attempts, sent_at as sentAt, last_error as lastError from mail_outbox order by id').all() as OutboxRow[];
     const jobStates = () => (db.prepare(`select state from jobs where name = 'deliver-mail'`).all() as { state: string }[]).map((r) => r.state);
     try {
       const clock = new FixedClock(new Date());

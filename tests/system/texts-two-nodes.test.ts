@@ -121,9 +121,17 @@ describe('text messages on two nodes', () => {
     // Every text is sent (or failed) by one node's job engine: Twilio received each status change once.
     const rows = await vi.waitFor(
       async () => {
-        const found = await query<{ application_id: number; template: string; to_number: string; body: string; sent_at: Date | null; failed_at: Date | null; attempts: number; last_error: string | null; provider_id: string | null }>(
-          'select application_id, template, to_number, body, sent_at, failed_at, attempts, last_error, provider_id from text_outbox order by id',
-        );
+        const found = await query<{
+          application_id: number;
+          template: string;
+          to_number: string;
+          body: string;
+          sent_at: Date | null;
+          failed_at: Date | null;
+          attempts: number;
+          last_error: string | null;
+          provider_id: string | null;
+        }>('select application_id, template, to_number, body, sent_at, failed_at, attempts, last_error, provider_id from text_outbox order by id');
         expect(found.length).toBe(changes.length + 1);
         expect(found.every((row) => row.sent_at !== null || row.failed_at !== null)).toBe(true);
         return found;

@@ -265,7 +265,10 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(await allMailSent()).toBe(before + 3 + applicationReminders);
     const mails = await receivedMails();
     const reminders = mails.slice(before);
-    const paymentTo = reminders.filter((m) => m.subject.startsWith('Reminder: payment due')).map((m) => m.to).sort();
+    const paymentTo = reminders
+      .filter((m) => m.subject.startsWith('Reminder: payment due'))
+      .map((m) => m.to)
+      .sort();
     expect(paymentTo).toEqual(['payer1@example.com', 'payer2@example.com', 'payer3@example.com']);
     const applicationTo = reminders.filter((m) => m.subject.startsWith('Complete your Egypt e-visa application')).map((m) => m.to);
     for (const idle of ['idle1@example.com', 'idle2@example.com', 'idle3@example.com']) expect(applicationTo.filter((to) => to === idle)).toHaveLength(1);

@@ -40,7 +40,11 @@ describe('address and accommodation details', () => {
     await expectBesideField('addr-hotelDetails', 'Hotel details are required');
     const summary = await expectInSummary('Address is required', 'addr-address');
     expect(summary).toHaveFocus();
-    expect(within(summary).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['#addr-address', '#addr-city', '#addr-postcode', '#addr-hotelDetails']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['#addr-address', '#addr-city', '#addr-postcode', '#addr-hotelDetails']);
     expect(api.calls).toHaveLength(0);
   });
 
@@ -57,7 +61,10 @@ describe('address and accommodation details', () => {
     expect(await screen.findByText('Application Complete')).toBeInTheDocument();
     expect(screen.getByText('Your application details have been submitted successfully.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PATCH')!.body).toEqual({
-      address: '12 Acacia Avenue', city: 'Manchester', postcode: 'M1 1AA', hotelDetails: 'Nile Ritz-Carlton, booking 4411',
+      address: '12 Acacia Avenue',
+      city: 'Manchester',
+      postcode: 'M1 1AA',
+      hotelDetails: 'Nile Ritz-Carlton, booking 4411',
     });
     await waitFor(() => expect(page.path()).toBe('/dashboard'));
   });
@@ -167,7 +174,11 @@ describe('contact page', () => {
     expect(screen.getByText("We've received your inquiry and will contact you soon. An account has been created for you.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In to Your Account' })).toHaveAttribute('href', '/auth');
     expect(api.calls.find((c) => c.url === '/api/contact')!.body).toEqual({
-      fullName: 'Alice Walker', email: 'alice@example.com', phoneNumber: '1234567890', nationality: 'Canada', purposeOfTravel: 'A week in Luxor and Aswan',
+      fullName: 'Alice Walker',
+      email: 'alice@example.com',
+      phoneNumber: '1234567890',
+      nationality: 'Canada',
+      purposeOfTravel: 'A week in Luxor and Aswan',
     });
     await waitFor(() => expect(api.calls.find((c) => c.url === '/api/events')?.body).toMatchObject({ name: 'contact_submitted', properties: { nationality: 'Canada' } }));
   });
@@ -187,9 +198,7 @@ describe('contact page', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Contact Form' }));
 
     expect(await screen.findByText('Contact form submitted successfully!')).toBeInTheDocument();
-    expect(
-      screen.getByText("We've received your inquiry and will contact you soon. An account already exists for this email: please sign in."),
-    ).toBeInTheDocument();
+    expect(screen.getByText("We've received your inquiry and will contact you soon. An account already exists for this email: please sign in.")).toBeInTheDocument();
     expect(screen.queryByText(/An account has been created for you/)).toBeNull();
     expect(screen.getByTestId('contact-thank-you')).toHaveTextContent('An account already exists for alice@example.com');
     expect(screen.getByRole('link', { name: 'Sign In to Your Account' })).toHaveAttribute('href', '/auth');

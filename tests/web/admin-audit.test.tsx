@@ -41,7 +41,16 @@ function serve(options: { refuseNumber?: boolean; items?: ReturnType<typeof entr
     if (url.pathname === '/api/admin/staff') {
       return json(200, [
         { id: 1, email: 'ada@agency.example', fullName: 'Ada Admin', phoneNumber: '+441234567890', role: 'admin', active: true, twoFactorEnabled: true, createdAt: '2026-01-01T00:00:00.000Z' },
-        { id: 7, email: 'rita@agency.example', fullName: 'Rita Reviewer', phoneNumber: '+441234567891', role: 'reviewer', active: false, twoFactorEnabled: true, createdAt: '2026-01-02T00:00:00.000Z' },
+        {
+          id: 7,
+          email: 'rita@agency.example',
+          fullName: 'Rita Reviewer',
+          phoneNumber: '+441234567891',
+          role: 'reviewer',
+          active: false,
+          twoFactorEnabled: true,
+          createdAt: '2026-01-02T00:00:00.000Z',
+        },
       ]);
     }
     if (url.pathname === '/api/admin/audit/verification') return json(200, { ok: true, rows: 1234, head: { seq: 1234, hash: 'ab12cd34ef56ab12cd34ef56' } });

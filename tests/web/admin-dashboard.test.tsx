@@ -51,7 +51,14 @@ function entryOf(app: ApplicationDto): AdminEntryDto {
   return {
     application: app,
     status: app.status,
-    user: { id: app.userId, email: `applicant${app.id}@example.com`, username: `applicant${app.id}@example.com`, fullName: `${app.givenName} ${app.surname}`, phoneNumber: '+447700900123', createdAt: '2026-11-19T09:00:00.000Z' },
+    user: {
+      id: app.userId,
+      email: `applicant${app.id}@example.com`,
+      username: `applicant${app.id}@example.com`,
+      fullName: `${app.givenName} ${app.surname}`,
+      phoneNumber: '+447700900123',
+      createdAt: '2026-11-19T09:00:00.000Z',
+    },
     assignee: null,
     portal: null,
   };
@@ -73,7 +80,14 @@ function userWithoutApplication(id: number): AdminEntryDto {
  */
 function fakeAdminApi(
   entries: AdminEntryDto[],
-  options: { failStatus?: boolean; failReminders?: boolean; paymentIssues?: PaymentIssue[]; refuseRecord?: string; documents?: Record<number, unknown[]>; workQueue?: { tab: string; deadline: string | null } } = {},
+  options: {
+    failStatus?: boolean;
+    failReminders?: boolean;
+    paymentIssues?: PaymentIssue[];
+    refuseRecord?: string;
+    documents?: Record<number, unknown[]>;
+    workQueue?: { tab: string; deadline: string | null };
+  } = {},
 ) {
   const issues = options.paymentIssues ? [...options.paymentIssues] : null;
   const requests: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
@@ -100,7 +114,9 @@ function fakeAdminApi(
     }
     const history = /^\/api\/admin\/applications\/(\d+)\/history$/.exec(url.pathname);
     if (method === 'GET' && history) {
-      return json(200, [{ id: 1, applicationId: Number(history[1]), fromStatus: null, toStatus: 'online_entry', changedBy: null, changedByName: 'system', message: null, changedAt: '2026-11-20T10:00:00.000Z' }]);
+      return json(200, [
+        { id: 1, applicationId: Number(history[1]), fromStatus: null, toStatus: 'online_entry', changedBy: null, changedByName: 'system', message: null, changedAt: '2026-11-20T10:00:00.000Z' },
+      ]);
     }
     const documents = /^\/api\/applications\/(\d+)\/documents$/.exec(url.pathname);
     if (method === 'GET' && documents) return json(200, options.documents?.[Number(documents[1])] ?? []);
@@ -110,7 +126,12 @@ function fakeAdminApi(
       const entry = entries.find((e) => e.application?.id === Number(statusChange[1]))!;
       const change = body as { status: ApplicationStatus; additionalInfoMessage?: string | null; requiresPassportReupload?: boolean };
       if (!tabOfStatus(entry.status).choices.includes(change.status)) return json(409, { message: 'This status change is not allowed.' });
-      const app = { ...entry.application!, status: change.status, additionalInfoMessage: change.additionalInfoMessage ?? entry.application!.additionalInfoMessage, requiresPassportReupload: change.requiresPassportReupload ?? false };
+      const app = {
+        ...entry.application!,
+        status: change.status,
+        additionalInfoMessage: change.additionalInfoMessage ?? entry.application!.additionalInfoMessage,
+        requiresPassportReupload: change.requiresPassportReupload ?? false,
+      };
       entry.application = app;
       entry.status = app.status;
       return json(200, app);
@@ -191,17 +212,33 @@ describe('admin dashboard', () => {
 
   it('shows the table with the columns of docs/product.md §2.14 on large screens, and the risk, re-upload and payment badges', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(((query: string) => ({
-      matches: true, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined,
-      addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
+      matches: true,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
     })) as unknown as typeof window.matchMedia);
-    const risky = application(3, { status: 'additional_info_required', hasBeenDeported: true, visitedEgyptBefore: true, otherNationalities: true, requiresPassportReupload: true, initialPaymentId: 'pi_3', additionalInfoMessage: 'Send a sharper scan' });
+    const risky = application(3, {
+      status: 'additional_info_required',
+      hasBeenDeported: true,
+      visitedEgyptBefore: true,
+      otherNationalities: true,
+      requiresPassportReupload: true,
+      initialPaymentId: 'pi_3',
+      additionalInfoMessage: 'Send a sharper scan',
+    });
     const reuploaded = application(4, { status: 'under_process', passportReuploadedAt: '2026-11-21T10:00:00.000Z' });
     fakeAdminApi([entryOf(risky), entryOf(reuploaded)]);
     await renderDashboard('/admin?tab=initial-payment');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Application ID', 'Flags', 'Name', 'Email', 'Passport', 'Submitted', 'Status', 'Payment', 'Assignee', 'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Application ID', 'Flags', 'Name', 'Email', 'Passport', 'Submitted', 'Status', 'Payment', 'Assignee', 'Actions']);
     const row3 = screen.getByTestId('admin-row-3');
     for (const badge of ['DEPORTED', 'PREV VISIT', 'OTHER NAT', 'REUPLOAD', 'Initial Paid', 'Additional info required']) {
       expect(within(row3).getByText(badge)).toBeInTheDocument();
@@ -215,16 +252,32 @@ describe('admin dashboard', () => {
   it("flags an MRZ mismatch, shows the MRZ beside the typed values, and offers the passport's portal copy", async () => {
     const lines = td3Lines(BRITISH_TRAVELLER);
     const mismatched = application(11, {
-      status: 'under_process', initialPaymentId: 'pi_11', givenName: 'Alice', surname: 'Smith', passportNumber: '925076473',
+      status: 'under_process',
+      initialPaymentId: 'pi_11',
+      givenName: 'Alice',
+      surname: 'Smith',
+      passportNumber: '925076473',
       passportCheck: { status: 'mismatch', mismatches: ['givenName', 'passportExpiry'] },
       passportScan: { documentId: 110, status: 'read', scan: { fields: BRITISH_FIELDS, valid: true, uncertain: [], mrz: lines } },
     });
     const matched = application(12, {
-      status: 'under_process', initialPaymentId: 'pi_12',
+      status: 'under_process',
+      initialPaymentId: 'pi_12',
       passportCheck: { status: 'match', mismatches: [] },
       passportScan: { documentId: 120, status: 'read', scan: { fields: BRITISH_FIELDS, valid: true, uncertain: [], mrz: lines } },
     });
-    const passportDoc = { id: 110, applicationId: 11, type: 'passport', fileName: 'IMG_0042.jpg', fileUrl: '/api/documents/110/file', contentType: 'image/jpeg', status: 'pending', verificationNotes: null, uploadedAt: '2026-11-20T10:00:00.000Z', verifiedAt: null };
+    const passportDoc = {
+      id: 110,
+      applicationId: 11,
+      type: 'passport',
+      fileName: 'IMG_0042.jpg',
+      fileUrl: '/api/documents/110/file',
+      contentType: 'image/jpeg',
+      status: 'pending',
+      verificationNotes: null,
+      uploadedAt: '2026-11-20T10:00:00.000Z',
+      verifiedAt: null,
+    };
     fakeAdminApi([entryOf(mismatched), entryOf(matched)], { documents: { 11: [passportDoc] } });
     const { user } = await renderDashboard('/admin?tab=initial-payment');
     const card11 = await screen.findByTestId('admin-row-11');
@@ -233,7 +286,10 @@ describe('admin dashboard', () => {
 
     const panel = await openEntry(user, mismatched);
     const check = within(panel).getByTestId('passport-check-11');
-    const rows = within(check).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent));
+    const rows = within(check)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent));
     expect(rows).toEqual([
       ['Surname', 'Smith', 'SMITH'],
       ['Given name(s)', 'Alice', 'ALICE JANE'],
@@ -243,7 +299,10 @@ describe('admin dashboard', () => {
       ['Gender', mismatched.gender, 'female'],
       ['Passport expiry', mismatched.passportExpiry, '2031-01-01'],
     ]);
-    const flagged = within(check).getAllByRole('row').filter((r) => r.hasAttribute('data-mismatch')).map((r) => r.querySelector('th')?.textContent);
+    const flagged = within(check)
+      .getAllByRole('row')
+      .filter((r) => r.hasAttribute('data-mismatch'))
+      .map((r) => r.querySelector('th')?.textContent);
     expect(flagged).toEqual(['Given name(s)', 'Passport expiry']);
     expect(within(check).getByLabelText('Machine-readable zone')).toHaveTextContent(lines[0]);
     const portal = await within(panel).findByRole('link', { name: 'Portal copy' });
@@ -331,7 +390,7 @@ describe('admin dashboard', () => {
     expect(api.writes()).toHaveLength(0);
   });
 
-  it("shows the error toast of docs/product.md §8.2 when saving fails, and keeps the staged change", async () => {
+  it('shows the error toast of docs/product.md §8.2 when saving fails, and keeps the staged change', async () => {
     const app = application(9, { status: 'application_created', initialPaymentId: 'pi_9' });
     fakeAdminApi([entryOf(app)], { failStatus: true });
     const { user } = await renderDashboard('/admin?tab=initial-payment');
@@ -456,8 +515,16 @@ describe('admin dashboard', () => {
   });
 
   it('flags an application past its guarantee deadline and filters for overdue ones on the server', async () => {
-    const late = application(14, { status: 'under_process', initialPaymentId: 'pi_14', guarantee: { deadline: '2026-11-10T23:59:59.999Z', breached: true, workingDaysUsed: 5, workingDaysTotal: 5, paused: false } });
-    const onTime = application(15, { status: 'under_process', initialPaymentId: 'pi_15', guarantee: { deadline: '2026-12-10T23:59:59.999Z', breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false } });
+    const late = application(14, {
+      status: 'under_process',
+      initialPaymentId: 'pi_14',
+      guarantee: { deadline: '2026-11-10T23:59:59.999Z', breached: true, workingDaysUsed: 5, workingDaysTotal: 5, paused: false },
+    });
+    const onTime = application(15, {
+      status: 'under_process',
+      initialPaymentId: 'pi_15',
+      guarantee: { deadline: '2026-12-10T23:59:59.999Z', breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false },
+    });
     const api = fakeAdminApi([entryOf(late), entryOf(onTime)]);
     const { user, path } = await renderDashboard('/admin?tab=initial-payment');
     expect(within(await screen.findByTestId('admin-row-14')).getByText('OVERDUE')).toBeInTheDocument();
@@ -582,9 +649,7 @@ describe('the opening tab and the side panel (docs/product.md §2.14)', () => {
     await renderDashboard('/admin');
     expect(await screen.findByTestId('admin-row-3')).toBeInTheDocument();
     expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Submitted to Portal');
-    expect(screen.getByTestId('work-queue-note')).toHaveTextContent(
-      'Opened on Submitted to Portal: it holds the earliest guarantee deadline, Thursday 27 November 2036 at 17:00 (UK time).',
-    );
+    expect(screen.getByTestId('work-queue-note')).toHaveTextContent('Opened on Submitted to Portal: it holds the earliest guarantee deadline, Thursday 27 November 2036 at 17:00 (UK time).');
     expect(api.requests.filter((r) => r.path === '/api/admin/applications').map((r) => r.query.get('tab'))).toEqual(['submitted-portal']);
   });
 
@@ -622,7 +687,9 @@ describe('the opening tab and the side panel (docs/product.md §2.14)', () => {
     expect(within(screen.getByTestId('admin-side-panel')).getByRole('button', { name: 'Apply Changes' })).toBeDisabled();
     // Its choices are now those of its new tab.
     await user.click(document.getElementById('status-6')!);
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Verified', 'Additional info required', 'Approved', 'Rejected']);
     expect(api.requests.some((r) => r.method === 'GET' && r.path === '/api/admin/applications/6')).toBe(true);
   });
@@ -662,4 +729,3 @@ describe('the opening tab and the side panel (docs/product.md §2.14)', () => {
     expect(JSON.parse(window.localStorage.getItem('evisa.admin.panel-sections')!)).toEqual({ 'audit-trail': true, travel: false });
   });
 });
-

@@ -23,7 +23,10 @@ function entry(id: number, groupId: number | null): AdminEntryDto {
     now: new Date('2026-11-20T10:00:00.000Z'),
     groupId,
   });
-  const application = { ...(JSON.parse(JSON.stringify({ ...stored, id, version: 1 })) as object), guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false } } as AdminApplicationDto;
+  const application = {
+    ...(JSON.parse(JSON.stringify({ ...stored, id, version: 1 })) as object),
+    guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false },
+  } as AdminApplicationDto;
   return {
     application,
     status: application.status,

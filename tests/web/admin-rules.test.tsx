@@ -11,7 +11,15 @@ afterEach(() => {
 
 const SOURCE = { url: 'https://www.visa2egypt.gov.eg/', title: 'Egypt e-visa portal' };
 const entry = (kind: string, subject: string, value: object, effectiveFrom: string, state: string) => ({
-  kind, subject, value, effectiveFrom, state, source: SOURCE, lastChecked: '2026-11-25', createdAt: '2026-11-29T00:00:00.000Z', createdBy: null,
+  kind,
+  subject,
+  value,
+  effectiveFrom,
+  state,
+  source: SOURCE,
+  lastChecked: '2026-11-25',
+  createdAt: '2026-11-29T00:00:00.000Z',
+  createdBy: null,
 });
 
 /** The admin rules page (docs/product.md §5.11): the entries with their state and source, and the form that changes one. */

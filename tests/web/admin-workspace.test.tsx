@@ -22,11 +22,21 @@ function entry(id: number): AdminEntryDto {
     applicationNumber: `EV-2026-${String(id).padStart(6, '0')}`,
     now: new Date('2026-11-20T10:00:00.000Z'),
   });
-  const application = { ...(JSON.parse(JSON.stringify({ ...stored, id, version: 1 })) as object), guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false } } as AdminApplicationDto;
+  const application = {
+    ...(JSON.parse(JSON.stringify({ ...stored, id, version: 1 })) as object),
+    guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false },
+  } as AdminApplicationDto;
   return {
     application,
     status: application.status,
-    user: { id: id + 100, email: `applicant${id}@example.com`, username: `applicant${id}@example.com`, fullName: `Given${id} Surname${id}`, phoneNumber: '+447700900123', createdAt: '2026-11-19T09:00:00.000Z' },
+    user: {
+      id: id + 100,
+      email: `applicant${id}@example.com`,
+      username: `applicant${id}@example.com`,
+      fullName: `Given${id} Surname${id}`,
+      phoneNumber: '+447700900123',
+      createdAt: '2026-11-19T09:00:00.000Z',
+    },
     assignee: null,
     portal: null,
   };
@@ -34,13 +44,27 @@ function entry(id: number): AdminEntryDto {
 
 /** The keys of docs/product.md §2.14 and the side panel, against a stand-in admin API. */
 describe('the admin workspace', () => {
-  function serve(entries: AdminEntryDto[], colleagues: () => { status: number; body?: unknown } = () => ({ status: 200, body: [{ id: 99, fullName: 'Agency Admin', role: 'admin' }, { id: 7, fullName: 'Rita Reviewer', role: 'reviewer' }] })) {
+  function serve(
+    entries: AdminEntryDto[],
+    colleagues: () => { status: number; body?: unknown } = () => ({
+      status: 200,
+      body: [
+        { id: 99, fullName: 'Agency Admin', role: 'admin' },
+        { id: 7, fullName: 'Rita Reviewer', role: 'reviewer' },
+      ],
+    }),
+  ) {
     const zero = { 'online-entries': 0, 'initial-payment': 0, 'submitted-portal': 0, approved: 0, completed: 0, rejected: 0 };
     const api = fakeFetch({
       'GET /api/admin/applications': () => ({ status: 200, body: { items: entries, total: entries.length, page: 1, pageSize: 25 } }),
       'GET /api/admin/applications/counts': () => ({
         status: 200,
-        body: { ...zero, 'online-entries': entries.length, mine: { ...zero, 'online-entries': entries.filter((e) => e.assignee).length }, unassigned: { ...zero, 'online-entries': entries.filter((e) => !e.assignee).length } },
+        body: {
+          ...zero,
+          'online-entries': entries.length,
+          mine: { ...zero, 'online-entries': entries.filter((e) => e.assignee).length },
+          unassigned: { ...zero, 'online-entries': entries.filter((e) => !e.assignee).length },
+        },
       }),
       'GET /api/admin/payment-issues': () => ({ status: 200, body: { checked: 0, issues: [] } }),
       'GET /api/admin/applications/2/history': () => ({ status: 200, body: [] }),
@@ -137,7 +161,11 @@ describe('the admin workspace', () => {
     await user.click(within(await screen.findByTestId('admin-row-2')).getByRole('button', { name: /^Manage/ }));
     const panel = await screen.findByTestId('admin-side-panel');
     const choice = await within(panel).findByLabelText('Reassign to');
-    expect(within(choice).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nobody', 'Agency Admin (Admin)', 'Rita Reviewer (Reviewer)']);
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Nobody', 'Agency Admin (Admin)', 'Rita Reviewer (Reviewer)']);
     await user.selectOptions(choice, 'Rita Reviewer (Reviewer)');
     await waitFor(() => expect(within(panel).getByTestId('panel-assignee')).toHaveTextContent('Assigned to Rita Reviewer'));
     expect(api.calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/admin/applications/2/assignee', body: { userId: 7 } });

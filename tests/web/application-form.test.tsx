@@ -61,14 +61,9 @@ describe('submit rules (docs/product.md §5.4)', () => {
     expect(submitState({ ...complete, countryOfBirth: 'France' }, true).enabled).toBe(false);
     expect(submitState({ ...complete, countryOfBirth: 'France', originalNationality: 'France' }, true).enabled).toBe(true);
     expect(submitState({ ...complete, visitedEgyptBefore: true, lastVisitDateFrom: '2019-01-01', lastVisitDateTo: '2019-01-08' }, true).enabled).toBe(false);
-    expect(
-      submitState({ ...complete, visitedEgyptBefore: true, lastVisitDateFrom: '2019-01-01', lastVisitDateTo: '2019-01-08', lastVisitStayLocation: 'Luxor' }, true)
-        .enabled,
-    ).toBe(true);
+    expect(submitState({ ...complete, visitedEgyptBefore: true, lastVisitDateFrom: '2019-01-01', lastVisitDateTo: '2019-01-08', lastVisitStayLocation: 'Luxor' }, true).enabled).toBe(true);
     expect(submitState({ ...complete, hasBeenDeported: true, deportedFrom: 'France', deportationDate: '2015-03-03' }, true).enabled).toBe(false);
-    expect(
-      submitState({ ...complete, hasBeenDeported: true, deportedFrom: 'France', deportationDate: '2015-03-03', deportationReason: 'Overstay' }, true).enabled,
-    ).toBe(true);
+    expect(submitState({ ...complete, hasBeenDeported: true, deportedFrom: 'France', deportationDate: '2015-03-03', deportationReason: 'Overstay' }, true).enabled).toBe(true);
   });
 
   it('raises the departure date to the arrival date when it falls before it', () => {
@@ -82,10 +77,14 @@ describe('submit rules (docs/product.md §5.4)', () => {
     expect(checkPassportFile({ name: 'passport.pdf', type: 'application/pdf', size: 2 * mb })).toEqual({ ok: true });
     expect(checkPassportFile({ name: 'passport.JPEG', type: 'image/jpeg', size: 10 * mb })).toEqual({ ok: true });
     expect(checkPassportFile({ name: 'passport.png', type: 'image/png', size: 10 * mb + 1 })).toEqual({
-      ok: false, title: 'File Too Large', description: 'Please select a file smaller than 10MB.',
+      ok: false,
+      title: 'File Too Large',
+      description: 'Please select a file smaller than 10MB.',
     });
     expect(checkPassportFile({ name: 'passport.gif', type: 'image/gif', size: 1000 })).toEqual({
-      ok: false, title: 'Invalid File Type', description: 'Please select a JPG, PNG, or PDF file.',
+      ok: false,
+      title: 'Invalid File Type',
+      description: 'Please select a JPG, PNG, or PDF file.',
     });
     expect(checkPassportFile({ name: 'passport.docx', type: '', size: 1000 }).ok).toBe(false);
     // The size is only stated, not enforced, on the re-upload page.
@@ -289,16 +288,27 @@ describe('application form', () => {
     expect(screen.getByText('Redirecting to payment page...')).toBeInTheDocument();
     const created = api.calls.find((c) => c.method === 'POST' && c.url === '/api/applications')!.body as Record<string, unknown>;
     expect(created).toMatchObject({
-      givenName: 'Amelia', surname: 'Traveller', gender: 'female', nationality: 'United Kingdom', countryOfBirth: 'United Kingdom',
-      originalNationality: null, entry: 'Single', purposeOfVisit: 'tourism', expectedArrivalDate: '2026-12-10',
-      expectedDepartureDate: '2026-12-20', privacyPolicyAccepted: true, lastVisitDateFrom: null, deportedFrom: null,
+      givenName: 'Amelia',
+      surname: 'Traveller',
+      gender: 'female',
+      nationality: 'United Kingdom',
+      countryOfBirth: 'United Kingdom',
+      originalNationality: null,
+      entry: 'Single',
+      purposeOfVisit: 'tourism',
+      expectedArrivalDate: '2026-12-10',
+      expectedDepartureDate: '2026-12-20',
+      privacyPolicyAccepted: true,
+      lastVisitDateFrom: null,
+      deportedFrom: null,
     });
     expect(xhr.requests).toHaveLength(1);
     expect(xhr.requests[0].body.get('type')).toBe('passport');
     expect((xhr.requests[0].body.get('file') as File).name).toBe('passport.png');
     expect(progress[0]).toBe('25');
     expect(api.calls.find((c) => c.url === '/api/events')?.body).toMatchObject({
-      name: 'application_submitted', properties: { applicationId: 7, nationality: 'United Kingdom', purposeOfVisit: 'tourism', entry: 'Single' },
+      name: 'application_submitted',
+      properties: { applicationId: 7, nationality: 'United Kingdom', purposeOfVisit: 'tourism', entry: 'Single' },
     });
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_REDIRECT_DELAY_MS));
     expect(page.path()).toBe('/payment?applicationId=7&type=initial');
@@ -361,7 +371,11 @@ describe('application form', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     const summary = await screen.findByTestId('error-summary');
     await waitFor(() => expect(summary).toHaveFocus());
-    expect(within(summary).getAllByRole('link').map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => [a.getAttribute('href'), a.textContent]),
+    ).toEqual([
       ['#app-passportExpiry', 'Passport must be valid for at least 6 months from today'],
       ['#app-expectedArrivalDate', 'Arrival date must be at least 3 days from today'],
     ]);

@@ -45,9 +45,7 @@ describe('the audit trail on the admin row', () => {
     await renderPage(<AuditTrail applicationId={7} />, { path: '/admin', user: testUser({ isAdmin: true }) });
     const section = within(screen.getByRole('region', { name: 'Audit trail' }));
     await section.findByTestId('audit-9');
-    expect(section.getByTestId('audit-9')).toHaveTextContent(
-      'Changed the statusStatus: Verified → Approvedreviewer@agency.example, Wednesday 25 November 2026 at 11:00 (UK time) from 198.51.100.7',
-    );
+    expect(section.getByTestId('audit-9')).toHaveTextContent('Changed the statusStatus: Verified → Approvedreviewer@agency.example, Wednesday 25 November 2026 at 11:00 (UK time) from 198.51.100.7');
     expect(section.getByTestId('audit-6')).toHaveTextContent('Asked for a refundFee: Initial feeAmount: £10.00Status: Awaiting approvalReason: Goodwill');
     expect(section.getByTestId('audit-4')).toHaveTextContent('Exported applicationsOperator (command line), Wednesday 25 November 2026 at 10:00 (UK time)');
     // No raw value reaches the page: no pence, no status ids, no JSON.

@@ -97,10 +97,13 @@ describe('sign-in form', () => {
 
   it('sends an admin to /admin after login', async () => {
     const admin = testUser({ isAdmin: true });
-    vi.stubGlobal('fetch', fakeFetch({
-      'POST /api/login': () => ({ status: 200, body: { user: admin, needsPasswordChange: false } }),
-      'GET /api/user': () => ({ status: 200, body: admin }),
-    }).fn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'POST /api/login': () => ({ status: 200, body: { user: admin, needsPasswordChange: false } }),
+        'GET /api/user': () => ({ status: 200, body: admin }),
+      }).fn,
+    );
     const page = await renderPage(<SignInForm />, { path: '/auth' });
     const u = setupUser();
     await u.type(screen.getByLabelText('Email'), 'admin@example.com');
@@ -145,9 +148,11 @@ describe('sign-up form', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     const summary = await screen.findByTestId('error-summary');
     expect(summary).toHaveFocus();
-    expect(within(summary).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '#signup-fullName', '#signup-phoneNumber', '#signup-email', '#signup-password',
-    ]);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['#signup-fullName', '#signup-phoneNumber', '#signup-email', '#signup-password']);
     await user.click(within(summary).getByRole('link', { name: /full name/i }));
     const fullName = screen.getByLabelText('Full name');
     expect(fullName).toHaveFocus();

@@ -14,12 +14,32 @@ afterEach(() => {
 
 function app(overrides: Partial<ApplicationDto> = {}): ApplicationDto {
   return {
-    id: 3, applicationNumber: 'EV-2026-000003', userId: 1, status: 'application_created', givenName: 'Amelia', surname: 'Traveller',
-    nationality: 'United Kingdom', entry: 'Single', expectedArrivalDate: '2026-12-10', expectedDepartureDate: '2026-12-20',
-    createdAt: '2026-12-01T10:00:00.000Z', initialPaymentId: 'pi_1', finalPaymentId: null, address: null, additionalInfoMessage: null,
-    requiresPassportReupload: false, passportReuploadedAt: null, guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false }, groupId: null,
-    serviceStartRequestedAt: '2026-12-01T10:00:00.000Z', cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null,
-    cancellationReason: null, cancellationResponse: null, refundedAmount: 0,
+    id: 3,
+    applicationNumber: 'EV-2026-000003',
+    userId: 1,
+    status: 'application_created',
+    givenName: 'Amelia',
+    surname: 'Traveller',
+    nationality: 'United Kingdom',
+    entry: 'Single',
+    expectedArrivalDate: '2026-12-10',
+    expectedDepartureDate: '2026-12-20',
+    createdAt: '2026-12-01T10:00:00.000Z',
+    initialPaymentId: 'pi_1',
+    finalPaymentId: null,
+    address: null,
+    additionalInfoMessage: null,
+    requiresPassportReupload: false,
+    passportReuploadedAt: null,
+    guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false },
+    groupId: null,
+    serviceStartRequestedAt: '2026-12-01T10:00:00.000Z',
+    cancelledAt: null,
+    cancellationRequestedAt: null,
+    cancellationDeclinedAt: null,
+    cancellationReason: null,
+    cancellationResponse: null,
+    refundedAmount: 0,
     ...overrides,
   } as ApplicationDto;
 }
@@ -94,7 +114,10 @@ describe('staff decide a cancellation request on the admin row', () => {
 
   it('accepts with the refund typed in pounds, or declines only with a message', async () => {
     const api = fakeFetch({
-      'POST /api/admin/applications/3/cancellation': (body) => ({ status: 200, body: { outcome: (body as { decision: string }).decision === 'accept' ? 'cancelled' : 'requested', refundPence: 400, application: app() } }),
+      'POST /api/admin/applications/3/cancellation': (body) => ({
+        status: 200,
+        body: { outcome: (body as { decision: string }).decision === 'accept' ? 'cancelled' : 'requested', refundPence: 400, application: app() },
+      }),
     });
     vi.stubGlobal('fetch', api.fn);
     await renderPage(<CancellationDecisionPanel app={requested()} />, { path: '/admin', user: testUser({ isAdmin: true }) });

@@ -34,7 +34,13 @@ function app(overrides: Partial<ApplicationDto> = {}): ApplicationDto {
     requiresPassportReupload: false,
     passportReuploadedAt: null,
     guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false },
-    serviceStartRequestedAt: null, cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null, cancellationReason: null, cancellationResponse: null, refundedAmount: 0,
+    serviceStartRequestedAt: null,
+    cancelledAt: null,
+    cancellationRequestedAt: null,
+    cancellationDeclinedAt: null,
+    cancellationReason: null,
+    cancellationResponse: null,
+    refundedAmount: 0,
     ...overrides,
   } as ApplicationDto;
 }
@@ -60,7 +66,10 @@ describe('dashboard', () => {
   });
 
   it('shows no draft card for a draft with nothing typed in it', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/applications': () => ({ status: 200, body: [] }), 'GET /api/application-draft': () => ({ status: 200, body: { givenName: '', otherNationalities: false } }) }).fn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'GET /api/applications': () => ({ status: 200, body: [] }), 'GET /api/application-draft': () => ({ status: 200, body: { givenName: '', otherNationalities: false } }) }).fn,
+    );
     await renderPage(<DashboardPage />, { path: '/dashboard', user: testUser() });
     expect(await screen.findByText('No Applications Yet')).toBeInTheDocument();
     expect(screen.queryByTestId('draft-card')).not.toBeInTheDocument();
@@ -125,13 +134,21 @@ describe('application cards per status (docs/product.md §3.4)', () => {
   it("asks the applicant to check the fields their passport's MRZ contradicts, and says nothing when they match", async () => {
     const scan = { fields: BRITISH_FIELDS, valid: true, uncertain: [], mrz: td3Lines(BRITISH_TRAVELLER) };
     const c = await card({
-      status: 'under_process', initialPaymentId: 'pi_1', address: 'x', surname: 'Smyth', passportNumber: '925076478',
+      status: 'under_process',
+      initialPaymentId: 'pi_1',
+      address: 'x',
+      surname: 'Smyth',
+      passportNumber: '925076478',
       passportCheck: { status: 'mismatch', mismatches: ['surname', 'passportNumber'] },
       passportScan: { documentId: 30, status: 'read', scan },
     });
     const notice = c.getByTestId('passport-check-notice-3');
     expect(within(notice).getByText('Please check your passport details')).toBeInTheDocument();
-    expect(within(notice).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       // Names as people write them, not in the passport's capitals (docs/product.md §14.4).
       'Surname: you typed “Smyth”, your passport reads “Smith”',
       'Passport number: you typed “925076478”, your passport reads “925076473”',
@@ -173,15 +190,18 @@ describe('application cards per status (docs/product.md §3.4)', () => {
   });
 
   it('links to the issued e-visa once the agency has attached it', async () => {
-    vi.stubGlobal('fetch', fakeFetch({
-      'GET /api/applications/3/documents': () => ({
-        status: 200,
-        body: [
-          { id: 11, applicationId: 3, type: 'passport', fileName: 'passport.png', uploadedAt: '2026-12-01T10:00:00.000Z' },
-          { id: 12, applicationId: 3, type: 'visa', fileName: 'evisa-EV-3.pdf', uploadedAt: '2026-12-05T10:00:00.000Z' },
-        ],
-      }),
-    }).fn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/applications/3/documents': () => ({
+          status: 200,
+          body: [
+            { id: 11, applicationId: 3, type: 'passport', fileName: 'passport.png', uploadedAt: '2026-12-01T10:00:00.000Z' },
+            { id: 12, applicationId: 3, type: 'visa', fileName: 'evisa-EV-3.pdf', uploadedAt: '2026-12-05T10:00:00.000Z' },
+          ],
+        }),
+      }).fn,
+    );
     const c = await card({ status: 'final_payment_received', initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', address: 'x', visaDocument: 'evisa-EV-3.pdf' });
     expect(await c.findByRole('link', { name: 'Download your e-visa (evisa-EV-3.pdf)' })).toHaveAttribute('href', '/api/documents/12/file');
   });
@@ -251,7 +271,8 @@ describe('payment panel', () => {
     expect(api.calls.find((c) => c.url === '/api/payments/initial/confirm/3')!.body).toEqual({ paymentIntentId: 'pi_t' });
     expect(api.calls.find((c) => c.url === '/api/payments/initial/3')!.body).toEqual({ startNow: true });
     expect(api.calls.find((c) => c.url === '/api/events')!.body).toMatchObject({
-      name: 'payment_succeeded', properties: { paymentType: 'initial', amount: 1000, currency: 'gbp', applicationId: 3 },
+      name: 'payment_succeeded',
+      properties: { paymentType: 'initial', amount: 1000, currency: 'gbp', applicationId: 3 },
     });
     // The applications list is marked stale (the dashboard, which observes it, refetches it).
     await waitFor(() => expect(page.queryClient.getQueryState(keys.applications)?.isInvalidated).toBe(true));
@@ -291,7 +312,9 @@ describe('payment page', () => {
     expect(screen.queryByText('Processing Fee')).toBeNull();
     // One total and the guaranteed answer's date, before paying.
     expect(screen.getByTestId('price-in-all')).toHaveTextContent('£49.00 in all: £10.00 now, £39.00 only if your visa is approved — the official Egypt e-visa fee included.');
-    expect(screen.getByTestId('price-in-all')).toHaveTextContent(/Guaranteed answer by (Monday|Tuesday|Wednesday|Thursday|Friday) \d{1,2} \w+ \d{4} \(5 working days after you pay today\), or you do not pay the £39\.00 final fee\./);
+    expect(screen.getByTestId('price-in-all')).toHaveTextContent(
+      /Guaranteed answer by (Monday|Tuesday|Wednesday|Thursday|Friday) \d{1,2} \w+ \d{4} \(5 working days after you pay today\), or you do not pay the £39\.00 final fee\./,
+    );
   });
 
   it("promises no date while staff have marked Egypt's portal down: the outage's working days are added", async () => {

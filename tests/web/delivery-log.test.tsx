@@ -94,9 +94,12 @@ describe('the applicant is told when their address bounces', () => {
 
 describe('the border pack on the dashboard card (docs/product.md §16.6)', () => {
   it('links to it next to the e-visa', async () => {
-    vi.stubGlobal('fetch', fakeFetch({
-      'GET /api/applications/3/documents': () => ({ status: 200, body: [{ id: 12, applicationId: 3, type: 'visa', fileName: 'evisa-EV-3.pdf', uploadedAt: '2026-12-05T10:00:00.000Z' }] }),
-    }).fn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/applications/3/documents': () => ({ status: 200, body: [{ id: 12, applicationId: 3, type: 'visa', fileName: 'evisa-EV-3.pdf', uploadedAt: '2026-12-05T10:00:00.000Z' }] }),
+      }).fn,
+    );
     const application = {
       id: 3,
       applicationNumber: 'EV-2612-000003',

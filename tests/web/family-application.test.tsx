@@ -37,7 +37,16 @@ async function fillTraveller(user: User, prefix: string, givenName: string, pass
 describe('apply page: a family application', () => {
   it('adds a traveller with the trip copied, submits the family once, uploads each passport to its own application and opens the family payment', async () => {
     const api = fakeFetch({
-      'POST /api/application-groups': () => ({ status: 201, body: { groupId: 5, applications: [{ id: 11, applicationNumber: 'EV-11' }, { id: 12, applicationNumber: 'EV-12' }] } }),
+      'POST /api/application-groups': () => ({
+        status: 201,
+        body: {
+          groupId: 5,
+          applications: [
+            { id: 11, applicationNumber: 'EV-11' },
+            { id: 12, applicationNumber: 'EV-12' },
+          ],
+        },
+      }),
       'POST /api/events': () => ({ status: 204 }),
     });
     vi.stubGlobal('fetch', api.fn);
@@ -127,7 +136,21 @@ describe('apply page: a family application', () => {
 
 describe('address details of a family application', () => {
   const member = (id: number, overrides: Record<string, unknown> = {}) =>
-    ({ id, applicationNumber: `EV-${id}`, givenName: `G${id}`, surname: 'Family', expectedArrivalDate: '2026-12-10', expectedDepartureDate: '2026-12-20', address: null, city: null, postcode: null, hotelDetails: null, status: 'application_created', groupId: 5, ...overrides }) as unknown as ApplicationDto;
+    ({
+      id,
+      applicationNumber: `EV-${id}`,
+      givenName: `G${id}`,
+      surname: 'Family',
+      expectedArrivalDate: '2026-12-10',
+      expectedDepartureDate: '2026-12-20',
+      address: null,
+      city: null,
+      postcode: null,
+      hotelDetails: null,
+      status: 'application_created',
+      groupId: 5,
+      ...overrides,
+    }) as unknown as ApplicationDto;
 
   it('copies the address and hotel to the other travellers still without them (unless unticked)', async () => {
     const family = [member(3), member(4), member(6, { address: 'Already given' }), member(8, { groupId: null })];

@@ -12,10 +12,33 @@ afterEach(() => {
 
 function member(id: number, givenName: string, overrides: Partial<ApplicationDto> = {}): ApplicationDto {
   return {
-    id, applicationNumber: `EV-2026-00000${id}`, userId: 1, status: 'online_entry', givenName, surname: 'Traveller', nationality: 'United Kingdom',
-    entry: 'Single', expectedArrivalDate: '2026-12-10', expectedDepartureDate: '2026-12-20', createdAt: '2026-12-01T10:00:00.000Z',
-    initialPaymentId: null, finalPaymentId: null, address: null, additionalInfoMessage: null, requiresPassportReupload: false,
-    passportReuploadedAt: null, guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false }, groupId: 5, serviceStartRequestedAt: null, cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null, cancellationReason: null, cancellationResponse: null, refundedAmount: 0, ...overrides,
+    id,
+    applicationNumber: `EV-2026-00000${id}`,
+    userId: 1,
+    status: 'online_entry',
+    givenName,
+    surname: 'Traveller',
+    nationality: 'United Kingdom',
+    entry: 'Single',
+    expectedArrivalDate: '2026-12-10',
+    expectedDepartureDate: '2026-12-20',
+    createdAt: '2026-12-01T10:00:00.000Z',
+    initialPaymentId: null,
+    finalPaymentId: null,
+    address: null,
+    additionalInfoMessage: null,
+    requiresPassportReupload: false,
+    passportReuploadedAt: null,
+    guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false },
+    groupId: 5,
+    serviceStartRequestedAt: null,
+    cancelledAt: null,
+    cancellationRequestedAt: null,
+    cancellationDeclinedAt: null,
+    cancellationReason: null,
+    cancellationResponse: null,
+    refundedAmount: 0,
+    ...overrides,
   } as ApplicationDto;
 }
 
@@ -61,7 +84,9 @@ describe('dashboard', () => {
     const family = await screen.findByRole('region', { name: 'Family application 5' });
     expect(within(family).getByText('Family application · 3 travellers')).toBeInTheDocument();
     expect(within(family).getByRole('link', { name: 'Pay £30.00 for the family' })).toHaveAttribute('href', '/payment?groupId=5');
-    const names = within(family).getAllByText(/^(Amelia|Oliver|Isla) Traveller$/).map((e) => e.textContent);
+    const names = within(family)
+      .getAllByText(/^(Amelia|Oliver|Isla) Traveller$/)
+      .map((e) => e.textContent);
     expect(names).toEqual(['Amelia Traveller', 'Oliver Traveller', 'Isla Traveller']);
     expect(within(family).queryByRole('button', { name: 'Pay £10.00 Now' })).toBeNull();
     expect(within(family).getAllByText('The initial fee is paid once for the whole family, above')).toHaveLength(3);

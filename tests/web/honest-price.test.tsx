@@ -11,8 +11,7 @@ import { fakeFetch, renderApp, renderPage, requestStartNow, setupUser, testUser 
 // docs/product.md §1.5: the honest price beside every call to action and on the payment screens.
 // As the server writes it (officialRouteText of OFFICIAL_VISA_URL, _FEE and _FEE_EFFECTIVE).
 const CONFIGURED = { url: 'https://www.visa2egypt.gov.eg/eVisa/', site: 'www.visa2egypt.gov.eg/eVisa', fee: 'US$30 single entry', effective: '2027-02-28', effectiveText: '28 February 2027' };
-const STATEMENT =
-  'We are a private agency, not the Egyptian government. You can apply yourself at www.visa2egypt.gov.eg/eVisa for the official fee (US$30 single entry); our service costs £10 + £39.';
+const STATEMENT = 'We are a private agency, not the Egyptian government. You can apply yourself at www.visa2egypt.gov.eg/eVisa for the official fee (US$30 single entry); our service costs £10 + £39.';
 
 let meta: HTMLMetaElement;
 beforeEach(() => {
@@ -30,10 +29,33 @@ afterEach(() => {
 
 function member(id: number, overrides: Partial<ApplicationDto> = {}): ApplicationDto {
   return {
-    id, applicationNumber: `EV-2026-00000${id}`, userId: 1, status: 'online_entry', givenName: `Traveller${id}`, surname: 'Traveller', nationality: 'United Kingdom',
-    entry: 'Single', expectedArrivalDate: '2026-12-10', expectedDepartureDate: '2026-12-20', createdAt: '2026-12-01T10:00:00.000Z',
-    initialPaymentId: null, finalPaymentId: null, address: null, additionalInfoMessage: null, requiresPassportReupload: false,
-    passportReuploadedAt: null, guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false }, groupId: null, serviceStartRequestedAt: null, cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null, cancellationReason: null, cancellationResponse: null, refundedAmount: 0, ...overrides,
+    id,
+    applicationNumber: `EV-2026-00000${id}`,
+    userId: 1,
+    status: 'online_entry',
+    givenName: `Traveller${id}`,
+    surname: 'Traveller',
+    nationality: 'United Kingdom',
+    entry: 'Single',
+    expectedArrivalDate: '2026-12-10',
+    expectedDepartureDate: '2026-12-20',
+    createdAt: '2026-12-01T10:00:00.000Z',
+    initialPaymentId: null,
+    finalPaymentId: null,
+    address: null,
+    additionalInfoMessage: null,
+    requiresPassportReupload: false,
+    passportReuploadedAt: null,
+    guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false },
+    groupId: null,
+    serviceStartRequestedAt: null,
+    cancelledAt: null,
+    cancellationRequestedAt: null,
+    cancellationDeclinedAt: null,
+    cancellationReason: null,
+    cancellationResponse: null,
+    refundedAmount: 0,
+    ...overrides,
   } as ApplicationDto;
 }
 
@@ -95,11 +117,14 @@ describe('the honest price', () => {
   });
 
   it('stands on the payment page beside the Pay button', async () => {
-    vi.stubGlobal('fetch', fakeFetch({
-      'GET /api/applications': () => ({ status: 200, body: [member(3)] }),
-      'POST /api/payments/initial/3': () => ({ status: 200, body: { clientSecret: 'pi_1_secret', paymentIntentId: 'pi_1', amount: 1000, currency: 'gbp' } }),
-      'POST /api/events': () => ({ status: 204 }),
-    }).fn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/applications': () => ({ status: 200, body: [member(3)] }),
+        'POST /api/payments/initial/3': () => ({ status: 200, body: { clientSecret: 'pi_1_secret', paymentIntentId: 'pi_1', amount: 1000, currency: 'gbp' } }),
+        'POST /api/events': () => ({ status: 204 }),
+      }).fn,
+    );
     await renderApp('/payment?applicationId=3&type=initial', { user: testUser() });
     await requestStartNow(setupUser());
     const pay = await screen.findByRole('button', { name: 'Pay £10.00' });
@@ -109,11 +134,14 @@ describe('the honest price', () => {
 
   it('stands beside the family’s payment, on the dashboard and on the group payment page', async () => {
     const family = [member(3, { groupId: 5 }), member(4, { groupId: 5 })];
-    vi.stubGlobal('fetch', fakeFetch({
-      'GET /api/applications': () => ({ status: 200, body: family }),
-      'POST /api/payments/initial-group/5': () => ({ status: 200, body: { clientSecret: 'pi_g_secret', paymentIntentId: 'pi_g', amount: 2000, currency: 'gbp' } }),
-      'POST /api/events': () => ({ status: 204 }),
-    }).fn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/applications': () => ({ status: 200, body: family }),
+        'POST /api/payments/initial-group/5': () => ({ status: 200, body: { clientSecret: 'pi_g_secret', paymentIntentId: 'pi_g', amount: 2000, currency: 'gbp' } }),
+        'POST /api/events': () => ({ status: 204 }),
+      }).fn,
+    );
     const dashboard = await renderPage(<DashboardPage />, { path: '/dashboard', user: testUser() });
     expectStatement(statementBeside(await screen.findByRole('link', { name: 'Pay £20.00 for the family' })));
     dashboard.unmount();

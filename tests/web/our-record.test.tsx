@@ -35,15 +35,15 @@ describe('/our-record', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Our on-time record' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(/^Our on-time record — /));
     const table = await screen.findByRole('table', { name: 'On-time rate by week (weeks start on Monday)' });
-    const rows = within(table).getAllByRole('row').map((r) => Array.from(r.children).map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => Array.from(r.children).map((c) => c.textContent));
     expect(rows).toHaveLength(13);
     expect(rows[0]).toEqual(['Week starting', 'Decided', 'On time']);
     expect(rows[1]).toEqual(['31 Aug 2026', '0', '—']);
     expect(rows[2]).toEqual(['7 Sept 2026', '110', '99%']);
     expect(rows[12]).toEqual(['16 Nov 2026', '134', '93.2%']);
-    expect(screen.getByTestId('record-summary')).toHaveTextContent(
-      '98.4% of 1,234 applications decided within 5 working days over the last 12 weeks. Median time to a decision: 68 hours.',
-    );
+    expect(screen.getByTestId('record-summary')).toHaveTextContent('98.4% of 1,234 applications decided within 5 working days over the last 12 weeks. Median time to a decision: 68 hours.');
     expect(screen.getByText(/within 5 working days of the initial payment/)).toHaveTextContent(/nor the days we were waiting for the applicant/);
     expect(screen.getByText(/computed by our software from each application's status history/)).toBeInTheDocument();
   });
@@ -63,7 +63,9 @@ describe('/our-record', () => {
   it('is linked from the footer, next to tracking', async () => {
     stubOnTime(() => ({ status: 200, body: RECORD }));
     await renderApp('/faq-page');
-    const links = within(screen.getByRole('contentinfo')).getAllByRole('link').map((l) => l.textContent);
+    const links = within(screen.getByRole('contentinfo'))
+      .getAllByRole('link')
+      .map((l) => l.textContent);
     expect(links.slice(links.indexOf('Track your application'), links.indexOf('Track your application') + 2)).toEqual(['Track your application', 'Our on-time record']);
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Our on-time record' })).toHaveAttribute('href', '/our-record');
   });

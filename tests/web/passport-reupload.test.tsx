@@ -5,8 +5,13 @@ import { installFakeXhr } from './fake-xhr.js';
 import { expectBesideField, expectInSummary, fakeFetch, renderApp, setupUser, testUser, toastText } from './render.js';
 
 const application = {
-  id: 5, applicationNumber: 'EV-5', givenName: 'Amelia', surname: 'Traveller', status: 'additional_info_required',
-  requiresPassportReupload: true, additionalInfoMessage: 'Sharper, please.',
+  id: 5,
+  applicationNumber: 'EV-5',
+  givenName: 'Amelia',
+  surname: 'Traveller',
+  status: 'additional_info_required',
+  requiresPassportReupload: true,
+  additionalInfoMessage: 'Sharper, please.',
 };
 
 let restoreXhr: (() => void) | null = null;
@@ -18,10 +23,13 @@ afterEach(() => {
 });
 
 async function renderReupload() {
-  vi.stubGlobal('fetch', fakeFetch({
-    'GET /api/applications': () => ({ status: 200, body: [application] }),
-    'GET /api/applications/5/documents': () => ({ status: 200, body: [] }),
-  }).fn);
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch({
+      'GET /api/applications': () => ({ status: 200, body: [application] }),
+      'GET /api/applications/5/documents': () => ({ status: 200, body: [] }),
+    }).fn,
+  );
   await renderApp('/passport-upload?applicationId=5', { user: testUser() });
   await screen.findByText('Sharper, please.');
   return document.getElementById('reupload-file') as HTMLInputElement;

@@ -26,7 +26,13 @@ function maskedEntry(): { entry: AdminEntryDto; app: AdminApplicationDto } {
   } as AdminApplicationDto;
   return {
     app,
-    entry: { application: app, status: app.status, user: { id: 7, email: 'alice@example.com', username: 'alice@example.com', fullName: 'Alice Smith', phoneNumber: '+447700900123', createdAt: '2026-11-19T09:00:00.000Z' }, assignee: null, portal: null },
+    entry: {
+      application: app,
+      status: app.status,
+      user: { id: 7, email: 'alice@example.com', username: 'alice@example.com', fullName: 'Alice Smith', phoneNumber: '+447700900123', createdAt: '2026-11-19T09:00:00.000Z' },
+      assignee: null,
+      portal: null,
+    },
   };
 }
 
@@ -104,11 +110,8 @@ describe('a passport number masked for staff, and "Reveal"', () => {
     expect(api.calls.filter((c) => c.url.endsWith('/reveal-passport'))).toHaveLength(0);
   });
 
-  it("says why when the server refuses the reveal", async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({ 'POST /api/admin/applications/7/reveal-passport': () => ({ status: 403, body: { message: 'Your role does not allow this (passports.reveal).' } }) }).fn,
-    );
+  it('says why when the server refuses the reveal', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /api/admin/applications/7/reveal-passport': () => ({ status: 403, body: { message: 'Your role does not allow this (passports.reveal).' } }) }).fn);
     const { app } = maskedEntry();
     await renderPage(<PassportFields app={app} />, { path: '/admin', user: testUser({ isAdmin: true, role: 'admin' }) });
     const user = setupUser();

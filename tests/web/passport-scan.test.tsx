@@ -123,7 +123,7 @@ describe('Scan your passport (apply page)', () => {
     expect(noteOf('app-passportNumber')).toBe(CHECK_THIS_FIELD);
   });
 
-  it("refuses a picture with no readable zone beside the scanner, announced, and does not make it the passport copy", async () => {
+  it('refuses a picture with no readable zone beside the scanner, announced, and does not make it the passport copy', async () => {
     const xhr = installFakeXhr(() => ({ status: 422, body: { message: PASSPORT_UNREADABLE_MESSAGE } }));
     restoreXhr = xhr.restore;
     const user = setupUser();
@@ -236,7 +236,7 @@ describe('the country of birth after a scan (the zone has none)', () => {
     expect(assumedBirthCountry(null, 'United Kingdom', null)).toBeNull(); // no nationality read
   });
 
-  it('is set to a foreign scan\'s nationality and marked for checking, and one the traveller chose stays', async () => {
+  it("is set to a foreign scan's nationality and marked for checking, and one the traveller chose stays", async () => {
     const xhr = installFakeXhr(() => ({ status: 200, body: scanOf(FINNISH, { nationality: 'Finland' }) }));
     restoreXhr = xhr.restore;
     const user = setupUser();
@@ -258,7 +258,7 @@ describe('the country of birth after a scan (the zone has none)', () => {
     expect(screen.getByTestId('scan-result')).not.toHaveTextContent('country of birth');
   });
 
-  it('leaves the nationality for the traveller to choose, marked, when the zone\'s code is no country of the list', async () => {
+  it("leaves the nationality for the traveller to choose, marked, when the zone's code is no country of the list", async () => {
     const xhr = installFakeXhr(() => ({ status: 200, body: scanOf(ICAO_SPECIMEN, { nationality: null }) }));
     restoreXhr = xhr.restore;
     const user = setupUser();

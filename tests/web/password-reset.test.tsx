@@ -54,7 +54,7 @@ describe('forgot password', () => {
 });
 
 describe('reset password page (/reset-password?token=…)', () => {
-  it("checks the password rules of docs/product.md §5.8, sends the token with the new password, then leads to sign in", async () => {
+  it('checks the password rules of docs/product.md §5.8, sends the token with the new password, then leads to sign in', async () => {
     const api = fakeFetch({
       'POST /api/password-reset/confirm': () => ({ status: 200, body: { message: 'Your password has been reset. You can now sign in with your new password.' } }),
       'GET /api/user': () => ({ status: 401, body: { message: 'Please sign in to continue.' } }),

@@ -22,7 +22,10 @@ function entry(portal: AdminEntryDto['portal'] = null): { entry: AdminEntryDto; 
     now: new Date('2026-11-20T10:00:00.000Z'),
   });
   const withAddress = { ...stored, address: '1 High Street', city: 'London', postcode: 'SW1A 1AA', hotelDetails: 'Nile Hotel, Cairo' };
-  const app = { ...(JSON.parse(JSON.stringify({ ...withAddress, id: 7, version: 1 })) as object), guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false } } as AdminApplicationDto;
+  const app = {
+    ...(JSON.parse(JSON.stringify({ ...withAddress, id: 7, version: 1 })) as object),
+    guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false },
+  } as AdminApplicationDto;
   return {
     app,
     entry: {

@@ -14,7 +14,7 @@ describe('the refund form (docs/product.md §4.7): errors beside their fields, a
   const app = { id: 7, initialPaymentId: 'pi_1', finalPaymentId: 'pi_2', refundedAmount: 0 };
   const finance = testUser({ id: 40, isAdmin: true, role: 'finance' });
 
-  it('a missing amount and reason are said beside their fields; the server\'s refusal beside the field it names', async () => {
+  it("a missing amount and reason are said beside their fields; the server's refusal beside the field it names", async () => {
     const api = fakeFetch({
       'GET /api/admin/applications/7/refunds': () => ({ status: 200, body: [] }),
       'POST /api/admin/applications/7/refunds': () => ({
@@ -46,7 +46,10 @@ describe('the refund form (docs/product.md §4.7): errors beside their fields, a
       'fetch',
       fakeFetch({
         'GET /api/admin/applications/7/refunds': () => ({ status: 200, body: [] }),
-        'POST /api/admin/applications/7/refunds': (body) => ({ status: 201, body: { id: 1, status, amountPence: (body as { amountPence: number }).amountPence, paymentType: (body as { paymentType: string }).paymentType, failureReason: null } }),
+        'POST /api/admin/applications/7/refunds': (body) => ({
+          status: 201,
+          body: { id: 1, status, amountPence: (body as { amountPence: number }).amountPence, paymentType: (body as { paymentType: string }).paymentType, failureReason: null },
+        }),
         'GET /api/admin/applications': () => ({ status: 200, body: { items: [], total: 0, page: 1, pageSize: 25 } }),
         'GET /api/admin/refunds/awaiting-approval': () => ({ status: 200, body: { total: 0, refunds: [] } }),
       }).fn,
@@ -92,7 +95,7 @@ describe('refunds awaiting approval (docs/product.md §4.7)', () => {
     canApprove,
   });
 
-  it('lists them with their count; Approve on others\', a word on one\'s own; approving empties it', async () => {
+  it("lists them with their count; Approve on others', a word on one's own; approving empties it", async () => {
     let queue = [waiting(1, true), waiting(2, false)];
     const api = fakeFetch({
       'GET /api/admin/refunds/awaiting-approval': () => ({ status: 200, body: { total: queue.length, refunds: queue } }),

@@ -38,10 +38,7 @@ export interface Rendered extends RenderResult {
  * Renders `ui` as the page at `path` inside a real TanStack router (memory history) and Query
  * client, with the toaster mounted. Other paths render a marker so navigations can be asserted.
  */
-export async function renderPage(
-  ui: ReactNode,
-  options: { path?: string; user?: CurrentUser | null; config?: PublicConfig | null; queryClient?: QueryClient } = {},
-): Promise<Rendered> {
+export async function renderPage(ui: ReactNode, options: { path?: string; user?: CurrentUser | null; config?: PublicConfig | null; queryClient?: QueryClient } = {}): Promise<Rendered> {
   const queryClient = options.queryClient ?? createQueryClient();
   queryClient.setQueryData(keys.user, options.user === undefined ? null : options.user);
   if (options.config !== null) queryClient.setQueryData(keys.config, options.config ?? TEST_CONFIG);

@@ -19,12 +19,34 @@ const waitingGuarantee = { deadline: '2026-12-02T23:59:59.999Z', breached: false
 
 function app(overrides: Partial<ApplicationDto> = {}): ApplicationDto {
   return {
-    id: 3, applicationNumber: 'EV-2611-7K3QX9', userId: 1, status: 'additional_info_required', givenName: 'Amelia', surname: 'Traveller',
-    nationality: 'United Kingdom', entry: 'Single', expectedArrivalDate: '2026-12-10', expectedDepartureDate: '2026-12-20',
-    createdAt: '2026-11-23T10:00:00.000Z', initialPaymentId: 'pi_1', finalPaymentId: null, address: '1 High St', additionalInfoMessage: 'Please send your hotel booking.',
-    requiresPassportReupload: false, passportReuploadedAt: null, repliedAt: null, guarantee: waitingGuarantee, groupId: null,
-    serviceStartRequestedAt: '2026-11-23T10:00:00.000Z', cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null,
-    cancellationReason: null, cancellationResponse: null, refundedAmount: 0, timeline: [],
+    id: 3,
+    applicationNumber: 'EV-2611-7K3QX9',
+    userId: 1,
+    status: 'additional_info_required',
+    givenName: 'Amelia',
+    surname: 'Traveller',
+    nationality: 'United Kingdom',
+    entry: 'Single',
+    expectedArrivalDate: '2026-12-10',
+    expectedDepartureDate: '2026-12-20',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    initialPaymentId: 'pi_1',
+    finalPaymentId: null,
+    address: '1 High St',
+    additionalInfoMessage: 'Please send your hotel booking.',
+    requiresPassportReupload: false,
+    passportReuploadedAt: null,
+    repliedAt: null,
+    guarantee: waitingGuarantee,
+    groupId: null,
+    serviceStartRequestedAt: '2026-11-23T10:00:00.000Z',
+    cancelledAt: null,
+    cancellationRequestedAt: null,
+    cancellationDeclinedAt: null,
+    cancellationReason: null,
+    cancellationResponse: null,
+    refundedAmount: 0,
+    timeline: [],
     ...overrides,
   } as ApplicationDto;
 }
@@ -32,8 +54,25 @@ function app(overrides: Partial<ApplicationDto> = {}): ApplicationDto {
 const pdf = (name: string, size = 2048) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
 const reply = {
-  id: 8, applicationId: 3, text: 'Booked at the Nile Hotel.', createdAt: '2026-12-04T14:05:00.000Z',
-  documents: [{ id: 41, applicationId: 3, type: 'reply', fileName: 'booking.pdf', fileUrl: '/api/documents/41/file', contentType: 'application/pdf', size: 2048, status: 'pending', verificationNotes: null, uploadedAt: '2026-12-04T14:05:00.000Z', verifiedAt: null }],
+  id: 8,
+  applicationId: 3,
+  text: 'Booked at the Nile Hotel.',
+  createdAt: '2026-12-04T14:05:00.000Z',
+  documents: [
+    {
+      id: 41,
+      applicationId: 3,
+      type: 'reply',
+      fileName: 'booking.pdf',
+      fileUrl: '/api/documents/41/file',
+      contentType: 'application/pdf',
+      size: 2048,
+      status: 'pending',
+      verificationNotes: null,
+      uploadedAt: '2026-12-04T14:05:00.000Z',
+      verifiedAt: null,
+    },
+  ],
 };
 
 describe('the reply form on the dashboard card (docs/product.md §16.7)', () => {
@@ -141,7 +180,13 @@ describe('the staff side panel’s replies and the REPLIED flag', () => {
   const adminApp = (overrides: Partial<AdminApplicationDto> = {}) => app(overrides as Partial<ApplicationDto>) as unknown as AdminApplicationDto;
 
   it('shows the request and the replies newest first with their documents; REPLIED flags the row', async () => {
-    const older = { ...reply, id: 7, text: '', createdAt: '2026-12-03T09:00:00.000Z', documents: [{ ...reply.documents[0]!, id: 40, fileName: 'ticket.png', fileUrl: '/api/documents/40/file', contentType: 'image/png' }] };
+    const older = {
+      ...reply,
+      id: 7,
+      text: '',
+      createdAt: '2026-12-03T09:00:00.000Z',
+      documents: [{ ...reply.documents[0]!, id: 40, fileName: 'ticket.png', fileUrl: '/api/documents/40/file', contentType: 'image/png' }],
+    };
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/applications/3/replies': () => ({ status: 200, body: [reply, older] }) }).fn);
     const answered = adminApp({ repliedAt: '2026-12-04T14:05:00.000Z' });
     await renderPage(<RepliesSection app={answered} />, { path: '/admin', user: testUser({ isAdmin: true, role: 'admin' }) });

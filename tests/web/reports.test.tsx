@@ -56,7 +56,10 @@ function stubApi(answer: (query: URLSearchParams) => { status: number; body: unk
 }
 
 const table = (name: string) => within(screen.getByRole('table', { name }));
-const rowText = (name: string) => table(name).getAllByRole('row').map((r) => Array.from(r.children).map((c) => c.textContent));
+const rowText = (name: string) =>
+  table(name)
+    .getAllByRole('row')
+    .map((r) => Array.from(r.children).map((c) => c.textContent));
 
 describe('the reports page (/admin/reports)', () => {
   it('asks for the range in the address and shows each figure in a captioned table, with the CSV of the same range', async () => {

@@ -58,7 +58,16 @@ describe('required fields are announced to screen readers (aria-required)', () =
   });
 
   it('on the address details and the profile forms', async () => {
-    const application = { id: 5, applicationNumber: 'EV-5', expectedArrivalDate: '2026-12-10', expectedDepartureDate: '2026-12-20', address: null, city: null, postcode: null, hotelDetails: null } as unknown as ApplicationDto;
+    const application = {
+      id: 5,
+      applicationNumber: 'EV-5',
+      expectedArrivalDate: '2026-12-10',
+      expectedDepartureDate: '2026-12-20',
+      address: null,
+      city: null,
+      postcode: null,
+      hotelDetails: null,
+    } as unknown as ApplicationDto;
     await renderPage(
       <>
         <AddressForm application={application} />
@@ -79,7 +88,15 @@ describe('required fields are announced to screen readers (aria-required)', () =
   });
 
   it('on the passport re-upload page', async () => {
-    const application = { id: 5, applicationNumber: 'EV-5', givenName: 'A', surname: 'B', status: 'additional_info_required', requiresPassportReupload: true, additionalInfoMessage: 'Sharper, please.' };
+    const application = {
+      id: 5,
+      applicationNumber: 'EV-5',
+      givenName: 'A',
+      surname: 'B',
+      status: 'additional_info_required',
+      requiresPassportReupload: true,
+      additionalInfoMessage: 'Sharper, please.',
+    };
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/applications': () => ({ status: 200, body: [application] }), 'GET /api/applications/5/documents': () => ({ status: 200, body: [] }) }).fn);
     await renderApp('/passport-upload?applicationId=5', { user: testUser() });
     await screen.findByText('Sharper, please.');

@@ -81,10 +81,13 @@ describe("the server's field errors reach the form's fields (setError)", () => {
   it('on the profile and password forms', async () => {
     const phone = 'Phone number must be at most 30 characters';
     const current = 'Current password is incorrect';
-    vi.stubGlobal('fetch', fakeFetch({
-      'PUT /api/user/profile': refused({ phoneNumber: [phone] }),
-      'PUT /api/user/change-password': refused({ currentPassword: [current] }),
-    }).fn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'PUT /api/user/profile': refused({ phoneNumber: [phone] }),
+        'PUT /api/user/change-password': refused({ currentPassword: [current] }),
+      }).fn,
+    );
     function Harness() {
       const [open, setOpen] = useState(true);
       return (

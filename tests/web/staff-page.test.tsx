@@ -59,7 +59,7 @@ describe('the Staff page', () => {
 });
 
 describe('two-factor sign-in on the Staff page', () => {
-  it('shows whether each member has it on, and resets a colleague\'s only after asking, showing the answer', async () => {
+  it("shows whether each member has it on, and resets a colleague's only after asking, showing the answer", async () => {
     const staff = [member(1, 'Boss Admin', 'admin'), member(2, 'Rita Reviewer', 'reviewer'), member(3, 'Sam Support', 'support', true, false)];
     const message = 'Two-factor sign-in was reset. They set it up again when they next sign in.';
     const api = fakeFetch({

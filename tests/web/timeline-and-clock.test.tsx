@@ -28,7 +28,13 @@ function app(overrides: Partial<ApplicationDto> = {}): ApplicationDto {
     passportReuploadedAt: null,
     guarantee: { deadline: '2026-12-04T23:59:59.999Z', breached: false, workingDaysUsed: 3, workingDaysTotal: 5, paused: false },
     timeline: [],
-    serviceStartRequestedAt: null, cancelledAt: null, cancellationRequestedAt: null, cancellationDeclinedAt: null, cancellationReason: null, cancellationResponse: null, refundedAmount: 0,
+    serviceStartRequestedAt: null,
+    cancelledAt: null,
+    cancellationRequestedAt: null,
+    cancellationDeclinedAt: null,
+    cancellationReason: null,
+    cancellationResponse: null,
+    refundedAmount: 0,
     ...overrides,
   } as ApplicationDto;
 }

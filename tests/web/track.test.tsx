@@ -97,10 +97,7 @@ describe('/track', () => {
     expect(screen.getByText('Working day 3 of 5 — we answer by Friday 4 December 2026')).toBeInTheDocument();
     expect(screen.getByText(NEXT_STEPS.additional_info_required)).toBeInTheDocument();
     const steps = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.textContent)).toEqual([
-      expect.stringContaining('Application created'),
-      expect.stringMatching(/Additional info required.*Please send your hotel booking\./),
-    ]);
+    expect(steps.map((s) => s.textContent)).toEqual([expect.stringContaining('Application created'), expect.stringMatching(/Additional info required.*Please send your hotel booking\./)]);
 
     await user.click(screen.getByRole('button', { name: 'Track another application' }));
     expect(await screen.findByRole('heading', { name: 'Find your application' })).toBeInTheDocument();
@@ -132,11 +129,14 @@ describe('/track', () => {
 
   it('says a refusal of no field (too many requests) in the summary of the form that was sent', async () => {
     const limited = 'Too many tracking requests. Please wait a while and try again.';
-    vi.stubGlobal('fetch', fakeFetch({
-      'GET /api/track/application': () => ({ status: 200, body: { application: null } }),
-      'POST /api/track/request': () => ({ status: 429, body: { message: limited } }),
-      'POST /api/events': () => ({ status: 204 }),
-    }).fn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/track/application': () => ({ status: 200, body: { application: null } }),
+        'POST /api/track/request': () => ({ status: 429, body: { message: limited } }),
+        'POST /api/events': () => ({ status: 204 }),
+      }).fn,
+    );
     await renderApp('/track');
     const user = setupUser();
     await user.type(screen.getByLabelText('Application number'), 'EV-2611-7K3QX9');

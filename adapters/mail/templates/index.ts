@@ -29,11 +29,7 @@ export interface RenderedMail {
 }
 
 /** A block of a mail body: rendered once as plain text and once as HTML. */
-type Block =
-  | { kind: 'p'; parts: Part[] }
-  | { kind: 'quote'; text: string }
-  | { kind: 'button'; label: string; href: string }
-  | { kind: 'fields'; rows: [string, string][] };
+type Block = { kind: 'p'; parts: Part[] } | { kind: 'quote'; text: string } | { kind: 'button'; label: string; href: string } | { kind: 'fields'; rows: [string, string][] };
 /** A piece of a paragraph: literal copy (trusted) or a value (escaped). */
 type Part = string | { value: string } | { strong: string };
 
@@ -41,12 +37,7 @@ const v = (value: string): Part => ({ value });
 const strong = (value: string): Part => ({ strong: value });
 
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** A value as mail text: trimmed, or `fallback` when it is missing or empty. */
@@ -112,7 +103,13 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
       blocks: [
         { kind: 'p', parts: ["Thank you for contacting us. We've received your inquiry and will contact you soon."] },
         { kind: 'p', parts: ['An account has been created for you so you can apply for your Egypt e-visa and follow your application online.'] },
-        { kind: 'fields', rows: [['Email', email], ['Temporary password', password]] },
+        {
+          kind: 'fields',
+          rows: [
+            ['Email', email],
+            ['Temporary password', password],
+          ],
+        },
         { kind: 'p', parts: ['Sign in with these details. You will be asked to choose a new password the first time you sign in.'] },
         { kind: 'button', label: 'Sign in', href: link('/auth') },
       ],
@@ -123,9 +120,7 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     const number = text(data.applicationNumber);
     const id = text(data.applicationId);
     const paid = data.paid === true;
-    const blocks: Block[] = [
-      { kind: 'p', parts: ['We have received your Egypt e-visa application ', strong(number), '.'] },
-    ];
+    const blocks: Block[] = [{ kind: 'p', parts: ['We have received your Egypt e-visa application ', strong(number), '.'] }];
     if (paid) {
       blocks.push({ kind: 'p', parts: [`Your ${formatPence(INITIAL_FEE.amount)} ${feeName('initial')} is paid and your application is now being processed.`] });
       if (data.receiptAttached === true) blocks.push(RECEIPT_ATTACHED);
@@ -158,9 +153,7 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     // Where it stands in the words of the texts (core/domain/texts.ts); a refusal is said as one.
     const phrase = data.newStatus === 'rejected' ? 'was not approved' : data.newStatus ? `is now ${STATUS_PHRASE[data.newStatus]}` : undefined;
     const blocks: Block[] = [
-      phrase
-        ? { kind: 'p', parts: ['Your Egypt e-visa application ', strong(number), ` ${phrase}.`] }
-        : { kind: 'p', parts: ['The status of your Egypt e-visa application has changed.'] },
+      phrase ? { kind: 'p', parts: ['Your Egypt e-visa application ', strong(number), ` ${phrase}.`] } : { kind: 'p', parts: ['The status of your Egypt e-visa application has changed.'] },
       { kind: 'fields', rows },
     ];
     if (data.newStatus === 'rejected' && typeof data.reason === 'string' && data.reason.trim() !== '') {
@@ -199,9 +192,7 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     const number = text(data.applicationNumber);
     const id = text(data.applicationId);
     const message = text(data.message);
-    const blocks: Block[] = [
-      { kind: 'p', parts: ['Please upload a new copy of your passport for application ', strong(number), '.'] },
-    ];
+    const blocks: Block[] = [{ kind: 'p', parts: ['Please upload a new copy of your passport for application ', strong(number), '.'] }];
     if (message) blocks.push({ kind: 'p', parts: ['Message from the reviewer:'] }, { kind: 'quote', text: message });
     blocks.push({ kind: 'p', parts: ['Accepted files: JPG, PNG or PDF, up to 10 MB. Make sure the photo page is sharp and fully visible.'] });
     blocks.push({ kind: 'button', label: 'Upload passport copy', href: link(`/passport-upload?applicationId=${idParam(id)}`) });
@@ -216,7 +207,9 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     if (waived) {
       blocks.push({
         kind: 'p',
-        parts: [`We took longer than our ${GUARANTEE_WORKING_DAYS}-working-day guarantee to answer, so the ${formatPence(FINAL_FEE.amount)} ${feeName('final')} is waived: you have nothing more to pay.`],
+        parts: [
+          `We took longer than our ${GUARANTEE_WORKING_DAYS}-working-day guarantee to answer, so the ${formatPence(FINAL_FEE.amount)} ${feeName('final')} is waived: you have nothing more to pay.`,
+        ],
       });
       blocks.push(evisaNext(data.evisaFollows));
       blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
@@ -290,7 +283,10 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
       preheader: 'Your Egypt e-visa is attached.',
       blocks: [
         // deliverMail attaches the visa file and the border pack, or sends nothing (a missing file fails the mail).
-        { kind: 'p', parts: ['Your Egypt e-visa is attached to this email, with your border pack: one page (PDF) with your application, passport and hotel details, to print and carry with the e-visa.'] },
+        {
+          kind: 'p',
+          parts: ['Your Egypt e-visa is attached to this email, with your border pack: one page (PDF) with your application, passport and hotel details, to print and carry with the e-visa.'],
+        },
         { kind: 'fields', rows },
         {
           kind: 'p',
@@ -324,7 +320,10 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
         ...(family ? [] : priceBlock(type, amount)),
         type === 'final'
           ? EVISA_AFTER_FINAL_FEE
-          : { kind: 'p', parts: [family ? 'We start processing the applications as soon as their initial fees are paid.' : 'We start processing your application as soon as the initial fee is paid.'] },
+          : {
+              kind: 'p',
+              parts: [family ? 'We start processing the applications as soon as their initial fees are paid.' : 'We start processing your application as soon as the initial fee is paid.'],
+            },
         { kind: 'button', label: `Pay ${formatPence(amount)}`, href },
       ],
     };
@@ -334,7 +333,10 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     const number = text(data.applicationNumber);
     const amount = formatPence(pence(data.amount, 0));
     const fee = feeName(data.paymentType === 'final' ? 'final' : 'initial');
-    const rows: [string, string][] = [['Application', number], ['Refunded', amount]];
+    const rows: [string, string][] = [
+      ['Application', number],
+      ['Refunded', amount],
+    ];
     const note = text(data.creditNoteNumber);
     if (note) rows.push(['Credit note', note]);
     return {
@@ -360,8 +362,18 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
       preheader: `${requester} asked for it; a second member of staff must approve it.`,
       blocks: [
         { kind: 'p', parts: [v(requester), ` asked to refund ${amount} of the ${fee} of application `, strong(number), '.'] },
-        { kind: 'fields', rows: [['Application', number], ['Amount', amount], ['Reason', text(data.reason, '—')]] },
-        { kind: 'p', parts: [`Refunds${limit} are sent only once a second member of staff approves them. Approve it under 'Refunds awaiting approval' on the admin dashboard (the one who asked cannot).`] },
+        {
+          kind: 'fields',
+          rows: [
+            ['Application', number],
+            ['Amount', amount],
+            ['Reason', text(data.reason, '—')],
+          ],
+        },
+        {
+          kind: 'p',
+          parts: [`Refunds${limit} are sent only once a second member of staff approves them. Approve it under 'Refunds awaiting approval' on the admin dashboard (the one who asked cannot).`],
+        },
         { kind: 'button', label: 'Open the admin dashboard', href: link('/admin') },
       ],
     };
@@ -372,7 +384,10 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     preheader: 'Your Egypt e-visa application is only a few minutes away.',
     blocks: [
       { kind: 'p', parts: ['You created an account with us but have not started your Egypt e-visa application yet.'] },
-      { kind: 'p', parts: [`It takes only a few minutes, and we guarantee an answer within ${GUARANTEE_WORKING_DAYS} working days of your ${feeName('initial')} — or you do not pay the ${feeName('final')}.`] },
+      {
+        kind: 'p',
+        parts: [`It takes only a few minutes, and we guarantee an answer within ${GUARANTEE_WORKING_DAYS} working days of your ${feeName('initial')} — or you do not pay the ${feeName('final')}.`],
+      },
       { kind: 'button', label: 'Apply now', href: link('/apply') },
     ],
   }),
@@ -403,7 +418,13 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
     preheader: `Choose your password. The link works for ${PASSWORD_RESET_TTL_TEXT}.`,
     blocks: [
       { kind: 'p', parts: [`An administrator of ${settings.agencyName} has made you a member of staff.`] },
-      { kind: 'fields', rows: [['Email', to], ['Role', isStaffRole(data.role) ? STAFF_ROLE_LABELS[data.role] : text(data.role, 'Staff')]] },
+      {
+        kind: 'fields',
+        rows: [
+          ['Email', to],
+          ['Role', isStaffRole(data.role) ? STAFF_ROLE_LABELS[data.role] : text(data.role, 'Staff')],
+        ],
+      },
       { kind: 'button', label: 'Choose your password', href: resetLink(data.resetToken, link) },
       {
         kind: 'p',
@@ -414,7 +435,7 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
 
   account_exists: ({ data, settings, link, to }) => ({
     subject: `Your enquiry to ${settings.agencyName}: you already have an account`,
-    preheader: "Thank you for contacting us. Here is how to sign in to the account you already have.",
+    preheader: 'Thank you for contacting us. Here is how to sign in to the account you already have.',
     blocks: [
       { kind: 'p', parts: ["Thank you for contacting us. We've received your inquiry and will contact you soon."] },
       { kind: 'p', parts: ['You already have an account with us for this email address, so no new account was created.'] },
@@ -480,7 +501,12 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
         { kind: 'fields', rows },
         { kind: 'p', parts: [OUTAGE_MEANING] },
         { kind: 'p', parts: [strong('The visa on arrival: '), VISA_ON_ARRIVAL_FALLBACK] },
-        { kind: 'p', parts: ['If you would rather use the visa on arrival, your dashboard says whether your application can still be cancelled and what that means for your fees. We email you once about this outage; the banner on our site and your dashboard show the latest.'] },
+        {
+          kind: 'p',
+          parts: [
+            'If you would rather use the visa on arrival, your dashboard says whether your application can still be cancelled and what that means for your fees. We email you once about this outage; the banner on our site and your dashboard show the latest.',
+          ],
+        },
         { kind: 'button', label: 'Open your dashboard', href: link('/dashboard') },
         { kind: 'p', parts: ['Questions? Write to ', v(settings.agencyEmail), '.'] },
       ],
@@ -507,16 +533,14 @@ const templates: { [T in MailTemplateName]: (ctx: Ctx<T>) => TemplateResult } = 
 
   rules_changed: ({ data, settings, link }) => {
     const listed = Array.isArray(data.applications) ? data.applications : [];
-    const blocks: Block[] = [
-      { kind: 'p', parts: ["Egypt has changed a rule of its e-visa, and it affects your application with us. Nothing is lost: here is what it means and what to do."] },
-    ];
+    const blocks: Block[] = [{ kind: 'p', parts: ['Egypt has changed a rule of its e-visa, and it affects your application with us. Nothing is lost: here is what it means and what to do.'] }];
     for (const a of listed) {
       blocks.push({ kind: 'p', parts: ['Application ', strong(text(a.applicationNumber)), ':'] });
       blocks.push({ kind: 'quote', text: text(a.message) });
     }
     blocks.push({ kind: 'button', label: 'View your application', href: link('/dashboard') });
     blocks.push({ kind: 'p', parts: ['Our staff have your application marked and will help. Questions? Reply to this email or write to ', v(settings.agencyEmail), '.'] });
-    return { subject: 'A change to Egypt\'s e-visa rules affects your application', preheader: 'What it means for your application and what to do.', blocks };
+    return { subject: "A change to Egypt's e-visa rules affects your application", preheader: 'What it means for your application and what to do.', blocks };
   },
 };
 
@@ -562,10 +586,7 @@ function blockHtml(block: Block): string {
       return `<p style="margin:24px 0"><a href="${escapeHtml(block.href)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(block.label)}</a></p>`;
     case 'fields':
       return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${block.rows
-        .map(
-          ([label, value]) =>
-            `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
-        )
+        .map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`)
         .join('')}</table>`;
   }
 }

@@ -319,9 +319,7 @@ export class StripePaymentGateway implements PaymentGateway, WebhookVerifier, Re
   async *listRefunds(since: Date): AsyncIterable<GatewayRefund> {
     let startingAfter: string | undefined;
     for (;;) {
-      const page = await this.call(() =>
-        this.stripe.refunds.list({ created: { gte: Math.floor(since.getTime() / 1000) }, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) }),
-      );
+      const page = await this.call(() => this.stripe.refunds.list({ created: { gte: Math.floor(since.getTime() / 1000) }, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) }));
       for (const refund of page.data) yield toGatewayRefund(refund);
       if (!page.has_more || page.data.length === 0) return;
       startingAfter = page.data[page.data.length - 1]!.id;

@@ -17,13 +17,7 @@ export const CARD_INCORRECT_MESSAGE = 'Your card number is incorrect.';
  * of the networks Stripe names) and its last 4 digits.
  */
 export function cardOf(digits: string): GatewayCard {
-  const brand = /^4/.test(digits)
-    ? 'visa'
-    : /^(5[1-5]|222[1-9]|22[3-9]|2[3-6]|27[01]|2720)/.test(digits)
-      ? 'mastercard'
-      : /^3[47]/.test(digits)
-        ? 'amex'
-        : 'unknown';
+  const brand = /^4/.test(digits) ? 'visa' : /^(5[1-5]|222[1-9]|22[3-9]|2[3-6]|27[01]|2720)/.test(digits) ? 'mastercard' : /^3[47]/.test(digits) ? 'amex' : 'unknown';
   return { brand, last4: digits.slice(-4) };
 }
 

@@ -2,14 +2,7 @@ import { PORTAL_WAITING_STATUSES } from '../../../core/domain/portal-outage.js';
 import type { Application, NewApplication } from '../../../core/domain/application.js';
 import { errors } from '../../../core/domain/errors.js';
 import type { ApplicationStatus } from '../../../core/domain/status.js';
-import type {
-  AdminListQuery,
-  ApplicationChange,
-  ApplicationRepository,
-  ApplicationWithUser,
-  CommitResult,
-  ExportQuery,
-} from '../../../core/ports/application-repository.js';
+import type { AdminListQuery, ApplicationChange, ApplicationRepository, ApplicationWithUser, CommitResult, ExportQuery } from '../../../core/ports/application-repository.js';
 import type { OutboxMailInput } from '../../../core/ports/mail-outbox.js';
 import {
   adminOrder,
@@ -26,7 +19,24 @@ import {
 } from '../shared/rules.js';
 import { resolveAudit } from '../../../core/domain/audit.js';
 import type { CreatedIds } from '../../../core/domain/new-rows.js';
-import { addDocument, addHistory, addReply, addPayment, addRefund, appendAudit, copy, hasReceipt, issueReceipt, newestFirst, queueJobs, queueMails, queueTexts, refundablePayment, time, type MemoryState } from './state.js';
+import {
+  addDocument,
+  addHistory,
+  addReply,
+  addPayment,
+  addRefund,
+  appendAudit,
+  copy,
+  hasReceipt,
+  issueReceipt,
+  newestFirst,
+  queueJobs,
+  queueMails,
+  queueTexts,
+  refundablePayment,
+  time,
+  type MemoryState,
+} from './state.js';
 
 function withUser(s: MemoryState, app: Application): ApplicationWithUser {
   const user = s.users.get(app.userId);
@@ -80,7 +90,10 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       return a ? copy(a) : null;
     },
     async listByUser(userId) {
-      return [...s.applications.values()].filter((a) => a.userId === userId).sort(newestFirst).map(copy);
+      return [...s.applications.values()]
+        .filter((a) => a.userId === userId)
+        .sort(newestFirst)
+        .map(copy);
     },
     async commit(change: ApplicationChange): Promise<CommitResult> {
       const id = change.application.id;
@@ -177,10 +190,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
     },
     async listForPortalOutage(down) {
       return [...s.applications.values()]
-        .filter(
-          (a) =>
-            (down && a.initialPaymentId !== null && a.cancelledAt === null && PORTAL_WAITING_STATUSES.includes(a.status)) || a.guaranteePausedFor === 'portal',
-        )
+        .filter((a) => (down && a.initialPaymentId !== null && a.cancelledAt === null && PORTAL_WAITING_STATUSES.includes(a.status)) || a.guaranteePausedFor === 'portal')
         .sort((a, b) => a.id - b.id)
         .map(withPortal);
     },
@@ -203,12 +213,7 @@ export function applicationStore(s: MemoryState): ApplicationRepository {
       let afterId = 0;
       for (;;) {
         const page = [...s.applications.values()]
-          .filter(
-            (a) =>
-              a.id > afterId &&
-              (!query.statuses || query.statuses.includes(a.status)) &&
-              (!query.createdSince || time(a.createdAt) >= time(query.createdSince)),
-          )
+          .filter((a) => a.id > afterId && (!query.statuses || query.statuses.includes(a.status)) && (!query.createdSince || time(a.createdAt) >= time(query.createdSince)))
           .sort((a, b) => a.id - b.id)
           .slice(0, EXPORT_PAGE)
           .map(joined);

@@ -13,7 +13,10 @@ export function enquiryStore(s: MemoryState): ContactEnquiryRepository {
     },
     async listByEmail(email) {
       const wanted = email.trim().toLowerCase();
-      return [...s.enquiries.values()].filter((e) => e.email.toLowerCase() === wanted).sort((a, b) => a.id - b.id).map(copy);
+      return [...s.enquiries.values()]
+        .filter((e) => e.email.toLowerCase() === wanted)
+        .sort((a, b) => a.id - b.id)
+        .map(copy);
     },
   };
 }

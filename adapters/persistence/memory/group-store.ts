@@ -30,7 +30,10 @@ export function groupStore(s: MemoryState, applications: ApplicationRepository):
       return group ? copy(group) : null;
     },
     async listApplications(groupId) {
-      return [...s.applications.values()].filter((a) => a.groupId === groupId).sort((a, b) => a.id - b.id).map(copy);
+      return [...s.applications.values()]
+        .filter((a) => a.groupId === groupId)
+        .sort((a, b) => a.id - b.id)
+        .map(copy);
     },
     async commitAll(list) {
       // Checked whole first, then applied: all or nothing, as in one transaction.

@@ -20,7 +20,8 @@ export function historyStore(s: MemoryState): StatusHistoryRepository {
         if (ids.has(p.applicationId)) facts.push({ applicationId: p.applicationId, kind: 'payment', at: new Date(p.createdAt), paymentType: p.type, amount: p.amount, waived: p.status === 'waived' });
       }
       for (const r of s.refunds.values()) {
-        if (ids.has(r.applicationId) && r.status === 'succeeded') facts.push({ applicationId: r.applicationId, kind: 'refund', at: new Date(r.updatedAt), paymentType: r.paymentType, amount: r.amount });
+        if (ids.has(r.applicationId) && r.status === 'succeeded')
+          facts.push({ applicationId: r.applicationId, kind: 'refund', at: new Date(r.updatedAt), paymentType: r.paymentType, amount: r.amount });
       }
       for (const d of s.documents.values()) {
         if (ids.has(d.applicationId) && d.type === 'passport') facts.push({ applicationId: d.applicationId, kind: 'upload', at: new Date(d.uploadedAt), documentType: 'passport' });

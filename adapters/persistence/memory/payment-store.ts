@@ -4,7 +4,10 @@ import { copy, time, type MemoryState } from './state.js';
 export function paymentStore(s: MemoryState): PaymentRepository {
   return {
     async listByApplication(applicationId) {
-      return [...s.payments.values()].filter((p) => p.applicationId === applicationId).sort((a, b) => a.id - b.id).map(copy);
+      return [...s.payments.values()]
+        .filter((p) => p.applicationId === applicationId)
+        .sort((a, b) => a.id - b.id)
+        .map(copy);
     },
     async findByProviderPaymentId(providerPaymentId) {
       for (const p of s.payments.values()) if (p.providerPaymentId === providerPaymentId) return copy(p);

@@ -91,10 +91,16 @@ export function refundStore(s: MemoryState): RefundRepository {
       return refund ? copy(refund) : null;
     },
     async listByApplication(applicationId) {
-      return [...s.refunds.values()].filter((r) => r.applicationId === applicationId).sort(oldestFirst).map(copy);
+      return [...s.refunds.values()]
+        .filter((r) => r.applicationId === applicationId)
+        .sort(oldestFirst)
+        .map(copy);
     },
     async listSince(since) {
-      return [...s.refunds.values()].filter((r) => time(r.createdAt) >= time(since)).sort(oldestFirst).map(copy);
+      return [...s.refunds.values()]
+        .filter((r) => time(r.createdAt) >= time(since))
+        .sort(oldestFirst)
+        .map(copy);
     },
     async listAwaitingApproval() {
       const waiting = [...s.refunds.values()].filter((r) => r.status === 'pending_approval').sort(oldestFirst);

@@ -37,7 +37,20 @@ import { AccessChangeFeed } from '../access-changes.js';
  * adapters get from transactions. Stores hand out copies, never their internal objects.
  */
 export interface MemoryState {
-  seq: { users: number; applications: number; documents: number; payments: number; history: number; enquiries: number; outbox: number; texts: number; refunds: number; notes: number; assignments: number; replies: number };
+  seq: {
+    users: number;
+    applications: number;
+    documents: number;
+    payments: number;
+    history: number;
+    enquiries: number;
+    outbox: number;
+    texts: number;
+    refunds: number;
+    notes: number;
+    assignments: number;
+    replies: number;
+  };
   users: Map<number, User>;
   sessions: Map<string, Session>;
   applications: Map<number, Application>;

@@ -47,7 +47,10 @@ export function textStore(s: MemoryState): TextOutbox {
         .map((t) => textEntry(copy(t)));
     },
     async listWaiting() {
-      return [...s.texts.values()].filter((t) => t.sentAt === null && t.failedAt === null).sort((a, b) => a.id - b.id).map(copy);
+      return [...s.texts.values()]
+        .filter((t) => t.sentAt === null && t.failedAt === null)
+        .sort((a, b) => a.id - b.id)
+        .map(copy);
     },
   };
 }

@@ -24,7 +24,10 @@ export function twoFactorStore(s: MemoryState): TwoFactorStore {
         const state = stateOf(userId);
         if (!s.users.has(userId) || state.pendingSecret !== secret) return false;
         write(userId, { secret, pendingSecret: null, enabledAt: new Date(time(enabledAt)), lastStep: step });
-        s.recoveryCodes.set(userId, recoveryCodeHashes.map((codeHash) => ({ codeHash, usedAt: null })));
+        s.recoveryCodes.set(
+          userId,
+          recoveryCodeHashes.map((codeHash) => ({ codeHash, usedAt: null })),
+        );
         return true;
       } finally {
         s.access.announce({ user: userId });

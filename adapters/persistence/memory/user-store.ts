@@ -80,9 +80,7 @@ export function userStore(s: MemoryState): UserRepository {
     async pageWithoutApplication(query) {
       const term = normaliseSearch(query.q);
       const withApp = new Set([...s.applications.values()].map((a) => a.userId));
-      const all = [...s.users.values()]
-        .filter((u) => !u.isAdmin && !withApp.has(u.id) && matchesUserSearch(u, term))
-        .sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id);
+      const all = [...s.users.values()].filter((u) => !u.isAdmin && !withApp.has(u.id) && matchesUserSearch(u, term)).sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id);
       const { offset, limit } = offsetLimit(query);
       return { items: all.slice(offset, offset + limit).map(copy), total: all.length };
     },

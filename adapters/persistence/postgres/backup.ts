@@ -55,11 +55,7 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv, stdout?: Node
     child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     if (stdout) child.stdout!.pipe(stdout, { end: false });
     child.on('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'ENOENT'
-          ? new ClientToolFailed(`${tool} was not found: install PostgreSQL's client tools of the server's version (Debian: apt-get install postgresql-client).`)
-          : error,
-      );
+      reject(error.code === 'ENOENT' ? new ClientToolFailed(`${tool} was not found: install PostgreSQL's client tools of the server's version (Debian: apt-get install postgresql-client).`) : error);
     });
     child.on('close', (code) => (code === 0 ? resolve() : reject(new ClientToolFailed(`${tool} failed: ${firstLines(stderr) || `exit code ${code}`}`))));
   });
@@ -75,9 +71,7 @@ export async function postgresFacts(client: pg.ClientBase): Promise<DatabaseFact
   const tables: Record<string, number> = {};
   // One statement for every count (a few hundred tables at most).
   if (names.length > 0) {
-    const { rows } = await client.query<{ i: number; n: string }>(
-      names.map((t, i) => `select ${i}::int as i, count(*) as n from ${ident(t.schema)}.${ident(t.name)}`).join(' union all '),
-    );
+    const { rows } = await client.query<{ i: number; n: string }>(names.map((t, i) => `select ${i}::int as i, count(*) as n from ${ident(t.schema)}.${ident(t.name)}`).join(' union all '));
     for (const row of rows) {
       const t = names[row.i]!;
       tables[t.schema === 'public' ? t.name : `${t.schema}.${t.name}`] = Number(row.n);
@@ -157,9 +151,7 @@ export function postgresTarget(url: string, options: { scratch?: { serverUrl: st
     async load(dumpFile) {
       await this.assertNotInUse();
       const schemas = await withClient(url, async (client) => {
-        const { rows } = await client.query<{ name: string }>(
-          "select nspname as name from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema' order by nspname",
-        );
+        const { rows } = await client.query<{ name: string }>("select nspname as name from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema' order by nspname");
         return rows.map((r) => r.name);
       });
       const drops = [...schemas.map((s) => `drop schema ${ident(s)} cascade;`), 'create schema public;'].join('\n');

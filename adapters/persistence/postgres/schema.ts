@@ -81,8 +81,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_unique').on(lower(t.email)),
     index('users_pseudo_entries_idx').on(t.createdAt, t.id).where(PSEUDO_ENTRY),
-    index('users_pseudo_search_email_idx').on(pattern(sql`${t.searchEmail}`)).where(PSEUDO_ENTRY),
-    index('users_pseudo_search_name_idx').on(pattern(sql`${t.searchName}`)).where(PSEUDO_ENTRY),
+    index('users_pseudo_search_email_idx')
+      .on(pattern(sql`${t.searchEmail}`))
+      .where(PSEUDO_ENTRY),
+    index('users_pseudo_search_name_idx')
+      .on(pattern(sql`${t.searchName}`))
+      .where(PSEUDO_ENTRY),
     index('users_created_at_idx').on(t.createdAt),
     // The reports' registered applicants (shared/report-queries.ts).
     index('users_applicants_created_idx').on(t.createdAt).where(sql.raw(APPLICANT_SQL)),
@@ -92,7 +96,9 @@ export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     /** What the user sees in their list of sessions (GET /api/user/sessions). */
@@ -107,7 +113,9 @@ export const applications = pgTable(
   {
     id: serial('id').primaryKey(),
     applicationNumber: text('application_number').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').$type<ApplicationStatus>().notNull().default('online_entry'),
     givenName: text('given_name').notNull(),
     surname: text('surname').notNull(),
@@ -285,7 +293,9 @@ export const documents = pgTable(
   'documents',
   {
     id: serial('id').primaryKey(),
-    applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
     type: text('type').$type<DocumentType>().notNull(),
     fileName: text('file_name').notNull(),
     storageKey: text('storage_key').notNull(),
@@ -336,7 +346,9 @@ export const statusHistory = pgTable(
   'status_history',
   {
     id: serial('id').primaryKey(),
-    applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status').$type<ApplicationStatus>(),
     toStatus: text('to_status').$type<ApplicationStatus>().notNull(),
     changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -356,7 +368,9 @@ export const contactEnquiries = pgTable(
     phoneNumber: text('phone_number').notNull(),
     nationality: text('nationality').notNull(),
     purposeOfTravel: text('purpose_of_travel').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     existingAccount: bool('existing_account').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -399,7 +413,9 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_application_idx').on(t.applicationId, t.id),
-    index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`sent_at is null`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`sent_at is null`),
     index('mail_outbox_to_idx').on(lower(t.to)),
   ],
 );
@@ -427,7 +443,12 @@ export const textOutbox = pgTable(
     failedAt: ts('failed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('text_outbox_application_idx').on(t.applicationId, t.id), index('text_outbox_waiting_idx').on(t.id).where(sql`sent_at is null and failed_at is null`)],
+  (t) => [
+    index('text_outbox_application_idx').on(t.applicationId, t.id),
+    index('text_outbox_waiting_idx')
+      .on(t.id)
+      .where(sql`sent_at is null and failed_at is null`),
+  ],
 );
 
 /**
@@ -782,11 +803,7 @@ export const governmentFees = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.effectiveFrom] }),
-    check('government_fees_amount_check', sql`${t.amountCents} > 0`),
-    check('government_fees_pence_check', sql`${t.pence} > 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.effectiveFrom] }), check('government_fees_amount_check', sql`${t.amountCents} > 0`), check('government_fees_pence_check', sql`${t.pence} > 0`)],
 );
 
 /**
@@ -906,9 +923,5 @@ export const testRefunds = pgTable(
     idempotencyKey: text('idempotency_key'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('test_refunds_key_unique').on(t.idempotencyKey),
-    index('test_refunds_payment_idx').on(t.paymentId),
-    index('test_refunds_created_idx').on(t.createdAt),
-  ],
+  (t) => [uniqueIndex('test_refunds_key_unique').on(t.idempotencyKey), index('test_refunds_payment_idx').on(t.paymentId), index('test_refunds_created_idx').on(t.createdAt)],
 );

@@ -69,12 +69,7 @@ export function searchConditions(database: SqlDatabase, term: string, options: {
   const a = database.tables.applications;
   // `(key || '')`: the same value, which no index serves (for a caller that tests the keys on rows it walks).
   const key = (expr: SQL) => (options.indexed === false ? sql`(${expr} || '')` : expr);
-  return [
-    sql`${a.searchEmail}`,
-    sql`${a.searchName}`,
-    sql`lower(${a.applicationNumber})`,
-    sql`lower(${a.passportNumber})`,
-    sql`${a.searchSurname}`,
-    sql`${a.searchFullName}`,
-  ].map((expr) => database.prefix(key(expr), term));
+  return [sql`${a.searchEmail}`, sql`${a.searchName}`, sql`lower(${a.applicationNumber})`, sql`lower(${a.passportNumber})`, sql`${a.searchSurname}`, sql`${a.searchFullName}`].map((expr) =>
+    database.prefix(key(expr), term),
+  );
 }

@@ -162,8 +162,7 @@ function gatheredBranches(database: SqlDatabase, query: SearchQuery): SQL[] {
   const a = database.tables.applications;
   const rest = adminFilter(database, query, { search: false });
   return searchConditions(database, normaliseSearch(query.q)!).map(
-    (condition) =>
-      sql`select ${a.id} as id, ${a.guaranteeDeadline} as guarantee_deadline, ${a.expectedArrivalDate} as expected_arrival_date from ${a} where ${and(condition, rest)}`,
+    (condition) => sql`select ${a.id} as id, ${a.guaranteeDeadline} as guarantee_deadline, ${a.expectedArrivalDate} as expected_arrival_date from ${a} where ${and(condition, rest)}`,
   );
 }
 

@@ -44,8 +44,18 @@ const withUserAndPortal = (r: { application: ApplicationRow; user: UserRow; port
 export function* insertApplication(tx: Db, t: Tables, application: NewApplication, extra: { groupId?: number } = {}): Unit<Application> {
   const [user] = yield* rows(tx.select({ searchEmail: t.users.searchEmail, searchName: t.users.searchName }).from(t.users).where(eq(t.users.id, application.userId)));
   if (!user) throw errors.notFound('User');
-  const [row] = yield* rows(tx.insert(t.applications).values({ ...applicationToRow(application), ...user, ...extra, version: 1 }).returning());
-  yield* changes(tx.update(t.users).set({ hasApplication: true }).where(and(eq(t.users.id, application.userId), eq(t.users.hasApplication, false))));
+  const [row] = yield* rows(
+    tx
+      .insert(t.applications)
+      .values({ ...applicationToRow(application), ...user, ...extra, version: 1 })
+      .returning(),
+  );
+  yield* changes(
+    tx
+      .update(t.users)
+      .set({ hasApplication: true })
+      .where(and(eq(t.users.id, application.userId), eq(t.users.hasApplication, false))),
+  );
   return applicationFromRow(row!);
 }
 
@@ -87,7 +97,12 @@ export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange)
   }
   const result: Extract<CommitResult, { outcome: 'committed' }> = { outcome: 'committed', application: applicationFromRow(updated) };
   if (change.document) {
-    const [document] = yield* rows(tx.insert(t.documents).values({ ...change.document, applicationId: id }).returning({ id: t.documents.id }));
+    const [document] = yield* rows(
+      tx
+        .insert(t.documents)
+        .values({ ...change.document, applicationId: id })
+        .returning({ id: t.documents.id }),
+    );
     result.documentId = created.document = document!.id;
   }
   if (change.reply) result.reply = yield* insertReply(tx, t, id, change.reply);
@@ -102,7 +117,12 @@ function* insertReply(tx: Db, t: Tables, applicationId: number, reply: NewReply)
   const [row] = yield* rows(tx.insert(t.applicationReplies).values({ applicationId, text: reply.text, createdAt: reply.createdAt }).returning({ id: t.applicationReplies.id }));
   const documentIds: number[] = [];
   for (const document of reply.documents) {
-    const [stored] = yield* rows(tx.insert(t.documents).values({ ...document, applicationId, replyId: row!.id }).returning({ id: t.documents.id }));
+    const [stored] = yield* rows(
+      tx
+        .insert(t.documents)
+        .values({ ...document, applicationId, replyId: row!.id })
+        .returning({ id: t.documents.id }),
+    );
     documentIds.push(stored!.id);
   }
   return { id: row!.id, documentIds };
@@ -156,7 +176,14 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
   // The signed-in read path: an application and the applicant's list, without the search keys and
   // decided_at (written for the admin search and the reports; 6 of 69 columns SQLite would read).
   const { searchEmail: _email, searchName: _name, searchGivenName: _given, searchSurname: _surname, searchFullName: _full, decidedAt: _decided, ...stored } = getTableColumns(a);
-  const byId = database.prepare(() => db.select(stored).from(a).where(eq(a.id, sql.placeholder('id'))), { columnsOf: stored });
+  const byId = database.prepare(
+    () =>
+      db
+        .select(stored)
+        .from(a)
+        .where(eq(a.id, sql.placeholder('id'))),
+    { columnsOf: stored },
+  );
   const ofUser = database.prepare(
     () =>
       db
@@ -256,7 +283,12 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
               .where(statuses ? inArray(c.status, statuses) : undefined),
           );
           // Unassigned: the stored counts less the assigned ones (few, off applications_assignee_idx).
-          const assigned = rows(db.select({ n: sql<number>`count(*)` }).from(a).where(and(isNotNull(a.assigneeId), statuses ? inArray(a.status, statuses) : undefined)));
+          const assigned = rows(
+            db
+              .select({ n: sql<number>`count(*)` })
+              .from(a)
+              .where(and(isNotNull(a.assigneeId), statuses ? inArray(a.status, statuses) : undefined)),
+          );
           const found = ids.length === 0 ? [] : yield* readPage;
           const [[n], [less]] = query.assigneeId === null ? yield* all([stored, assigned]) : [yield* stored, [{ n: 0 }]];
           return { items: found.map(withUserAndPortal), total: Number(n?.n ?? 0) - Number(less?.n ?? 0) };
@@ -267,7 +299,12 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
           const overdue = yield* overdueByStatus({ ...query, overdueAt: query.overdueAt });
           return { items: found.map(withUserAndPortal), total: overdue.reduce((sum, r) => sum + r.n, 0) };
         }
-        const count = rows(db.select({ n: sql<number>`count(*)` }).from(a).where(where));
+        const count = rows(
+          db
+            .select({ n: sql<number>`count(*)` })
+            .from(a)
+            .where(where),
+        );
         if (ids.length === 0) return { items: [], total: Number((yield* count)[0]?.n ?? 0) };
         const [found, [counted]] = yield* all([readPage, count]);
         return { items: found.map(withUserAndPortal), total: Number(counted?.n ?? 0) };
@@ -338,11 +375,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
         .from(a)
         .innerJoin(t.users, eq(t.users.id, a.userId))
         .leftJoin(t.portalLedger, eq(t.portalLedger.applicationId, a.id))
-        .where(
-          down
-            ? or(and(isNotNull(a.initialPaymentId), isNull(a.cancelledAt), inArray(a.status, [...PORTAL_WAITING_STATUSES])), heldByThePortal)
-            : heldByThePortal,
-        )
+        .where(down ? or(and(isNotNull(a.initialPaymentId), isNull(a.cancelledAt), inArray(a.status, [...PORTAL_WAITING_STATUSES])), heldByThePortal) : heldByThePortal)
         .orderBy(asc(a.id));
       return found.map(withUserAndPortal);
     },
@@ -387,12 +420,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
     },
     async listPendingPassportScans(limit) {
       // Read once, when the job store is created: a scan of the table is fine (no index for a state that is rare and brief).
-      const found = await db
-        .select({ documentId: a.passportScanDocumentId })
-        .from(a)
-        .where(eq(a.passportScanStatus, 'pending'))
-        .orderBy(asc(a.id))
-        .limit(Math.max(0, limit));
+      const found = await db.select({ documentId: a.passportScanDocumentId }).from(a).where(eq(a.passportScanStatus, 'pending')).orderBy(asc(a.id)).limit(Math.max(0, limit));
       return found.map((r) => r.documentId).filter((id): id is number => id !== null);
     },
     async *streamForExport(query) {
@@ -404,11 +432,7 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
             .from(a)
             .innerJoin(t.users, eq(t.users.id, a.userId))
             .where(
-              and(
-                gt(a.id, sql.placeholder('afterId')),
-                query.statuses ? inArray(a.status, [...query.statuses]) : undefined,
-                query.createdSince ? gte(a.createdAt, query.createdSince) : undefined,
-              ),
+              and(gt(a.id, sql.placeholder('afterId')), query.statuses ? inArray(a.status, [...query.statuses]) : undefined, query.createdSince ? gte(a.createdAt, query.createdSince) : undefined),
             )
             .orderBy(asc(a.id))
             .limit(EXPORT_PAGE),

@@ -55,7 +55,12 @@ export function bulkLoader(database: SqlDatabase): BulkLoader {
           const part = userIds.slice(i, i + IDS_PER_READ);
           const found = yield* rows(tx.select({ id: t.users.id, searchEmail: t.users.searchEmail, searchName: t.users.searchName }).from(t.users).where(inArray(t.users.id, part)));
           for (const u of found) keys.set(u.id, { searchEmail: u.searchEmail, searchName: u.searchName });
-          yield* changes(tx.update(t.users).set({ hasApplication: true }).where(and(inArray(t.users.id, part), eq(t.users.hasApplication, false))));
+          yield* changes(
+            tx
+              .update(t.users)
+              .set({ hasApplication: true })
+              .where(and(inArray(t.users.id, part), eq(t.users.hasApplication, false))),
+          );
         }
         const applications = loaded.map((l) => ({
           ...applicationToRow(l.application),
@@ -86,7 +91,12 @@ export function bulkLoader(database: SqlDatabase): BulkLoader {
             waived.map((id) => sql`when ${id} then ${waivedPaymentId(id)}`),
             sql` `,
           );
-          yield* changes(tx.update(a).set({ finalPaymentId: sql`case ${a.id} ${cases} end` }).where(inArray(a.id, waived)));
+          yield* changes(
+            tx
+              .update(a)
+              .set({ finalPaymentId: sql`case ${a.id} ${cases} end` })
+              .where(inArray(a.id, waived)),
+          );
         }
         return ids;
       });

@@ -12,7 +12,10 @@ export function documentStore(database: SqlDatabase): DocumentRepository {
   return {
     async create(document) {
       try {
-        const [row] = await db.insert(t.documents).values({ ...document }).returning();
+        const [row] = await db
+          .insert(t.documents)
+          .values({ ...document })
+          .returning();
         return documentFromRow(row);
       } catch (e) {
         if (isForeignKeyViolation(e)) throw errors.notFound('Application');
@@ -26,11 +29,7 @@ export function documentStore(database: SqlDatabase): DocumentRepository {
     },
     async listByApplication(applicationId) {
       if (!isStoredId(applicationId)) return [];
-      const found = await db
-        .select()
-        .from(t.documents)
-        .where(eq(t.documents.applicationId, applicationId))
-        .orderBy(asc(t.documents.uploadedAt), asc(t.documents.id));
+      const found = await db.select().from(t.documents).where(eq(t.documents.applicationId, applicationId)).orderBy(asc(t.documents.uploadedAt), asc(t.documents.id));
       return found.map(documentFromRow);
     },
     async delete(id) {
@@ -49,13 +48,7 @@ export function documentStore(database: SqlDatabase): DocumentRepository {
         .select({ document: t.documents })
         .from(t.documents)
         .innerJoin(t.applications, eq(t.applications.id, t.documents.applicationId))
-        .where(
-          and(
-            inArray(t.documents.type, [...types]),
-            inArray(t.applications.status, [...FINISHED_FOR_RETENTION]),
-            lt(t.applications.updatedAt, finishedBefore),
-          ),
-        )
+        .where(and(inArray(t.documents.type, [...types]), inArray(t.applications.status, [...FINISHED_FOR_RETENTION]), lt(t.applications.updatedAt, finishedBefore)))
         .orderBy(asc(t.documents.id));
       return found.map((r) => documentFromRow(r.document));
     },

@@ -51,7 +51,12 @@ export function egyptRuleStore(database: SqlDatabase): EgyptRuleRepository {
     async save(rule, remove, audit) {
       return database.transaction(function* (tx) {
         const dates = [...new Set([rule.effectiveFrom, ...remove])];
-        const found = yield* rows(tx.select().from(r).where(and(eq(r.kind, rule.kind), eq(r.subject, rule.subject), inArray(r.effectiveFrom, dates))));
+        const found = yield* rows(
+          tx
+            .select()
+            .from(r)
+            .where(and(eq(r.kind, rule.kind), eq(r.subject, rule.subject), inArray(r.effectiveFrom, dates))),
+        );
         const others = dates.filter((d) => d !== rule.effectiveFrom);
         if (others.length > 0) yield* changes(tx.delete(r).where(and(eq(r.kind, rule.kind), eq(r.subject, rule.subject), inArray(r.effectiveFrom, others))));
         const row = egyptRuleToRow(rule);

@@ -10,7 +10,10 @@ export function enquiryStore(database: SqlDatabase): ContactEnquiryRepository {
   return {
     async create(enquiry) {
       try {
-        const [row] = await db.insert(t.contactEnquiries).values({ ...enquiry }).returning();
+        const [row] = await db
+          .insert(t.contactEnquiries)
+          .values({ ...enquiry })
+          .returning();
         return enquiryFromRow(row);
       } catch (e) {
         if (isForeignKeyViolation(e)) throw errors.notFound('User');

@@ -28,7 +28,15 @@ export function historyStore(database: SqlDatabase): StatusHistoryRepository {
   const unindexed = (column: Column) => sql`(${column} || '')`;
   const timelineFacts = preparedByIds(database, (ids) =>
     db
-      .select({ applicationId: h.applicationId, kind: sql<TimelineFact['kind']>`'status'`, at: h.changedAt, detail: sql<string | null>`${h.toStatus}`, message: h.message, amount: noAmount, state: noText })
+      .select({
+        applicationId: h.applicationId,
+        kind: sql<TimelineFact['kind']>`'status'`,
+        at: h.changedAt,
+        detail: sql<string | null>`${h.toStatus}`,
+        message: h.message,
+        amount: noAmount,
+        state: noText,
+      })
       .from(h)
       .where(inArray(h.applicationId, ids))
       .unionAll(
@@ -59,11 +67,7 @@ export function historyStore(database: SqlDatabase): StatusHistoryRepository {
   return {
     async listByApplication(applicationId) {
       if (!isStoredId(applicationId)) return [];
-      const found = await db
-        .select()
-        .from(t.statusHistory)
-        .where(eq(t.statusHistory.applicationId, applicationId))
-        .orderBy(asc(t.statusHistory.changedAt), asc(t.statusHistory.id));
+      const found = await db.select().from(t.statusHistory).where(eq(t.statusHistory.applicationId, applicationId)).orderBy(asc(t.statusHistory.changedAt), asc(t.statusHistory.id));
       return found.map(historyFromRow);
     },
 

@@ -15,7 +15,12 @@ export function internalNoteStore(database: SqlDatabase): InternalNoteRepository
     async add(note, audit = []) {
       try {
         return await database.transaction(function* (tx) {
-          const [row] = yield* rows(tx.insert(n).values({ ...note }).returning());
+          const [row] = yield* rows(
+            tx
+              .insert(n)
+              .values({ ...note })
+              .returning(),
+          );
           yield* appendAudit(tx, t, resolveAudit(audit, { note: row!.id }));
           return { ...row! };
         });

@@ -16,7 +16,12 @@ import { appendAudit } from './audit-store.js';
  */
 export function* queueMails(tx: Db, t: Tables, mails: OutboxMailInput[] | undefined, now: Date | undefined): Unit<OutboxMail[]> {
   if (!mails || mails.length === 0) return [];
-  const queued = yield* rows(tx.insert(t.mailOutbox).values(mails.map((m) => outboxInsert(m, now))).returning());
+  const queued = yield* rows(
+    tx
+      .insert(t.mailOutbox)
+      .values(mails.map((m) => outboxInsert(m, now)))
+      .returning(),
+  );
   yield* queueJobs(queued.map((row) => mailJob(row.id)));
   return queued.map(outboxFromRow);
 }
@@ -62,7 +67,13 @@ export function outboxStore(database: SqlDatabase, access: AccessChangeFeed): Ma
     },
     async markSent(id, sentAt) {
       const cleared = await database.transaction(function* (tx) {
-        const [sent] = yield* rows(tx.update(o).set({ sentAt }).where(and(eq(o.id, id), isNull(o.sentAt))).returning({ to: o.to }));
+        const [sent] = yield* rows(
+          tx
+            .update(o)
+            .set({ sentAt })
+            .where(and(eq(o.id, id), isNull(o.sentAt)))
+            .returning({ to: o.to }),
+        );
         // The address took a mail: whatever bounced before no longer stands.
         if (!sent) return [];
         return yield* rows(
@@ -87,7 +98,11 @@ export function outboxStore(database: SqlDatabase, access: AccessChangeFeed): Ma
         if (!refused || !refusal.bounced) return [];
         const address = refused.to.trim().toLowerCase();
         return yield* rows(
-          tx.update(u).set({ mailBouncedAddress: address, mailBouncedAt: now, mailBounceReason: refusal.reason }).where(sql`lower(${u.email}) = ${address}`).returning({ id: u.id }),
+          tx
+            .update(u)
+            .set({ mailBouncedAddress: address, mailBouncedAt: now, mailBounceReason: refusal.reason })
+            .where(sql`lower(${u.email}) = ${address}`)
+            .returning({ id: u.id }),
         );
       });
       for (const user of marked) access.announce({ user: user.id });

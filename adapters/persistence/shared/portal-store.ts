@@ -94,7 +94,10 @@ export function portalLedgerStore(database: SqlDatabase): PortalLedgerRepository
     },
     async receiptKeysInUse(storageKeys) {
       if (storageKeys.length === 0) return new Set();
-      const found = await db.select({ key: p.receiptStorageKey }).from(p).where(inArray(p.receiptStorageKey, [...storageKeys]));
+      const found = await db
+        .select({ key: p.receiptStorageKey })
+        .from(p)
+        .where(inArray(p.receiptStorageKey, [...storageKeys]));
       return new Set(found.flatMap((r) => (r.key === null ? [] : [r.key])));
     },
   };
@@ -139,7 +142,10 @@ export function portalOutageStore(database: SqlDatabase): PortalOutageRepository
       return row ? outageFromRow(row) : null;
     },
     async start(outage) {
-      const [row] = await db.insert(o).values({ ...outage }).returning();
+      const [row] = await db
+        .insert(o)
+        .values({ ...outage })
+        .returning();
       return outageFromRow(row!);
     },
     async update(outage) {

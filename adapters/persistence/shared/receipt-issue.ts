@@ -22,6 +22,11 @@ export function* issueReceipt(tx: Db, t: Tables, receipt: NewReceipt): Unit<Rece
       .onConflictDoUpdate({ target: c.year, set: { last: sql`${c.last} + 1` } })
       .returning({ last: c.last }),
   );
-  const [row] = yield* rows(tx.insert(t.receipts).values(receiptToRow(receipt, receiptNumber(year, counter!.last))).returning());
+  const [row] = yield* rows(
+    tx
+      .insert(t.receipts)
+      .values(receiptToRow(receipt, receiptNumber(year, counter!.last)))
+      .returning(),
+  );
   return receiptFromRow(row!);
 }

@@ -68,7 +68,13 @@ function* settleRefund(tx: Db, t: Tables, refundId: number, settlement: RefundSe
   const gatewayId = settlement.gatewayRefundId ?? sql`${r.gatewayRefundId}`;
   let updated: typeof r.$inferSelect | undefined;
   if (settlement.status === 'pending') {
-    [updated] = yield* rows(tx.update(r).set({ gatewayRefundId: settlement.gatewayRefundId, updatedAt: now }).where(and(pending, isNull(r.gatewayRefundId))).returning());
+    [updated] = yield* rows(
+      tx
+        .update(r)
+        .set({ gatewayRefundId: settlement.gatewayRefundId, updatedAt: now })
+        .where(and(pending, isNull(r.gatewayRefundId)))
+        .returning(),
+    );
   } else if (settlement.status === 'failed') {
     [updated] = yield* rows(tx.update(r).set({ status: 'failed', gatewayRefundId: gatewayId, failureReason: settlement.failureReason, updatedAt: now }).where(pending).returning());
   } else {
@@ -78,7 +84,12 @@ function* settleRefund(tx: Db, t: Tables, refundId: number, settlement: RefundSe
       // (commits compare-and-set on the version and write every column, so a commit computed before
       // this one answers stale instead of writing the old amount back).
       const a = t.applications;
-      yield* changes(tx.update(a).set({ refundedAmount: sql`${a.refundedAmount} + ${updated.amount}`, version: sql`${a.version} + 1` }).where(eq(a.id, updated.applicationId)));
+      yield* changes(
+        tx
+          .update(a)
+          .set({ refundedAmount: sql`${a.refundedAmount} + ${updated.amount}`, version: sql`${a.version} + 1` })
+          .where(eq(a.id, updated.applicationId)),
+      );
       if (settlement.creditNote) yield* issueReceipt(tx, t, settlement.creditNote);
       yield* queueMails(tx, t, settlement.mails, now);
     }

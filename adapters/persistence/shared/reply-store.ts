@@ -21,9 +21,7 @@ export function replyStore(database: SqlDatabase): ReplyRepository {
           .where(and(eq(d.applicationId, applicationId), eq(d.type, 'reply')))
           .orderBy(asc(d.id)),
       ]);
-      return replies.map(
-        (row): ApplicationReply => ({ ...row, documents: documents.filter((doc) => doc.replyId === row.id).map(documentFromRow) }),
-      );
+      return replies.map((row): ApplicationReply => ({ ...row, documents: documents.filter((doc) => doc.replyId === row.id).map(documentFromRow) }));
     },
   };
 }

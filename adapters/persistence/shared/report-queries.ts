@@ -1,14 +1,6 @@
 import { and, eq, getTableColumns, gte, lt, lte, max, min, or, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
 import { byCountThenName } from './rules.js';
-import {
-  daysFrom,
-  decisionsOf,
-  mergeTurnarounds,
-  reportWindow,
-  windowDays,
-  type ReportWindow,
-  type TurnaroundCount,
-} from '../../../core/domain/reports.js';
+import { daysFrom, decisionsOf, mergeTurnarounds, reportWindow, windowDays, type ReportWindow, type TurnaroundCount } from '../../../core/domain/reports.js';
 import { addCalendarDays, londonDateOf, type LocalDate } from '../../../core/domain/working-days.js';
 import type { ReportQueries } from '../../../core/ports/report-queries.js';
 import { addTotals, NO_TOTALS, num, reportRows, type CohortGroup, type DayTotals } from './report-rows.js';
@@ -70,7 +62,12 @@ export function reportQueries(database: SqlDatabase): ReportQueries {
   function* coverage(from: LocalDate, to: LocalDate): Unit<Coverage> {
     const span = reportWindow({ from, to });
     const [rolled, dirty] = [
-      yield* rows(db.select().from(days).where(and(gte(days.day, from), lte(days.day, to)))),
+      yield* rows(
+        db
+          .select()
+          .from(days)
+          .where(and(gte(days.day, from), lte(days.day, to))),
+      ),
       yield* rows(
         db
           .selectDistinct({ hour: dirtyHours.hour })
@@ -100,7 +97,10 @@ export function reportQueries(database: SqlDatabase): ReportQueries {
       const known: Coverage =
         ranges.length === 0
           ? { rolled: new Map(), dirty: new Set() }
-          : yield* coverage(ranges.map((r) => r.from).reduce((x, y) => (x < y ? x : y)), ranges.map((r) => r.to).reduce((x, y) => (x > y ? x : y)));
+          : yield* coverage(
+              ranges.map((r) => r.from).reduce((x, y) => (x < y ? x : y)),
+              ranges.map((r) => r.to).reduce((x, y) => (x > y ? x : y)),
+            );
       return yield* unit(
         windows.map((w) => split(w, known)),
         known,
@@ -176,16 +176,31 @@ export function reportQueries(database: SqlDatabase): ReportQueries {
       const cohort = yield* rowsOf.cohort([window]);
       // Upserts: a run racing another on the same day (a manual run beside the job) takes the later
       // counts instead of failing on the other's rows.
-      yield* changes(tx.insert(days).values({ day, ...totals!, refreshedAt: new Date() }).onConflictDoUpdate({ target: days.day, set: excludedOf(days, [...Object.keys(totals!), 'refreshedAt']) }));
+      yield* changes(
+        tx
+          .insert(days)
+          .values({ day, ...totals!, refreshedAt: new Date() })
+          .onConflictDoUpdate({ target: days.day, set: excludedOf(days, [...Object.keys(totals!), 'refreshedAt']) }),
+      );
       yield* changes(tx.delete(cohortDays).where(eq(cohortDays.day, day)));
       yield* changes(tx.delete(turnaroundDays).where(eq(turnaroundDays.day, day)));
       for (let from = 0; from < cohort.length; from += ROLLUP_ROWS_PER_INSERT) {
         const part = cohort.slice(from, from + ROLLUP_ROWS_PER_INSERT).map((g) => ({ day, ...g }));
-        yield* changes(tx.insert(cohortDays).values(part).onConflictDoUpdate({ target: [cohortDays.day, cohortDays.nationality], set: excludedOf(cohortDays, ['applied', 'initialPaid', 'addressGiven', 'approved', 'finalPaid']) }));
+        yield* changes(
+          tx
+            .insert(cohortDays)
+            .values(part)
+            .onConflictDoUpdate({ target: [cohortDays.day, cohortDays.nationality], set: excludedOf(cohortDays, ['applied', 'initialPaid', 'addressGiven', 'approved', 'finalPaid']) }),
+        );
       }
       for (let from = 0; from < turnarounds.length; from += ROLLUP_ROWS_PER_INSERT) {
         const part = turnarounds.slice(from, from + ROLLUP_ROWS_PER_INSERT).map((h) => ({ day, ...h }));
-        yield* changes(tx.insert(turnaroundDays).values(part).onConflictDoUpdate({ target: [turnaroundDays.day, turnaroundDays.tenths], set: excludedOf(turnaroundDays, ['decided', 'onTime']) }));
+        yield* changes(
+          tx
+            .insert(turnaroundDays)
+            .values(part)
+            .onConflictDoUpdate({ target: [turnaroundDays.day, turnaroundDays.tenths], set: excludedOf(turnaroundDays, ['decided', 'onTime']) }),
+        );
       }
     };
   }
@@ -275,4 +290,3 @@ export function reportQueries(database: SqlDatabase): ReportQueries {
     },
   };
 }
-

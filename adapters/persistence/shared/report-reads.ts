@@ -1,8 +1,7 @@
-import type { Tables } from "./sql-database.js";
+import type { Tables } from './sql-database.js';
 
-type ReportTable =
-  "applications" | "payments" | "refunds" | "portalLedger" | "users";
-type ColumnOf<T extends ReportTable> = keyof Tables[T]["_"]["columns"] & string;
+type ReportTable = 'applications' | 'payments' | 'refunds' | 'portalLedger' | 'users';
+type ColumnOf<T extends ReportTable> = keyof Tables[T]['_']['columns'] & string;
 
 /** What the reports read of one table: see REPORT_READS. */
 export interface ReportRead<T extends ReportTable> {
@@ -23,60 +22,36 @@ export interface ReportRead<T extends ReportTable> {
  */
 export const REPORT_READS = {
   applications: {
-    hours: ["createdAt", "decidedAt"],
-    reads: [
-      "createdAt",
-      "decidedAt",
-      "initialPaymentAt",
-      "cancelledAt",
-      "guaranteeDeadline",
-      "nationality",
-      "postcode",
-      "approvedAt",
-      "finalPaymentId",
-    ],
+    hours: ['createdAt', 'decidedAt'],
+    reads: ['createdAt', 'decidedAt', 'initialPaymentAt', 'cancelledAt', 'guaranteeDeadline', 'nationality', 'postcode', 'approvedAt', 'finalPaymentId'],
   },
   payments: {
-    hours: ["createdAt"],
-    reads: ["createdAt", "status", "type", "amount"],
+    hours: ['createdAt'],
+    reads: ['createdAt', 'status', 'type', 'amount'],
   },
   refunds: {
-    hours: ["updatedAt"],
-    reads: ["status", "amount", "updatedAt"],
-    countedWhen: { column: "status", is: "succeeded" },
+    hours: ['updatedAt'],
+    reads: ['status', 'amount', 'updatedAt'],
+    countedWhen: { column: 'status', is: 'succeeded' },
   },
   portalLedger: {
-    hours: ["paidAt"],
-    reads: ["paidAt", "governmentFeePence", "absorbedFeePence"],
+    hours: ['paidAt'],
+    reads: ['paidAt', 'governmentFeePence', 'absorbedFeePence'],
   },
-  users: { hours: ["createdAt"], reads: ["createdAt", "isAdmin"] },
+  users: { hours: ['createdAt'], reads: ['createdAt', 'isAdmin'] },
 } as const satisfies { [T in ReportTable]: ReportRead<T> };
 
 export type ReportReads = { [T in ReportTable]: ReportRead<T> };
 
-type Read<T extends ReportTable> = Extract<
-  (typeof REPORT_READS)[T]["reads"][number],
-  ColumnOf<T>
->;
-type ReadColumns<T extends ReportTable> = Pick<
-  Tables[T]["_"]["columns"],
-  Read<T>
->;
+type Read<T extends ReportTable> = Extract<(typeof REPORT_READS)[T]['reads'][number], ColumnOf<T>>;
+type ReadColumns<T extends ReportTable> = Pick<Tables[T]['_']['columns'], Read<T>>;
 
 /**
  * A table's columns the reports read, and only those: report-rows.ts takes its columns from here, so
  * a figure that reads a column REPORT_READS does not list fails to compile (the triggers would not
  * mark its hours dirty when that column changed).
  */
-export function reportColumns<T extends ReportTable>(
-  tables: Tables,
-  table: T,
-): ReadColumns<T> {
+export function reportColumns<T extends ReportTable>(tables: Tables, table: T): ReadColumns<T> {
   const all = tables[table] as unknown as Record<string, unknown>;
-  return Object.fromEntries(
-    (REPORT_READS[table].reads as readonly string[]).map((key) => [
-      key,
-      all[key],
-    ]),
-  ) as ReadColumns<T>;
+  return Object.fromEntries((REPORT_READS[table].reads as readonly string[]).map((key) => [key, all[key]])) as ReadColumns<T>;
 }

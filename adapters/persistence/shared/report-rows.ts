@@ -20,7 +20,18 @@ export interface DayTotals {
   registered: number;
 }
 
-export const NO_TOTALS: Readonly<DayTotals> = { decided: 0, onTime: 0, waived: 0, refunds: 0, refundedPence: 0, initialPence: 0, finalPence: 0, governmentFeePence: 0, absorbedFeePence: 0, registered: 0 };
+export const NO_TOTALS: Readonly<DayTotals> = {
+  decided: 0,
+  onTime: 0,
+  waived: 0,
+  refunds: 0,
+  refundedPence: 0,
+  initialPence: 0,
+  finalPence: 0,
+  governmentFeePence: 0,
+  absorbedFeePence: 0,
+  registered: 0,
+};
 
 export function addTotals(into: DayTotals, more: DayTotals): DayTotals {
   for (const key of Object.keys(NO_TOTALS) as (keyof DayTotals)[]) into[key] += more[key];
@@ -77,7 +88,14 @@ export function reportRows(database: SqlDatabase) {
     if (windows.length === 0) return [];
     type Row = { i: number | string } & Record<string, unknown>;
     const [decided, waived, paid, refunded, government, registered] = yield* all([
-      sqlRows<Row>(perWindow(windows, (w, i) => db.select({ i: label(i).as('i'), n: sql`count(*)`.as('n'), on_time: onTime.as('on_time') }).from(t.applications).where(decidedIn(w)))),
+      sqlRows<Row>(
+        perWindow(windows, (w, i) =>
+          db
+            .select({ i: label(i).as('i'), n: sql`count(*)`.as('n'), on_time: onTime.as('on_time') })
+            .from(t.applications)
+            .where(decidedIn(w)),
+        ),
+      ),
       sqlRows<Row>(
         perWindow(windows, (w, i) =>
           db
@@ -120,7 +138,14 @@ export function reportRows(database: SqlDatabase) {
             .where(and(gte(l.paidAt, w.start), lt(l.paidAt, w.end))),
         ),
       ),
-      sqlRows<Row>(perWindow(windows, (w, i) => db.select({ i: label(i).as('i'), n: sql`count(*)`.as('n') }).from(t.users).where(and(applicant, gte(u.createdAt, w.start), lt(u.createdAt, w.end))))),
+      sqlRows<Row>(
+        perWindow(windows, (w, i) =>
+          db
+            .select({ i: label(i).as('i'), n: sql`count(*)`.as('n') })
+            .from(t.users)
+            .where(and(applicant, gte(u.createdAt, w.start), lt(u.createdAt, w.end))),
+        ),
+      ),
     ] as const);
     const found = windows.map(() => ({ ...NO_TOTALS }));
     const at = (row: Row) => found[Number(row.i)]!;

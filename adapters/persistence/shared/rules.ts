@@ -32,15 +32,7 @@ export function normaliseSearch(q: string | undefined | null): string | null {
 }
 
 export function searchKeys(app: Pick<Application, 'givenName' | 'surname' | 'passportNumber' | 'applicationNumber'>, user: Pick<User, 'email' | 'fullName'>): string[] {
-  return [
-    user.email,
-    user.fullName,
-    app.givenName,
-    app.surname,
-    `${app.givenName} ${app.surname}`,
-    app.passportNumber,
-    app.applicationNumber,
-  ].map(foldForSearch);
+  return [user.email, user.fullName, app.givenName, app.surname, `${app.givenName} ${app.surname}`, app.passportNumber, app.applicationNumber].map(foldForSearch);
 }
 
 export function matchesSearch(app: Application, user: User, term: string | null): boolean {
@@ -103,10 +95,7 @@ export function matchesAssignee(app: Pick<Application, 'assigneeId'>, assigneeId
  * then id. The SQL stores write the same with an explicit NULLS LAST (PostgreSQL sorts NULLs last on
  * ASC, SQLite first).
  */
-export function adminOrder(
-  a: Pick<Application, 'guaranteeDeadline' | 'expectedArrivalDate' | 'id'>,
-  b: Pick<Application, 'guaranteeDeadline' | 'expectedArrivalDate' | 'id'>,
-): number {
+export function adminOrder(a: Pick<Application, 'guaranteeDeadline' | 'expectedArrivalDate' | 'id'>, b: Pick<Application, 'guaranteeDeadline' | 'expectedArrivalDate' | 'id'>): number {
   const da = a.guaranteeDeadline?.getTime() ?? null;
   const db = b.guaranteeDeadline?.getTime() ?? null;
   if (da !== db) {

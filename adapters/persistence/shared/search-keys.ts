@@ -35,7 +35,12 @@ export async function foldMissingSearchKeys(database: SqlDatabase): Promise<void
           .limit(BATCH),
       );
       for (const r of found) {
-        yield* changes(tx.update(a).set({ ...applicationSearchColumns(r), searchEmail: r.searchEmail, searchName: r.searchName }).where(eq(a.id, r.id)));
+        yield* changes(
+          tx
+            .update(a)
+            .set({ ...applicationSearchColumns(r), searchEmail: r.searchEmail, searchName: r.searchName })
+            .where(eq(a.id, r.id)),
+        );
       }
       return found.length < BATCH;
     });

@@ -8,7 +8,12 @@ import type { SqlDatabase } from './sql-database.js';
 export function sessionStore(database: SqlDatabase, access: AccessChangeFeed): SessionStore {
   const { db, tables: t } = database;
   // Read on every signed-in request that is not served from a node's cache.
-  const byIdHash = database.prepare(() => db.select().from(t.sessions).where(eq(t.sessions.idHash, sql.placeholder('idHash'))));
+  const byIdHash = database.prepare(() =>
+    db
+      .select()
+      .from(t.sessions)
+      .where(eq(t.sessions.idHash, sql.placeholder('idHash'))),
+  );
   return {
     async create(session) {
       await db.insert(t.sessions).values({ ...session });

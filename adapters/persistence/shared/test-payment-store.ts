@@ -75,7 +75,11 @@ export function testPaymentStore(database: SqlDatabase): InProcessPaymentStore {
       return found.map(intentFromRow);
     },
     async succeededSince(since) {
-      const found = await db.select().from(p).where(and(eq(p.status, 'succeeded'), gte(p.createdAt, since))).orderBy(asc(p.createdAt), asc(p.id));
+      const found = await db
+        .select()
+        .from(p)
+        .where(and(eq(p.status, 'succeeded'), gte(p.createdAt, since)))
+        .orderBy(asc(p.createdAt), asc(p.id));
       return found.map(paymentFromRow);
     },
     async allIntents() {
@@ -96,7 +100,10 @@ export function testPaymentStore(database: SqlDatabase): InProcessPaymentStore {
       });
     },
     async saveRefund(refund) {
-      await db.update(r).set({ status: refund.status, failureReason: refund.failureReason ?? null }).where(eq(r.id, refund.id));
+      await db
+        .update(r)
+        .set({ status: refund.status, failureReason: refund.failureReason ?? null })
+        .where(eq(r.id, refund.id));
     },
     async findRefund(id) {
       const [row] = await db.select().from(r).where(eq(r.id, id)).limit(1);

@@ -54,7 +54,12 @@ export function textInsert(text: OutboxTextInput, now: Date | undefined): TextOu
  */
 export function* queueTexts(tx: Db, t: Tables, texts: OutboxTextInput[] | undefined, now: Date | undefined): Unit<OutboxText[]> {
   if (!texts || texts.length === 0) return [];
-  const queued = yield* rows(tx.insert(t.textOutbox).values(texts.map((text) => textInsert(text, now))).returning());
+  const queued = yield* rows(
+    tx
+      .insert(t.textOutbox)
+      .values(texts.map((text) => textInsert(text, now)))
+      .returning(),
+  );
   const due = queued.filter((row) => row.failedAt === null);
   if (due.length > 0) yield* queueJobs(due.map((row) => textJob(row.id)));
   return queued.map(textFromRow);
@@ -90,7 +95,10 @@ export function textStore(database: SqlDatabase): TextOutbox {
       return { status: !row ? 'missing' : row.sentAt ? 'sent' : row.failedAt ? 'failed' : 'leased' };
     },
     async markSent(id, sentAt, providerId) {
-      await db.update(o).set({ sentAt, providerId, lastError: null }).where(and(eq(o.id, id), isNull(o.sentAt)));
+      await db
+        .update(o)
+        .set({ sentAt, providerId, lastError: null })
+        .where(and(eq(o.id, id), isNull(o.sentAt)));
     },
     async markFailed(id, error, now, leasedUntil) {
       await db

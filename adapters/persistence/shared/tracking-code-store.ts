@@ -16,8 +16,7 @@ import { changes } from './unit.js';
 export function trackingCodeStore(database: SqlDatabase): TrackingCodeStore {
   const { db, tables: t } = database;
   const c = t.trackingCodes;
-  const live = (applicationId: number, now: Date, maxWrongTries: number) =>
-    and(eq(c.applicationId, applicationId), isNull(c.usedAt), gt(c.expiresAt, now), lt(c.wrongTries, maxWrongTries));
+  const live = (applicationId: number, now: Date, maxWrongTries: number) => and(eq(c.applicationId, applicationId), isNull(c.usedAt), gt(c.expiresAt, now), lt(c.wrongTries, maxWrongTries));
   return {
     async issue(code, mail) {
       try {

@@ -46,12 +46,7 @@ export function twoFactorStore(database: SqlDatabase, access: AccessChangeFeed):
     async disable(userId, audit = []) {
       await announcing(access, { user: userId }, () =>
         database.transaction(function* (tx) {
-          yield* changes(
-            tx
-              .update(u)
-              .set({ twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null })
-              .where(eq(u.id, userId)),
-          );
+          yield* changes(tx.update(u).set({ twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null }).where(eq(u.id, userId)));
           yield* changes(tx.delete(codes).where(eq(codes.userId, userId)));
           yield* changes(tx.delete(challenges).where(eq(challenges.userId, userId)));
           yield* appendAudit(tx, t, audit);

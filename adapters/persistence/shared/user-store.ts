@@ -25,10 +25,7 @@ import { appendAudit } from './audit-store.js';
  */
 export function pseudoEntries(database: SqlDatabase, term: string | null): SQL | undefined {
   const t = database.tables;
-  return and(
-    sql.raw(PSEUDO_ENTRY_SQL),
-    term === null ? undefined : or(database.prefix(sql`${t.users.searchEmail}`, term), database.prefix(sql`${t.users.searchName}`, term)),
-  );
+  return and(sql.raw(PSEUDO_ENTRY_SQL), term === null ? undefined : or(database.prefix(sql`${t.users.searchEmail}`, term), database.prefix(sql`${t.users.searchName}`, term)));
 }
 
 /** A page of pseudo-entries and their total; offset and limit are whole and non-negative. */
@@ -40,7 +37,12 @@ function pseudoEntryPage(database: SqlDatabase): PseudoEntryPager {
   return ({ term, offset, limit }) =>
     database.read(function* (db) {
       const where = pseudoEntries(database, term);
-      const counted = rows(db.select({ n: sql<number>`count(*)` }).from(t.users).where(where));
+      const counted = rows(
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(t.users)
+          .where(where),
+      );
       if (limit === 0) {
         const [count] = yield* counted;
         return { items: [], total: Number(count?.n ?? 0) };
@@ -57,7 +59,12 @@ function pseudoEntryPage(database: SqlDatabase): PseudoEntryPager {
  */
 export function userStore(database: SqlDatabase, access: AccessChangeFeed): UserRepository {
   const { db, tables: t } = database;
-  const byId = database.prepare(() => db.select().from(t.users).where(eq(t.users.id, sql.placeholder('id'))));
+  const byId = database.prepare(() =>
+    db
+      .select()
+      .from(t.users)
+      .where(eq(t.users.id, sql.placeholder('id'))),
+  );
   const page = pseudoEntryPage(database);
   const reminderDue = (since: Date) => or(isNull(t.users.applicationReminderSent), lt(t.users.applicationReminderSent, since));
 
@@ -113,14 +120,17 @@ export function userStore(database: SqlDatabase, access: AccessChangeFeed): User
       // remains (activeAdminSql on the other rows), whatever else changed since the caller read.
       const guard = keepsActiveAdmin(change)
         ? undefined
-        : or(
-            sql.raw(`not (${activeAdminSql('users')})`),
-            sql`exists (select 1 from ${u} as "other" where "other"."id" <> ${id} and ${sql.raw(activeAdminSql('other'))})`,
-          );
+        : or(sql.raw(`not (${activeAdminSql('users')})`), sql`exists (select 1 from ${u} as "other" where "other"."id" <> ${id} and ${sql.raw(activeAdminSql('other'))})`);
       const set = { isAdmin: true, ...(change.role !== undefined && { role: change.role }), ...(change.deactivatedAt !== undefined && { deactivatedAt: change.deactivatedAt }) };
       return announcing(access, { user: id }, () =>
         database.transaction(function* (tx): Unit<StaffChangeResult> {
-          const [row] = yield* rows(tx.update(u).set(set).where(and(eq(u.id, id), guard)).returning());
+          const [row] = yield* rows(
+            tx
+              .update(u)
+              .set(set)
+              .where(and(eq(u.id, id), guard))
+              .returning(),
+          );
           if (!row) {
             const [existing] = yield* rows(tx.select({ id: u.id }).from(u).where(eq(u.id, id)));
             return { refused: existing ? 'last-admin' : 'not-found' };
@@ -160,13 +170,7 @@ export function userStore(database: SqlDatabase, access: AccessChangeFeed): User
           tx
             .update(t.users)
             .set({ applicationReminderSent: now })
-            .where(
-              and(
-                eq(t.users.id, userId),
-                reminderDue(notRemindedSince),
-                sql`not exists (select 1 from ${t.applications} where ${t.applications.userId} = ${userId})`,
-              ),
-            ),
+            .where(and(eq(t.users.id, userId), reminderDue(notRemindedSince), sql`not exists (select 1 from ${t.applications} where ${t.applications.userId} = ${userId})`)),
         );
         if (changed === 0) return false;
         yield* queueMails(tx, t, [mail], now);
@@ -174,28 +178,35 @@ export function userStore(database: SqlDatabase, access: AccessChangeFeed): User
       });
     },
     async erase(id) {
-      await announcing(access, { user: id }, () => database.transaction(function* (tx) {
-        // Receipts are kept for accounting, without who paid or travelled (erasedReceipt).
-        const receipts = yield* rows(tx.select({ id: t.receipts.id, lines: t.receipts.lines }).from(t.receipts).where(eq(t.receipts.userId, id)));
-        for (const receipt of receipts) {
-          const { card: _card, ...erased } = erasedReceipt(receipt);
-          yield* changes(tx.update(t.receipts).set({ ...erased, cardBrand: null, cardLast4: null }).where(eq(t.receipts.id, receipt.id)));
-        }
-        yield* changes(tx.update(t.payments).set({ userId: null }).where(eq(t.payments.userId, id)));
-        yield* changes(tx.update(t.analyticsEvents).set({ userId: null }).where(eq(t.analyticsEvents.userId, id)));
-        yield* changes(tx.update(t.statusHistory).set({ changedBy: null }).where(eq(t.statusHistory.changedBy, id)));
-        yield* changes(tx.delete(t.sessions).where(eq(t.sessions.userId, id)));
-        yield* changes(tx.delete(t.contactEnquiries).where(eq(t.contactEnquiries.userId, id)));
-        yield* changes(tx.delete(t.applicationDrafts).where(eq(t.applicationDrafts.userId, id)));
-        // A text keeps a phone number and words about the traveller: it goes with them.
-        yield* changes(tx.delete(t.textOutbox).where(eq(t.textOutbox.userId, id)));
-        const applicationIds = sql`(select ${t.applications.id} from ${t.applications} where ${t.applications.userId} = ${id})`;
-        yield* changes(tx.delete(t.documents).where(sql`${t.documents.applicationId} in ${applicationIds}`));
-        yield* changes(tx.delete(t.statusHistory).where(sql`${t.statusHistory.applicationId} in ${applicationIds}`));
-        yield* changes(tx.delete(t.applications).where(eq(t.applications.userId, id)));
-        yield* changes(tx.delete(t.applicationGroups).where(eq(t.applicationGroups.userId, id)));
-        yield* changes(tx.delete(t.users).where(eq(t.users.id, id)));
-      }));
+      await announcing(access, { user: id }, () =>
+        database.transaction(function* (tx) {
+          // Receipts are kept for accounting, without who paid or travelled (erasedReceipt).
+          const receipts = yield* rows(tx.select({ id: t.receipts.id, lines: t.receipts.lines }).from(t.receipts).where(eq(t.receipts.userId, id)));
+          for (const receipt of receipts) {
+            const { card: _card, ...erased } = erasedReceipt(receipt);
+            yield* changes(
+              tx
+                .update(t.receipts)
+                .set({ ...erased, cardBrand: null, cardLast4: null })
+                .where(eq(t.receipts.id, receipt.id)),
+            );
+          }
+          yield* changes(tx.update(t.payments).set({ userId: null }).where(eq(t.payments.userId, id)));
+          yield* changes(tx.update(t.analyticsEvents).set({ userId: null }).where(eq(t.analyticsEvents.userId, id)));
+          yield* changes(tx.update(t.statusHistory).set({ changedBy: null }).where(eq(t.statusHistory.changedBy, id)));
+          yield* changes(tx.delete(t.sessions).where(eq(t.sessions.userId, id)));
+          yield* changes(tx.delete(t.contactEnquiries).where(eq(t.contactEnquiries.userId, id)));
+          yield* changes(tx.delete(t.applicationDrafts).where(eq(t.applicationDrafts.userId, id)));
+          // A text keeps a phone number and words about the traveller: it goes with them.
+          yield* changes(tx.delete(t.textOutbox).where(eq(t.textOutbox.userId, id)));
+          const applicationIds = sql`(select ${t.applications.id} from ${t.applications} where ${t.applications.userId} = ${id})`;
+          yield* changes(tx.delete(t.documents).where(sql`${t.documents.applicationId} in ${applicationIds}`));
+          yield* changes(tx.delete(t.statusHistory).where(sql`${t.statusHistory.applicationId} in ${applicationIds}`));
+          yield* changes(tx.delete(t.applications).where(eq(t.applications.userId, id)));
+          yield* changes(tx.delete(t.applicationGroups).where(eq(t.applicationGroups.userId, id)));
+          yield* changes(tx.delete(t.users).where(eq(t.users.id, id)));
+        }),
+      );
     },
   };
 }

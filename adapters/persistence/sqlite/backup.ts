@@ -19,15 +19,14 @@ function quote(name: string): string {
 /** What a SQLite database holds (one read transaction, so the counts agree with each other). */
 export function sqliteFacts(db: Database.Database): DatabaseFacts {
   return db.transaction((): DatabaseFacts => {
-    const names = db
-      .prepare<[], string>("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name")
-      .pluck()
-      .all();
+    const names = db.prepare<[], string>("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name").pluck().all();
     const tables: Record<string, number> = {};
-    for (const name of names) tables[name] = db.prepare<[], number>(`select count(*) from ${quote(name)}`).pluck().get()!;
-    const createdAt = names.includes('__drizzle_migrations')
-      ? (db.prepare<[], number | bigint | null>('select max(created_at) from __drizzle_migrations').pluck().get() ?? null)
-      : null;
+    for (const name of names)
+      tables[name] = db
+        .prepare<[], number>(`select count(*) from ${quote(name)}`)
+        .pluck()
+        .get()!;
+    const createdAt = names.includes('__drizzle_migrations') ? (db.prepare<[], number | bigint | null>('select max(created_at) from __drizzle_migrations').pluck().get() ?? null) : null;
     const head = names.includes('audit_head') ? db.prepare<[], { seq: number; hash: string }>('select seq, hash from audit_head where id = 1').get() : undefined;
     return {
       tables,

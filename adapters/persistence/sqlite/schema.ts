@@ -92,7 +92,9 @@ export const sessions = sqliteTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().default(now),
     lastSeenAt: ts('last_seen_at').notNull().default(now),
     /** What the user sees in their list of sessions (GET /api/user/sessions). */
@@ -107,7 +109,9 @@ export const applications = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     applicationNumber: text('application_number').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').$type<ApplicationStatus>().notNull().default('online_entry'),
     givenName: text('given_name').notNull(),
     surname: text('surname').notNull(),
@@ -270,7 +274,9 @@ export const documents = sqliteTable(
   'documents',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
     type: text('type').$type<DocumentType>().notNull(),
     fileName: text('file_name').notNull(),
     storageKey: text('storage_key').notNull(),
@@ -321,7 +327,9 @@ export const statusHistory = sqliteTable(
   'status_history',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status').$type<ApplicationStatus>(),
     toStatus: text('to_status').$type<ApplicationStatus>().notNull(),
     changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -341,7 +349,9 @@ export const contactEnquiries = sqliteTable(
     phoneNumber: text('phone_number').notNull(),
     nationality: text('nationality').notNull(),
     purposeOfTravel: text('purpose_of_travel').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     existingAccount: bool('existing_account').notNull().default(false),
     createdAt: ts('created_at').notNull().default(now),
   },
@@ -384,7 +394,9 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [
     index('mail_outbox_application_idx').on(t.applicationId, t.id),
-    index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`sent_at is null`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`sent_at is null`),
     index('mail_outbox_to_idx').on(lower(t.to)),
   ],
 );
@@ -412,7 +424,12 @@ export const textOutbox = sqliteTable(
     failedAt: ts('failed_at'),
     createdAt: ts('created_at').notNull().default(now),
   },
-  (t) => [index('text_outbox_application_idx').on(t.applicationId, t.id), index('text_outbox_waiting_idx').on(t.id).where(sql`sent_at is null and failed_at is null`)],
+  (t) => [
+    index('text_outbox_application_idx').on(t.applicationId, t.id),
+    index('text_outbox_waiting_idx')
+      .on(t.id)
+      .where(sql`sent_at is null and failed_at is null`),
+  ],
 );
 
 /**
@@ -478,9 +495,15 @@ export const jobs = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [
-    index('jobs_due_idx').on(t.name, t.startAfter, t.id).where(sql`state in ('created', 'retry')`),
-    index('jobs_active_idx').on(t.name, t.expireAt).where(sql`state = 'active'`),
-    uniqueIndex('jobs_waiting_key_idx').on(t.name, t.key).where(sql`state in ('created', 'retry') and key is not null`),
+    index('jobs_due_idx')
+      .on(t.name, t.startAfter, t.id)
+      .where(sql`state in ('created', 'retry')`),
+    index('jobs_active_idx')
+      .on(t.name, t.expireAt)
+      .where(sql`state = 'active'`),
+    uniqueIndex('jobs_waiting_key_idx')
+      .on(t.name, t.key)
+      .where(sql`state in ('created', 'retry') and key is not null`),
   ],
 );
 
@@ -795,11 +818,7 @@ export const governmentFees = sqliteTable(
     createdAt: ts('created_at').notNull().default(now),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.effectiveFrom] }),
-    check('government_fees_amount_check', sql`${t.amountCents} > 0`),
-    check('government_fees_pence_check', sql`${t.pence} > 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.effectiveFrom] }), check('government_fees_amount_check', sql`${t.amountCents} > 0`), check('government_fees_pence_check', sql`${t.pence} > 0`)],
 );
 
 /**
@@ -907,9 +926,5 @@ export const testRefunds = sqliteTable(
     idempotencyKey: text('idempotency_key'),
     createdAt: ts('created_at').notNull().default(now),
   },
-  (t) => [
-    uniqueIndex('test_refunds_key_unique').on(t.idempotencyKey),
-    index('test_refunds_payment_idx').on(t.paymentId),
-    index('test_refunds_created_idx').on(t.createdAt),
-  ],
+  (t) => [uniqueIndex('test_refunds_key_unique').on(t.idempotencyKey), index('test_refunds_payment_idx').on(t.paymentId), index('test_refunds_created_idx').on(t.createdAt)],
 );

@@ -16,7 +16,11 @@ export interface CompiledSelect<Row> {
 /** Decodes `width` raw values from `start` into drizzle's row object of `selected` (a table's columns, or some of them). */
 function rowDecoder(selected: Record<string, Column>): { width: number; decode(values: unknown[], start: number): Record<string, unknown> } {
   const columns = Object.entries(selected);
-  const mappers = columns.map(([, column]) => (value: unknown) => column.mapFromDriverValue(value));
+  const mappers = columns.map(
+    ([, column]) =>
+      (value: unknown) =>
+        column.mapFromDriverValue(value),
+  );
   // The row is written as ONE object literal, generated once per table from its column keys (schema
   // constants, quoted by JSON.stringify; never input): V8 builds a literal of known shape at once,
   // where setting 69 keys one by one on `{}` cost ~4× as much (the applications table's rows are
@@ -34,15 +38,13 @@ interface ColumnSet {
 
 const tableSet = (table: SQLiteTable): ColumnSet => ({ name: `every column of ${getTableName(table)}`, columns: getTableColumns(table) });
 
-function compile<Row>(
-  sqlite: Database.Database,
-  sets: ColumnSet[],
-  query: BuiltQuery,
-  assemble: (values: unknown[], decoders: ReturnType<typeof rowDecoder>[]) => Row,
-): CompiledSelect<Row> {
+function compile<Row>(sqlite: Database.Database, sets: ColumnSet[], query: BuiltQuery, assemble: (values: unknown[], decoders: ReturnType<typeof rowDecoder>[]) => Row): CompiledSelect<Row> {
   const { sql, params } = query.toSQL();
   const statement = sqlite.prepare<unknown[], unknown[]>(sql).raw(true);
-  const selected = statement.columns().map((c) => c.name).join();
+  const selected = statement
+    .columns()
+    .map((c) => c.name)
+    .join();
   const declared = sets.flatMap((set) => Object.values(set.columns).map((column) => column.name)).join();
   if (selected !== declared) {
     throw new Error(`compileSelect: the query must select ${sets.map((set) => set.name).join(', then ')}, in order`);
@@ -71,20 +73,32 @@ export function compileTableSelect<T extends SQLiteTable>(sqlite: Database.Datab
  * The same for a select of some of one table's columns (`db.select(columns).from(table)…`, the
  * columns in the record's order): rows come back as drizzle's `{ key: value }` of those columns.
  */
-export function compileColumnsSelect<C extends Record<string, Column>>(sqlite: Database.Database, columns: C, query: BuiltQuery): CompiledSelect<{ [K in keyof C]: C[K]['_']['data'] | (C[K]['_']['notNull'] extends true ? never : null) }> {
+export function compileColumnsSelect<C extends Record<string, Column>>(
+  sqlite: Database.Database,
+  columns: C,
+  query: BuiltQuery,
+): CompiledSelect<{ [K in keyof C]: C[K]['_']['data'] | (C[K]['_']['notNull'] extends true ? never : null) }> {
   type Row = { [K in keyof C]: C[K]['_']['data'] | (C[K]['_']['notNull'] extends true ? never : null) };
-  return compile(sqlite, [{ name: `the columns ${Object.values(columns).map((c) => c.name).join(', ')}`, columns }], query, (raw, [decoder]) => decoder!.decode(raw, 0) as Row);
+  return compile(
+    sqlite,
+    [
+      {
+        name: `the columns ${Object.values(columns)
+          .map((c) => c.name)
+          .join(', ')}`,
+        columns,
+      },
+    ],
+    query,
+    (raw, [decoder]) => decoder!.decode(raw, 0) as Row,
+  );
 }
 
 /**
  * The same for a join selecting every column of each table in turn (`db.select({ a: tableA,
  * b: tableB })…`): rows come back as `{ a: rowOfA, b: rowOfB }`.
  */
-export function compileJoinSelect<S extends Record<string, SQLiteTable>>(
-  sqlite: Database.Database,
-  tables: S,
-  query: BuiltQuery,
-): CompiledSelect<{ [K in keyof S]: S[K]['$inferSelect'] }> {
+export function compileJoinSelect<S extends Record<string, SQLiteTable>>(sqlite: Database.Database, tables: S, query: BuiltQuery): CompiledSelect<{ [K in keyof S]: S[K]['$inferSelect'] }> {
   const keys = Object.keys(tables);
   return compile(sqlite, Object.values(tables).map(tableSet), query, (raw, decoders) => {
     const row: Record<string, unknown> = {};

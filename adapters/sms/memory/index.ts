@@ -15,7 +15,11 @@ export class MemorySmsSender implements SmsSender {
 
   /** The next `n` sends throw: Unavailable('sms'), or Refused('sms') with `refused`. */
   failNext(n = 1, options: { refused?: boolean; message?: string } = {}): void {
-    this.failures = { remaining: n, refused: options.refused ?? false, message: options.message ?? (options.refused ? 'The number cannot receive texts (simulated)' : 'SMS provider unavailable (simulated)') };
+    this.failures = {
+      remaining: n,
+      refused: options.refused ?? false,
+      message: options.message ?? (options.refused ? 'The number cannot receive texts (simulated)' : 'SMS provider unavailable (simulated)'),
+    };
   }
 
   async send(text: SmsToSend): Promise<{ providerId: string }> {

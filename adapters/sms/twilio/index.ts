@@ -36,7 +36,8 @@ export function parseTwilioUrl(text: string): TwilioOptions {
   const from = url.searchParams.get('from')?.trim() || null;
   const messagingServiceSid = url.searchParams.get('messagingServiceSid')?.trim() || null;
   if (!from === !messagingServiceSid) throw new Error('must name the sender: ?from=%2B44… (a Twilio number) or ?messagingServiceSid=MG…, one of them');
-  if (from && !/^\+[1-9]\d{6,14}$/.test(from) && !/^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/.test(from)) throw new Error(`from must be a number in E.164 (write + as %2B) or a sender id of at most 11 letters and digits, with a letter (got ${from})`);
+  if (from && !/^\+[1-9]\d{6,14}$/.test(from) && !/^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/.test(from))
+    throw new Error(`from must be a number in E.164 (write + as %2B) or a sender id of at most 11 letters and digits, with a letter (got ${from})`);
   if (messagingServiceSid && !/^MG[0-9a-zA-Z]{8,}$/.test(messagingServiceSid)) throw new Error(`messagingServiceSid must start with MG (got ${messagingServiceSid})`);
   const host = url.host;
   const apiOrigin = !host || url.hostname === TWILIO_HOST ? null : `${url.searchParams.get('ssl') === 'false' ? 'http' : 'https'}://${host}`;

@@ -81,16 +81,16 @@ Examples:
           const done = await backUp(agency, { to: flags.to, log: (line) => out.line(line.charAt(0).toUpperCase() + line.slice(1)) });
           out.line(`Archive: ${redact(done.location)} (${megabytes(done.size)})`);
           if (done.pruned.length) out.line(`Removed ${plural(done.pruned.length, 'older archive')} beyond the newest ${agency.config.backup.keep}: ${done.pruned.join(', ')}`);
-          out.summary(
-            `Backed up ${describeDatabase(agency)}: ${describeRecords(done.manifest.tables)} and ${plural(done.manifest.files.length, 'file')} in ${seconds(performance.now() - started)}.`,
-          );
+          out.summary(`Backed up ${describeDatabase(agency)}: ${describeRecords(done.manifest.tables)} and ${plural(done.manifest.files.length, 'file')} in ${seconds(performance.now() - started)}.`);
         }),
       );
     });
 
   backup
     .command('verify')
-    .description('Restore an archive into a throw-away place (a temporary SQLite file, or a new database on the PostgreSQL server) and compare its row counts, audit chain and every file\'s sha256 with the manifest: exit 0 when all match, 1 otherwise.')
+    .description(
+      "Restore an archive into a throw-away place (a temporary SQLite file, or a new database on the PostgreSQL server) and compare its row counts, audit chain and every file's sha256 with the manifest: exit 0 when all match, 1 otherwise.",
+    )
     .argument('<archive>', 'the archive file, or s3://KEY:SECRET@host:port/bucket/folder/evisa-backup-….tar')
     .addHelpText(
       'after',
@@ -119,7 +119,9 @@ Example:
 export function registerRestore(program: Command): void {
   program
     .command('restore')
-    .description('Restore a backup archive into an empty database and file store (stop the server first): every sha256 is checked before anything is written; then it migrates forward, checks the audit chain and prints the counts.')
+    .description(
+      'Restore a backup archive into an empty database and file store (stop the server first): every sha256 is checked before anything is written; then it migrates forward, checks the audit chain and prints the counts.',
+    )
     .argument('<archive>', 'the archive file, or s3://KEY:SECRET@host:port/bucket/folder/evisa-backup-….tar')
     .option('--force', 'replace a database that holds records and a file store that holds files (files the archive does not have are deleted)')
     .addHelpText(

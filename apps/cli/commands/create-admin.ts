@@ -44,11 +44,7 @@ Example:
       const out = createReporter();
       await withAgency(async (agency) => {
         const { user, created } = await agency.useCases.createAdmin({ ...input, role });
-        out.summary(
-          created
-            ? `Created ${role} ${user.email} (user ${user.id}).`
-            : `Promoted existing user ${user.email} (user ${user.id}) to ${role}; their password is unchanged.`,
-        );
+        out.summary(created ? `Created ${role} ${user.email} (user ${user.id}).` : `Promoted existing user ${user.email} (user ${user.id}) to ${role}; their password is unchanged.`);
       });
     });
 }

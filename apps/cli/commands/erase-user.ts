@@ -15,9 +15,7 @@ interface Flags {
 export function registerEraseUser(program: Command): void {
   program
     .command('erase-user')
-    .description(
-      'Answer a data-protection erasure request: remove the personal data, applications, documents and stored files of one user. Payment records are kept, anonymised, for accounting.',
-    )
+    .description('Answer a data-protection erasure request: remove the personal data, applications, documents and stored files of one user. Payment records are kept, anonymised, for accounting.')
     .addOption(new Option('--email <email>', "the user's email").makeOptionMandatory())
     .option('--yes', 'do not ask for confirmation (required when not run from a terminal)')
     .addHelpText(

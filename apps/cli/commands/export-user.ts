@@ -14,9 +14,7 @@ interface Flags {
 export function registerExportUser(program: Command): void {
   program
     .command('export-user')
-    .description(
-      'Answer a data-protection access request: all personal data, applications, payments, receipts, status history and documents of one user, as JSON.',
-    )
+    .description('Answer a data-protection access request: all personal data, applications, payments, receipts, status history and documents of one user, as JSON.')
     .addOption(new Option('--email <email>', "the user's email").makeOptionMandatory())
     .option('--out <file>', 'write to this file instead of stdout')
     .addHelpText(

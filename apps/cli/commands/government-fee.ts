@@ -19,14 +19,11 @@ function amount(value: string): number {
   return minor;
 }
 
-const describeFee = (fee: Pick<GovernmentFee, 'effectiveFrom' | 'amountCents' | 'pence'>) =>
-  `from ${fee.effectiveFrom}: ${formatUsdCents(fee.amountCents)} booked at ${formatPence(fee.pence)}`;
+const describeFee = (fee: Pick<GovernmentFee, 'effectiveFrom' | 'amountCents' | 'pence'>) => `from ${fee.effectiveFrom}: ${formatUsdCents(fee.amountCents)} booked at ${formatPence(fee.pence)}`;
 
 /** `evisa government-fee list | set` (docs/product.md §2.16): the dated government fee configuration. */
 export function registerGovernmentFee(program: Command): void {
-  const command = program
-    .command('government-fee')
-    .description("The government fee Egypt's portal charges per visa, as dated configuration (the portal ledger books paid fees at it).");
+  const command = program.command('government-fee').description("The government fee Egypt's portal charges per visa, as dated configuration (the portal ledger books paid fees at it).");
 
   command
     .command('list')

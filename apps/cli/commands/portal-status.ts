@@ -6,9 +6,7 @@ import { withAgency } from '../context.js';
 import { createReporter, plural } from '../output.js';
 
 const describeStatus = (status: PortalStatus) =>
-  status.state === 'down'
-    ? `The official portal is down${status.since ? ` since ${formatDayAndTime(status.since)}` : ''}: ${status.message ?? ''}`
-    : 'The official portal is up.';
+  status.state === 'down' ? `The official portal is down${status.since ? ` since ${formatDayAndTime(status.since)}` : ''}: ${status.message ?? ''}` : 'The official portal is up.';
 
 /**
  * `evisa portal-status [up|down] --message …` (decision 0032): the official portal's outage mode,
@@ -17,7 +15,9 @@ const describeStatus = (status: PortalStatus) =>
 export function registerPortalStatus(program: Command): void {
   program
     .command('portal-status')
-    .description("Show or switch the official portal's status: while it is down, every public page and the dashboard say so, the guarantee clocks waiting for it pause, and applicants due within OUTAGE_NOTICE_DAYS are mailed once.")
+    .description(
+      "Show or switch the official portal's status: while it is down, every public page and the dashboard say so, the guarantee clocks waiting for it pause, and applicants due within OUTAGE_NOTICE_DAYS are mailed once.",
+    )
     .addArgument(new Argument('[state]', 'up or down; without it, show the status').choices(PORTAL_STATES_SWITCHED))
     .option('--message <text>', 'what travellers read while it is down (needed with down, at most 500 characters)')
     .addHelpText(

@@ -15,9 +15,7 @@ const DEFAULT_DAYS = 30;
 export function registerReconcilePayments(program: Command): void {
   program
     .command('reconcile-payments')
-    .description(
-      'Compare the payments the gateway reports as succeeded, and its refunds, with those recorded; --fix records the missing ones (refunds made outside the product too).',
-    )
+    .description('Compare the payments the gateway reports as succeeded, and its refunds, with those recorded; --fix records the missing ones (refunds made outside the product too).')
     .option('--since <date>', `gateway payments created on or after this date (default: ${DEFAULT_DAYS} days ago)`, isoDate)
     .option('--fix', 'record each missing payment through the same use case as the confirm route')
     .addHelpText(
@@ -38,10 +36,7 @@ Example:
         const since = flags.since ?? new Date(agency.ports.clock.now().getTime() - DEFAULT_DAYS * 86_400_000);
         const fix = Boolean(flags.fix);
         if (agency.ports.gateway.name !== 'stripe') {
-          out.warn(
-            'Note: the built-in test payment provider keeps its payments in the memory of the process that took them; ' +
-              'configure STRIPE_* to reconcile real payments.',
-          );
+          out.warn('Note: the built-in test payment provider keeps its payments in the memory of the process that took them; ' + 'configure STRIPE_* to reconcile real payments.');
         }
         const result = await agency.useCases.reconcilePayments({ since, fix });
         let unresolved = 0;
@@ -61,7 +56,8 @@ Example:
           if (r.fixed) out.line(`${what}: recorded now`);
           else {
             unresolved++;
-            const why = r.applicationId === null ? 'a refund of a payment no application records' : r.known ? `${r.status} at the gateway, still pending here` : 'refunded at the gateway outside the product';
+            const why =
+              r.applicationId === null ? 'a refund of a payment no application records' : r.known ? `${r.status} at the gateway, still pending here` : 'refunded at the gateway outside the product';
             out.line(`${what}: ${why} (${r.status})`);
           }
         }
@@ -77,8 +73,7 @@ Example:
           return;
         }
         throw new CommandFailed(
-          `${head}: ${plural(mismatches, 'mismatch', 'mismatches')}` +
-            (fix ? `, ${fixed} recorded, ${unresolved} could not be recorded (see above).` : ' (run with --fix to record them).'),
+          `${head}: ${plural(mismatches, 'mismatch', 'mismatches')}` + (fix ? `, ${fixed} recorded, ${unresolved} could not be recorded (see above).` : ' (run with --fix to record them).'),
         );
       });
     });

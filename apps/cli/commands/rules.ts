@@ -19,7 +19,10 @@ export function describeRule(rule: EgyptRule & { state?: string }): string {
       break;
     case 'nationality_route':
       value = `${ENTRY_ROUTE_LABELS[rule.value.route]}${rule.value.maxDays !== null ? ` (up to ${rule.value.maxDays} days)` : ''}${rule.value.also
-        .map((o) => `; also ${ENTRY_ROUTE_LABELS[o.route]}${o.sinaiOnly ? ' (South Sinai only)' : ''} ${o.priceCents === null ? 'price unknown' : o.priceCents === 0 ? 'free' : `US$${o.priceCents / 100}`}${o.maxDays !== null ? ` up to ${o.maxDays} days` : ''} at ${o.entryPoints.length > 0 ? o.entryPoints.join(' ') : 'every airport'}`)
+        .map(
+          (o) =>
+            `; also ${ENTRY_ROUTE_LABELS[o.route]}${o.sinaiOnly ? ' (South Sinai only)' : ''} ${o.priceCents === null ? 'price unknown' : o.priceCents === 0 ? 'free' : `US$${o.priceCents / 100}`}${o.maxDays !== null ? ` up to ${o.maxDays} days` : ''} at ${o.entryPoints.length > 0 ? o.entryPoints.join(' ') : 'every airport'}`,
+        )
         .join('')}`;
       break;
   }
@@ -33,7 +36,9 @@ function jsonText(value: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new InvalidArgumentError(`It must be a JSON object such as '{"kind":"passport_validity","value":{"months":8,"countedFrom":"arrival"},"effectiveFrom":"2027-01-04","source":{"url":"https://www.visa2egypt.gov.eg/","title":"…"}}'.`);
+    throw new InvalidArgumentError(
+      `It must be a JSON object such as '{"kind":"passport_validity","value":{"months":8,"countedFrom":"arrival"},"effectiveFrom":"2027-01-04","source":{"url":"https://www.visa2egypt.gov.eg/","title":"…"}}'.`,
+    );
   }
 }
 

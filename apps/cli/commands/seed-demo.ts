@@ -1,14 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
-import {
-  applyAddressDetails,
-  applyConfirmedPayment,
-  applyPassportReupload,
-  applyVisaAttached,
-  decideStatusChange,
-  newApplication,
-  type Application,
-} from '../../../core/domain/application.js';
+import { applyAddressDetails, applyConfirmedPayment, applyPassportReupload, applyVisaAttached, decideStatusChange, newApplication, type Application } from '../../../core/domain/application.js';
 import { CANCELLED_MESSAGE, decideCancellation, decideCancellationRequest } from '../../../core/domain/cancellation.js';
 import type { NewDocument } from '../../../core/domain/document.js';
 import { FINAL_FEE, INITIAL_FEE } from '../../../core/domain/fees.js';
@@ -300,13 +292,7 @@ function demoFileStore(ports: Ports, tag: string): (files: PendingFile[]) => Pro
   };
 }
 
-function demoDocument(
-  ctx: PlanContext,
-  type: 'passport' | 'visa',
-  baseName: string,
-  uploadedAt: Date,
-  files: PendingFile[],
-): Omit<NewDocument, 'applicationId'> {
+function demoDocument(ctx: PlanContext, type: 'passport' | 'visa', baseName: string, uploadedAt: Date, files: PendingFile[]): Omit<NewDocument, 'applicationId'> {
   const pdf = type === 'visa' || ctx.rng.chance(0.3);
   const body = pdf ? DEMO_PDF : DEMO_PNG;
   const contentType = pdf ? ('application/pdf' as const) : ('image/png' as const);
@@ -464,7 +450,14 @@ function planCancellation(ctx: PlanContext, plan: LoadedApplication, app: Applic
     const cancelled = asked.value;
     plan.history.push({ fromStatus: before.status, toStatus: cancelled.application.status, changedBy: userId, changedByName: person.email, message: CANCELLED_MESSAGE, changedAt: at });
     if (cancelled.refund <= 0) return cancelled.application;
-    return addRefund(ctx, plan, cancelled.application, { amount: cancelled.refund, reason: CANCELLED_AT_ONCE_REFUND_REASON, source: 'cancellation', requestedBy: userId, requestedByName: person.email, createdAt: at });
+    return addRefund(ctx, plan, cancelled.application, {
+      amount: cancelled.refund,
+      reason: CANCELLED_AT_ONCE_REFUND_REASON,
+      source: 'cancellation',
+      requestedBy: userId,
+      requestedByName: person.email,
+      createdAt: at,
+    });
   }
   if (kind !== 'accepted' || delays.length < 2) return asked.value.application;
   at = new Date(at.getTime() + delays[1]);
@@ -504,8 +497,7 @@ function addRefund(
     const failureReason = rng.pick(DEMO_REFUND_FAILURES);
     const refused = failureReason === DEMO_REFUND_FAILURES[0];
     settled = { status: 'failed', gatewayRefundId: refused ? null : gatewayRefundId, failureReason, updatedAt: later(refused ? rng.int(1, 20) * 1000 : rng.int(1, 72) * HOUR) };
-  }
-  else settled = { status: 'succeeded', gatewayRefundId, failureReason: null, updatedAt: later(rng.int(1, 180) * MINUTE) };
+  } else settled = { status: 'succeeded', gatewayRefundId, failureReason: null, updatedAt: later(rng.int(1, 180) * MINUTE) };
   (plan.refunds ??= []).push({
     paymentType: 'initial',
     amount,

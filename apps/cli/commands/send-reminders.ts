@@ -23,9 +23,7 @@ const BATCH = 4;
 export function registerSendReminders(program: Command): void {
   program
     .command('send-reminders')
-    .description(
-      'Queue the reminders that are due (unpaid fees; registered users without an application) and deliver the outbox.',
-    )
+    .description('Queue the reminders that are due (unpaid fees; registered users without an application) and deliver the outbox.')
     .option('--payment', 'payment reminders only')
     .option('--application', 'application reminders only')
     .option('--dry-run', 'list who would be reminded; queue and send nothing')
@@ -68,9 +66,7 @@ Example:
         const queued = results.reduce((sum, { result }) => sum + result.sent, 0);
         const queuedAt = performance.now();
         const delivery = await deliverOutbox(agency, out, queued);
-        const line =
-          `Queued ${counts} in ${seconds(queuedAt - started)}; ` +
-          `delivered ${plural(delivery.sent, 'mail')} in ${seconds(performance.now() - queuedAt)}.`;
+        const line = `Queued ${counts} in ${seconds(queuedAt - started)}; ` + `delivered ${plural(delivery.sent, 'mail')} in ${seconds(performance.now() - queuedAt)}.`;
         if (delivery.failed > 0) {
           throw new CommandFailed(
             `${line} ${plural(delivery.failed, 'mail')} could not be delivered${delivery.reason ? ` (${delivery.reason})` : ''}; ` +

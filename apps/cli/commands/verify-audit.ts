@@ -21,7 +21,7 @@ export function describeAuditProblem(verdict: Exclude<AuditVerdict, { ok: true }
 export function registerVerifyAudit(program: Command): void {
   program
     .command('verify-audit')
-    .description('Walk the audit log\'s hash chain and report the first entry changed, inserted or removed since it was written (exit 1), or that it is intact (exit 0).')
+    .description("Walk the audit log's hash chain and report the first entry changed, inserted or removed since it was written (exit 1), or that it is intact (exit 0).")
     .addHelpText(
       'after',
       `

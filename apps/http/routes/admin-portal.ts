@@ -38,18 +38,12 @@ export function adminPortalRoutes({ agency }: RouteDeps) {
       const input = await readBody(c, portalLedgerSchema);
       return c.json(await useCases.updatePortal(actor, id, input), 200);
     })
-    .post(
-      '/applications/:id/portal/receipt',
-      requires('portal.manage'),
-      applicationIdFirst,
-      upload({ maxBytes: MAX_UPLOAD_BYTES }),
-      async (c: UploadContext<{ receipt: File }>) => {
-        const actor = actorOf(c);
-        const id = pathId(c, 'id', applicationIdSchema);
-        const { file } = await readUpload(c, 'receipt');
-        return c.json(await useCases.attachPortalReceipt(actor, id, file), 201);
-      },
-    )
+    .post('/applications/:id/portal/receipt', requires('portal.manage'), applicationIdFirst, upload({ maxBytes: MAX_UPLOAD_BYTES }), async (c: UploadContext<{ receipt: File }>) => {
+      const actor = actorOf(c);
+      const id = pathId(c, 'id', applicationIdSchema);
+      const { file } = await readUpload(c, 'receipt');
+      return c.json(await useCases.attachPortalReceipt(actor, id, file), 201);
+    })
     .get('/applications/:id/portal/receipt', requires('applications.read'), async (c) => {
       const receipt = await useCases.openPortalReceipt(actorOf(c), pathId(c, 'id', applicationIdSchema));
       const stream = Readable.toWeb(receipt.body) as unknown as ReadableStream<Uint8Array>;

@@ -15,19 +15,17 @@ import { attachmentDisposition } from '../views.js';
  */
 export function adminReportRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
-  return new Hono<AppEnv>()
-    .use(adminOnly)
-    .get('/reports/summary', requires('reports.read'), async (c: QueryContext<typeof reportsQuerySchema>) => {
-      const { format, ...range } = parseInput(reportsQuerySchema, c.req.query());
-      const summary = await useCases.reportsSummary(actorOf(c), range);
-      if (format === 'csv') {
-        return c.body(reportsCsv(summary), 200, {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': attachmentDisposition(`report-${summary.range.from}-to-${summary.range.to}.csv`),
-          'Cache-Control': 'private, no-store',
-        });
-      }
-      c.header('Cache-Control', 'private, no-store');
-      return c.json(summary, 200);
-    });
+  return new Hono<AppEnv>().use(adminOnly).get('/reports/summary', requires('reports.read'), async (c: QueryContext<typeof reportsQuerySchema>) => {
+    const { format, ...range } = parseInput(reportsQuerySchema, c.req.query());
+    const summary = await useCases.reportsSummary(actorOf(c), range);
+    if (format === 'csv') {
+      return c.body(reportsCsv(summary), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': attachmentDisposition(`report-${summary.range.from}-to-${summary.range.to}.csv`),
+        'Cache-Control': 'private, no-store',
+      });
+    }
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(summary, 200);
+  });
 }

@@ -39,121 +39,117 @@ const adminCountsQuerySchema = adminListQuerySchema.pick({ q: true, overdue: tru
  */
 export function adminRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
-  return new Hono<AppEnv>()
-    .use(adminOnly)
-    .get('/applications', requires('applications.read'), async (c: QueryContext<typeof adminListQuerySchema>) => {
-      const actor = actorOf(c);
-      const raw = c.req.query();
-      if (!LIST_PARAMS.some((name) => raw[name] !== undefined)) {
-        // The full list of docs/product.md §7.6, streamed as it is read from the database (see jsonArrayStream).
-        return jsonArrayStream(c, await useCases.listAdminApplications(actor));
-      }
-      const query = parseInput(adminListQuerySchema, raw);
-      const page = await useCases.searchAdminApplications(actor, query);
-      return c.json(page, 200);
-    })
-    .get('/applications/counts', requires('applications.read'), async (c: QueryContext<typeof adminCountsQuerySchema>) => {
-      const query = parseInput(adminCountsQuerySchema, c.req.query());
-      return c.json(await useCases.countAdminTabs(actorOf(c), query), 200);
-    })
-    // After /applications/counts, which it would otherwise take for an id.
-    .get('/applications/:id', requires('applications.read'), async (c) => {
-      return c.json(await useCases.readAdminEntry(actorOf(c), pathId(c, 'id', applicationIdSchema)), 200);
-    })
-    // Decision 0030: every admin answer masks passport numbers; this one answers it in full, audited.
-    .post('/applications/:id/reveal-passport', requires('passports.reveal'), jsonBody(), async (c) => {
-      return c.json(await useCases.revealPassportNumber(actorOf(c), pathId(c, 'id', applicationIdSchema)), 200);
-    })
-    .get('/work-queue', requires('applications.read'), async (c) => c.json(await useCases.adminWorkQueue(actorOf(c)), 200))
-    .get('/assignees', requires('applications.assign'), async (c) => c.json(await useCases.listAssignableStaff(actorOf(c)), 200))
-    .put('/applications/:id/assignee', requires('applications.assign'), jsonBody(), async (c: JsonBodyContext<typeof assigneeChangeSchema>) => {
-      const actor = actorOf(c);
-      const id = pathId(c, 'id', applicationIdSchema);
-      const { userId } = await readBody(c, assigneeChangeSchema);
-      return c.json(await useCases.assignApplication(actor, id, userId), 200);
-    })
-    .get('/applications/:id/assignments', requires('applications.read'), async (c) => {
-      const assignments = await useCases.listAssignments(actorOf(c), pathId(c, 'id', applicationIdSchema));
-      return c.json(assignments, 200);
-    })
-    .get('/applications/:id/history', requires('applications.read'), async (c) => {
-      const history = await useCases.statusHistory(actorOf(c), pathId(c, 'id', applicationIdSchema));
-      return c.json(history, 200);
-    })
-    .put('/applications/:id/status', requires('applications.review'), jsonBody(), async (c: JsonBodyContext<typeof statusChangeSchema>) => {
-      const actor = actorOf(c);
-      const id = pathId(c, 'id', applicationIdSchema);
-      const input = await readBody(c, statusChangeSchema);
-      const application = await useCases.changeApplicationStatus(actor, id, input);
-      return c.json(application, 200);
-    })
-    .post(
-      '/applications/:id/visa-upload',
-      requires('visa.send'),
-      applicationIdFirst,
-      upload({ maxBytes: MAX_UPLOAD_BYTES }),
-      async (c: UploadContext<{ visa: File }>) => {
+  return (
+    new Hono<AppEnv>()
+      .use(adminOnly)
+      .get('/applications', requires('applications.read'), async (c: QueryContext<typeof adminListQuerySchema>) => {
+        const actor = actorOf(c);
+        const raw = c.req.query();
+        if (!LIST_PARAMS.some((name) => raw[name] !== undefined)) {
+          // The full list of docs/product.md §7.6, streamed as it is read from the database (see jsonArrayStream).
+          return jsonArrayStream(c, await useCases.listAdminApplications(actor));
+        }
+        const query = parseInput(adminListQuerySchema, raw);
+        const page = await useCases.searchAdminApplications(actor, query);
+        return c.json(page, 200);
+      })
+      .get('/applications/counts', requires('applications.read'), async (c: QueryContext<typeof adminCountsQuerySchema>) => {
+        const query = parseInput(adminCountsQuerySchema, c.req.query());
+        return c.json(await useCases.countAdminTabs(actorOf(c), query), 200);
+      })
+      // After /applications/counts, which it would otherwise take for an id.
+      .get('/applications/:id', requires('applications.read'), async (c) => {
+        return c.json(await useCases.readAdminEntry(actorOf(c), pathId(c, 'id', applicationIdSchema)), 200);
+      })
+      // Decision 0030: every admin answer masks passport numbers; this one answers it in full, audited.
+      .post('/applications/:id/reveal-passport', requires('passports.reveal'), jsonBody(), async (c) => {
+        return c.json(await useCases.revealPassportNumber(actorOf(c), pathId(c, 'id', applicationIdSchema)), 200);
+      })
+      .get('/work-queue', requires('applications.read'), async (c) => c.json(await useCases.adminWorkQueue(actorOf(c)), 200))
+      .get('/assignees', requires('applications.assign'), async (c) => c.json(await useCases.listAssignableStaff(actorOf(c)), 200))
+      .put('/applications/:id/assignee', requires('applications.assign'), jsonBody(), async (c: JsonBodyContext<typeof assigneeChangeSchema>) => {
+        const actor = actorOf(c);
+        const id = pathId(c, 'id', applicationIdSchema);
+        const { userId } = await readBody(c, assigneeChangeSchema);
+        return c.json(await useCases.assignApplication(actor, id, userId), 200);
+      })
+      .get('/applications/:id/assignments', requires('applications.read'), async (c) => {
+        const assignments = await useCases.listAssignments(actorOf(c), pathId(c, 'id', applicationIdSchema));
+        return c.json(assignments, 200);
+      })
+      .get('/applications/:id/history', requires('applications.read'), async (c) => {
+        const history = await useCases.statusHistory(actorOf(c), pathId(c, 'id', applicationIdSchema));
+        return c.json(history, 200);
+      })
+      .put('/applications/:id/status', requires('applications.review'), jsonBody(), async (c: JsonBodyContext<typeof statusChangeSchema>) => {
+        const actor = actorOf(c);
+        const id = pathId(c, 'id', applicationIdSchema);
+        const input = await readBody(c, statusChangeSchema);
+        const application = await useCases.changeApplicationStatus(actor, id, input);
+        return c.json(application, 200);
+      })
+      .post('/applications/:id/visa-upload', requires('visa.send'), applicationIdFirst, upload({ maxBytes: MAX_UPLOAD_BYTES }), async (c: UploadContext<{ visa: File }>) => {
         const actor = actorOf(c);
         const id = pathId(c, 'id', applicationIdSchema);
         const { file } = await readUpload(c, 'visa');
         const document = await useCases.attachVisa(actor, id, file);
         return c.json(documentView(document), 201);
-      },
-    )
-    .get('/applications/:id/notes', requires('applications.read'), async (c) => {
-      const notes = await useCases.listInternalNotes(actorOf(c), pathId(c, 'id', applicationIdSchema));
-      return c.json(notes.map(internalNoteView), 200);
-    })
-    .post('/applications/:id/notes', requires('notes.write'), jsonBody(), async (c: JsonBodyContext<typeof internalNoteSchema>) => {
-      const actor = actorOf(c);
-      const id = pathId(c, 'id', applicationIdSchema);
-      const { text } = await readBody(c, internalNoteSchema);
-      const note = await useCases.addInternalNote(actor, id, text);
-      return c.json(internalNoteView(note), 201);
-    })
-    .get('/applications/:id/messages', requires('applications.read'), async (c) => {
-      const messages = await useCases.listApplicationMessages(actorOf(c), pathId(c, 'id', applicationIdSchema));
-      return c.json(messages.map(messageView), 200);
-    })
-    .post('/messages/:id/resend', requires('applicants.contact'), jsonBody(), async (c) => {
-      const message = parseInput(messageIdSchema, c.req.param('id'));
-      const copy = await useCases.resendMessage(actorOf(c), message);
-      return c.json(messageView(copy), 201);
-    })
-    .post('/applications/:id/cancellation', requires('refunds.manage'), jsonBody(), async (c: JsonBodyContext<typeof cancellationDecisionSchema>) => {
-      const actor = actorOf(c);
-      const id = pathId(c, 'id', applicationIdSchema);
-      const decision = await readBody(c, cancellationDecisionSchema);
-      const result = await useCases.decideCancellationRequest(actor, id, decision);
-      return c.json(result, 200);
-    })
-    .post('/applications/:id/send-evisa', requires('visa.send'), jsonBody(), async (c) => {
-      const result = await useCases.sendEvisa(actorOf(c), pathId(c, 'id', applicationIdSchema));
-      return c.json({ message: result.message }, 200);
-    })
-    .post('/send-payment-reminders', requires('applicants.contact'), jsonBody(), async (c) => {
-      const result = await useCases.sendPaymentReminders(actorOf(c));
-      return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
-    })
-    .post('/send-application-reminders', requires('applicants.contact'), jsonBody(), async (c) => {
-      const result = await useCases.sendApplicationReminders(actorOf(c));
-      return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
-    })
-    .get('/documents/:id/portal-copy', requires('applications.read'), async (c) => {
-      const { fileName, body } = await useCases.portalCopy(actorOf(c), pathId(c, 'id', documentIdSchema));
-      return c.body(new Uint8Array(body), 200, {
-        'Content-Type': 'image/jpeg',
-        'Content-Disposition': attachmentDisposition(fileName),
-        'X-Content-Type-Options': 'nosniff',
-      });
-    })
-    .get('/payment-issues', requires('payments.manage'), async (c) => {
-      const { checked, issues } = await useCases.listPaymentIssues(actorOf(c));
-      return c.json({ checked, issues: issues.map(paymentIssueView) }, 200);
-    })
-    .post('/payment-issues/:paymentIntentId/record', requires('payments.manage'), jsonBody(), async (c) => {
-      const paymentIntentId = parseInput(paymentIntentIdSchema, c.req.param('paymentIntentId'));
-      const { applicationId, paymentType } = await useCases.recordPaymentIssue(actorOf(c), paymentIntentId);
-      return c.json({ message: `The ${paymentType} fee is now recorded on application ${applicationId}.` }, 200);
-    });
+      })
+      .get('/applications/:id/notes', requires('applications.read'), async (c) => {
+        const notes = await useCases.listInternalNotes(actorOf(c), pathId(c, 'id', applicationIdSchema));
+        return c.json(notes.map(internalNoteView), 200);
+      })
+      .post('/applications/:id/notes', requires('notes.write'), jsonBody(), async (c: JsonBodyContext<typeof internalNoteSchema>) => {
+        const actor = actorOf(c);
+        const id = pathId(c, 'id', applicationIdSchema);
+        const { text } = await readBody(c, internalNoteSchema);
+        const note = await useCases.addInternalNote(actor, id, text);
+        return c.json(internalNoteView(note), 201);
+      })
+      .get('/applications/:id/messages', requires('applications.read'), async (c) => {
+        const messages = await useCases.listApplicationMessages(actorOf(c), pathId(c, 'id', applicationIdSchema));
+        return c.json(messages.map(messageView), 200);
+      })
+      .post('/messages/:id/resend', requires('applicants.contact'), jsonBody(), async (c) => {
+        const message = parseInput(messageIdSchema, c.req.param('id'));
+        const copy = await useCases.resendMessage(actorOf(c), message);
+        return c.json(messageView(copy), 201);
+      })
+      .post('/applications/:id/cancellation', requires('refunds.manage'), jsonBody(), async (c: JsonBodyContext<typeof cancellationDecisionSchema>) => {
+        const actor = actorOf(c);
+        const id = pathId(c, 'id', applicationIdSchema);
+        const decision = await readBody(c, cancellationDecisionSchema);
+        const result = await useCases.decideCancellationRequest(actor, id, decision);
+        return c.json(result, 200);
+      })
+      .post('/applications/:id/send-evisa', requires('visa.send'), jsonBody(), async (c) => {
+        const result = await useCases.sendEvisa(actorOf(c), pathId(c, 'id', applicationIdSchema));
+        return c.json({ message: result.message }, 200);
+      })
+      .post('/send-payment-reminders', requires('applicants.contact'), jsonBody(), async (c) => {
+        const result = await useCases.sendPaymentReminders(actorOf(c));
+        return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
+      })
+      .post('/send-application-reminders', requires('applicants.contact'), jsonBody(), async (c) => {
+        const result = await useCases.sendApplicationReminders(actorOf(c));
+        return c.json({ message: result.message, sent: result.sent, skipped: result.skipped }, 200);
+      })
+      .get('/documents/:id/portal-copy', requires('applications.read'), async (c) => {
+        const { fileName, body } = await useCases.portalCopy(actorOf(c), pathId(c, 'id', documentIdSchema));
+        return c.body(new Uint8Array(body), 200, {
+          'Content-Type': 'image/jpeg',
+          'Content-Disposition': attachmentDisposition(fileName),
+          'X-Content-Type-Options': 'nosniff',
+        });
+      })
+      .get('/payment-issues', requires('payments.manage'), async (c) => {
+        const { checked, issues } = await useCases.listPaymentIssues(actorOf(c));
+        return c.json({ checked, issues: issues.map(paymentIssueView) }, 200);
+      })
+      .post('/payment-issues/:paymentIntentId/record', requires('payments.manage'), jsonBody(), async (c) => {
+        const paymentIntentId = parseInput(paymentIntentIdSchema, c.req.param('paymentIntentId'));
+        const { applicationId, paymentType } = await useCases.recordPaymentIssue(actorOf(c), paymentIntentId);
+        return c.json({ message: `The ${paymentType} fee is now recorded on application ${applicationId}.` }, 200);
+      })
+  );
 }

@@ -51,10 +51,8 @@ export function groupPaymentRoutes({ agency }: RouteDeps) {
 /** GET /api/admin/application-groups/{groupId}: the family's entries, as the admin list shows them (admins only). */
 export function adminGroupRoutes({ agency }: RouteDeps) {
   const { useCases } = agency;
-  return new Hono<AppEnv>()
-    .use(adminOnly)
-    .get('/:groupId', requires('applications.read'), async (c) => {
-      const entries = await useCases.listGroupForAdmin(actorOf(c), pathId(c, 'groupId', groupIdSchema));
-      return c.json(entries, 200);
-    });
+  return new Hono<AppEnv>().use(adminOnly).get('/:groupId', requires('applications.read'), async (c) => {
+    const entries = await useCases.listGroupForAdmin(actorOf(c), pathId(c, 'groupId', groupIdSchema));
+    return c.json(entries, 200);
+  });
 }

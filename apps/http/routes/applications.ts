@@ -63,7 +63,10 @@ export function applicationRoutes({ agency }: RouteDeps) {
     .get('/:id/receipts', async (c) => {
       const id = pathId(c, 'id', applicationIdSchema);
       const receipts = await useCases.listReceipts(actorOf(c), id);
-      return c.json(receipts.map((r) => receiptView(id, r)), 200);
+      return c.json(
+        receipts.map((r) => receiptView(id, r)),
+        200,
+      );
     })
     .get('/:id/receipts/:number', async (c) => {
       const { receipt, pdf } = await useCases.openReceipt(actorOf(c), pathId(c, 'id', applicationIdSchema), c.req.param('number'));
@@ -89,22 +92,17 @@ export function applicationRoutes({ agency }: RouteDeps) {
       const documents = await useCases.listDocuments(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json(documents.map(documentView), 200);
     })
-    .post(
-      '/:id/documents',
-      applicationIdFirst,
-      upload({ maxBytes: MAX_UPLOAD_BYTES }),
-      async (c: UploadContext<{ file: File; type?: 'passport' }>) => {
-        const actor = actorOf(c);
-        const id = pathId(c, 'id', applicationIdSchema);
-        // A phone's HEIC/HEIF photo is accepted too: the use case stores it as JPEG.
-        const { file, fields } = await readUpload(c, 'file', PASSPORT_FILES);
-        const type = (fields.type ?? 'passport').trim().toLowerCase();
-        if (type !== 'passport') throw errors.validation(PASSPORT_ONLY_MESSAGE, { type: [PASSPORT_ONLY_MESSAGE] });
-        const document = await useCases.attachPassport(actor, id, file);
-        // Its MRZ is read by a check-passport job queued with it (seconds of OCR); reads say 'pending' meanwhile.
-        return c.json(documentView(document), 201);
-      },
-    )
+    .post('/:id/documents', applicationIdFirst, upload({ maxBytes: MAX_UPLOAD_BYTES }), async (c: UploadContext<{ file: File; type?: 'passport' }>) => {
+      const actor = actorOf(c);
+      const id = pathId(c, 'id', applicationIdSchema);
+      // A phone's HEIC/HEIF photo is accepted too: the use case stores it as JPEG.
+      const { file, fields } = await readUpload(c, 'file', PASSPORT_FILES);
+      const type = (fields.type ?? 'passport').trim().toLowerCase();
+      if (type !== 'passport') throw errors.validation(PASSPORT_ONLY_MESSAGE, { type: [PASSPORT_ONLY_MESSAGE] });
+      const document = await useCases.attachPassport(actor, id, file);
+      // Its MRZ is read by a check-passport job queued with it (seconds of OCR); reads say 'pending' meanwhile.
+      return c.json(documentView(document), 201);
+    })
     .get('/:id/replies', async (c) => {
       const replies = await useCases.listReplies(actorOf(c), pathId(c, 'id', applicationIdSchema));
       return c.json(replies.map(replyView), 200);

@@ -30,9 +30,6 @@ export function paymentRoutes({ agency }: RouteDeps) {
       const applicationId = pathId(c, 'applicationId', applicationIdSchema);
       const { startNow } = await readBody(c, paymentStartSchema);
       const payment = await useCases.startPayment(actor, applicationId, type, { startNow });
-      return c.json(
-        { clientSecret: payment.clientSecret, paymentIntentId: payment.paymentIntentId, amount: payment.amount, currency: payment.currency },
-        200,
-      );
+      return c.json({ clientSecret: payment.clientSecret, paymentIntentId: payment.paymentIntentId, amount: payment.amount, currency: payment.currency }, 200);
     });
 }

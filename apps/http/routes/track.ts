@@ -41,7 +41,11 @@ export function trackRoutes({ agency, sessions, limits, clientAddress }: RouteDe
       jsonBody(),
       // Per address (one sender trying many numbers) and per application number and email (many
       // senders flooding one inbox), whether or not the number exists, so the limit reveals nothing.
-      rateLimited(limits.trackAddress, keysOfValidBody(trackRequestSchema, (_input, c) => address(c)), { message: TRACKING_LIMITED_MESSAGE }),
+      rateLimited(
+        limits.trackAddress,
+        keysOfValidBody(trackRequestSchema, (_input, c) => address(c)),
+        { message: TRACKING_LIMITED_MESSAGE },
+      ),
       rateLimited(
         limits.trackTarget,
         keysOfValidBody(trackRequestSchema, (input) => [`number:${input.applicationNumber}`, `email:${normaliseEmail(input.email)}`]),
@@ -80,8 +84,16 @@ export function trackRoutes({ agency, sessions, limits, clientAddress }: RouteDe
     .post(
       '/forgot',
       jsonBody(),
-      rateLimited(limits.trackAddress, keysOfValidBody(trackForgotSchema, (_input, c) => address(c)), { message: TRACKING_LIMITED_MESSAGE }),
-      rateLimited(limits.trackTarget, keysOfValidBody(trackForgotSchema, (input) => `forgot:${normaliseEmail(input.email)}`), { message: TRACKING_LIMITED_MESSAGE }),
+      rateLimited(
+        limits.trackAddress,
+        keysOfValidBody(trackForgotSchema, (_input, c) => address(c)),
+        { message: TRACKING_LIMITED_MESSAGE },
+      ),
+      rateLimited(
+        limits.trackTarget,
+        keysOfValidBody(trackForgotSchema, (input) => `forgot:${normaliseEmail(input.email)}`),
+        { message: TRACKING_LIMITED_MESSAGE },
+      ),
       async (c: JsonBodyContext<typeof trackForgotSchema>) => {
         const input = await readBody(c, trackForgotSchema);
         return c.json(await useCases.mailApplicationNumbers(input), 200);

@@ -20,7 +20,21 @@ export interface CliResult {
 }
 
 /** The variables of the environment contract: never inherited from the developer's shell. */
-const CONTRACT = ['DATA_DIR', 'DATABASE_URL', 'STORAGE_URL', 'FILE_ENCRYPTION_KEYS', 'MAIL_URL', 'MAIL_FROM', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'PUBLIC_URL', 'AGENCY_EMAIL', 'AGENCY_NAME'];
+const CONTRACT = [
+  'DATA_DIR',
+  'DATABASE_URL',
+  'STORAGE_URL',
+  'FILE_ENCRYPTION_KEYS',
+  'MAIL_URL',
+  'MAIL_FROM',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_URL',
+  'PUBLIC_URL',
+  'AGENCY_EMAIL',
+  'AGENCY_NAME',
+];
 
 export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
@@ -119,7 +133,10 @@ export interface OutboxMail extends ParsedMail {
 export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   return Promise.all(files.map(async (file) => ({ file, ...(await parseMail(fs.readFileSync(path.join(dir, file)))) })));
 }
 

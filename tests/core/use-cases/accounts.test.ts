@@ -271,7 +271,11 @@ describe('password reset', () => {
       `999.${expiry}.${signature}`,
       `2147483648.${expiry}.${signature}`, // beyond every database's id range: refused before any lookup
     ]) {
-      await domainError(uc.resetPassword({ token: bad, newPassword: 'hijacked' }), 'Validation', 'This password reset link is invalid, has expired or has already been used. Please request a new one.');
+      await domainError(
+        uc.resetPassword({ token: bad, newPassword: 'hijacked' }),
+        'Validation',
+        'This password reset link is invalid, has expired or has already been used. Please request a new one.',
+      );
     }
     await domainError(uc.resetPassword({ token, newPassword: '123' }), 'Validation', 'New password must be at least 6 characters');
     await uc.logIn({ email: 'alice@example.com', password: 'secret123' });

@@ -194,10 +194,7 @@ describe('changeApplicationStatus', () => {
   it('keeps a consistent history when two admins change the status at once', async () => {
     const { ports, uc, admin, applicationId } = await setup();
     const other = await makeAdmin(uc, 'second-admin@evisa.test');
-    await Promise.all([
-      uc.changeApplicationStatus(admin, applicationId, { status: 'under_process' }),
-      uc.changeApplicationStatus(other, applicationId, { status: 'verified' }),
-    ]);
+    await Promise.all([uc.changeApplicationStatus(admin, applicationId, { status: 'under_process' }), uc.changeApplicationStatus(other, applicationId, { status: 'verified' })]);
     const history = (await ports.history.listByApplication(applicationId)).slice(1);
     expect(history).toHaveLength(2);
     expect(history[1].fromStatus).toBe(history[0].toStatus);

@@ -123,7 +123,15 @@ describe('attachPassport and documents', () => {
     const actor = await registerApplicant(uc);
     const app = await uc.createApplication(actor, validForm());
     const doc = await uc.attachPassport(actor, app.id, pdfFile('C:\\Users\\alice\\my passport.pdf'));
-    expect(doc).toMatchObject({ applicationId: app.id, type: 'passport', fileName: 'my passport.pdf', status: 'pending', contentType: 'application/pdf', size: PDF_BYTES.length, storageKey: 'key-000001' });
+    expect(doc).toMatchObject({
+      applicationId: app.id,
+      type: 'passport',
+      fileName: 'my passport.pdf',
+      status: 'pending',
+      contentType: 'application/pdf',
+      size: PDF_BYTES.length,
+      storageKey: 'key-000001',
+    });
     expect(ports.files.contentOf('key-000001')).toEqual(PDF_BYTES);
     expect(await uc.listDocuments(actor, app.id)).toEqual([doc]);
   });

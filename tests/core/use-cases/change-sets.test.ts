@@ -36,7 +36,11 @@ describe('what a change set carries', () => {
     expect(changes.filter((c) => c !== upload).every((c) => (c.jobs ?? []).length === 0)).toBe(true);
     // The store queued it for the document it wrote.
     const [passport] = (await ports.documents.listByApplication(applicationId)).filter((d) => d.type === 'passport');
-    expect(queued(ports).filter((j) => j.name === 'check-passport').map((j) => j.input)).toContainEqual({ documentId: passport!.id });
+    expect(
+      queued(ports)
+        .filter((j) => j.name === 'check-passport')
+        .map((j) => j.input),
+    ).toContainEqual({ documentId: passport!.id });
   });
 
   it('a staff status change carries its audit row and, for a decision, the moment of it; the row is stored once', async () => {
@@ -50,7 +54,13 @@ describe('what a change set carries', () => {
       ['verified', ['application.status_changed'], null],
       ['approved', ['application.status_changed'], ports.clock.now().toISOString()],
     ]);
-    expect(changes[2]!.audit![0]).toMatchObject({ actorId: admin.userId, actorEmail: admin.email, targetType: 'application', targetId: String(applicationId), detail: { before: { status: 'verified' }, after: { status: 'approved' } } });
+    expect(changes[2]!.audit![0]).toMatchObject({
+      actorId: admin.userId,
+      actorEmail: admin.email,
+      targetType: 'application',
+      targetId: String(applicationId),
+      detail: { before: { status: 'verified' }, after: { status: 'approved' } },
+    });
     const trail = (await ports.audit.list({ applicationId, limit: 10 })).filter((e) => e.action === 'application.status_changed');
     expect(trail).toHaveLength(3);
   });
@@ -64,6 +74,10 @@ describe('what a change set carries', () => {
     expect(changes[0]).toMatchObject({ refund: { amount: 1000, status: 'pending', source: 'cancellation' }, jobs: [{ name: 'send-refund', of: 'refund' }] });
     expect(changes[0]!.audit).toBeUndefined();
     const [refund] = await ports.refunds.listByApplication(applicationId);
-    expect(queued(ports).filter((j) => j.name === 'send-refund').map((j) => j.input)).toEqual([{ refundId: refund!.id }]);
+    expect(
+      queued(ports)
+        .filter((j) => j.name === 'send-refund')
+        .map((j) => j.input),
+    ).toEqual([{ refundId: refund!.id }]);
   });
 });

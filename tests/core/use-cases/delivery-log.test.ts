@@ -72,7 +72,11 @@ describe('the delivery log (docs/product.md §16.5)', () => {
     expect((await uc.currentUser(applicant.userId))?.mailBounce).toEqual({ address: 'dana@example.com', at: bouncedAt });
     // Staff see it on the row, with the reason.
     const page = await uc.searchAdminApplications(admin, { tab: 'online-entries', q: 'dana', page: 1, pageSize: 10 } as never);
-    expect(page.items.find((e) => e.application?.id === application.id)?.user.mailBounce).toEqual({ address: 'dana@example.com', at: bouncedAt, reason: '550 5.1.1 <dana@example.com>: mailbox unavailable' });
+    expect(page.items.find((e) => e.application?.id === application.id)?.user.mailBounce).toEqual({
+      address: 'dana@example.com',
+      at: bouncedAt,
+      reason: '550 5.1.1 <dana@example.com>: mailbox unavailable',
+    });
 
     // The applicant fixed their mailbox: staff send the mail again, it arrives, the mark is gone.
     ports.mailer.acceptRecipient('dana@example.com');
@@ -151,7 +155,8 @@ describe('the border pack (docs/product.md §16.6)', () => {
       [`border-pack-${application.applicationNumber}.pdf`, 'application/pdf'],
     ]);
     const attached = await pdfText(evisa!.attachments[1]!.content);
-    for (const expected of [application.applicationNumber, application.passportNumber, 'Old Cataract Hotel, Aswan', 'help@evisa.test', 'EGYPT E-VISA GRANTED 5521']) expect(attached).toContain(expected);
+    for (const expected of [application.applicationNumber, application.passportNumber, 'Old Cataract Hotel, Aswan', 'help@evisa.test', 'EGYPT E-VISA GRANTED 5521'])
+      expect(attached).toContain(expected);
 
     const downloaded = await uc.openBorderPack(applicant, applicationId);
     expect(downloaded.applicationNumber).toBe(application.applicationNumber);

@@ -29,16 +29,7 @@ describe('the whole applicant journey on the memory adapters', () => {
     const evisa = ports.mailer.delivered.find((m) => m.template === 'evisa');
     expect(evisa?.to).toBe('alice@example.com');
     expect(evisa?.attachments[0].fileName).toBe('visa.pdf');
-    expect(ports.mailer.delivered.map((m) => m.template)).toEqual([
-      'application_received',
-      'application_received',
-      'status_changed',
-      'status_changed',
-      'approved',
-      'status_changed',
-      'evisa',
-      'evisa',
-    ]);
+    expect(ports.mailer.delivered.map((m) => m.template)).toEqual(['application_received', 'application_received', 'status_changed', 'status_changed', 'approved', 'status_changed', 'evisa', 'evisa']);
     // Sent now: the owner's read says so.
     expect((await uc.getApplication(applicant, applicationId)).evisaSentAt).toEqual(ports.clock.now());
   });

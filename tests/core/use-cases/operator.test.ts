@@ -13,9 +13,7 @@ describe('recordEvent', () => {
   it('keeps only the tracking fields, with the clock’s time', async () => {
     const { ports, uc } = makeMemoryAgency();
     await uc.recordEvent({ name: 'page_view', path: '/apply', userId: 7, properties: { nationality: 'Japan', secret: 'x' } as never });
-    expect(await ports.analytics.list()).toEqual([
-      { name: 'page_view', path: '/apply', userId: 7, properties: { nationality: 'Japan' }, occurredAt: ports.clock.now() },
-    ]);
+    expect(await ports.analytics.list()).toEqual([{ name: 'page_view', path: '/apply', userId: 7, properties: { nationality: 'Japan' }, occurredAt: ports.clock.now() }]);
     await domainError(uc.recordEvent({ name: '', path: null, userId: null, properties: {} }), 'Validation', 'Event name is required');
   });
 });
@@ -40,7 +38,7 @@ describe('exportApplications', () => {
     ]);
     expect((await collect(uc.exportApplications({ tab: 'approved' }))).map((e) => e.application?.id)).toEqual([first.applicationId]);
     expect((await collect(uc.exportApplications({ status: 'online_entry' }))).map((e) => e.application?.id)).toEqual([secondApp.id]);
-    expect((await collect(uc.exportApplications({ tab: 'approved', status: 'online_entry' })))).toEqual([]);
+    expect(await collect(uc.exportApplications({ tab: 'approved', status: 'online_entry' }))).toEqual([]);
     expect((await collect(uc.exportApplications({ since }))).map((e) => e.user.email)).toEqual(['second@example.com', 'idle@example.com']);
   });
 });
@@ -91,7 +89,7 @@ describe('exportUserData and eraseUser', () => {
     }
     expect(receipts.map((r) => r!.amount)).toEqual([1000, 3900]);
     // Another person's receipt is untouched.
-    expect(await ports.receipts.findByNumber('R-2026-000003')).toMatchObject({ applicationId: other.applicationId, payerEmail: 'other@example.com', userId: expect.any(Number) })
+    expect(await ports.receipts.findByNumber('R-2026-000003')).toMatchObject({ applicationId: other.applicationId, payerEmail: 'other@example.com', userId: expect.any(Number) });
     await domainError(uc.eraseUser('alice@example.com'), 'NotFound');
   });
 });

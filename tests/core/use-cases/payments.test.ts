@@ -16,9 +16,7 @@ describe('startPayment', () => {
     const started = await uc.startPayment(applicant, applicationId, 'initial');
     expect(started).toMatchObject({ amount: 1000, currency: 'gbp' });
     expect(started.clientSecret).toContain(started.paymentIntentId);
-    expect(ports.gateway.all()).toEqual([
-      expect.objectContaining({ id: started.paymentIntentId, amount: 1000, currency: 'gbp', applicationId, paymentType: 'initial' }),
-    ]);
+    expect(ports.gateway.all()).toEqual([expect.objectContaining({ id: started.paymentIntentId, amount: 1000, currency: 'gbp', applicationId, paymentType: 'initial' })]);
   });
 
   it('reuses the open intent on a second click', async () => {
@@ -127,10 +125,7 @@ describe('confirmPayment', () => {
     const { ports, uc, applicant, applicationId } = await freshApplication();
     const { paymentIntentId } = await uc.startPayment(applicant, applicationId, 'initial');
     ports.gateway.succeed(paymentIntentId);
-    const results = await Promise.all([
-      uc.confirmPayment(applicant, applicationId, 'initial', paymentIntentId),
-      uc.confirmPayment(null, applicationId, 'initial', paymentIntentId),
-    ]);
+    const results = await Promise.all([uc.confirmPayment(applicant, applicationId, 'initial', paymentIntentId), uc.confirmPayment(null, applicationId, 'initial', paymentIntentId)]);
     expect(results.map((r) => r.recorded).sort()).toEqual([false, true]);
     expect(await ports.payments.listByApplication(applicationId)).toHaveLength(1);
   });
@@ -140,7 +135,11 @@ describe('confirmPayment', () => {
     const { paymentIntentId } = await uc.startPayment(applicant, applicationId, 'initial');
     await domainError(uc.confirmPayment(applicant, applicationId, 'initial', paymentIntentId), 'PaymentNotSucceeded', 'Payment status: requires_payment_method. Please try again.');
     ports.gateway.decline(paymentIntentId, 'Your card was declined.');
-    await domainError(uc.confirmPayment(applicant, applicationId, 'initial', paymentIntentId), 'PaymentNotSucceeded', 'Payment status: requires_payment_method. Please try again. Your card was declined.');
+    await domainError(
+      uc.confirmPayment(applicant, applicationId, 'initial', paymentIntentId),
+      'PaymentNotSucceeded',
+      'Payment status: requires_payment_method. Please try again. Your card was declined.',
+    );
     expect(await ports.payments.listByApplication(applicationId)).toEqual([]);
     expect((await ports.applications.findById(applicationId))?.initialPaymentId).toBeNull();
   });

@@ -60,7 +60,13 @@ describe('the portal ledger rules', () => {
     expect(portalLedgerSchema.parse({ state: 'submitted', governmentFeeCents: 2500, paidAt: '2026-01-05' }).paidAt).toEqual(new Date('2026-01-05T00:00:00.000Z'));
     expect(portalLedgerSchema.parse({ state: 'submitted', paidAt: '2026-01-05T10:30:00+02:00' }).paidAt).toEqual(new Date('2026-01-05T08:30:00.000Z'));
     expect(portalLedgerSchema.parse({ state: 'to_submit' })).toEqual({ reference: null, state: 'to_submit', governmentFeeCents: null, governmentFeeCurrency: 'USD', paidAt: null });
-    for (const bad of [{ state: 'nope' }, { state: 'submitted', governmentFeeCents: -5 }, { state: 'submitted', governmentFeeCents: '2500' }, { state: 'submitted', paidAt: '2026-02-30' }, { state: 'submitted', governmentFeeCurrency: 'EUR' }]) {
+    for (const bad of [
+      { state: 'nope' },
+      { state: 'submitted', governmentFeeCents: -5 },
+      { state: 'submitted', governmentFeeCents: '2500' },
+      { state: 'submitted', paidAt: '2026-02-30' },
+      { state: 'submitted', governmentFeeCurrency: 'EUR' },
+    ]) {
       expect(portalLedgerSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
@@ -175,7 +181,12 @@ describe('keeping the portal ledger', () => {
     expect(feeShield(fees, travellerPaid, new Date('2026-12-01T00:00:00Z'), 4500)).toEqual({ feeAtPaymentCents: 2500, feeAtPaymentPence: 1975, absorbedFeeCents: 2000, absorbedFeePence: 1580 });
     // The same day, or a fee lower than when the traveller paid: nothing absorbed.
     expect(feeShield(fees, travellerPaid, new Date('2026-11-30T23:59:00Z'), 2500)).toEqual({ feeAtPaymentCents: 2500, feeAtPaymentPence: 1975, absorbedFeeCents: 0, absorbedFeePence: 0 });
-    expect(feeShield(fees, new Date('2026-12-05T12:00:00Z'), new Date('2027-01-02T12:00:00Z'), 3500)).toEqual({ feeAtPaymentCents: 4500, feeAtPaymentPence: 3555, absorbedFeeCents: 0, absorbedFeePence: 0 });
+    expect(feeShield(fees, new Date('2026-12-05T12:00:00Z'), new Date('2027-01-02T12:00:00Z'), 3500)).toEqual({
+      feeAtPaymentCents: 4500,
+      feeAtPaymentPence: 3555,
+      absorbedFeeCents: 0,
+      absorbedFeePence: 0,
+    });
     // Never more than the fee paid; nothing claimed without the traveller's payment or a configured fee.
     expect(feeShield(fees, travellerPaid, new Date('2026-12-02T12:00:00Z'), 1000).absorbedFeeCents).toBe(1000);
     expect(feeShield(fees, null, new Date('2026-12-02T12:00:00Z'), 4500)).toEqual(NO_FEE_SHIELD);
@@ -191,7 +202,9 @@ describe('keeping the portal ledger', () => {
     const { current, fees } = await uc.listGovernmentFees(admin);
     expect(current).toMatchObject({ effectiveFrom: '2026-11-01', amountCents: 4500 });
     expect(fees.map((f) => f.effectiveFrom)).toEqual(['2020-01-01', '2026-11-01']);
-    expect((await ports.audit.list({ limit: 500 })).filter((e) => e.action === 'government_fee.set').map((e) => e.detail)).toEqual([{ after: { effectiveFrom: '2026-11-01', amountCents: 4500, pence: 3555 } }]);
+    expect((await ports.audit.list({ limit: 500 })).filter((e) => e.action === 'government_fee.set').map((e) => e.detail)).toEqual([
+      { after: { effectiveFrom: '2026-11-01', amountCents: 4500, pence: 3555 } },
+    ]);
   });
 
   it('refuses bad input, unknown applications and roles without portal.manage, writing nothing', async () => {

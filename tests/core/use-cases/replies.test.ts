@@ -83,7 +83,11 @@ describe('replying to an information request (docs/product.md §16.7)', () => {
       'Validation',
       'Please select a file smaller than 10MB.',
     );
-    await domainError(uc.replyToRequest(applicant, applicationId, { text: 'A GIF', files: [{ ...pngFile(), contentType: 'image/gif' as never }] }), 'Validation', 'Please select a JPG, PNG, or PDF file.');
+    await domainError(
+      uc.replyToRequest(applicant, applicationId, { text: 'A GIF', files: [{ ...pngFile(), contentType: 'image/gif' as never }] }),
+      'Validation',
+      'Please select a JPG, PNG, or PDF file.',
+    );
     // Exactly 4,000 characters is fine.
     await uc.replyToRequest(applicant, applicationId, { text: 'y'.repeat(4000), files: [] });
     expect(ports.files.keys()).toEqual(keys);

@@ -96,7 +96,11 @@ describe('a rejection reason (docs/product.md §16.2)', () => {
   it('is refused with any other status, and nothing is written', async () => {
     const { ports, uc, admin, applicationId } = await rejectable();
     const before = await ports.history.listByApplication(applicationId);
-    await domainError(uc.changeApplicationStatus(admin, applicationId, { status: 'approved', rejectionReason: 'No reason' }), 'Validation', 'A reason can be given only when the application is rejected.');
+    await domainError(
+      uc.changeApplicationStatus(admin, applicationId, { status: 'approved', rejectionReason: 'No reason' }),
+      'Validation',
+      'A reason can be given only when the application is rejected.',
+    );
     expect(await ports.history.listByApplication(applicationId)).toEqual(before);
     expect((await ports.applications.findById(applicationId))?.status).toBe('verified');
   });

@@ -19,7 +19,9 @@ export async function axeViolations(page: Page, minImpact: AxeImpact = 'minor'):
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }
+    ).axe;
     const result = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
       resultTypes: ['violations'],
@@ -57,7 +59,7 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     for (const el of Array.from(document.querySelectorAll('input, select, textarea'))) {
       if ((el as HTMLInputElement).type === 'hidden' || el.getAttribute('aria-hidden') === 'true') continue;
       // radix renders a visually hidden native control beside its own (named) trigger
-      if (el.closest('[aria-hidden="true"]') || (el as HTMLElement).style.position === 'absolute' && el.getAttribute('tabindex') === '-1') continue;
+      if (el.closest('[aria-hidden="true"]') || ((el as HTMLElement).style.position === 'absolute' && el.getAttribute('tabindex') === '-1')) continue;
       if (!named(el)) problems.push(`unlabelled control ${describe(el)}`);
     }
     for (const el of Array.from(document.querySelectorAll('button, [role="button"], a[href]'))) {

@@ -2,10 +2,7 @@ import type { APIRequestContext } from 'playwright-core';
 import { expect, vi } from 'vitest';
 
 // A real 1×1 PNG: the server decides the type from the file's first bytes.
-export const PASSPORT_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const PASSPORT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 export function isoDaysFromNow(days: number): string {
   const d = new Date();
@@ -23,11 +20,7 @@ export function newEmail(): string {
  * Registers an applicant and submits an application with a passport through the API, in the
  * cookie jar of `api` (a page's `request` shares the browser's cookies). Returns the application id.
  */
-export async function applicantWithApplication(
-  api: APIRequestContext,
-  baseUrl: string,
-  name: { givenName: string; surname: string } = { givenName: 'Declan', surname: 'Card' },
-): Promise<number> {
+export async function applicantWithApplication(api: APIRequestContext, baseUrl: string, name: { givenName: string; surname: string } = { givenName: 'Declan', surname: 'Card' }): Promise<number> {
   const headers = { Origin: baseUrl };
   const reg = await api.post(`${baseUrl}/api/register`, {
     data: { email: newEmail(), fullName: `${name.givenName} ${name.surname}`, phoneNumber: '+447700900456', password: 'pyramids-2026' },
@@ -37,10 +30,22 @@ export async function applicantWithApplication(
   const created = await api.post(`${baseUrl}/api/applications`, {
     headers,
     data: {
-      ...name, gender: 'male', dateOfBirth: '1985-01-02', nationality: 'Ireland {Republic}',
-      countryOfBirth: 'Ireland {Republic}', otherNationalities: false, maritalStatus: 'married', profession: 'Teacher',
-      purposeOfVisit: 'tourism', entry: 'Single', expectedArrivalDate: isoDaysFromNow(15), expectedDepartureDate: isoDaysFromNow(22),
-      passportNumber: 'P7654321', passportExpiry: isoDaysFromNow(900), visitedEgyptBefore: false, hasBeenDeported: false,
+      ...name,
+      gender: 'male',
+      dateOfBirth: '1985-01-02',
+      nationality: 'Ireland {Republic}',
+      countryOfBirth: 'Ireland {Republic}',
+      otherNationalities: false,
+      maritalStatus: 'married',
+      profession: 'Teacher',
+      purposeOfVisit: 'tourism',
+      entry: 'Single',
+      expectedArrivalDate: isoDaysFromNow(15),
+      expectedDepartureDate: isoDaysFromNow(22),
+      passportNumber: 'P7654321',
+      passportExpiry: isoDaysFromNow(900),
+      visitedEgyptBefore: false,
+      hasBeenDeported: false,
       privacyPolicyAccepted: true,
     },
   });

@@ -80,7 +80,11 @@ export async function measurePage(page: Page, viewportWidth: number, exceptions:
         const own = shorten((el as HTMLElement).innerText ?? el.textContent ?? '');
         if (own) return own;
         const control = el as HTMLInputElement;
-        const labels = control.labels ? Array.from(control.labels).map((l) => l.innerText).join(' ') : '';
+        const labels = control.labels
+          ? Array.from(control.labels)
+              .map((l) => l.innerText)
+              .join(' ')
+          : '';
         return shorten(labels || control.placeholder || control.value || el.getAttribute('title') || '');
       };
       const classesOf = (el: Element) => shorten(typeof el.className === 'string' ? el.className : '', 160);
@@ -103,7 +107,7 @@ export async function measurePage(page: Page, viewportWidth: number, exceptions:
         excuses.find((x) => x.kind === kind && ((x.inlineInSentence && inlineInSentence) || (x.selector && el.closest(x.selector))))?.id;
 
       /** Sets some inline styles on `el` for the length of `read`, then puts its own back. */
-      const withStyle = <T,>(el: Element, styles: Record<string, string>, read: () => T): T => {
+      const withStyle = <T>(el: Element, styles: Record<string, string>, read: () => T): T => {
         const style = (el as HTMLElement).style;
         const saved = style.cssText;
         for (const [name, value] of Object.entries(styles)) style.setProperty(name, value, 'important');
@@ -125,7 +129,10 @@ export async function measurePage(page: Page, viewportWidth: number, exceptions:
           const least = new Map(wide.map((inner) => [inner, withStyle(inner, { width: 'min-content', 'min-width': '0' }, () => inner.getBoundingClientRect().width)]));
           const intrinsic = wide.filter((inner) => least.get(inner)! > room + 0.5);
           const innermost = intrinsic.filter((inner) => !intrinsic.some((other) => other !== inner && inner.contains(other)));
-          return innermost.map((inner): [Element, number] => [inner, least.get(inner)!]).sort((a, b) => b[1] - a[1]).slice(0, 3);
+          return innermost
+            .map((inner): [Element, number] => [inner, least.get(inner)!])
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 3);
         });
       };
 
@@ -164,7 +171,16 @@ export async function measurePage(page: Page, viewportWidth: number, exceptions:
         const culprit = !parent || !sticksOut(parent) || r.right > parent.right + 0.5 || r.left < parent.left - 0.5;
         if (!culprit) continue;
         const past = r.right > vw ? `${round(r.right - vw)} px past the right edge` : `${round(-r.left)} px past the left edge`;
-        findings.push({ kind: 'overflow', element: pathOf(el), text: textOf(el), width: round(r.width), height: round(r.height), problem: `sticks out of the ${vw} px screen: ${past}`, classes: classesOf(el), exception: excuse(el, 'overflow', false) });
+        findings.push({
+          kind: 'overflow',
+          element: pathOf(el),
+          text: textOf(el),
+          width: round(r.width),
+          height: round(r.height),
+          problem: `sticks out of the ${vw} px screen: ${past}`,
+          classes: classesOf(el),
+          exception: excuse(el, 'overflow', false),
+        });
       }
       // --- Nothing scrolls sideways inside the page.
       for (const el of all) {
@@ -189,8 +205,7 @@ export async function measurePage(page: Page, viewportWidth: number, exceptions:
       // --- Every target a finger uses is at least min × min.
       const TARGETS =
         'a[href], button, input:not([type="hidden"]), select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="radio"], [role="switch"], [role="combobox"], [role="menuitem"], [role="option"], [role="slider"]';
-      const isToggle = (el: Element) =>
-        (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) || ['checkbox', 'radio', 'switch'].includes(el.getAttribute('role') ?? '');
+      const isToggle = (el: Element) => (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) || ['checkbox', 'radio', 'switch'].includes(el.getAttribute('role') ?? '');
       const labelsOf = (el: Element): HTMLLabelElement[] => {
         const labels = (el as HTMLInputElement).labels;
         return labels ? Array.from(labels) : [];

@@ -98,7 +98,10 @@ export async function seedWorld(server: AgencyServer): Promise<World> {
     };
     const registered = async () => {
       const applicant = await api();
-      await ok(await applicant.post('/api/register', { data: { email: newEmail(), fullName: `${TRAVELLER.givenName} ${TRAVELLER.surname}`, phoneNumber: '+447700900456', password: PASSWORD } }), 'register');
+      await ok(
+        await applicant.post('/api/register', { data: { email: newEmail(), fullName: `${TRAVELLER.givenName} ${TRAVELLER.surname}`, phoneNumber: '+447700900456', password: PASSWORD } }),
+        'register',
+      );
       return applicant;
     };
 

@@ -76,7 +76,10 @@ function adminTab(as: Persona, tab: string, state: keyof World['applications'], 
         unroll: '[data-testid="admin-side-panel"]',
         async act(page, w) {
           const app = w.applications[state]!;
-          await page.getByTestId(`admin-row-${app.id}`).getByRole('button', { name: /^Manage/ }).click();
+          await page
+            .getByTestId(`admin-row-${app.id}`)
+            .getByRole('button', { name: /^Manage/ })
+            .click();
           await visible(page.getByTestId(`admin-panel-${app.id}`));
         },
       },
@@ -101,7 +104,15 @@ export const WALK: readonly Visit[] = [
     state: 'sign in',
     url: () => '/auth',
     ready: (p) => visible(p.getByRole('tab', { name: 'Sign In' })),
-    steps: [{ label: 'sign up tab', act: async (p) => { await p.getByRole('tab', { name: 'Sign Up' }).click(); await visible(p.getByRole('tabpanel')); } }],
+    steps: [
+      {
+        label: 'sign up tab',
+        act: async (p) => {
+          await p.getByRole('tab', { name: 'Sign Up' }).click();
+          await visible(p.getByRole('tabpanel'));
+        },
+      },
+    ],
   },
   { route: '/contact', as: 'visitor', state: 'contact form', url: () => '/contact', ready: (p) => heading(p, /./) },
   { route: '/contact-info', as: 'visitor', state: 'contact form (second address)', url: () => '/contact-info', ready: (p) => heading(p, /./) },
@@ -111,7 +122,15 @@ export const WALK: readonly Visit[] = [
     state: 'questions',
     url: () => '/faq-page',
     ready: (p) => heading(p, /./),
-    steps: [{ label: 'first answer open', act: async (p) => { await p.locator('summary').first().click(); await visible(p.locator('details[open]')); } }],
+    steps: [
+      {
+        label: 'first answer open',
+        act: async (p) => {
+          await p.locator('summary').first().click();
+          await visible(p.locator('details[open]'));
+        },
+      },
+    ],
   },
   {
     route: '/do-i-need-a-visa',
@@ -186,7 +205,13 @@ export const WALK: readonly Visit[] = [
   { route: '/address-details', as: 'paid', state: 'address form', url: (w) => `/address-details?applicationId=${w.applications.paid!.id}`, ready: (p) => visible(p.locator('form')) },
   dashboard('info-requested', 'staff asked for information'),
   dashboard('reupload-requested', 'staff asked for a new passport copy'),
-  { route: '/passport-upload', as: 'reupload-requested', state: 'new passport copy asked for', url: (w) => `/passport-upload?applicationId=${w.applications['reupload-requested']!.id}`, ready: (p) => visible(p.locator('input[type="file"]')) },
+  {
+    route: '/passport-upload',
+    as: 'reupload-requested',
+    state: 'new passport copy asked for',
+    url: (w) => `/passport-upload?applicationId=${w.applications['reupload-requested']!.id}`,
+    ready: (p) => visible(p.locator('input[type="file"]')),
+  },
   dashboard('verified', 'checked by staff, with the portal'),
   dashboard('approved', 'approved, final fee unpaid', [payStep('approved')]),
   { route: '/payment', as: 'approved', state: 'final fee', url: (w) => `/payment?applicationId=${w.applications.approved!.id}`, ready: (p) => heading(p, /./) },
@@ -202,7 +227,15 @@ export const WALK: readonly Visit[] = [
     state: 'two-factor set-up',
     url: () => '/profile',
     ready: (p) => heading(p, /./),
-    steps: [{ label: 'secret shown', act: async (p) => { await p.getByRole('button', { name: 'Set up two-factor sign-in' }).click(); await visible(p.getByTestId('two-factor-secret')); } }],
+    steps: [
+      {
+        label: 'secret shown',
+        act: async (p) => {
+          await p.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+          await visible(p.getByTestId('two-factor-secret'));
+        },
+      },
+    ],
   },
   {
     route: '/admin',
@@ -217,7 +250,11 @@ export const WALK: readonly Visit[] = [
         label: 'side panel open',
         unroll: '[data-testid="admin-side-panel"]',
         async act(page) {
-          await page.locator('[data-testid^="admin-user-"]').first().getByRole('button', { name: /^Manage/ }).click();
+          await page
+            .locator('[data-testid^="admin-user-"]')
+            .first()
+            .getByRole('button', { name: /^Manage/ })
+            .click();
           await visible(page.getByTestId('admin-side-panel'));
         },
       },

@@ -43,8 +43,7 @@ export const EXCEPTIONS: readonly WalkException[] = [
     id: 'inline-link',
     kind: 'target',
     inlineInSentence: true,
-    reason:
-      'A link inside a sentence: WCAG 2.5.5 and 2.5.8 exempt it ("Inline"), as its height is the line of the sentence around it; making it 44 px tall would pull the sentence apart.',
+    reason: 'A link inside a sentence: WCAG 2.5.5 and 2.5.8 exempt it ("Inline"), as its height is the line of the sentence around it; making it 44 px tall would pull the sentence apart.',
   },
   {
     id: 'data-table-scroller',

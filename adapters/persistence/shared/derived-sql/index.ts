@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
-import { getTableName, type Column } from "drizzle-orm";
-import { UNDECIDED_STATUSES } from "../../../../core/domain/status.js";
-import { REPORT_READS } from "../report-reads.js";
-import { SEARCH_PREFIX_KEYS } from "../search-prefixes.js";
-import type { Tables } from "../sql-database.js";
-import { renderPostgres } from "./postgres.js";
-import { renderSqlite } from "./sqlite.js";
+import { createHash } from 'node:crypto';
+import { getTableName, type Column } from 'drizzle-orm';
+import { UNDECIDED_STATUSES } from '../../../../core/domain/status.js';
+import { REPORT_READS } from '../report-reads.js';
+import { SEARCH_PREFIX_KEYS } from '../search-prefixes.js';
+import type { Tables } from '../sql-database.js';
+import { renderPostgres } from './postgres.js';
+import { renderSqlite } from './sqlite.js';
 
 /**
  * The SQL the databases derive from the domain's constants (decision 0035): the triggers (and on
@@ -17,7 +17,7 @@ import { renderSqlite } from "./sqlite.js";
  * 0022 (SQLite) and 0024–0026 (PostgreSQL) wrote the first copies by hand; they stay as history.
  */
 
-export type Dialect = "sqlite" | "postgres";
+export type Dialect = 'sqlite' | 'postgres';
 
 /** What the derived SQL is rendered from, with the columns' SQL names. */
 export interface DerivedConstants {
@@ -39,8 +39,7 @@ export interface DerivedConstants {
   }[];
 }
 
-const columnName = (table: object, key: string) =>
-  (table as Record<string, Column>)[key]!.name;
+const columnName = (table: object, key: string) => (table as Record<string, Column>)[key]!.name;
 
 /** The constants as the code has them today, named as `tables` (either dialect's schema) names them. */
 export function derivedConstants(tables: Tables): DerivedConstants {
@@ -60,7 +59,7 @@ export function derivedConstants(tables: Tables): DerivedConstants {
         table: getTableName(table),
         hours: read.hours.map(name),
         reads: read.reads.map(name),
-        ...("countedWhen" in read
+        ...('countedWhen' in read
           ? {
               countedWhen: {
                 column: name(read.countedWhen.column),
@@ -91,7 +90,7 @@ export interface DerivedTrigger {
 
 /** One set of triggers (and functions) that keeps one table, and the statements that count it afresh. */
 export interface DerivedGroup {
-  name: "overdue-days" | "search-prefixes" | "report-marks";
+  name: 'overdue-days' | 'search-prefixes' | 'report-marks';
   /** The table the group keeps (on PostgreSQL its comment holds the group's fingerprint). */
   home: string;
   /** Every trigger of the group is named with this prefix, and no other trigger is. */
@@ -102,25 +101,15 @@ export interface DerivedGroup {
   recount: string[];
 }
 
-export function renderDerivedSql(
-  dialect: Dialect,
-  constants: DerivedConstants,
-): DerivedGroup[] {
-  return dialect === "sqlite"
-    ? renderSqlite(constants)
-    : renderPostgres(constants);
+export function renderDerivedSql(dialect: Dialect, constants: DerivedConstants): DerivedGroup[] {
+  return dialect === 'sqlite' ? renderSqlite(constants) : renderPostgres(constants);
 }
 
 /** A digest of everything a group renders: what PostgreSQL's migrate() compares with the one it stored. */
 export function fingerprint(group: DerivedGroup): string {
-  const text = JSON.stringify([
-    group.functions.map((f) => f.create),
-    group.triggers.map((t) => t.create),
-    group.recount,
-  ]);
-  return `derived-sql ${createHash("sha256").update(text).digest("hex")}`;
+  const text = JSON.stringify([group.functions.map((f) => f.create), group.triggers.map((t) => t.create), group.recount]);
+  return `derived-sql ${createHash('sha256').update(text).digest('hex')}`;
 }
 
 /** `'a', 'b'` (the values are the code's constants, never input). */
-export const literals = (values: readonly string[]) =>
-  values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ");
+export const literals = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');

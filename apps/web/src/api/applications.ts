@@ -18,8 +18,7 @@ export const applicationsQuery = queryOptions({
   queryFn: () => call(api.applications.$get()),
 });
 
-export const applicationQuery = (id: number) =>
-  queryOptions({ queryKey: keys.application(id), queryFn: () => call(api.applications[':id'].$get(byId(id))) });
+export const applicationQuery = (id: number) => queryOptions({ queryKey: keys.application(id), queryFn: () => call(api.applications[':id'].$get(byId(id))) });
 
 /** A failure gives an empty list for that application (docs/product.md §7.8). */
 export const documentsQuery = (id: number) =>

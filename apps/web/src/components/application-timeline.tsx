@@ -82,9 +82,5 @@ export function ApplicationTimeline({ timeline }: { timeline: readonly TimelineS
 /** What a missed guarantee means for the applicant (docs/product.md §4.4), while the balance is still open. */
 export function GuaranteeMissedNotice({ guarantee, status }: { guarantee: { breached: boolean } | null | undefined; status: string }) {
   if (!guarantee?.breached || status === 'rejected' || status === 'final_payment_received') return null;
-  return (
-    <p className="rounded-md bg-green-50 p-3 text-sm text-green-900">
-      We missed our 5 working days guarantee for this application: you will not pay the outstanding balance.
-    </p>
-  );
+  return <p className="rounded-md bg-green-50 p-3 text-sm text-green-900">We missed our 5 working days guarantee for this application: you will not pay the outstanding balance.</p>;
 }

@@ -12,19 +12,7 @@ export interface FigureColumn {
  * that draws it. The first cell of each row is its header. A table wider than a phone scrolls in a
  * focusable region, so a keyboard can scroll it too.
  */
-export function FigureTable({
-  caption,
-  columns,
-  rows,
-  footer,
-  className,
-}: {
-  caption: string;
-  columns: FigureColumn[];
-  rows: ReactNode[][];
-  footer?: ReactNode[];
-  className?: string;
-}) {
+export function FigureTable({ caption, columns, rows, footer, className }: { caption: string; columns: FigureColumn[]; rows: ReactNode[][]; footer?: ReactNode[]; className?: string }) {
   const cell = (i: number) => cn('px-2 py-1.5', columns[i]?.numeric && 'text-right tabular-nums');
   return (
     <div role="region" aria-label={caption} tabIndex={0} className={cn('overflow-x-auto rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500', className)}>

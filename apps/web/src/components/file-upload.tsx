@@ -83,14 +83,7 @@ export function FileUpload({
       ) : null}
       {uploading ? (
         <div>
-          <div
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
-          >
+          <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
             <div className="h-full bg-gradient-to-r from-blue-600 to-purple-600 transition-all" style={{ width: `${progress}%` }} />
           </div>
           <p className="mt-1 text-xs text-slate-600">Uploading… {progress}%</p>

@@ -16,12 +16,7 @@ export function HonestPrice({ className, tone = 'light' }: { className?: string;
   return (
     <p data-testid="honest-price" className={cn('text-xs leading-relaxed sm:text-sm', tone === 'dark' ? 'text-slate-300' : 'text-slate-600', className)}>
       We are a private agency, not the Egyptian government. You can apply yourself at{' '}
-      <a
-        href={official.url}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={cn('font-medium underline underline-offset-2', tone === 'dark' ? 'text-white' : 'text-blue-700')}
-      >
+      <a href={official.url} target="_blank" rel="noopener noreferrer" className={cn('font-medium underline underline-offset-2', tone === 'dark' ? 'text-white' : 'text-blue-700')}>
         {official.site}
       </a>{' '}
       for the official fee ({official.fee}); our service costs {pounds(INITIAL_FEE.amount)} + {pounds(FINAL_FEE.amount)}.{' '}

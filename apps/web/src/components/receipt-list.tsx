@@ -16,13 +16,7 @@ function describe(receipt: ReceiptDto): string {
  * section, which says when there are none or they could not be read; the applicant's card shows
  * the list only when there is one.
  */
-export function ReceiptList({
-  application,
-  staff = false,
-}: {
-  application: { id: number; initialPaymentId: string | null; finalPaymentId: string | null };
-  staff?: boolean;
-}) {
+export function ReceiptList({ application, staff = false }: { application: { id: number; initialPaymentId: string | null; finalPaymentId: string | null }; staff?: boolean }) {
   const paid = Boolean(application.initialPaymentId || application.finalPaymentId);
   const receipts = useReceiptsQuery(application.id, paid);
   const list = receipts.data ?? [];

@@ -12,9 +12,7 @@ export function track(name: string, properties: EventProperties = {}, path?: str
 export const trackPageView = (path?: string) => track('page_view', {}, path);
 
 /** Sends a page view on every resolved route change (docs/product.md §13), never twice for the same address. */
-export function trackPageViews(router: {
-  subscribe: (event: 'onResolved', fn: (e: { toLocation: { href: string; pathname: string } }) => void) => () => void;
-}): () => void {
+export function trackPageViews(router: { subscribe: (event: 'onResolved', fn: (e: { toLocation: { href: string; pathname: string } }) => void) => () => void }): () => void {
   let lastHref = '';
   return router.subscribe('onResolved', ({ toLocation }) => {
     if (toLocation.href === lastHref) return;

@@ -8,10 +8,7 @@ import { userQuery, type CurrentUser } from '../api/user.js';
  * component (a spinner) shows; a signed-out visitor goes to /auth; `admin: true` sends
  * non-admins to /dashboard.
  */
-export async function requireUser(
-  context: { queryClient: QueryClient },
-  options: { admin?: boolean } = {},
-): Promise<{ user: CurrentUser }> {
+export async function requireUser(context: { queryClient: QueryClient }, options: { admin?: boolean } = {}): Promise<{ user: CurrentUser }> {
   const user = await context.queryClient.ensureQueryData(userQuery);
   if (!user) throw redirect({ to: '/auth' });
   if (options.admin && !user.isAdmin) throw redirect({ to: '/dashboard' });

@@ -3,7 +3,6 @@ import { ResetPasswordPage } from '../features/password-reset/index.js';
 
 export const Route = createFileRoute('/reset-password')({
   staticData: { title: 'Choose a New Password' },
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
-    typeof search.token === 'string' && search.token.trim() !== '' ? { token: search.token.trim() } : {},
+  validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token.trim() !== '' ? { token: search.token.trim() } : {}),
   component: ResetPasswordPage,
 });

@@ -20,20 +20,46 @@ export function Footer() {
       <div className={`grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4 ${width}`}>
         <div>
           <p className="text-lg font-semibold text-white">{agencyName}</p>
-          <p className="mt-2 text-sm text-slate-300">
-            Egypt tourist e-visa applications handled by a UK team, with an answer within 5 working days.
-          </p>
+          <p className="mt-2 text-sm text-slate-300">Egypt tourist e-visa applications handled by a UK team, with an answer within 5 working days.</p>
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Quick links</h2>
           <ul className={footerList}>
-            <li><Link to="/" className={footerLink}>Home</Link></li>
-            <li><Link to="/auth" search={{ tab: 'signup' }} className={footerLink}>Apply for Visa</Link></li>
-            <li><Link to="/do-i-need-a-visa" className={footerLink}>Do I need a visa?</Link></li>
-            <li><Link to="/track" className={footerLink}>Track your application</Link></li>
-            <li><Link to="/our-record" className={footerLink}>Our on-time record</Link></li>
-            <li><Link to="/faq-page" className={footerLink}>FAQ</Link></li>
-            <li><Link to="/contact" className={footerLink}>Contact Us</Link></li>
+            <li>
+              <Link to="/" className={footerLink}>
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link to="/auth" search={{ tab: 'signup' }} className={footerLink}>
+                Apply for Visa
+              </Link>
+            </li>
+            <li>
+              <Link to="/do-i-need-a-visa" className={footerLink}>
+                Do I need a visa?
+              </Link>
+            </li>
+            <li>
+              <Link to="/track" className={footerLink}>
+                Track your application
+              </Link>
+            </li>
+            <li>
+              <Link to="/our-record" className={footerLink}>
+                Our on-time record
+              </Link>
+            </li>
+            <li>
+              <Link to="/faq-page" className={footerLink}>
+                FAQ
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className={footerLink}>
+                Contact Us
+              </Link>
+            </li>
           </ul>
         </div>
         <div>
@@ -54,8 +80,16 @@ export function Footer() {
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-300">
-            <li><a href={`mailto:${agencyEmail}`} className={footerLink}>{agencyEmail}</a></li>
-            <li><a href={AGENCY_PHONE_HREF} className={footerLink}>{AGENCY_PHONE}</a></li>
+            <li>
+              <a href={`mailto:${agencyEmail}`} className={footerLink}>
+                {agencyEmail}
+              </a>
+            </li>
+            <li>
+              <a href={AGENCY_PHONE_HREF} className={footerLink}>
+                {AGENCY_PHONE}
+              </a>
+            </li>
             <li>{SUPPORT_HOURS}</li>
             <li>{AGENCY_ADDRESS.slice(1).join(', ')}</li>
           </ul>
@@ -63,9 +97,8 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <p className={`py-6 text-xs leading-relaxed text-slate-400 ${width}`}>
-          Disclaimer: {agencyName} is a private agency and not an official government website. We are not affiliated with the
-          Government of Egypt. We help you prepare and submit your e-visa application and charge a fee for this service. ©{' '}
-          {new Date().getFullYear()} {agencyName}.
+          Disclaimer: {agencyName} is a private agency and not an official government website. We are not affiliated with the Government of Egypt. We help you prepare and submit your e-visa
+          application and charge a fee for this service. © {new Date().getFullYear()} {agencyName}.
         </p>
         <HonestPrice tone="dark" className={`pb-6 ${width}`} />
       </div>

@@ -119,15 +119,9 @@ export function Header() {
           </svg>
         </button>
       </div>
-      <nav
-        id={menuId}
-        aria-label="Mobile"
-        hidden={!open}
-        className="flex flex-col gap-1 border-t border-slate-200 bg-white px-4 py-3 md:hidden"
-      >
+      <nav id={menuId} aria-label="Mobile" hidden={!open} className="flex flex-col gap-1 border-t border-slate-200 bg-white px-4 py-3 md:hidden">
         {entries}
       </nav>
     </header>
   );
 }
-

@@ -15,11 +15,5 @@ const tones: Record<BadgeTone | 'blue' | 'purple', string> = {
 export type BadgeColour = keyof typeof tones;
 
 export function Badge({ tone = 'grey', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeColour }) {
-  return (
-    <span
-      data-tone={tone}
-      className={cn('inline-flex shrink-0 items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold', tones[tone], className)}
-      {...props}
-    />
-  );
+  return <span data-tone={tone} className={cn('inline-flex shrink-0 items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold', tones[tone], className)} {...props} />;
 }

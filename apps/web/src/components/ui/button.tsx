@@ -7,8 +7,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
   // docs/product.md §14.3: the primary button is a blue-to-purple gradient; the outline style has a blue border.
-  primary:
-    'bg-gradient-to-r from-blue-600 to-purple-600 text-white shadow-sm hover:from-blue-700 hover:to-purple-700 disabled:from-slate-400 disabled:to-slate-400',
+  primary: 'bg-gradient-to-r from-blue-600 to-purple-600 text-white shadow-sm hover:from-blue-700 hover:to-purple-700 disabled:from-slate-400 disabled:to-slate-400',
   outline: 'border-2 border-blue-600 bg-white text-blue-700 hover:bg-blue-50 disabled:border-slate-300 disabled:text-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100',
   destructive: 'bg-red-600 text-white hover:bg-red-700',
@@ -50,10 +49,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
  * A submit button waits for the page to be taken over (useHydrated): on a pre-rendered page a form
  * sent before its code has run would be the browser's own GET, the password in the address.
  */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', className, type = 'button', disabled, ...props },
-  ref,
-) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'primary', size = 'md', className, type = 'button', disabled, ...props }, ref) {
   const hydrated = useHydrated();
   const waiting = type === 'submit' && !hydrated;
   return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} disabled={disabled || waiting} {...props} />;

@@ -10,11 +10,7 @@ import { cn } from '../../lib/format.js';
 export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
   return (
     <CheckboxPrimitive.Root
-      className={cn(
-        'group inline-flex h-5 w-5 shrink-0 items-center justify-center rounded focus-visible:outline-none disabled:opacity-50',
-        'touch:-m-3 touch:h-11 touch:w-11',
-        className,
-      )}
+      className={cn('group inline-flex h-5 w-5 shrink-0 items-center justify-center rounded focus-visible:outline-none disabled:opacity-50', 'touch:-m-3 touch:h-11 touch:w-11', className)}
       {...props}
     >
       <span

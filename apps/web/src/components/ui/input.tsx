@@ -13,19 +13,13 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   return <input ref={ref} className={cn(fieldClasses, 'h-10 touch:h-11', className)} aria-required={ariaRequired} {...props} />;
 });
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
-  { className, ...props },
-  ref,
-) {
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...props }, ref) {
   const ariaRequired = useAriaRequired(props.id);
   return <textarea ref={ref} className={cn(fieldClasses, 'min-h-24', className)} aria-required={ariaRequired} {...props} />;
 });
 
 /** A native select styled like the inputs (long lists such as countries stay fast and accessible). */
-export const NativeSelect = forwardRef<HTMLSelectElement, React.SelectHTMLAttributes<HTMLSelectElement>>(function NativeSelect(
-  { className, ...props },
-  ref,
-) {
+export const NativeSelect = forwardRef<HTMLSelectElement, React.SelectHTMLAttributes<HTMLSelectElement>>(function NativeSelect({ className, ...props }, ref) {
   const ariaRequired = useAriaRequired(props.id);
   return <select ref={ref} className={cn(fieldClasses, 'h-10 touch:h-11', className)} aria-required={ariaRequired} {...props} />;
 });

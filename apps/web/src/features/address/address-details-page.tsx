@@ -92,7 +92,9 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
     <div className="mx-auto max-w-2xl px-4 py-10">
       <Card>
         <CardHeader>
-          <CardTitle as="h1" className="text-2xl">Address and Accommodation Details</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            Address and Accommodation Details
+          </CardTitle>
           <CardDescription>
             Application {application.applicationNumber} — {personName(`${application.givenName} ${application.surname}`)}
           </CardDescription>
@@ -128,21 +130,13 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
                 <Input autoComplete="postal-code" {...fieldAria('addr-postcode', errors.postcode?.message)} {...form.register('postcode')} />
               </Field>
             </div>
-            <Field
-              id="addr-hotelDetails"
-              label="Hotel details in Egypt"
-              required
-              hint="Hotel name, address and booking reference of your first night's stay."
-              error={errors.hotelDetails?.message}
-            >
+            <Field id="addr-hotelDetails" label="Hotel details in Egypt" required hint="Hotel name, address and booking reference of your first night's stay." error={errors.hotelDetails?.message}>
               <Textarea {...fieldAria('addr-hotelDetails', errors.hotelDetails?.message, true)} {...form.register('hotelDetails')} />
             </Field>
             {family.length > 0 ? (
               <div className="flex items-center gap-2">
                 <Checkbox id="addr-copy-family" checked={copyToFamily} onCheckedChange={(checked) => setCopyToFamily(checked === true)} />
-                <Label htmlFor="addr-copy-family">
-                  Use the same address and hotel for the other {family.length === 1 ? 'traveller' : `${family.length} travellers`} of the family
-                </Label>
+                <Label htmlFor="addr-copy-family">Use the same address and hotel for the other {family.length === 1 ? 'traveller' : `${family.length} travellers`} of the family</Label>
               </div>
             ) : null}
             <Button type="submit" className="w-full" disabled={save.isPending || copy.isPending}>

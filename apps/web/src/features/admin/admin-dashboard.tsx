@@ -48,7 +48,16 @@ function Dashboard() {
   const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
 
   const counts = useAdminCountsQuery(search);
-  const can = { remind: useCan('applicants.contact'), payments: useCan('payments.manage'), refunds: useCan('refunds.manage'), staff: useCan('staff.manage'), rules: useCan('rules.manage'), reports: useCan('reports.read'), audit: useCan('audit.read'), operations: useCan('operations.run') };
+  const can = {
+    remind: useCan('applicants.contact'),
+    payments: useCan('payments.manage'),
+    refunds: useCan('refunds.manage'),
+    staff: useCan('staff.manage'),
+    rules: useCan('rules.manage'),
+    reports: useCan('reports.read'),
+    audit: useCan('audit.read'),
+    operations: useCan('operations.run'),
+  };
   const page = useAdminPageQuery(search);
   const { PortalStatusLink, RefundQueue } = useAdminParts();
 
@@ -172,13 +181,7 @@ function WorkQueueNote({ tab, deadline }: { tab: AdminTabId; deadline: string | 
 /** "Mine (3) · Unassigned (12)" beside the tabs: the open tab's applications assigned to me, or to nobody. */
 function AssigneeFilters({ value, mine, unassigned, onChange }: { value: AdminSearch['assignee']; mine?: number; unassigned?: number; onChange: (value: AdminSearch['assignee']) => void }) {
   const option = (id: 'me' | 'none', label: string, n: number | undefined) => (
-    <Button
-      variant={value === id ? 'primary' : 'outline'}
-      size="sm"
-      aria-pressed={value === id}
-      data-testid={`filter-${id}`}
-      onClick={() => onChange(value === id ? undefined : id)}
-    >
+    <Button variant={value === id ? 'primary' : 'outline'} size="sm" aria-pressed={value === id} data-testid={`filter-${id}`} onClick={() => onChange(value === id ? undefined : id)}>
       {label} ({n === undefined ? '…' : n.toLocaleString('en-GB')})
     </Button>
   );
@@ -202,14 +205,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   return (
     <div className="flex flex-1 flex-col gap-1.5">
       <Label htmlFor="admin-search">Search applications</Label>
-      <Input
-        id="admin-search"
-        type="search"
-        value={text}
-        maxLength={100}
-        placeholder="Name, email, passport number or application number"
-        onChange={(e) => setText(e.target.value)}
-      />
+      <Input id="admin-search" type="search" value={text} maxLength={100} placeholder="Name, email, passport number or application number" onChange={(e) => setText(e.target.value)} />
     </div>
   );
 }

@@ -16,8 +16,7 @@ type StatusChange = InferRequestType<(typeof adminApplications)[':id']['status']
 const byGroup = (groupId: number) => ({ param: { groupId: String(groupId) } });
 
 /** GET /api/admin/application-groups/{groupId}: the family application's travellers, as list entries. */
-export const adminGroupQuery = (groupId: number) =>
-  queryOptions({ queryKey: keys.adminGroup(groupId), queryFn: () => call(api.admin['application-groups'][':groupId'].$get(byGroup(groupId))) });
+export const adminGroupQuery = (groupId: number) => queryOptions({ queryKey: keys.adminGroup(groupId), queryFn: () => call(api.admin['application-groups'][':groupId'].$get(byGroup(groupId))) });
 
 /**
  * GET /api/admin/applications/{id}: one application as its list entry. The side panel reads it when
@@ -123,8 +122,7 @@ type RemindersSent = InferResponseType<(typeof api.admin)['send-payment-reminder
 /** POST /api/admin/send-payment-reminders or send-application-reminders (the reminder dates show in the lists). */
 export function useSendRemindersMutation(config?: MutationConfig<RemindersSent, ReminderKind>) {
   return useApiMutation(
-    (kind: ReminderKind) =>
-      call(kind === 'payment' ? api.admin['send-payment-reminders'].$post() : api.admin['send-application-reminders'].$post()),
+    (kind: ReminderKind) => call(kind === 'payment' ? api.admin['send-payment-reminders'].$post() : api.admin['send-application-reminders'].$post()),
     (queryClient) => refreshAdminData(queryClient),
     config,
   );
@@ -136,8 +134,7 @@ type PaymentRecorded = InferResponseType<(typeof api.admin)['payment-issues'][':
 export function useRecordPaymentMutation(issue: Pick<PaymentIssueDto, 'paymentIntentId' | 'applicationId'>, config?: MutationConfig<PaymentRecorded, void>) {
   return useApiMutation(
     () => call(api.admin['payment-issues'][':paymentIntentId'].record.$post({ param: { paymentIntentId: encodeURIComponent(issue.paymentIntentId) } })),
-    (queryClient) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: keys.paymentIssues }), refreshAdminData(queryClient, issue.applicationId ?? undefined)]),
+    (queryClient) => Promise.all([queryClient.invalidateQueries({ queryKey: keys.paymentIssues }), refreshAdminData(queryClient, issue.applicationId ?? undefined)]),
     config,
   );
 }
@@ -146,4 +143,3 @@ export function useRecordPaymentMutation(issue: Pick<PaymentIssueDto, 'paymentIn
 export function portalCopyUrl(documentId: number): string {
   return apiPath(api.admin.documents[':id']['portal-copy'].$path({ param: { id: String(documentId) } }));
 }
-

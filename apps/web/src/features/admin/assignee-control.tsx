@@ -53,12 +53,7 @@ export function AssigneeControl({ app, assignee }: { app: AdminApplicationDto; a
           {colleagues.data && colleagues.data.length > 0 ? (
             <div className="flex min-w-[12rem] flex-1 flex-col gap-1">
               <Label htmlFor={selectId}>Reassign to</Label>
-              <NativeSelect
-                id={selectId}
-                value={assignee?.id ?? ''}
-                disabled={assign.isPending}
-                onChange={(e) => assign.mutate({ userId: e.target.value === '' ? null : Number(e.target.value) })}
-              >
+              <NativeSelect id={selectId} value={assignee?.id ?? ''} disabled={assign.isPending} onChange={(e) => assign.mutate({ userId: e.target.value === '' ? null : Number(e.target.value) })}>
                 <option value="">Nobody</option>
                 {colleagues.data.map((s) => (
                   <option key={s.id} value={s.id}>

@@ -63,9 +63,7 @@ export function ruleNoticeBadge(app: ApplicationDto): BadgeSpec | null {
 /** 'Initial Paid'/'Initial Unpaid', and from approval on 'Final Paid'/'Final Pending' (or waived). */
 export function paymentBadges(app: ApplicationDto): BadgeSpec[] {
   const badges: BadgeSpec[] = [
-    app.initialPaymentId
-      ? { label: 'Initial Paid', tone: 'green', title: 'The £10 initial fee is paid' }
-      : { label: 'Initial Unpaid', tone: 'grey', title: 'The £10 initial fee is not paid yet' },
+    app.initialPaymentId ? { label: 'Initial Paid', tone: 'green', title: 'The £10 initial fee is paid' } : { label: 'Initial Unpaid', tone: 'grey', title: 'The £10 initial fee is not paid yet' },
   ];
   if (app.status === 'approved' || app.status === 'final_payment_received' || app.finalPaymentId) {
     if (isWaived(app)) badges.push({ label: 'Final Waived', tone: 'blue', title: 'Final fee waived: approved after the 5-working-day guarantee' });

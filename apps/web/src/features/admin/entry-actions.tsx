@@ -52,8 +52,7 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
   const statusFieldsChanged =
     draft.status !== app.status ||
     (rejects && draft.rejectionReason.trim() !== '') ||
-    (asksForInfo &&
-      (draft.additionalInfoMessage.trim() !== (app.additionalInfoMessage ?? '').trim() || draft.requiresPassportReupload !== app.requiresPassportReupload));
+    (asksForInfo && (draft.additionalInfoMessage.trim() !== (app.additionalInfoMessage ?? '').trim() || draft.requiresPassportReupload !== app.requiresPassportReupload));
 
   function update(patch: Partial<StagedChange>) {
     saveStatus.reset();
@@ -144,12 +143,7 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
             />
           </div>
           <div className="flex items-center gap-2">
-            <Checkbox
-              id={`reupload-${app.id}`}
-              checked={draft.requiresPassportReupload}
-              onCheckedChange={(checked) => update({ requiresPassportReupload: checked === true })}
-              disabled={saving}
-            />
+            <Checkbox id={`reupload-${app.id}`} checked={draft.requiresPassportReupload} onCheckedChange={(checked) => update({ requiresPassportReupload: checked === true })} disabled={saving} />
             <Label htmlFor={`reupload-${app.id}`}>Require passport copy re-upload</Label>
           </div>
           {infoMissing ? (

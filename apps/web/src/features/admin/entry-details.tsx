@@ -193,12 +193,7 @@ export function DocumentsList({ app }: { app: ApplicationDto }) {
                   </a>
                 ) : null}
                 {doc.type === 'passport' ? (
-                  <a
-                    href={portalCopyUrl(doc.id)}
-                    download
-                    title="A JPEG of at most 500 KB, as the official portal takes it"
-                    className={textLinkClasses()}
-                  >
+                  <a href={portalCopyUrl(doc.id)} download title="A JPEG of at most 500 KB, as the official portal takes it" className={textLinkClasses()}>
                     Portal copy
                   </a>
                 ) : null}
@@ -236,8 +231,7 @@ export function StatusHistory({ app }: { app: ApplicationDto }) {
         <ol className="space-y-2">
           {history.data!.map((h) => (
             <li key={h.id} className="text-sm text-slate-800">
-              <span className="font-medium">{formatDayAndTime(h.changedAt)}</span> — {h.changedByName}:{' '}
-              {h.fromStatus ? statusLabel(h.fromStatus) : 'New'} → {statusLabel(h.toStatus)}
+              <span className="font-medium">{formatDayAndTime(h.changedAt)}</span> — {h.changedByName}: {h.fromStatus ? statusLabel(h.fromStatus) : 'New'} → {statusLabel(h.toStatus)}
               {h.message ? <span className="block text-slate-600">“{h.message}”</span> : null}
             </li>
           ))}

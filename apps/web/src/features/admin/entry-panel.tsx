@@ -62,7 +62,11 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
           <span className="font-semibold">{entry.user.fullName}</span> registered on {formatDayAndTime(entry.user.createdAt)} and has no application yet.
         </p>
         <p>
-          Email: <a className="break-all text-blue-700 underline" href={`mailto:${entry.user.email}`}>{entry.user.email}</a> · Phone: {entry.user.phoneNumber}
+          Email:{' '}
+          <a className="break-all text-blue-700 underline" href={`mailto:${entry.user.email}`}>
+            {entry.user.email}
+          </a>{' '}
+          · Phone: {entry.user.phoneNumber}
         </p>
       </div>
     );

@@ -19,9 +19,7 @@ export function LeaveGuard({ unsaved }: { unsaved: number }) {
       {open ? (
         <DialogContent>
           <DialogTitle>Leave without saving?</DialogTitle>
-          <DialogDescription>
-            {unsaved === 1 ? 'One application has' : `${unsaved} applications have`} changes that were not applied. If you leave now they are lost.
-          </DialogDescription>
+          <DialogDescription>{unsaved === 1 ? 'One application has' : `${unsaved} applications have`} changes that were not applied. If you leave now they are lost.</DialogDescription>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={() => blocker.reset()}>
               Stay on this page

@@ -29,9 +29,7 @@ export function PassportCheckPanel({ app }: { app: ApplicationDto }) {
         {check.status === 'mismatch' ? <Badge tone="red">MRZ MISMATCH</Badge> : null}
       </h3>
       {check.status === 'mismatch' ? (
-        <p className="mt-1 text-sm text-red-800">
-          The passport&apos;s MRZ differs from what the applicant typed in: {check.mismatches.map((f) => PASSPORT_CHECK_LABELS[f]).join(', ')}.
-        </p>
+        <p className="mt-1 text-sm text-red-800">The passport&apos;s MRZ differs from what the applicant typed in: {check.mismatches.map((f) => PASSPORT_CHECK_LABELS[f]).join(', ')}.</p>
       ) : (
         <p className="mt-1 text-sm text-slate-700">{STATUS_TEXT[check.status]}</p>
       )}
@@ -40,15 +38,23 @@ export function PassportCheckPanel({ app }: { app: ApplicationDto }) {
           <table className="mt-2 w-full text-left text-sm">
             <thead>
               <tr className="text-xs text-slate-500">
-                <th scope="col" className="py-1 pr-2 font-medium">Field</th>
-                <th scope="col" className="py-1 pr-2 font-medium">Typed</th>
-                <th scope="col" className="py-1 font-medium">Passport (MRZ)</th>
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Field
+                </th>
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Typed
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Passport (MRZ)
+                </th>
               </tr>
             </thead>
             <tbody>
               {PASSPORT_CHECK_FIELDS.map((field) => (
                 <tr key={field} data-mismatch={differs.has(field) ? '' : undefined} className={differs.has(field) ? 'bg-red-50 text-red-900' : undefined}>
-                  <th scope="row" className="py-1 pr-2 font-normal text-slate-600">{PASSPORT_CHECK_LABELS[field]}</th>
+                  <th scope="row" className="py-1 pr-2 font-normal text-slate-600">
+                    {PASSPORT_CHECK_LABELS[field]}
+                  </th>
                   <td className="break-words py-1 pr-2">{typed(field) || '—'}</td>
                   <td className="break-words py-1">{scan.fields[field] ?? '—'}</td>
                 </tr>

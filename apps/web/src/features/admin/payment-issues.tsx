@@ -28,8 +28,8 @@ export function PaymentIssues() {
         Payments to check
       </h2>
       <p className="mt-1 text-sm">
-        {list.length === 1 ? 'One payment' : `${list.length} payments`} taken by the payment provider in the last 30 days{' '}
-        {list.length === 1 ? 'is' : 'are'} not recorded on an application. Record it, or refund it from the provider's dashboard.
+        {list.length === 1 ? 'One payment' : `${list.length} payments`} taken by the payment provider in the last 30 days {list.length === 1 ? 'is' : 'are'} not recorded on an application. Record it,
+        or refund it from the provider's dashboard.
       </p>
       <ul className="mt-3 space-y-3">
         {list.map((issue) => (
@@ -51,7 +51,10 @@ function PaymentIssueItem({ issue }: { issue: PaymentIssueDto }) {
   });
 
   return (
-    <li data-testid={`payment-issue-${issue.paymentIntentId}`} className="flex flex-col gap-3 rounded-md border border-amber-300 bg-white p-3 text-sm text-slate-800 md:flex-row md:items-center md:justify-between">
+    <li
+      data-testid={`payment-issue-${issue.paymentIntentId}`}
+      className="flex flex-col gap-3 rounded-md border border-amber-300 bg-white p-3 text-sm text-slate-800 md:flex-row md:items-center md:justify-between"
+    >
       <div className="space-y-1">
         <p className="font-semibold text-slate-900">
           {issue.applicationNumber ?? 'Unknown application'} · {issue.paymentType ? FEE_LABEL[issue.paymentType] : 'Unknown fee'} · {amountText(issue)}

@@ -64,10 +64,7 @@ export function StagedChangesProvider({ children }: { children: ReactNode }) {
       return rest;
     });
   }, []);
-  const value = useMemo<StagedChanges>(
-    () => ({ get: (id) => changes[id], stage, discard, count: Object.keys(changes).length }),
-    [changes, stage, discard],
-  );
+  const value = useMemo<StagedChanges>(() => ({ get: (id) => changes[id], stage, discard, count: Object.keys(changes).length }), [changes, stage, discard]);
   return <StagedChangesContext.Provider value={value}>{children}</StagedChangesContext.Provider>;
 }
 

@@ -78,7 +78,13 @@ export function Workspace({ entries, footer, empty }: { entries: AdminEntryDto[]
         )}
       </div>
       {openEntry ? (
-        <SidePanel title={titleOf(openEntry)} subtitle={subtitleOf(openEntry)} summary={<EntrySummary entry={openEntry} />} actions={openEntry.application && canReview ? <EntryPrimaryActions entry={openEntry} /> : undefined} onClose={close}>
+        <SidePanel
+          title={titleOf(openEntry)}
+          subtitle={subtitleOf(openEntry)}
+          summary={<EntrySummary entry={openEntry} />}
+          actions={openEntry.application && canReview ? <EntryPrimaryActions entry={openEntry} /> : undefined}
+          onClose={close}
+        >
           <EntryPanel entry={openEntry} id={`panel-${entryKey(openEntry)}`} />
         </SidePanel>
       ) : null}

@@ -124,7 +124,9 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Card>
         <CardHeader>
-          <CardTitle as="h1" className="text-2xl sm:text-3xl">Egypt E-Visa Application</CardTitle>
+          <CardTitle as="h1" className="text-2xl sm:text-3xl">
+            Egypt E-Visa Application
+          </CardTitle>
           <CardDescription>
             Fields marked <span className="text-red-600">*</span> are required. Your answers must match your passport exactly.
           </CardDescription>
@@ -206,7 +208,11 @@ function SubmitBar({ state, submitting }: { state: SubmitState; submitting: bool
         ))}
       </ul>
       <p className="text-center text-sm text-slate-600">
-        Need help? <Link to="/contact" className="text-blue-700 underline">Contact our experts</Link>.
+        Need help?{' '}
+        <Link to="/contact" className="text-blue-700 underline">
+          Contact our experts
+        </Link>
+        .
       </p>
     </div>
   );

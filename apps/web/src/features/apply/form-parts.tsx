@@ -65,23 +65,11 @@ export function ChoiceField({
 }
 
 /** A yes/no question: ticking it reveals the fields it asks about. */
-export function YesNoQuestion({
-  fields,
-  name,
-  label,
-}: {
-  fields: ApplicationFields;
-  name: 'otherNationalities' | 'visitedEgyptBefore' | 'hasBeenDeported';
-  label: string;
-}) {
+export function YesNoQuestion({ fields, name, label }: { fields: ApplicationFields; name: 'otherNationalities' | 'visitedEgyptBefore' | 'hasBeenDeported'; label: string }) {
   const id = fields.id(name);
   return (
     <div className="flex items-center gap-3">
-      <Controller
-        control={fields.form.control}
-        name={name}
-        render={({ field }) => <Checkbox id={id} checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />}
-      />
+      <Controller control={fields.form.control} name={name} render={({ field }) => <Checkbox id={id} checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />} />
       <Label htmlFor={id} className="font-normal">
         {label}
       </Label>

@@ -42,8 +42,20 @@ const filled = (v: string | undefined | null) => typeof v === 'string' && v.trim
 /** docs/product.md §5.4: every field that must be filled before the submit button is enabled. */
 export function allRequiredFilled(v: ApplicationFormValues): boolean {
   const always = [
-    v.givenName, v.surname, v.gender, v.dateOfBirth, v.nationality, v.passportNumber, v.passportExpiry, v.countryOfBirth,
-    v.maritalStatus, v.profession, v.purposeOfVisit, v.entry, v.expectedArrivalDate, v.expectedDepartureDate,
+    v.givenName,
+    v.surname,
+    v.gender,
+    v.dateOfBirth,
+    v.nationality,
+    v.passportNumber,
+    v.passportExpiry,
+    v.countryOfBirth,
+    v.maritalStatus,
+    v.profession,
+    v.purposeOfVisit,
+    v.entry,
+    v.expectedArrivalDate,
+    v.expectedDepartureDate,
   ];
   if (!always.every(filled)) return false;
   if (v.otherNationalities && !filled(v.otherNationality)) return false;

@@ -38,13 +38,31 @@ function applicationFormResolver(context: ApplicationSchemaContext): Resolver<Ap
  * of the form) comes between the passport's expiry and the purpose of the visit, the consent last.
  */
 const BEFORE_PASSPORT_COPY: readonly ApplicationField[] = [
-  'givenName', 'surname', 'gender', 'dateOfBirth', 'nationality', 'countryOfBirth', 'originalNationality', 'maritalStatus', 'profession',
-  'passportNumber', 'passportExpiry',
+  'givenName',
+  'surname',
+  'gender',
+  'dateOfBirth',
+  'nationality',
+  'countryOfBirth',
+  'originalNationality',
+  'maritalStatus',
+  'profession',
+  'passportNumber',
+  'passportExpiry',
 ];
 const AFTER_PASSPORT_COPY: readonly ApplicationField[] = [
-  'purposeOfVisit', 'entry', 'otherNationality',
-  'lastVisitDateFrom', 'lastVisitDateTo', 'lastVisitStayLocation', 'deportedFrom', 'deportationDate', 'deportationReason',
-  'expectedArrivalDate', 'expectedDepartureDate', 'privacyPolicyAccepted',
+  'purposeOfVisit',
+  'entry',
+  'otherNationality',
+  'lastVisitDateFrom',
+  'lastVisitDateTo',
+  'lastVisitStayLocation',
+  'deportedFrom',
+  'deportationDate',
+  'deportationReason',
+  'expectedArrivalDate',
+  'expectedDepartureDate',
+  'privacyPolicyAccepted',
 ];
 
 /** What a section needs to draw its fields: the form, its values, and each field's id, error and aria props. */
@@ -112,8 +130,7 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
     nationalityProblem: checks.nationalityProblem,
     passportHint: checks.passportHint,
     problems: (passportError, except = []) => {
-      const ids = (names: readonly ApplicationField[]): FieldIds<ApplicationFormValues> =>
-        names.filter((name) => !except.includes(name)).map((name) => [name, `${idPrefix}-${name}`] as const);
+      const ids = (names: readonly ApplicationField[]): FieldIds<ApplicationFormValues> => names.filter((name) => !except.includes(name)).map((name) => [name, `${idPrefix}-${name}`] as const);
       return [
         ...fieldProblems(errors, ids(BEFORE_PASSPORT_COPY)),
         ...(passportError ? [{ fieldId: `${idPrefix}-passport-file`, message: passportError }] : []),

@@ -72,8 +72,7 @@ export function usePassportScan({ form, values, setPassport }: { form: Pick<Appl
   /** What each marked field was set to, and its note: the note stands while the field still holds that value. */
   const [marks, setMarks] = useState<Partial<Record<MarkedField, { value: string; note: FieldNote }>>>({});
 
-  const fill = (field: MarkedField, value: string) =>
-    form.setValue(field, value as ApplicationFormValues[MarkedField], { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+  const fill = (field: MarkedField, value: string) => form.setValue(field, value as ApplicationFormValues[MarkedField], { shouldDirty: true, shouldTouch: true, shouldValidate: true });
 
   const scan = async (file: File) => {
     const check = checkPassportFile(file, { heic: true });

@@ -42,8 +42,8 @@ export function AuditPage() {
       </p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900">Audit log</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
-        Everything staff did to applications and accounts, and every time they read someone&apos;s personal data, newest first. Nobody can change an
-        entry without it showing: each one&apos;s hash covers the one before.
+        Everything staff did to applications and accounts, and every time they read someone&apos;s personal data, newest first. Nobody can change an entry without it showing: each one&apos;s hash
+        covers the one before.
       </p>
       <ChainCheck />
       <Filters key={JSON.stringify(search)} search={search} onChoose={choose} applicationNumberError={fieldErrors.applicationNumber} />
@@ -57,7 +57,10 @@ export function AuditPage() {
         <p className="mt-6 text-slate-600">{page > 1 ? 'This page is empty.' : 'No entries match these filters.'}</p>
       ) : (
         <section aria-label="Entries" className={`mt-6 rounded-lg border border-slate-200 bg-white px-4 ${log.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={log.isPlaceholderData}>
-          <div aria-hidden="true" className="hidden gap-4 border-b border-slate-200 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 lg:grid lg:grid-cols-[minmax(0,14rem)_minmax(0,15rem)_minmax(0,1fr)]">
+          <div
+            aria-hidden="true"
+            className="hidden gap-4 border-b border-slate-200 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 lg:grid lg:grid-cols-[minmax(0,14rem)_minmax(0,15rem)_minmax(0,1fr)]"
+          >
             <span>When</span>
             <span>Who</span>
             <span>What</span>
@@ -125,7 +128,12 @@ function Filters({ search, onChoose, applicationNumberError }: { search: AuditSe
   const numberErrorId = `${id}-number-error`;
   const rangeErrorId = `${id}-range-error`;
   return (
-    <form aria-label="Filter the audit log" noValidate onSubmit={submit} className="mt-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-start">
+    <form
+      aria-label="Filter the audit log"
+      noValidate
+      onSubmit={submit}
+      className="mt-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-start"
+    >
       <div className="min-w-0 space-y-1">
         <Label htmlFor={`${id}-who`}>Who</Label>
         <NativeSelect id={`${id}-who`} className="w-full" value={actorId} onChange={(event) => setActorId(event.target.value)}>

@@ -48,7 +48,9 @@ export function AuthPage() {
     <div className="mx-auto flex max-w-md flex-col px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <CardTitle as="h1" className="text-2xl">Welcome</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            Welcome
+          </CardTitle>
           <CardDescription>Sign in to follow your application, or create an account to apply for your Egypt e-visa.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -185,12 +187,7 @@ export function SignUpForm() {
         <Input type="password" autoComplete="new-password" {...fieldAria('signup-password', errors.password?.message)} {...form.register('password')} />
       </Field>
       <Field id="signup-confirmPassword" label="Confirm password" required requiredMark={false} error={errors.confirmPassword?.message}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...fieldAria('signup-confirmPassword', errors.confirmPassword?.message)}
-          {...form.register('confirmPassword')}
-        />
+        <Input type="password" autoComplete="new-password" {...fieldAria('signup-confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
       </Field>
       <Button type="submit" className="w-full" disabled={register.isPending}>
         {register.isPending ? 'Creating account...' : 'Create Account'}

@@ -39,14 +39,7 @@ export function SecondStepForm({ onSignedIn, onStartAgain }: { onSignedIn: (user
         {useRecovery ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in.' : 'Enter the 6-digit code your authenticator app shows for this account.'}
       </p>
       <Field id={id} label={useRecovery ? 'Recovery code' : 'Authentication code'} required requiredMark={false} error={error}>
-        <Input
-          autoComplete="one-time-code"
-          inputMode={useRecovery ? 'text' : 'numeric'}
-          autoFocus
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          {...fieldAria(id, error)}
-        />
+        <Input autoComplete="one-time-code" inputMode={useRecovery ? 'text' : 'numeric'} autoFocus value={value} onChange={(event) => setValue(event.target.value)} {...fieldAria(id, error)} />
       </Field>
       <Button type="submit" className="w-full" disabled={answer.isPending || value.trim() === ''}>
         {answer.isPending ? 'Checking...' : 'Verify'}

@@ -81,13 +81,9 @@ export function CancelApplication({ application: app }: { application: Applicati
     setReasonError(null);
     setFormError(null);
   };
-  const cancellable =
-    CANCELLABLE_STATUSES.includes(app.status as ApplicationStatus) && !app.cancelledAt && !app.cancellationRequestedAt && !app.cancellationDeclinedAt;
+  const cancellable = CANCELLABLE_STATUSES.includes(app.status as ApplicationStatus) && !app.cancelledAt && !app.cancellationRequestedAt && !app.cancellationDeclinedAt;
   if (!cancellable) return null;
-  const problems: FormProblem[] = [
-    ...(reasonError ? [{ fieldId: reasonId, message: reasonError }] : []),
-    ...(formError ? [{ message: formError }] : []),
-  ];
+  const problems: FormProblem[] = [...(reasonError ? [{ fieldId: reasonId, message: reasonError }] : []), ...(formError ? [{ message: formError }] : [])];
   return (
     <Dialog open={open} onOpenChange={openDialog}>
       {/* A text button flush with the card's text: the button primitive's padding would indent it. */}

@@ -69,10 +69,11 @@ export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOut
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h1" className="text-2xl">Contact Our Visa Experts</CardTitle>
+        <CardTitle as="h1" className="text-2xl">
+          Contact Our Visa Experts
+        </CardTitle>
         <CardDescription>
-          Tell us about your trip and we will get back to you. When you submit this form an account will be created for you, so you can
-          follow up and apply with the same email address.
+          Tell us about your trip and we will get back to you. When you submit this form an account will be created for you, so you can follow up and apply with the same email address.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -126,14 +127,11 @@ function ThankYouCard({ outcome }: { outcome: ContactOutcome }) {
         </div>
         <h1 className="text-2xl font-bold text-slate-900">Thank You!</h1>
         {outcome.accountCreated ? (
-          <p className="text-slate-700">
-            We've received your inquiry and will contact you soon. An account has been created for you with your email address — check your inbox for
-            how to sign in.
-          </p>
+          <p className="text-slate-700">We've received your inquiry and will contact you soon. An account has been created for you with your email address — check your inbox for how to sign in.</p>
         ) : (
           <p className="text-slate-700">
-            We've received your inquiry and will contact you soon. An account already exists for {outcome.email}, so no new one was created: sign in
-            with your password. We've emailed you how, and how to choose a new password if you've forgotten it.
+            We've received your inquiry and will contact you soon. An account already exists for {outcome.email}, so no new one was created: sign in with your password. We've emailed you how, and how
+            to choose a new password if you've forgotten it.
           </p>
         )}
         <div className="flex flex-col items-center gap-3">

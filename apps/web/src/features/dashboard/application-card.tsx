@@ -46,9 +46,7 @@ export function ApplicationCard({ application: app }: { application: Application
         {/* In a narrow card the badge goes below rather than squeezing the number onto two lines. */}
         <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
           <div>
-            <h2 className="text-lg font-semibold text-slate-900">
-              {personName(`${app.givenName} ${app.surname}`)}
-            </h2>
+            <h2 className="text-lg font-semibold text-slate-900">{personName(`${app.givenName} ${app.surname}`)}</h2>
             <p className="text-sm text-slate-600">
               Application <span className="whitespace-nowrap">{app.applicationNumber}</span>
             </p>
@@ -63,28 +61,20 @@ export function ApplicationCard({ application: app }: { application: Application
           <Detail label="Arrival" value={formatDay(app.expectedArrivalDate)} />
           <Detail label="Departure" value={formatDay(app.expectedDepartureDate)} />
           <Detail label="Submitted" value={formatDay(app.createdAt)} />
-          {show.guaranteeDay && app.guarantee?.deadline ? (
-            <Detail label="Guaranteed answer by" value={formatDay(app.guarantee.deadline)} />
-          ) : null}
+          {show.guaranteeDay && app.guarantee?.deadline ? <Detail label="Guaranteed answer by" value={formatDay(app.guarantee.deadline)} /> : null}
         </dl>
         <GuaranteeClock guarantee={app.guarantee} status={status} />
         {show.passportCheck ? <PassportCheckNotice application={app} /> : null}
         {show.refund ? <RefundedNotice application={app} /> : null}
         {finalPaid ? null : <GuaranteeMissedNotice guarantee={app.guarantee} status={status} />}
 
-        {show.initialFee === 'panel' ? (
-          <PaymentPanel applicationId={app.id} paymentType="initial" amount={INITIAL_FEE.amount} serviceStartRequested={app.serviceStartRequestedAt !== null} />
-        ) : null}
+        {show.initialFee === 'panel' ? <PaymentPanel applicationId={app.id} paymentType="initial" amount={INITIAL_FEE.amount} serviceStartRequested={app.serviceStartRequestedAt !== null} /> : null}
         {show.initialFee === 'family' ? (
           // A family application's initial fees are one payment: its group's heading offers it.
           <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">The initial fee is paid once for the whole family, above</p>
         ) : null}
 
-        {show.beingProcessed ? (
-          <p className="rounded-md bg-blue-50 p-3 text-sm font-medium text-blue-900">
-            Initial Payment Complete - your application is being processed
-          </p>
-        ) : null}
+        {show.beingProcessed ? <p className="rounded-md bg-blue-50 p-3 text-sm font-medium text-blue-900">Initial Payment Complete - your application is being processed</p> : null}
 
         {show.addressRequest ? (
           <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
@@ -113,9 +103,7 @@ export function ApplicationCard({ application: app }: { application: Application
           </div>
         ) : null}
 
-        {show.finalFee ? (
-          <PaymentPanel applicationId={app.id} paymentType="final" amount={FINAL_FEE.amount} serviceStartRequested />
-        ) : null}
+        {show.finalFee ? <PaymentPanel applicationId={app.id} paymentType="final" amount={FINAL_FEE.amount} serviceStartRequested /> : null}
 
         {status === 'final_payment_received' ? <EvisaStatus application={app} /> : null}
 

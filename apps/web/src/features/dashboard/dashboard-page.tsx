@@ -74,15 +74,15 @@ function Dashboard() {
         // With a draft saved, its card above says where the applicant is: nothing here (nor before
         // the draft is known, so 'No Applications Yet' never flashes above it).
         draft || !draftKnown ? null : (
-        <Card className="mx-auto mt-10 max-w-lg text-center">
-          <CardContent className="pt-8">
-            <h2 className="text-xl font-semibold text-slate-900">No Applications Yet</h2>
-            <p className="mt-2 text-slate-600">Start your Egypt e-visa application: it takes about 10 minutes.</p>
-            <Link to="/apply" className={buttonClasses('primary', 'md', 'mt-6')}>
-              Start Application
-            </Link>
-          </CardContent>
-        </Card>
+          <Card className="mx-auto mt-10 max-w-lg text-center">
+            <CardContent className="pt-8">
+              <h2 className="text-xl font-semibold text-slate-900">No Applications Yet</h2>
+              <p className="mt-2 text-slate-600">Start your Egypt e-visa application: it takes about 10 minutes.</p>
+              <Link to="/apply" className={buttonClasses('primary', 'md', 'mt-6')}>
+                Start Application
+              </Link>
+            </CardContent>
+          </Card>
         )
       ) : (
         // As many columns as there are cards, up to three: a lone card a third wide wrapped its

@@ -20,10 +20,7 @@ export function DraftCard({ draft }: { draft: DraftFieldsDto }) {
     <Card className="mx-auto max-w-2xl" data-testid="draft-card">
       <CardContent className="pt-6">
         <h2 className="text-xl font-semibold text-slate-900">Your application in progress</h2>
-        <p className="mt-2 text-slate-700">
-          {name ? `You started an application for ${name}.` : 'You started an application.'} What you typed is saved: carry on where you
-          left off, then submit it.
-        </p>
+        <p className="mt-2 text-slate-700">{name ? `You started an application for ${name}.` : 'You started an application.'} What you typed is saved: carry on where you left off, then submit it.</p>
         <Link to="/apply" className={buttonClasses('primary', 'md', 'mt-4')}>
           Continue application
         </Link>

@@ -36,9 +36,7 @@ export function FamilyHeading({ groupId, members }: { groupId: number; members: 
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">
-          Family application · {members.length} travellers
-        </h2>
+        <h2 className="text-lg font-semibold text-slate-900">Family application · {members.length} travellers</h2>
         {unpaid ? (
           <Link to="/payment" search={{ groupId }} className={buttonClasses('primary', 'sm')}>
             Pay {formatPence(groupInitialFee(members.length).amount)} for the family

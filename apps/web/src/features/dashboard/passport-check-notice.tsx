@@ -24,10 +24,7 @@ export function PassportCheckNotice({ application: app }: { application: Applica
   return (
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950" data-testid={`passport-check-notice-${app.id}`}>
       <h3 className="font-semibold">Please check your passport details</h3>
-      <p className="mt-1">
-        Your passport copy says something different from what you typed. Your e-visa must match your passport exactly, or you may be
-        refused at the border.
-      </p>
+      <p className="mt-1">Your passport copy says something different from what you typed. Your e-visa must match your passport exactly, or you may be refused at the border.</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {check.mismatches.map((field) => (
           <li key={field}>

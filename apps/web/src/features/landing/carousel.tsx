@@ -140,10 +140,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
             onClick={() => go(i)}
             className="group flex h-6 min-w-6 items-center justify-center rounded-full px-1 touch:h-11 touch:min-w-11 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
           >
-            <span
-              aria-hidden="true"
-              className={cn('h-3 rounded-full transition-all', i === index ? 'w-8 bg-white' : 'w-3 bg-white/60 group-hover:bg-white/80')}
-            />
+            <span aria-hidden="true" className={cn('h-3 rounded-full transition-all', i === index ? 'w-8 bg-white' : 'w-3 bg-white/60 group-hover:bg-white/80')} />
           </button>
         ))}
       </div>

@@ -46,8 +46,7 @@ export function LandingPage({ OurRecord }: { OurRecord: ComponentType }) {
               Your Egypt <span className="whitespace-nowrap">e-visa,</span> <span className="bg-gradient-to-r from-blue-600 to-purple-600 bg-clip-text text-transparent">without the hassle</span>
             </h1>
             <p className="mt-5 text-lg text-slate-700">
-              Apply online in minutes. Our experts check your application, submit it and email your visa — returned within 5
-              working days, otherwise you do not pay the outstanding balance.
+              Apply online in minutes. Our experts check your application, submit it and email your visa — returned within 5 working days, otherwise you do not pay the outstanding balance.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/auth" search={{ tab: 'signup' }} className={buttonClasses('primary', 'lg')}>
@@ -79,13 +78,13 @@ export function LandingPage({ OurRecord }: { OurRecord: ComponentType }) {
       </section>
 
       <section aria-labelledby="how-it-works" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="how-it-works" className="text-center text-3xl font-bold text-slate-900">How it works</h2>
+        <h2 id="how-it-works" className="text-center text-3xl font-bold text-slate-900">
+          How it works
+        </h2>
         <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {STEPS.map((step, i) => (
             <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="flex h-10 w-10 items-center justify-center rounded-full bg-gradient-to-r from-blue-600 to-purple-600 font-bold text-white">
-                {i + 1}
-              </span>
+              <span className="flex h-10 w-10 items-center justify-center rounded-full bg-gradient-to-r from-blue-600 to-purple-600 font-bold text-white">{i + 1}</span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{step.text}</p>
             </li>
@@ -95,7 +94,9 @@ export function LandingPage({ OurRecord }: { OurRecord: ComponentType }) {
 
       <section aria-labelledby="payment-explainer" className="bg-white py-16">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="payment-explainer" className="text-center text-3xl font-bold text-slate-900">Simple, fair payment</h2>
+          <h2 id="payment-explainer" className="text-center text-3xl font-bold text-slate-900">
+            Simple, fair payment
+          </h2>
           <p className="mx-auto mt-3 max-w-3xl text-center text-slate-700">{TOTAL_PRICE_TEXT}</p>
           <div className="mt-10 grid gap-6 md:grid-cols-2">
             <div className="rounded-xl border-2 border-blue-600 p-6">
@@ -114,7 +115,9 @@ export function LandingPage({ OurRecord }: { OurRecord: ComponentType }) {
       </section>
 
       <section aria-labelledby="why-choose" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="why-choose" className="text-center text-3xl font-bold text-slate-900">Why choose {agencyName}</h2>
+        <h2 id="why-choose" className="text-center text-3xl font-bold text-slate-900">
+          Why choose {agencyName}
+        </h2>
         <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {REASONS.map((reason) => (
             <div key={reason.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -127,7 +130,9 @@ export function LandingPage({ OurRecord }: { OurRecord: ComponentType }) {
 
       <section aria-labelledby="visa-options" className="bg-white py-16">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="visa-options" className="text-center text-3xl font-bold text-slate-900">Visa options</h2>
+          <h2 id="visa-options" className="text-center text-3xl font-bold text-slate-900">
+            Visa options
+          </h2>
           <div className="mt-10 grid gap-6 md:grid-cols-3">
             {VISA_OPTIONS.map((option) => (
               <div key={option.name} className="flex flex-col rounded-xl border border-slate-200 p-6 shadow-sm">
@@ -135,7 +140,9 @@ export function LandingPage({ OurRecord }: { OurRecord: ComponentType }) {
                 <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
                   {option.points.map((p) => (
                     <li key={p} className="flex gap-2">
-                      <span aria-hidden="true" className="text-green-600">✓</span>
+                      <span aria-hidden="true" className="text-green-600">
+                        ✓
+                      </span>
                       {p}
                     </li>
                   ))}

@@ -10,8 +10,7 @@ export type MessageDto = InferResponseType<typeof messagesRoute.$get, 200>[numbe
 const byId = (id: number) => ({ param: { id: String(id) } });
 const messagesKey = (applicationId: number) => [apiPath(messagesRoute.$path(byId(applicationId)))] as const;
 
-export const messagesQuery = (applicationId: number) =>
-  queryOptions({ queryKey: messagesKey(applicationId), queryFn: () => call(messagesRoute.$get(byId(applicationId))) });
+export const messagesQuery = (applicationId: number) => queryOptions({ queryKey: messagesKey(applicationId), queryFn: () => call(messagesRoute.$get(byId(applicationId))) });
 
 /** GET /api/admin/applications/{id}/messages: the delivery log, newest first. */
 export function useMessagesQuery(applicationId: number) {

@@ -9,8 +9,7 @@ export type InternalNoteDto = InferResponseType<typeof notesRoute.$get, 200>[num
 const byId = (id: number) => ({ param: { id: String(id) } });
 const notesKey = (applicationId: number) => [apiPath(notesRoute.$path(byId(applicationId)))] as const;
 
-export const internalNotesQuery = (applicationId: number) =>
-  queryOptions({ queryKey: notesKey(applicationId), queryFn: () => call(notesRoute.$get(byId(applicationId))) });
+export const internalNotesQuery = (applicationId: number) => queryOptions({ queryKey: notesKey(applicationId), queryFn: () => call(notesRoute.$get(byId(applicationId))) });
 
 /** GET /api/admin/applications/{id}/notes: staff's notes, oldest first. */
 export function useInternalNotesQuery(applicationId: number) {

@@ -137,10 +137,7 @@ function PassportReupload({
     onChoose(null);
     setFile(selected);
   };
-  const problems: FormProblem[] = [
-    ...(problem.file && attempts > 0 ? [{ fieldId: FILE_ID, message: problem.file }] : []),
-    ...(problem.form ? [{ message: problem.form }] : []),
-  ];
+  const problems: FormProblem[] = [...(problem.file && attempts > 0 ? [{ fieldId: FILE_ID, message: problem.file }] : []), ...(problem.form ? [{ message: problem.form }] : [])];
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
@@ -148,7 +145,9 @@ function PassportReupload({
         <CardHeader>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
-              <CardTitle as="h1" className="text-2xl">Passport Re-upload</CardTitle>
+              <CardTitle as="h1" className="text-2xl">
+                Passport Re-upload
+              </CardTitle>
               <p className="mt-1 text-sm text-slate-600">
                 Application {application.applicationNumber || `#${application.id}`} — {personName(`${application.givenName} ${application.surname}`)}
               </p>

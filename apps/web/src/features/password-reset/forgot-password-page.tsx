@@ -30,7 +30,9 @@ export function ForgotPasswordPage() {
     <div className="mx-auto flex max-w-md flex-col px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <CardTitle as="h1" className="text-2xl">Forgot Your Password?</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            Forgot Your Password?
+          </CardTitle>
           <CardDescription>Enter the email of your account and we will send you a link to choose a new password.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
@@ -49,12 +51,7 @@ export function ForgotPasswordPage() {
             >
               <ErrorSummary {...problems.summary} />
               <Field id="forgot-email" label="Email" required requiredMark={false} error={errors.email?.message}>
-                <Input
-                  type="email"
-                  autoComplete="email"
-                  {...fieldAria('forgot-email', errors.email?.message)}
-                  {...form.register('email')}
-                />
+                <Input type="email" autoComplete="email" {...fieldAria('forgot-email', errors.email?.message)} {...form.register('email')} />
               </Field>
               <Button type="submit" className="w-full" disabled={request.isPending}>
                 {request.isPending ? 'Sending...' : 'Send Reset Link'}

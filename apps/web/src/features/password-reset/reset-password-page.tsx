@@ -34,7 +34,9 @@ export function ResetPasswordPage() {
     <div className="mx-auto flex max-w-md flex-col px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <CardTitle as="h1" className="text-2xl">Choose a New Password</CardTitle>
+          <CardTitle as="h1" className="text-2xl">
+            Choose a New Password
+          </CardTitle>
           <CardDescription>Your new password must be at least 6 characters long.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
@@ -95,20 +97,10 @@ function NewPasswordForm({ token }: { token: string }) {
       >
         <ErrorSummary {...problems.summary} />
         <Field id="reset-newPassword" label="New password" required requiredMark={false} error={errors.newPassword?.message}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...fieldAria('reset-newPassword', errors.newPassword?.message)}
-            {...form.register('newPassword')}
-          />
+          <Input type="password" autoComplete="new-password" {...fieldAria('reset-newPassword', errors.newPassword?.message)} {...form.register('newPassword')} />
         </Field>
         <Field id="reset-confirmPassword" label="Confirm new password" required requiredMark={false} error={errors.confirmPassword?.message}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...fieldAria('reset-confirmPassword', errors.confirmPassword?.message)}
-            {...form.register('confirmPassword')}
-          />
+          <Input type="password" autoComplete="new-password" {...fieldAria('reset-confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
         </Field>
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}

@@ -45,8 +45,7 @@ export function useStartPaymentMutation(config?: MutationConfig<StartedPayment, 
  */
 export function useConfirmPaymentMutation(config?: MutationConfig<ConfirmedPayment, PaymentRef & { paymentIntentId: string }>) {
   return useApiMutation(
-    ({ paymentIntentId, ...ref }: PaymentRef & { paymentIntentId: string }) =>
-      call(paymentRoutes.confirm[':applicationId'].$post({ ...feeParam(ref), json: { paymentIntentId } })),
+    ({ paymentIntentId, ...ref }: PaymentRef & { paymentIntentId: string }) => call(paymentRoutes.confirm[':applicationId'].$post({ ...feeParam(ref), json: { paymentIntentId } })),
     (queryClient, _confirmed, { applicationId }) => {
       void refreshApplication(queryClient, applicationId);
     },
@@ -57,8 +56,7 @@ export function useConfirmPaymentMutation(config?: MutationConfig<ConfirmedPayme
 /** POST /api/test-payments/{paymentIntentId}/confirm: the built-in test provider "charges" a test card. */
 export function useTestCardPaymentMutation(paymentIntentId: string, config?: MutationConfig<TestCardPayment, string>) {
   return useApiMutation(
-    (cardNumber: string) =>
-      call(api['test-payments'][':paymentIntentId'].confirm.$post({ param: { paymentIntentId: encodeURIComponent(paymentIntentId) }, json: { cardNumber } })),
+    (cardNumber: string) => call(api['test-payments'][':paymentIntentId'].confirm.$post({ param: { paymentIntentId: encodeURIComponent(paymentIntentId) }, json: { cardNumber } })),
     refreshNothing,
     config,
   );
@@ -83,8 +81,7 @@ export function useStartGroupPaymentMutation(config?: MutationConfig<StartedPaym
 /** POST /api/payments/initial-group/confirm/{groupId}: every application of the family is paid; the list is refetched. */
 export function useConfirmGroupPaymentMutation(config?: MutationConfig<ConfirmedGroupPayment, { groupId: number; paymentIntentId: string }>) {
   return useApiMutation(
-    ({ groupId, paymentIntentId }: { groupId: number; paymentIntentId: string }) =>
-      call(groupPayments.confirm[':groupId'].$post({ param: { groupId: String(groupId) }, json: { paymentIntentId } })),
+    ({ groupId, paymentIntentId }: { groupId: number; paymentIntentId: string }) => call(groupPayments.confirm[':groupId'].$post({ param: { groupId: String(groupId) }, json: { paymentIntentId } })),
     (queryClient) => {
       void queryClient.invalidateQueries({ queryKey: applicationsQuery.queryKey });
     },

@@ -59,9 +59,7 @@ export function GroupPayment({
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{paid ? 'Payment Complete' : 'Complete Your Payment'}</h1>
-      <p className="mt-1 text-slate-600">
-        Family application · {members.length} travellers
-      </p>
+      <p className="mt-1 text-slate-600">Family application · {members.length} travellers</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-3">
           <CardHeader>
@@ -125,9 +123,7 @@ export function GroupPayment({
             <ul className="space-y-3 text-sm">
               {members.map((m) => (
                 <li key={m.id} className="flex justify-between gap-4">
-                  <span className="font-medium text-slate-900">
-                    {personName(`${m.givenName} ${m.surname}`)}
-                  </span>
+                  <span className="font-medium text-slate-900">{personName(`${m.givenName} ${m.surname}`)}</span>
                   <span className="text-right text-slate-600">
                     {m.applicationNumber} · {statusLabel(m.status)}
                   </span>

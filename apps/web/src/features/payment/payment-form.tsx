@@ -135,11 +135,7 @@ export function PaymentForm({
     track('payment_succeeded', { applicationId, paymentType, amount, currency, ...(groupId !== undefined ? { groupId, groupSize: groupSize ?? null } : {}) });
     toast({
       title: 'Payment Successful!',
-      description:
-        successDescription ??
-        (paymentType === 'final'
-          ? "We'll email your e-visa to you as soon as it is issued."
-          : 'Your application is now being processed.'),
+      description: successDescription ?? (paymentType === 'final' ? "We'll email your e-visa to you as soon as it is issued." : 'Your application is now being processed.'),
     });
     onSuccess({ paymentIntentId, amount, currency });
   };
@@ -256,9 +252,7 @@ export function TestCardForm({ intent, onPaid, confirming, onCancel, cancelLabel
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Card details">
-      <p className="rounded-md bg-amber-50 p-3 text-xs text-amber-900">
-        Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.
-      </p>
+      <p className="rounded-md bg-amber-50 p-3 text-xs text-amber-900">Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.</p>
       <Field id="card-number" label="Card number" required requiredMark={false} error={errors.cardNumber}>
         <Input
           ref={cardNumberRef}

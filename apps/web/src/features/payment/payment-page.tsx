@@ -19,12 +19,7 @@ import { feeName, personName } from '@core/domain/wording.js';
 import { PriceInAll } from './price-in-all.js';
 import { ServiceStartConsent } from './service-start-consent.js';
 
-const INCLUDED = [
-  'Application processing and verification',
-  'Document review by our visa experts',
-  'Real-time status updates by email',
-  '5 working days guarantee',
-];
+const INCLUDED = ['Application processing and verification', 'Document review by our visa experts', 'Real-time status updates by email', '5 working days guarantee'];
 
 export function PaymentPage() {
   const { applicationId, groupId: searchGroupId, payment_intent: returnedIntent, redirect_status: redirectStatus } = useSearch({ from: '/_authed/payment' });
@@ -47,11 +42,14 @@ export function PaymentPage() {
       void navigate({ to: '/payment', search: { applicationId: application.id, type: 'initial' }, replace: true });
       return;
     }
-    confirm.mutateAsync({ paymentType: 'initial', applicationId: application.id, paymentIntentId: returnedIntent }).then(() => {
-      track('payment_succeeded', { applicationId: application.id, paymentType: 'initial', amount: INITIAL_FEE.amount, currency: INITIAL_FEE.currency });
-      toast({ title: 'Payment Successful!', description: 'Now please complete your address and hotel details.' });
-      void navigate({ to: '/address-details', search: { applicationId: application.id } });
-    }, () => undefined); // told by the confirmation's toast
+    confirm.mutateAsync({ paymentType: 'initial', applicationId: application.id, paymentIntentId: returnedIntent }).then(
+      () => {
+        track('payment_succeeded', { applicationId: application.id, paymentType: 'initial', amount: INITIAL_FEE.amount, currency: INITIAL_FEE.currency });
+        toast({ title: 'Payment Successful!', description: 'Now please complete your address and hotel details.' });
+        void navigate({ to: '/address-details', search: { applicationId: application.id } });
+      },
+      () => undefined,
+    ); // told by the confirmation's toast
   }, [returnedIntent, redirectStatus, application, navigate, confirm]);
 
   useEffect(() => {
@@ -132,7 +130,9 @@ export function PaymentPage() {
               <ul className="mt-2 space-y-1.5 text-sm text-slate-700">
                 {INCLUDED.map((item) => (
                   <li key={item} className="flex gap-2">
-                    <span aria-hidden="true" className="text-green-600">✓</span>
+                    <span aria-hidden="true" className="text-green-600">
+                      ✓
+                    </span>
                     {item}
                   </li>
                 ))}
@@ -183,9 +183,15 @@ export function PaymentPage() {
           <Card>
             <CardContent className="space-y-2 pt-6 text-sm text-slate-700">
               <h2 className="font-semibold text-slate-900">Secure payment</h2>
-              <p className="flex gap-2"><LockIcon className="mt-0.5 shrink-0 text-green-700" /> 256-bit SSL encrypted connection</p>
-              <p className="flex gap-2"><ShieldIcon className="mt-0.5 shrink-0 text-green-700" /> PCI DSS compliant card processing</p>
-              <p className="flex gap-2"><CardIcon className="mt-0.5 shrink-0 text-green-700" /> Payments handled by a trusted card payment gateway — we never store your card details</p>
+              <p className="flex gap-2">
+                <LockIcon className="mt-0.5 shrink-0 text-green-700" /> 256-bit SSL encrypted connection
+              </p>
+              <p className="flex gap-2">
+                <ShieldIcon className="mt-0.5 shrink-0 text-green-700" /> PCI DSS compliant card processing
+              </p>
+              <p className="flex gap-2">
+                <CardIcon className="mt-0.5 shrink-0 text-green-700" /> Payments handled by a trusted card payment gateway — we never store your card details
+              </p>
             </CardContent>
           </Card>
         </div>

@@ -61,12 +61,7 @@ export function PaymentPanel({
                 <Button variant="link" className={`h-auto px-2 ${TOUCH}`} onClick={() => setStep('offer')}>
                   ← Back
                 </Button>
-                <PaymentForm
-                  applicationId={applicationId}
-                  paymentType={paymentType}
-                  onCancel={() => setStep('offer')}
-                  onSuccess={() => setStep('offer')}
-                />
+                <PaymentForm applicationId={applicationId} paymentType={paymentType} onCancel={() => setStep('offer')} onSuccess={() => setStep('offer')} />
               </div>
             )
           }

@@ -11,7 +11,17 @@ import { cn } from '../../lib/format.js';
  * compact panel leaves that to its express-start consent, which says what cancelling costs.
  * While staff have marked Egypt's portal down, no date is promised: the outage's days are added.
  */
-export function PriceInAll({ paymentType, travellers = 1, withCancellationRight = false, className }: { paymentType: PaymentType; travellers?: number; withCancellationRight?: boolean; className?: string }) {
+export function PriceInAll({
+  paymentType,
+  travellers = 1,
+  withCancellationRight = false,
+  className,
+}: {
+  paymentType: PaymentType;
+  travellers?: number;
+  withCancellationRight?: boolean;
+  className?: string;
+}) {
   const portalDown = usePortalStatus().data?.state === 'down';
   return (
     <div data-testid="price-in-all" className={cn('space-y-1 text-sm text-slate-800', className)}>

@@ -55,9 +55,8 @@ export function PortalStatusPage() {
     <div className={`py-8 ${pageWidth('/admin/portal-status')}`}>
       <h1 className="text-3xl font-bold text-slate-900">Official portal status</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
-        When visa2egypt.gov.eg cannot take submissions, mark it down: every public page and the applicants' dashboards show your message with the visa-on-arrival fallback,
-        the 5-working-day guarantee clocks of paid applications not yet submitted pause, and applicants arriving within the notice window are emailed once. Mark it up when it is
-        back: the clocks run again.
+        When visa2egypt.gov.eg cannot take submissions, mark it down: every public page and the applicants' dashboards show your message with the visa-on-arrival fallback, the 5-working-day guarantee
+        clocks of paid applications not yet submitted pause, and applicants arriving within the notice window are emailed once. Mark it up when it is back: the clocks run again.
       </p>
       {status.isLoading ? (
         <Spinner className="mt-6" label="Loading the status" />

@@ -162,21 +162,12 @@ function PortalForm({ applicationId, portal }: { applicationId: number; portal: 
     <form className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3" onSubmit={submit} aria-label="Edit the portal record">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Field id={`${id}-state`} label="Portal state">
-          <Select
-            id={`${id}-state`}
-            value={state}
-            onValueChange={(value) => setState(value as PortalState)}
-            options={PORTAL_STATES.map((s) => ({ value: s, label: PORTAL_STATE_LABELS[s] }))}
-          />
+          <Select id={`${id}-state`} value={state} onValueChange={(value) => setState(value as PortalState)} options={PORTAL_STATES.map((s) => ({ value: s, label: PORTAL_STATE_LABELS[s] }))} />
         </Field>
         <Field id={`${id}-reference`} label="Portal reference">
           <Input id={`${id}-reference`} value={reference} maxLength={64} onChange={(e) => setReference(e.target.value)} />
         </Field>
-        <Field
-          id={`${id}-fee`}
-          label="Government fee (US$)"
-          hint={current ? `In effect today: ${formatUsdCents(current.amountCents)} (booked at ${formatPence(current.pence)})` : undefined}
-        >
+        <Field id={`${id}-fee`} label="Government fee (US$)" hint={current ? `In effect today: ${formatUsdCents(current.amountCents)} (booked at ${formatPence(current.pence)})` : undefined}>
           <Input id={`${id}-fee`} inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} aria-describedby={current ? `${id}-fee-hint` : undefined} />
         </Field>
         <Field id={`${id}-paid`} label="Paid on">

@@ -108,14 +108,7 @@ export function PortalSheet({ app, user }: { app: AdminApplicationDto; user: Adm
                     {reveal.isPending ? 'Revealing...' : 'Reveal'}
                   </Button>
                 ) : (
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Copy ${row.label}`}
-                    disabled={!row.value}
-                    onClick={() => copy(row.label, row.value, row.label)}
-                  >
+                  <Button type="button" size="sm" variant="ghost" aria-label={`Copy ${row.label}`} disabled={!row.value} onClick={() => copy(row.label, row.value, row.label)}>
                     {copied === row.label ? 'Copied' : 'Copy'}
                   </Button>
                 )}

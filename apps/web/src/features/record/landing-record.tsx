@@ -15,7 +15,9 @@ export function LandingRecord() {
   const median = medianHoursText(record.data!.medianHours);
   return (
     <p data-testid="landing-record" className="text-sm text-slate-700">
-      <span aria-hidden="true" className="mr-1 font-bold text-green-700">✓</span>
+      <span aria-hidden="true" className="mr-1 font-bold text-green-700">
+        ✓
+      </span>
       {sentence}
       {median === null ? null : ` · median ${median}`} ·{' '}
       <Link to="/our-record" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">

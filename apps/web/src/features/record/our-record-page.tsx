@@ -18,8 +18,7 @@ export function OurRecordPage() {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Our on-time record</h1>
       <p className="mt-3 max-w-3xl text-slate-700">
-        We promise a decision on your Egypt e-visa application within 5 working days of your initial payment. Here is how we have kept that
-        promise over the last 12 weeks.
+        We promise a decision on your Egypt e-visa application within 5 working days of your initial payment. Here is how we have kept that promise over the last 12 weeks.
       </p>
       <div className="mt-8 min-h-[32rem]">
         {record.data ? (
@@ -37,14 +36,11 @@ export function OurRecordPage() {
           What counts
         </h2>
         <p className="mt-2 text-slate-700">
-          An application counts in the week it was decided (approved or rejected), if its initial fee was paid and the applicant did not cancel
-          it. It was on time when it was decided within 5 working days of the initial payment: Monday to Friday, not counting UK bank holidays, nor
-          the days we were waiting for the applicant to send something we had asked for. The median is the middle of the hours from the
-          initial payment to the decision over the 12 weeks, rounded up to a whole hour.
+          An application counts in the week it was decided (approved or rejected), if its initial fee was paid and the applicant did not cancel it. It was on time when it was decided within 5 working
+          days of the initial payment: Monday to Friday, not counting UK bank holidays, nor the days we were waiting for the applicant to send something we had asked for. The median is the middle of
+          the hours from the initial payment to the decision over the 12 weeks, rounded up to a whole hour.
         </p>
-        <p className="mt-2 text-slate-700">
-          These figures are computed by our software from each application's status history, and refreshed every 10 minutes. Nobody types them in.
-        </p>
+        <p className="mt-2 text-slate-700">These figures are computed by our software from each application's status history, and refreshed every 10 minutes. Nobody types them in.</p>
       </section>
     </div>
   );

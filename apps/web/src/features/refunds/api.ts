@@ -33,11 +33,7 @@ export function useAwaitingApprovalQuery(enabled = true) {
 
 /** What a refund write changes: its application's refunds and row, and the approval queue. */
 function refreshRefunds(queryClient: QueryClient, applicationId: number): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: refundsKey(applicationId) }),
-    queryClient.invalidateQueries({ queryKey: awaitingKey }),
-    refreshAdminData(queryClient, applicationId),
-  ]);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: refundsKey(applicationId) }), queryClient.invalidateQueries({ queryKey: awaitingKey }), refreshAdminData(queryClient, applicationId)]);
 }
 
 /** POST /api/admin/applications/{id}/refunds: the refund and, once it succeeded, the application's refunded amount change. */

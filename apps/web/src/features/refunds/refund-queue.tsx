@@ -23,7 +23,10 @@ export function RefundQueue() {
   return (
     <section aria-labelledby={headingId} data-testid="refund-queue" className="mt-6 rounded-lg border-2 border-purple-300 bg-purple-50 p-4 text-slate-900">
       <h2 id={headingId} className="text-lg font-semibold">
-        Refunds awaiting approval <span className="rounded-full bg-purple-200 px-2 text-base" data-testid="refund-queue-count">{queue.data!.total}</span>
+        Refunds awaiting approval{' '}
+        <span className="rounded-full bg-purple-200 px-2 text-base" data-testid="refund-queue-count">
+          {queue.data!.total}
+        </span>
       </h2>
       <p className="mt-1 text-sm text-slate-700">Refunds above the approval limit are sent only once a second member of staff approves them.</p>
       <ul className="mt-3 space-y-3">

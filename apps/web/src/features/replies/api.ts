@@ -13,8 +13,7 @@ type SentReply = InferResponseType<typeof replyRoute.$post, 201>;
 const byId = (id: number) => ({ param: { id: String(id) } });
 const repliesKey = (applicationId: number) => [apiPath(repliesRoute.$path(byId(applicationId)))] as const;
 
-export const repliesQuery = (applicationId: number) =>
-  queryOptions({ queryKey: repliesKey(applicationId), queryFn: () => call(repliesRoute.$get(byId(applicationId))) });
+export const repliesQuery = (applicationId: number) => queryOptions({ queryKey: repliesKey(applicationId), queryFn: () => call(repliesRoute.$get(byId(applicationId))) });
 
 /** GET /api/applications/{id}/replies: the applicant's replies, newest first (the applicant and staff). */
 export function useRepliesQuery(applicationId: number, options: { enabled?: boolean } = {}) {

@@ -54,9 +54,7 @@ export function ReplyToRequest({ application }: { application: ApplicationDto })
       <h4 id={headingId} className="font-semibold">
         Reply to our team
       </h4>
-      {application.requiresPassportReupload ? (
-        <p className="mb-2 mt-1 text-xs">To send the new passport copy, use Re-upload Passport above; write here anything else we asked for.</p>
-      ) : null}
+      {application.requiresPassportReupload ? <p className="mb-2 mt-1 text-xs">To send the new passport copy, use Re-upload Passport above; write here anything else we asked for.</p> : null}
       <div className="mt-2">
         <ReplyForm applicationId={application.id} onSent={() => setWriting(false)} />
       </div>

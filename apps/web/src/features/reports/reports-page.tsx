@@ -187,7 +187,15 @@ function Figures({ summary, busy }: { summary: ReportsSummary; busy: boolean }) 
               { label: 'Fee changes absorbed', numeric: true },
               { label: 'Margin', numeric: true },
             ]}
-            rows={revenue.map((m) => [monthLabel(m.month), money(m.initialPence), money(m.finalPence), money(m.refundedPence), money(m.governmentFeePence), money(m.absorbedFeePence), money(m.marginPence)])}
+            rows={revenue.map((m) => [
+              monthLabel(m.month),
+              money(m.initialPence),
+              money(m.finalPence),
+              money(m.refundedPence),
+              money(m.governmentFeePence),
+              money(m.absorbedFeePence),
+              money(m.marginPence),
+            ])}
             footer={[
               'Total',
               money(total((m) => m.initialPence)),

@@ -60,8 +60,8 @@ export function RulesPage() {
     <div className={`py-8 ${pageWidth('/admin/rules')}`}>
       <h1 className="text-3xl font-bold text-slate-900">Egypt&rsquo;s rules</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
-        What the apply form and the API check, each from the date it takes effect for travellers arriving on or after it. A change that makes open applications fail marks
-        them in the admin list and mails each applicant once. Check each rule against its source at least once a year.
+        What the apply form and the API check, each from the date it takes effect for travellers arriving on or after it. A change that makes open applications fail marks them in the admin list and
+        mails each applicant once. Check each rule against its source at least once a year.
       </p>
       <RuleForm today={rules.data?.today} rules={rules.data?.rules} />
       {rules.isLoading ? (
@@ -108,17 +108,34 @@ function RuleTable({ title, rules }: { title?: string; rules: AdminRuleDto[] }) 
     <table className="mt-3 block w-full text-left text-sm md:table md:rounded-lg md:border md:border-slate-200 md:bg-white">
       <thead className="sr-only md:not-sr-only md:table-header-group md:bg-slate-50 md:text-xs md:uppercase md:tracking-wide md:text-slate-500">
         <tr>
-          {rules.some((r) => r.subject) ? <th scope="col" className={HEAD}>Nationality</th> : null}
-          <th scope="col" className={HEAD}>Rule</th>
-          <th scope="col" className={HEAD}>From</th>
-          <th scope="col" className={HEAD}>State</th>
-          <th scope="col" className={HEAD}>Source</th>
-          <th scope="col" className={HEAD}>Checked</th>
+          {rules.some((r) => r.subject) ? (
+            <th scope="col" className={HEAD}>
+              Nationality
+            </th>
+          ) : null}
+          <th scope="col" className={HEAD}>
+            Rule
+          </th>
+          <th scope="col" className={HEAD}>
+            From
+          </th>
+          <th scope="col" className={HEAD}>
+            State
+          </th>
+          <th scope="col" className={HEAD}>
+            Source
+          </th>
+          <th scope="col" className={HEAD}>
+            Checked
+          </th>
         </tr>
       </thead>
       <tbody className="block md:table-row-group">
         {rules.map((rule) => (
-          <tr key={`${rule.kind}${rule.subject}${rule.effectiveFrom}`} className="mb-3 block rounded-lg border border-slate-200 bg-white p-3 md:mb-0 md:table-row md:rounded-none md:border-0 md:border-t md:p-0">
+          <tr
+            key={`${rule.kind}${rule.subject}${rule.effectiveFrom}`}
+            className="mb-3 block rounded-lg border border-slate-200 bg-white p-3 md:mb-0 md:table-row md:rounded-none md:border-0 md:border-t md:p-0"
+          >
             {rules.some((r) => r.subject) ? (
               <td data-label="Nationality" className={`${CELL} font-medium text-slate-900`}>
                 {rule.subject}
@@ -127,9 +144,7 @@ function RuleTable({ title, rules }: { title?: string; rules: AdminRuleDto[] }) 
             <td data-label="Rule" className={`${CELL} text-right md:text-left`}>
               <span>
                 {ruleValueText(rule)}
-                {(rule.value as { conditions?: string | null }).conditions ? (
-                  <span className="block text-xs text-slate-600">{(rule.value as { conditions: string }).conditions}</span>
-                ) : null}
+                {(rule.value as { conditions?: string | null }).conditions ? <span className="block text-xs text-slate-600">{(rule.value as { conditions: string }).conditions}</span> : null}
                 {((rule.value as { also?: OtherRouteValue[] }).also ?? []).map((other, index) => (
                   <span key={index} className="block text-xs text-slate-700">
                     Also: {otherRouteText(other)}
@@ -260,8 +275,8 @@ function RuleForm({ today, rules }: { today: string | undefined; rules: AdminRul
     <form aria-label="Change a rule" className="mt-6 rounded-md border border-slate-200 p-4" onSubmit={submit} noValidate>
       <h2 className="text-lg font-semibold text-slate-900">Change a rule</h2>
       <p className="mt-1 text-sm text-slate-600">
-        A change takes effect for travellers arriving from its date, and replaces the change already scheduled for the same rule. A rule in force cannot be changed from a past date; the
-        same entry saved again records a new check of its source.
+        A change takes effect for travellers arriving from its date, and replaces the change already scheduled for the same rule. A rule in force cannot be changed from a past date; the same entry
+        saved again records a new check of its source.
       </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div>
@@ -314,8 +329,8 @@ function RuleForm({ today, rules }: { today: string | undefined; rules: AdminRul
             <div className="sm:col-span-2 lg:col-span-4">
               <Label htmlFor={`${id}-also`}>Other routes open (a JSON list; [] for none)</Label>
               <p id={`${id}-also-hint`} className="mt-1 text-xs text-slate-600">
-                Each: {'{'} route: visa_on_arrival or visa_free, entryPoints: airport codes ({ENTRY_POINT_CODES.join(', ')}; [] for every airport), sinaiOnly, maxDays,
-                priceCents (US cents, 0 free), payment, conditions, source: {'{'} url, title {'}'} {'}'}. The router lists each beside the route above.
+                Each: {'{'} route: visa_on_arrival or visa_free, entryPoints: airport codes ({ENTRY_POINT_CODES.join(', ')}; [] for every airport), sinaiOnly, maxDays, priceCents (US cents, 0 free),
+                payment, conditions, source: {'{'} url, title {'}'} {'}'}. The router lists each beside the route above.
               </p>
               <Textarea
                 id={`${id}-also`}

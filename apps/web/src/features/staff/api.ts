@@ -18,7 +18,11 @@ export function useStaffQuery() {
 
 /** POST /api/admin/staff: a new member (mailed a link to choose a password), or an existing account made staff. */
 export function useAddStaffMutation(config?: MutationConfig<AddedStaff, NewStaffInput>) {
-  return useApiMutation((json: NewStaffInput) => call(staffRoute.$post({ json })), (queryClient) => queryClient.invalidateQueries({ queryKey: staffKey }), config);
+  return useApiMutation(
+    (json: NewStaffInput) => call(staffRoute.$post({ json })),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: staffKey }),
+    config,
+  );
 }
 
 /** PUT /api/admin/staff/{userId} { role } | { active }. */

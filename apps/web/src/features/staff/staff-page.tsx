@@ -37,12 +37,24 @@ export function StaffPage() {
         <table className="mt-6 block w-full text-left text-sm md:table md:rounded-lg md:border md:border-slate-200 md:bg-white">
           <thead className="sr-only md:not-sr-only md:table-header-group md:bg-slate-50 md:text-xs md:uppercase md:tracking-wide md:text-slate-500">
             <tr>
-              <th scope="col" className={HEAD}>Name</th>
-              <th scope="col" className={HEAD}>Email</th>
-              <th scope="col" className={HEAD}>Role</th>
-              <th scope="col" className={HEAD}>Status</th>
-              <th scope="col" className={HEAD}>Two-factor sign-in</th>
-              <th scope="col" className={HEAD}>Since</th>
+              <th scope="col" className={HEAD}>
+                Name
+              </th>
+              <th scope="col" className={HEAD}>
+                Email
+              </th>
+              <th scope="col" className={HEAD}>
+                Role
+              </th>
+              <th scope="col" className={HEAD}>
+                Status
+              </th>
+              <th scope="col" className={HEAD}>
+                Two-factor sign-in
+              </th>
+              <th scope="col" className={HEAD}>
+                Since
+              </th>
               <th scope="col" className={HEAD}>
                 <span className="sr-only">Actions</span>
               </th>

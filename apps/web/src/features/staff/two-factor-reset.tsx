@@ -25,10 +25,7 @@ export function TwoFactorReset({ member }: { member: StaffMemberDto }) {
       </Button>
       <DialogContent>
         <DialogTitle>Reset two-factor sign-in of {member.fullName}?</DialogTitle>
-        <DialogDescription>
-          They are signed out everywhere and set two-factor sign-in up again, with a new authenticator entry and new recovery codes, when
-          they next sign in.
-        </DialogDescription>
+        <DialogDescription>They are signed out everywhere and set two-factor sign-in up again, with a new authenticator entry and new recovery codes, when they next sign in.</DialogDescription>
         <div className="mt-6 flex justify-end gap-2">
           <Button variant="outline" disabled={reset.isPending} onClick={() => setAsking(false)}>
             Keep it

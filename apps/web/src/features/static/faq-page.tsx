@@ -15,7 +15,10 @@ export const FAQS: readonly { q: string; a: string }[] = [
     a: `${CANCELLATION_RIGHT_TEXT} The initial fee pays for our review of your application, so it is not refunded when your visa is refused. If your visa is not approved, you never pay the final fee.`,
   },
   { q: 'Which visa can I apply for online?', a: 'Our online form is for the Egypt tourist e-visa (30 days stay, single or multiple entry). For business or transit visas, contact our experts.' },
-  { q: 'What documents do I need?', a: 'A clear copy of your passport photo page (JPG, PNG or PDF, up to 10MB). Your passport must be valid as long as Egypt\u2019s rules ask for your arrival date: 6 months from the day you apply, or 8 months from your arrival once Egypt\u2019s portal rule applies. The form tells you the date your passport must reach.' },
+  {
+    q: 'What documents do I need?',
+    a: 'A clear copy of your passport photo page (JPG, PNG or PDF, up to 10MB). Your passport must be valid as long as Egypt\u2019s rules ask for your arrival date: 6 months from the day you apply, or 8 months from your arrival once Egypt\u2019s portal rule applies. The form tells you the date your passport must reach.',
+  },
   { q: 'How early must I apply?', a: 'Your arrival date must be at least 3 days after the day you apply.' },
   { q: 'Can every nationality apply?', a: 'No. Citizens of some countries cannot get the Egypt e-visa through us. The application form tells you straight away if your nationality is not supported.' },
   { q: 'How long is the e-visa valid?', a: 'The tourist e-visa is usually valid for about 90 days from issue and allows stays of up to 30 days.' },

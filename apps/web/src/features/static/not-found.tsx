@@ -15,10 +15,7 @@ export function NotFoundPage() {
       <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">Error 404</p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900">Page not found</h1>
       <p className="mt-4 text-slate-700">We could not find the page you asked for.</p>
-      <p className="mt-2 text-slate-700">
-        If you typed the address, please check it is spelled correctly. If you followed a link from an email or another site, it may be out of
-        date.
-      </p>
+      <p className="mt-2 text-slate-700">If you typed the address, please check it is spelled correctly. If you followed a link from an email or another site, it may be out of date.</p>
       <h2 className="mt-8 text-lg font-semibold text-slate-900">Where you can go from here</h2>
       <ul className="mt-2 space-y-1">
         {user ? (

@@ -7,8 +7,8 @@ export function PrivacyPage() {
     <LegalPage title="Privacy Policy" updated="November 2026">
       <section>
         <p>
-          {agencyName} is a private agency that helps travellers apply for an Egypt tourist e-visa. We are not a government website. This policy
-          explains what personal information we collect, how we use and protect it, how long we keep it and the rights you have over it.
+          {agencyName} is a private agency that helps travellers apply for an Egypt tourist e-visa. We are not a government website. This policy explains what personal information we collect, how we
+          use and protect it, how long we keep it and the rights you have over it.
         </p>
       </section>
       <section>
@@ -16,9 +16,8 @@ export function PrivacyPage() {
         <ul>
           <li>Account details: your email address, full name, phone number and a securely hashed password.</li>
           <li>
-            Application details: your given name and surname, gender, date and country of birth, nationality (and any other or original
-            nationality), marital status, profession, passport number and expiry date, travel dates, entry type, previous visits to Egypt,
-            any deportation history, your home address and your hotel details.
+            Application details: your given name and surname, gender, date and country of birth, nationality (and any other or original nationality), marital status, profession, passport number and
+            expiry date, travel dates, entry type, previous visits to Egypt, any deportation history, your home address and your hotel details.
           </li>
           <li>Documents: the copy of your passport you upload, and the e-visa document we issue to you.</li>
           <li>Payments: the amount, currency and the payment reference of our card payment provider. We never see or store your card number.</li>
@@ -40,8 +39,8 @@ export function PrivacyPage() {
       <section>
         <h2>Data security</h2>
         <p>
-          All traffic to this site is encrypted with SSL. Passwords are stored only as one-way hashes, uploaded documents are kept in private
-          storage that only you and our staff can open, and card payments are handled by a PCI DSS compliant payment gateway.
+          All traffic to this site is encrypted with SSL. Passwords are stored only as one-way hashes, uploaded documents are kept in private storage that only you and our staff can open, and card
+          payments are handled by a PCI DSS compliant payment gateway.
         </p>
       </section>
       <section>
@@ -62,8 +61,11 @@ export function PrivacyPage() {
           <li>object to, or ask us to restrict, how we use your information.</li>
         </ul>
         <p>
-          To use any of these rights, email us at <a className="text-blue-700 underline" href={`mailto:${agencyEmail}`}>{agencyEmail}</a>. We answer within
-          one month. You may also complain to the UK Information Commissioner's Office (ico.org.uk).
+          To use any of these rights, email us at{' '}
+          <a className="text-blue-700 underline" href={`mailto:${agencyEmail}`}>
+            {agencyEmail}
+          </a>
+          . We answer within one month. You may also complain to the UK Information Commissioner's Office (ico.org.uk).
         </p>
       </section>
     </LegalPage>

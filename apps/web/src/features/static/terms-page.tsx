@@ -9,8 +9,8 @@ export function TermsPage() {
       <section>
         <h2>Who we are</h2>
         <p>
-          {agencyName} is a private agency, not an official government website. We help you prepare your Egypt e-visa application, check it and
-          submit it to the Egypt immigration authorities, with whom we work. The decision to grant a visa is made by the Egyptian authorities.
+          {agencyName} is a private agency, not an official government website. We help you prepare your Egypt e-visa application, check it and submit it to the Egypt immigration authorities, with
+          whom we work. The decision to grant a visa is made by the Egyptian authorities.
         </p>
       </section>
       <section>
@@ -26,8 +26,8 @@ export function TermsPage() {
       <section>
         <h2>Our 5 working days guarantee</h2>
         <p>
-          We return your visa within 5 working days of your initial payment (Monday to Friday, excluding UK bank holidays). If we do not, you do
-          not have to pay the outstanding balance: the final fee is waived.
+          We return your visa within 5 working days of your initial payment (Monday to Friday, excluding UK bank holidays). If we do not, you do not have to pay the outstanding balance: the final fee
+          is waived.
         </p>
       </section>
       <section>
@@ -51,7 +51,10 @@ export function TermsPage() {
         <h2>Your responsibilities</h2>
         <ul>
           <li>The information you give must be true, complete and match your passport.</li>
-          <li>Your arrival date must be at least 3 days after you apply, and your passport must be valid as long as Egypt&rsquo;s rules ask on your arrival date (6 months from the day you apply; 8 months from arrival once Egypt&rsquo;s portal rule applies). The application form names the date your passport must reach.</li>
+          <li>
+            Your arrival date must be at least 3 days after you apply, and your passport must be valid as long as Egypt&rsquo;s rules ask on your arrival date (6 months from the day you apply; 8
+            months from arrival once Egypt&rsquo;s portal rule applies). The application form names the date your passport must reach.
+          </li>
           <li>Uploaded documents must be clear copies (JPG, PNG or PDF, up to 10MB).</li>
           <li>Answer our requests for more information promptly; delays on your side are not covered by the guarantee.</li>
         </ul>
@@ -59,14 +62,18 @@ export function TermsPage() {
       <section>
         <h2>Your e-visa</h2>
         <p>
-          The tourist e-visa is usually valid for about 90 days from issue and allows stays of up to 30 days. Business visas allow up to 90 days and
-          transit visas up to 7 days. Entry to Egypt remains at the discretion of the border authorities.
+          The tourist e-visa is usually valid for about 90 days from issue and allows stays of up to 30 days. Business visas allow up to 90 days and transit visas up to 7 days. Entry to Egypt remains
+          at the discretion of the border authorities.
         </p>
       </section>
       <section>
         <h2>Contact</h2>
         <p>
-          Questions about these terms: <a className="text-blue-700 underline" href={`mailto:${agencyEmail}`}>{agencyEmail}</a>.
+          Questions about these terms:{' '}
+          <a className="text-blue-700 underline" href={`mailto:${agencyEmail}`}>
+            {agencyEmail}
+          </a>
+          .
         </p>
       </section>
     </LegalPage>

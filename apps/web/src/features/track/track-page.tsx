@@ -17,14 +17,7 @@ import { Field, fieldAria } from '../../components/ui/label.js';
 import { useFormProblems, type FieldIds } from '../../lib/form-errors.js';
 import { ErrorSummary } from '../../components/error-summary.js';
 import { GuaranteeClock, GuaranteeMissedNotice, TimelineSteps } from '../../components/application-timeline.js';
-import {
-  trackedApplicationQuery,
-  useEndTrackingMutation,
-  useForgotNumberMutation,
-  useRequestTrackingCodeMutation,
-  useVerifyTrackingCodeMutation,
-  type TrackedApplication,
-} from './api.js';
+import { trackedApplicationQuery, useEndTrackingMutation, useForgotNumberMutation, useRequestTrackingCodeMutation, useVerifyTrackingCodeMutation, type TrackedApplication } from './api.js';
 
 type Asked = z.output<typeof trackRequestSchema>;
 const TEXT_BUTTON = 'inline-flex min-h-11 items-center text-blue-700 underline underline-offset-2 hover:text-blue-900';
@@ -79,7 +72,9 @@ function AskStep({ onAsked }: { onAsked: (asked: Asked) => void }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2" className="text-xl">Find your application</CardTitle>
+        <CardTitle as="h2" className="text-xl">
+          Find your application
+        </CardTitle>
         <CardDescription>Enter your application number and the email address you applied with. We will email you a 6-digit code.</CardDescription>
       </CardHeader>
       <CardContent>
@@ -120,7 +115,9 @@ function CodeStep({ asked, onRestart }: { asked: Asked; onRestart: () => void })
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2" className="text-xl">Enter the 6-digit code we emailed</CardTitle>
+        <CardTitle as="h2" className="text-xl">
+          Enter the 6-digit code we emailed
+        </CardTitle>
         <CardDescription>
           If {asked.applicationNumber} is an application of {asked.email}, we have sent a code there. It works for {TRACKING_CODE_TTL_TEXT} and only once.
         </CardDescription>
@@ -159,7 +156,11 @@ function CodeStep({ asked, onRestart }: { asked: Asked; onRestart: () => void })
             Use another application number
           </button>
         </div>
-        {resend.isError ? <p role="alert" className="text-sm text-red-700">{serverMessage(resend.error) ?? 'We could not send a new code.'}</p> : null}
+        {resend.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {serverMessage(resend.error) ?? 'We could not send a new code.'}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -171,7 +172,9 @@ function TrackedView({ application, onDone }: { application: TrackedApplication;
     <Card>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle as="h2" className="text-xl">Hello {personName(application.givenName)}</CardTitle>
+          <CardTitle as="h2" className="text-xl">
+            Hello {personName(application.givenName)}
+          </CardTitle>
           <Badge tone={statusBadgeTone(application.status)}>{applicantStatusLabel(application.status)}</Badge>
         </div>
         <CardDescription>Application {application.applicationNumber}</CardDescription>
@@ -180,16 +183,16 @@ function TrackedView({ application, onDone }: { application: TrackedApplication;
         <GuaranteeClock guarantee={application.guarantee} status={application.status} />
         <GuaranteeMissedNotice guarantee={application.guarantee} status={application.status} />
         <section aria-labelledby="track-next">
-          <h3 id="track-next" className="text-sm font-semibold uppercase tracking-wide text-slate-700">What happens next</h3>
+          <h3 id="track-next" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+            What happens next
+          </h3>
           <p className="mt-1 text-slate-900">{application.nextStep}</p>
         </section>
         <section aria-labelledby="track-timeline">
-          <h3 id="track-timeline" className="text-sm font-semibold uppercase tracking-wide text-slate-700">Timeline</h3>
-          {application.timeline.length === 0 ? (
-            <p className="mt-1 text-sm text-slate-700">Nothing has happened yet since you applied.</p>
-          ) : (
-            <TimelineSteps timeline={application.timeline} />
-          )}
+          <h3 id="track-timeline" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+            Timeline
+          </h3>
+          {application.timeline.length === 0 ? <p className="mt-1 text-sm text-slate-700">Nothing has happened yet since you applied.</p> : <TimelineSteps timeline={application.timeline} />}
         </section>
         <div className="flex flex-wrap gap-3">
           <Button type="button" variant="outline" disabled={end.isPending} onClick={() => end.mutate()}>
@@ -215,9 +218,13 @@ function ForgotNumber() {
   const { errors } = form.formState;
   return (
     <section aria-labelledby="forgot-number" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="forgot-number" className="text-base font-semibold text-slate-900">Forgot your application number?</h2>
+      <h2 id="forgot-number" className="text-base font-semibold text-slate-900">
+        Forgot your application number?
+      </h2>
       {forgot.isSuccess ? (
-        <p role="status" className="mt-2 text-sm text-green-900">{forgot.data.message}</p>
+        <p role="status" className="mt-2 text-sm text-green-900">
+          {forgot.data.message}
+        </p>
       ) : (
         <form
           noValidate

@@ -6,7 +6,6 @@ import { userAgentInWords } from '@core/domain/user-agent.js';
 import { formatDayAndTime } from '@core/domain/wording.js';
 import { useEndSessionMutation, useSessionsQuery, type SessionListing } from './api.js';
 
-
 /** "Where you're signed in" on the profile (docs/product.md §6.4): each session, with a sign-out. */
 export function SessionsSection() {
   const sessions = useSessionsQuery();

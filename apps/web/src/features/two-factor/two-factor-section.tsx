@@ -91,7 +91,10 @@ function Confirm({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnab
       <p className="text-sm text-slate-700">1. Scan this QR code with your authenticator app, or type in the secret below.</p>
       <img src={qrImageSource(setup.qrSvg)} alt="QR code to add this account to an authenticator app" width={200} height={200} className="rounded border border-slate-200" />
       <p className="text-sm">
-        Secret: <code className="break-all rounded bg-slate-100 px-1 font-mono" data-testid="two-factor-secret">{setup.secret}</code>
+        Secret:{' '}
+        <code className="break-all rounded bg-slate-100 px-1 font-mono" data-testid="two-factor-secret">
+          {setup.secret}
+        </code>
       </p>
       <Field id="two-factor-code" label="2. Enter the 6-digit code the app shows" required requiredMark={false} error={error}>
         <Input autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(event) => setCode(event.target.value)} {...fieldAria('two-factor-code', error)} />
@@ -126,9 +129,7 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
   const [file] = useState(() => recoveryCodesText(codes, { agencyName, email, now: new Date() }));
   return (
     <div className="space-y-3" role="region" aria-label="Recovery codes">
-      <p className="text-sm text-slate-700">
-        Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
-      </p>
+      <p className="text-sm text-slate-700">Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.</p>
       <ul className="grid grid-cols-1 gap-2 font-mono text-sm sm:grid-cols-2" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code} className="rounded bg-slate-100 px-2 py-1">
@@ -168,7 +169,11 @@ function TurnOff() {
   const left = status.data?.recoveryCodesLeft;
   return (
     <div className="space-y-3">
-      {left !== undefined ? <p className="text-sm text-slate-700">{left} recovery {left === 1 ? 'code' : 'codes'} left.</p> : null}
+      {left !== undefined ? (
+        <p className="text-sm text-slate-700">
+          {left} recovery {left === 1 ? 'code' : 'codes'} left.
+        </p>
+      ) : null}
       {open ? (
         <form
           noValidate

@@ -65,9 +65,8 @@ export function VisaRouterPage() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Do I need a visa for Egypt?</h1>
       <p className="mt-3 text-slate-700">
-        Before you pay anyone, including us: tell us who you are and where you land, and we show every way into Egypt open to you, from Egypt&rsquo;s rules
-        on your arrival date. Some travellers need no visa; many can buy one at the airport; everyone on the e-visa list can apply themselves on the
-        government&rsquo;s own site.
+        Before you pay anyone, including us: tell us who you are and where you land, and we show every way into Egypt open to you, from Egypt&rsquo;s rules on your arrival date. Some travellers need
+        no visa; many can buy one at the airport; everyone on the e-visa list can apply themselves on the government&rsquo;s own site.
       </p>
 
       <form noValidate onSubmit={submit} aria-label="Your trip" className="mt-8 grid gap-5 rounded-xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
@@ -133,8 +132,8 @@ export function VisaRouterPage() {
       </div>
 
       <p className="mt-10 text-sm text-slate-600">
-        Egypt changes its rules, and we read them from the sources named under each answer; the border officer decides on the day. If your case is
-        unusual (another passport, residence elsewhere, a work trip), ask an Egyptian embassy, or{' '}
+        Egypt changes its rules, and we read them from the sources named under each answer; the border officer decides on the day. If your case is unusual (another passport, residence elsewhere, a
+        work trip), ask an Egyptian embassy, or{' '}
         <Link to="/contact" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
           ask us
         </Link>

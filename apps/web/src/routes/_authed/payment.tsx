@@ -4,9 +4,7 @@ import { parseIdSearch } from '../../lib/search.js';
 
 export const Route = createFileRoute('/_authed/payment')({
   staticData: { title: 'Payment' },
-  validateSearch: (
-    search: Record<string, unknown>,
-  ): { applicationId?: number; groupId?: number; type?: 'initial'; payment_intent?: string; redirect_status?: string } => ({
+  validateSearch: (search: Record<string, unknown>): { applicationId?: number; groupId?: number; type?: 'initial'; payment_intent?: string; redirect_status?: string } => ({
     ...parseIdSearch(search),
     // A family application's initial fees (one payment for the group).
     ...(parseIdSearch({ applicationId: search.groupId }).applicationId ? { groupId: parseIdSearch({ applicationId: search.groupId }).applicationId } : {}),

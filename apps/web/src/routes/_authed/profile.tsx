@@ -4,8 +4,7 @@ import { SessionsSection, TwoFactorSection } from '../../features/two-factor/ind
 
 export const Route = createFileRoute('/_authed/profile')({
   staticData: { title: 'Profile' },
-  validateSearch: (search: Record<string, unknown>): { changePassword?: boolean } =>
-    search.changePassword === true || search.changePassword === 'true' ? { changePassword: true } : {},
+  validateSearch: (search: Record<string, unknown>): { changePassword?: boolean } => (search.changePassword === true || search.changePassword === 'true' ? { changePassword: true } : {}),
   component: Profile,
 });
 

@@ -91,14 +91,12 @@ function ScanStatus({ state }: { state: PassportScanState }) {
           )}
           {state.assumedBirthCountry ? (
             <p className="font-medium text-amber-800">
-              Your passport's machine-readable zone does not give your country of birth, so we set it to your nationality, {state.assumedBirthCountry}. Please
-              change it if you were born in another country.
+              Your passport's machine-readable zone does not give your country of birth, so we set it to your nationality, {state.assumedBirthCountry}. Please change it if you were born in another
+              country.
             </p>
           ) : null}
           {state.unmatchedNationality ? (
-            <p className="font-medium text-amber-800">
-              Your passport's nationality code, {state.unmatchedNationality}, is not a country on our list: please choose your nationality yourself.
-            </p>
+            <p className="font-medium text-amber-800">Your passport's nationality code, {state.unmatchedNationality}, is not a country on our list: please choose your nationality yourself.</p>
           ) : null}
           <p>{state.fileName} will be uploaded as your passport copy; you don't need to choose it again.</p>
         </div>
@@ -117,9 +115,7 @@ function ScanFailure({ state, keepPicture }: { state: Extract<PassportScanState,
         <p>{name} will be uploaded as your passport copy. Please fill in the fields below yourself.</p>
       ) : state.keepable ? (
         <>
-          <p>
-            {name} is not used as your passport copy. If it is your passport's photo page, you can still use it, and fill in the fields below yourself.
-          </p>
+          <p>{name} is not used as your passport copy. If it is your passport's photo page, you can still use it, and fill in the fields below yourself.</p>
           <Button variant="outline" className="min-h-11" onClick={keepPicture}>
             Use this picture anyway
           </Button>

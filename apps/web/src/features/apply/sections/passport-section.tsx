@@ -25,19 +25,16 @@ export function PassportSection({ fields, minExpiry, passport }: { fields: Appli
         <Field id={fields.id('passportNumber')} label="Passport number" required error={error('passportNumber')}>
           <Input autoComplete="off" {...aria('passportNumber')} {...form.register('passportNumber')} />
         </Field>
-        <Field
-          id={fields.id('passportExpiry')}
-          label="Passport expiry date"
-          required
-          hint={fields.passportHint}
-          error={error('passportExpiry')}
-        >
+        <Field id={fields.id('passportExpiry')} label="Passport expiry date" required hint={fields.passportHint} error={error('passportExpiry')}>
           <Input type="date" min={minExpiry} {...aria('passportExpiry', true)} {...form.register('passportExpiry')} />
         </Field>
       </div>
       <div className="space-y-2">
         <h3 className="text-sm font-semibold text-slate-900">
-          Required documents <span className="text-red-600" aria-hidden="true">*</span>
+          Required documents{' '}
+          <span className="text-red-600" aria-hidden="true">
+            *
+          </span>
         </h3>
         <FileUpload
           inputId={fields.fileId}

@@ -39,8 +39,8 @@ export function TravelSection({ fields, minArrival, now }: { fields: Application
           <div role="status" aria-live="polite">
             {answerDay ? (
               <p id={noticeId} data-testid="arrival-notice" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-                Please note: if you pay today, our guaranteed answer date is {formatDay(answerDay)}, on or after your arrival, so our answer may come
-                after your trip starts. You can still apply, or choose a later arrival date if your plans allow.
+                Please note: if you pay today, our guaranteed answer date is {formatDay(answerDay)}, on or after your arrival, so our answer may come after your trip starts. You can still apply, or
+                choose a later arrival date if your plans allow.
               </p>
             ) : null}
           </div>
