@@ -7,7 +7,7 @@
 export { makeApplicationDrafts } from './application-draft.js';
 export { makeApplicationGroups } from './application-groups.js';
 export { makeApproveRefund } from './approve-refund.js';
-export { makeCancellations } from './cancel-application.js';
+export { makeCancellations } from './cancellations.js';
 export { makeInternalNotes } from './internal-notes.js';
 export { makeReplies } from './replies.js';
 export { makePortalLedger } from './portal-ledger.js';
@@ -44,7 +44,8 @@ export { makeListReceipts } from './list-receipts.js';
 export { makeOpenReceipt } from './open-receipt.js';
 export { makeLogIn } from './log-in.js';
 export { makeOpenDocument } from './open-document.js';
-export { makePaymentIssues, makeReconcilePayments } from './reconcile-payments.js';
+export { makePaymentIssues } from './payment-issues.js';
+export { makeReconcilePayments } from './reconcile-payments.js';
 export { makePortalCopy } from './portal-copy.js';
 export { makePruneExpired } from './prune-expired.js';
 export { makePurgeDocuments } from './purge-documents.js';

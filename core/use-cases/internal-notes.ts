@@ -1,30 +1,12 @@
-import { errors } from '../domain/errors.js';
-import type { InternalNote } from '../domain/internal-note.js';
 import type { Ports } from '../ports/index.js';
-import { auditEntry } from './audit.js';
-import { requirePermission, requireUser } from './shared.js';
-import type { Actor } from './types.js';
+import { makeAddInternalNote } from './add-internal-note.js';
+import { makeListInternalNotes } from './list-internal-notes.js';
 
 /**
  * Staff's internal notes on an application (docs/product.md, "Internal notes"): written and read by
  * staff only, with their author and time. Nothing that reaches the applicant reads them.
+ * The group's face: each verb is its own file (add-internal-note.ts, list-internal-notes.ts).
  */
 export function makeInternalNotes(ports: Pick<Ports, 'applications' | 'notes' | 'users' | 'clock' | 'audit'>) {
-  async function addInternalNote(actor: Actor, applicationId: number, text: string): Promise<InternalNote> {
-    requirePermission(actor, 'notes.write');
-    if (!(await ports.applications.findById(applicationId))) throw errors.notFound('Application');
-    const author = await requireUser(ports, actor.userId);
-    // That a note was written, not what it says: the note keeps its text, author and time itself,
-    // and the log (which nothing may ever change) should not copy staff's words about a person.
-    const audit = auditEntry(ports, actor, { action: 'application.note_written', target: { type: 'note', id: null }, targetIsNew: 'note', applicationId, detail: { length: text.length } });
-    return ports.notes.add({ applicationId, authorId: author.id, authorName: author.fullName.trim() || author.email, text, createdAt: ports.clock.now() }, [audit]);
-  }
-
-  async function listInternalNotes(actor: Actor, applicationId: number): Promise<InternalNote[]> {
-    requirePermission(actor, 'applications.read');
-    if (!(await ports.applications.findById(applicationId))) throw errors.notFound('Application');
-    return ports.notes.listByApplication(applicationId);
-  }
-
-  return { addInternalNote, listInternalNotes };
+  return { addInternalNote: makeAddInternalNote(ports), listInternalNotes: makeListInternalNotes(ports) };
 }

@@ -1,15 +1,12 @@
 import { checkGroupPayment } from '../domain/application-group.js';
-import { errors, isDomainError } from '../domain/errors.js';
+import { isDomainError } from '../domain/errors.js';
 import type { PaymentType } from '../domain/fees.js';
 import { checkGatewayPayment } from '../domain/payment-check.js';
 import type { GatewayPayment } from '../domain/payment.js';
 import { settledStatusOf, type GatewayRefund } from '../domain/refund.js';
 import type { SettleGatewayRefund } from './settle-gateway-refund.js';
 import type { Ports } from '../ports/index.js';
-import { auditEntry } from './audit.js';
-import { requirePermission } from './shared.js';
 import type { ConfirmPayment } from './confirm-payment.js';
-import type { Actor } from './types.js';
 
 /** A payment the gateway took that is not recorded on any application. */
 export interface UnrecordedPayment {
@@ -147,36 +144,3 @@ export function makeReconcilePayments(
 }
 
 export type ReconcilePayments = ReturnType<typeof makeReconcilePayments>;
-
-/**
- * The admin's view of the same check: payments taken in the last 30 days and not recorded, and
- * recording one of them (the same use case as the confirm route, so every check applies again).
- */
-export function makePaymentIssues(ports: Pick<Ports, 'gateway' | 'clock' | 'audit'>, reconcilePayments: ReconcilePayments, confirmPayment: ConfirmPayment) {
-  return {
-    /** Payments taken in the last 30 days that are not recorded, with why (admin dashboard). */
-    async listPaymentIssues(actor: Actor): Promise<{ checked: number; issues: UnrecordedPayment[] }> {
-      requirePermission(actor, 'payments.manage');
-      const since = new Date(ports.clock.now().getTime() - PAYMENT_ISSUE_WINDOW_DAYS * 86_400_000);
-      const { missing, checked } = await reconcilePayments({ since, fix: false });
-      return { checked, issues: missing };
-    },
-    /** Records one of them through confirmPayment's checks. */
-    async recordPaymentIssue(actor: Actor, paymentIntentId: string): Promise<{ applicationId: number; paymentType: PaymentType }> {
-      requirePermission(actor, 'payments.manage');
-      const payment = await ports.gateway.retrieve(paymentIntentId);
-      if (!payment || payment.applicationId === null || payment.paymentType === null) {
-        throw errors.notFound('Payment');
-      }
-      // Recorded with its audit row, in the payment's commit (decision 0010); a payment recorded meanwhile writes neither.
-      const audit = auditEntry(ports, actor, {
-        action: 'application.payment_issue_recorded',
-        target: { type: 'payment', id: payment.id },
-        applicationId: payment.applicationId,
-        detail: { paymentType: payment.paymentType, amount: payment.amount, currency: payment.currency },
-      });
-      await confirmPayment(null, payment.applicationId, payment.paymentType, payment.id, [audit]);
-      return { applicationId: payment.applicationId, paymentType: payment.paymentType };
-    },
-  };
-}

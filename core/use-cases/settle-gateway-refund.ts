@@ -1,6 +1,6 @@
 import type { GatewayRefund, Refund } from '../domain/refund.js';
 import type { Ports } from '../ports/index.js';
-import { makeSettleRefund, paymentOf } from './send-refund.js';
+import { makeSettleRefund, paymentOf } from './settle-refund.js';
 import { jobsForRefund } from '../domain/jobs.js';
 
 export const PROVIDER_REFUND_REASON = 'Refunded at the payment provider, outside the product.';

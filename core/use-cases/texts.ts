@@ -5,9 +5,6 @@ import { renderText, statusTextContent, UNTEXTABLE_PHONE_MESSAGE, type TextConte
 import type { User } from '../domain/user.js';
 import type { Ports } from '../ports/index.js';
 import type { OutboxText, OutboxTextInput } from '../ports/text-outbox.js';
-import { recordAudit } from './audit.js';
-import { loadVisible, requirePermission } from './shared.js';
-import type { Actor } from './types.js';
 
 /**
  * How long a claimed text is reserved for the attempt under way: as long as its job may run, so a
