@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from './fields.js';
-import { idSchemaFor } from './ids.js';
 
 const CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 const RECOVERY_CODE_MESSAGE = 'Enter one of your recovery codes';

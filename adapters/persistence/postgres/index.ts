@@ -10,7 +10,7 @@ import type { Db, PreparedSelect, SqlDatabase } from '../shared/sql-database.js'
 import { derivedConstants, renderDerivedSql } from '../shared/derived-sql/index.js';
 import { installPostgresDerivedSql } from '../shared/derived-sql/install.js';
 import { createSqlPersistence } from '../shared/sql-persistence.js';
-import { runAsync, sqlRows, type Op, type Unit } from '../shared/unit.js';
+import { runAsync, type Op, type Unit } from '../shared/unit.js';
 import { PgBossJobStore } from '../../jobs/pg-boss.js';
 import type { QueueName } from '../../../core/domain/jobs.js';
 import { accessListener } from './access-listener.js';

@@ -22,7 +22,7 @@ import { adminPage, CONFLICT_MESSAGES, EXPORT_PAGE, normaliseSearch, tabApplicat
 import type { ApplicationRow, PortalLedgerRow, UserRow } from './schema-parity.js';
 import { portalLedgerFromRow } from './portal-store.js';
 import type { Db, SqlDatabase, Tables } from './sql-database.js';
-import { all, changes, queueJobs, rows, sqlRows, type Unit } from './unit.js';
+import { all, changes, queueJobs, rows, type Unit } from './unit.js';
 
 const withUser = (r: { application: ApplicationRow; user: UserRow }): ApplicationWithUser => ({
   application: applicationFromRow(r.application),

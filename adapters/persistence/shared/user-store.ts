@@ -1,5 +1,5 @@
 import { isStoredId } from '../../../core/domain/ids.js';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { errors } from '../../../core/domain/errors.js';
 import { erasedReceipt } from '../../../core/domain/receipt.js';
 import type { User } from '../../../core/domain/user.js';
@@ -10,7 +10,7 @@ import { userFromRow, userToRow } from './mappers.js';
 import { queueMails } from './outbox-store.js';
 import { CONFLICT_MESSAGES, EXPORT_PAGE, keepsActiveAdmin, normaliseSearch, offsetLimit } from './rules.js';
 import type { UserRow } from './schema-parity.js';
-import type { Db, SqlDatabase, Tables } from './sql-database.js';
+import type { SqlDatabase } from './sql-database.js';
 import { activeAdminSql, PSEUDO_ENTRY_SQL } from './sql-values.js';
 import { all, changes, rows, type Unit } from './unit.js';
 import { resolveAudit } from '../../../core/domain/audit.js';
