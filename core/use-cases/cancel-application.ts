@@ -1,9 +1,8 @@
 import { CANCELLED_MESSAGE, decideCancellation } from '../domain/cancellation.js';
-import { jobsForRefund } from '../domain/jobs.js';
 import { unwrap } from '../domain/result.js';
 import { statusChange } from '../domain/status-history.js';
 import type { Ports } from '../ports/index.js';
-import { CANCELLED_AT_ONCE_REFUND_REASON, cancelledMail, closeOpenPayments, refundNow, refundRequest, type CancellationOutcome } from './cancellation-steps.js';
+import { CANCELLED_AT_ONCE_REFUND_REASON, cancelledMail, closeOpenPayments, refundNow, refundRequest, withRefund, type CancellationOutcome } from './cancellation-steps.js';
 import type { SendRefund } from './send-refund.js';
 import { commitWithRetry, loadOwned, requireUser, toView } from './shared.js';
 import type { Actor } from './types.js';
@@ -40,7 +39,7 @@ export function makeCancelApplication(ports: Pick<Ports, 'applications' | 'users
           application: next,
           expectedVersion: current.version,
           ...statusChange({ fromStatus: current.status, toStatus: next.status, changedBy: user.id, changedByName: user.email, message: CANCELLED_MESSAGE, changedAt: now }),
-          ...(refund ? { refund, jobs: jobsForRefund(refund.status) } : {}),
+          ...withRefund(refund),
           mails: [cancelledMail(next, user, cancellation.refund, null)],
         },
       };

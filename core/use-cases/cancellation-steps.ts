@@ -8,6 +8,8 @@ import type { OutboxMailInput } from '../ports/mail-outbox.js';
 import type { Ports } from '../ports/index.js';
 import type { SendRefund } from './send-refund.js';
 import type { ApplicationView } from './types.js';
+import { jobsForRefund } from '../domain/jobs.js';
+import type { ApplicationChange } from '../ports/application-repository.js';
 
 /** What both cancellation verbs share (cancel-application.ts, decide-cancellation-request.ts). */
 
@@ -35,6 +37,11 @@ export function cancelledMail(application: Application, user: User, refund: numb
 export function refundRequest(amount: number, reason: string, by: { userId: number; name: string }, now: Date): RefundRequest | undefined {
   if (amount <= 0) return undefined;
   return { paymentType: 'initial', amount, reason, source: 'cancellation', status: 'pending', requestedBy: by.userId, requestedByName: by.name, createdAt: now };
+}
+
+/** A cancellation change's refund part: the refund asked for with it and the job that sends it (none: nothing). */
+export function withRefund(refund: RefundRequest | undefined): Pick<ApplicationChange, 'refund' | 'jobs'> {
+  return refund ? { refund, jobs: jobsForRefund(refund.status) } : {};
 }
 
 /**

@@ -1,11 +1,10 @@
 import type { Application } from '../domain/application.js';
 import { decideCancellationRequest as decideRequest, type CancellationDecisionInput } from '../domain/cancellation.js';
-import { jobsForRefund } from '../domain/jobs.js';
 import { unwrap } from '../domain/result.js';
 import { statusChange } from '../domain/status-history.js';
 import type { Ports } from '../ports/index.js';
 import { auditEntry } from './audit.js';
-import { cancelledMail, closeOpenPayments, refundNow, refundRequest, type CancellationOutcome } from './cancellation-steps.js';
+import { cancelledMail, closeOpenPayments, refundNow, refundRequest, withRefund, type CancellationOutcome } from './cancellation-steps.js';
 import type { SendRefund } from './send-refund.js';
 import { commitWithRetry, requirePermission, requireUser, staffView } from './shared.js';
 import type { Actor } from './types.js';
@@ -59,7 +58,7 @@ export function makeDecideCancellationRequest(ports: Pick<Ports, 'applications' 
             message: input.message ? `Cancellation accepted: ${input.message}` : 'Cancellation accepted',
             changedAt: now,
           }),
-          ...(refund ? { refund, jobs: jobsForRefund(refund.status) } : {}),
+          ...withRefund(refund),
           mails: [cancelledMail(next, user, decided.refund, input.message)],
           audit: [decisionAudit(current, next, refund?.amount ?? 0)],
         },
