@@ -3,7 +3,8 @@
 //   1. the web app (Vite) → apps/web/dist, copied to dist/apps/web/dist;
 //   2. the server, the CLI and everything they import (core/, adapters/, apps/{http,cli,shared}/)
 //      transpiled file by file to JavaScript with esbuild, keeping the folder layout;
-//   3. the SQL migrations beside their adapters, and the passport scanner's MRZ model (tessdata/).
+//   3. the SQL migrations beside their adapters, the translations (core/i18n/catalogs) and the
+//      passport scanner's MRZ model (tessdata/).
 // File by file rather than one bundle: code finds its migrations, the passport scanner's worker
 // and the web build relative to its own location (import.meta.url), and npm packages stay
 // external, installed by `npm ci --omit=dev`. esbuild rather than tsc: it transpiles the ~250 files
@@ -71,6 +72,9 @@ for (const dialect of ['sqlite', 'postgres']) {
   const from = path.join(root, 'adapters/persistence', dialect, 'migrations');
   cpSync(from, path.join(outDir, 'adapters/persistence', dialect, 'migrations'), { recursive: true });
 }
+
+step('translations');
+cpSync(path.join(root, 'core/i18n/catalogs'), path.join(outDir, 'core/i18n/catalogs'), { recursive: true });
 
 step('passport MRZ model');
 cpSync(path.join(root, 'adapters/passport/tessdata'), path.join(outDir, 'adapters/passport/tessdata'), { recursive: true });

@@ -208,7 +208,11 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
     app.get('/robots.txt', (c) => c.text(pages.robots, 200, { 'Cache-Control': 'no-cache' }));
     app.get('/sitemap.xml', (c) => c.body(pages.sitemap, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-cache' }));
     // The pre-rendered public pages (and the SPA shell at /), before the files: / is a folder there.
-    app.get('*', (c, next) => (pages.has(c.req.path) ? pages.respond(c) : next()));
+    app.get('*', (c, next) => {
+      const elsewhere = pages.redirect(c);
+      if (elsewhere !== null) return c.redirect(elsewhere, 302);
+      return pages.has(c.req.path) ? pages.respond(c) : next();
+    });
     app.use('/*', async (c, next) => {
       await next();
       if (c.res.status !== 200 || c.req.path.startsWith('/api/')) return;

@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { DEFAULT_LOCALE, isLocale, LOCALES, localeDirection, localeFromPath, localisedPath, negotiateLocale, type Locale } from '../../core/domain/locale.js';
+import { PSEUDO_LOCALE } from '../../core/i18n/index.js';
 import { OFFICIAL_ROUTE_META_PLACEHOLDER, OFFICIAL_ROUTE_PLACEHOLDERS, officialRouteText, type OfficialRoute } from '../../core/domain/official-route.js';
 
 /** What apps/web's build writes beside the SPA (apps/web/prerender-plugin.ts). */
@@ -51,7 +54,8 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
  */
 export class WebPages {
   private readonly pages = new Map<string, HtmlPage>();
-  private readonly shell: HtmlPage;
+  /** The SPA's shell in each locale (its <html lang dir>), the pseudo-locale's included. */
+  private readonly shells = new Map<string, HtmlPage>();
   readonly robots: string;
   readonly sitemap: string;
 
@@ -63,13 +67,18 @@ export class WebPages {
       for (const [placeholder, value] of official) html = html.replaceAll(placeholder, value);
       return Buffer.from(html);
     };
-    this.shell = new HtmlPage(read('index.html'));
+    const shell = read('index.html').toString();
+    for (const locale of [...LOCALES, PSEUDO_LOCALE]) {
+      const dir = isLocale(locale) ? localeDirection(locale) : 'ltr';
+      this.shells.set(locale, new HtmlPage(Buffer.from(shell.replace('<html lang="en-GB">', `<html lang="${locale}" dir="${dir}">`))));
+    }
     const manifestFile = path.join(staticRoot, 'prerendered.json');
     const manifest: PrerenderManifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest) : { pages: [] };
     for (const page of manifest.pages) this.pages.set(page.path, new HtmlPage(read(page.file)));
     this.robots = ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
     const urls = manifest.pages
       .filter((p) => p.inSitemap)
+      .sort((a, b) => (a.path < b.path ? -1 : 1))
       .map((p) => `  <url><loc>${escapeXml(`${base}${p.path}`)}</loc></url>`)
       .join('\n');
     this.sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
@@ -78,18 +87,38 @@ export class WebPages {
   /** Whether the path is a pre-rendered page (or / and /index.html, the shell). */
   has(pathname: string): boolean {
     const key = normalise(pathname);
-    return this.pages.has(key) || key === '/' || key === '/index.html' || key.startsWith('/prerendered');
+    return this.pages.has(key) || this.pages.has(`${key}/`) || key === '/' || key === '/index.html' || key.startsWith('/prerendered');
   }
 
-  /** The page for a path: its pre-rendered HTML (trailing slash ignored), else the SPA shell. */
+  /**
+   * Where a page's address sends a visitor in another language (docs/product.md, "Languages"), or
+   * null to serve it: a language we do not have ('/es/track', '/en-GB/track') → the English page
+   * (302); an English address asked by someone who chose another language (the locale cookie, set
+   * by the switcher) or whose browser prefers one of ours (Accept-Language) → that language's page.
+   */
+  redirect(c: Context): string | null {
+    const path = c.req.path;
+    const query = new URL(c.req.url).search;
+    if (path === `/${PSEUDO_LOCALE}` || path.startsWith(`/${PSEUDO_LOCALE}/`)) return null;
+    const read = localeFromPath(path);
+    if (read.kind === 'foreign') return read.rest + query;
+    if (read.kind === 'ours' || !isPage(path)) return null;
+    const chosen = getCookie(c, LOCALE_COOKIE);
+    const wanted: Locale = isLocale(chosen) ? chosen : negotiateLocale(c.req.header('accept-language'));
+    return wanted === DEFAULT_LOCALE ? null : localisedPath(normalise(path), wanted) + query;
+  }
+
+  /** The page for a path: its pre-rendered HTML (trailing slash ignored), else the SPA shell in the path's locale. */
   respond(c: Context): Response {
-    const page = this.pages.get(normalise(c.req.path)) ?? this.shell;
+    const key = normalise(c.req.path);
+    const page = this.pages.get(key) ?? this.pages.get(`${key}/`) ?? this.shells.get(pageLocale(key))!;
     const encoding = chooseEncoding(c.req.header('accept-encoding'));
     const body = page.get(encoding);
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
+      // An English address may redirect by the locale cookie or Accept-Language (redirect()).
+      Vary: 'Accept-Encoding, Accept-Language, Cookie',
       'Content-Length': String(body.length),
     };
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
@@ -120,6 +149,21 @@ function officialRouteValues(route: OfficialRoute): [string, string][] {
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** The cookie the language switcher sets: the visitor's chosen locale. */
+export const LOCALE_COOKIE = 'evisa_locale';
+
+/** Files (/favicon.svg, /assets/…) are not pages: their addresses never change language. */
+function isPage(path: string): boolean {
+  return !path.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(path);
+}
+
+/** The locale an address is in: '/ar/track' → 'ar', '/en-XA/…' → the pseudo-locale, else English. */
+function pageLocale(path: string): string {
+  if (path === `/${PSEUDO_LOCALE}` || path.startsWith(`/${PSEUDO_LOCALE}/`)) return PSEUDO_LOCALE;
+  const read = localeFromPath(path);
+  return read.kind === 'ours' ? read.locale : DEFAULT_LOCALE;
 }
 
 /** "/faq-page/" → "/faq-page"; "/" stays. */

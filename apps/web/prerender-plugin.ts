@@ -10,16 +10,30 @@ export interface PrerenderManifest {
   pages: { path: string; file: string; inSitemap: boolean }[];
 }
 
+/** A public page in one locale, with the same page's address in every locale (hreflang). */
+interface LocalisedPage {
+  path: string;
+  description: string;
+  inSitemap: boolean;
+  locale: string;
+  alternates: [string, string][];
+}
+
 interface RenderResult {
   placeholder: string;
-  pages: { page: { path: string; description: string; inSitemap: boolean }; rendered: { html: string; title: string; routeIds: string[] } }[];
+  pages: { page: LocalisedPage; rendered: { html: string; title: string; routeIds: string[]; lang: string; dir: string } }[];
 }
 
 /** Runs beside the Node bundle of src/entry-prerender.tsx: renders every public page, prints JSON. */
 const RENDER_SCRIPT = `
 const entry = await import('./entry.mjs');
 const pages = [];
-for (const page of entry.PUBLIC_PAGES) pages.push({ page, rendered: await entry.renderPage(page.path) });
+for (const locale of entry.LOCALES) {
+  for (const page of entry.PUBLIC_PAGES) {
+    const rendered = await entry.renderPage(entry.localisedPath(page.path, locale), page.description);
+    pages.push({ page: { ...page, path: entry.localisedPath(page.path, locale), description: rendered.description, locale, alternates: entry.LOCALES.map((l) => [l, entry.localisedPath(page.path, l)]) }, rendered });
+  }
+}
 process.stdout.write(JSON.stringify({ placeholder: entry.PUBLIC_URL_PLACEHOLDER, pages }), () => process.exit(0));
 `;
 
@@ -37,8 +51,8 @@ const MIN_COMPRESS_BYTES = 1024;
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** The file a page is written to under prerendered/: "/" → index.html, "/faq-page" → faq-page.html. */
-const pageFile = (pagePath: string) => `prerendered/${pagePath === '/' ? 'index' : pagePath.slice(1).replace(/\//g, '_')}.html`;
+/** The file a page is written to under prerendered/: "/" → index.html, "/faq-page" → faq-page.html, "/ar/" → ar_index.html. */
+const pageFile = (pagePath: string) => `prerendered/${pagePath.replace(/\/$/, '/index').slice(1).replace(/\//g, '_')}.html`;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
@@ -101,7 +115,10 @@ export function prerenderPages(options: { entry: string; routerPlugins: () => Pl
         const manifest: PrerenderManifest = { pages: [] };
         mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
         for (const { page, rendered } of result.pages) {
-          const html = inlineStylesheets(pageHtml(template, page, rendered, result.placeholder, routePreloads(rendered.routeIds, chunks, template)), outDir);
+          const html = inlineStylesheets(
+            pageHtml(template, page, rendered, result.placeholder, [...routePreloads(rendered.routeIds, chunks, template), ...catalogPreloads(page.locale, chunks)]),
+            outDir,
+          );
           const file = pageFile(page.path);
           writeFileSync(path.join(outDir, file), html);
           manifest.pages.push({ path: page.path, file, inSitemap: page.inSitemap });
@@ -140,6 +157,11 @@ function inlineStylesheets(html: string, outDir: string): string {
   });
 }
 
+/** The chunks holding a locale's catalogs (none for English: its keys are its words). */
+function catalogPreloads(locale: string, chunks: ChunkInfo[]): string[] {
+  return chunks.filter((c) => c.moduleIds.some((id) => id.includes(`/core/i18n/catalogs/${locale}/`))).map((c) => c.fileName);
+}
+
 /** The route chunks a page needs beyond what index.html already preloads. */
 function routePreloads(routeIds: string[], chunks: ChunkInfo[], template: string): string[] {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
@@ -159,10 +181,15 @@ function routePreloads(routeIds: string[], chunks: ChunkInfo[], template: string
   return [...wanted].filter((name) => !template.includes(`/${name}"`));
 }
 
-function pageHtml(template: string, page: { path: string; description: string }, rendered: { html: string; title: string }, publicUrl: string, preloads: string[]): string {
-  const url = `${publicUrl}${page.path === '/' ? '/' : page.path}`;
+function pageHtml(template: string, page: LocalisedPage, rendered: { html: string; title: string; lang: string; dir: string }, publicUrl: string, preloads: string[]): string {
+  const url = `${publicUrl}${page.path}`;
+  const english = page.alternates.find(([locale]) => locale === 'en-GB')?.[1] ?? page.path;
   const head = [
     `<link rel="canonical" href="${escapeAttr(url)}" />`,
+    // The same page in every language (Google's hreflang), English also for every other language.
+    ...page.alternates.map(([locale, path]) => `<link rel="alternate" hreflang="${escapeAttr(locale)}" href="${escapeAttr(`${publicUrl}${path}`)}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${escapeAttr(`${publicUrl}${english}`)}" />`,
+    `<meta property="og:locale" content="${escapeAttr(page.locale.replace('-', '_'))}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="Egypt e-Visa Agency" />`,
     `<meta property="og:title" content="${escapeAttr(rendered.title)}" />`,
@@ -172,6 +199,7 @@ function pageHtml(template: string, page: { path: string; description: string },
     ...preloads.map((name) => `<link rel="modulepreload" crossorigin href="/${name}" />`),
   ].join('\n    ');
   let html = template
+    .replace('<html lang="en-GB">', () => `<html lang="${escapeAttr(rendered.lang)}" dir="${escapeAttr(rendered.dir)}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(rendered.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeAttr(page.description)}" />`)
     .replace('</head>', () => `  ${head}\n  </head>`);

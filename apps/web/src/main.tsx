@@ -4,6 +4,7 @@ import { keys } from './api/keys.js';
 import { createQueryClient } from './api/query-client.js';
 import { App } from './app.js';
 import { trackPageViews } from './lib/analytics.js';
+import { basepathOf, directionOf, localeOfPath, startI18n } from './lib/i18n.js';
 import { mayBeSignedIn } from './lib/seo.js';
 import { createAppRouter } from './router.js';
 import './styles.css';
@@ -12,7 +13,10 @@ const queryClient = createQueryClient();
 // Without the signed-in hint nobody is signed in: the user is known (null) at once, so the public
 // pages render as the pre-renderer drew them and never ask GET /api/user for its 401.
 if (!mayBeSignedIn()) queryClient.setQueryData(keys.user, null);
-const router = createAppRouter(queryClient);
+const locale = localeOfPath(window.location.pathname);
+document.documentElement.lang = locale;
+document.documentElement.dir = directionOf(locale);
+const router = createAppRouter(queryClient, undefined, basepathOf(locale));
 
 // docs/product.md §13: a page view on every route change (sent without blocking navigation).
 trackPageViews(router);
@@ -23,7 +27,8 @@ trackPageViews(router);
  * signed-in visitor on /auth is sent on), the page is drawn afresh instead.
  */
 async function start(container: HTMLElement): Promise<void> {
-  const app = <App router={router} queryClient={queryClient} />;
+  const i18n = await startI18n(locale);
+  const app = <App router={router} queryClient={queryClient} i18n={i18n} />;
   const prerendered = container.dataset.prerendered;
   if (prerendered === undefined) {
     createRoot(container).render(app);

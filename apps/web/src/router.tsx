@@ -3,10 +3,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.js';
 import { PageSpinner } from './components/ui/spinner.js';
 
-/** `history`: the browser's by default; the build's pre-renderer passes a memory history. */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+/**
+ * `history`: the browser's by default; the build's pre-renderer passes a memory history.
+ * `basepath`: the locale's prefix ('/ar'; '' for English), so every link stays in the page's language.
+ */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory, basepath = '') {
   return createRouter({
     routeTree,
+    ...(basepath ? { basepath } : {}),
     ...(history ? { history } : {}),
     context: { queryClient },
     defaultPreload: 'intent',

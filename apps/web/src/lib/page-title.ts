@@ -1,6 +1,8 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useAgency } from './use-agency.js';
+import { useT } from './i18n.js';
+import { msg } from '@core/i18n/index.js';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -9,8 +11,8 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export const NOT_FOUND_TITLE = 'Page Not Found';
-export const ERROR_TITLE = 'Something Went Wrong';
+export const NOT_FOUND_TITLE = msg('Page Not Found');
+export const ERROR_TITLE = msg('Something Went Wrong');
 
 /** "Apply — Egypt e-Visa Agency". */
 export function documentTitle(title: string | undefined, agencyName: string): string {
@@ -24,6 +26,7 @@ export function documentTitle(title: string | undefined, agencyName: string): st
  */
 export function useDocumentTitle(): void {
   const { agencyName } = useAgency();
+  const { t } = useT();
   const title = useRouterState({
     select: (state) => {
       if (state.matches.some((match) => match.status === 'notFound' || match._notFound)) return NOT_FOUND_TITLE;
@@ -32,6 +35,6 @@ export function useDocumentTitle(): void {
     },
   });
   useEffect(() => {
-    document.title = documentTitle(title, agencyName);
-  }, [title, agencyName]);
+    document.title = documentTitle(title === undefined ? undefined : t(title), agencyName);
+  }, [title, agencyName, t]);
 }

@@ -1,0 +1,95 @@
+/**
+ * The SPA's words in the page's language (docs/decisions/0037). The locale is the path's first
+ * segment (`/ar/…`; none for English), fixed for the life of the page: switching language loads the
+ * page at the other address. Only that locale's catalogs are fetched (English needs none: a key is
+ * its English text); the pseudo-locale en-XA (tests only) is English run through pseudoLocalise.
+ */
+import i18next, { type i18n } from 'i18next';
+import ICU from 'i18next-icu';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { DEFAULT_LOCALE, isLocale, localeDirection, localeFromPath, LOCALES, type Locale } from '@core/domain/locale.js';
+import { PSEUDO_LOCALE, pseudoLocalise, type Catalog, type MessageValues, type PageLocale } from '@core/i18n/index.js';
+
+/** The catalogs the SPA reads: its own words and those the core hands it. */
+const WEB_NAMESPACES = ['web', 'core'] as const;
+
+const catalogFiles = import.meta.glob<Catalog>('../../../../core/i18n/catalogs/*/{web,core}.json', { import: 'default' });
+
+/** The page's locale, read off an address ('/ar/track' → 'ar'; '/en-XA/…' → the pseudo-locale). */
+export function localeOfPath(pathname: string): PageLocale {
+  if (pathname === `/${PSEUDO_LOCALE}` || pathname.startsWith(`/${PSEUDO_LOCALE}/`)) return PSEUDO_LOCALE;
+  const read = localeFromPath(pathname);
+  return read.kind === 'ours' ? read.locale : DEFAULT_LOCALE;
+}
+
+/** The router's basepath for a locale: '' for English, '/ar' for Arabic. */
+export function basepathOf(locale: PageLocale): string {
+  return locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+}
+
+/** The language whose Intl conventions (dates, numbers, money) a page uses. */
+export function intlLocale(locale: PageLocale): Locale {
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}
+
+export function directionOf(locale: PageLocale): 'ltr' | 'rtl' {
+  return localeDirection(intlLocale(locale));
+}
+
+async function catalogsOf(locale: PageLocale): Promise<Record<string, Catalog>> {
+  if (locale === DEFAULT_LOCALE || locale === PSEUDO_LOCALE) return {};
+  const entries = await Promise.all(WEB_NAMESPACES.map(async (ns) => [ns, (await catalogFiles[`../../../../core/i18n/catalogs/${locale}/${ns}.json`]?.()) ?? {}] as const));
+  return Object.fromEntries(entries);
+}
+
+/**
+ * Creates the page's i18next instance with its locale's catalogs (given by the pre-renderer, which
+ * has them all; fetched in the browser) and makes it react-i18next's.
+ */
+export async function startI18n(locale: PageLocale, catalogs?: Record<string, Catalog>): Promise<i18n> {
+  const instance = i18next.createInstance();
+  const resources = catalogs ?? (await catalogsOf(locale));
+  instance.use(ICU).use(initReactI18next);
+  if (locale === PSEUDO_LOCALE) instance.use({ type: 'postProcessor', name: 'pseudo', process: (value: string) => pseudoLocalise(value) });
+  await instance.init({
+    lng: locale,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES, PSEUDO_LOCALE],
+    resources: { [locale]: resources },
+    ns: [...WEB_NAMESPACES],
+    defaultNS: 'web',
+    // Keys are English sentences: '.' and ':' are words, not paths.
+    keySeparator: false,
+    nsSeparator: false,
+    returnEmptyString: false,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    ...(locale === PSEUDO_LOCALE ? { postProcess: ['pseudo'] } : {}),
+  });
+  return instance;
+}
+
+export interface PageWords {
+  /** A message of the SPA ('web'), its English text as the key. */
+  t: (key: string, values?: MessageValues) => string;
+  /** A message the core wrote (a status name, a validation message): given as the core gave it. */
+  tc: (text: string, values?: MessageValues) => string;
+  locale: PageLocale;
+  /** The locale for Intl (dates, numbers, money). */
+  intl: Locale;
+  dir: 'ltr' | 'rtl';
+}
+
+/** The page's words and language, for a component. */
+export function useT(): PageWords {
+  const { t, i18n } = useTranslation(WEB_NAMESPACES);
+  const locale = (i18n.language ?? DEFAULT_LOCALE) as PageLocale;
+  return {
+    t: (key, values) => t(key, { ...values, ns: 'web' }) as string,
+    tc: (text, values) => t(text, { ...values, ns: 'core' }) as string,
+    locale,
+    intl: intlLocale(locale),
+    dir: directionOf(locale),
+  };
+}
