@@ -1,4 +1,5 @@
 import type { PaymentType } from './fees.js';
+import { DEFAULT_LOCALE, type Locale } from './locale.js';
 
 /**
  * How the product writes dates, names and fees wherever a traveller reads them — pages, mails,
@@ -27,29 +28,49 @@ function parts(format: Intl.DateTimeFormat, date: Date): Record<string, string> 
 /** What stands where a date is missing (a field never filled, an event that has not happened). */
 export const NO_DATE = '—';
 
+/** The same dates in another language, by its own conventions ('Freitag, 4. Dezember 2026'). */
+const otherFormats = new Map<string, Intl.DateTimeFormat>();
+function localFormat(locale: Locale, kind: 'day' | 'short' | 'time'): Intl.DateTimeFormat {
+  const key = `${locale}:${kind}`;
+  let format = otherFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'day'
+        ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
+        : kind === 'short'
+          ? { day: 'numeric', month: 'long', year: 'numeric' }
+          : { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'shortGeneric' };
+    otherFormats.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone: LONDON })));
+  }
+  return format;
+}
+
 /** 'Friday 4 December 2026' — the date a traveller reads. An unreadable value is returned as it came, a missing one as '—'. */
-export function formatDay(value: Date | string | null | undefined): string {
+export function formatDay(value: Date | string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
   if (value === null || value === undefined || value === '') return NO_DATE;
   const date = toDate(value);
   if (!date) return String(value);
+  if (locale !== DEFAULT_LOCALE) return localFormat(locale, 'day').format(date);
   const p = parts(dayFormat, date);
   return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
 }
 
 /** '4 December 2026' — where the weekday would crowd a narrow column (tables, the admin list). */
-export function formatShortDay(value: Date | string | null | undefined): string {
+export function formatShortDay(value: Date | string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
   if (value === null || value === undefined || value === '') return NO_DATE;
   const date = toDate(value);
   if (!date) return String(value);
+  if (locale !== DEFAULT_LOCALE) return localFormat(locale, 'short').format(date);
   const p = parts(shortDayFormat, date);
   return `${p.day} ${p.month} ${p.year}`;
 }
 
 /** 'Friday 4 December 2026 at 14:05 (UK time)' — an instant. */
-export function formatDayAndTime(value: Date | string | null | undefined): string {
+export function formatDayAndTime(value: Date | string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
   if (value === null || value === undefined || value === '') return NO_DATE;
   const date = toDate(value);
   if (!date) return String(value);
+  if (locale !== DEFAULT_LOCALE) return localFormat(locale, 'time').format(date);
   return `${formatDay(date)} at ${timeFormat.format(date)} (UK time)`;
 }
 
