@@ -1,5 +1,6 @@
 import { borderPackFacts } from '../domain/border-pack.js';
 import { errors } from '../domain/errors.js';
+import { DEFAULT_LOCALE } from '../domain/locale.js';
 import type { Ports } from '../ports/index.js';
 import { loadOwned, readAll } from './shared.js';
 import type { Actor } from './types.js';
@@ -27,7 +28,7 @@ export async function drawBorderPack(
     website: settings.publicUrl,
     address: settings.agencyAddress,
   });
-  const pdf = await ports.borderPackRenderer.render(facts, file && visa ? { contentType: visa.contentType, bytes: await readAll(file.body) } : null);
+  const pdf = await ports.borderPackRenderer.render(facts, file && visa ? { contentType: visa.contentType, bytes: await readAll(file.body) } : null, DEFAULT_LOCALE);
   return { applicationNumber: application.applicationNumber, pdf };
 }
 

@@ -3,6 +3,7 @@ import { QUEUES } from '../domain/jobs.js';
 import type { MailToDeliver } from '../ports/mailer.js';
 import { isBorderPackAttachment, isReceiptAttachment, type OutboxMail } from '../ports/mail-outbox.js';
 import { borderPackFileName } from '../domain/border-pack.js';
+import { DEFAULT_LOCALE } from '../domain/locale.js';
 import { receiptFileName } from '../domain/receipt.js';
 import { drawBorderPack } from './border-pack.js';
 import { receiptIssuer } from './receipts.js';
@@ -49,7 +50,7 @@ export function makeDeliverMail(ports: Pick<Ports, 'outbox' | 'mailer' | 'files'
       if (isReceiptAttachment(attachment)) {
         const receipt = await ports.receipts.findByKey(attachment.receiptKey);
         if (!receipt) throw new Error(`Receipt ${attachment.receiptKey} has not been issued.`);
-        const content = Buffer.from(await ports.receiptRenderer.render(receipt, receiptIssuer(ports.settings)));
+        const content = Buffer.from(await ports.receiptRenderer.render(receipt, receiptIssuer(ports.settings), DEFAULT_LOCALE));
         attachments.push({ fileName: receiptFileName(receipt), contentType: 'application/pdf', content });
         continue;
       }

@@ -1,4 +1,5 @@
 import { errors } from '../domain/errors.js';
+import { DEFAULT_LOCALE } from '../domain/locale.js';
 import type { Receipt } from '../domain/receipt.js';
 import type { Ports } from '../ports/index.js';
 import { receiptIssuer } from './receipts.js';
@@ -16,6 +17,6 @@ export function makeOpenReceipt(ports: Pick<Ports, 'applications' | 'receipts' |
     // Only a receipt listed under this application (its own, or its family's payment) is served.
     const receipt = (await ports.receipts.listForApplication(application)).find((r) => r.number === number);
     if (!receipt) throw errors.notFound('Receipt');
-    return { receipt, pdf: await ports.receiptRenderer.render(receipt, receiptIssuer(ports.settings)) };
+    return { receipt, pdf: await ports.receiptRenderer.render(receipt, receiptIssuer(ports.settings), DEFAULT_LOCALE) };
   };
 }
