@@ -18,7 +18,23 @@ import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import type { Font as FontkitFont, Glyph } from '@pdf-lib/fontkit';
 import bidiFactory from 'bidi-js';
-import { StandardFonts, type Color, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  beginText,
+  concatTransformationMatrix,
+  endText,
+  PDFHexString,
+  popGraphicsState,
+  pushGraphicsState,
+  setFillingColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+  StandardFonts,
+  type Color,
+  type PDFDocument,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 
 export type Weight = 'regular' | 'bold';
 /** A line's base direction; 'auto' takes it from its first strong letter (a value: a name, an email). */
@@ -36,6 +52,8 @@ export interface DrawOptions {
 }
 
 const bidi = bidiFactory();
+/** Naskh's letters are smaller than Helvetica's at one size: Arabic is drawn this much larger, so a mixed line reads even. */
+const ARABIC_SCALE = 1.1;
 
 /** The explicit direction marks ('\u200f' in an Arabic amount, the isolates around values): they steer the order and are not drawn. */
 const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -66,6 +84,12 @@ function naskhBytes(): Record<Weight, Uint8Array> {
 interface Run {
   text: string;
   font: PDFFont;
+  size: number;
+  /**
+   * A bracket in right-to-left text, whose mirror image is drawn ('(' reads as ')'): the character
+   * written stays in the PDF, so a copy of the text has the bracket that was written.
+   */
+  turned: boolean;
   /** Where the run starts in the line's own (logical) order: runs are written to the PDF in that order, so text copied out of it reads in order. */
   logicalStart: number;
   /** Its position from the line's left edge, once measured. */
@@ -76,7 +100,7 @@ interface Run {
 /** Lines of text drawn and measured in the fonts of one PDF document. */
 export class PdfText {
   private readonly characterSets = new Map<PDFFont, Set<number>>();
-  private readonly fixedLigatures = new WeakSet<Glyph>();
+  private readonly fixedGlyphs = new WeakSet<Glyph>();
 
   private constructor(
     private readonly latin: Record<Weight, PDFFont>,
@@ -108,7 +132,12 @@ export class PdfText {
     const width = runs.reduce((sum, run) => sum + run.width, 0);
     const left = options.align === 'right' ? options.x - width : options.x;
     for (const run of [...runs].sort((a, b) => a.logicalStart - b.logicalStart)) {
-      page.drawText(run.text, { x: left + run.offset, y: options.y, size, font: run.font, ...(options.color ? { color: options.color } : {}) });
+      const x = left + run.offset;
+      // Mirrored about the run's middle: x ↦ 2x + width − x.
+      if (run.turned) page.pushOperators(pushGraphicsState(), concatTransformationMatrix(-1, 0, 0, 1, 2 * x + run.width, 0));
+      if (this.arabic && (run.font === this.arabic.regular || run.font === this.arabic.bold)) this.drawPositioned(page, run, x, options.y, options.color);
+      else page.drawText(run.text, { x, y: options.y, size: run.size, font: run.font, ...(options.color ? { color: options.color } : {}) });
+      if (run.turned) page.pushOperators(popGraphicsState());
     }
   }
 
@@ -145,35 +174,37 @@ export class PdfText {
     // Latin text alone, read left to right: one run, as it always was drawn.
     if (direction !== 'rtl' && !/[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u061c\u200f\u202b\u202e\u2067]/.test(text)) {
       const safe = this.encodable(latin, text.replace(new RegExp(BIDI_CONTROL.source, 'g'), ''));
-      return safe ? [{ text: safe, font: latin, logicalStart: 0, offset: 0, width: latin.widthOfTextAtSize(safe, size) }] : [];
+      return safe ? [{ text: safe, font: latin, size, turned: false, logicalStart: 0, offset: 0, width: latin.widthOfTextAtSize(safe, size) }] : [];
     }
     const levels = bidi.getEmbeddingLevels(text, direction === 'auto' ? undefined : direction);
     const mirrored = bidi.getMirroredCharactersMap(text, levels.levels);
     const order = bidi.getReorderedIndices(text, levels);
+    const isRtl = (index: number) => (levels.levels[index]! & 1) === 1;
 
     // Each character's font, chosen in reading order (a stop after an Arabic word goes with the word).
     const fonts: (PDFFont | null)[] = [];
     let previous: { font: PDFFont; rtl: boolean } | null = null;
     for (let index = 0; index < text.length; index++) {
-      const ch = mirrored.get(index) ?? text[index]!;
+      const ch = text[index]!;
       if (BIDI_CONTROL.test(ch) || (ch >= '\udc00' && ch <= '\udfff')) {
         fonts.push(null);
         continue;
       }
-      const rtl = (levels.levels[index]! & 1) === 1;
+      const rtl = isRtl(index);
       const font = this.fontFor(ch, rtl, previous?.rtl === rtl ? previous.font : null, latin, arabic);
       fonts.push(font);
       previous = { font, rtl };
     }
-    // Visual groups: consecutive characters of one font and one direction.
-    const groups: { font: PDFFont; rtl: boolean; indices: number[] }[] = [];
+    // Visual groups: consecutive characters of one font and one direction; a bracket turned for right to left on its own.
+    const groups: { font: PDFFont; rtl: boolean; turned: boolean; indices: number[] }[] = [];
     for (const index of order) {
       const font = fonts[index];
       if (!font) continue;
-      const rtl = (levels.levels[index]! & 1) === 1;
+      const rtl = isRtl(index);
+      const turned = mirrored.has(index);
       const last = groups[groups.length - 1];
-      if (last && last.font === font && last.rtl === rtl) last.indices.push(index);
-      else groups.push({ font, rtl, indices: [index] });
+      if (last && !turned && !last.turned && last.font === font && last.rtl === rtl) last.indices.push(index);
+      else groups.push({ font, rtl, turned, indices: [index] });
     }
 
     const runs: Run[] = [];
@@ -182,16 +213,13 @@ export class PdfText {
       // An Arabic run goes to fontkit in reading order: it joins the letters and lays them right to left itself.
       const shaped = group.font === arabic && group.rtl && group.indices.some((i) => ARABIC.test(text[i]!));
       const indices = shaped ? [...group.indices].reverse() : group.indices;
-      const chars = indices.map((i) => {
-        const code = text.codePointAt(i)!;
-        return mirrored.get(i) ?? String.fromCodePoint(code);
-      });
-      let runText = chars.join('');
+      let runText = indices.map((i) => String.fromCodePoint(text.codePointAt(i)!)).join('');
       if (group.font !== arabic) runText = this.encodable(group.font, runText);
-      else if (shaped) this.copyLigaturesInVisualOrder(group.font, runText);
+      else if (shaped) this.copyLigaturesAsWritten(group.font, runText);
       if (!runText) continue;
-      const width = group.font.widthOfTextAtSize(runText, size);
-      runs.push({ text: runText, font: group.font, logicalStart: Math.min(...group.indices), offset, width });
+      const runSize = group.font === arabic ? size * ARABIC_SCALE : size;
+      const width = group.font === arabic ? this.layout(group.font, runText, runSize).width : group.font.widthOfTextAtSize(runText, runSize);
+      runs.push({ text: runText, font: group.font, size: runSize, turned: group.turned, logicalStart: Math.min(...group.indices), offset, width });
       offset += width;
     }
     return runs;
@@ -225,19 +253,68 @@ export class PdfText {
     return out;
   }
 
+  /** fontkit's layout of an Arabic run: each glyph where it goes (marks over their letters), in points. */
+  private layout(font: PDFFont, run: string, size: number): { glyphs: { x: number; y: number; placed: boolean }[]; width: number } {
+    const fontkitFont = fontkitOf(font);
+    const scale = size / fontkitFont.unitsPerEm;
+    const { glyphs, positions } = fontkitFont.layout(run);
+    let pen = 0;
+    const placed = glyphs.map((glyph, i) => {
+      const p = positions[i]!;
+      const at = { x: (pen + p.xOffset) * scale, y: p.yOffset * scale, placed: p.xOffset !== 0 || p.yOffset !== 0 || p.xAdvance !== glyph.advanceWidth };
+      pen += p.xAdvance;
+      return at;
+    });
+    return { glyphs: placed, width: pen * scale };
+  }
+
+  /**
+   * An Arabic run as fontkit laid it out. pdf-lib's drawText would set its glyphs one after the
+   * other by their advance widths and lose the positioning (GPOS) that puts a mark — a shadda, a
+   * tanween — over its letter; here a glyph fontkit moved is set where it goes, the others follow
+   * each other as usual.
+   */
+  private drawPositioned(page: PDFPage, run: Run, x: number, y: number, color: Color | undefined): void {
+    const codes = run.font.encodeText(run.text).asString().match(/.{4}/g) ?? [];
+    const { glyphs } = this.layout(run.font, run.text, run.size);
+    const fontKey = page.node.newFontDictionary(run.font.name, run.font.ref);
+    const operators = [pushGraphicsState(), ...(color ? [setFillingColor(color)] : []), beginText(), setFontAndSize(fontKey, run.size)];
+    let pending = '';
+    let moved = true;
+    codes.forEach((code, i) => {
+      const glyph = glyphs[i] ?? { x: 0, y: 0, placed: false };
+      if (glyph.placed || moved) {
+        if (pending) operators.push(showText(PDFHexString.of(pending)));
+        pending = '';
+        operators.push(setTextMatrix(1, 0, 0, 1, x + glyph.x, y + glyph.y));
+      }
+      pending += code;
+      // After a moved glyph, the next one is set at its own place again.
+      moved = glyph.placed;
+    });
+    if (pending) operators.push(showText(PDFHexString.of(pending)));
+    operators.push(endText(), popGraphicsState());
+    page.pushOperators(...operators);
+  }
+
   /**
    * A ligature glyph (lam-alef: 'لا') stands for two letters. pdf-lib maps it back to them in reading
-   * order, but PDF readers (pdf.js, poppler) take the glyphs of a right-to-left line in drawing order
-   * and reverse the whole line, so they would copy 'ال'. Mapped in drawing order, it copies as written.
-   * fontkit keeps one glyph object per glyph id, the one pdf-lib writes the map from.
+   * order, but PDF readers (pdf.js, poppler) take the glyphs of a right-to-left run in drawing order
+   * and reverse the whole run, so they would copy 'ال'. Mapped in drawing order, it copies as
+   * written. pdf-lib writes the map from fontkit's glyphs, one object per glyph id: fixed once, fixed
+   * for the document.
    */
-  private copyLigaturesInVisualOrder(font: PDFFont, logical: string): void {
-    const fontkitFont = (font as unknown as { embedder: { font: FontkitFont } }).embedder.font;
-    for (const glyph of fontkitFont.layout(logical).glyphs) {
-      if (glyph.codePoints.length > 1 && !this.fixedLigatures.has(glyph) && ARABIC.test(String.fromCodePoint(glyph.codePoints[0]!))) {
+  private copyLigaturesAsWritten(font: PDFFont, logical: string): void {
+    for (const glyph of fontkitOf(font).layout(logical).glyphs) {
+      if (glyph.codePoints.length > 1 && !this.fixedGlyphs.has(glyph) && ARABIC.test(String.fromCodePoint(glyph.codePoints[0]!))) {
         glyph.codePoints = [...glyph.codePoints].reverse();
-        this.fixedLigatures.add(glyph);
+        this.fixedGlyphs.add(glyph);
       }
     }
   }
+}
+
+/** The fontkit font pdf-lib embedded (the same object it lays the font's text out with). */
+function fontkitOf(font: PDFFont): FontkitFont {
+  return (font as unknown as { embedder: { font: FontkitFont } }).embedder.font;
 }
