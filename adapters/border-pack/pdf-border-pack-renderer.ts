@@ -98,8 +98,11 @@ async function draw(facts: BorderPackFacts, visa: BorderPackVisa | null, locale:
     }
   };
 
-  text(facts.agency.name, { size: 16, weight: 'bold', maxWidth: width - 140, value: true });
-  text(t('Border pack').toLocaleUpperCase(locale), { size: 16, weight: 'bold', end: true, maxWidth: 136 });
+  // The title whole (up to half the line: 'DOSSIER DI FRONTIERA' is long), the agency's name in what is left.
+  const title = fonts.truncate(t('Border pack').toLocaleUpperCase(locale), 16, width / 2, { weight: 'bold', direction });
+  const titleWidth = fonts.width(title, 16, { weight: 'bold', direction });
+  text(facts.agency.name, { size: 16, weight: 'bold', maxWidth: width - titleWidth - 16, value: true });
+  text(title, { size: 16, weight: 'bold', end: true });
   down(16);
   text(t('Show this page with your passport and e-visa when you arrive in Egypt.'), { color: MUTED });
   down(20);

@@ -1,11 +1,11 @@
 /**
  * One line of text in a PDF in any of the product's languages (docs/decisions/0037): Latin text in
  * the standard Helvetica fonts (nothing embedded, so an English receipt stays a few KB), Arabic in
- * Noto Naskh Arabic, embedded as a subset. pdf-lib lays a custom font's text out with fontkit, which
- * joins Arabic letters (their initial, medial and final forms, the lam-alef ligature) and puts an
- * Arabic run's glyphs right to left; which run of a mixed line goes where is the Unicode
- * bidirectional algorithm's (bidi-js), done here: a name, an email, a number or '£10.00' inside an
- * Arabic sentence reads as it should.
+ * Noto Naskh Arabic, embedded as a subset. fontkit (pdf-lib's font engine) lays an Arabic run out:
+ * its letters joined (initial, medial and final forms, the lam-alef ligature), right to left, marks
+ * over their letters. Which run of a mixed line goes where is the Unicode bidirectional algorithm's
+ * (bidi-js), done here: a name, an email, a number or '£10.00' inside an Arabic sentence reads as it
+ * should, and the runs are written in reading order, so text copied out of the PDF reads in order.
  *
  * Why Noto Naskh Arabic from @embedpdf/fonts-arabic and not @fontsource/noto-sans-arabic: fontsource
  * ships only WOFF/WOFF2, and fontkit's subsetter drops most glyphs of a WOFF font (the page shows a
@@ -117,11 +117,6 @@ export class PdfText {
     return new PdfText(latin, arabic);
   }
 
-  /** The Helvetica font of a weight (for text known to be Latin). */
-  latinFont(weight: Weight = 'regular'): PDFFont {
-    return this.latin[weight];
-  }
-
   width(text: string, size: number, options: { weight?: Weight; direction?: Direction } = {}): number {
     return this.runs(text, size, options.weight ?? 'regular', options.direction ?? 'auto').reduce((sum, run) => sum + run.width, 0);
   }
@@ -133,7 +128,7 @@ export class PdfText {
     const left = options.align === 'right' ? options.x - width : options.x;
     for (const run of [...runs].sort((a, b) => a.logicalStart - b.logicalStart)) {
       const x = left + run.offset;
-      // Mirrored about the run's middle: x ↦ 2x + width − x.
+      // Reflected about the run's own middle.
       if (run.turned) page.pushOperators(pushGraphicsState(), concatTransformationMatrix(-1, 0, 0, 1, 2 * x + run.width, 0));
       if (this.arabic && (run.font === this.arabic.regular || run.font === this.arabic.bold)) this.drawPositioned(page, run, x, options.y, options.color);
       else page.drawText(run.text, { x, y: options.y, size: run.size, font: run.font, ...(options.color ? { color: options.color } : {}) });
