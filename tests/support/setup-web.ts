@@ -34,3 +34,9 @@ if (typeof window !== 'undefined') {
     })) as unknown as typeof window.matchMedia;
   }
 }
+
+// --- web: the English words (react-i18next's instance), as the app starts them (apps/web/src/lib/i18n.ts) ---
+if (typeof window !== 'undefined') {
+  const { startI18n } = await import('../../apps/web/src/lib/i18n.js');
+  await startI18n('en-GB', {});
+}
