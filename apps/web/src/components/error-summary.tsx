@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useT } from '../lib/i18n.js';
+import { shownMessage } from '../lib/shown-message.js';
 
 /** One problem: its message, and the id of the field it is about (none for a problem of the whole form). */
 export interface FormProblem {
@@ -15,7 +16,8 @@ export interface FormProblem {
  * shows its own message beside it.
  */
 export function ErrorSummary({ problems, focusKey }: { problems: readonly FormProblem[]; focusKey: number }) {
-  const { t, tc } = useT();
+  const words = useT();
+  const { t } = words;
   const headingId = useId();
   const ref = useRef<HTMLDivElement>(null);
   // The attempt the summary last took the focus for.
@@ -51,10 +53,10 @@ export function ErrorSummary({ problems, focusKey }: { problems: readonly FormPr
                   document.getElementById(problem.fieldId!)?.focus();
                 }}
               >
-                {tc(problem.message)}
+                {shownMessage(words, problem.message)}
               </a>
             ) : (
-              <span className="font-medium text-red-700">{tc(problem.message)}</span>
+              <span className="font-medium text-red-700">{shownMessage(words, problem.message)}</span>
             )}
           </li>
         ))}

@@ -16,6 +16,7 @@ import { isoDate } from '../../lib/format.js';
 import { formRules } from './form-rules.js';
 import { publicRulesQuery } from '../../api/rules.js';
 import { DEFAULT_APPLICATION_VALUES, submitState, type ApplicationFormValues, type SubmitState } from './rules.js';
+import { useT, type PageWords } from '../../lib/i18n.js';
 
 export type ApplicationFormApi = UseFormReturn<ApplicationFormValues, unknown, ApplicationForm>;
 export type ApplicationField = keyof ApplicationFormValues;
@@ -116,6 +117,7 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
   const [passport, setPassport] = useState<File | null>(null);
   const today = isoDate(now);
   const arrival = toCalendarDate(values.expectedArrivalDate ?? '');
+  const words = useT();
   const checks = useMemo(() => formChecks(rules, today, arrival, values.nationality ?? '', agencyEmail), [rules, today, arrival, values.nationality, agencyEmail]);
   const dates = useMemo<ApplicationDates>(() => ({ today, minArrival: checks.minArrival, minExpiry: checks.minExpiry }), [today, checks]);
   const errors = form.formState.errors;
@@ -128,7 +130,7 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
     aria: (name, hint) => fieldAria(`${idPrefix}-${name}`, error(name), hint),
     fileId: `${idPrefix}-passport-file`,
     nationalityProblem: checks.nationalityProblem,
-    passportHint: checks.passportHint,
+    passportHint: passportHintIn(checks.passportRule, words),
     problems: (passportError, except = []) => {
       const ids = (names: readonly ApplicationField[]): FieldIds<ApplicationFormValues> => names.filter((name) => !except.includes(name)).map((name) => [name, `${idPrefix}-${name}`] as const);
       return [
@@ -140,6 +142,14 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
   };
   const state: SubmitState = submitState(values, Boolean(passport), checks.nationalityProblem === null);
   return { form, fields, values, passport, setPassport, dates, submitState: state, idPrefix };
+}
+
+/** formChecks' passport hint in the page's language (the English is the same words). */
+function passportHintIn({ months, fromArrival, mustReach }: { months: number; fromArrival: boolean; mustReach: string | null }, { t, intl }: Pick<PageWords, 't' | 'intl'>): string {
+  if (!fromArrival) return t('Must be valid for at least {months, plural, one {# month} other {# months}} from today.', { months });
+  if (mustReach)
+    return t('Must be valid for at least {months, plural, one {# month} other {# months}} from your arrival date: until {day} or later.', { months, day: formatShortDay(mustReach, intl) });
+  return t('Must be valid for at least {months, plural, one {# month} other {# months}} from your arrival date.', { months });
 }
 
 /**
@@ -163,6 +173,8 @@ export function formChecks(rules: readonly EgyptRule[], today: string, arrival: 
     minArrival: addCalendarDays(today, todays.minDaysBeforeArrival.value.days),
     minExpiry: mustReach ?? passportMustReach(todays.passportValidity.value, today, today),
     passportHint,
+    /** The hint's facts, for saying it in the page's language. */
+    passportRule: { months: validity.months, fromArrival, mustReach },
     nationalityProblem,
   };
 }
