@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { DEFAULT_LOCALE } from '../../core/domain/locale.js';
+import { startI18n } from '../../apps/web/src/lib/i18n.js';
 
 // --- web: unmount what a test rendered (vitest globals are off, so RTL cannot do it itself) ---
 afterEach(() => cleanup());
@@ -35,8 +37,6 @@ if (typeof window !== 'undefined') {
   }
 }
 
-// --- web: the English words (react-i18next's instance), as the app starts them (apps/web/src/lib/i18n.ts) ---
-if (typeof window !== 'undefined') {
-  const { startI18n } = await import('../../apps/web/src/lib/i18n.js');
-  await startI18n('en-GB', {});
-}
+// --- web: the SPA's words as an English page has them (apps/web/src/lib/i18n.ts): the instance
+// react-i18next's useTranslation falls back to when no provider wraps a rendered component ---
+await startI18n(DEFAULT_LOCALE);

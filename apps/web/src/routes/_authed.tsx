@@ -4,14 +4,14 @@ import { AuthedLayout } from '../features/auth/index.js';
 import { requireUser } from '../lib/guard.js';
 import { useT } from '../lib/i18n.js';
 
-function AccountSpinner() {
-  const { t } = useT();
-  return <PageSpinner label={t('Loading your account')} />;
-}
-
 /** Every signed-in page sits under this pathless layout: the route guard of docs/product.md §2.2. */
 export const Route = createFileRoute('/_authed')({
   beforeLoad: ({ context }) => requireUser(context),
-  pendingComponent: AccountSpinner,
+  pendingComponent: AccountPending,
   component: AuthedLayout,
 });
+
+function AccountPending() {
+  const { t } = useT();
+  return <PageSpinner label={t('Loading your account')} />;
+}
