@@ -17,6 +17,7 @@ import { formRules } from './form-rules.js';
 import { publicRulesQuery } from '../../api/rules.js';
 import { DEFAULT_APPLICATION_VALUES, submitState, type ApplicationFormValues, type SubmitState } from './rules.js';
 import { useT, type PageWords } from '../../lib/i18n.js';
+import { nationalityProblemIn } from './nationality-words.js';
 
 export type ApplicationFormApi = UseFormReturn<ApplicationFormValues, unknown, ApplicationForm>;
 export type ApplicationField = keyof ApplicationFormValues;
@@ -121,7 +122,10 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
   const checks = useMemo(() => formChecks(rules, today, arrival, values.nationality ?? '', agencyEmail), [rules, today, arrival, values.nationality, agencyEmail]);
   const dates = useMemo<ApplicationDates>(() => ({ today, minArrival: checks.minArrival, minExpiry: checks.minExpiry }), [today, checks]);
   const errors = form.formState.errors;
-  const error = (name: ApplicationField) => errors[name]?.message;
+  // The schema's message for a nationality off the e-visa route is the core's English: said in the page's language.
+  const nationalityText = checks.nationalityProblem === null ? null : nationalityProblemIn(values.nationality ?? '', checks.route, agencyEmail, words);
+  const worded = (message: string | undefined) => (message !== undefined && message === checks.nationalityProblem && nationalityText ? nationalityText : message);
+  const error = (name: ApplicationField) => worded(errors[name]?.message);
   const fields: ApplicationFields = {
     form,
     values,
@@ -129,7 +133,7 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
     error,
     aria: (name, hint) => fieldAria(`${idPrefix}-${name}`, error(name), hint),
     fileId: `${idPrefix}-passport-file`,
-    nationalityProblem: checks.nationalityProblem,
+    nationalityProblem: nationalityText,
     passportHint: passportHintIn(checks.passportRule, words),
     problems: (passportError, except = []) => {
       const ids = (names: readonly ApplicationField[]): FieldIds<ApplicationFormValues> => names.filter((name) => !except.includes(name)).map((name) => [name, `${idPrefix}-${name}`] as const);
@@ -137,7 +141,7 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
         ...fieldProblems(errors, ids(BEFORE_PASSPORT_COPY)),
         ...(passportError ? [{ fieldId: `${idPrefix}-passport-file`, message: passportError }] : []),
         ...fieldProblems(errors, ids(AFTER_PASSPORT_COPY)),
-      ];
+      ].map((problem) => ({ ...problem, message: worded(problem.message)! }));
     },
   };
   const state: SubmitState = submitState(values, Boolean(passport), checks.nationalityProblem === null);
@@ -173,7 +177,8 @@ export function formChecks(rules: readonly EgyptRule[], today: string, arrival: 
     minArrival: addCalendarDays(today, todays.minDaysBeforeArrival.value.days),
     minExpiry: mustReach ?? passportMustReach(todays.passportValidity.value, today, today),
     passportHint,
-    /** The hint's facts, for saying it in the page's language. */
+    /** The facts of the hint and of the nationality's problem, for saying them in the page's language. */
+    route,
     passportRule: { months: validity.months, fromArrival, mustReach },
     nationalityProblem,
   };
