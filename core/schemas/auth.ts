@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../i18n/index.js';
-import { emailField, PASSWORD_MAX, phoneField, requiredText } from './fields.js';
+import { emailField, localeField, PASSWORD_MAX, phoneField, requiredText } from './fields.js';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_TOO_SHORT = msg('Password must be at least 6 characters');
@@ -27,6 +27,8 @@ export const registrationSchema = z.object({
   email: emailField,
   fullName: requiredText(msg('Full name is required'), { max: 100, maxMessage: msg('Full name must be at most 100 characters') }),
   phoneNumber: phoneField,
+  /** The page's language when signing up (else the server guesses it from Accept-Language). */
+  locale: localeField.optional(),
 });
 export type RegistrationInput = z.output<typeof registrationSchema>;
 
