@@ -220,11 +220,16 @@ function SubmitBar({ state, submitting }: { state: SubmitState; submitting: bool
         ))}
       </ul>
       <p className="text-center text-sm text-slate-600">
-        {t('Need help?')}{' '}
-        <Link to="/contact" className="text-blue-700 underline">
-          {t('Contact our experts')}
-        </Link>
-        .
+        <Sentence
+          text={t('Need help? {link}.', { link: slot('link') })}
+          parts={{
+            link: (
+              <Link to="/contact" className="text-blue-700 underline">
+                {t('Contact our experts')}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </div>
   );
