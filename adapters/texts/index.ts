@@ -23,6 +23,14 @@ function firstName(givenName: string): string {
   return first.length > 20 ? first.slice(0, 20) : first;
 }
 
+/**
+ * An amount as a text writes it: the locale's no-break spaces ('39,00 £') are plain spaces, which
+ * GSM-7 has, so a German, French or Italian text stays one GSM-7 SMS.
+ */
+function smsAmount(pence: number, locale: Locale): string {
+  return formatPence(pence, locale).replace(/[\u00a0\u202f]/g, ' ');
+}
+
 type Values = { agency: string; hello: string; number: string; link: string };
 
 /** Where an application stands, in a status-change text. */
@@ -66,7 +74,7 @@ export function renderText(content: TextContent, settings: TextSettings, locale:
         : t('{agency}: {hello}we need more information for application {number}. {link}', values);
     case 'approved':
       return content.data.finalFeeAmount > 0
-        ? t('{agency}: {hello}application {number} is approved. Final fee {amount} due: {link}', { ...values, amount: formatPence(content.data.finalFeeAmount, locale) })
+        ? t('{agency}: {hello}application {number} is approved. Final fee {amount} due: {link}', { ...values, amount: smsAmount(content.data.finalFeeAmount, locale) })
         : t('{agency}: {hello}application {number} is approved, nothing more to pay. {link}', values);
     case 'rejected':
       return t('{agency}: {hello}application {number} was not approved. The reason: {link}', values);
