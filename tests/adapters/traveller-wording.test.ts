@@ -11,6 +11,7 @@ import { statusTextContent, TEXT_TEMPLATES, type TextContent } from '../../core/
 import { renderText } from '../../adapters/texts/index.js';
 import { OFFICIAL_FEE_INCLUDED } from '../../core/domain/price.js';
 import { feeName, formatDay, personName } from '../../core/domain/wording.js';
+import { DEFAULT_LOCALE, LOCALES } from '../../core/domain/locale.js';
 import type { PaymentType } from '../../core/domain/fees.js';
 import { CONTRACT_SETTINGS as SETTINGS } from '../contracts/mailer.contract.js';
 import { NUMBER, SAMPLES, TEXT_SAMPLES } from '../support/mail-samples.js';
@@ -80,6 +81,34 @@ describe('every mail reads as people write (docs/product.md §14.4)', () => {
     const named = [...texts.matchAll(/([\w-]+) fee\b/gi)].map((m) => m[1]!.toLowerCase());
     // 'the £10.00 initial fee', 'the final fee': a fee is initial or final, or the official e-visa fee.
     expect([...new Set(named)].filter((word) => !['initial', 'final', 'e-visa'].includes(word))).toEqual([]);
+  });
+});
+
+describe('every mail reads as people write in every language', () => {
+  const locales = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
+  const cases = locales.flatMap((locale) => samples.map(([name, content]) => [name, locale, content] as const));
+
+  it.each(cases)('%s in %s: no ISO date, no name in capitals; names and dates as people write them', (_, locale, content) => {
+    const mail = renderMail({ ...content, to: 'maria@example.com' } as MailToRender, SETTINGS, locale);
+    const all = [mail.subject, mail.text, htmlText(mail.html)].join('\n');
+    expect(wordingProblems(all)).toEqual([]);
+    const data = content.data as Record<string, unknown>;
+    if (typeof data.fullName === 'string') expect(mail.text).toContain(personName(data.fullName));
+    for (const [key, value] of Object.entries(data)) {
+      if (typeof value !== 'string') continue;
+      if (/name$/i.test(key)) for (const word of personName(value).split(' ')) expect(all).toContain(word);
+      if (ISO_DATE.test(value)) expect(all).toContain(formatDay(value, locale));
+    }
+  });
+
+  it.each(locales)('%s: every text message greets by the given name as people write it', (locale) => {
+    for (const template of TEXT_TEMPLATES) {
+      for (const data of TEXT_SAMPLES[template]) {
+        const body = renderText({ template, data } as TextContent, { agencyName: SETTINGS.agencyName, publicUrl: SETTINGS.publicUrl }, locale);
+        expect(wordingProblems(body)).toEqual([]);
+        expect(body).toMatch(/Maria[,،] /);
+      }
+    }
   });
 });
 
