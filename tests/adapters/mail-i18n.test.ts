@@ -123,7 +123,7 @@ describe('every mail and text message formats in every language', () => {
     expect(english.filter((key) => !catalog[key])).toEqual([]);
     const t = translator(locale, ns);
     for (const key of english) {
-      const out = t(key, { ...values, limit: '£1', validity: 90, stay: 30, total: '£3', initial: '£1', final: '£2', requester: 'R', soon: 'S', hello: 'H, ', link: 'L' });
+      const out = t(key, { ...values, limit: '£1', validity: 90, stay: 30, total: '£3', initial: '£1', final: '£2', requester: 'R', soon: 'S', hello: 'H, ', link: 'L', label: 'La', value: 'V' });
       expect(out, key).not.toMatch(/[{}]/);
     }
   });

@@ -47,7 +47,11 @@ export function slotsHtml(text: string, rtl: boolean): string {
     .replace(MARKS, '');
 }
 
-export function blockText(block: Block): string {
+/** 'Label: value' in the text part; French spaces its colon ('Demande : EV-…'). */
+export type Pair = (label: string, value: string) => string;
+const englishPair: Pair = (label, value) => `${label}: ${value}`;
+
+export function blockText(block: Block, pair: Pair = englishPair): string {
   switch (block.kind) {
     case 'p':
       return slotsText(block.text);
@@ -57,9 +61,9 @@ export function blockText(block: Block): string {
         .map((line) => `> ${line}`)
         .join('\n');
     case 'button':
-      return `${block.label}: ${block.href}`;
+      return pair(block.label, block.href);
     case 'fields':
-      return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+      return block.rows.map(([label, value]) => pair(label, value)).join('\n');
   }
 }
 

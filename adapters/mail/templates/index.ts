@@ -629,7 +629,9 @@ export function renderMail(mail: MailToRender, settings: AgencySettings, locale:
     .replace(EMAIL_LINK, isolate(`<a href="mailto:${escapeHtml(settings.agencyEmail)}">${escapeHtml(settings.agencyEmail)}</a>`))
     .replace(SITE_LINK, isolate(`<a href="${escapeHtml(base)}/contact">${escapeHtml(base)}/contact</a>`));
 
-  const body = [slotsText(greeting), ...blocks.map(blockText), `${regards}\n${slotsText(team)}`, '--', footerText].join('\n\n') + '\n';
+  const body =
+    [slotsText(greeting), ...blocks.map((block) => blockText(block, (label, value) => t('{label}: {value}', { label, value }))), `${regards}\n${slotsText(team)}`, '--', footerText].join('\n\n') +
+    '\n';
 
   // English keeps the page it always had; another language names itself and its direction, and Arabic lines up on the right.
   const htmlTag = locale === DEFAULT_LOCALE ? '<html lang="en">' : `<html lang="${locale}" dir="${rtl ? 'rtl' : 'ltr'}">`;
