@@ -233,6 +233,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.currentUser, ['users'], make.makeCurrentUser);
   bindUseCase(bind, U.submitContactForm, ['users', 'enquiries', 'outbox', 'hasher', 'ids', 'clock', 'settings', 'secrets'], make.makeSubmitContactForm);
   bindUseCase(bind, U.updatePhone, ['users'], make.makeUpdatePhone);
+  bindUseCase(bind, U.updateLocale, ['users'], make.makeUpdateLocale);
   bindUseCase(bind, U.changePassword, ['users', 'hasher', 'sessions', 'clock'], make.makeChangePassword);
   bindUseCase(bind, U.requestPasswordReset, ['users', 'outbox', 'clock', 'secrets'], make.makeRequestPasswordReset);
   bindUseCase(bind, U.resetPassword, ['users', 'hasher', 'sessions', 'clock', 'secrets'], make.makeResetPassword);
