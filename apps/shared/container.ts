@@ -252,8 +252,8 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.portalCopy, ['documents', 'files', 'passportReader', 'clock', 'audit'], make.makePortalCopy);
   bindUseCase(bind, U.openDocument, ['applications', 'documents', 'files', 'clock', 'audit'], make.makeOpenDocument);
   bindUseCase(bind, U.listReceipts, ['applications', 'receipts'], make.makeListReceipts);
-  bindUseCase(bind, U.openReceipt, ['applications', 'receipts', 'receiptRenderer', 'settings'], make.makeOpenReceipt);
-  bindUseCase(bind, U.openBorderPack, ['applications', 'documents', 'files', 'settings', 'borderPackRenderer'], make.makeOpenBorderPack);
+  bindUseCase(bind, U.openReceipt, ['applications', 'receipts', 'receiptRenderer', 'settings', 'users'], make.makeOpenReceipt);
+  bindUseCase(bind, U.openBorderPack, ['applications', 'documents', 'files', 'settings', 'borderPackRenderer', 'users'], make.makeOpenBorderPack);
   bindUseCase(bind, U.applicationTimeline, ['history'], make.makeApplicationTimeline);
   // tracking without signing in (docs/product.md §16.1): the timeline is the applicant's own
   bindUseCase(bind, U.tracking, ['applications', 'users', 'trackingCodes', 'outbox', 'clock', 'secrets'], make.makeTracking, U.applicationTimeline);

@@ -7,6 +7,9 @@ export const LOCALES = ['en-GB', 'ar', 'de', 'fr', 'it'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-GB';
 
+/** The cookie the language switcher sets: the visitor's chosen locale (the server sends English addresses to it). */
+export const LOCALE_COOKIE = 'evisa_locale';
+
 /** Each language in its own words, as the switcher lists it. */
 export const LOCALE_NAMES: Record<Locale, string> = { 'en-GB': 'English', ar: 'العربية', de: 'Deutsch', fr: 'Français', it: 'Italiano' };
 

@@ -8,7 +8,7 @@ import { receiptFileName } from '../domain/receipt.js';
 import { drawBorderPack } from './border-pack.js';
 import { receiptIssuer } from './receipts.js';
 import type { Ports } from '../ports/index.js';
-import { readAll } from './shared.js';
+import { applicantLocale, readAll } from './shared.js';
 
 /**
  * How long a claimed mail is reserved for the attempt under way: as long as its job may run, so a
@@ -62,7 +62,9 @@ export function makeDeliverMail(
       if (isReceiptAttachment(attachment)) {
         const receipt = await ports.receipts.findByKey(attachment.receiptKey);
         if (!receipt) throw new Error(`Receipt ${attachment.receiptKey} has not been issued.`);
-        const content = Buffer.from(await ports.receiptRenderer.render(receipt, receiptIssuer(ports.settings)));
+        // In the applicant's language, as the border pack below (drawBorderPack).
+        const owner = await ports.applications.findById(receipt.applicationId);
+        const content = Buffer.from(await ports.receiptRenderer.render(receipt, receiptIssuer(ports.settings), await applicantLocale(ports, owner?.userId)));
         attachments.push({ fileName: receiptFileName(receipt), contentType: 'application/pdf', content });
         continue;
       }

@@ -3,6 +3,7 @@ import { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_PHONE_HREF, SUPPORT_HOURS } from '
 import { useAgency } from '../../lib/use-agency.js';
 import { HonestPrice } from '../honest-price.js';
 import { isStaffPath, pageWidth } from './page-width.js';
+import { LocaleLinks, LocaleSelect } from './locale-switcher.js';
 
 // Where a finger taps (`touch:`, styles.css) each link is a 44 px tall row (the list drops its own spacing).
 const footerLink =
@@ -95,6 +96,9 @@ export function Footer() {
           </ul>
         </div>
       </div>
+      <div className={`pb-6 ${width}`}>
+        <LocaleLinks linkClassName={footerLink} />
+      </div>
       <div className="border-t border-slate-800">
         <p className={`py-6 text-xs leading-relaxed text-slate-400 ${width}`}>
           Disclaimer: {agencyName} is a private agency and not an official government website. We are not affiliated with the Government of Egypt. We help you prepare and submit your e-visa
@@ -110,9 +114,12 @@ export function Footer() {
 function StaffFooter({ agencyName, width }: { agencyName: string; width: string }) {
   return (
     <footer className="mt-10 border-t border-slate-200 bg-white" data-testid="staff-footer">
-      <p className={`py-4 text-xs text-slate-500 ${width}`}>
-        <span>{agencyName}</span> · staff pages · times are UK time
-      </p>
+      <div className={`flex flex-wrap items-center justify-between gap-2 py-4 ${width}`}>
+        <p className="text-xs text-slate-500">
+          <span>{agencyName}</span> · staff pages · times are UK time
+        </p>
+        <LocaleSelect />
+      </div>
     </footer>
   );
 }

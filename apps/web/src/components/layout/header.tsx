@@ -6,6 +6,7 @@ import { useHydrated } from '../../lib/use-hydrated.js';
 import { buttonClasses } from '../ui/button.js';
 import { cn } from '../../lib/format.js';
 import { pageWidth } from './page-width.js';
+import { LocaleSelect } from './locale-switcher.js';
 
 // Where a finger taps (`touch:`, styles.css) each entry is 44 px tall.
 const navLink =
@@ -105,6 +106,7 @@ export function Header() {
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {entries}
+          <LocaleSelect className="ms-2" />
         </nav>
         <button
           type="button"
@@ -121,6 +123,7 @@ export function Header() {
       </div>
       <nav id={menuId} aria-label="Mobile" hidden={!open} className="flex flex-col gap-1 border-t border-slate-200 bg-white px-4 py-3 md:hidden">
         {entries}
+        <LocaleSelect className="mt-2" />
       </nav>
     </header>
   );
