@@ -99,4 +99,3 @@ export const TEXT_SAMPLES: { [T in TextTemplateName]: TextData[T][] } = {
   rejected: [{ applicationNumber: NUMBER, givenName: TRAVELLER.givenName }],
   evisa_sent: [{ applicationNumber: NUMBER, givenName: TRAVELLER.givenName }],
 };
-
