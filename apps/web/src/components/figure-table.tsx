@@ -13,11 +13,11 @@ export interface FigureColumn {
  * focusable region, so a keyboard can scroll it too.
  */
 export function FigureTable({ caption, columns, rows, footer, className }: { caption: string; columns: FigureColumn[]; rows: ReactNode[][]; footer?: ReactNode[]; className?: string }) {
-  const cell = (i: number) => cn('px-2 py-1.5', columns[i]?.numeric && 'text-right tabular-nums');
+  const cell = (i: number) => cn('px-2 py-1.5', columns[i]?.numeric && 'text-end tabular-nums');
   return (
     <div role="region" aria-label={caption} tabIndex={0} className={cn('overflow-x-auto rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500', className)}>
-      <table className="w-full text-left text-sm text-slate-800">
-        <caption className="mb-2 text-left text-sm font-medium text-slate-700">{caption}</caption>
+      <table className="w-full text-start text-sm text-slate-800">
+        <caption className="mb-2 text-start text-sm font-medium text-slate-700">{caption}</caption>
         <thead className="border-b border-slate-300 text-slate-600">
           <tr>
             {columns.map((column, i) => (

@@ -58,7 +58,7 @@ export function Select({
           if (event.currentTarget.dataset.state !== 'open') onBlur?.();
         }}
         className={cn(
-          'flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-left text-sm touch:h-11',
+          'flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-start text-sm touch:h-11',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 data-[placeholder]:text-slate-500',
           'disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-500',
           className,

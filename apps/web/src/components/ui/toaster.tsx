@@ -18,7 +18,7 @@ export function Toaster() {
           }}
           data-variant={current.variant ?? 'default'}
           className={cn(
-            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-10 shadow-lg touch:pr-14',
+            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pe-10 shadow-lg touch:pe-14',
             current.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
           )}
         >
@@ -28,14 +28,14 @@ export function Toaster() {
           </div>
           <Toast.Close
             aria-label="Close"
-            className="absolute right-2 top-2 inline-flex items-center justify-center rounded p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 touch:right-1 touch:top-1 touch:h-11 touch:w-11"
+            className="absolute end-2 top-2 inline-flex items-center justify-center rounded p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 touch:end-1 touch:top-1 touch:h-11 touch:w-11"
           >
             <span aria-hidden="true">✕</span>
           </Toast.Close>
         </Toast.Root>
       ) : null}
       {/* Bottom right on every screen: at the top of a phone it covered the header and its menu button. */}
-      <Toast.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]" />
+      <Toast.Viewport className="fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]" />
     </Toast.Provider>
   );
 }

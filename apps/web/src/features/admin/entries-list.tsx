@@ -69,7 +69,7 @@ function Cut({ text, title = text, className }: { text: string; title?: string; 
 }
 
 function Cell({ children, className }: { children: ReactNode; className?: string }) {
-  return <td className={cn('max-w-0 px-1.5 py-2 align-middle first:pl-3', className)}>{children}</td>;
+  return <td className={cn('max-w-0 px-1.5 py-2 align-middle first:ps-3', className)}>{children}</td>;
 }
 
 /** Badges kept on the row's one line (their own lists wrap elsewhere). */
@@ -134,7 +134,7 @@ function EntriesTable({ entries, selected, opened, onOpen }: EntriesListProps) {
   const columns = COLUMNS.filter((c) => opened === null || !c.wideOnly);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full min-w-[44rem] table-fixed text-left text-[0.8125rem]" aria-label="Applications">
+      <table className="w-full min-w-[44rem] table-fixed text-start text-[0.8125rem]" aria-label="Applications">
         <colgroup>
           {columns.map((c) => (
             <col key={c.label} className={c.width} />
@@ -144,7 +144,7 @@ function EntriesTable({ entries, selected, opened, onOpen }: EntriesListProps) {
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
             {[...columns.map((c) => c.label), 'Actions'].map((label) => (
-              <th key={label} scope="col" className="truncate px-1.5 py-3 font-semibold first:pl-3" title={label}>
+              <th key={label} scope="col" className="truncate px-1.5 py-3 font-semibold first:ps-3" title={label}>
                 {label}
               </th>
             ))}

@@ -46,10 +46,10 @@ export function PanelSection({ id, title, summary, defaultOpen = true, children 
       {/* A div, not a named region: the component inside may be a region of the same name (Portal, Internal notes). */}
       <div data-panel-section={id} className="border-b border-slate-200 last:border-b-0">
         <h3 className="m-0">
-          <Collapsible.Trigger className="group flex min-h-11 w-full items-center gap-2 rounded py-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500">
+          <Collapsible.Trigger className="group flex min-h-11 w-full items-center gap-2 rounded py-2 text-start focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500">
             <Chevron />
             <span className="shrink-0 text-sm font-semibold uppercase tracking-wide text-slate-600">{title}</span>
-            {!open && summary ? <span className="min-w-0 flex-1 truncate text-right text-xs font-normal text-slate-500">{summary}</span> : null}
+            {!open && summary ? <span className="min-w-0 flex-1 truncate text-end text-xs font-normal text-slate-500">{summary}</span> : null}
           </Collapsible.Trigger>
         </h3>
         <Collapsible.Content className="pb-4 [&>section>h3:first-child]:hidden">{children}</Collapsible.Content>

@@ -35,13 +35,13 @@ export function PassportCheckPanel({ app }: { app: ApplicationDto }) {
       )}
       {scan ? (
         <>
-          <table className="mt-2 w-full text-left text-sm">
+          <table className="mt-2 w-full text-start text-sm">
             <thead>
               <tr className="text-xs text-slate-500">
-                <th scope="col" className="py-1 pr-2 font-medium">
+                <th scope="col" className="py-1 pe-2 font-medium">
                   Field
                 </th>
-                <th scope="col" className="py-1 pr-2 font-medium">
+                <th scope="col" className="py-1 pe-2 font-medium">
                   Typed
                 </th>
                 <th scope="col" className="py-1 font-medium">
@@ -52,10 +52,10 @@ export function PassportCheckPanel({ app }: { app: ApplicationDto }) {
             <tbody>
               {PASSPORT_CHECK_FIELDS.map((field) => (
                 <tr key={field} data-mismatch={differs.has(field) ? '' : undefined} className={differs.has(field) ? 'bg-red-50 text-red-900' : undefined}>
-                  <th scope="row" className="py-1 pr-2 font-normal text-slate-600">
+                  <th scope="row" className="py-1 pe-2 font-normal text-slate-600">
                     {PASSPORT_CHECK_LABELS[field]}
                   </th>
-                  <td className="break-words py-1 pr-2">{typed(field) || '—'}</td>
+                  <td className="break-words py-1 pe-2">{typed(field) || '—'}</td>
                   <td className="break-words py-1">{scan.fields[field] ?? '—'}</td>
                 </tr>
               ))}

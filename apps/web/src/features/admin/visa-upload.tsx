@@ -63,7 +63,7 @@ export function VisaUpload({
         onChange={onChange}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? errorId : undefined}
-        className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-white touch:file:py-3 hover:file:bg-blue-700"
+        className="block w-full text-sm text-slate-700 file:me-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-white touch:file:py-3 hover:file:bg-blue-700"
       />
       {problem ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-red-700">

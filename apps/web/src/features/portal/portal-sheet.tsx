@@ -98,11 +98,11 @@ export function PortalSheet({ app, user }: { app: AdminApplicationDto; user: Adm
         <tbody>
           {rows.map((row) => (
             <tr key={row.label} className="border-t border-slate-100">
-              <th scope="row" className="py-1 pr-2 text-left align-top text-xs font-normal text-slate-500">
+              <th scope="row" className="py-1 pe-2 text-start align-top text-xs font-normal text-slate-500">
                 {row.label}
               </th>
-              <td className="break-words py-1 pr-2 text-slate-900">{row.value || '—'}</td>
-              <td className="py-1 text-right">
+              <td className="break-words py-1 pe-2 text-slate-900">{row.value || '—'}</td>
+              <td className="py-1 text-end">
                 {row.label === PASSPORT_ROW && masked ? (
                   <Button type="button" size="sm" variant="ghost" aria-label="Reveal the passport number" disabled={!canReveal || reveal.isPending} onClick={() => reveal.mutate()}>
                     {reveal.isPending ? 'Revealing...' : 'Reveal'}

@@ -105,7 +105,7 @@ const CELL =
 
 function RuleTable({ title, rules }: { title?: string; rules: AdminRuleDto[] }) {
   const table = (
-    <table className="mt-3 block w-full text-left text-sm md:table md:rounded-lg md:border md:border-slate-200 md:bg-white">
+    <table className="mt-3 block w-full text-start text-sm md:table md:rounded-lg md:border md:border-slate-200 md:bg-white">
       <thead className="sr-only md:not-sr-only md:table-header-group md:bg-slate-50 md:text-xs md:uppercase md:tracking-wide md:text-slate-500">
         <tr>
           {rules.some((r) => r.subject) ? (
@@ -141,7 +141,7 @@ function RuleTable({ title, rules }: { title?: string; rules: AdminRuleDto[] }) 
                 {rule.subject}
               </td>
             ) : null}
-            <td data-label="Rule" className={`${CELL} text-right md:text-left`}>
+            <td data-label="Rule" className={`${CELL} text-end md:text-start`}>
               <span>
                 {ruleValueText(rule)}
                 {(rule.value as { conditions?: string | null }).conditions ? <span className="block text-xs text-slate-600">{(rule.value as { conditions: string }).conditions}</span> : null}
@@ -158,7 +158,7 @@ function RuleTable({ title, rules }: { title?: string; rules: AdminRuleDto[] }) 
             <td data-label="State" className={CELL}>
               <span className={`whitespace-nowrap rounded px-2 py-0.5 text-xs font-medium ${STATE_TONES[rule.state]}`}>{STATE_LABELS[rule.state]}</span>
             </td>
-            <td data-label="Source" className={`${CELL} min-w-0 text-right md:max-w-md md:text-left`}>
+            <td data-label="Source" className={`${CELL} min-w-0 text-end md:max-w-md md:text-start`}>
               <a href={rule.source.url} className={textLinkClasses('break-words')} target="_blank" rel="noreferrer">
                 {rule.source.title}
               </a>

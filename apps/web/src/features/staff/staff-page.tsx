@@ -34,7 +34,7 @@ export function StaffPage() {
       ) : (
         // One table for every width: from the medium breakpoint a table with room between its
         // columns, below it each member a card whose cells name their column (data-label).
-        <table className="mt-6 block w-full text-left text-sm md:table md:rounded-lg md:border md:border-slate-200 md:bg-white">
+        <table className="mt-6 block w-full text-start text-sm md:table md:rounded-lg md:border md:border-slate-200 md:bg-white">
           <thead className="sr-only md:not-sr-only md:table-header-group md:bg-slate-50 md:text-xs md:uppercase md:tracking-wide md:text-slate-500">
             <tr>
               <th scope="col" className={HEAD}>
@@ -85,10 +85,10 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
       <td data-label="Name" className={`${CELL} font-medium text-slate-900 md:whitespace-nowrap`}>
         <span>
           {member.fullName}
-          {self ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
+          {self ? <span className="ms-1 text-xs font-normal text-slate-500">(you)</span> : null}
         </span>
       </td>
-      <td data-label="Email" className={`${CELL} min-w-0 break-all text-right md:break-normal md:text-left`}>
+      <td data-label="Email" className={`${CELL} min-w-0 break-all text-end md:break-normal md:text-start`}>
         {member.email}
       </td>
       <td data-label="Role" className={CELL}>
