@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { DEFAULT_LOCALE } from '../../core/domain/locale.js';
+import { startI18n } from '../../apps/web/src/lib/i18n.js';
 
 // --- web: unmount what a test rendered (vitest globals are off, so RTL cannot do it itself) ---
 afterEach(() => cleanup());
@@ -34,3 +36,7 @@ if (typeof window !== 'undefined') {
     })) as unknown as typeof window.matchMedia;
   }
 }
+
+// --- web: the SPA's words as an English page has them (apps/web/src/lib/i18n.ts): the instance
+// react-i18next's useTranslation falls back to when no provider wraps a rendered component ---
+await startI18n(DEFAULT_LOCALE);

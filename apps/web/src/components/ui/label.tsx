@@ -71,7 +71,7 @@ export function Field({
         {note ? (
           <span
             data-field-note={note.attention ? 'attention' : ''}
-            className={cn('ml-2 rounded px-1.5 py-0.5 text-xs font-normal', note.attention ? 'bg-amber-100 font-medium text-amber-900' : 'bg-emerald-50 text-emerald-800')}
+            className={cn('ms-2 rounded px-1.5 py-0.5 text-xs font-normal', note.attention ? 'bg-amber-100 font-medium text-amber-900' : 'bg-emerald-50 text-emerald-800')}
           >
             {note.text}
           </span>

@@ -2,6 +2,7 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/format.js';
 import { useAriaRequired } from './label.js';
+import { useT } from '../../lib/i18n.js';
 
 export interface SelectOption {
   value: string;
@@ -14,7 +15,7 @@ export function Select({
   value,
   onValueChange,
   options,
-  placeholder = 'Select…',
+  placeholder,
   disabled,
   invalid,
   describedBy,
@@ -38,6 +39,7 @@ export function Select({
   onBlur?: () => void;
   'aria-label'?: string;
 }) {
+  const { t } = useT();
   const ariaRequired = useAriaRequired(id);
   return (
     <SelectPrimitive.Root
@@ -58,13 +60,13 @@ export function Select({
           if (event.currentTarget.dataset.state !== 'open') onBlur?.();
         }}
         className={cn(
-          'flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-left text-sm touch:h-11',
+          'flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-start text-sm touch:h-11',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 data-[placeholder]:text-slate-500',
           'disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-500',
           className,
         )}
       >
-        <SelectPrimitive.Value placeholder={placeholder} />
+        <SelectPrimitive.Value placeholder={placeholder ?? t('Select…')} />
         <SelectPrimitive.Icon aria-hidden="true" className="text-slate-500">
           ▾
         </SelectPrimitive.Icon>
