@@ -16,7 +16,7 @@ export const CAROUSEL_INTERVAL_MS = 4000;
  * advance on its own for users who prefer reduced motion, nor while hovered or focused.
  */
 export function Carousel({ slides }: { slides: readonly Slide[] }) {
-  const { t } = useT();
+  const { t, dir } = useT();
   const [index, setIndex] = useState(0);
   // The images (by src) that have settled, loaded or failed: a set, so that an image counted on mount
   // and again by its load event counts once.
@@ -57,10 +57,12 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
   }, [allLoaded, paused, reducedMotion, slides.length]);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowRight') {
+    // Right to left, the next slide is to the left.
+    const [forward, back] = dir === 'rtl' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
+    if (e.key === forward) {
       e.preventDefault();
       go(index + 1);
-    } else if (e.key === 'ArrowLeft') {
+    } else if (e.key === back) {
       e.preventDefault();
       go(index - 1);
     }
