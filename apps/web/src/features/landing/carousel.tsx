@@ -70,7 +70,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={t('carousel')}
       aria-label={t('Egypt in pictures')}
       className="relative overflow-hidden rounded-2xl shadow-xl"
       onMouseEnter={() => setPaused(true)}
@@ -87,7 +87,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
           <div
             key={slide.src}
             role="group"
-            aria-roledescription="slide"
+            aria-roledescription={t('slide')}
             aria-label={t('{number} of {total}', { number: i + 1, total: slides.length })}
             aria-hidden={i !== index}
             className={cn('absolute inset-0 transition-opacity duration-700', i === index ? 'opacity-100' : 'opacity-0')}
