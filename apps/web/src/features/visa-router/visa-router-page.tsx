@@ -11,6 +11,7 @@ import { Field } from '../../components/ui/label.js';
 import { cn } from '../../lib/format.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { Trans } from 'react-i18next';
+import type { Locale } from '@core/domain/locale.js';
 import type { Translate } from '@core/i18n/index.js';
 import { useT } from '../../lib/i18n.js';
 import { visaRouteQuery, type RouteAnswerDto, type RouteQuestion } from './api.js';
@@ -20,10 +21,12 @@ type OpenRoute = RouteAnswerDto['open'][number];
 /** Today in London, where the rules' dates are read ('YYYY-MM-DD'). */
 const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
-const money = (price: OpenRoute['price'], t: Translate) => {
+/** 'US$25', '£10.50' in English; the page's language's own way elsewhere ('25 $ US', '10,50 £'). */
+const money = (price: OpenRoute['price'], t: Translate, intl: Locale) => {
   if (price === null) return t('Price: ask the embassy or at the airport');
   if (price.amount === 0) return t('Free');
   const whole = price.amount % 100 === 0;
+  if (intl !== 'en-GB') return new Intl.NumberFormat(intl, { style: 'currency', currency: price.currency, minimumFractionDigits: whole ? 0 : 2 }).format(price.amount / 100);
   return `${price.currency === 'USD' ? 'US$' : '£'}${whole ? price.amount / 100 : (price.amount / 100).toFixed(2)}`;
 };
 
@@ -164,7 +167,7 @@ function Answer({ answer }: { answer: RouteAnswerDto }) {
           <li key={`${route.route}-${route.title}`} className={cn('rounded-xl border-2 p-5', TONES[route.route])} data-route={route.route}>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h3 className="text-lg font-semibold text-slate-900">{tc(route.title)}</h3>
-              <p className="font-semibold text-slate-900">{money(route.price, t)}</p>
+              <p className="font-semibold text-slate-900">{money(route.price, t, intl)}</p>
             </div>
             <ul className="mt-2 list-disc space-y-1 ps-5 text-slate-700">
               {route.points.map((point) => (
