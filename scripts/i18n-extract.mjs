@@ -3,8 +3,9 @@
 // from the code — every t('…'), msg('…') and i18nKey="…" in a namespace's sources — and reports,
 // per locale, the keys a translation still lacks and those it holds that the code no longer uses.
 // `--check`: writes nothing, exits 1 when an English catalog is not what the code says.
-// `--prune`: also drops the keys no longer used from the translations.
-import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+// `--prune`: also drops the keys no longer used from the translations. Translations written in
+// parts (core/i18n/catalogs/<locale>/<namespace>.<part>.json) are merged into their catalog first.
+import { readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -70,9 +71,25 @@ function writeCatalog(locale, namespace, catalog) {
   writeFileSync(path.join(CATALOGS, locale, `${namespace}.json`), `${JSON.stringify(catalog, null, 2)}\n`);
 }
 
+/**
+ * Translations written in parts (`web.<part>.json`, one per person translating at once) are merged
+ * into their namespace's catalog and removed; a key translated twice keeps the catalog's own.
+ */
+function mergeParts(locale) {
+  for (const file of readdirSync(path.join(CATALOGS, locale))) {
+    const part = /^([a-z]+)\.[\w-]+\.json$/.exec(file);
+    if (!part || !(part[1] in NAMESPACE_SOURCES)) continue;
+    const catalog = { ...JSON.parse(readFileSync(path.join(CATALOGS, locale, file), 'utf8')), ...readCatalog(locale, part[1]) };
+    writeCatalog(locale, part[1], Object.fromEntries(Object.entries(catalog).sort(([a], [b]) => (a < b ? -1 : 1))));
+    rmSync(path.join(CATALOGS, locale, file));
+    console.log(`merged ${locale}/${file} into ${part[1]}.json`);
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = new Set(process.argv.slice(2));
   const locales = readdirSync(CATALOGS).filter((l) => l !== SOURCE);
+  if (!args.has('--check')) locales.forEach(mergeParts);
   let stale = false;
   for (const namespace of Object.keys(NAMESPACE_SOURCES)) {
     const keys = extract(namespace);

@@ -11,7 +11,7 @@ const webDir = path.join(root, 'apps', 'web');
 const viteConfig = path.join(webDir, 'vite.config.ts');
 const builtIndex = path.join(webDir, 'dist', 'index.html');
 
-/** Newest modification time among the web app's sources (dist and dependencies excluded). */
+/** Newest modification time among the sources under dir (dist and dependencies excluded): the web app and the core it imports, its catalogs included. */
 function newestSource(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -29,7 +29,7 @@ function buildWebIfNeeded() {
     console.log('[start] apps/web/vite.config.ts not found: serving the API only.');
     return;
   }
-  const stale = !existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newestSource(webDir);
+  const stale = !existsSync(builtIndex) || statSync(builtIndex).mtimeMs < Math.max(newestSource(webDir), newestSource(path.join(root, 'core')));
   if (!stale) return;
   console.log('[start] building the web app (vite build)…');
   const viteBin = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');

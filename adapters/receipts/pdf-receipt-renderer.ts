@@ -1,8 +1,12 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type Color, type PDFPage } from 'pdf-lib';
+import { DEFAULT_LOCALE, localeDirection, type Locale } from '../../core/domain/locale.js';
 import { formatPence } from '../../core/domain/money.js';
-import { CREDIT_NOTE_NOTE, RECEIPT_NOTE, type Receipt } from '../../core/domain/receipt.js';
+import type { Receipt } from '../../core/domain/receipt.js';
 import { formatDayAndTime, personName } from '../../core/domain/wording.js';
+import type { Translate } from '../../core/i18n/index.js';
 import type { ReceiptIssuer, ReceiptRenderer } from '../../core/ports/receipt-renderer.js';
+import { translator } from '../i18n/index.js';
+import { hasArabic, isolate, PdfText, type Weight } from '../pdf/text-line.js';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
@@ -11,91 +15,140 @@ const MUTED = rgb(0.38, 0.4, 0.45);
 
 /**
  * Receipts and credit notes as A4 PDFs, drawn with pdf-lib (a maintained, dependency-free PDF
- * writer) in the standard Helvetica fonts, so nothing is embedded and a receipt is a few KB. Text
- * the standard fonts cannot encode (WinAnsi: most accented Latin is fine) is transliterated.
- * A receipt prints what was issued; only how it reads is today's: the date written for people and
- * names in title case, so one issued from a passport's capitals does not shout (docs/product.md
- * §4.6, §14.4).
+ * writer) in the reader's language (docs/decisions/0037): Latin text in the standard Helvetica
+ * fonts, so nothing is embedded and an English receipt is a few KB; Arabic in an embedded font,
+ * laid out right to left, labels on the right (adapters/pdf/text-line.ts). A receipt prints what
+ * was issued; only how it reads is today's: its words in the reader's language, the date written
+ * for people and names in title case, so one issued from a passport's capitals does not shout
+ * (docs/product.md §4.6, §14.4).
  */
 export class PdfReceiptRenderer implements ReceiptRenderer {
-  async render(receipt: Receipt, issuer: ReceiptIssuer): Promise<Uint8Array> {
+  async render(receipt: Receipt, issuer: ReceiptIssuer, locale: Locale = DEFAULT_LOCALE): Promise<Uint8Array> {
+    const t = translator(locale, 'pdf');
     const pdf = await PDFDocument.create();
     const credit = receipt.kind === 'refund';
-    const title = credit ? 'Credit note' : 'Receipt';
-    pdf.setTitle(`${title} ${receipt.number}`);
+    const title = credit ? t('Credit note') : t('Receipt');
+    pdf.setTitle(credit ? t('Credit note {number}', { number: receipt.number }) : t('Receipt {number}', { number: receipt.number }));
     pdf.setAuthor(issuer.agencyName);
+    pdf.setLanguage(locale);
     pdf.setCreationDate(receipt.issuedAt);
     pdf.setModificationDate(receipt.issuedAt);
-    const regular = await pdf.embedFont(StandardFonts.Helvetica);
-    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    const payerName = personName(receipt.payerName);
+    const data = [issuer.agencyName, ...issuer.agencyAddress, payerName, ...receipt.lines.flatMap((l) => [l.travellerName, l.description])];
+    const fonts = await PdfText.embed(pdf, { arabic: locale === 'ar' || hasArabic(...data) });
     const page = pdf.addPage(A4);
     const width = A4[0] - 2 * MARGIN;
+    const rtl = localeDirection(locale) === 'rtl';
+    const direction = localeDirection(locale);
     let y = A4[1] - MARGIN;
 
-    const text = (value: string, options: { x?: number; size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; right?: boolean } = {}) => {
-      const font = options.font ?? regular;
+    /**
+     * Text at `from` points from the line's start (the left in English, the right in Arabic), or at
+     * its end; a sentence reads in the document's direction, a value (`value: true`) in its own.
+     */
+    const text = (value: string, options: { from?: number; end?: boolean; size?: number; weight?: Weight; color?: Color; value?: boolean; maxWidth?: number } = {}) => {
       const size = options.size ?? 10;
-      const safe = encodable(font, value);
-      const x = options.right ? MARGIN + width - font.widthOfTextAtSize(safe, size) : (options.x ?? MARGIN);
-      page.drawText(safe, { x, y, size, font, color: options.color ?? INK });
+      const weight = options.weight ?? 'regular';
+      const lineDirection = options.value ? 'auto' : direction;
+      const shown = options.maxWidth ? fonts.truncate(value, size, options.maxWidth, { weight, direction: lineDirection }) : value;
+      const from = options.from ?? 0;
+      const place = options.end
+        ? rtl
+          ? { x: MARGIN, align: 'left' as const }
+          : { x: MARGIN + width, align: 'right' as const }
+        : rtl
+          ? { x: MARGIN + width - from, align: 'right' as const }
+          : { x: MARGIN + from, align: 'left' as const };
+      fonts.draw(page, shown, { ...place, y, size, weight, color: options.color ?? INK, direction: lineDirection });
     };
     const down = (points: number) => {
       y -= points;
     };
 
-    text(issuer.agencyName, { size: 16, font: bold });
-    text(title.toUpperCase(), { size: 16, font: bold, right: true });
+    text(issuer.agencyName, { size: 16, weight: 'bold', value: true });
+    text(title.toLocaleUpperCase(locale), { size: 16, weight: 'bold', end: true });
     down(18);
     for (const line of issuer.agencyAddress) {
-      text(line, { color: MUTED });
+      text(line, { color: MUTED, value: true });
       down(13);
     }
-    text(issuer.agencyEmail, { color: MUTED });
+    text(issuer.agencyEmail, { color: MUTED, value: true });
     down(13);
-    text(issuer.vatNumber ? `VAT number: ${issuer.vatNumber}` : 'Not VAT registered', { color: MUTED });
+    text(issuer.vatNumber ? t('VAT number: {vatNumber}', { vatNumber: isolate(issuer.vatNumber) }) : t('Not VAT registered'), { color: MUTED });
     down(28);
 
-    const field = (label: string, value: string) => {
-      text(label, { font: bold });
+    const field = (label: string, value: string, options: { value?: boolean } = { value: true }) => {
+      text(label, { weight: 'bold' });
       // A long payer name or email is cut to the page rather than drawn off it.
-      text(truncate(regular, value, 10, width - 130), { x: MARGIN + 130 });
+      text(value, { from: 130, maxWidth: width - 130, value: options.value });
       down(15);
     };
-    field(`${title} number`, receipt.number);
-    if (receipt.refersTo) field('Refund of receipt', receipt.refersTo);
-    field('Date', formatDayAndTime(receipt.issuedAt));
+    field(credit ? t('Credit note number') : t('Receipt number'), receipt.number);
+    if (receipt.refersTo) field(t('Refund of receipt'), receipt.refersTo);
+    field(t('Date'), formatDayAndTime(receipt.issuedAt, locale), { value: false });
     // An erased payer's receipt keeps no email.
-    const payer = personName(receipt.payerName);
-    field(credit ? 'Refunded to' : 'Paid by', receipt.payerEmail ? `${payer} <${receipt.payerEmail}>` : payer);
-    if (receipt.card) field(credit ? 'Refunded to card' : 'Card', `${capitalise(receipt.card.brand)} ending ${receipt.card.last4}`);
+    field(credit ? t('Refunded to') : t('Paid by'), receipt.payerEmail ? `${isolate(payerName)} <${isolate(receipt.payerEmail)}>` : payerName, { value: !receipt.payerEmail });
+    if (receipt.card) {
+      const card = t('{brand} ending {last4}', { brand: isolate(capitalise(receipt.card.brand)), last4: isolate(receipt.card.last4) });
+      field(credit ? t('Refunded to card') : t('Card'), card, { value: false });
+    }
     down(14);
 
     drawRule(page, MARGIN, y + 10, width);
-    text('Application', { font: bold });
-    text('Traveller', { font: bold, x: MARGIN + 110 });
-    text('Description', { font: bold, x: MARGIN + 260 });
-    text('Amount', { font: bold, right: true });
+    text(t('Application'), { weight: 'bold' });
+    text(t('Traveller'), { weight: 'bold', from: 110 });
+    text(t('Description'), { weight: 'bold', from: 260 });
+    text(t('Amount'), { weight: 'bold', end: true });
     down(8);
     drawRule(page, MARGIN, y, width);
     down(16);
     for (const line of receipt.lines) {
-      text(line.applicationNumber);
-      text(truncate(regular, personName(line.travellerName), 10, 145), { x: MARGIN + 110 });
-      text(truncate(regular, line.description, 10, 170), { x: MARGIN + 260 });
-      text(formatPence(line.amount), { right: true });
+      text(line.applicationNumber, { value: true });
+      text(personName(line.travellerName), { from: 110, maxWidth: 145, value: true });
+      text(describe(t, line.description), { from: 260, maxWidth: 170 });
+      text(formatPence(line.amount, locale), { end: true, value: true });
       down(16);
     }
     drawRule(page, MARGIN, y + 8, width);
     down(8);
-    text(credit ? 'Total refunded' : 'Total paid', { font: bold });
-    text(`${formatPence(receipt.amount)} ${receipt.currency.toUpperCase()}`, { font: bold, right: true });
+    text(credit ? t('Total refunded') : t('Total paid'), { weight: 'bold' });
+    text(`${formatPence(receipt.amount, locale)} ${receipt.currency.toUpperCase()}`, { weight: 'bold', end: true, value: true });
     down(34);
 
-    for (const line of wrap(regular, credit ? CREDIT_NOTE_NOTE : RECEIPT_NOTE, 9, width)) {
+    const note = credit
+      ? t('The amount above has been refunded to the card that paid it. Banks usually show it within 5 to 10 working days.')
+      : t(
+          'We are a private agency, not the Egyptian government. Our fees are for our service of preparing, checking and submitting your application, the official Egypt e-visa fee included: we pay it on the portal for you.',
+        );
+    for (const line of fonts.wrap(note, 9, width, { direction })) {
       text(line, { size: 9, color: MUTED });
       down(12);
     }
     return pdf.save();
+  }
+}
+
+/**
+ * A line's description in the reader's language. Lines keep the words they were issued with
+ * (receiptLine): today's fee names and the older ones are translated, anything else is printed as
+ * issued.
+ */
+export function describe(t: Translate, description: string): string {
+  switch (description) {
+    case 'Initial fee':
+      return t('Initial fee');
+    case 'Final fee':
+      return t('Final fee');
+    case 'Refund of the initial fee':
+      return t('Refund of the initial fee');
+    case 'Refund of the final fee':
+      return t('Refund of the final fee');
+    case 'Initial assessment fee':
+      return t('Initial assessment fee');
+    case 'Final processing fee':
+      return t('Final processing fee');
+    default:
+      return description;
   }
 }
 
@@ -105,43 +158,4 @@ function drawRule(page: PDFPage, x: number, y: number, width: number): void {
 
 function capitalise(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
-}
-
-/** The text as the font can draw it: characters outside its encoding become their base letter or "?" (the border pack draws with it too). */
-export function encodable(font: PDFFont, value: string): string {
-  const supported = new Set(font.getCharacterSet());
-  let out = '';
-  for (const ch of value) {
-    if (supported.has(ch.codePointAt(0)!)) out += ch;
-    else {
-      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      out += [...base].every((c) => supported.has(c.codePointAt(0)!)) && base ? base : '?';
-    }
-  }
-  return out;
-}
-
-export function truncate(font: PDFFont, value: string, size: number, maxWidth: number): string {
-  let safe = encodable(font, value);
-  if (font.widthOfTextAtSize(safe, size) <= maxWidth) return safe;
-  while (safe.length > 1 && font.widthOfTextAtSize(`${safe}…`, size) > maxWidth) safe = safe.slice(0, -1);
-  return `${safe}…`;
-}
-
-/** Lines of at most `maxWidth` points, broken at spaces (and at the text's own line breaks). */
-export function wrap(font: PDFFont, value: string, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of value.split(/\r\n?|\n/).map((p) => encodable(font, p))) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= maxWidth || !line) line = candidate;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    if (line) lines.push(line);
-  }
-  return lines;
 }

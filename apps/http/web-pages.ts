@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { DEFAULT_LOCALE, isLocale, LOCALES, localeDirection, localeFromPath, localisedPath, negotiateLocale, type Locale } from '../../core/domain/locale.js';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, localeDirection, localeFromPath, localisedPath, negotiateLocale, type Locale } from '../../core/domain/locale.js';
 import { PSEUDO_LOCALE } from '../../core/i18n/index.js';
 import { OFFICIAL_ROUTE_META_PLACEHOLDER, OFFICIAL_ROUTE_PLACEHOLDERS, officialRouteText, type OfficialRoute } from '../../core/domain/official-route.js';
 
@@ -150,9 +150,6 @@ function officialRouteValues(route: OfficialRoute): [string, string][] {
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
-
-/** The cookie the language switcher sets: the visitor's chosen locale. */
-export const LOCALE_COOKIE = 'evisa_locale';
 
 /** Files (/favicon.svg, /assets/…) are not pages: their addresses never change language. */
 function isPage(path: string): boolean {

@@ -231,6 +231,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.currentUser, ['users'], make.makeCurrentUser);
   bindUseCase(bind, U.submitContactForm, ['users', 'enquiries', 'outbox', 'hasher', 'ids', 'clock', 'settings', 'secrets'], make.makeSubmitContactForm);
   bindUseCase(bind, U.updatePhone, ['users'], make.makeUpdatePhone);
+  bindUseCase(bind, U.updateLocale, ['users'], make.makeUpdateLocale);
   bindUseCase(bind, U.changePassword, ['users', 'hasher', 'sessions', 'clock'], make.makeChangePassword);
   bindUseCase(bind, U.requestPasswordReset, ['users', 'outbox', 'clock', 'secrets'], make.makeRequestPasswordReset);
   bindUseCase(bind, U.resetPassword, ['users', 'hasher', 'sessions', 'clock', 'secrets'], make.makeResetPassword);
@@ -249,8 +250,8 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.portalCopy, ['documents', 'files', 'passportReader', 'clock', 'audit'], make.makePortalCopy);
   bindUseCase(bind, U.openDocument, ['applications', 'documents', 'files', 'clock', 'audit'], make.makeOpenDocument);
   bindUseCase(bind, U.listReceipts, ['applications', 'receipts'], make.makeListReceipts);
-  bindUseCase(bind, U.openReceipt, ['applications', 'receipts', 'receiptRenderer', 'settings'], make.makeOpenReceipt);
-  bindUseCase(bind, U.openBorderPack, ['applications', 'documents', 'files', 'settings', 'borderPackRenderer'], make.makeOpenBorderPack);
+  bindUseCase(bind, U.openReceipt, ['applications', 'receipts', 'receiptRenderer', 'settings', 'users'], make.makeOpenReceipt);
+  bindUseCase(bind, U.openBorderPack, ['applications', 'documents', 'files', 'settings', 'borderPackRenderer', 'users'], make.makeOpenBorderPack);
   bindUseCase(bind, U.applicationTimeline, ['history'], make.makeApplicationTimeline);
   // tracking without signing in (docs/product.md §16.1): the timeline is the applicant's own
   bindUseCase(bind, U.tracking, ['applications', 'users', 'trackingCodes', 'outbox', 'clock', 'secrets'], make.makeTracking, U.applicationTimeline);
@@ -315,7 +316,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, U.sendApplicationReminders, ['users', 'clock'], make.makeSendApplicationReminders);
 
   // mail and text delivery, analytics, operator tasks
-  bindUseCase(bind, U.deliverMail, ['outbox', 'mailer', 'files', 'clock', 'receipts', 'receiptRenderer', 'settings', 'applications', 'documents', 'borderPackRenderer'], make.makeDeliverMail);
+  bindUseCase(bind, U.deliverMail, ['outbox', 'mailer', 'files', 'clock', 'receipts', 'receiptRenderer', 'settings', 'applications', 'documents', 'borderPackRenderer', 'users'], make.makeDeliverMail);
   bindUseCase(bind, U.deliveryLog, ['applications', 'outbox', 'texts', 'replies', 'phoneNumbers', 'users', 'files', 'clock', 'audit', 'settings'], make.makeDeliveryLog);
   bindUseCase(bind, U.deliverText, ['texts', 'sms', 'clock'], make.makeDeliverText);
   bindUseCase(bind, U.recordEvent, ['analytics', 'clock'], make.makeRecordEvent);

@@ -86,6 +86,7 @@ export const USE_CASE = {
   currentUser: made<typeof make.makeCurrentUser>('currentUser'),
   submitContactForm: made<typeof make.makeSubmitContactForm>('submitContactForm'),
   updatePhone: made<typeof make.makeUpdatePhone>('updatePhone'),
+  updateLocale: made<typeof make.makeUpdateLocale>('updateLocale'),
   changePassword: made<typeof make.makeChangePassword>('changePassword'),
   requestPasswordReset: made<typeof make.makeRequestPasswordReset>('requestPasswordReset'),
   resetPassword: made<typeof make.makeResetPassword>('resetPassword'),

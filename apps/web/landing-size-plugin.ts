@@ -12,9 +12,9 @@ interface ChunkLike {
 }
 
 /** Budget of the landing route's initial JavaScript (issue 6): entry + the `/` route chunk, gzip. */
-// 120 KB until the catalogs' engine came (i18next, ICU and react-i18next: ~30 KB gzip, docs/decisions/0037),
+// 120 KB until the catalogs' engine came (i18next, ICU, react-i18next and the switcher: ~30 KB gzip, docs/decisions/0037),
 // which every page needs before it can hydrate; Lighthouse on / is the measure it answers to.
-export const LANDING_JS_BUDGET_BYTES = 150 * 1024;
+export const LANDING_JS_BUDGET_BYTES = 160 * 1024;
 
 /**
  * Prints, after every build, how much JavaScript (gzip) the landing route needs before it can

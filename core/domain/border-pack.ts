@@ -1,5 +1,5 @@
 import type { Application } from './application.js';
-import { formatDay, formatShortDay, personName } from './wording.js';
+import { personName } from './wording.js';
 
 /**
  * The border pack (docs/product.md §16.6): one A4 page a traveller prints and shows at the border —
@@ -17,33 +17,47 @@ export interface BorderPackFacts {
   travellerName: string;
   passportNumber: string;
   nationality: string;
-  /** The visa's validity as the product knows it, in lines (the e-visa's own dates are the ones that count). */
-  validity: string[];
-  /** The hotel details the applicant gave (address details step), or a line saying none were given. */
-  stay: string;
+  /** The visa's validity as the product knows it (the e-visa's own dates are the ones that count); null before it is issued. */
+  validity: VisaValidity | null;
+  /** The hotel details the applicant gave (address details step); null when none were given. */
+  stay: string | null;
   agency: { name: string; email: string; website: string; address: string[] };
+}
+
+/** What the pack says of the visa's validity; the renderer words it in the applicant's language. */
+export interface VisaValidity {
+  entry: Application['entry'];
+  issuedAt: Date;
+  /** About VISA_VALIDITY_DAYS after issue: an estimate, printed without its weekday. */
+  validUntil: Date;
+  validityDays: number;
+  stayDays: number;
+  /** The planned stay, calendar dates ('2026-12-20'). */
+  arrival: string;
+  departure: string;
 }
 
 /**
  * The product stores no validity date: the visa upload records when it was issued to the agency
  * (the document's upload time). The pack derives the rest from the rules of the single-entry
- * tourist e-visa and says so. Dates are written for people (docs/product.md §14.4); the estimated
- * end of validity goes without its weekday, which an 'about' date cannot promise.
+ * tourist e-visa and says so.
  */
-export function visaValidity(application: Pick<Application, 'entry' | 'expectedArrivalDate' | 'expectedDepartureDate'>, issuedAt: Date): string[] {
-  const until = new Date(issuedAt.getTime() + VISA_VALIDITY_DAYS * 86_400_000);
-  return [
-    `${application.entry === 'Multiple' ? 'Multiple-entry' : 'Single-entry'} tourist e-visa, issued ${formatDay(issuedAt)}.`,
-    `Valid for ${VISA_VALIDITY_DAYS} days from issue (until about ${formatShortDay(until)}), for a stay of up to ${TOURIST_STAY_DAYS} days.`,
-    `Your planned stay: ${formatDay(application.expectedArrivalDate)} to ${formatDay(application.expectedDepartureDate)}.`,
-    'The dates printed on your e-visa are the ones that count.',
-  ];
+export function visaValidity(application: Pick<Application, 'entry' | 'expectedArrivalDate' | 'expectedDepartureDate'>, issuedAt: Date): VisaValidity {
+  return {
+    entry: application.entry,
+    issuedAt,
+    validUntil: new Date(issuedAt.getTime() + VISA_VALIDITY_DAYS * 86_400_000),
+    validityDays: VISA_VALIDITY_DAYS,
+    stayDays: TOURIST_STAY_DAYS,
+    arrival: application.expectedArrivalDate,
+    departure: application.expectedDepartureDate,
+  };
 }
 
 /**
  * What an application's pack prints: its facts as the traveller reads them — the name in title case
- * rather than a passport's capitals, the dates written for people. `visaIssuedAt` is when the latest
- * visa was attached (null: none yet).
+ * rather than a passport's capitals (the renderer writes the dates for people, in their language).
+ * `visaIssuedAt` is when the latest visa was attached (null: none yet).
  */
 export function borderPackFacts(
   application: Pick<Application, 'applicationNumber' | 'givenName' | 'surname' | 'passportNumber' | 'nationality' | 'entry' | 'expectedArrivalDate' | 'expectedDepartureDate' | 'hotelDetails'>,
@@ -55,8 +69,8 @@ export function borderPackFacts(
     travellerName: personName(`${application.givenName} ${application.surname}`),
     passportNumber: application.passportNumber,
     nationality: application.nationality,
-    validity: visaIssuedAt ? visaValidity(application, visaIssuedAt) : ['The e-visa has not been issued yet.'],
-    stay: application.hotelDetails?.trim() || 'No hotel details were given.',
+    validity: visaIssuedAt ? visaValidity(application, visaIssuedAt) : null,
+    stay: application.hotelDetails?.trim() || null,
     agency,
   };
 }

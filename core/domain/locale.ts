@@ -7,6 +7,9 @@ export const LOCALES = ['en-GB', 'ar', 'de', 'fr', 'it'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-GB';
 
+/** The cookie the language switcher sets: the visitor's chosen locale (the server sends English addresses to it). */
+export const LOCALE_COOKIE = 'evisa_locale';
+
 /** Each language in its own words, as the switcher lists it. */
 export const LOCALE_NAMES: Record<Locale, string> = { 'en-GB': 'English', ar: 'العربية', de: 'Deutsch', fr: 'Français', it: 'Italiano' };
 
@@ -34,8 +37,11 @@ export function localisedPath(path: string, locale: Locale): string {
 /** What a first path segment says: a locale of ours, another language's tag, or not a language at all. */
 export type PathLocale = { kind: 'ours'; locale: Locale; rest: string } | { kind: 'foreign'; rest: string } | { kind: 'none' };
 
-/** A language tag shaped segment ('es', 'pt-BR', 'en-gb'): every route of ours is longer than one. */
-const TAG_SEGMENT = /^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,4})?$/;
+/**
+ * A language-tag-shaped segment ('es', 'pt-BR', 'en-gb', 'zh-Hant', 'es-419'); no route of ours is
+ * shaped so (tests/core/domain/locale.test.ts checks every top-level route).
+ */
+const TAG_SEGMENT = /^[a-zA-Z]{2,3}(?:-(?:[a-zA-Z]{2}|\d{3}|[A-Z][a-z]{3}))?$/;
 
 /**
  * Reads the locale off a path. `/ar/track` → ours ('ar', '/track'); `/es/track` or `/en-GB/track` →

@@ -1,3 +1,4 @@
+import type { Locale } from './locale.js';
 import type { StaffRole } from './staff-role.js';
 
 export interface User {
@@ -16,6 +17,8 @@ export interface User {
   needsPasswordChange: boolean;
   applicationReminderSent: Date | null;
   createdAt: Date;
+  /** The language the account reads the product in: its pages, mails, texts and PDFs (docs/product.md, "Languages"). */
+  locale: Locale;
   /** When two-factor sign-in was turned on (null or absent: it is off). Written only by the TwoFactorStore. */
   twoFactorEnabledAt?: Date | null;
   /**
@@ -50,6 +53,7 @@ export interface PublicUser {
   role: StaffRole | null;
   needsPasswordChange: boolean;
   createdAt: Date;
+  locale: Locale;
   /** Signing in asks for a code from an authenticator app (docs/product.md §6.4). */
   twoFactorEnabled: boolean;
   /** Present while mail to the account's address bounces (docs/product.md §16.5). */
@@ -67,6 +71,7 @@ export function toPublicUser(user: User): PublicUser {
     role: staffRoleOf(user),
     needsPasswordChange: user.needsPasswordChange,
     createdAt: user.createdAt,
+    locale: user.locale,
     twoFactorEnabled: Boolean(user.twoFactorEnabledAt),
     ...(user.mailBounce ? { mailBounce: { address: user.mailBounce.address, at: user.mailBounce.at } } : {}),
   };

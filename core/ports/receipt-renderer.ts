@@ -1,3 +1,4 @@
+import type { Locale } from '../domain/locale.js';
 import type { Receipt } from '../domain/receipt.js';
 
 /** Who issues the receipts: the agency's details printed on every receipt and credit note. */
@@ -10,7 +11,7 @@ export interface ReceiptIssuer {
   vatNumber: string | null;
 }
 
-/** Draws a receipt or credit note as a PDF document. */
+/** Draws a receipt or credit note as a PDF document, in the payer's language. */
 export interface ReceiptRenderer {
-  render(receipt: Receipt, issuer: ReceiptIssuer): Promise<Uint8Array>;
+  render(receipt: Receipt, issuer: ReceiptIssuer, locale: Locale): Promise<Uint8Array>;
 }

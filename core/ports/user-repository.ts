@@ -1,9 +1,11 @@
+import type { Locale } from '../domain/locale.js';
 import type { StaffRole } from '../domain/staff-role.js';
 import type { User } from '../domain/user.js';
 import type { OutboxMailInput } from './mail-outbox.js';
 import type { AuditDraft, NewAuditEntry } from '../domain/audit.js';
 
-export type NewUser = Omit<User, 'id'>;
+/** A new account: its locale is English unless given. */
+export type NewUser = Omit<User, 'id' | 'locale'> & { locale?: Locale };
 
 /** One page of the admin's pseudo-entries (see UserRepository.pageWithoutApplication). */
 export interface PseudoEntryPageQuery {
@@ -34,6 +36,8 @@ export interface UserRepository {
   /** `email` is compared case-insensitively. */
   findByEmail(email: string): Promise<User | null>;
   updatePhone(id: number, phoneNumber: string): Promise<User | null>;
+  /** The account's language (pages, mails, texts, PDFs). */
+  updateLocale(id: number, locale: Locale): Promise<User | null>;
   /** Sets the new hash and needsPasswordChange; queues `mails` in the same operation. `now` (the
    * Clock's time) dates the queued mails; without it they are due at once. */
   updatePassword(id: number, passwordHash: string, needsPasswordChange: boolean, mails?: OutboxMailInput[], now?: Date): Promise<void>;

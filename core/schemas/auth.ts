@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, PASSWORD_MAX, phoneField, requiredText } from './fields.js';
+import { emailField, localeField, PASSWORD_MAX, phoneField, requiredText } from './fields.js';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
@@ -23,6 +23,8 @@ export const registrationSchema = z.object({
   email: emailField,
   fullName: requiredText('Full name is required', { max: 100, maxMessage: 'Full name must be at most 100 characters' }),
   phoneNumber: phoneField,
+  /** The page's language when signing up (else the server guesses it from Accept-Language). */
+  locale: localeField.optional(),
 });
 export type RegistrationInput = z.output<typeof registrationSchema>;
 

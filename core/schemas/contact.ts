@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCountry } from '../domain/country-list.js';
-import { emailField, phoneField, requiredText } from './fields.js';
+import { emailField, localeField, phoneField, requiredText } from './fields.js';
 
 export const NATIONALITY_MESSAGE = 'Please select your nationality';
 
@@ -24,5 +24,7 @@ export const contactSchema = z.object({
     max: 2000,
     maxMessage: 'Purpose of travel must be at most 2000 characters',
   }),
+  /** The page's language: the account the enquiry creates reads the product in it. */
+  locale: localeField.optional(),
 });
 export type ContactInput = z.output<typeof contactSchema>;

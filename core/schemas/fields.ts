@@ -1,3 +1,4 @@
+import { LOCALES } from '../domain/locale.js';
 import { z } from 'zod';
 
 /**
@@ -49,3 +50,9 @@ export const PASSWORD_MAX = 200;
 export function flag(message: string) {
   return z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: message }));
 }
+
+/** The message for a language outside the list (docs/product.md, "Languages"). */
+export const LOCALE_INVALID_MESSAGE = `Language must be one of: ${LOCALES.join(', ')}`;
+
+/** A language of the product ('en-GB', 'ar', 'de', 'fr', 'it'). */
+export const localeField = z.enum(LOCALES, { error: LOCALE_INVALID_MESSAGE });

@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, phoneField } from './fields.js';
+import { localeField, PASSWORD_MAX, phoneField } from './fields.js';
 import { PASSWORDS_DONT_MATCH } from './auth.js';
 
 /** docs/product.md §5.8 Profile: only the phone number can be changed. */
 export const profileSchema = z.object({ phoneNumber: phoneField });
 export type ProfileInput = z.output<typeof profileSchema>;
+
+/** The language the account reads the product in: chosen with the language switcher. */
+export const localeSchema = z.object({ locale: localeField });
+export type LocaleInput = z.output<typeof localeSchema>;
+
+/** What PUT /api/user/profile takes: the phone number (the profile form), the language (the switcher), or both. */
+export const profileChangeSchema = profileSchema.partial().extend(localeSchema.partial().shape);
 
 /** docs/product.md §5.8 Profile: the new password (also the password-reset page's). */
 export const newPasswordField = z

@@ -1,7 +1,7 @@
 import { borderPackFacts } from '../domain/border-pack.js';
 import { errors } from '../domain/errors.js';
 import type { Ports } from '../ports/index.js';
-import { loadOwned, readAll } from './shared.js';
+import { applicantLocale, loadOwned, readAll } from './shared.js';
 import type { Actor } from './types.js';
 
 export const BORDER_PACK_NOT_READY = 'The border pack is ready once your e-visa has been issued.';
@@ -12,7 +12,7 @@ export const BORDER_PACK_NOT_READY = 'The border pack is ready once your e-visa 
  * by the application's id, drawn when the mail is sent (like receipts).
  */
 export async function drawBorderPack(
-  ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'settings' | 'borderPackRenderer'>,
+  ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'settings' | 'borderPackRenderer' | 'users'>,
   applicationId: number,
 ): Promise<{ applicationNumber: string; pdf: Uint8Array } | null> {
   const application = await ports.applications.findById(applicationId);
@@ -27,7 +27,7 @@ export async function drawBorderPack(
     website: settings.publicUrl,
     address: settings.agencyAddress,
   });
-  const pdf = await ports.borderPackRenderer.render(facts, file && visa ? { contentType: visa.contentType, bytes: await readAll(file.body) } : null);
+  const pdf = await ports.borderPackRenderer.render(facts, file && visa ? { contentType: visa.contentType, bytes: await readAll(file.body) } : null, await applicantLocale(ports, application.userId));
   return { applicationNumber: application.applicationNumber, pdf };
 }
 
@@ -36,7 +36,7 @@ export async function drawBorderPack(
  * anyone else: NotFound), once their e-visa is theirs — the final fee recorded and the visa file
  * attached, as for the e-visa's own download link beside it — NotFound before.
  */
-export function makeOpenBorderPack(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'settings' | 'borderPackRenderer'>) {
+export function makeOpenBorderPack(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'settings' | 'borderPackRenderer' | 'users'>) {
   return async function openBorderPack(actor: Actor, applicationId: number): Promise<{ applicationNumber: string; pdf: Uint8Array }> {
     const application = await loadOwned(ports, actor, applicationId);
     const issued = application.status === 'final_payment_received' && (await ports.documents.listByApplication(application.id)).some((d) => d.type === 'visa');

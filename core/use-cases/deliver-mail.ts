@@ -7,7 +7,7 @@ import { receiptFileName } from '../domain/receipt.js';
 import { drawBorderPack } from './border-pack.js';
 import { receiptIssuer } from './receipts.js';
 import type { Ports } from '../ports/index.js';
-import { readAll } from './shared.js';
+import { applicantLocale, readAll } from './shared.js';
 
 /**
  * How long a claimed mail is reserved for the attempt under way: as long as its job may run, so a
@@ -38,7 +38,9 @@ export class MailLeased extends Error {
  * the row — a bounce also on the accounts with that address — and ends the job: retrying it
  * cannot help (docs/product.md §16.5).
  */
-export function makeDeliverMail(ports: Pick<Ports, 'outbox' | 'mailer' | 'files' | 'clock' | 'receipts' | 'receiptRenderer' | 'settings' | 'applications' | 'documents' | 'borderPackRenderer'>) {
+export function makeDeliverMail(
+  ports: Pick<Ports, 'outbox' | 'mailer' | 'files' | 'clock' | 'receipts' | 'receiptRenderer' | 'settings' | 'applications' | 'documents' | 'borderPackRenderer' | 'users'>,
+) {
   async function send(mail: OutboxMail) {
     // A stored row whose data does not fit its template (an older version's, edited by hand) fails
     // like any attempt, with why.
@@ -49,7 +51,9 @@ export function makeDeliverMail(ports: Pick<Ports, 'outbox' | 'mailer' | 'files'
       if (isReceiptAttachment(attachment)) {
         const receipt = await ports.receipts.findByKey(attachment.receiptKey);
         if (!receipt) throw new Error(`Receipt ${attachment.receiptKey} has not been issued.`);
-        const content = Buffer.from(await ports.receiptRenderer.render(receipt, receiptIssuer(ports.settings)));
+        // In the applicant's language, as the border pack below (drawBorderPack).
+        const owner = await ports.applications.findById(receipt.applicationId);
+        const content = Buffer.from(await ports.receiptRenderer.render(receipt, receiptIssuer(ports.settings), await applicantLocale(ports, owner?.userId)));
         attachments.push({ fileName: receiptFileName(receipt), contentType: 'application/pdf', content });
         continue;
       }

@@ -73,4 +73,5 @@ export { makeReports } from './reports.js';
 export { makeTwoFactor } from './two-factor.js';
 export { makeUpdateAddressDetails } from './update-address-details.js';
 export { makeUpdatePhone } from './update-phone.js';
+export { makeUpdateLocale } from './update-locale.js';
 export { makeDeliverText } from './texts.js';

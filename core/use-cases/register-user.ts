@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from '../domain/locale.js';
 import { errors } from '../domain/errors.js';
 import { normaliseEmail, toPublicUser, type PublicUser } from '../domain/user.js';
 import type { Ports } from '../ports/index.js';
@@ -8,7 +9,7 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 
 /** Sign-up: one account per email (compared case-insensitively), password hashed. */
 export function makeRegisterUser(ports: Pick<Ports, 'users' | 'hasher' | 'clock'>) {
-  return async function registerUser(input: { email: string; password: string; fullName: string; phoneNumber: string }): Promise<PublicUser> {
+  return async function registerUser(input: { email: string; password: string; fullName: string; phoneNumber: string; locale?: Locale }): Promise<PublicUser> {
     const data = parseInput(registrationSchema, input);
     const email = normaliseEmail(data.email);
     if (await ports.users.findByEmail(email)) throw errors.conflict(EMAIL_TAKEN_MESSAGE);
@@ -24,6 +25,7 @@ export function makeRegisterUser(ports: Pick<Ports, 'users' | 'hasher' | 'clock'
       needsPasswordChange: false,
       applicationReminderSent: null,
       createdAt: ports.clock.now(),
+      locale: data.locale ?? DEFAULT_LOCALE,
     });
     return toPublicUser(user);
   };

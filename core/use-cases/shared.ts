@@ -8,6 +8,7 @@ import type { StaffName } from '../domain/assignment.js';
 import { errors } from '../domain/errors.js';
 import { passportCheckOf } from '../domain/passport-check.js';
 import { maskPassportNumber, maskPassportScan } from '../domain/passport-mask.js';
+import { DEFAULT_LOCALE, type Locale } from '../domain/locale.js';
 import type { User } from '../domain/user.js';
 import type { ApplicationChange, CommitResult } from '../ports/application-repository.js';
 import type { Ports } from '../ports/index.js';
@@ -277,4 +278,13 @@ export async function mapConcurrently<T, R>(items: readonly T[], concurrency: nu
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
   return results;
+}
+
+/**
+ * The language of an applicant's account (an application's owner): what their receipts, credit
+ * notes and border pack are written in, whoever opens them. English when the account is gone.
+ */
+export async function applicantLocale(ports: Pick<Ports, 'users'>, userId: number | null | undefined): Promise<Locale> {
+  if (userId === null || userId === undefined) return DEFAULT_LOCALE;
+  return (await ports.users.findById(userId))?.locale ?? DEFAULT_LOCALE;
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from '../domain/locale.js';
 import { isDomainError } from '../domain/errors.js';
 import { createPasswordResetToken } from '../domain/password-reset.js';
 import { normaliseEmail, type User } from '../domain/user.js';
@@ -26,6 +27,7 @@ export function makeSubmitContactForm(ports: Pick<Ports, 'users' | 'enquiries' |
     phoneNumber: string;
     nationality: string;
     purposeOfTravel: string;
+    locale?: Locale;
   }): Promise<{ userId: number; accountCreated: boolean; message: string }> {
     const data = parseInput(contactSchema, input);
     const email = normaliseEmail(data.email);
@@ -49,6 +51,7 @@ export function makeSubmitContactForm(ports: Pick<Ports, 'users' | 'enquiries' |
             needsPasswordChange: true,
             applicationReminderSent: null,
             createdAt: now,
+            locale: data.locale ?? DEFAULT_LOCALE,
           },
           [
             {

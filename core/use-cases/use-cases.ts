@@ -72,6 +72,7 @@ export interface UseCases
   currentUser: Made<typeof make.makeCurrentUser>;
   submitContactForm: Made<typeof make.makeSubmitContactForm>;
   updatePhone: Made<typeof make.makeUpdatePhone>;
+  updateLocale: Made<typeof make.makeUpdateLocale>;
   changePassword: Made<typeof make.makeChangePassword>;
   /** Mails a reset link when the email has an account; the same answer either way. */
   requestPasswordReset: Made<typeof make.makeRequestPasswordReset>;

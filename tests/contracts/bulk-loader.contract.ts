@@ -29,7 +29,7 @@ export function describeBulkLoaderContract(name: string, makeAdapter: MakePersis
       const ids = await p.bulk.insertUsers(users);
       expect(ids).toHaveLength(450);
       expect(new Set(ids).size).toBe(450);
-      for (const i of [0, 399, 400, 449]) expect(await p.users.findById(ids[i])).toEqual({ ...users[i], id: ids[i] });
+      for (const i of [0, 399, 400, 449]) expect(await p.users.findById(ids[i])).toEqual({ locale: 'en-GB', ...users[i], id: ids[i] });
     });
 
     it('stores applications with their payments, history and documents, version 1, a waived final fee pointing at its own id', async () => {

@@ -65,6 +65,17 @@ export function describeUserRepositoryContract(name: string, makeAdapter: MakePe
       expect(await p.users.updatePhone(user.id + 1000, '1')).toBeNull();
     });
 
+    it('keeps the account\'s language: English unless given, then as changed', async () => {
+      const english = await p.users.create(aUser());
+      expect((await p.users.findById(english.id))?.locale).toBe('en-GB');
+      const arabic = await p.users.create(aUser({ locale: 'ar' }));
+      expect((await p.users.findById(arabic.id))?.locale).toBe('ar');
+      expect((await p.users.updateLocale(english.id, 'de'))?.locale).toBe('de');
+      expect((await p.users.findById(english.id))?.locale).toBe('de');
+      expect((await p.users.findByEmail(english.email))?.locale).toBe('de');
+      expect(await p.users.updateLocale(english.id + 1000, 'fr')).toBeNull();
+    });
+
     it('updates the password hash and flag and queues its mails', async () => {
       const user = await p.users.create(aUser({ needsPasswordChange: true }));
       await p.users.updatePassword(user.id, 'new-hash', false, [aMail(user.email, { template: 'password_changed' })], at(9));

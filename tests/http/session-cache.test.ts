@@ -163,6 +163,7 @@ describe('SignedInCache', () => {
     needsPasswordChange: false,
     createdAt: new Date(0),
     twoFactorEnabled: false,
+    locale: 'en-GB' as const,
   };
   let feed: AccessChangeFeed;
   let live: boolean | Promise<boolean> = true;

@@ -1,3 +1,4 @@
+import type { Locale } from '../../core/domain/locale.js';
 import { hc, type InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { ApplicationForm } from '../../core/domain/application.js';
@@ -45,8 +46,8 @@ describe('the exported AppType', () => {
   it('declares the body, query and upload each route reads, so the client checks what it sends', () => {
     const client = hc<AppType>('/api');
     expectTypeOf<InferRequestType<typeof client.login.$post>>().toEqualTypeOf<{ json: { email: string; password: string } }>();
-    expectTypeOf<InferRequestType<typeof client.register.$post>['json']>().toEqualTypeOf<{ password: string; email: string; fullName: string; phoneNumber: string }>();
-    expectTypeOf<InferRequestType<typeof client.user.profile.$put>['json']>().toEqualTypeOf<{ phoneNumber: string }>();
+    expectTypeOf<InferRequestType<typeof client.register.$post>['json']>().toEqualTypeOf<{ password: string; email: string; fullName: string; phoneNumber: string; locale?: Locale | undefined }>();
+    expectTypeOf<InferRequestType<typeof client.user.profile.$put>['json']>().toEqualTypeOf<{ phoneNumber?: string | undefined; locale?: Locale | undefined }>();
     expectTypeOf<InferRequestType<(typeof client.user)['change-password']['$put']>['json']>().toEqualTypeOf<{ currentPassword: string; newPassword: string }>();
     expectTypeOf<InferRequestType<typeof client.applications.$post>['json']>().toEqualTypeOf<ApplicationForm>();
     type AddressRequest = InferRequestType<(typeof client.applications)[':id']['$patch']>;

@@ -179,6 +179,7 @@ describe('contact page', () => {
       phoneNumber: '1234567890',
       nationality: 'Canada',
       purposeOfTravel: 'A week in Luxor and Aswan',
+      locale: 'en-GB',
     });
     await waitFor(() => expect(api.calls.find((c) => c.url === '/api/events')?.body).toMatchObject({ name: 'contact_submitted', properties: { nationality: 'Canada' } }));
   });

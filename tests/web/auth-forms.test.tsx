@@ -176,7 +176,7 @@ describe('sign-up form', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Account created successfully. Redirecting to dashboard...')).toBeInTheDocument();
     const sent = api.calls.find((c) => c.url === '/api/register')!.body;
-    expect(sent).toEqual({ email: 'amelia@example.com', fullName: 'Amelia Traveller', phoneNumber: '+447700900123', password: 'pyramids-2026' });
+    expect(sent).toEqual({ email: 'amelia@example.com', fullName: 'Amelia Traveller', phoneNumber: '+447700900123', password: 'pyramids-2026', locale: 'en-GB' });
     expect(api.calls.find((c) => c.url === '/api/events')?.body).toMatchObject({ name: 'registration' });
     await waitFor(() => expect(page.path()).toBe('/dashboard'));
   });

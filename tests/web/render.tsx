@@ -24,6 +24,7 @@ export function testUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     needsPasswordChange: false,
     createdAt: '2026-11-01T10:00:00.000Z',
     twoFactorEnabled: false,
+    locale: 'en-GB',
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../../../core/domain/locale.js';
 import { waivedPaymentId, type Application } from '../../../core/domain/application.js';
 import { errors } from '../../../core/domain/errors.js';
 import type { BulkLoader } from '../persistence.js';
@@ -13,7 +14,7 @@ export function bulkLoader(s: MemoryState): BulkLoader {
       if (new Set(emails).size < emails.length || list.some((u) => userByEmail(s, u.email))) throw errors.conflict(CONFLICT_MESSAGES.email);
       return list.map((user) => {
         const id = ++s.seq.users;
-        s.users.set(id, { ...copy(user), id });
+        s.users.set(id, { locale: DEFAULT_LOCALE, ...copy(user), id });
         return id;
       });
     },

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../../../core/domain/locale.js';
 import { errors } from '../../../core/domain/errors.js';
 import { erasedReceipt } from '../../../core/domain/receipt.js';
 import { isActiveAdmin, type User } from '../../../core/domain/user.js';
@@ -17,7 +18,7 @@ export function userStore(s: MemoryState): UserRepository {
     async create(user: NewUser, mails?: OutboxMailInput[], audit: AuditDraft[] = []): Promise<User> {
       if (userByEmail(s, user.email)) throw errors.conflict(CONFLICT_MESSAGES.email);
       const id = ++s.seq.users;
-      const row: User = { ...copy(user), id };
+      const row: User = { locale: DEFAULT_LOCALE, ...copy(user), id };
       s.users.set(id, row);
       queueMails(s, mails, user.createdAt);
       appendAudit(s, resolveAudit(audit, { user: id }));
@@ -30,6 +31,13 @@ export function userStore(s: MemoryState): UserRepository {
     async findByEmail(email) {
       const u = userByEmail(s, email);
       return u ? copy(u) : null;
+    },
+    async updateLocale(id, locale) {
+      const u = s.users.get(id);
+      if (!u) return null;
+      u.locale = locale;
+      s.access.announce({ user: id });
+      return copy(u);
     },
     async updatePhone(id, phoneNumber) {
       const u = s.users.get(id);

@@ -72,6 +72,8 @@ export const users = pgTable(
     twoFactorPendingSecret: text('two_factor_pending_secret'),
     twoFactorEnabledAt: ts('two_factor_enabled_at'),
     twoFactorLastStep: integer('two_factor_last_step'),
+    /** The account's language (core/domain/locale.ts): its pages, mails, texts and PDFs. */
+    locale: text('locale').notNull().default('en-GB'),
     /** Mail to this address was refused for good (docs/product.md §16.5): the address, when and why.
      * Written by the mail outbox; cleared when a later mail to the address is sent. */
     mailBouncedAddress: text('mail_bounced_address'),

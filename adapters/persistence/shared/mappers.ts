@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale } from '../../../core/domain/locale.js';
 import type { Application, NewApplication } from '../../../core/domain/application.js';
 import type { PassportScanRecord } from '../../../core/domain/passport-check.js';
 import type { VisaDocumentRecord } from '../../../core/domain/document.js';
@@ -43,6 +44,7 @@ export function userFromRow(r: UserRow): User {
     needsPasswordChange: r.needsPasswordChange,
     applicationReminderSent: r.applicationReminderSent,
     createdAt: r.createdAt,
+    locale: isLocale(r.locale) ? r.locale : DEFAULT_LOCALE,
     // Absent while two-factor sign-in is off, so a user reads the same as before it existed.
     ...(r.twoFactorEnabledAt ? { twoFactorEnabledAt: r.twoFactorEnabledAt } : {}),
     // Absent unless the account's address (as it is now) bounced: a changed address clears it.

@@ -94,6 +94,10 @@ export function userStore(database: SqlDatabase, access: AccessChangeFeed): User
         .where(sql`lower(${t.users.email}) = ${email.trim().toLowerCase()}`);
       return row ? userFromRow(row) : null;
     },
+    async updateLocale(id, locale) {
+      const [row] = await announcing(access, { user: id }, () => db.update(t.users).set({ locale }).where(eq(t.users.id, id)).returning());
+      return row ? userFromRow(row) : null;
+    },
     async updatePhone(id, phoneNumber) {
       const [row] = await announcing(access, { user: id }, () => db.update(t.users).set({ phoneNumber }).where(eq(t.users.id, id)).returning());
       return row ? userFromRow(row) : null;

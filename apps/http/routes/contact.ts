@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { contactSchema } from '../../../core/schemas/contact.js';
+import { negotiateLocale } from '../../../core/domain/locale.js';
 import { readBody, type AppEnv, type JsonBodyContext } from '../context.js';
 import type { RouteDeps } from '../deps.js';
 import { jsonBody, keysOfValidBody, rateLimited } from '../route-facts.js';
@@ -19,7 +20,7 @@ export function contactRoutes({ agency, limits, clientAddress }: RouteDeps) {
     ),
     async (c: JsonBodyContext<typeof contactSchema>) => {
       const input = await readBody(c, contactSchema);
-      const result = await agency.useCases.submitContactForm(input);
+      const result = await agency.useCases.submitContactForm({ ...input, locale: input.locale ?? negotiateLocale(c.req.header('accept-language')) });
       return c.json({ userId: result.userId, accountCreated: result.accountCreated, message: result.message }, 201);
     },
   );

@@ -35,7 +35,8 @@ async function start(container: HTMLElement): Promise<void> {
     return;
   }
   await router.load();
-  if (router.state.location.pathname === prerendered && router.state.status === 'idle') {
+  // The router's paths are inside the locale's basepath ('/faq-page' of '/ar/faq-page').
+  if (basepathOf(locale) + router.state.location.pathname === prerendered && router.state.status === 'idle') {
     hydrateRoot(container, app);
   } else {
     container.replaceChildren();

@@ -22,6 +22,11 @@ export function localeOfPath(pathname: string): PageLocale {
   return read.kind === 'ours' ? read.locale : DEFAULT_LOCALE;
 }
 
+/** The language of the page open now, for what is sent to the server (the account's language at sign-up). */
+export function pageLanguage(): Locale {
+  return typeof window === 'undefined' ? DEFAULT_LOCALE : intlLocale(localeOfPath(window.location.pathname));
+}
+
 /** The router's basepath for a locale: '' for English, '/ar' for Arabic. */
 export function basepathOf(locale: PageLocale): string {
   return locale === DEFAULT_LOCALE ? '' : `/${locale}`;
@@ -47,11 +52,15 @@ async function catalogsOf(locale: PageLocale): Promise<Record<string, Catalog>> 
  * has them all; fetched in the browser) and makes it react-i18next's.
  */
 export async function startI18n(locale: PageLocale, catalogs?: Record<string, Catalog>): Promise<i18n> {
+  return createI18n(locale, catalogs ?? (await catalogsOf(locale)));
+}
+
+/** An i18next instance for a locale whose catalogs are at hand (ready when returned: nothing loads). */
+export function createI18n(locale: PageLocale, resources: Record<string, Catalog>): i18n {
   const instance = i18next.createInstance();
-  const resources = catalogs ?? (await catalogsOf(locale));
   instance.use(ICU).use(initReactI18next);
   if (locale === PSEUDO_LOCALE) instance.use({ type: 'postProcessor', name: 'pseudo', process: (value: string) => pseudoLocalise(value) });
-  await instance.init({
+  void instance.init({
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES, PSEUDO_LOCALE],
@@ -69,6 +78,12 @@ export async function startI18n(locale: PageLocale, catalogs?: Record<string, Ca
   });
   return instance;
 }
+
+/**
+ * English until a page gives its own instance (I18nextProvider, app.tsx): what a component rendered
+ * on its own (a component test) reads.
+ */
+createI18n(DEFAULT_LOCALE, {});
 
 export interface PageWords {
   /** A message of the SPA ('web'), its English text as the key. */

@@ -8,6 +8,7 @@ import { isStaffPath } from '../components/layout/page-width.js';
 import { LazyOutageBanner } from '../features/portal-status/index.js';
 import { LazyNotFoundPage } from '../features/static/index.js';
 import { RouteError } from '../components/layout/route-error.js';
+import { useAccountLocale } from '../components/layout/locale-switcher.js';
 import { useDocumentTitle } from '../lib/page-title.js';
 
 export interface RouterContext {
@@ -23,6 +24,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   useDocumentTitle();
+  useAccountLocale();
   // After a client-side navigation, move focus to the new page so keyboard and screen-reader users
   // start at its content (not on the link they used, which may be gone).
   const pathname = useRouterState({ select: (s) => s.location.pathname });

@@ -4,6 +4,7 @@ import { useAgency } from '../../lib/use-agency.js';
 import { HonestPrice } from '../honest-price.js';
 import { useT } from '../../lib/i18n.js';
 import { isStaffPath, pageWidth } from './page-width.js';
+import { LocaleLinks, LocaleSelect } from './locale-switcher.js';
 
 // Where a finger taps (`touch:`, styles.css) each link is a 44 px tall row (the list drops its own spacing).
 const footerLink =
@@ -101,6 +102,9 @@ export function Footer() {
           </ul>
         </div>
       </div>
+      <div className={`pb-6 ${width}`}>
+        <LocaleLinks linkClassName={footerLink} />
+      </div>
       <div className="border-t border-slate-800">
         <p className={`py-6 text-xs leading-relaxed text-slate-400 ${width}`}>
           {t(
@@ -120,9 +124,12 @@ function StaffFooter({ agencyName, width }: { agencyName: string; width: string 
   const { t } = useT();
   return (
     <footer className="mt-10 border-t border-slate-200 bg-white" data-testid="staff-footer">
-      <p className={`py-4 text-xs text-slate-500 ${width}`}>
-        <span>{agencyName}</span> · {t('staff pages · times are UK time')}
-      </p>
+      <div className={`flex flex-wrap items-center justify-between gap-2 py-4 ${width}`}>
+        <p className="text-xs text-slate-500">
+          <span>{agencyName}</span> · {t('staff pages · times are UK time')}
+        </p>
+        <LocaleSelect />
+      </div>
     </footer>
   );
 }

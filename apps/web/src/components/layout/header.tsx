@@ -7,6 +7,7 @@ import { buttonClasses } from '../ui/button.js';
 import { cn } from '../../lib/format.js';
 import { useT } from '../../lib/i18n.js';
 import { pageWidth } from './page-width.js';
+import { LocaleSelect } from './locale-switcher.js';
 
 // Where a finger taps (`touch:`, styles.css) each entry is 44 px tall.
 const navLink =
@@ -107,6 +108,7 @@ export function Header() {
         </Link>
         <nav aria-label={t('Main')} className="hidden items-center gap-1 md:flex">
           {entries}
+          <LocaleSelect className="ms-2" />
         </nav>
         <button
           type="button"
@@ -123,6 +125,7 @@ export function Header() {
       </div>
       <nav id={menuId} aria-label={t('Mobile')} hidden={!open} className="flex flex-col gap-1 border-t border-slate-200 bg-white px-4 py-3 md:hidden">
         {entries}
+        <LocaleSelect className="mt-2" />
       </nav>
     </header>
   );

@@ -4,6 +4,7 @@ import { api, call } from '../../api/client.js';
 import { keys } from '../../api/keys.js';
 import { useApiMutation, type MutationConfig } from '../../api/mutation.js';
 import type { CurrentUser } from '../../api/user.js';
+import { pageLanguage } from '../../lib/i18n.js';
 
 /** Signing in and registering; who is signed in and signing out are the shared api/user.ts and api/logout.ts. */
 export type LoginResponse = InferResponseType<typeof api.login.$post, 200>;
@@ -30,7 +31,7 @@ export function useLoginMutation(config?: MutationConfig<LoginResponse, LoginInp
 
 /** POST /api/register (the confirmation is checked by the form and never sent). */
 export function useRegisterMutation(config?: MutationConfig<CurrentUser, RegistrationInput>) {
-  return useApiMutation((json: RegistrationInput) => call(api.register.$post({ json })), signedIn, config);
+  return useApiMutation((json: RegistrationInput) => call(api.register.$post({ json: { ...json, locale: json.locale ?? pageLanguage() } })), signedIn, config);
 }
 
 type SecondStepInput = InferRequestType<(typeof api.login)['two-factor']['$post']>['json'];
