@@ -137,9 +137,9 @@ function ThankYouCard({ outcome }: { outcome: ContactOutcome }) {
         ) : (
           <p className="text-slate-700">
             <Trans
-              i18nKey="We've received your inquiry and will contact you soon. An account already exists for <0>{email}</0>, so no new one was created: sign in with your password. We've emailed you how, and how to choose a new password if you've forgotten it."
+              i18nKey="We've received your inquiry and will contact you soon. An account already exists for <mail>{email}</mail>, so no new one was created: sign in with your password. We've emailed you how, and how to choose a new password if you've forgotten it."
               values={{ email: outcome.email }}
-              components={[<bdi key="0" dir="ltr" />]}
+              components={{ mail: <bdi dir="ltr" /> }}
             />
           </p>
         )}

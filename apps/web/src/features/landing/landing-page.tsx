@@ -47,10 +47,10 @@ export function LandingPage({ OurRecord }: { OurRecord: ComponentType }) {
             <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{t('Egypt tourist e-visa')}</p>
             <h1 className="mt-3 text-4xl font-extrabold leading-tight text-slate-900 sm:text-5xl">
               {/* Browsers may break a line after a hyphen: keep "e-visa" whole on narrow screens. */}
-              {markedWords(t('Your Egypt <0>e-visa,</0> <1>without the hassle</1>'), [
-                <span className="whitespace-nowrap" />,
-                <span className="bg-gradient-to-r from-blue-600 to-purple-600 bg-clip-text text-transparent" />,
-              ])}
+              {markedWords(t('Your Egypt <whole>e-visa,</whole> <shine>without the hassle</shine>'), {
+                whole: <span className="whitespace-nowrap" />,
+                shine: <span className="bg-gradient-to-r from-blue-600 to-purple-600 bg-clip-text text-transparent" />,
+              })}
             </h1>
             <p className="mt-5 text-lg text-slate-700">
               {t('Apply online in minutes. Our experts check your application, submit it and email your visa — returned within 5 working days, otherwise you do not pay the outstanding balance.')}

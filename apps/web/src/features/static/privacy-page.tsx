@@ -71,9 +71,9 @@ export function PrivacyPage() {
         </ul>
         <p>
           <Trans
-            i18nKey="To use any of these rights, email us at <0>{email}</0>. We answer within one month. You may also complain to the UK Information Commissioner's Office (ico.org.uk)."
+            i18nKey="To use any of these rights, email us at <mail>{email}</mail>. We answer within one month. You may also complain to the UK Information Commissioner's Office (ico.org.uk)."
             values={{ email: agencyEmail }}
-            components={[<a key="0" className="text-blue-700 underline" href={`mailto:${agencyEmail}`} dir="ltr" />]}
+            components={{ mail: <a className="text-blue-700 underline" href={`mailto:${agencyEmail}`} dir="ltr" /> }}
           />
         </p>
       </section>

@@ -78,9 +78,9 @@ export function TermsPage() {
         <h2>{t('Contact')}</h2>
         <p>
           <Trans
-            i18nKey="Questions about these terms: <0>{email}</0>."
+            i18nKey="Questions about these terms: <mail>{email}</mail>."
             values={{ email: agencyEmail }}
-            components={[<a key="0" className="text-blue-700 underline" href={`mailto:${agencyEmail}`} dir="ltr" />]}
+            components={{ mail: <a className="text-blue-700 underline" href={`mailto:${agencyEmail}`} dir="ltr" /> }}
           />
         </p>
       </section>

@@ -132,9 +132,9 @@ function CodeStep({ asked, onRestart }: { asked: Asked; onRestart: () => void })
         </CardTitle>
         <CardDescription>
           <Trans
-            i18nKey="If <0>{number}</0> is an application of <1>{email}</1>, we have sent a code there. It works for {ttl} and only once."
+            i18nKey="If <num>{number}</num> is an application of <mail>{email}</mail>, we have sent a code there. It works for {ttl} and only once."
             values={{ number: asked.applicationNumber, email: asked.email, ttl: tc(TRACKING_CODE_TTL_TEXT) }}
-            components={[<bdi key="0" dir="ltr" />, <bdi key="1" dir="ltr" />]}
+            components={{ num: <bdi dir="ltr" />, mail: <bdi dir="ltr" /> }}
           />
         </CardDescription>
       </CardHeader>
@@ -190,12 +190,12 @@ function TrackedView({ application, onDone }: { application: TrackedApplication;
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle as="h2" className="text-xl">
-            <Trans i18nKey="Hello <0>{name}</0>" values={{ name: personName(application.givenName) }} components={[<bdi key="0" />]} />
+            <Trans i18nKey="Hello <who>{name}</who>" values={{ name: personName(application.givenName) }} components={{ who: <bdi /> }} />
           </CardTitle>
           <Badge tone={statusBadgeTone(application.status)}>{tc(applicantStatusLabel(application.status))}</Badge>
         </div>
         <CardDescription>
-          <Trans i18nKey="Application <0>{number}</0>" values={{ number: application.applicationNumber }} components={[<bdi key="0" dir="ltr" />]} />
+          <Trans i18nKey="Application <num>{number}</num>" values={{ number: application.applicationNumber }} components={{ num: <bdi dir="ltr" /> }} />
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">

@@ -141,8 +141,8 @@ export function VisaRouterPage() {
 
       <p className="mt-10 text-sm text-slate-600">
         <Trans
-          i18nKey="Egypt changes its rules, and we read them from the sources named under each answer; the border officer decides on the day. If your case is unusual (another passport, residence elsewhere, a work trip), ask an Egyptian embassy, or <0>ask us</0>."
-          components={[<Link key="0" to="/contact" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900" />]}
+          i18nKey="Egypt changes its rules, and we read them from the sources named under each answer; the border officer decides on the day. If your case is unusual (another passport, residence elsewhere, a work trip), ask an Egyptian embassy, or <ask>ask us</ask>."
+          components={{ ask: <Link to="/contact" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900" /> }}
         />
       </p>
     </div>
@@ -188,9 +188,9 @@ function Answer({ answer }: { answer: RouteAnswerDto }) {
             {route.source ? (
               <p className="mt-3 text-xs text-slate-600">
                 <Trans
-                  i18nKey="Source: <0>{title}</0> · checked {date}"
+                  i18nKey="Source: <src>{title}</src> · checked {date}"
                   values={{ title: route.source.title, date: formatShortDay(route.source.lastChecked, intl) }}
-                  components={[<a key="0" href={route.source.url} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline underline-offset-2" />]}
+                  components={{ src: <a href={route.source.url} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline underline-offset-2" /> }}
                 />
               </p>
             ) : null}
