@@ -1,4 +1,5 @@
 import { feeDue, type Application } from './application.js';
+import { msg } from '../i18n/index.js';
 import { errors } from './errors.js';
 import { INITIAL_FEE } from './fees.js';
 import type { Money } from './money.js';
@@ -12,9 +13,9 @@ export const MAX_GROUP_SIZE = 10;
 
 export const GROUP_MESSAGES = {
   size: `A family application has ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE} travellers`,
-  sharedDates: 'Every traveller of a family application arrives and departs on the same dates',
-  groupFeeOnly: 'This application is part of a family application: its initial fee is paid for the whole family.',
-  alreadyPaid: 'The initial fees of this family application have already been paid.',
+  sharedDates: msg('Every traveller of a family application arrives and departs on the same dates'),
+  groupFeeOnly: msg('This application is part of a family application: its initial fee is paid for the whole family.'),
+  alreadyPaid: msg('The initial fees of this family application have already been paid.'),
 } as const;
 
 /** £10 per traveller, paid once for the family. */

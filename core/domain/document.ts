@@ -1,3 +1,5 @@
+import { msg } from '../i18n/index.js';
+
 /** 'reply': a document the applicant attached to a reply (core/domain/reply.ts). */
 export const DOCUMENT_TYPES = ['passport', 'visa', 'reply'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -42,9 +44,9 @@ export function documentFileUrl(documentId: number): string {
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ALLOWED_CONTENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export type AllowedContentType = (typeof ALLOWED_CONTENT_TYPES)[number];
-export const INVALID_FILE_TYPE_MESSAGE = 'Please select a JPG, PNG, or PDF file.';
-export const FILE_TOO_LARGE_MESSAGE = 'Please select a file smaller than 10MB.';
-export const INVALID_APPLICATION_ID_MESSAGE = 'Invalid application ID. Please refresh the page and try again.';
+export const INVALID_FILE_TYPE_MESSAGE = msg('Please select a JPG, PNG, or PDF file.');
+export const FILE_TOO_LARGE_MESSAGE = msg('Please select a file smaller than 10MB.');
+export const INVALID_APPLICATION_ID_MESSAGE = msg('Invalid application ID. Please refresh the page and try again.');
 
 /** Decides the type from the file's first bytes (magic numbers), never from its name. */
 export function sniffContentType(head: Uint8Array): AllowedContentType | null {

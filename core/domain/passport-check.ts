@@ -1,4 +1,5 @@
 import { mrzNamesMayBeTruncated, type PassportFields, type PassportScan } from './passport-scan.js';
+import { msg } from '../i18n/index.js';
 
 /** The typed fields a passport check compares, in the order mismatches are listed. */
 export const PASSPORT_CHECK_FIELDS = ['surname', 'givenName', 'passportNumber', 'nationality', 'dateOfBirth', 'gender', 'passportExpiry'] as const;
@@ -6,13 +7,13 @@ export type PassportCheckField = (typeof PASSPORT_CHECK_FIELDS)[number];
 
 /** How the fields are named to people (staff and applicants). */
 export const PASSPORT_CHECK_LABELS: Record<PassportCheckField, string> = {
-  surname: 'Surname',
-  givenName: 'Given name(s)',
-  passportNumber: 'Passport number',
-  nationality: 'Nationality',
-  dateOfBirth: 'Date of birth',
-  gender: 'Gender',
-  passportExpiry: 'Passport expiry',
+  surname: msg('Surname'),
+  givenName: msg('Given name(s)'),
+  passportNumber: msg('Passport number'),
+  nationality: msg('Nationality'),
+  dateOfBirth: msg('Date of birth'),
+  gender: msg('Gender'),
+  passportExpiry: msg('Passport expiry'),
 };
 
 export type PassportCheckStatus = 'match' | 'mismatch' | 'unreadable';

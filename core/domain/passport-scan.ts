@@ -1,4 +1,5 @@
 import type { Gender } from './application.js';
+import { msg } from '../i18n/index.js';
 import type { Country } from './countries.js';
 import { sniffContentType, type AllowedContentType } from './document.js';
 import { countryOfIcaoCode } from './icao-codes.js';
@@ -57,7 +58,7 @@ export interface PassportScan {
 /** What a passport scan accepts: the upload types plus the HEIC/HEIF photos of phones. */
 export type PassportImageType = AllowedContentType | 'image/heic';
 export const PASSPORT_IMAGE_TYPES: readonly PassportImageType[] = ['image/jpeg', 'image/png', 'application/pdf', 'image/heic'];
-export const PASSPORT_IMAGE_TYPE_MESSAGE = 'Please select a JPG, PNG, HEIC or PDF file.';
+export const PASSPORT_IMAGE_TYPE_MESSAGE = msg('Please select a JPG, PNG, HEIC or PDF file.');
 export const PASSPORT_UNREADABLE_MESSAGE =
   "We couldn't read the passport's machine-readable zone (the two lines of letters and <<< at the bottom of the photo page). " +
   'Please lay the passport flat in good light, without glare, and photograph the whole photo page.';

@@ -1,4 +1,5 @@
 import type { Application } from './application.js';
+import { msg } from '../i18n/index.js';
 import type { NewDocument, VisaDocumentRecord } from './document.js';
 import { resumeGuarantee } from './guarantee.js';
 
@@ -32,9 +33,9 @@ export const REPLY_TEXT_MAX = 4000;
 export const REPLY_MAX_FILES = 5;
 
 export const REPLY_TOO_LONG_MESSAGE = `Your reply can be at most ${REPLY_TEXT_MAX.toLocaleString('en-GB')} characters.`;
-export const REPLY_EMPTY_MESSAGE = 'Please write a reply or attach a document.';
+export const REPLY_EMPTY_MESSAGE = msg('Please write a reply or attach a document.');
 export const REPLY_TOO_MANY_FILES_MESSAGE = `You can attach at most ${REPLY_MAX_FILES} documents to one reply.`;
-export const REPLY_NOT_EXPECTED_MESSAGE = 'Our team is not waiting for an answer on this application, so a reply cannot be sent.';
+export const REPLY_NOT_EXPECTED_MESSAGE = msg('Our team is not waiting for an answer on this application, so a reply cannot be sent.');
 
 /** A reply is taken while staff wait on the applicant (an information request is open). */
 export function canReply(app: Pick<Application, 'status'>): boolean {

@@ -1,4 +1,18 @@
 /** How an application's status reads and looks to people (docs/product.md §3.1). */
+import { msg } from '../i18n/index.js';
+
+/** Every label statusLabel writes, marked for the catalogs: an edge shows a label through its `core` translation. */
+export const STATUS_LABELS = [
+  msg('Online entry'),
+  msg('Application created'),
+  msg('Under process'),
+  msg('Additional info required'),
+  msg('Verified'),
+  msg('Approved'),
+  msg('Rejected'),
+  msg('Final payment received'),
+  msg('User registered'),
+] as const;
 
 /** Underscores to spaces, first letter capitalised: 'under_process' → 'Under process'. */
 export function statusLabel(status: string): string {

@@ -2,6 +2,7 @@ import type { PaymentType } from './fees.js';
 import { formatPence } from './money.js';
 import { feeName } from './wording.js';
 import type { ApplicationStatus } from './status.js';
+import { msg } from '../i18n/index.js';
 
 /** What happened to an application, as its applicant reads it (docs/product.md, "Where an application stands"). */
 export const TIMELINE_KINDS = ['status', 'payment', 'refund', 'upload', 'reply'] as const;
@@ -17,6 +18,10 @@ export interface TimelineEntry {
   kind: TimelineKind;
   status?: ApplicationStatus;
   message?: string;
+  /** A payment's or refund's facts, for an edge that words the step in another language. */
+  fee?: PaymentType;
+  amount?: number;
+  waived?: boolean;
 }
 
 /** Oldest first; steps at the same instant keep the order they were given in. */
@@ -41,7 +46,9 @@ export type TimelineFact =
   | { applicationId: number; kind: 'reply'; at: Date };
 
 /** The timeline's step for a reply the applicant sent from the dashboard (docs/product.md §16.7). */
-export const REPLY_STEP_MESSAGE = 'You replied to our request';
+export const REPLY_STEP_MESSAGE = msg('You replied to our request');
+export const PASSPORT_UPLOADED_MESSAGE = msg('Passport uploaded');
+export const PASSPORT_REUPLOADED_MESSAGE = msg('Passport re-uploaded');
 
 /**
  * One application's facts as its timeline (docs/product.md §16.2), oldest first: each status with
@@ -65,15 +72,18 @@ export function timelineOf(facts: readonly TimelineFact[]): TimelineEntry[] {
         return {
           at: fact.at,
           kind: 'payment',
+          fee: fact.paymentType,
+          amount: fact.amount,
+          waived: fact.waived,
           message: fact.waived
             ? `${feeName(fact.paymentType, { capital: true })} waived under the 5-working-day guarantee`
             : `${feeName(fact.paymentType, { capital: true })} paid: ${formatPence(fact.amount)}`,
         };
       case 'refund':
-        return { at: fact.at, kind: 'refund', message: `Refunded ${formatPence(fact.amount)} of the ${feeName(fact.paymentType)} to your card` };
+        return { at: fact.at, kind: 'refund', fee: fact.paymentType, amount: fact.amount, message: `Refunded ${formatPence(fact.amount)} of the ${feeName(fact.paymentType)} to your card` };
       case 'upload':
         passports += 1;
-        return { at: fact.at, kind: 'upload', message: passports === 1 ? 'Passport uploaded' : 'Passport re-uploaded' };
+        return { at: fact.at, kind: 'upload', message: passports === 1 ? PASSPORT_UPLOADED_MESSAGE : PASSPORT_REUPLOADED_MESSAGE };
       case 'reply':
         return { at: fact.at, kind: 'reply', message: REPLY_STEP_MESSAGE };
     }

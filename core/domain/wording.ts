@@ -1,5 +1,6 @@
 import type { PaymentType } from './fees.js';
 import { DEFAULT_LOCALE, type Locale } from './locale.js';
+import { msg } from '../i18n/index.js';
 
 /**
  * How the product writes dates, names and fees wherever a traveller reads them — pages, mails,
@@ -87,7 +88,7 @@ export function personName(value: string | null | undefined): string {
 }
 
 /** The one name of each fee (docs/product.md §4.1): 'initial fee' (£10) and 'final fee' (£39). */
-export const FEE_NAMES: Record<PaymentType, string> = { initial: 'initial fee', final: 'final fee' };
+export const FEE_NAMES: Record<PaymentType, string> = { initial: msg('initial fee'), final: msg('final fee') };
 
 /** 'initial fee' / 'final fee'; with `capital`, 'Initial fee' / 'Final fee' (a label or a line's start). */
 export function feeName(type: PaymentType, options: { capital?: boolean } = {}): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/index.js';
 import type { ApplicationForm } from '../domain/application.js';
 import { isCountry, nationalityMessage } from '../domain/countries.js';
 import { minDaysMessage, passportMustReach, passportValidityMessage, routeOf, rulesInForce, SHIPPED_EGYPT_RULES, type EgyptRule } from '../domain/egypt-rules.js';
@@ -7,31 +8,31 @@ import { agencyToday, toCalendarDate } from './dates.js';
 import { flag, optionalText, requiredText } from './fields.js';
 
 export const APPLICATION_MESSAGES = {
-  privacy: 'You must accept the privacy policy to continue',
-  arrival: 'Arrival date must be at least 3 days from today',
-  arrivalRequired: 'Arrival date is required',
-  departureRequired: 'Departure date is required',
-  departureBeforeArrival: 'Departure date must be on or after the arrival date',
-  passportExpiry: 'Passport must be valid for at least 6 months from today',
-  passportExpiryRequired: 'Passport expiry date is required',
-  entry: 'Entry must be Single or Multiple',
-  purpose: 'Only tourism visas can be applied for',
-  gender: 'Please select a gender',
-  maritalStatus: 'Please select a marital status',
-  nationality: 'Please select your nationality',
-  countryOfBirth: 'Please select your country of birth',
-  dateOfBirth: 'Date of birth is required',
-  dateOfBirthFuture: 'Date of birth must be in the past',
-  otherNationality: 'Please enter your other nationality',
-  originalNationality: 'Original nationality is required when your country of birth differs from your nationality',
-  lastVisitDateFrom: 'Please enter the start date of your last visit',
-  lastVisitDateTo: 'Please enter the end date of your last visit',
-  lastVisitDateOrder: 'The end of your last visit must be on or after its start',
-  lastVisitStayLocation: 'Please enter where you stayed on your last visit',
-  deportedFrom: 'Please enter the country you were deported from',
-  deportationDate: 'Please enter the date of deportation',
-  deportationReason: 'Please enter the reason for deportation',
-  invalidDate: 'Please enter a valid date',
+  privacy: msg('You must accept the privacy policy to continue'),
+  arrival: msg('Arrival date must be at least 3 days from today'),
+  arrivalRequired: msg('Arrival date is required'),
+  departureRequired: msg('Departure date is required'),
+  departureBeforeArrival: msg('Departure date must be on or after the arrival date'),
+  passportExpiry: msg('Passport must be valid for at least 6 months from today'),
+  passportExpiryRequired: msg('Passport expiry date is required'),
+  entry: msg('Entry must be Single or Multiple'),
+  purpose: msg('Only tourism visas can be applied for'),
+  gender: msg('Please select a gender'),
+  maritalStatus: msg('Please select a marital status'),
+  nationality: msg('Please select your nationality'),
+  countryOfBirth: msg('Please select your country of birth'),
+  dateOfBirth: msg('Date of birth is required'),
+  dateOfBirthFuture: msg('Date of birth must be in the past'),
+  otherNationality: msg('Please enter your other nationality'),
+  originalNationality: msg('Original nationality is required when your country of birth differs from your nationality'),
+  lastVisitDateFrom: msg('Please enter the start date of your last visit'),
+  lastVisitDateTo: msg('Please enter the end date of your last visit'),
+  lastVisitDateOrder: msg('The end of your last visit must be on or after its start'),
+  lastVisitStayLocation: msg('Please enter where you stayed on your last visit'),
+  deportedFrom: msg('Please enter the country you were deported from'),
+  deportationDate: msg('Please enter the date of deportation'),
+  deportationReason: msg('Please enter the reason for deportation'),
+  invalidDate: msg('Please enter a valid date'),
 } as const;
 
 /** A required calendar date: 'YYYY-MM-DD' (a full ISO timestamp is cut to its date). */
@@ -99,36 +100,36 @@ export function applicationFormSchema({ today, agencyEmail, rules = SHIPPED_EGYP
   const m = APPLICATION_MESSAGES;
 
   const shape = z.object({
-    givenName: requiredText('Given name is required', { max: 100, maxMessage: 'Given name must be at most 100 characters' }),
-    surname: requiredText('Surname is required', { max: 100, maxMessage: 'Surname must be at most 100 characters' }),
+    givenName: requiredText(msg('Given name is required'), { max: 100, maxMessage: msg('Given name must be at most 100 characters') }),
+    surname: requiredText(msg('Surname is required'), { max: 100, maxMessage: msg('Surname must be at most 100 characters') }),
     gender: lowerEnum(['male', 'female'], m.gender),
     dateOfBirth: requiredDate(m.dateOfBirth).refine((d) => d < todayDate, m.dateOfBirthFuture),
     nationality: countryField(m.nationality),
     countryOfBirth: countryField(m.countryOfBirth),
     originalNationality: optionalText(100),
-    otherNationalities: flag('Please say whether you hold other nationalities').default(false),
+    otherNationalities: flag(msg('Please say whether you hold other nationalities')).default(false),
     otherNationality: optionalText(100),
     maritalStatus: lowerEnum(['married', 'divorced', 'widow', 'single'], m.maritalStatus),
-    profession: requiredText('Profession is required', { max: 100, maxMessage: 'Profession must be at most 100 characters' }),
+    profession: requiredText(msg('Profession is required'), { max: 100, maxMessage: msg('Profession must be at most 100 characters') }),
     purposeOfVisit: lowerEnum(['tourism'], m.purpose),
     entry: z.preprocess((v) => (typeof v === 'string' ? v.trim().charAt(0).toUpperCase() + v.trim().slice(1).toLowerCase() : v), z.enum(['Single', 'Multiple'], { error: m.entry })).default('Single'),
     expectedArrivalDate: requiredDate(m.arrivalRequired),
     expectedDepartureDate: requiredDate(m.departureRequired),
-    passportNumber: requiredText('Passport number is required', {
+    passportNumber: requiredText(msg('Passport number is required'), {
       max: 30,
-      maxMessage: 'Passport number must be at most 30 characters',
+      maxMessage: msg('Passport number must be at most 30 characters'),
     }),
     passportExpiry: requiredDate(m.passportExpiryRequired),
-    visitedEgyptBefore: flag('Please say whether you have visited Egypt before').default(false),
+    visitedEgyptBefore: flag(msg('Please say whether you have visited Egypt before')).default(false),
     lastVisitDateFrom: optionalDate,
     lastVisitDateTo: optionalDate,
     lastVisitStayLocation: optionalText(300),
-    hasBeenDeported: flag('Please say whether you have been deported').default(false),
+    hasBeenDeported: flag(msg('Please say whether you have been deported')).default(false),
     deportedFrom: optionalText(100),
     deportationDate: optionalDate,
     deportationReason: optionalText(1000),
     privacyPolicyAccepted: z.literal(true, { error: m.privacy }),
-    smsUpdates: flag('Please say whether you want text messages').default(false),
+    smsUpdates: flag(msg('Please say whether you want text messages')).default(false),
   });
 
   return shape

@@ -1,5 +1,6 @@
 import { LOCALES } from '../domain/locale.js';
 import { z } from 'zod';
+import { msg } from '../i18n/index.js';
 
 /**
  * Building blocks of the shared schemas. Every field answers one clear message for a missing,
@@ -19,7 +20,7 @@ export function requiredText(message: string, options: { min?: number; max?: num
 /** Optional text: absent, null or blank become null. */
 export function optionalText(max: number, maxMessage = `Must be at most ${max} characters`) {
   return z
-    .string({ error: 'Must be text' })
+    .string({ error: msg('Must be text') })
     .nullish()
     .transform((v, ctx) => {
       const text = typeof v === 'string' ? v.trim() : '';
@@ -31,8 +32,8 @@ export function optionalText(max: number, maxMessage = `Must be at most ${max} c
     });
 }
 
-export const EMAIL_MESSAGE = 'Please enter a valid email';
-export const PHONE_MESSAGE = 'Please enter a valid phone number';
+export const EMAIL_MESSAGE = msg('Please enter a valid email');
+export const PHONE_MESSAGE = msg('Please enter a valid phone number');
 
 export const emailField = z
   .string({ error: EMAIL_MESSAGE })
@@ -41,7 +42,7 @@ export const emailField = z
   .pipe(z.email({ error: EMAIL_MESSAGE }));
 
 /** docs/product.md §14.1: phone at least 10 characters. */
-export const phoneField = z.string({ error: PHONE_MESSAGE }).trim().min(10, PHONE_MESSAGE).max(30, 'Phone number must be at most 30 characters');
+export const phoneField = z.string({ error: PHONE_MESSAGE }).trim().min(10, PHONE_MESSAGE).max(30, msg('Phone number must be at most 30 characters'));
 
 /** docs/product.md §14.1: passwords at least 6 characters; the upper bound keeps hashing cheap. */
 export const PASSWORD_MAX = 200;

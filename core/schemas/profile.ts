@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/index.js';
 import { localeField, PASSWORD_MAX, phoneField } from './fields.js';
 import { PASSWORDS_DONT_MATCH } from './auth.js';
 
@@ -15,12 +16,12 @@ export const profileChangeSchema = profileSchema.partial().extend(localeSchema.p
 
 /** docs/product.md §5.8 Profile: the new password (also the password-reset page's). */
 export const newPasswordField = z
-  .string({ error: 'New password must be at least 6 characters' })
-  .min(6, 'New password must be at least 6 characters')
-  .max(PASSWORD_MAX, 'New password must be at most 200 characters');
+  .string({ error: msg('New password must be at least 6 characters') })
+  .min(6, msg('New password must be at least 6 characters'))
+  .max(PASSWORD_MAX, msg('New password must be at most 200 characters'));
 
 /** docs/product.md §5.8 Profile: the confirmation, checked in the browser and never sent. */
-const confirmPasswordField = z.string({ error: 'Please confirm your new password' }).min(6, 'Please confirm your new password');
+const confirmPasswordField = z.string({ error: msg('Please confirm your new password') }).min(6, msg('Please confirm your new password'));
 
 /** "Passwords don't match" on confirmPassword, once the confirmation is long enough to compare. */
 function confirmationMatches(value: unknown, ctx: z.RefinementCtx): void {
@@ -32,7 +33,10 @@ function confirmationMatches(value: unknown, ctx: z.RefinementCtx): void {
 
 /** What the server accepts (PUT /api/user/change-password). */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX, 'Current password is required'),
+  currentPassword: z
+    .string({ error: msg('Current password is required') })
+    .min(1, msg('Current password is required'))
+    .max(PASSWORD_MAX, msg('Current password is required')),
   newPassword: newPasswordField,
 });
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
+import { useT } from '../lib/i18n.js';
+import { shownMessage } from '../lib/shown-message.js';
 
 /** One problem: its message, and the id of the field it is about (none for a problem of the whole form). */
 export interface FormProblem {
@@ -14,6 +16,8 @@ export interface FormProblem {
  * shows its own message beside it.
  */
 export function ErrorSummary({ problems, focusKey }: { problems: readonly FormProblem[]; focusKey: number }) {
+  const words = useT();
+  const { t } = words;
   const headingId = useId();
   const ref = useRef<HTMLDivElement>(null);
   // The attempt the summary last took the focus for.
@@ -35,7 +39,7 @@ export function ErrorSummary({ problems, focusKey }: { problems: readonly FormPr
       className="rounded-md border-2 border-red-600 bg-white p-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:ring-offset-2"
     >
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
-        There is a problem
+        {t('There is a problem')}
       </h2>
       <ul className="mt-2 space-y-1 text-sm">
         {problems.map((problem) => (
@@ -49,10 +53,10 @@ export function ErrorSummary({ problems, focusKey }: { problems: readonly FormPr
                   document.getElementById(problem.fieldId!)?.focus();
                 }}
               >
-                {problem.message}
+                {shownMessage(words, problem.message)}
               </a>
             ) : (
-              <span className="font-medium text-red-700">{problem.message}</span>
+              <span className="font-medium text-red-700">{shownMessage(words, problem.message)}</span>
             )}
           </li>
         ))}

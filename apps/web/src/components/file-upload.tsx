@@ -2,9 +2,11 @@ import { useId, useRef, type ChangeEvent } from 'react';
 import type { UploadProgress } from '../api/client.js';
 import { cn } from '../lib/format.js';
 import { FileIcon } from './ui/icons.js';
+import { useT } from '../lib/i18n.js';
 
-function formatSize(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+function formatSize(bytes: number, intl: string): string {
+  const format = (n: number, digits: number) => n.toLocaleString(intl, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+  return bytes < 1024 * 1024 ? `${format(Math.max(1, Math.round(bytes / 1024)), 0)} KB` : `${format(bytes / 1024 / 1024, 1)} MB`;
 }
 
 /**
@@ -38,6 +40,7 @@ export function FileUpload({
   describedBy?: string;
   invalid?: boolean;
 }) {
+  const { t, intl } = useT();
   const generated = useId();
   const id = inputId ?? generated;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -60,7 +63,7 @@ export function FileUpload({
         </svg>
         <span className="text-sm font-semibold text-slate-900">{label}</span>
         {description ? <span className="text-xs text-slate-600">{description}</span> : null}
-        <span className="text-sm text-blue-700 underline">{file ? 'Choose a different file' : 'Choose a file'}</span>
+        <span className="text-sm text-blue-700 underline">{file ? t('Choose a different file') : t('Choose a file')}</span>
         <input
           ref={inputRef}
           id={id}
@@ -77,16 +80,18 @@ export function FileUpload({
       {file ? (
         <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="selected-file">
           <FileIcon className="shrink-0 text-blue-700" />
-          <span className="font-medium">{file.name}</span>
-          <span className="text-slate-500">({formatSize(file.size)})</span>
+          <bdi className="font-medium">{file.name}</bdi>
+          <span className="text-slate-500">
+            (<bdi>{formatSize(file.size, intl)}</bdi>)
+          </span>
         </p>
       ) : null}
       {uploading ? (
         <div>
-          <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+          <div role="progressbar" aria-label={t('Upload progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
             <div className="h-full bg-gradient-to-r from-blue-600 to-purple-600 transition-all" style={{ width: `${progress}%` }} />
           </div>
-          <p className="mt-1 text-xs text-slate-600">Uploading… {progress}%</p>
+          <p className="mt-1 text-xs text-slate-600">{t('Uploading… {progress}%', { progress })}</p>
         </div>
       ) : null}
     </div>

@@ -1,9 +1,13 @@
 import { FINAL_FEE, INITIAL_FEE } from '@core/domain/fees.js';
 import { cn, formatPence } from '../lib/format.js';
 import { officialRouteText } from '../lib/official-route.js';
+import { around, MARK } from '../lib/bidi.js';
+import { useT } from '../lib/i18n.js';
+import { formatShortDay } from '@core/domain/wording.js';
+import { DEFAULT_LOCALE } from '@core/domain/locale.js';
 
 /** £10.00 → £10: the statement names whole pounds. */
-const pounds = (pence: number) => formatPence(pence).replace(/\.00$/, '');
+const pounds = (pence: number, intl: Parameters<typeof formatPence>[1]) => formatPence(pence, intl).replace(/[.,]00(?=\D*$)/, '');
 
 /**
  * docs/product.md §1.5: the Advertising Standards Authority's rulings on visa lookalike sites want
@@ -12,16 +16,28 @@ const pounds = (pence: number) => formatPence(pence).replace(/\.00$/, '');
  * applies from. `tone="dark"` on dark backgrounds (the footer).
  */
 export function HonestPrice({ className, tone = 'light' }: { className?: string; tone?: 'light' | 'dark' }) {
+  const { t, intl } = useT();
   const official = officialRouteText();
+  const [before, after] = around(
+    t('We are a private agency, not the Egyptian government. You can apply yourself at {site} for the official fee ({fee}); our service costs {initial} + {final}.', {
+      site: MARK,
+      fee: official.fee,
+      initial: pounds(INITIAL_FEE.amount, intl),
+      final: pounds(FINAL_FEE.amount, intl),
+    }),
+  );
+  const [asOfBefore, asOfAfter] = around(t('Official fee as of {date}.', { date: MARK }));
   return (
     <p data-testid="honest-price" className={cn('text-xs leading-relaxed sm:text-sm', tone === 'dark' ? 'text-slate-300' : 'text-slate-600', className)}>
-      We are a private agency, not the Egyptian government. You can apply yourself at{' '}
-      <a href={official.url} target="_blank" rel="noopener noreferrer" className={cn('font-medium underline underline-offset-2', tone === 'dark' ? 'text-white' : 'text-blue-700')}>
+      {before}
+      <a href={official.url} target="_blank" rel="noopener noreferrer" dir="ltr" className={cn('font-medium underline underline-offset-2', tone === 'dark' ? 'text-white' : 'text-blue-700')}>
         {official.site}
-      </a>{' '}
-      for the official fee ({official.fee}); our service costs {pounds(INITIAL_FEE.amount)} + {pounds(FINAL_FEE.amount)}.{' '}
+      </a>
+      {after}{' '}
       <span className="whitespace-nowrap">
-        Official fee as of <time dateTime={official.effective}>{official.effectiveText}</time>.
+        {asOfBefore}
+        <time dateTime={official.effective}>{intl === DEFAULT_LOCALE ? official.effectiveText : formatShortDay(official.effective, intl)}</time>
+        {asOfAfter}
       </span>
     </p>
   );

@@ -1,5 +1,7 @@
 import { createContext, useContext, type LabelHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '../../lib/format.js';
+import { useT } from '../../lib/i18n.js';
+import { shownMessage } from '../../lib/shown-message.js';
 
 export function Label({ className, required, children, ...props }: LabelHTMLAttributes<HTMLLabelElement> & { required?: boolean }) {
   return (
@@ -64,6 +66,7 @@ export function Field({
   className?: string;
 }) {
   const note = useContext(FieldNotes)[id];
+  const words = useT();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <Label htmlFor={id} required={required && requiredMark}>
@@ -73,7 +76,7 @@ export function Field({
             data-field-note={note.attention ? 'attention' : ''}
             className={cn('ms-2 rounded px-1.5 py-0.5 text-xs font-normal', note.attention ? 'bg-amber-100 font-medium text-amber-900' : 'bg-emerald-50 text-emerald-800')}
           >
-            {note.text}
+            {shownMessage(words, note.text)}
           </span>
         ) : null}
       </Label>
@@ -85,7 +88,7 @@ export function Field({
       ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
-          {error}
+          {shownMessage(words, error)}
         </p>
       ) : null}
     </div>

@@ -19,6 +19,8 @@ import { useState } from 'react';
 import { applicationsQuery } from '../../api/applications.js';
 import { Checkbox } from '../../components/ui/checkbox.js';
 import { Label } from '../../components/ui/label.js';
+import { isolate } from '../../lib/bidi.js';
+import { useT } from '../../lib/i18n.js';
 
 type AddressValues = z.input<typeof addressSchema>;
 
@@ -30,6 +32,7 @@ const ADDRESS_FIELDS: FieldIds<AddressValues> = [
 ];
 
 export function AddressDetailsPage() {
+  const { t } = useT();
   const { applicationId } = useSearch({ from: '/_authed/address-details' });
   const application = useApplicationQuery(applicationId);
 
@@ -39,9 +42,9 @@ export function AddressDetailsPage() {
       <div className="mx-auto max-w-md px-4 py-16">
         <Card className="text-center">
           <CardContent className="space-y-4 pt-8">
-            <h1 className="text-lg font-medium text-slate-800">Application not found or invalid link.</h1>
+            <h1 className="text-lg font-medium text-slate-800">{t('Application not found or invalid link.')}</h1>
             <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
-              Back to Dashboard
+              {t('Back to Dashboard')}
             </Link>
           </CardContent>
         </Card>
@@ -52,6 +55,7 @@ export function AddressDetailsPage() {
 }
 
 export function AddressForm({ application }: { application: ApplicationDto }) {
+  const { t, intl, dir } = useT();
   const navigate = useNavigate();
   const form = useForm<AddressValues, unknown, z.output<typeof addressSchema>>({
     resolver: zodResolver(addressSchema),
@@ -77,14 +81,14 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
         try {
           await copy.mutateAsync({ applicationIds: family.map((a) => a.id), details });
         } catch (error) {
-          problems.refused(error, { fallback: 'Please try again.' });
+          problems.refused(error, { fallback: t('Please try again.') });
           return;
         }
       }
-      toast({ title: 'Application Complete', description: 'Your application details have been submitted successfully.' });
+      toast({ title: t('Application Complete'), description: t('Your application details have been submitted successfully.') });
       await navigate({ to: '/dashboard' });
     },
-    onError: (error) => problems.refused(error, { fallback: 'Please try again.' }),
+    onError: (error) => problems.refused(error, { fallback: t('Please try again.') }),
   });
   const { errors } = form.formState;
 
@@ -93,21 +97,21 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
       <Card>
         <CardHeader>
           <CardTitle as="h1" className="text-2xl">
-            Address and Accommodation Details
+            {t('Address and Accommodation Details')}
           </CardTitle>
           <CardDescription>
-            Application {application.applicationNumber} — {personName(`${application.givenName} ${application.surname}`)}
+            {t('Application {number} — {name}', { number: isolate(application.applicationNumber, dir), name: isolate(personName(`${application.givenName} ${application.surname}`), dir) })}
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
           <div className="grid grid-cols-2 gap-4 rounded-lg bg-slate-50 p-4 text-sm">
             <div>
-              <p className="text-slate-600">Arrival date</p>
-              <p className="font-semibold text-slate-900">{formatDay(application.expectedArrivalDate)}</p>
+              <p className="text-slate-600">{t('Arrival date')}</p>
+              <p className="font-semibold text-slate-900">{formatDay(application.expectedArrivalDate, intl)}</p>
             </div>
             <div>
-              <p className="text-slate-600">Departure date</p>
-              <p className="font-semibold text-slate-900">{formatDay(application.expectedDepartureDate)}</p>
+              <p className="text-slate-600">{t('Departure date')}</p>
+              <p className="font-semibold text-slate-900">{formatDay(application.expectedDepartureDate, intl)}</p>
             </div>
           </div>
           <form
@@ -119,28 +123,36 @@ export function AddressForm({ application }: { application: ApplicationDto }) {
             }}
           >
             <ErrorSummary {...problems.summary} />
-            <Field id="addr-address" label="Home address" required error={errors.address?.message}>
+            <Field id="addr-address" label={t('Home address')} required error={errors.address?.message}>
               <Input autoComplete="street-address" {...fieldAria('addr-address', errors.address?.message)} {...form.register('address')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="addr-city" label="City" required error={errors.city?.message}>
+              <Field id="addr-city" label={t('City')} required error={errors.city?.message}>
                 <Input autoComplete="address-level2" {...fieldAria('addr-city', errors.city?.message)} {...form.register('city')} />
               </Field>
-              <Field id="addr-postcode" label="Postcode" required error={errors.postcode?.message}>
+              <Field id="addr-postcode" label={t('Postcode')} required error={errors.postcode?.message}>
                 <Input autoComplete="postal-code" {...fieldAria('addr-postcode', errors.postcode?.message)} {...form.register('postcode')} />
               </Field>
             </div>
-            <Field id="addr-hotelDetails" label="Hotel details in Egypt" required hint="Hotel name, address and booking reference of your first night's stay." error={errors.hotelDetails?.message}>
+            <Field
+              id="addr-hotelDetails"
+              label={t('Hotel details in Egypt')}
+              required
+              hint={t("Hotel name, address and booking reference of your first night's stay.")}
+              error={errors.hotelDetails?.message}
+            >
               <Textarea {...fieldAria('addr-hotelDetails', errors.hotelDetails?.message, true)} {...form.register('hotelDetails')} />
             </Field>
             {family.length > 0 ? (
               <div className="flex items-center gap-2">
                 <Checkbox id="addr-copy-family" checked={copyToFamily} onCheckedChange={(checked) => setCopyToFamily(checked === true)} />
-                <Label htmlFor="addr-copy-family">Use the same address and hotel for the other {family.length === 1 ? 'traveller' : `${family.length} travellers`} of the family</Label>
+                <Label htmlFor="addr-copy-family">
+                  {t('Use the same address and hotel for the other {count, plural, one {traveller} other {# travellers}} of the family', { count: family.length })}
+                </Label>
               </div>
             ) : null}
             <Button type="submit" className="w-full" disabled={save.isPending || copy.isPending}>
-              {save.isPending ? 'Saving...' : 'Save and Complete Application'}
+              {save.isPending ? t('Saving...') : t('Save and Complete Application')}
             </Button>
           </form>
         </CardContent>

@@ -25,11 +25,16 @@ import { useApplicationDraft } from './use-application-draft.js';
 import { useApplicationForm } from './use-application-form.js';
 import { usePassportScan } from './use-passport-scan.js';
 import { useSubmitApplication } from './use-submit-application.js';
+import { INITIAL_FEE } from '@core/domain/fees.js';
+import { formatPence } from '../../lib/format.js';
+import { Sentence, slot } from '../../lib/sentence.js';
+import { msg } from '@core/i18n/index.js';
+import { useT } from '../../lib/i18n.js';
 
 export { PAYMENT_REDIRECT_DELAY_MS } from './use-submit-application.js';
 
 /** docs/product.md §8.2 'Selection Error': the browser could not hand the chosen file over. */
-const SELECTION_ERROR_MESSAGE = 'There was a problem selecting your file. Please try again.';
+const SELECTION_ERROR_MESSAGE = msg('There was a problem selecting your file. Please try again.');
 
 export function ApplyPage() {
   const { agencyEmail } = useAgency();
@@ -38,6 +43,7 @@ export function ApplyPage() {
 
 /** docs/product.md §2.6, 'Egypt E-Visa Application': its sections, the payment notice, the consent and the submit button with its hints. */
 export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmail: string; now?: Date }) {
+  const { t, intl } = useT();
   const [now] = useState(() => fixedNow ?? new Date());
   const { form, fields, values, passport, setPassport, dates, submitState } = useApplicationForm({ agencyEmail, now });
   // The page's errors (docs/product.md §14.5): the passport copy's and a failure of no field, beside the
@@ -88,7 +94,7 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
         return;
       }
       choosePassport(file);
-      toast({ title: 'File Selected', description: file.name });
+      toast({ title: t('File Selected'), description: file.name });
     } catch {
       setPassportError(SELECTION_ERROR_MESSAGE);
     }
@@ -125,15 +131,15 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
       <Card>
         <CardHeader>
           <CardTitle as="h1" className="text-2xl sm:text-3xl">
-            Egypt E-Visa Application
+            {t('Egypt E-Visa Application')}
           </CardTitle>
           <CardDescription>
-            Fields marked <span className="text-red-600">*</span> are required. Your answers must match your passport exactly.
+            <Sentence text={t('Fields marked {mark} are required. Your answers must match your passport exactly.', { mark: slot('mark') })} parts={{ mark: <span className="text-red-600">*</span> }} />
           </CardDescription>
           <p className="text-sm text-slate-600">
-            Not sure the e-visa is your route?{' '}
+            {t('Not sure the e-visa is your route?')}{' '}
             <Link to="/do-i-need-a-visa" className="inline-flex min-h-11 items-center font-medium text-blue-700 underline underline-offset-2">
-              Do I need a visa?
+              {t('Do I need a visa?')}
             </Link>
           </p>
           <DraftBar status={draft.status} restored={draft.restored} onStartOver={startOver} />
@@ -179,9 +185,14 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
             {travellers.length < MAX_EXTRA_TRAVELLERS && !family.created ? (
               <div className="flex flex-wrap items-center gap-3">
                 <Button variant="outline" disabled={busy} onClick={() => setTravellers((list) => [...list, nextTraveller.current++])}>
-                  Add a traveller
+                  {t('Add a traveller')}
                 </Button>
-                <p className="text-sm text-slate-600">Family or friends on the same trip: one order, one payment of {travellers.length + 2} × £10.</p>
+                <p className="text-sm text-slate-600">
+                  {t('Family or friends on the same trip: one order, one payment of {count} × {fee}.', {
+                    count: travellers.length + 2,
+                    fee: formatPence(INITIAL_FEE.amount, intl).replace(/[.,]00(?=\D*$)/, ''),
+                  })}
+                </p>
               </div>
             ) : null}
             <PaymentNotice />
@@ -197,22 +208,28 @@ export function ApplicationFormView({ agencyEmail, now: fixedNow }: { agencyEmai
 
 /** The submit button, disabled until the conditions of docs/product.md §5.4 hold, with the hints that say which do not. */
 function SubmitBar({ state, submitting }: { state: SubmitState; submitting: boolean }) {
+  const { t } = useT();
   return (
     <div className="space-y-2">
       <Button type="submit" size="lg" className="w-full" disabled={!state.enabled || submitting} aria-describedby="submit-hints">
-        {submitting ? 'Submitting Application...' : 'Submit Application'}
+        {submitting ? t('Submitting Application...') : t('Submit Application')}
       </Button>
       <ul id="submit-hints" className="space-y-1 text-sm text-slate-600" aria-live="polite">
         {state.hints.map((hint) => (
-          <li key={hint}>• {hint}</li>
+          <li key={hint}>• {t(hint)}</li>
         ))}
       </ul>
       <p className="text-center text-sm text-slate-600">
-        Need help?{' '}
-        <Link to="/contact" className="text-blue-700 underline">
-          Contact our experts
-        </Link>
-        .
+        <Sentence
+          text={t('Need help? {link}.', { link: slot('link') })}
+          parts={{
+            link: (
+              <Link to="/contact" className="text-blue-700 underline">
+                {t('Contact our experts')}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </div>
   );

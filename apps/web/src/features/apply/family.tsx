@@ -11,6 +11,7 @@ import { TravelHistorySection } from './sections/travel-history-section.js';
 import type { UploadProgress } from '../../api/client.js';
 import { useApplicationForm, type ApplicationFormApi } from './use-application-form.js';
 import type { FormProblem } from '../../components/error-summary.js';
+import { useT } from '../../lib/i18n.js';
 
 /** What the lead's form shares with every traveller: the trip, and the consent given for the family. */
 const SHARED_FIELDS = ['purposeOfVisit', 'entry', 'expectedArrivalDate', 'expectedDepartureDate', 'privacyPolicyAccepted', 'smsUpdates'] as const;
@@ -55,6 +56,7 @@ export function TravellerForm({
   /** This traveller's lines of the page's error summary, whenever they change. */
   onProblems: (problems: FormProblem[]) => void;
 }) {
+  const { t } = useT();
   const { form, fields, passport, setPassport, dates } = useApplicationForm({ agencyEmail, now, idPrefix: `traveller${uid}` });
   const [progress, setProgress] = useState<UploadProgress>(0);
   const [passportError, setPassportError] = useState<string | null>(null);
@@ -100,14 +102,14 @@ export function TravellerForm({
   };
 
   return (
-    <section aria-label={`Traveller ${index + 2}`} className="space-y-6 rounded-xl border border-slate-200 p-4">
+    <section aria-label={t('Traveller {number}', { number: index + 2 })} className="space-y-6 rounded-xl border border-slate-200 p-4">
       <div className="flex items-center justify-between">
-        <h2 className="text-lg font-semibold text-slate-900">Traveller {index + 2}</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('Traveller {number}', { number: index + 2 })}</h2>
         <Button variant="ghost" size="sm" onClick={onRemove} disabled={disabled}>
-          Remove traveller
+          {t('Remove traveller')}
         </Button>
       </div>
-      <p className="text-sm text-slate-600">Travelling on the same dates as the first traveller; the hotel details are asked once the fees are paid.</p>
+      <p className="text-sm text-slate-600">{t('Travelling on the same dates as the first traveller; the hotel details are asked once the fees are paid.')}</p>
       <PersonalSection fields={fields} agencyEmail={agencyEmail} today={dates.today} />
       <PassportSection fields={fields} minExpiry={dates.minExpiry} passport={{ file: passport, progress, disabled, onSelect: onSelectFile, error: passportError }} />
       <AdditionalSection fields={fields} />

@@ -1,5 +1,6 @@
 import type { ApplicationForm } from '@core/domain/application.js';
 import { isSupportedNationality } from '@core/domain/countries.js';
+import { msg } from '@core/i18n/index.js';
 
 /**
  * The form's raw values as the browser holds them, before the shared schema parses them into an
@@ -71,10 +72,10 @@ export interface SubmitState {
   hints: string[];
 }
 
-export const HINT_DOCUMENTS = 'Please upload the required documents';
-export const HINT_PRIVACY = 'Please accept the privacy policy';
-export const HINT_FIELDS = 'Please fill in all required fields';
-export const HINT_NATIONALITY = 'Your nationality is not supported';
+export const HINT_DOCUMENTS = msg('Please upload the required documents');
+export const HINT_PRIVACY = msg('Please accept the privacy policy');
+export const HINT_FIELDS = msg('Please fill in all required fields');
+export const HINT_NATIONALITY = msg('Your nationality is not supported');
 
 /** The submit button is enabled only when all conditions of docs/product.md §5.4 hold. */
 export function submitState(values: ApplicationFormValues, hasPassportFile: boolean, nationalitySupported?: boolean): SubmitState {

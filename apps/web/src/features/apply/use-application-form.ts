@@ -16,6 +16,8 @@ import { isoDate } from '../../lib/format.js';
 import { formRules } from './form-rules.js';
 import { publicRulesQuery } from '../../api/rules.js';
 import { DEFAULT_APPLICATION_VALUES, submitState, type ApplicationFormValues, type SubmitState } from './rules.js';
+import { useT, type PageWords } from '../../lib/i18n.js';
+import { nationalityProblemIn } from './nationality-words.js';
 
 export type ApplicationFormApi = UseFormReturn<ApplicationFormValues, unknown, ApplicationForm>;
 export type ApplicationField = keyof ApplicationFormValues;
@@ -116,10 +118,14 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
   const [passport, setPassport] = useState<File | null>(null);
   const today = isoDate(now);
   const arrival = toCalendarDate(values.expectedArrivalDate ?? '');
+  const words = useT();
   const checks = useMemo(() => formChecks(rules, today, arrival, values.nationality ?? '', agencyEmail), [rules, today, arrival, values.nationality, agencyEmail]);
   const dates = useMemo<ApplicationDates>(() => ({ today, minArrival: checks.minArrival, minExpiry: checks.minExpiry }), [today, checks]);
   const errors = form.formState.errors;
-  const error = (name: ApplicationField) => errors[name]?.message;
+  // The schema's message for a nationality off the e-visa route is the core's English: said in the page's language.
+  const nationalityText = checks.nationalityProblem === null ? null : nationalityProblemIn(values.nationality ?? '', checks.route, agencyEmail, words);
+  const worded = (message: string | undefined) => (message !== undefined && message === checks.nationalityProblem && nationalityText ? nationalityText : message);
+  const error = (name: ApplicationField) => worded(errors[name]?.message);
   const fields: ApplicationFields = {
     form,
     values,
@@ -127,19 +133,27 @@ export function useApplicationForm({ agencyEmail, now, idPrefix = 'app' }: { age
     error,
     aria: (name, hint) => fieldAria(`${idPrefix}-${name}`, error(name), hint),
     fileId: `${idPrefix}-passport-file`,
-    nationalityProblem: checks.nationalityProblem,
-    passportHint: checks.passportHint,
+    nationalityProblem: nationalityText,
+    passportHint: passportHintIn(checks.passportRule, words),
     problems: (passportError, except = []) => {
       const ids = (names: readonly ApplicationField[]): FieldIds<ApplicationFormValues> => names.filter((name) => !except.includes(name)).map((name) => [name, `${idPrefix}-${name}`] as const);
       return [
         ...fieldProblems(errors, ids(BEFORE_PASSPORT_COPY)),
         ...(passportError ? [{ fieldId: `${idPrefix}-passport-file`, message: passportError }] : []),
         ...fieldProblems(errors, ids(AFTER_PASSPORT_COPY)),
-      ];
+      ].map((problem) => ({ ...problem, message: worded(problem.message)! }));
     },
   };
   const state: SubmitState = submitState(values, Boolean(passport), checks.nationalityProblem === null);
   return { form, fields, values, passport, setPassport, dates, submitState: state, idPrefix };
+}
+
+/** formChecks' passport hint in the page's language (the English is the same words). */
+function passportHintIn({ months, fromArrival, mustReach }: { months: number; fromArrival: boolean; mustReach: string | null }, { t, intl }: Pick<PageWords, 't' | 'intl'>): string {
+  if (!fromArrival) return t('Must be valid for at least {months, plural, one {# month} other {# months}} from today.', { months });
+  if (mustReach)
+    return t('Must be valid for at least {months, plural, one {# month} other {# months}} from your arrival date: until {day} or later.', { months, day: formatShortDay(mustReach, intl) });
+  return t('Must be valid for at least {months, plural, one {# month} other {# months}} from your arrival date.', { months });
 }
 
 /**
@@ -163,6 +177,9 @@ export function formChecks(rules: readonly EgyptRule[], today: string, arrival: 
     minArrival: addCalendarDays(today, todays.minDaysBeforeArrival.value.days),
     minExpiry: mustReach ?? passportMustReach(todays.passportValidity.value, today, today),
     passportHint,
+    /** The facts of the hint and of the nationality's problem, for saying them in the page's language. */
+    route,
+    passportRule: { months: validity.months, fromArrival, mustReach },
     nationalityProblem,
   };
 }

@@ -6,6 +6,7 @@ import { useScanPassportMutation, type PassportScanDto } from './api.js';
 import { checkPassportFile } from '../../lib/file-rules.js';
 import { DEFAULT_APPLICATION_VALUES, type ApplicationFormValues } from './rules.js';
 import type { ApplicationFormApi } from './use-application-form.js';
+import { msg } from '@core/i18n/index.js';
 
 /** The form's fields a passport scan fills, in the form's order. */
 export const SCANNED_FIELDS = ['givenName', 'surname', 'gender', 'dateOfBirth', 'nationality', 'passportNumber', 'passportExpiry'] as const;
@@ -13,9 +14,9 @@ export type ScannedField = (typeof SCANNED_FIELDS)[number];
 /** The fields a scan may mark: those it fills, and the country of birth it assumes. */
 type MarkedField = ScannedField | 'countryOfBirth';
 
-export const READ_FROM_PASSPORT = 'Read from your passport';
-export const CHECK_THIS_FIELD = 'Please check this field';
-export const SCAN_FAILED_MESSAGE = 'We could not read your passport. Please try again, or fill in the fields yourself.';
+export const READ_FROM_PASSPORT = msg('Read from your passport');
+export const CHECK_THIS_FIELD = msg('Please check this field');
+export const SCAN_FAILED_MESSAGE = msg('We could not read your passport. Please try again, or fill in the fields yourself.');
 
 export type PassportScanState =
   | { status: 'idle' }

@@ -8,6 +8,8 @@ import { fileRefusal, showServerFieldErrors } from '../../lib/form-errors.js';
 import { toast } from '../../lib/toast-store.js';
 import { useCreateApplicationMutation } from './api.js';
 import type { ApplicationFormApi } from './use-application-form.js';
+import { useT } from '../../lib/i18n.js';
+import { msg } from '@core/i18n/index.js';
 
 /** docs/product.md §14.2: redirect to the payment page 500 ms after the application was submitted. */
 export const PAYMENT_REDIRECT_DELAY_MS = 500;
@@ -22,8 +24,8 @@ export interface SubmitRefusal {
   form?: string;
 }
 
-export const MISSING_DOCUMENTS_MESSAGE = 'Please upload all required documents to complete your application.';
-export const SUBMISSION_FAILED_FALLBACK = 'Please try again or contact support.';
+export const MISSING_DOCUMENTS_MESSAGE = msg('Please upload all required documents to complete your application.');
+export const SUBMISSION_FAILED_FALLBACK = msg('Please try again or contact support.');
 
 /**
  * Submits an application as docs/product.md §2.6 says: create it, upload the passport (an upload failure aborts
@@ -40,6 +42,7 @@ export function useSubmitApplication({
   form: Pick<ApplicationFormApi, 'getValues' | 'setError'>;
   onRefused: (refusal: SubmitRefusal) => void;
 }) {
+  const { t } = useT();
   const navigate = useNavigate();
   const create = useCreateApplicationMutation();
   const upload = useUploadPassportMutation();
@@ -73,7 +76,7 @@ export function useSubmitApplication({
       setProgress(0);
     }
     track('application_submitted', { applicationId: id, nationality: data.nationality, purposeOfVisit: data.purposeOfVisit, entry: data.entry });
-    toast({ title: 'Application Submitted', description: 'Redirecting to payment page...' });
+    toast({ title: t('Application Submitted'), description: t('Redirecting to payment page...') });
     const target = id;
     window.setTimeout(() => {
       void navigate({ to: '/payment', search: { applicationId: target, type: 'initial' } });

@@ -10,8 +10,10 @@ import type { TravellerHandle } from './family.js';
 import { useCreateFamilyMutation, type CreatedFamily } from './family-api.js';
 import type { ApplicationFormApi } from './use-application-form.js';
 import { MISSING_DOCUMENTS_MESSAGE, PAYMENT_REDIRECT_DELAY_MS, SUBMISSION_FAILED_FALLBACK } from './use-submit-application.js';
+import { useT } from '../../lib/i18n.js';
+import { msg } from '@core/i18n/index.js';
 
-export const MISSING_TRAVELLER_PASSPORT_MESSAGE = 'Please upload the passport copy of every traveller.';
+export const MISSING_TRAVELLER_PASSPORT_MESSAGE = msg('Please upload the passport copy of every traveller.');
 
 /**
  * Submits a family application: every traveller's form is checked, the family is created in one
@@ -32,6 +34,7 @@ export function useSubmitFamily({
   /** Called once a submission stops short; `form` is its failure of no field, if any. */
   onRefused: (refusal: { form?: string }) => void;
 }) {
+  const { t } = useT();
   const navigate = useNavigate();
   const create = useCreateFamilyMutation();
   const upload = useUploadPassportMutation();
@@ -81,7 +84,7 @@ export function useSubmitFamily({
         groupId: family.groupId,
         groupSize: family.applications.length,
       });
-      toast({ title: 'Application Submitted', description: 'Redirecting to payment page...' });
+      toast({ title: t('Application Submitted'), description: t('Redirecting to payment page...') });
       setDone(true);
       window.setTimeout(() => {
         void navigate({ to: '/payment', search: { groupId: family.groupId } });

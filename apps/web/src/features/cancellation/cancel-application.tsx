@@ -9,9 +9,14 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { formatPence } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
 import { useCancelApplicationMutation } from './api.js';
+import { INITIAL_FEE } from '@core/domain/fees.js';
+import { shownMessage } from '../../lib/shown-message.js';
+import { isolate } from '../../lib/bidi.js';
+import { useT } from '../../lib/i18n.js';
 
 /** Where the applicant's cancellation stands, on their card (docs/product.md, "Cancelling an application"). */
 export function CancellationNotice({ application: app }: { application: ApplicationDto }) {
+  const { t, intl } = useT();
   const state = cancellationState({
     cancelledAt: app.cancelledAt ? new Date(app.cancelledAt) : null,
     cancellationRequestedAt: app.cancellationRequestedAt ? new Date(app.cancellationRequestedAt) : null,
@@ -20,14 +25,14 @@ export function CancellationNotice({ application: app }: { application: Applicat
   if (state === 'requested') {
     return (
       <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-        You asked to cancel this application. Our team will decide on a refund for the work not yet done and reply by email.
+        {t('You asked to cancel this application. Our team will decide on a refund for the work not yet done and reply by email.')}
       </p>
     );
   }
   if (state === 'declined') {
     return (
       <div className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">
-        <p className="font-medium">Your request to cancel was not accepted:</p>
+        <p className="font-medium">{t('Your request to cancel was not accepted:')}</p>
         {app.cancellationResponse ? <p className="mt-1 whitespace-pre-line">{app.cancellationResponse}</p> : null}
       </div>
     );
@@ -35,8 +40,8 @@ export function CancellationNotice({ application: app }: { application: Applicat
   if (state === 'cancelled') {
     return (
       <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">
-        You cancelled this application.
-        {app.refundedAmount > 0 ? ` ${formatPence(app.refundedAmount)} has been refunded to your card; your credit note was sent to you by email.` : ''}
+        {t('You cancelled this application.')}
+        {app.refundedAmount > 0 ? ` ${t('{amount} has been refunded to your card; your credit note was sent to you by email.', { amount: formatPence(app.refundedAmount, intl) })}` : ''}
         {app.cancellationResponse ? ` ${app.cancellationResponse}` : ''}
       </p>
     );
@@ -50,6 +55,8 @@ export function CancellationNotice({ application: app }: { application: Applicat
  * behind the dialog (docs/product.md §14.5).
  */
 export function CancelApplication({ application: app }: { application: ApplicationDto }) {
+  const words = useT();
+  const { t, intl, dir } = words;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -60,19 +67,19 @@ export function CancelApplication({ application: app }: { application: Applicati
     onSuccess: (result) => {
       setOpen(false);
       toast({
-        title: result.outcome === 'cancelled' ? 'Application cancelled' : 'Cancellation requested',
+        title: result.outcome === 'cancelled' ? t('Application cancelled') : t('Cancellation requested'),
         description:
           result.outcome === 'cancelled'
             ? result.refundPence > 0
-              ? `${formatPence(result.refundPence)} is being refunded to your card.`
-              : 'We will not work on it any further.'
-            : 'Our team will reply by email.',
+              ? t('{amount} is being refunded to your card.', { amount: formatPence(result.refundPence, intl) })
+              : t('We will not work on it any further.')
+            : t('Our team will reply by email.'),
       });
     },
     onError: (error) => {
       const fieldError = serverFieldErrors(error).reason ?? null;
       setReasonError(fieldError);
-      setFormError(fieldError ? null : (serverMessage(error) ?? 'Please try again.'));
+      setFormError(fieldError ? null : (serverMessage(error) ?? t('Please try again.')));
       setAttempts((n) => n + 1);
     },
   });
@@ -92,14 +99,19 @@ export function CancelApplication({ application: app }: { application: Applicati
         className="inline-flex min-h-11 items-center self-start rounded-md text-sm font-medium text-slate-600 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2"
         onClick={() => openDialog(true)}
       >
-        Cancel application
+        {t('Cancel application')}
       </button>
       <DialogContent>
-        <DialogTitle>Cancel application {app.applicationNumber}?</DialogTitle>
+        <DialogTitle>{t('Cancel application {number}?', { number: isolate(app.applicationNumber, dir) })}</DialogTitle>
         <DialogDescription className="mt-2 text-sm text-slate-700">
           {app.initialPaymentId
-            ? 'If you paid in the last 14 days and our team has not started work yet, your £10 is refunded at once. Otherwise our team decides on a refund for the work not yet done and replies by email.'
-            : 'You have not paid anything for this application. Cancelling stops it for good.'}
+            ? t(
+                'If you paid in the last 14 days and our team has not started work yet, your {fee} is refunded at once. Otherwise our team decides on a refund for the work not yet done and replies by email.',
+                {
+                  fee: formatPence(INITIAL_FEE.amount, intl).replace(/[.,]00(?=\D*$)/, ''),
+                },
+              )
+            : t('You have not paid anything for this application. Cancelling stops it for good.')}
         </DialogDescription>
         {problems.length > 0 ? (
           <div className="mt-4">
@@ -107,7 +119,7 @@ export function CancelApplication({ application: app }: { application: Applicati
           </div>
         ) : null}
         <label htmlFor={reasonId} className="mt-4 block text-sm font-medium text-slate-900">
-          Reason (optional)
+          {t('Reason (optional)')}
         </label>
         <textarea
           id={reasonId}
@@ -120,15 +132,15 @@ export function CancelApplication({ application: app }: { application: Applicati
         />
         {reasonError ? (
           <p id={`${reasonId}-error`} role="alert" className="mt-1 text-sm text-red-600">
-            {reasonError}
+            {shownMessage(words, reasonError)}
           </p>
         ) : null}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => openDialog(false)}>
-            Keep my application
+            {t('Keep my application')}
           </Button>
           <Button variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate({ reason })}>
-            {cancel.isPending ? 'Cancelling…' : 'Cancel application'}
+            {cancel.isPending ? t('Cancelling…') : t('Cancel application')}
           </Button>
         </div>
       </DialogContent>

@@ -11,8 +11,11 @@ import { ReceiptList } from '../../components/receipt-list.js';
 import { useDashboardParts } from './parts.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
 import { ApplicationTimeline, GuaranteeClock, GuaranteeMissedNotice, rejectionReasonOf } from '../../components/application-timeline.js';
+import type { ReactNode } from 'react';
+import { around, MARK } from '../../lib/bidi.js';
+import { useT } from '../../lib/i18n.js';
 
-function Detail({ label, value }: { label: string; value: string }) {
+function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
@@ -23,6 +26,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 /** One application on the dashboard; what it offers depends on its status (docs/product.md §3.4). */
 export function ApplicationCard({ application: app }: { application: ApplicationDto }) {
+  const { t, tc, intl } = useT();
   const { PaymentPanel, EvisaStatus, ReplyToRequest, CancellationNotice, CancelApplication, RefundedNotice } = useDashboardParts();
   const status = app.status.toLowerCase();
   const initialPaid = Boolean(app.initialPaymentId);
@@ -40,28 +44,35 @@ export function ApplicationCard({ application: app }: { application: Application
     refundedPence: app.refundedAmount ?? 0,
   });
 
+  const [before, after] = around(t('Application {number}', { number: MARK }));
   return (
     <Card className="flex flex-col" data-testid={`application-${app.id}`}>
       <CardHeader className="pb-3">
         {/* In a narrow card the badge goes below rather than squeezing the number onto two lines. */}
         <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
           <div>
-            <h2 className="text-lg font-semibold text-slate-900">{personName(`${app.givenName} ${app.surname}`)}</h2>
+            <h2 className="text-lg font-semibold text-slate-900">
+              <bdi>{personName(`${app.givenName} ${app.surname}`)}</bdi>
+            </h2>
             <p className="text-sm text-slate-600">
-              Application <span className="whitespace-nowrap">{app.applicationNumber}</span>
+              {before}
+              <span className="whitespace-nowrap" dir="ltr">
+                {app.applicationNumber}
+              </span>
+              {after}
             </p>
           </div>
-          {app.cancelledAt ? <Badge tone="grey">Cancelled</Badge> : <Badge tone={statusBadgeTone(status)}>{applicantStatusLabel(status)}</Badge>}
+          {app.cancelledAt ? <Badge tone="grey">{t('Cancelled')}</Badge> : <Badge tone={statusBadgeTone(status)}>{tc(applicantStatusLabel(status))}</Badge>}
         </div>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <dl className="grid grid-cols-2 gap-3">
-          <Detail label="Nationality" value={app.nationality} />
-          <Detail label="Entry" value={app.entry} />
-          <Detail label="Arrival" value={formatDay(app.expectedArrivalDate)} />
-          <Detail label="Departure" value={formatDay(app.expectedDepartureDate)} />
-          <Detail label="Submitted" value={formatDay(app.createdAt)} />
-          {show.guaranteeDay && app.guarantee?.deadline ? <Detail label="Guaranteed answer by" value={formatDay(app.guarantee.deadline)} /> : null}
+          <Detail label={t('Nationality')} value={<bdi>{app.nationality}</bdi>} />
+          <Detail label={t('Entry')} value={t('{entry, select, Multiple {Multiple} other {Single}}', { entry: app.entry })} />
+          <Detail label={t('Arrival')} value={formatDay(app.expectedArrivalDate, intl)} />
+          <Detail label={t('Departure')} value={formatDay(app.expectedDepartureDate, intl)} />
+          <Detail label={t('Submitted')} value={formatDay(app.createdAt, intl)} />
+          {show.guaranteeDay && app.guarantee?.deadline ? <Detail label={t('Guaranteed answer by')} value={formatDay(app.guarantee.deadline, intl)} /> : null}
         </dl>
         <GuaranteeClock guarantee={app.guarantee} status={status} />
         {show.passportCheck ? <PassportCheckNotice application={app} /> : null}
@@ -71,33 +82,33 @@ export function ApplicationCard({ application: app }: { application: Application
         {show.initialFee === 'panel' ? <PaymentPanel applicationId={app.id} paymentType="initial" amount={INITIAL_FEE.amount} serviceStartRequested={app.serviceStartRequestedAt !== null} /> : null}
         {show.initialFee === 'family' ? (
           // A family application's initial fees are one payment: its group's heading offers it.
-          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">The initial fee is paid once for the whole family, above</p>
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t('The initial fee is paid once for the whole family, above')}</p>
         ) : null}
 
-        {show.beingProcessed ? <p className="rounded-md bg-blue-50 p-3 text-sm font-medium text-blue-900">Initial Payment Complete - your application is being processed</p> : null}
+        {show.beingProcessed ? <p className="rounded-md bg-blue-50 p-3 text-sm font-medium text-blue-900">{t('Initial Payment Complete - your application is being processed')}</p> : null}
 
         {show.addressRequest ? (
           <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            <p>Please complete your address and hotel details so we can finish your application.</p>
+            <p>{t('Please complete your address and hotel details so we can finish your application.')}</p>
             <Link to="/address-details" search={{ applicationId: app.id }} className={buttonClasses('outline', 'sm', 'mt-2')}>
-              Add address details
+              {t('Add address details')}
             </Link>
           </div>
         ) : null}
 
         {show.informationRequest ? (
           <div className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-950">
-            <h3 className="font-semibold">Additional information required</h3>
+            <h3 className="font-semibold">{t('Additional information required')}</h3>
             {app.additionalInfoMessage ? <p className="mt-1 whitespace-pre-line">{app.additionalInfoMessage}</p> : null}
             {app.requiresPassportReupload ? (
               <div className="mt-3">
-                <p>Our team needs a new copy of your passport.</p>
+                <p>{t('Our team needs a new copy of your passport.')}</p>
                 <Link to="/passport-upload" search={{ applicationId: app.id }} className={buttonClasses('primary', 'sm', 'mt-2')}>
-                  Re-upload Passport
+                  {t('Re-upload Passport')}
                 </Link>
               </div>
             ) : app.passportReuploadedAt ? (
-              <p className="mt-2 font-medium text-green-800">Passport Re-uploaded Successfully ({formatDayAndTime(app.passportReuploadedAt)})</p>
+              <p className="mt-2 font-medium text-green-800">{t('Passport Re-uploaded Successfully ({when})', { when: formatDayAndTime(app.passportReuploadedAt, intl) })}</p>
             ) : null}
             <ReplyToRequest application={app} />
           </div>
@@ -110,10 +121,10 @@ export function ApplicationCard({ application: app }: { application: Application
         <CancellationNotice application={app} />
         {show.rejection ? (
           <div className="rounded-md bg-red-50 p-3 text-sm text-red-900">
-            <p>Your application has been rejected. Please contact support for more information.</p>
+            <p>{t('Your application has been rejected. Please contact support for more information.')}</p>
             {rejectionReasonOf(app.timeline) ? (
               <p className="mt-2 whitespace-pre-line" data-testid="rejection-reason">
-                <span className="font-semibold">Reason: </span>
+                <span className="font-semibold">{t('Reason:')} </span>
                 {rejectionReasonOf(app.timeline)}
               </p>
             ) : null}

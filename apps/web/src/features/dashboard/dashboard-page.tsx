@@ -10,6 +10,8 @@ import { ApplicationCard } from './application-card.js';
 import { DraftCard, useSavedDraft } from './draft-card.js';
 import { useDashboardApplicationsQuery } from './api.js';
 import { dashboardItems, FamilyHeading } from './family-groups.js';
+import { around, MARK } from '../../lib/bidi.js';
+import { useT } from '../../lib/i18n.js';
 
 /** The card grid's columns for one, two, or three and more applications. */
 const COLUMNS = { 1: 'max-w-2xl', 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:grid-cols-3' } as const;
@@ -24,6 +26,7 @@ export function DashboardPage({ parts }: { parts: DashboardParts }) {
 }
 
 function Dashboard() {
+  const { t } = useT();
   const { MailBounceNotice } = useDashboardParts();
   const { user, isLoading: userLoading } = useAuth();
   const applications = useDashboardApplicationsQuery({ signedIn: Boolean(user) });
@@ -33,14 +36,15 @@ function Dashboard() {
   if (!user) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <p className="text-lg text-slate-700">Please log in to view your dashboard.</p>
+        <p className="text-lg text-slate-700">{t('Please log in to view your dashboard.')}</p>
         <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-4')}>
-          Login
+          {t('Login')}
         </Link>
       </div>
     );
   }
 
+  const [before, after] = around(t('Welcome back, {name}.', { name: MARK }));
   // A family's travellers are shown together, under one heading with their one payment.
   const singles = dashboardItems(applications.data ?? []).flatMap((item) => (item.kind === 'single' ? [item.application] : []));
 
@@ -48,11 +52,15 @@ function Dashboard() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold text-slate-900">Manage your e-visa applications</h1>
-          <p className="mt-1 text-slate-600">Welcome back, {personName(user.fullName)}.</p>
+          <h1 className="text-3xl font-bold text-slate-900">{t('Manage your e-visa applications')}</h1>
+          <p className="mt-1 text-slate-600">
+            {before}
+            <bdi>{personName(user.fullName)}</bdi>
+            {after}
+          </p>
         </div>
         <Link to="/apply" className={buttonClasses('primary', 'md')}>
-          New Application
+          {t('New Application')}
         </Link>
       </div>
       <div className="mt-4 empty:hidden">
@@ -65,10 +73,10 @@ function Dashboard() {
       ) : null}
 
       {applications.isLoading ? (
-        <PageSpinner label="Loading your applications" />
+        <PageSpinner label={t('Loading your applications')} />
       ) : applications.isError ? (
         <p role="alert" className="mt-8 rounded-md bg-red-50 p-4 text-red-800">
-          Your applications could not be loaded: {applications.error.message}
+          {t('Your applications could not be loaded: {reason}', { reason: applications.error.message })}
         </p>
       ) : (applications.data ?? []).length === 0 ? (
         // With a draft saved, its card above says where the applicant is: nothing here (nor before
@@ -76,10 +84,10 @@ function Dashboard() {
         draft || !draftKnown ? null : (
           <Card className="mx-auto mt-10 max-w-lg text-center">
             <CardContent className="pt-8">
-              <h2 className="text-xl font-semibold text-slate-900">No Applications Yet</h2>
-              <p className="mt-2 text-slate-600">Start your Egypt e-visa application: it takes about 10 minutes.</p>
+              <h2 className="text-xl font-semibold text-slate-900">{t('No Applications Yet')}</h2>
+              <p className="mt-2 text-slate-600">{t('Start your Egypt e-visa application: it takes about 10 minutes.')}</p>
               <Link to="/apply" className={buttonClasses('primary', 'md', 'mt-6')}>
-                Start Application
+                {t('Start Application')}
               </Link>
             </CardContent>
           </Card>
@@ -90,7 +98,7 @@ function Dashboard() {
         <div className="mt-8 space-y-8">
           {dashboardItems(applications.data!).map((item) =>
             item.kind === 'single' ? null : (
-              <section key={`family-${item.groupId}`} aria-label={`Family application ${item.groupId}`} className="space-y-4 rounded-xl border border-slate-200 p-4">
+              <section key={`family-${item.groupId}`} aria-label={t('Family application {number}', { number: item.groupId })} className="space-y-4 rounded-xl border border-slate-200 p-4">
                 <FamilyHeading groupId={item.groupId} members={item.members} />
                 <div className={cn('grid gap-6', COLUMNS[Math.min(item.members.length, 3) as 1 | 2 | 3])}>
                   {item.members.map((app) => (

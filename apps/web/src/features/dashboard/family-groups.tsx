@@ -4,6 +4,7 @@ import type { ApplicationDto } from '../../api/applications.js';
 import { buttonClasses } from '../../components/ui/button.js';
 import { formatPence } from '../../lib/format.js';
 import { HonestPrice } from '../../components/honest-price.js';
+import { useT } from '../../lib/i18n.js';
 
 /** The dashboard's list as it is shown: an application made alone, or a family application's travellers together. */
 export type DashboardItem = { kind: 'single'; application: ApplicationDto } | { kind: 'family'; groupId: number; members: ApplicationDto[] };
@@ -32,14 +33,15 @@ export function dashboardItems(applications: readonly ApplicationDto[]): Dashboa
 
 /** A family application's heading: its travellers, and the one payment of their initial fees while it is due. */
 export function FamilyHeading({ groupId, members }: { groupId: number; members: ApplicationDto[] }) {
+  const { t, intl } = useT();
   const unpaid = members.some((m) => !m.initialPaymentId && m.status !== 'rejected');
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Family application · {members.length} travellers</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('Family application · {count, plural, one {# traveller} other {# travellers}}', { count: members.length })}</h2>
         {unpaid ? (
           <Link to="/payment" search={{ groupId }} className={buttonClasses('primary', 'sm')}>
-            Pay {formatPence(groupInitialFee(members.length).amount)} for the family
+            {t('Pay {amount} for the family', { amount: formatPence(groupInitialFee(members.length).amount, intl) })}
           </Link>
         ) : null}
       </div>

@@ -3,6 +3,9 @@ import { documentFileUrl } from '@core/domain/document.js';
 import { formatDay } from '@core/domain/wording.js';
 import { useDocumentsQuery } from '../../api/applications.js';
 import { buttonClasses } from '../../components/ui/button.js';
+import { isolate } from '../../lib/bidi.js';
+import { msg } from '@core/i18n/index.js';
+import { useT } from '../../lib/i18n.js';
 
 /** What the card can truly say of the e-visa of a completed application (docs/product.md §3.4). */
 export type EvisaState = 'preparing' | 'mailing' | 'ready' | 'sent';
@@ -30,6 +33,7 @@ const DOWNLOAD = buttonClasses('outline', 'md', 'h-auto min-h-11 w-full whitespa
 
 /** Links to the issued e-visa (its document's download URL) and the border pack, once the agency has attached it. */
 function VisaDownload({ applicationId }: { applicationId: number }) {
+  const { t, dir } = useT();
   const documents = useDocumentsQuery(applicationId);
   const visa = (documents.data ?? []).filter((d) => d.type === 'visa').sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt))[0];
   if (!visa) return null;
@@ -37,29 +41,30 @@ function VisaDownload({ applicationId }: { applicationId: number }) {
     <>
       {/* Wraps rather than running off a phone's screen with a long file name. */}
       <a href={documentFileUrl(visa.id)} target="_blank" rel="noopener noreferrer" className={DOWNLOAD}>
-        Download your e-visa ({visa.fileName})
+        {t('Download your e-visa ({file})', { file: isolate(visa.fileName, dir) })}
       </a>
       {/* One page to print and show at the border with the e-visa (docs/product.md §16.6). */}
       <a href={borderPackUrl(applicationId)} target="_blank" rel="noopener noreferrer" className={DOWNLOAD}>
-        Download border pack (PDF)
+        {t('Download border pack (PDF)')}
       </a>
     </>
   );
 }
 
 const TEXT: Record<Exclude<EvisaState, 'sent'>, string> = {
-  preparing: "We're preparing your e-visa — we'll email it to you as soon as Egypt issues it.",
-  mailing: "Your e-visa is ready. We're emailing it to you now, and you can download it below.",
-  ready: 'Your e-visa is ready: download it below.',
+  preparing: msg("We're preparing your e-visa — we'll email it to you as soon as Egypt issues it."),
+  mailing: msg("Your e-visa is ready. We're emailing it to you now, and you can download it below."),
+  ready: msg('Your e-visa is ready: download it below.'),
 };
 
 /** The e-visa on a completed application's card: where it stands, in words that are true now, and its downloads. */
 export function EvisaStatus({ application }: { application: EvisaFacts & { id: number } }) {
+  const { t, intl } = useT();
   const state = evisaState(application);
   return (
     <div className="space-y-2" data-testid="evisa-status" data-state={state}>
       <p role="status" className={state === 'preparing' ? 'rounded-md bg-blue-50 p-3 text-sm font-medium text-blue-900' : 'rounded-md bg-green-50 p-3 text-sm font-medium text-green-900'}>
-        {state === 'sent' ? `E-visa sent to your email on ${formatDay(application.evisaSentAt!)}` : TEXT[state]}
+        {state === 'sent' ? t('E-visa sent to your email on {day}', { day: formatDay(application.evisaSentAt!, intl) }) : t(TEXT[state])}
       </p>
       {application.visaDocument ? <VisaDownload applicationId={application.id} /> : null}
     </div>

@@ -14,6 +14,10 @@ import { toast } from '../../lib/toast-store.js';
 import { fileRefusal } from '../../lib/form-errors.js';
 import { ErrorSummary, type FormProblem } from '../../components/error-summary.js';
 import { checkPassportFile, PASSPORT_PHOTO_ACCEPT } from '../../lib/file-rules.js';
+import { shownMessage } from '../../lib/shown-message.js';
+import { Sentence, slot } from '../../lib/sentence.js';
+import { isolate } from '../../lib/bidi.js';
+import { useT } from '../../lib/i18n.js';
 
 /** docs/product.md §14.2: back to the dashboard 2 s after a successful re-upload. */
 export const RETURN_DELAY_MS = 2000;
@@ -24,6 +28,7 @@ const FILE_ID = 'reupload-file';
 type UploadProblem = { file?: string; form?: string };
 
 export function PassportUploadPage() {
+  const { t } = useT();
   const { applicationId } = useSearch({ from: '/_authed/passport-upload' });
   const applications = useApplicationsQuery();
   const [progress, setProgress] = useState<UploadProgress>(0);
@@ -32,27 +37,27 @@ export function PassportUploadPage() {
   const [attempts, setAttempts] = useState(0);
   const upload = useUploadPassportMutation({
     onSuccess: () => {
-      toast({ title: 'Passport Uploaded Successfully!', description: 'Your new passport copy has been submitted for review.' });
+      toast({ title: t('Passport Uploaded Successfully!'), description: t('Your new passport copy has been submitted for review.') });
     },
     onError: (error) => {
       const refused = fileRefusal(error);
-      setProblem(refused ? { file: refused } : { form: serverMessage(error) ?? 'Failed to upload document. Please try again.' });
+      setProblem(refused ? { file: refused } : { form: serverMessage(error) ?? t('Failed to upload document. Please try again.') });
       setAttempts((n) => n + 1);
     },
     onSettled: () => setProgress(0),
   });
   const application = applications.data?.find((a) => a.id === applicationId);
 
-  if (applications.isLoading) return <PageSpinner label="Loading your application" />;
+  if (applications.isLoading) return <PageSpinner label={t('Loading your application')} />;
   if (!application) {
     return (
       <div className="mx-auto max-w-md px-4 py-16">
         <Card className="text-center">
           <CardContent className="space-y-4 pt-8">
-            <h1 className="text-2xl font-semibold text-slate-900">Application Not Found</h1>
-            <p className="text-slate-600">We could not find this application in your account.</p>
+            <h1 className="text-2xl font-semibold text-slate-900">{t('Application Not Found')}</h1>
+            <p className="text-slate-600">{t('We could not find this application in your account.')}</p>
             <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
-              Go to Dashboard
+              {t('Go to Dashboard')}
             </Link>
           </CardContent>
         </Card>
@@ -65,10 +70,10 @@ export function PassportUploadPage() {
       <div className="mx-auto max-w-md px-4 py-16">
         <Card className="text-center">
           <CardContent className="space-y-4 pt-8">
-            <h1 className="text-2xl font-semibold text-slate-900">Passport Upload Not Required</h1>
-            <p className="text-slate-600">Our team has not asked for a new passport copy for this application.</p>
+            <h1 className="text-2xl font-semibold text-slate-900">{t('Passport Upload Not Required')}</h1>
+            <p className="text-slate-600">{t('Our team has not asked for a new passport copy for this application.')}</p>
             <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
-              Go to Dashboard
+              {t('Go to Dashboard')}
             </Link>
           </CardContent>
         </Card>
@@ -113,6 +118,8 @@ function PassportReupload({
   onChoose: (fileProblem: string | null) => void;
   onUpload: (file: File) => void;
 }) {
+  const words = useT();
+  const { t, intl, dir } = words;
   const navigate = useNavigate();
   const documents = useDocumentsQuery(application.id);
   const [file, setFile] = useState<File | null>(null);
@@ -146,22 +153,25 @@ function PassportReupload({
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
               <CardTitle as="h1" className="text-2xl">
-                Passport Re-upload
+                {t('Passport Re-upload')}
               </CardTitle>
               <p className="mt-1 text-sm text-slate-600">
-                Application {application.applicationNumber || `#${application.id}`} — {personName(`${application.givenName} ${application.surname}`)}
+                {t('Application {number} — {name}', {
+                  number: isolate(application.applicationNumber || `#${application.id}`, dir),
+                  name: isolate(personName(`${application.givenName} ${application.surname}`), dir),
+                })}
               </p>
             </div>
-            <Badge tone="orange">Additional Info Required</Badge>
+            <Badge tone="orange">{t('Additional Info Required')}</Badge>
           </div>
         </CardHeader>
         <CardContent className="space-y-6">
           {uploaded ? (
             <div role="status" className="space-y-3 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
-              <p className="font-semibold">Upload Successful</p>
-              <p className="text-sm">Your new passport copy has been submitted for review. Returning to your dashboard…</p>
+              <p className="font-semibold">{t('Upload Successful')}</p>
+              <p className="text-sm">{t('Your new passport copy has been submitted for review. Returning to your dashboard…')}</p>
               <Link to="/dashboard" className={buttonClasses('primary', 'sm')}>
-                Return to Dashboard
+                {t('Return to Dashboard')}
               </Link>
             </div>
           ) : (
@@ -169,32 +179,37 @@ function PassportReupload({
               <ErrorSummary problems={problems} focusKey={attempts} />
               {application.additionalInfoMessage ? (
                 <div className="rounded-lg border border-orange-300 bg-orange-50 p-4 text-sm text-orange-950">
-                  <p className="font-semibold">Message from our review team</p>
+                  <p className="font-semibold">{t('Message from our review team')}</p>
                   <p className="mt-1 whitespace-pre-line">{application.additionalInfoMessage}</p>
                 </div>
               ) : null}
               <div>
-                <h2 className="font-semibold text-slate-900">Instructions</h2>
-                <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-                  <li>Upload a clear, high-quality scan or photo of your passport's photo page.</li>
-                  <li>All text, including the two lines at the bottom, must be readable.</li>
-                  <li>Accepted formats: JPG, PNG, HEIC (iPhone photos) or PDF.</li>
-                  <li>Maximum file size: 10MB.</li>
+                <h2 className="font-semibold text-slate-900">{t('Instructions')}</h2>
+                <ul className="mt-2 list-disc space-y-1 ps-5 text-sm text-slate-700">
+                  <li>{t("Upload a clear, high-quality scan or photo of your passport's photo page.")}</li>
+                  <li>{t('All text, including the two lines at the bottom, must be readable.')}</li>
+                  <li>{t('Accepted formats: JPG, PNG, HEIC (iPhone photos) or PDF.')}</li>
+                  <li>{t('Maximum file size: 10MB.')}</li>
                 </ul>
               </div>
               {current ? (
                 <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
-                  Current passport document:{' '}
-                  <a href={documentFileUrl(current.id)} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-700 underline">
-                    {current.fileName}
-                  </a>
-                  , uploaded {formatDayAndTime(current.uploadedAt)}
+                  <Sentence
+                    text={t('Current passport document: {file}, uploaded {when}', { file: slot('file'), when: formatDayAndTime(current.uploadedAt, intl) })}
+                    parts={{
+                      file: (
+                        <a href={documentFileUrl(current.id)} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-700 underline">
+                          <bdi>{current.fileName}</bdi>
+                        </a>
+                      ),
+                    }}
+                  />
                 </p>
               ) : null}
               <FileUpload
                 inputId={FILE_ID}
-                label="New passport copy"
-                description="JPG, PNG, HEIC or PDF"
+                label={t('New passport copy')}
+                description={t('JPG, PNG, HEIC or PDF')}
                 accept={PASSPORT_PHOTO_ACCEPT}
                 required
                 file={file}
@@ -206,11 +221,11 @@ function PassportReupload({
               />
               {problem.file ? (
                 <p id={`${FILE_ID}-error`} role="alert" className="-mt-4 text-sm text-red-600">
-                  {problem.file}
+                  {shownMessage(words, problem.file)}
                 </p>
               ) : null}
               <Button className="w-full" disabled={!file || pending} onClick={() => file && !pending && onUpload(file)}>
-                {pending ? 'Uploading...' : 'Upload Passport'}
+                {pending ? t('Uploading...') : t('Upload Passport')}
               </Button>
             </>
           )}

@@ -13,9 +13,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { formatPence } from '../../lib/format.js';
 import { PaymentForm } from './payment-form.js';
 import { HonestPrice } from '../../components/honest-price.js';
-import { feeName, personName } from '@core/domain/wording.js';
+import { personName } from '@core/domain/wording.js';
 import { PriceInAll } from './price-in-all.js';
 import { ServiceStartConsent } from './service-start-consent.js';
+import { isolate } from '../../lib/bidi.js';
+import { useT } from '../../lib/i18n.js';
 
 /**
  * A family application's initial fees, paid once: £10 per traveller in one card payment (the amount
@@ -31,6 +33,7 @@ export function GroupPayment({
   /** Back from a Stripe redirect (3-D Secure). */
   returned?: { paymentIntentId: string; status: string | undefined };
 }) {
+  const { t, tc, intl, dir } = useT();
   const navigate = useNavigate();
   const confirm = useConfirmGroupPaymentMutation();
   const handledReturn = useRef(false);
@@ -38,60 +41,58 @@ export function GroupPayment({
     if (!returned || handledReturn.current) return;
     handledReturn.current = true;
     if (returned.status !== 'succeeded') {
-      toast({ title: 'Payment failed', description: `Payment status: ${returned.status ?? 'unknown'}. Please try again.`, variant: 'destructive' });
+      toast({ title: t('Payment failed'), description: t('Payment status: {status}. Please try again.', { status: returned.status ?? 'unknown' }), variant: 'destructive' });
       void navigate({ to: '/payment', search: { groupId }, replace: true });
       return;
     }
     confirm.mutateAsync({ groupId, paymentIntentId: returned.paymentIntentId }).then(
       () => {
         track('payment_succeeded', { applicationId: members[0]!.id, paymentType: 'initial', amount: groupInitialFee(members.length).amount, currency: 'gbp', groupId, groupSize: members.length });
-        toast({ title: 'Payment Successful!', description: 'Every traveller’s application is now being processed.' });
+        toast({ title: t('Payment Successful!'), description: t('Every traveller’s application is now being processed.') });
         void navigate({ to: '/dashboard' });
       },
       (error: unknown) => {
-        toast({ title: 'Payment Confirmation Failed', description: serverMessage(error) ?? 'Please contact support if needed.', variant: 'destructive' });
+        toast({ title: t('Payment Confirmation Failed'), description: serverMessage(error) ?? t('Please contact support if needed.'), variant: 'destructive' });
       },
     );
-  }, [returned, groupId, members, confirm, navigate]);
+  }, [returned, groupId, members, confirm, navigate, t]);
   const lead = members[0]!;
   const due = groupInitialFee(members.length);
   const paid = members.every((m) => Boolean(m.initialPaymentId));
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">{paid ? 'Payment Complete' : 'Complete Your Payment'}</h1>
-      <p className="mt-1 text-slate-600">Family application · {members.length} travellers</p>
+      <h1 className="text-3xl font-bold text-slate-900">{paid ? t('Payment Complete') : t('Complete Your Payment')}</h1>
+      <p className="mt-1 text-slate-600">{t('Family application · {count, plural, one {# traveller} other {# travellers}}', { count: members.length })}</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-3">
           <CardHeader>
-            <CardTitle>{paid ? 'Initial Payments Received' : 'Initial Payment Required'}</CardTitle>
+            <CardTitle>{paid ? t('Initial Payments Received') : t('Initial Payment Required')}</CardTitle>
             <CardDescription>
               {paid
-                ? `Thank you: the ${feeName('initial')}s of every traveller have been paid and our experts are processing the applications.`
-                : `One secure card payment for the ${members.length} travellers of your family application.`}
+                ? t('Thank you: the initial fees of every traveller have been paid and our experts are processing the applications.')
+                : t('One secure card payment for the {count, plural, one {# traveller} other {# travellers}} of your family application.', { count: members.length })}
             </CardDescription>
           </CardHeader>
           <CardContent className="space-y-6">
             <div className="flex items-baseline justify-between rounded-lg bg-gradient-to-r from-blue-50 to-purple-50 p-4">
-              <span className="font-medium text-slate-800">
-                {feeName('initial', { capital: true })} · {members.length} × {formatPence(INITIAL_FEE.amount)}
-              </span>
+              <span className="font-medium text-slate-800">{t('Initial fee · {count} × {amount}', { count: members.length, amount: formatPence(INITIAL_FEE.amount, intl) })}</span>
               <span data-testid="group-fee" className="text-3xl font-bold text-slate-900">
-                {formatPence(due.amount)}
-                {paid ? <span className="text-base font-semibold"> Paid</span> : null}
+                {formatPence(due.amount, intl)}
+                {paid ? <span className="text-base font-semibold"> {t('Paid')}</span> : null}
               </span>
             </div>
             {/* One total and the answer's date before paying (docs/product.md §14.4). */}
             {paid ? null : <PriceInAll paymentType="initial" travellers={members.length} withCancellationRight />}
             {paid ? (
               <div className="space-y-3 rounded-md border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
-                <p>Now please complete the address and hotel details of each traveller from your dashboard.</p>
+                <p>{t('Now please complete the address and hotel details of each traveller from your dashboard.')}</p>
                 <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
-                  Go to Dashboard
+                  {t('Go to Dashboard')}
                 </Link>
               </div>
             ) : returned && returned.status === 'succeeded' ? (
               <p role="status" className="rounded-md bg-blue-50 p-4 text-sm text-blue-900">
-                Confirming your payment…
+                {t('Confirming your payment…')}
               </p>
             ) : (
               <ServiceStartConsent given={members.every((m) => m.serviceStartRequestedAt !== null)}>
@@ -103,7 +104,7 @@ export function GroupPayment({
                       groupId={groupId}
                       groupSize={members.length}
                       returnUrl={`${window.location.origin}/payment?groupId=${groupId}`}
-                      successDescription="Every traveller's application is now being processed. Please complete their address and hotel details."
+                      successDescription={t("Every traveller's application is now being processed. Please complete their address and hotel details.")}
                       onSuccess={() => {
                         void navigate({ to: '/dashboard' });
                       }}
@@ -117,15 +118,15 @@ export function GroupPayment({
         </Card>
         <Card className="lg:col-span-2">
           <CardHeader>
-            <CardTitle className="text-lg">Travellers</CardTitle>
+            <CardTitle className="text-lg">{t('Travellers')}</CardTitle>
           </CardHeader>
           <CardContent>
             <ul className="space-y-3 text-sm">
               {members.map((m) => (
                 <li key={m.id} className="flex justify-between gap-4">
-                  <span className="font-medium text-slate-900">{personName(`${m.givenName} ${m.surname}`)}</span>
-                  <span className="text-right text-slate-600">
-                    {m.applicationNumber} · {statusLabel(m.status)}
+                  <bdi className="font-medium text-slate-900">{personName(`${m.givenName} ${m.surname}`)}</bdi>
+                  <span className="text-end text-slate-600">
+                    {isolate(m.applicationNumber, dir)} · {tc(statusLabel(m.status))}
                   </span>
                 </li>
               ))}

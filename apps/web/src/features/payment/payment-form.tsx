@@ -19,6 +19,7 @@ import {
   type StartedPayment,
 } from './api.js';
 import { loadStripe, type StripeElements, type StripeInstance } from './stripe-loader.js';
+import { useT } from '../../lib/i18n.js';
 
 export interface PaymentSucceeded {
   paymentIntentId: string;
@@ -31,10 +32,11 @@ export interface PaymentSucceeded {
  * told with the toast of docs/product.md §8.2 (mutateAsync then rejects).
  */
 export function useConfirmPayment() {
+  const { t } = useT();
   const reportFailure = () => {
     toast({
-      title: 'Payment Confirmation Failed',
-      description: 'Your payment was successful but there was an issue with confirmation. Please contact support if needed.',
+      title: t('Payment Confirmation Failed'),
+      description: t('Your payment was successful but there was an issue with confirmation. Please contact support if needed.'),
       variant: 'destructive',
     });
   };
@@ -56,9 +58,10 @@ export const TOUCH = 'min-h-11';
 
 /** 'Payment system unavailable' (docs/product.md §2.8) when no provider is usable. */
 export function PaymentUnavailableButton() {
+  const { t } = useT();
   return (
     <Button disabled className={`w-full ${TOUCH}`}>
-      Payment system unavailable
+      {t('Payment system unavailable')}
     </Button>
   );
 }
@@ -75,7 +78,7 @@ export function PaymentForm({
   successDescription,
   onSuccess,
   onCancel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   returnUrl,
   groupId,
   groupSize,
@@ -93,12 +96,14 @@ export function PaymentForm({
   onCancel?: () => void;
   cancelLabel?: string;
 }) {
+  const { t } = useT();
+  const cancelText = cancelLabel ?? t('Cancel');
   const config = usePaymentConfig();
   const started = useRef(false);
-  const initFailed = (error: unknown) => serverMessage(error) ?? 'Please try again or contact support.';
+  const initFailed = (error: unknown) => serverMessage(error) ?? t('Please try again or contact support.');
   const startFailed = {
     onError: (error: unknown) => {
-      toast({ title: 'Payment initialization failed', description: initFailed(error), variant: 'destructive' });
+      toast({ title: t('Payment initialization failed'), description: initFailed(error), variant: 'destructive' });
     },
   };
   const startOne = useStartPaymentMutation(startFailed);
@@ -134,13 +139,13 @@ export function PaymentForm({
     const currency = intent?.currency ?? 'gbp';
     track('payment_succeeded', { applicationId, paymentType, amount, currency, ...(groupId !== undefined ? { groupId, groupSize: groupSize ?? null } : {}) });
     toast({
-      title: 'Payment Successful!',
-      description: successDescription ?? (paymentType === 'final' ? "We'll email your e-visa to you as soon as it is issued." : 'Your application is now being processed.'),
+      title: t('Payment Successful!'),
+      description: successDescription ?? (paymentType === 'final' ? t("We'll email your e-visa to you as soon as it is issued.") : t('Your application is now being processed.')),
     });
     onSuccess({ paymentIntentId, amount, currency });
   };
 
-  if (config.isLoading) return <Spinner label="Loading payment options" />;
+  if (config.isLoading) return <Spinner label={t('Loading payment options')} />;
   if (!paymentsAvailable(config.data)) return <PaymentUnavailableButton />;
   if (initError) {
     return (
@@ -150,11 +155,11 @@ export function PaymentForm({
         </p>
         <div className="flex gap-2">
           <Button variant="outline" className={TOUCH} onClick={() => start.mutate()}>
-            Try again
+            {t('Try again')}
           </Button>
           {onCancel ? (
             <Button variant="ghost" className={TOUCH} onClick={onCancel}>
-              {cancelLabel}
+              {cancelText}
             </Button>
           ) : null}
         </div>
@@ -164,7 +169,7 @@ export function PaymentForm({
   if (!intent) {
     return (
       <div className="flex items-center gap-3 text-sm text-slate-600">
-        <Spinner label="Preparing the card form" /> Preparing secure payment…
+        <Spinner label={t('Preparing the card form')} /> {t('Preparing secure payment…')}
       </div>
     );
   }
@@ -176,10 +181,10 @@ export function PaymentForm({
       onPaid={finish}
       confirming={confirm.isPending}
       onCancel={onCancel}
-      cancelLabel={cancelLabel}
+      cancelLabel={cancelText}
     />
   ) : (
-    <TestCardForm intent={intent} onPaid={finish} confirming={confirm.isPending} onCancel={onCancel} cancelLabel={cancelLabel} />
+    <TestCardForm intent={intent} onPaid={finish} confirming={confirm.isPending} onCancel={onCancel} cancelLabel={cancelText} />
   );
 }
 
@@ -197,10 +202,11 @@ interface CardFormProps {
  * row: in a column its zero basis squeezed Pay to 20 px beside a 40 px Cancel.
  */
 function PayButtons({ intent, pending, onCancel, cancelLabel, disabled }: { intent: StartedPayment; pending: boolean; onCancel?: () => void; cancelLabel: string; disabled?: boolean }) {
+  const { t, intl } = useT();
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       <Button type="submit" className={`w-full sm:w-auto sm:flex-1 ${TOUCH}`} disabled={pending || disabled}>
-        {pending ? 'Processing...' : `Pay ${formatPence(intent.amount)}`}
+        {pending ? t('Processing...') : t('Pay {amount}', { amount: formatPence(intent.amount, intl) })}
       </Button>
       {onCancel ? (
         <Button type="button" variant="outline" className={`w-full sm:w-auto ${TOUCH}`} onClick={onCancel} disabled={pending}>
@@ -213,6 +219,7 @@ function PayButtons({ intent, pending, onCancel, cancelLabel, disabled }: { inte
 
 /** The built-in test provider's card form (test cards only; nothing leaves this server). */
 export function TestCardForm({ intent, onPaid, confirming, onCancel, cancelLabel }: CardFormProps) {
+  const { t } = useT();
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -226,9 +233,9 @@ export function TestCardForm({ intent, onPaid, confirming, onCancel, cancelLabel
     if (pending) return;
     const digits = cardNumber.replace(/\s+/g, '');
     const next: Record<string, string> = {};
-    if (!/^\d{12,19}$/.test(digits)) next.cardNumber = 'Please enter a valid card number';
-    if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(expiry.trim())) next.expiry = 'Please enter the expiry date as MM / YY';
-    if (!/^\d{3,4}$/.test(cvc.trim())) next.cvc = 'Please enter the 3 or 4 digit security code';
+    if (!/^\d{12,19}$/.test(digits)) next.cardNumber = t('Please enter a valid card number');
+    if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(expiry.trim())) next.expiry = t('Please enter the expiry date as MM / YY');
+    if (!/^\d{3,4}$/.test(cvc.trim())) next.cvc = t('Please enter the 3 or 4 digit security code');
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     let status: string | undefined;
@@ -237,13 +244,13 @@ export function TestCardForm({ intent, onPaid, confirming, onCancel, cancelLabel
     } catch (error) {
       // A decline ('Your card was declined.', 'Your card number is incorrect.') is about the card:
       // said beside its number, announced, with the focus back on it (docs/product.md §8.2).
-      const message = (error instanceof ApiError ? serverMessage(error) : undefined) ?? 'Payment failed';
+      const message = (error instanceof ApiError ? serverMessage(error) : undefined) ?? t('Payment failed');
       setErrors({ cardNumber: message });
       cardNumberRef.current?.focus();
       return;
     }
     if (status && status !== 'succeeded') {
-      setErrors({ cardNumber: `Payment status: ${status}. Please try again.` });
+      setErrors({ cardNumber: t('Payment status: {status}. Please try again.', { status }) });
       cardNumberRef.current?.focus();
       return;
     }
@@ -251,9 +258,11 @@ export function TestCardForm({ intent, onPaid, confirming, onCancel, cancelLabel
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Card details">
-      <p className="rounded-md bg-amber-50 p-3 text-xs text-amber-900">Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.</p>
-      <Field id="card-number" label="Card number" required requiredMark={false} error={errors.cardNumber}>
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('Card details')}>
+      <p className="rounded-md bg-amber-50 p-3 text-xs text-amber-900">
+        {t('Test mode: no real card is charged. Use {success} to pay, {decline} to see a decline.', { success: '4242 4242 4242 4242', decline: '4000 0000 0000 0002' })}
+      </p>
+      <Field id="card-number" label={t('Card number')} required requiredMark={false} error={errors.cardNumber}>
         <Input
           ref={cardNumberRef}
           inputMode="numeric"
@@ -266,10 +275,10 @@ export function TestCardForm({ intent, onPaid, confirming, onCancel, cancelLabel
         />
       </Field>
       <div className="grid grid-cols-2 gap-3">
-        <Field id="card-expiry" label="Expiry (MM / YY)" required requiredMark={false} error={errors.expiry}>
-          <Input autoComplete="cc-exp" placeholder="MM / YY" className={TOUCH} value={expiry} onChange={(e) => setExpiry(e.target.value)} {...fieldAria('card-expiry', errors.expiry)} />
+        <Field id="card-expiry" label={t('Expiry (MM / YY)')} required requiredMark={false} error={errors.expiry}>
+          <Input autoComplete="cc-exp" placeholder={t('MM / YY')} className={TOUCH} value={expiry} onChange={(e) => setExpiry(e.target.value)} {...fieldAria('card-expiry', errors.expiry)} />
         </Field>
-        <Field id="card-cvc" label="CVC" required requiredMark={false} error={errors.cvc}>
+        <Field id="card-cvc" label={t('CVC')} required requiredMark={false} error={errors.cvc}>
           <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" className={TOUCH} value={cvc} onChange={(e) => setCvc(e.target.value)} {...fieldAria('card-cvc', errors.cvc)} />
         </Field>
       </div>
@@ -280,6 +289,7 @@ export function TestCardForm({ intent, onPaid, confirming, onCancel, cancelLabel
 
 /** Stripe's Payment Element, confirmed without redirect unless the card requires one (3-D Secure). */
 function StripeCardForm({ publishableKey, returnUrl, intent, onPaid, confirming, onCancel, cancelLabel }: CardFormProps & { publishableKey: string; returnUrl: string }) {
+  const { t } = useT();
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<{ stripe: StripeInstance; elements: StripeElements } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -318,9 +328,9 @@ function StripeCardForm({ publishableKey, returnUrl, intent, onPaid, confirming,
     setCardError(null);
     const { error, paymentIntent } = await charge.mutateAsync(stripe);
     // Said under the card fields, announced (the Payment Element marks its own field too).
-    if (error) return setCardError(error.message ?? 'Payment failed');
-    if (!paymentIntent) return setCardError('No payment confirmation received. Please try again.');
-    if (paymentIntent.status !== 'succeeded') return setCardError(`Payment status: ${paymentIntent.status}. Please try again.`);
+    if (error) return setCardError(error.message ?? t('Payment failed'));
+    if (!paymentIntent) return setCardError(t('No payment confirmation received. Please try again.'));
+    if (paymentIntent.status !== 'succeeded') return setCardError(t('Payment status: {status}. Please try again.', { status: paymentIntent.status }));
     await onPaid(paymentIntent.id);
   };
 
@@ -332,9 +342,9 @@ function StripeCardForm({ publishableKey, returnUrl, intent, onPaid, confirming,
     );
   }
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Card details" aria-describedby={cardError ? 'stripe-card-error' : undefined}>
+    <form onSubmit={submit} className="space-y-4" aria-label={t('Card details')} aria-describedby={cardError ? 'stripe-card-error' : undefined}>
       <div ref={mountRef} className="min-h-24" />
-      {!ready ? <Spinner label="Loading the card form" /> : null}
+      {!ready ? <Spinner label={t('Loading the card form')} /> : null}
       {cardError ? (
         <p id="stripe-card-error" role="alert" className="text-sm text-red-600">
           {cardError}

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { formatPence } from '../../lib/format.js';
 import type { PaymentType } from './api.js';
-import { feeName } from '@core/domain/wording.js';
 import { PaymentForm, PaymentUnavailableButton, paymentsAvailable, TOUCH, usePaymentConfig } from './payment-form.js';
 import { PriceInAll } from './price-in-all.js';
 import { HonestPrice } from '../../components/honest-price.js';
 import { ServiceStartConsent } from './service-start-consent.js';
+import { useT } from '../../lib/i18n.js';
 
 /**
  * docs/product.md §2.8 payment panel on dashboard cards: an offer first, then the card form after 'Pay £X Now',
@@ -25,13 +25,14 @@ export function PaymentPanel({
   /** The initial fee: the applicant already asked for the work to start at once. */
   serviceStartRequested: boolean;
 }) {
+  const { t, intl } = useT();
   const [step, setStep] = useState<'offer' | 'form'>('offer');
   const config = usePaymentConfig();
-  const title = paymentType === 'initial' ? 'Initial Payment Required' : 'Final Payment Required';
+  const title = paymentType === 'initial' ? t('Initial Payment Required') : t('Final Payment Required');
   const text =
     paymentType === 'initial'
-      ? `Pay the ${feeName('initial')} so our experts can review and process your application.`
-      : `Your application has been approved. Pay the ${feeName('final')} to receive your e-visa by email.`;
+      ? t('Pay the initial fee so our experts can review and process your application.')
+      : t('Your application has been approved. Pay the final fee to receive your e-visa by email.');
 
   return (
     <section aria-label={title} className="rounded-lg border border-blue-200 bg-blue-50/60 p-4">
@@ -40,7 +41,7 @@ export function PaymentPanel({
           <h3 className="font-semibold text-slate-900">{title}</h3>
           <p className="mt-1 text-sm text-slate-700">{text}</p>
         </div>
-        <p className="text-xl font-bold text-blue-700">{formatPence(amount)}</p>
+        <p className="text-xl font-bold text-blue-700">{formatPence(amount, intl)}</p>
       </div>
       {/* What is paid in all and when the answer comes, before paying (docs/product.md §14.4). */}
       <PriceInAll paymentType={paymentType} className="mt-3" />
@@ -51,7 +52,7 @@ export function PaymentPanel({
             step === 'offer' ? (
               config.isLoading ? null : paymentsAvailable(config.data) ? (
                 <Button className={`w-full ${TOUCH}`} disabled={!consented} onClick={() => setStep('form')}>
-                  Pay {formatPence(amount)} Now
+                  {t('Pay {amount} Now', { amount: formatPence(amount, intl) })}
                 </Button>
               ) : (
                 <PaymentUnavailableButton />
@@ -59,7 +60,7 @@ export function PaymentPanel({
             ) : (
               <div className="space-y-3">
                 <Button variant="link" className={`h-auto px-2 ${TOUCH}`} onClick={() => setStep('offer')}>
-                  ← Back
+                  <span className="inline-block rtl:-scale-x-100">←</span> {t('Back')}
                 </Button>
                 <PaymentForm applicationId={applicationId} paymentType={paymentType} onCancel={() => setStep('offer')} onSuccess={() => setStep('offer')} />
               </div>

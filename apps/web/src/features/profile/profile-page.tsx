@@ -17,6 +17,7 @@ import type { CurrentUser } from '../../api/user.js';
 import { useAuth } from '../../api/user.js';
 import { MailBounceNotice } from './mail-bounce-notice.js';
 import { useChangePasswordMutation, useUpdateProfileMutation } from './api.js';
+import { useT } from '../../lib/i18n.js';
 
 const PROFILE_FIELDS: FieldIds<z.input<typeof profileSchema>> = [['phoneNumber', 'profile-phoneNumber']];
 const PASSWORD_FIELDS: FieldIds<z.input<typeof changePasswordFormSchema>> = [
@@ -35,6 +36,7 @@ export interface ProfileParts {
 }
 
 export function ProfilePage({ parts: { TwoFactorSection, SessionsSection } }: { parts: ProfileParts }) {
+  const { t } = useT();
   const { user } = useAuth();
   const { changePassword } = useSearch({ from: '/_authed/profile' });
   const navigate = useNavigate();
@@ -51,11 +53,11 @@ export function ProfilePage({ parts: { TwoFactorSection, SessionsSection } }: { 
   if (!user) return <PageSpinner />;
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Your Profile</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t('Your Profile')}</h1>
       <MailBounceNotice user={user} />
       {user.needsPasswordChange ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Your account was created for you: please choose a new password.
+          {t('Your account was created for you: please choose a new password.')}
         </p>
       ) : null}
       <ProfileDetails user={user} />
@@ -67,6 +69,7 @@ export function ProfilePage({ parts: { TwoFactorSection, SessionsSection } }: { 
 }
 
 export function ProfileDetails({ user }: { user: CurrentUser }) {
+  const { t } = useT();
   const form = useForm<z.input<typeof profileSchema>, unknown, z.output<typeof profileSchema>>({
     resolver: zodResolver(profileSchema),
     defaultValues: { phoneNumber: user.phoneNumber },
@@ -75,16 +78,16 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
   const problems = useFormProblems(form, PROFILE_FIELDS);
   const save = useUpdateProfileMutation({
     onSuccess: () => {
-      toast({ title: 'Profile updated successfully!', description: 'Your phone number has been updated.' });
+      toast({ title: t('Profile updated successfully!'), description: t('Your phone number has been updated.') });
     },
-    onError: (error) => problems.refused(error, { fallback: 'Failed to update profile' }),
+    onError: (error) => problems.refused(error, { fallback: t('Failed to update profile') }),
   });
   const error = form.formState.errors.phoneNumber?.message;
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Personal details</CardTitle>
+        <CardTitle>{t('Personal details')}</CardTitle>
       </CardHeader>
       <CardContent>
         <form
@@ -96,17 +99,17 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
           }}
         >
           <ErrorSummary {...problems.summary} />
-          <Field id="profile-email" label="Email" hint="Email cannot be changed">
-            <Input type="email" value={user.email} readOnly disabled {...fieldAria('profile-email', undefined, true)} />
+          <Field id="profile-email" label={t('Email')} hint={t('Email cannot be changed')}>
+            <Input type="email" dir="ltr" value={user.email} readOnly disabled {...fieldAria('profile-email', undefined, true)} />
           </Field>
-          <Field id="profile-fullName" label="Full name" hint="Name cannot be changed">
+          <Field id="profile-fullName" label={t('Full name')} hint={t('Name cannot be changed')}>
             <Input value={user.fullName} readOnly disabled {...fieldAria('profile-fullName', undefined, true)} />
           </Field>
-          <Field id="profile-phoneNumber" label="Phone number" required requiredMark={false} error={error}>
-            <Input type="tel" autoComplete="tel" {...fieldAria('profile-phoneNumber', error)} {...form.register('phoneNumber')} />
+          <Field id="profile-phoneNumber" label={t('Phone number')} required requiredMark={false} error={error}>
+            <Input type="tel" dir="ltr" autoComplete="tel" {...fieldAria('profile-phoneNumber', error)} {...form.register('phoneNumber')} />
           </Field>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Update Profile'}
+            {save.isPending ? t('Saving...') : t('Update Profile')}
           </Button>
         </form>
       </CardContent>
@@ -115,6 +118,7 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
 }
 
 export function ChangePasswordSection({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useT();
   const regionId = useId();
   const form = useForm<z.input<typeof changePasswordFormSchema>, unknown, z.output<typeof changePasswordFormSchema>>({
     resolver: zodResolver(changePasswordFormSchema),
@@ -124,11 +128,11 @@ export function ChangePasswordSection({ open, onOpenChange }: { open: boolean; o
   const problems = useFormProblems(form, PASSWORD_FIELDS);
   const change = useChangePasswordMutation({
     onSuccess: () => {
-      toast({ title: 'Password changed successfully!', description: 'Your password has been updated.' });
+      toast({ title: t('Password changed successfully!'), description: t('Your password has been updated.') });
       form.reset();
       onOpenChange(false);
     },
-    onError: (error) => problems.refused(error, { fallback: 'Failed to change password' }),
+    onError: (error) => problems.refused(error, { fallback: t('Failed to change password') }),
   });
   const { errors } = form.formState;
 
@@ -136,12 +140,12 @@ export function ChangePasswordSection({ open, onOpenChange }: { open: boolean; o
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-4">
         <div>
-          <CardTitle>Password</CardTitle>
-          <CardDescription>Choose a new password of at least 6 characters.</CardDescription>
+          <CardTitle>{t('Password')}</CardTitle>
+          <CardDescription>{t('Choose a new password of at least 6 characters.')}</CardDescription>
         </div>
         {!open ? (
           <Button variant="outline" aria-expanded={false} aria-controls={regionId} onClick={() => onOpenChange(true)}>
-            Change Password
+            {t('Change Password')}
           </Button>
         ) : null}
       </CardHeader>
@@ -157,18 +161,18 @@ export function ChangePasswordSection({ open, onOpenChange }: { open: boolean; o
             }}
           >
             <ErrorSummary {...problems.summary} />
-            <Field id="pw-current" label="Current password" required requiredMark={false} error={errors.currentPassword?.message}>
+            <Field id="pw-current" label={t('Current password')} required requiredMark={false} error={errors.currentPassword?.message}>
               <Input type="password" autoComplete="current-password" {...fieldAria('pw-current', errors.currentPassword?.message)} {...form.register('currentPassword')} />
             </Field>
-            <Field id="pw-new" label="New password" required requiredMark={false} error={errors.newPassword?.message}>
+            <Field id="pw-new" label={t('New password')} required requiredMark={false} error={errors.newPassword?.message}>
               <Input type="password" autoComplete="new-password" {...fieldAria('pw-new', errors.newPassword?.message)} {...form.register('newPassword')} />
             </Field>
-            <Field id="pw-confirm" label="Confirm new password" required requiredMark={false} error={errors.confirmPassword?.message}>
+            <Field id="pw-confirm" label={t('Confirm new password')} required requiredMark={false} error={errors.confirmPassword?.message}>
               <Input type="password" autoComplete="new-password" {...fieldAria('pw-confirm', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
             </Field>
             <div className="flex gap-2">
               <Button type="submit" disabled={change.isPending}>
-                {change.isPending ? 'Changing...' : 'Change Password'}
+                {change.isPending ? t('Changing...') : t('Change Password')}
               </Button>
               <Button
                 variant="outline"
@@ -177,7 +181,7 @@ export function ChangePasswordSection({ open, onOpenChange }: { open: boolean; o
                   onOpenChange(false);
                 }}
               >
-                Cancel
+                {t('Cancel')}
               </Button>
             </div>
           </form>

@@ -4,6 +4,7 @@ import { formatDayAndTime } from '@core/domain/wording.js';
 import { Button } from '../../components/ui/button.js';
 import { useRepliesQuery } from './api.js';
 import { ReplyForm } from './reply-form.js';
+import { useT } from '../../lib/i18n.js';
 
 /**
  * On the dashboard card, under the information request (docs/product.md §3.4, §16.7): the form to
@@ -11,6 +12,7 @@ import { ReplyForm } from './reply-form.js';
  * reply'. Shown only while staff wait on the applicant.
  */
 export function ReplyToRequest({ application }: { application: ApplicationDto }) {
+  const { t, intl } = useT();
   const waiting = application.status.toLowerCase() === 'additional_info_required';
   const repliedAt = application.repliedAt;
   const replies = useRepliesQuery(application.id, { enabled: waiting && Boolean(repliedAt) });
@@ -23,15 +25,15 @@ export function ReplyToRequest({ application }: { application: ApplicationDto })
     return (
       <section aria-labelledby={headingId} className="mt-3 border-t border-orange-200 pt-3" data-testid="reply-sent">
         <h4 id={headingId} className="font-semibold text-green-800">
-          You replied on {formatDayAndTime(repliedAt)}
+          {t('You replied on {when}', { when: formatDayAndTime(repliedAt, intl) })}
         </h4>
         {latest?.text ? <p className="mt-1 whitespace-pre-line break-words rounded-md bg-white/70 p-2 text-slate-800">{latest.text}</p> : null}
         {latest && latest.documents.length > 0 ? (
-          <ul aria-label="Documents you sent" className="mt-1 space-y-1">
+          <ul aria-label={t('Documents you sent')} className="mt-1 space-y-1">
             {latest.documents.map((d) => (
               <li key={d.id} className="break-words">
                 <a href={d.fileUrl} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center text-blue-700 underline sm:min-h-0">
-                  {d.fileName}
+                  <bdi>{d.fileName}</bdi>
                 </a>
               </li>
             ))}
@@ -39,11 +41,11 @@ export function ReplyToRequest({ application }: { application: ApplicationDto })
         ) : null}
         <p className="mt-2">
           {application.requiresPassportReupload
-            ? 'We still need the new passport copy we asked for: use Re-upload Passport above.'
-            : 'Our team will look at your reply. We will email you if we need anything else.'}
+            ? t('We still need the new passport copy we asked for: use Re-upload Passport above.')
+            : t('Our team will look at your reply. We will email you if we need anything else.')}
         </p>
         <Button variant="outline" size="sm" className="mt-2 h-11 w-full sm:h-9 sm:w-auto" onClick={() => setWriting(true)}>
-          Send another reply
+          {t('Send another reply')}
         </Button>
       </section>
     );
@@ -52,9 +54,9 @@ export function ReplyToRequest({ application }: { application: ApplicationDto })
   return (
     <section aria-labelledby={headingId} className="mt-3 border-t border-orange-200 pt-3">
       <h4 id={headingId} className="font-semibold">
-        Reply to our team
+        {t('Reply to our team')}
       </h4>
-      {application.requiresPassportReupload ? <p className="mb-2 mt-1 text-xs">To send the new passport copy, use Re-upload Passport above; write here anything else we asked for.</p> : null}
+      {application.requiresPassportReupload ? <p className="mb-2 mt-1 text-xs">{t('To send the new passport copy, use Re-upload Passport above; write here anything else we asked for.')}</p> : null}
       <div className="mt-2">
         <ReplyForm applicationId={application.id} onSent={() => setWriting(false)} />
       </div>

@@ -10,6 +10,7 @@ import { Field, fieldAria } from '../../components/ui/label.js';
 import { toast } from '../../lib/toast-store.js';
 import type { CurrentUser } from '../../api/user.js';
 import { useDisableTwoFactorMutation, useEnableTwoFactorMutation, useSetUpTwoFactorMutation, useTwoFactorStatusQuery, type TwoFactorSetup } from './api.js';
+import { useT } from '../../lib/i18n.js';
 
 /** The server's SVG as an image: drawn by the browser as a picture, never put into the page as markup. */
 function qrImageSource(svg: string): string {
@@ -22,16 +23,17 @@ function qrImageSource(svg: string): string {
  * once; turned off with the password.
  */
 export function TwoFactorSection({ user }: { user: CurrentUser }) {
+  const { t } = useT();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   return (
     <Card id="two-factor">
       <CardHeader>
-        <CardTitle>Two-factor sign-in</CardTitle>
+        <CardTitle>{t('Two-factor sign-in')}</CardTitle>
         <CardDescription>
           {user.twoFactorEnabled
-            ? 'On: signing in asks for a code from your authenticator app after your password.'
-            : 'Off: add a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) to your password.'}
+            ? t('On: signing in asks for a code from your authenticator app after your password.')
+            : t('Off: add a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) to your password.')}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -57,26 +59,28 @@ export function TwoFactorSection({ user }: { user: CurrentUser }) {
 }
 
 function Start({ onStarted }: { onStarted: (setup: TwoFactorSetup) => void }) {
+  const { t } = useT();
   const start = useSetUpTwoFactorMutation({
     onSuccess: onStarted,
-    onError: (error) => toast({ title: 'Set-up failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    onError: (error) => toast({ title: t('Set-up failed'), description: serverMessage(error) ?? t('Please try again.'), variant: 'destructive' }),
   });
   return (
     <Button onClick={() => start.mutate()} disabled={start.isPending}>
-      {start.isPending ? 'Starting...' : 'Set up two-factor sign-in'}
+      {start.isPending ? t('Starting...') : t('Set up two-factor sign-in')}
     </Button>
   );
 }
 
 function Confirm({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+  const { t } = useT();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const enable = useEnableTwoFactorMutation({
     onSuccess: (data) => {
-      toast({ title: 'Two-factor sign-in is on', description: 'Save your recovery codes now.' });
+      toast({ title: t('Two-factor sign-in is on'), description: t('Save your recovery codes now.') });
       onEnabled(data.recoveryCodes);
     },
-    onError: (failure) => setError(serverMessage(failure) ?? 'The code could not be checked. Please try again.'),
+    onError: (failure) => setError(serverMessage(failure) ?? t('The code could not be checked. Please try again.')),
   });
   return (
     <form
@@ -88,23 +92,23 @@ function Confirm({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnab
         enable.mutate({ code });
       }}
     >
-      <p className="text-sm text-slate-700">1. Scan this QR code with your authenticator app, or type in the secret below.</p>
-      <img src={qrImageSource(setup.qrSvg)} alt="QR code to add this account to an authenticator app" width={200} height={200} className="rounded border border-slate-200" />
+      <p className="text-sm text-slate-700">{t('1. Scan this QR code with your authenticator app, or type in the secret below.')}</p>
+      <img src={qrImageSource(setup.qrSvg)} alt={t('QR code to add this account to an authenticator app')} width={200} height={200} className="rounded border border-slate-200" />
       <p className="text-sm">
-        Secret:{' '}
-        <code className="break-all rounded bg-slate-100 px-1 font-mono" data-testid="two-factor-secret">
+        {t('Secret:')}{' '}
+        <code dir="ltr" className="break-all rounded bg-slate-100 px-1 font-mono" data-testid="two-factor-secret">
           {setup.secret}
         </code>
       </p>
-      <Field id="two-factor-code" label="2. Enter the 6-digit code the app shows" required requiredMark={false} error={error}>
+      <Field id="two-factor-code" label={t('2. Enter the 6-digit code the app shows')} required requiredMark={false} error={error}>
         <Input autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(event) => setCode(event.target.value)} {...fieldAria('two-factor-code', error)} />
       </Field>
       <div className="flex gap-2">
         <Button type="submit" disabled={enable.isPending || code.trim() === ''}>
-          {enable.isPending ? 'Checking...' : 'Turn on'}
+          {enable.isPending ? t('Checking...') : t('Turn on')}
         </Button>
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </Button>
       </div>
     </form>
@@ -123,14 +127,15 @@ export function recoveryCodesText(codes: readonly string[], options: { agencyNam
 }
 
 function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
+  const { t } = useT();
   const { agencyName } = useAgency();
   const { copied, announcement, copy } = useCopy();
   // Made once, when the codes are shown: the file says when they were made.
   const [file] = useState(() => recoveryCodesText(codes, { agencyName, email, now: new Date() }));
   return (
-    <div className="space-y-3" role="region" aria-label="Recovery codes">
-      <p className="text-sm text-slate-700">Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.</p>
-      <ul className="grid grid-cols-1 gap-2 font-mono text-sm sm:grid-cols-2" data-testid="recovery-codes">
+    <div className="space-y-3" role="region" aria-label={t('Recovery codes')}>
+      <p className="text-sm text-slate-700">{t('Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.')}</p>
+      <ul dir="ltr" className="grid grid-cols-1 gap-2 font-mono text-sm sm:grid-cols-2" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code} className="rounded bg-slate-100 px-2 py-1">
             {code}
@@ -139,41 +144,38 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
       </ul>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={() => void copy('codes', codes.join('\n'), 'the recovery codes')}>
-          {copied === 'codes' ? 'Copied' : 'Copy'}
+          {copied === 'codes' ? t('Copied') : t('Copy')}
         </Button>
         <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`} download="recovery-codes.txt" className={buttonClasses('outline', 'md')}>
-          Download (.txt)
+          {t('Download (.txt)')}
         </a>
       </div>
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      <Button onClick={onDone}>I have saved my recovery codes</Button>
+      <Button onClick={onDone}>{t('I have saved my recovery codes')}</Button>
     </div>
   );
 }
 
 function TurnOff() {
+  const { t } = useT();
   const status = useTwoFactorStatusQuery();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const disable = useDisableTwoFactorMutation({
     onSuccess: () => {
-      toast({ title: 'Two-factor sign-in is off' });
+      toast({ title: t('Two-factor sign-in is off') });
       setOpen(false);
       setPassword('');
     },
-    onError: (failure) => setError(serverMessage(failure) ?? 'Please try again.'),
+    onError: (failure) => setError(serverMessage(failure) ?? t('Please try again.')),
   });
   const left = status.data?.recoveryCodesLeft;
   return (
     <div className="space-y-3">
-      {left !== undefined ? (
-        <p className="text-sm text-slate-700">
-          {left} recovery {left === 1 ? 'code' : 'codes'} left.
-        </p>
-      ) : null}
+      {left !== undefined ? <p className="text-sm text-slate-700">{t('{count, plural, one {# recovery code left.} other {# recovery codes left.}}', { count: left })}</p> : null}
       {open ? (
         <form
           noValidate
@@ -184,21 +186,21 @@ function TurnOff() {
             disable.mutate({ password });
           }}
         >
-          <Field id="two-factor-password" label="Your password" required requiredMark={false} error={error}>
+          <Field id="two-factor-password" label={t('Your password')} required requiredMark={false} error={error}>
             <Input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} {...fieldAria('two-factor-password', error)} />
           </Field>
           <div className="flex gap-2">
             <Button type="submit" variant="destructive" disabled={disable.isPending || password === ''}>
-              {disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
+              {disable.isPending ? t('Turning off...') : t('Turn off two-factor sign-in')}
             </Button>
             <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
           </div>
         </form>
       ) : (
         <Button variant="outline" onClick={() => setOpen(true)}>
-          Turn off
+          {t('Turn off')}
         </Button>
       )}
     </div>

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@core/i18n/index.js';
 import { paymentPageApplicationsQuery, PaymentPage } from '../../features/payment/index.js';
 import { parseIdSearch } from '../../lib/search.js';
 
 export const Route = createFileRoute('/_authed/payment')({
-  staticData: { title: 'Payment' },
+  staticData: { title: msg('Payment') },
   validateSearch: (search: Record<string, unknown>): { applicationId?: number; groupId?: number; type?: 'initial'; payment_intent?: string; redirect_status?: string } => ({
     ...parseIdSearch(search),
     // A family application's initial fees (one payment for the group).

@@ -3,6 +3,8 @@ import { Controller } from 'react-hook-form';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { Label } from '../../../components/ui/label.js';
 import type { ApplicationFields } from '../use-application-form.js';
+import { shownMessage } from '../../../lib/shown-message.js';
+import { useT } from '../../../lib/i18n.js';
 
 /** The form's yes/no boxes: a checkbox, its label, an optional hint below it, and its error. */
 export function FormCheckbox({
@@ -18,6 +20,7 @@ export function FormCheckbox({
   hint?: ReactNode;
   required?: boolean;
 }) {
+  const words = useT();
   const id = fields.id(name);
   const error = fields.error(name);
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
@@ -57,7 +60,7 @@ export function FormCheckbox({
       </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
-          {error}
+          {shownMessage(words, error)}
         </p>
       ) : null}
     </div>

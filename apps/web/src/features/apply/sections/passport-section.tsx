@@ -5,6 +5,8 @@ import { Field } from '../../../components/ui/label.js';
 import { PASSPORT_PHOTO_ACCEPT } from '../../../lib/file-rules.js';
 import { Section } from '../form-parts.js';
 import type { ApplicationFields } from '../use-application-form.js';
+import { shownMessage } from '../../../lib/shown-message.js';
+import { useT } from '../../../lib/i18n.js';
 
 export interface PassportFile {
   file: File | null;
@@ -18,28 +20,30 @@ export interface PassportFile {
 
 /** The passport's number and expiry, and the required documents (the passport copy). */
 export function PassportSection({ fields, minExpiry, passport }: { fields: ApplicationFields; minExpiry: string; passport: PassportFile }) {
+  const words = useT();
+  const { t } = words;
   const { form, error, aria } = fields;
   return (
-    <Section title="Passport Information">
+    <Section title={t('Passport Information')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={fields.id('passportNumber')} label="Passport number" required error={error('passportNumber')}>
+        <Field id={fields.id('passportNumber')} label={t('Passport number')} required error={error('passportNumber')}>
           <Input autoComplete="off" {...aria('passportNumber')} {...form.register('passportNumber')} />
         </Field>
-        <Field id={fields.id('passportExpiry')} label="Passport expiry date" required hint={fields.passportHint} error={error('passportExpiry')}>
+        <Field id={fields.id('passportExpiry')} label={t('Passport expiry date')} required hint={fields.passportHint} error={error('passportExpiry')}>
           <Input type="date" min={minExpiry} {...aria('passportExpiry', true)} {...form.register('passportExpiry')} />
         </Field>
       </div>
       <div className="space-y-2">
         <h3 className="text-sm font-semibold text-slate-900">
-          Required documents{' '}
+          {t('Required documents')}{' '}
           <span className="text-red-600" aria-hidden="true">
             *
           </span>
         </h3>
         <FileUpload
           inputId={fields.fileId}
-          label="Passport copy (photo page)"
-          description="A clear colour scan or photo. JPG, PNG, HEIC or PDF, up to 10MB."
+          label={t('Passport copy (photo page)')}
+          description={t('A clear colour scan or photo. JPG, PNG, HEIC or PDF, up to 10MB.')}
           accept={PASSPORT_PHOTO_ACCEPT}
           required
           file={passport.file}
@@ -51,7 +55,7 @@ export function PassportSection({ fields, minExpiry, passport }: { fields: Appli
         />
         {passport.error ? (
           <p id={`${fields.fileId}-error`} role="alert" className="text-sm text-red-600">
-            {passport.error}
+            {shownMessage(words, passport.error)}
           </p>
         ) : null}
       </div>
