@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { AgencySettings } from '../../core/ports/index.js';
 import type { MailToDeliver } from '../../core/ports/mailer.js';
+import { DEFAULT_LOCALE } from '../../core/domain/locale.js';
 import { renderMail } from './templates/index.js';
 
 /** The domain part of an address like `Agency <support@agency.example>`. */
@@ -26,7 +27,7 @@ export function stableMessageId(mail: Pick<MailToDeliver, 'id' | 'to' | 'templat
 
 /** The nodemailer message for an outbox mail: rendered template, attachments, stable Message-ID. */
 export function composeMessage(mail: MailToDeliver, from: string, settings: AgencySettings, date = new Date()): Mail.Options {
-  const rendered = renderMail(mail, settings);
+  const rendered = renderMail(mail, settings, mail.locale);
   return {
     from,
     to: mail.to,
@@ -36,7 +37,12 @@ export function composeMessage(mail: MailToDeliver, from: string, settings: Agen
     html: rendered.html,
     messageId: stableMessageId(mail, from),
     date,
-    headers: { 'X-Agency-Template': mail.template, 'X-Agency-Outbox-Id': String(mail.id) },
+    headers: {
+      'X-Agency-Template': mail.template,
+      'X-Agency-Outbox-Id': String(mail.id),
+      // An English mail keeps the headers it always had.
+      ...(mail.locale && mail.locale !== DEFAULT_LOCALE ? { 'Content-Language': mail.locale } : {}),
+    },
     attachments: mail.attachments.map((a) => ({ filename: a.fileName, contentType: a.contentType, content: a.content })),
   };
 }

@@ -5,6 +5,7 @@ import { openFileStorage } from '../../adapters/storage/open.js';
 import { EncryptedFileStorage, fileEncryptionOf, FileKeyringError, loadOrCreateFileKeyring, type FileKeyring } from '../../adapters/storage/encrypted/index.js';
 import { openMailer } from '../../adapters/mail/index.js';
 import { describeSmsSender, LibPhoneNumbers, openSmsSender } from '../../adapters/sms/index.js';
+import { TranslatedTextWriter } from '../../adapters/texts/index.js';
 import { openPaymentGateway } from '../../adapters/payments/open.js';
 import { openPassportScanner } from '../../adapters/passport/index.js';
 import { PdfBorderPackRenderer } from '../../adapters/border-pack/pdf-border-pack-renderer.js';
@@ -94,6 +95,7 @@ export const adaptersModule = new ContainerModule(({ bind }) => {
   );
   bind(PORT.sms).toResolvedValue((config: AgencyConfig, opened: OpenedAdapters) => opened.add(openSmsSender({ smsUrl: config.smsUrl, smsDir: config.smsDir })), [T.config, T.opened]);
   bind(PORT.phoneNumbers).toResolvedValue(() => new LibPhoneNumbers());
+  bind(PORT.textWriter).toResolvedValue(() => new TranslatedTextWriter());
   // The built-in test provider keeps its payments and refunds in the database, beside the agency's records.
   bind(PORT.gateway).toResolvedValue(
     (config: AgencyConfig, clock: Ports['clock'], persistence: Persistence, opened: OpenedAdapters) => opened.open(openPaymentGateway(config.stripe, () => clock.now(), persistence.testPayments)),
@@ -258,7 +260,7 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(
     bind,
     U.applicationGroups,
-    ['applications', 'groups', 'payments', 'users', 'outbox', 'gateway', 'analytics', 'ids', 'clock', 'settings', 'drafts', 'assignments', 'phoneNumbers', 'egyptRules'],
+    ['applications', 'groups', 'payments', 'users', 'outbox', 'gateway', 'analytics', 'ids', 'clock', 'settings', 'drafts', 'assignments', 'phoneNumbers', 'textWriter', 'egyptRules'],
     make.makeApplicationGroups,
   );
 
@@ -267,11 +269,11 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(
     bind,
     U.confirmPayment,
-    ['applications', 'payments', 'users', 'gateway', 'clock', 'phoneNumbers', 'settings', 'documents'],
+    ['applications', 'payments', 'users', 'gateway', 'clock', 'phoneNumbers', 'textWriter', 'settings', 'documents'],
     (ports, groups: ReturnType<typeof make.makeApplicationGroups>) => make.makeConfirmPayment(ports, groups.confirmGroupPayment),
     U.applicationGroups,
   );
-  bindUseCase(bind, U.startPayment, ['applications', 'users', 'gateway', 'clock', 'documents', 'phoneNumbers', 'settings'], make.makeStartPayment, U.confirmPayment);
+  bindUseCase(bind, U.startPayment, ['applications', 'users', 'gateway', 'clock', 'documents', 'phoneNumbers', 'textWriter', 'settings'], make.makeStartPayment, U.confirmPayment);
   bindUseCase(bind, U.findOwnPayment, ['gateway', 'applications'], make.makeFindOwnPayment);
   bindUseCase(bind, U.reconcilePayments, ['gateway', 'payments', 'applications', 'groups', 'refunds', 'clock'], make.makeReconcilePayments, U.confirmPayment, U.settleGatewayRefund);
   bindUseCase(bind, U.auditLog, ['audit', 'applications'], make.makeAuditLog);
@@ -306,12 +308,12 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   bindUseCase(
     bind,
     U.changeApplicationStatus,
-    ['applications', 'users', 'analytics', 'clock', 'gateway', 'audit', 'phoneNumbers', 'settings', 'history', 'documents'],
+    ['applications', 'users', 'analytics', 'clock', 'gateway', 'audit', 'phoneNumbers', 'textWriter', 'settings', 'history', 'documents'],
     make.makeChangeApplicationStatus,
   );
   bindUseCase(bind, U.statusHistory, ['applications', 'history'], make.makeStatusHistory);
-  bindUseCase(bind, U.attachVisa, ['applications', 'documents', 'files', 'ids', 'clock', 'audit', 'users', 'phoneNumbers', 'settings'], make.makeAttachVisa);
-  bindUseCase(bind, U.sendEvisa, ['applications', 'documents', 'files', 'users', 'outbox', 'clock', 'audit', 'phoneNumbers', 'settings'], make.makeSendEvisa);
+  bindUseCase(bind, U.attachVisa, ['applications', 'documents', 'files', 'ids', 'clock', 'audit', 'users', 'phoneNumbers', 'textWriter', 'settings'], make.makeAttachVisa);
+  bindUseCase(bind, U.sendEvisa, ['applications', 'documents', 'files', 'users', 'outbox', 'clock', 'audit', 'phoneNumbers', 'textWriter', 'settings'], make.makeSendEvisa);
   bindUseCase(bind, U.sendPaymentReminders, ['applications', 'groups', 'clock'], make.makeSendPaymentReminders);
   bindUseCase(bind, U.sendApplicationReminders, ['users', 'clock'], make.makeSendApplicationReminders);
 

@@ -63,6 +63,7 @@ export const PORT: { readonly [K in keyof Ports]: ServiceIdentifier<Ports[K]> } 
   texts: token('port.texts'),
   sms: token('port.sms'),
   phoneNumbers: token('port.phoneNumbers'),
+  textWriter: token('port.textWriter'),
   files: token('port.files'),
   fileEncryption: token('port.fileEncryption'),
   gateway: token('port.gateway'),

@@ -1,13 +1,12 @@
 import { FINAL_FEE } from './fees.js';
-import { formatPence } from './money.js';
 import type { ApplicationStatus } from './status.js';
-import { personName } from './wording.js';
 
 /**
  * Text messages (docs/product.md §16.4): short updates to applicants who ticked "Text me when my
  * application's status changes". Each is one SMS where it can be (at most 160 GSM-7 characters with
  * the agency's name and a link), and carries nothing personal beyond the application number and the
- * traveller's given name: a text can be read on a locked phone.
+ * traveller's given name: a text can be read on a locked phone. Their words are written in the
+ * reader's language by the TextWriter port (adapters/texts).
  */
 export const TEXT_TEMPLATES = ['status_changed', 'info_requested', 'approved', 'rejected', 'evisa_sent'] as const;
 export type TextTemplateName = (typeof TEXT_TEMPLATES)[number];
@@ -24,7 +23,10 @@ export interface TextData {
 
 export type TextContent = { [T in TextTemplateName]: { template: T; data: TextData[T] } }[TextTemplateName];
 
-/** How a status reads to a traveller, in a text or a mail ("Application EV-… is now {phrase}"). */
+/**
+ * How a status reads to a traveller, in a text or a mail ("Application EV-… is now {phrase}"): the
+ * English the `text` and `mail` messages say (tests/adapters/mail-i18n.test.ts holds them to it).
+ */
 export const STATUS_PHRASE: Record<ApplicationStatus, string> = {
   online_entry: 'waiting for its initial fee',
   application_created: 'paid and with our team',
@@ -40,40 +42,6 @@ export const STATUS_PHRASE: Record<ApplicationStatus, string> = {
 export interface TextSettings {
   agencyName: string;
   publicUrl: string;
-}
-
-/**
- * The first name only, as people write it ('MARIA OLIVIA' from a passport → 'Maria'), cut short so a
- * long name cannot push a text past one SMS.
- */
-function firstName(givenName: string): string {
-  const first = personName(givenName).split(' ')[0] ?? '';
-  return first.length > 20 ? first.slice(0, 20) : first;
-}
-
-/** The body of a text (plain text, one line). */
-export function renderText(content: TextContent, settings: TextSettings): string {
-  const agency = settings.agencyName;
-  const link = `${settings.publicUrl}/dashboard`;
-  const { applicationNumber } = content.data;
-  const name = firstName(content.data.givenName);
-  const hello = name ? `${name}, ` : '';
-  switch (content.template) {
-    case 'status_changed':
-      return `${agency}: ${hello}application ${applicationNumber} is now ${STATUS_PHRASE[content.data.newStatus]}. ${link}`;
-    case 'info_requested':
-      return content.data.passportReupload
-        ? `${agency}: ${hello}we need a new copy of your passport for application ${applicationNumber}. ${link}`
-        : `${agency}: ${hello}we need more information for application ${applicationNumber}. ${link}`;
-    case 'approved':
-      return content.data.finalFeeAmount > 0
-        ? `${agency}: ${hello}application ${applicationNumber} is approved. Final fee ${formatPence(content.data.finalFeeAmount)} due: ${link}`
-        : `${agency}: ${hello}application ${applicationNumber} is approved, nothing more to pay. ${link}`;
-    case 'rejected':
-      return `${agency}: ${hello}application ${applicationNumber} was not approved. The reason: ${link}`;
-    case 'evisa_sent':
-      return `${agency}: ${hello}your Egypt e-visa for application ${applicationNumber} is in your email. ${link}`;
-  }
 }
 
 // GSM 03.38 basic character set (with its extension table's characters, which count double).
@@ -96,6 +64,18 @@ export function gsm7Length(text: string): number | null {
 
 /** The longest a text may be before it is sent as several SMS (GSM-7). */
 export const SINGLE_SMS_LENGTH = 160;
+
+/**
+ * How many SMS a text is sent as, counted on the words actually sent (a translation can change it):
+ * GSM-7 takes 160 septets in one SMS, 153 in each part of a longer one; a text with any character
+ * outside GSM-7 (Arabic, a typographic apostrophe) is UCS-2, 70 UTF-16 units in one SMS, 67 a part.
+ */
+export function smsSegments(text: string): { encoding: 'gsm7' | 'ucs2'; length: number; segments: number } {
+  const septets = gsm7Length(text);
+  if (septets !== null) return { encoding: 'gsm7', length: septets, segments: septets <= SINGLE_SMS_LENGTH ? 1 : Math.ceil(septets / 153) };
+  const units = text.length;
+  return { encoding: 'ucs2', length: units, segments: units <= 70 ? 1 : Math.ceil(units / 67) };
+}
 
 /** A phone number read for texting: in E.164 (+447400123456), or why it cannot receive texts. */
 export type TextablePhone = { ok: true; e164: string } | { ok: false; problem: string };

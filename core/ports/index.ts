@@ -33,6 +33,7 @@ import type { RefundRepository } from './refund-repository.js';
 import type { ReportQueries } from './report-queries.js';
 import type { SessionStore } from './session-store.js';
 import type { SmsSender } from './sms-sender.js';
+import type { TextWriter } from './text-writer.js';
 import type { StatusHistoryRepository } from './status-history-repository.js';
 import type { TrackingCodeStore } from './tracking-code-store.js';
 import type { TextOutbox } from './text-outbox.js';
@@ -106,6 +107,8 @@ export interface Ports {
   texts: TextOutbox;
   sms: SmsSender;
   phoneNumbers: PhoneNumbers;
+  /** A text's words in its reader's language. */
+  textWriter: TextWriter;
   files: FileStorage;
   /** The encryption of the stored files at rest: the operator's migrations (encrypt-files, rotate-file-key). */
   fileEncryption: FileEncryption;
@@ -159,6 +162,7 @@ export type * from './receipt-repository.js';
 export type * from './refund-repository.js';
 export type * from './session-store.js';
 export type * from './sms-sender.js';
+export type * from './text-writer.js';
 export type * from './status-history-repository.js';
 export type * from './tracking-code-store.js';
 export type * from './text-outbox.js';

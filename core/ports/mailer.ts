@@ -1,3 +1,4 @@
+import type { Locale } from '../domain/locale.js';
 import type { MailContent } from '../domain/mail.js';
 
 /** A mail read from the outbox and checked against its template, with its attachments' bytes. */
@@ -5,6 +6,8 @@ export type MailToDeliver = MailContent & {
   /** Outbox id: the adapter uses it as a stable Message-ID so a retried mail is recognisable. */
   id: number;
   to: string;
+  /** The language the recipient reads (their account's; English when no account has the address). */
+  locale?: Locale;
   attachments: { fileName: string; contentType: string; content: Buffer }[];
 };
 

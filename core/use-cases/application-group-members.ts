@@ -11,7 +11,7 @@ export interface CreatedGroup {
 
 export type GroupPorts = Pick<
   Ports,
-  'groups' | 'applications' | 'assignments' | 'payments' | 'users' | 'outbox' | 'gateway' | 'analytics' | 'drafts' | 'ids' | 'clock' | 'settings' | 'phoneNumbers' | 'egyptRules'
+  'groups' | 'applications' | 'assignments' | 'payments' | 'users' | 'outbox' | 'gateway' | 'analytics' | 'drafts' | 'ids' | 'clock' | 'settings' | 'phoneNumbers' | 'textWriter' | 'egyptRules'
 >;
 
 /** The group if `actor` made it. Others get "not found"; admins who did not make it are refused. */

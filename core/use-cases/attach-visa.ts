@@ -16,7 +16,7 @@ import type { Actor, UploadedFile } from './types.js';
  * otherwise the mail goes when the fee is paid. A replacement after that mail is sent by staff's
  * 'Send E-Visa Email'.
  */
-export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'ids' | 'clock' | 'audit' | 'users' | 'phoneNumbers' | 'settings'>) {
+export function makeAttachVisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'ids' | 'clock' | 'audit' | 'users' | 'phoneNumbers' | 'settings' | 'textWriter'>) {
   return async function attachVisa(actor: Actor, applicationId: number, file: UploadedFile): Promise<VisaDocumentRecord> {
     requirePermission(actor, 'visa.send');
     checkUpload(file);

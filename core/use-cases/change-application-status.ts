@@ -68,7 +68,9 @@ function isNoOp(before: Application, after: Application): boolean {
  * recorded afterwards. A rejected application's open payments are canceled at the provider, so
  * nobody pays a fee no longer due.
  */
-export function makeChangeApplicationStatus(ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock' | 'gateway' | 'audit' | 'phoneNumbers' | 'settings' | 'history' | 'documents'>) {
+export function makeChangeApplicationStatus(
+  ports: Pick<Ports, 'applications' | 'users' | 'analytics' | 'clock' | 'gateway' | 'audit' | 'phoneNumbers' | 'settings' | 'textWriter' | 'history' | 'documents'>,
+) {
   /** The reason of the latest rejection, so that the same reason sent twice (a double click) changes nothing. */
   async function latestRejectionReason(applicationId: number): Promise<string | null> {
     const rejections = (await ports.history.listByApplication(applicationId)).filter((h) => h.toStatus === 'rejected');

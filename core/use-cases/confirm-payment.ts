@@ -26,7 +26,7 @@ import type { AuditDraft } from '../domain/audit.js';
  * admins: 403); `actor` is null for webhooks and reconciliation.
  */
 export function makeConfirmPayment(
-  ports: Pick<Ports, 'applications' | 'payments' | 'users' | 'gateway' | 'clock' | 'phoneNumbers' | 'settings' | 'documents'>,
+  ports: Pick<Ports, 'applications' | 'payments' | 'users' | 'gateway' | 'clock' | 'phoneNumbers' | 'settings' | 'textWriter' | 'documents'>,
   confirmGroupPayment?: ConfirmGroupPayment,
 ) {
   return async function confirmPayment(

@@ -1,4 +1,5 @@
-import { readMailContent } from '../domain/mail.js';
+import { DEFAULT_LOCALE, type Locale } from '../domain/locale.js';
+import { readMailContent, type MailContent } from '../domain/mail.js';
 import { QUEUES } from '../domain/jobs.js';
 import type { MailToDeliver } from '../ports/mailer.js';
 import { isBorderPackAttachment, isReceiptAttachment, type OutboxMail } from '../ports/mail-outbox.js';
@@ -33,6 +34,9 @@ export class MailLeased extends Error {
  * it at once, and a sent mail is never sent again), checks it against its template, resolves its
  * attachments from file storage, hands it to the mailer and marks it sent. A failure is recorded on
  * the row and thrown, for the job to be retried; a mail that is gone or already sent is done.
+ * The mail is written in its reader's language, looked up as it is sent (not when it was queued, so
+ * no verb has to know it): the account of the application it is about, else the account with its
+ * address; English when no account has it (an enquiry's first mail is written before one exists).
  * The one window for a second copy: the process dies after the mail server accepted the mail and
  * before the row is marked (docs/deployment.md). A permanent refusal (a 5xx reply) is recorded on
  * the row — a bounce also on the accounts with that address — and ends the job: retrying it
@@ -41,6 +45,13 @@ export class MailLeased extends Error {
 export function makeDeliverMail(
   ports: Pick<Ports, 'outbox' | 'mailer' | 'files' | 'clock' | 'receipts' | 'receiptRenderer' | 'settings' | 'applications' | 'documents' | 'borderPackRenderer' | 'users'>,
 ) {
+  async function readerLocale(to: string, content: MailContent): Promise<Locale> {
+    const applicationId = 'applicationId' in content.data && typeof content.data.applicationId === 'number' ? content.data.applicationId : null;
+    const application = applicationId === null ? null : await ports.applications.findById(applicationId);
+    const reader = (application ? await ports.users.findById(application.userId) : null) ?? (await ports.users.findByEmail(to));
+    return reader?.locale ?? DEFAULT_LOCALE;
+  }
+
   async function send(mail: OutboxMail) {
     // A stored row whose data does not fit its template (an older version's, edited by hand) fails
     // like any attempt, with why.
@@ -67,7 +78,8 @@ export function makeDeliverMail(
       if (!file) throw new Error(`Attachment ${attachment.fileName} is missing from file storage.`);
       attachments.push({ fileName: attachment.fileName, contentType: attachment.contentType, content: await readAll(file.body) });
     }
-    return ports.mailer.send({ ...read.content, id: mail.id, to: mail.to, attachments });
+    const locale = await readerLocale(mail.to, read.content);
+    return ports.mailer.send({ ...read.content, id: mail.id, to: mail.to, locale, attachments });
   }
 
   return async function deliverMail(mailId: number): Promise<MailDelivery> {

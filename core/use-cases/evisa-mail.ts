@@ -6,7 +6,7 @@ import type { OutboxMailInput, StoredFileAttachment } from '../ports/mail-outbox
 import type { OutboxTextInput } from '../ports/text-outbox.js';
 import { textTo } from './texts.js';
 
-type EvisaPorts = Pick<Ports, 'documents' | 'phoneNumbers' | 'settings'>;
+type EvisaPorts = Pick<Ports, 'documents' | 'phoneNumbers' | 'settings' | 'textWriter'>;
 
 /** The visa file a mail attaches. */
 export type VisaFile = StoredFileAttachment;
@@ -21,7 +21,12 @@ export async function latestVisa(ports: Pick<Ports, 'documents'>, applicationId:
  * The e-visa mail — the visa itself and the border pack drawn from it when the mail is sent
  * (docs/product.md §16.6) — and, for an applicant who asked for texts, its text.
  */
-export function evisaMessages(ports: Pick<Ports, 'phoneNumbers' | 'settings'>, application: Application, user: User, visa: VisaFile): { mail: OutboxMailInput; texts: OutboxTextInput[] } {
+export function evisaMessages(
+  ports: Pick<Ports, 'phoneNumbers' | 'settings' | 'textWriter'>,
+  application: Application,
+  user: User,
+  visa: VisaFile,
+): { mail: OutboxMailInput; texts: OutboxTextInput[] } {
   const mail: OutboxMailInput = {
     to: user.email,
     template: 'evisa',

@@ -14,7 +14,7 @@ export const EVISA_SENT_MESSAGE = "E-visa document sent successfully to user's e
  * is also texted, in the same transaction as the mail (each sending is texted once: sending it again
  * texts again, as it mails again).
  */
-export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'users' | 'outbox' | 'clock' | 'audit' | 'phoneNumbers' | 'settings'>) {
+export function makeSendEvisa(ports: Pick<Ports, 'applications' | 'documents' | 'files' | 'users' | 'outbox' | 'clock' | 'audit' | 'phoneNumbers' | 'settings' | 'textWriter'>) {
   return async function sendEvisa(actor: Actor, applicationId: number): Promise<{ message: string }> {
     requirePermission(actor, 'visa.send');
     const application = await loadVisible(ports, actor, applicationId);

@@ -31,7 +31,7 @@ export const PAYMENT_TAKEN_NOT_RECORDED_MESSAGE =
  * the answer carries amount 0 with an empty clientSecret and paymentIntentId — clients treat
  * amount 0 as "nothing to pay" and refresh the application.
  */
-export function makeStartPayment(ports: Pick<Ports, 'applications' | 'users' | 'gateway' | 'clock' | 'documents' | 'phoneNumbers' | 'settings'>, confirmPayment: ConfirmPayment) {
+export function makeStartPayment(ports: Pick<Ports, 'applications' | 'users' | 'gateway' | 'clock' | 'documents' | 'phoneNumbers' | 'settings' | 'textWriter'>, confirmPayment: ConfirmPayment) {
   return async function startPayment(actor: Actor, applicationId: number, type: PaymentType, options: { startNow?: boolean } = {}): Promise<{ clientSecret: string; paymentIntentId: string } & Money> {
     let application = await loadOwned(ports, actor, applicationId);
     if (type === 'initial' && application.groupId !== null && !application.initialPaymentId) {

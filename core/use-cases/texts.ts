@@ -1,7 +1,7 @@
 import type { Application } from '../domain/application.js';
 import { errors, isDomainError } from '../domain/errors.js';
 import { QUEUES } from '../domain/jobs.js';
-import { renderText, statusTextContent, UNTEXTABLE_PHONE_MESSAGE, type TextContent } from '../domain/texts.js';
+import { statusTextContent, UNTEXTABLE_PHONE_MESSAGE, type TextContent } from '../domain/texts.js';
 import type { User } from '../domain/user.js';
 import type { Ports } from '../ports/index.js';
 import type { OutboxText, OutboxTextInput } from '../ports/text-outbox.js';
@@ -15,15 +15,15 @@ export const TEXT_LEASE_MS = QUEUES['deliver-text'].expireSeconds * 1000;
 /** Attempts a text gets before a temporary failure gives it up (the deliver-text job's first run and its retries). */
 export const TEXT_ATTEMPTS = QUEUES['deliver-text'].retryLimit + 1;
 
-type TextPorts = Pick<Ports, 'phoneNumbers' | 'settings'>;
+type TextPorts = Pick<Ports, 'phoneNumbers' | 'settings' | 'textWriter'>;
 
 /**
  * A text to `user`'s phone about `application`, ready to queue: to the phone in E.164, or — when
  * the account's phone cannot receive texts — a skip with the reason (stored failed, for the
- * delivery log: a status change is never refused because of it).
+ * delivery log: a status change is never refused because of it). Written in the account's language.
  */
 export function textTo(ports: TextPorts, user: User, application: Pick<Application, 'id'>, content: TextContent): OutboxTextInput {
-  const body = renderText(content, ports.settings);
+  const body = ports.textWriter.write(content, ports.settings, user.locale);
   const base = { applicationId: application.id, userId: user.id, template: content.template, body };
   const phone = ports.phoneNumbers.textable(user.phoneNumber);
   if (phone.ok) return { ...base, to: phone.e164 };

@@ -4,18 +4,21 @@ import { renderMail, type MailToRender } from '../../adapters/mail/templates/ind
 import { PdfBorderPackRenderer } from '../../adapters/border-pack/pdf-border-pack-renderer.js';
 import { PdfReceiptRenderer } from '../../adapters/receipts/pdf-receipt-renderer.js';
 import { borderPackFacts } from '../../core/domain/border-pack.js';
-import { MAIL_DATA, MAIL_TEMPLATES, type MailContent, type MailData, type MailTemplateName } from '../../core/domain/mail.js';
+import { MAIL_DATA, MAIL_TEMPLATES, type MailContent } from '../../core/domain/mail.js';
 import { creditNote, paymentReceipt, type Receipt } from '../../core/domain/receipt.js';
 import { APPLICATION_STATUSES } from '../../core/domain/status.js';
-import { renderText, statusTextContent, TEXT_TEMPLATES, type TextContent, type TextData, type TextTemplateName } from '../../core/domain/texts.js';
+import { statusTextContent, TEXT_TEMPLATES, type TextContent } from '../../core/domain/texts.js';
+import { renderText } from '../../adapters/texts/index.js';
 import { OFFICIAL_FEE_INCLUDED } from '../../core/domain/price.js';
 import { feeName, formatDay, personName } from '../../core/domain/wording.js';
+import { DEFAULT_LOCALE, LOCALES } from '../../core/domain/locale.js';
 import type { PaymentType } from '../../core/domain/fees.js';
 import { CONTRACT_SETTINGS as SETTINGS } from '../contracts/mailer.contract.js';
+import { NUMBER, SAMPLES, TEXT_SAMPLES } from '../support/mail-samples.js';
 import { receiptIssuer } from '../../core/use-cases/receipts.js';
 import { pdfText } from '../support/pdf-text.js';
 import { storedApplication } from '../core/helpers.js';
-import { ACCOUNT_NAME, APPROVER_NAME, CAPITAL_NAME_WORD, htmlText, ISO_DATE, STAFF_NAME, TRAVELLER, wordingProblems } from '../support/wording-rules.js';
+import { ACCOUNT_NAME, CAPITAL_NAME_WORD, htmlText, ISO_DATE, TRAVELLER, wordingProblems } from '../support/wording-rules.js';
 
 /*
  * Everything a traveller reads outside the web pages — every mail (text and HTML), every text
@@ -26,88 +29,6 @@ import { ACCOUNT_NAME, APPROVER_NAME, CAPITAL_NAME_WORD, htmlText, ISO_DATE, STA
  * from the code (MAIL_TEMPLATES, TEXT_TEMPLATES), so a template added later is checked too — by a
  * sample below (the compiler asks for one) and by data built from its schema.
  */
-
-const NUMBER = 'EV-2611-7K3QX9';
-
-/** Realistic data for every template: names in passport capitals, dates ISO, as the outbox keeps them. */
-const SAMPLES: { [T in MailTemplateName]: MailData<T>[] } = {
-  account_created: [{ fullName: ACCOUNT_NAME, email: 'maria@example.com', temporaryPassword: 'Xk7#pQ2m', signInUrl: 'https://visa.nilegate.example/auth' }],
-  application_received: [
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, paid: false },
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, paid: true, receiptAttached: true },
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, paid: true, receiptAttached: true, answerBy: '2026-12-01T23:59:59.999Z' },
-  ],
-  status_changed: [
-    ...APPLICATION_STATUSES.map((newStatus) => ({ fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, oldStatus: 'application_created' as const, newStatus })),
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, oldStatus: 'verified', newStatus: 'rejected', reason: 'Your passport expires within six months of arrival.' },
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, oldStatus: 'approved', newStatus: 'final_payment_received', receiptAttached: true },
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, oldStatus: 'approved', newStatus: 'final_payment_received', receiptAttached: true, evisaFollows: true },
-  ],
-  info_requested: [
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, message: 'Please send your hotel booking.', requiresPassportReupload: false },
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, message: 'The photo page is cut off.', requiresPassportReupload: true },
-  ],
-  passport_reupload_requested: [
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, message: null },
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, message: 'The photo page is blurred.' },
-  ],
-  approved: [
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, finalFeeAmount: 3900, finalFeeWaived: false },
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, finalFeeAmount: 0, finalFeeWaived: true },
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, finalFeeAmount: 0, finalFeeWaived: true, evisaFollows: true },
-  ],
-  application_cancelled: [
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, refundAmount: 1000, message: null },
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, refundAmount: 0, message: 'We had already begun: nothing is refunded.' },
-  ],
-  cancellation_requested: [{ fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42 }],
-  cancellation_declined: [{ fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, message: 'Your application is already on the portal.' }],
-  evisa: [{ fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, ...TRAVELLER }],
-  payment_reminder: [
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, paymentType: 'initial', amount: 1000 },
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, paymentType: 'final', amount: 3900 },
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, paymentType: 'initial', amount: 3000, groupId: 7, groupSize: 3 },
-  ],
-  application_reminder: [{ fullName: ACCOUNT_NAME }],
-  password_changed: [{ fullName: ACCOUNT_NAME, changedAt: '2026-12-04T14:05:00.000Z' }],
-  password_reset: [{ fullName: ACCOUNT_NAME, resetToken: '7.1795000000.c2lnbmF0dXJl' }],
-  staff_invitation: [{ fullName: STAFF_NAME, role: 'finance', resetToken: '7.1795000000.c2lnbmF0dXJl' }],
-  account_exists: [{ fullName: ACCOUNT_NAME, email: 'maria@example.com', resetToken: '7.1795000000.c2lnbmF0dXJl' }],
-  refund_issued: [
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, paymentType: 'initial', amount: 1000 },
-    { fullName: ACCOUNT_NAME, applicationNumber: NUMBER, applicationId: 42, paymentType: 'final', amount: 1950, creditNoteNumber: 'R-2026-000007' },
-  ],
-  refund_approval_needed: [
-    { fullName: APPROVER_NAME, applicationNumber: NUMBER, paymentType: 'final', amount: 3900, requestedByName: STAFF_NAME, reason: 'Visa refused after payment', approvalLimit: 2500 },
-  ],
-  tracking_code: [{ fullName: ACCOUNT_NAME, applicationNumber: NUMBER, code: '042917' }],
-  application_numbers: [
-    {
-      fullName: ACCOUNT_NAME,
-      applications: [
-        { applicationNumber: NUMBER, status: 'under_process' },
-        { applicationNumber: 'EV-2610-4M2Q8Z', status: 'final_payment_received' },
-        { applicationNumber: 'EV-2609-9H3K1D', status: 'rejected', cancelled: true },
-      ],
-    },
-  ],
-  rules_changed: [
-    {
-      fullName: ACCOUNT_NAME,
-      applications: [
-        {
-          applicationNumber: NUMBER,
-          applicationId: 42,
-          message: 'Egypt now asks for a passport valid at least 8 months from your arrival date: until 1 November 2027 or later. Yours expires on 1 October 2027.',
-        },
-      ],
-    },
-  ],
-  applicant_replied: [{ fullName: STAFF_NAME, applicationNumber: NUMBER, travellerName: ACCOUNT_NAME, repliedAt: '2026-12-04T14:05:00.000Z', documents: 2 }],
-  portal_outage: [
-    { fullName: ACCOUNT_NAME, applicationId: 42, applicationNumber: NUMBER, message: 'The portal answers 404 since this morning.', arrivalDate: '2026-12-10', since: '2026-12-04T09:00:00.000Z' },
-  ],
-};
 
 function render(content: MailContent) {
   const mail = renderMail({ ...content, to: 'maria@example.com' } as MailToRender, SETTINGS);
@@ -163,6 +84,34 @@ describe('every mail reads as people write (docs/product.md §14.4)', () => {
   });
 });
 
+describe('every mail reads as people write in every language', () => {
+  const locales = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
+  const cases = locales.flatMap((locale) => samples.map(([name, content]) => [name, locale, content] as const));
+
+  it.each(cases)('%s in %s: no ISO date, no name in capitals; names and dates as people write them', (_, locale, content) => {
+    const mail = renderMail({ ...content, to: 'maria@example.com' } as MailToRender, SETTINGS, locale);
+    const all = [mail.subject, mail.text, htmlText(mail.html)].join('\n');
+    expect(wordingProblems(all)).toEqual([]);
+    const data = content.data as Record<string, unknown>;
+    if (typeof data.fullName === 'string') expect(mail.text).toContain(personName(data.fullName));
+    for (const [key, value] of Object.entries(data)) {
+      if (typeof value !== 'string') continue;
+      if (/name$/i.test(key)) for (const word of personName(value).split(' ')) expect(all).toContain(word);
+      if (ISO_DATE.test(value)) expect(all).toContain(formatDay(value, locale));
+    }
+  });
+
+  it.each(locales)('%s: every text message greets by the given name as people write it', (locale) => {
+    for (const template of TEXT_TEMPLATES) {
+      for (const data of TEXT_SAMPLES[template]) {
+        const body = renderText({ template, data } as TextContent, { agencyName: SETTINGS.agencyName, publicUrl: SETTINGS.publicUrl }, locale);
+        expect(wordingProblems(body)).toEqual([]);
+        expect(body).toMatch(/Maria[,،] /);
+      }
+    }
+  });
+});
+
 /**
  * Data built from a template's schema alone: every string key ending in 'name' holds a name in
  * passport capitals, every key ending in 'At' an ISO instant, every enum each of its values in turn,
@@ -205,15 +154,6 @@ describe('every mail, from its schema alone', () => {
     expect(wordingProblems(htmlText(mail.html))).toEqual([]);
   });
 });
-
-/** Realistic data for every text message: the given name as the passport writes it. */
-const TEXT_SAMPLES: { [T in TextTemplateName]: TextData[T][] } = {
-  status_changed: APPLICATION_STATUSES.map((newStatus) => ({ applicationNumber: NUMBER, givenName: TRAVELLER.givenName, newStatus })),
-  info_requested: [true, false].map((passportReupload) => ({ applicationNumber: NUMBER, givenName: TRAVELLER.givenName, passportReupload })),
-  approved: [3900, 0].map((finalFeeAmount) => ({ applicationNumber: NUMBER, givenName: TRAVELLER.givenName, finalFeeAmount })),
-  rejected: [{ applicationNumber: NUMBER, givenName: TRAVELLER.givenName }],
-  evisa_sent: [{ applicationNumber: NUMBER, givenName: TRAVELLER.givenName }],
-};
 
 describe('every text message reads as people write', () => {
   const texts = TEXT_TEMPLATES.flatMap((template) => (TEXT_SAMPLES[template] ?? []).map((data, i) => [`${template} #${i + 1}`, { template, data } as TextContent] as const));

@@ -7,6 +7,7 @@ import type { FileStorage } from '../../core/ports/file-storage.js';
 import { MemoryMailer } from '../../adapters/mail/memory/index.js';
 import { MemoryPaymentGateway } from '../../adapters/payments/memory/index.js';
 import { LibPhoneNumbers, MemorySmsSender } from '../../adapters/sms/index.js';
+import { TranslatedTextWriter } from '../../adapters/texts/index.js';
 import type { AgencySettings, Ports } from '../../core/ports/index.js';
 import { DEFAULT_REFUND_APPROVAL_PENCE } from '../../core/domain/refund.js';
 import { PdfReceiptRenderer } from '../../adapters/receipts/pdf-receipt-renderer.js';
@@ -52,6 +53,7 @@ export function makeMemoryPorts(overrides: Partial<Ports> = {}): MemoryPorts {
     mailer: new MemoryMailer(settings),
     sms: new MemorySmsSender(),
     phoneNumbers: new LibPhoneNumbers(),
+    textWriter: new TranslatedTextWriter(),
     files: new MemoryFileStorage(() => clock.now()),
     gateway: new MemoryPaymentGateway(() => clock.now()),
     passportReader: new FakePassportReader(),

@@ -47,7 +47,7 @@ export class MemoryMailer implements Mailer {
   }
 
   async send(mail: MailToDeliver): Promise<MailHandover> {
-    const rendered = renderMail(mail, this.settings);
+    const rendered = renderMail(mail, this.settings, mail.locale);
     if (this.failures.remaining > 0) {
       this.failures.remaining -= 1;
       throw new MailDeliveryError(this.failures.message, { temporary: true });

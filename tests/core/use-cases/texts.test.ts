@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LibPhoneNumbers } from '../../../adapters/sms/index.js';
-import { gsm7Length, renderText, SINGLE_SMS_LENGTH, TEXT_TEMPLATES, UNTEXTABLE_PHONE_MESSAGE, type TextContent } from '../../../core/domain/texts.js';
+import { gsm7Length, SINGLE_SMS_LENGTH, TEXT_TEMPLATES, UNTEXTABLE_PHONE_MESSAGE, type TextContent } from '../../../core/domain/texts.js';
+import { renderText } from '../../../adapters/texts/index.js';
 import { TEXT_ATTEMPTS, TEXT_LEASE_MS, TextLeased } from '../../../core/use-cases/texts.js';
 import { deliverQueuedTexts, makeMemoryAgency, TEST_SETTINGS, type MemoryPorts } from '../../support/memory-ports.js';
 import type { UseCases } from '../../../core/use-cases/use-cases.js';
