@@ -8,7 +8,7 @@
  * The landing page quotes these, and its JavaScript has a budget (120 KB gzip, with little to spare):
  * the sentences are written out whole rather than built from fees.ts, guarantee.ts and
  * cancellation.ts (which would bring the holiday calendar along). tests/core/price-terms.test.ts
- * checks every amount and period against those modules.
+ * checks every amount and period against those modules. Each is one message (msg), translated where shown.
  */
 import { msg } from '../i18n/index.js';
 

@@ -11,10 +11,11 @@
 import type { ApplicationStatus } from './status.js';
 import type { TimelineEntry } from './timeline.js';
 import { formatDay } from './wording.js';
+import { msg } from '../i18n/index.js';
 
 /** How long a mailed code works (and how the mail and the page say it). */
 export const TRACKING_CODE_TTL_MS = 15 * 60 * 1000;
-export const TRACKING_CODE_TTL_TEXT = '15 minutes';
+export const TRACKING_CODE_TTL_TEXT = msg('15 minutes');
 /** Wrong codes a code survives: the fifth wrong try kills it, and a new one must be asked for. */
 export const TRACKING_CODE_MAX_WRONG_TRIES = 5;
 /** How long the right code's read-only access lasts. */

@@ -219,6 +219,8 @@ describe('header navigation', () => {
     let release!: () => void;
     vi.stubGlobal('fetch', fakeFetch({ 'POST /api/logout': () => new Promise((r) => (release = () => r({ status: 200, body: { message: 'Logged out.' } }))) }).fn);
     const page = await renderPage(<Header />, { user: testUser(), path: '/dashboard' });
+    // The button's code is loaded lazily: until it arrives a disabled stand-in holds its place.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Logout' })[0]).toBeEnabled());
     fireEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]);
     expect((await screen.findAllByRole('button', { name: 'Logging out...' }))[0]).toBeDisabled();
     release();

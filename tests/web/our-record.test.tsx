@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../apps/web/src/lib/toast-store.js';
 import { fakeFetch, renderApp } from './render.js';
+import { getI18n } from 'react-i18next';
+import type { Translate } from '../../core/i18n/index.js';
 import { medianHoursText } from '../../apps/web/src/features/record/record-text.js';
 
 afterEach(() => {
@@ -97,13 +99,16 @@ describe("the landing page's record", () => {
   });
 });
 
+/** The English page's words (tests/support/setup-web.ts started them). */
+const english: Translate = (key, values) => getI18n().t(key, { ...values, ns: 'web' });
+
 describe('the median, said one way on both pages', () => {
   it('is whole hours rounded up, so the record never claims a quicker answer than it gave', () => {
-    expect(medianHoursText(67.5)).toBe('68 hours');
-    expect(medianHoursText(67.0)).toBe('67 hours');
-    expect(medianHoursText(30.1)).toBe('31 hours');
-    expect(medianHoursText(0.3)).toBe('1 hour');
-    expect(medianHoursText(1234.5)).toBe('1,235 hours');
-    expect(medianHoursText(null)).toBeNull();
+    expect(medianHoursText(67.5, english)).toBe('68 hours');
+    expect(medianHoursText(67.0, english)).toBe('67 hours');
+    expect(medianHoursText(30.1, english)).toBe('31 hours');
+    expect(medianHoursText(0.3, english)).toBe('1 hour');
+    expect(medianHoursText(1234.5, english)).toBe('1,235 hours');
+    expect(medianHoursText(null, english)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ForgotPasswordPage } from '../features/password-reset/index.js';
+import { msg } from '@core/i18n/index.js';
 
 export const Route = createFileRoute('/forgot-password')({
-  staticData: { title: 'Forgot Your Password?' },
+  staticData: { title: msg('Forgot Your Password?') },
   component: ForgotPasswordPage,
 });

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LandingPage } from '../features/landing/index.js';
 import { LazyLandingRecord } from '../features/record/index.js';
+import { msg } from '@core/i18n/index.js';
 
 export const Route = createFileRoute('/')({
-  staticData: { title: 'Apply for Your Egypt e-Visa Online' },
+  staticData: { title: msg('Apply for Your Egypt e-Visa Online') },
   component: Landing,
 });
 

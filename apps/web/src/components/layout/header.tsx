@@ -5,6 +5,7 @@ import { useAgency } from '../../lib/use-agency.js';
 import { useHydrated } from '../../lib/use-hydrated.js';
 import { buttonClasses } from '../ui/button.js';
 import { cn } from '../../lib/format.js';
+import { useT } from '../../lib/i18n.js';
 import { pageWidth } from './page-width.js';
 import { LocaleSelect } from './locale-switcher.js';
 
@@ -22,6 +23,7 @@ export function Header() {
   const hydrated = useHydrated();
   const { user, isLoading } = hydrated ? auth : { user: null, isLoading: false };
   const { agencyName } = useAgency();
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -42,12 +44,12 @@ export function Header() {
   const logoutButton = (
     <Suspense
       fallback={
-        <button type="button" className={cn(navLink, 'text-left')} disabled>
-          Logout
+        <button type="button" className={cn(navLink, 'text-start')} disabled>
+          {t('Logout')}
         </button>
       }
     >
-      <LogoutButton className={cn(navLink, 'text-left')} />
+      <LogoutButton className={cn(navLink, 'text-start')} />
     </Suspense>
   );
 
@@ -57,10 +59,10 @@ export function Header() {
       entries = (
         <>
           <Link to="/auth" className={navLink} activeProps={activeNav} onClick={close}>
-            Login
+            {t('Login')}
           </Link>
           <Link to="/auth" search={{ tab: 'signup' }} className={buttonClasses('primary', 'sm')} onClick={close}>
-            Register
+            {t('Register')}
           </Link>
         </>
       );
@@ -68,10 +70,10 @@ export function Header() {
       entries = (
         <>
           <Link to="/admin" className={navLink} activeProps={activeNav} onClick={close}>
-            Admin Dashboard
+            {t('Admin Dashboard')}
           </Link>
           <Link to="/profile" className={navLink} activeProps={activeNav} onClick={close}>
-            Profile
+            {t('Profile')}
           </Link>
           {logoutButton}
         </>
@@ -80,13 +82,13 @@ export function Header() {
       entries = (
         <>
           <Link to="/dashboard" className={navLink} activeProps={activeNav} onClick={close}>
-            Dashboard
+            {t('Dashboard')}
           </Link>
           <Link to="/apply" className={navLink} activeProps={activeNav} onClick={close}>
-            Apply Now
+            {t('Apply Now')}
           </Link>
           <Link to="/profile" className={navLink} activeProps={activeNav} onClick={close}>
-            Profile
+            {t('Profile')}
           </Link>
           {logoutButton}
         </>
@@ -96,15 +98,15 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
+        {t('Skip to content')}
       </a>
       <div className={cn('flex h-16 items-center justify-between', pageWidth(pathname))}>
         <Link to="/" className="flex min-h-11 items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500" onClick={close}>
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span className="text-lg font-bold text-slate-900">{agencyName}</span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t('Main')} className="hidden items-center gap-1 md:flex">
           {entries}
           <LocaleSelect className="ms-2" />
         </nav>
@@ -113,7 +115,7 @@ export function Header() {
           className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 md:hidden"
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label={open ? t('Close menu') : t('Open menu')}
           onClick={() => setOpen((v) => !v)}
         >
           <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -121,7 +123,7 @@ export function Header() {
           </svg>
         </button>
       </div>
-      <nav id={menuId} aria-label="Mobile" hidden={!open} className="flex flex-col gap-1 border-t border-slate-200 bg-white px-4 py-3 md:hidden">
+      <nav id={menuId} aria-label={t('Mobile')} hidden={!open} className="flex flex-col gap-1 border-t border-slate-200 bg-white px-4 py-3 md:hidden">
         {entries}
         <LocaleSelect className="mt-2" />
       </nav>

@@ -4,12 +4,14 @@ import { serverMessage } from '../../api/client.js';
 import { toast } from '../../lib/toast-store.js';
 import { useLogoutMutation } from '../../api/logout.js';
 import { forgetUser } from '../../api/user.js';
+import { useT } from '../../lib/i18n.js';
 
 /**
  * The header's 'Logout' ('Logging out...' meanwhile). Only a signed-in visitor sees it, so the header
  * loads it lazily: a signed-out visitor's pages never carry the mutation code.
  */
 export default function LogoutButton({ className }: { className: string }) {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const logout = useLogoutMutation({
@@ -19,12 +21,12 @@ export default function LogoutButton({ className }: { className: string }) {
       forgetUser(queryClient);
     },
     onError: (error) => {
-      toast({ title: 'Logout failed', description: serverMessage(error) ?? String(error), variant: 'destructive' });
+      toast({ title: t('Logout failed'), description: serverMessage(error) ?? String(error), variant: 'destructive' });
     },
   });
   return (
     <button type="button" className={className} disabled={logout.isPending} onClick={() => logout.mutate()}>
-      {logout.isPending ? 'Logging out...' : 'Logout'}
+      {logout.isPending ? t('Logging out...') : t('Logout')}
     </button>
   );
 }

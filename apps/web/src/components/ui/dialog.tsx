@@ -1,10 +1,12 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/format.js';
+import { useT } from '../../lib/i18n.js';
 
 export const Dialog = DialogPrimitive.Root;
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { children: ReactNode }) {
+  const { t } = useT();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
@@ -15,7 +17,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {children}
         <DialogPrimitive.Close
           className="absolute end-4 top-4 inline-flex items-center justify-center rounded-md p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 touch:end-2 touch:top-2 touch:h-11 touch:w-11"
-          aria-label="Close"
+          aria-label={t('Close')}
         >
           <span aria-hidden="true">✕</span>
         </DialogPrimitive.Close>

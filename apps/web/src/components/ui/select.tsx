@@ -2,6 +2,7 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/format.js';
 import { useAriaRequired } from './label.js';
+import { useT } from '../../lib/i18n.js';
 
 export interface SelectOption {
   value: string;
@@ -14,7 +15,7 @@ export function Select({
   value,
   onValueChange,
   options,
-  placeholder = 'Select…',
+  placeholder,
   disabled,
   invalid,
   describedBy,
@@ -38,6 +39,7 @@ export function Select({
   onBlur?: () => void;
   'aria-label'?: string;
 }) {
+  const { t } = useT();
   const ariaRequired = useAriaRequired(id);
   return (
     <SelectPrimitive.Root
@@ -64,7 +66,7 @@ export function Select({
           className,
         )}
       >
-        <SelectPrimitive.Value placeholder={placeholder} />
+        <SelectPrimitive.Value placeholder={placeholder ?? t('Select…')} />
         <SelectPrimitive.Icon aria-hidden="true" className="text-slate-500">
           ▾
         </SelectPrimitive.Icon>

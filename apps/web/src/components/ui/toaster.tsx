@@ -1,14 +1,16 @@
 import { Toast } from 'radix-ui';
 import { dismissToast, useCurrentToast } from '../../lib/toast-store.js';
 import { cn } from '../../lib/format.js';
+import { useT } from '../../lib/i18n.js';
 
 export { toast } from '../../lib/toast-store.js';
 
 /** docs/product.md §8.1/§14.3: one toast at a time, 5 seconds, viewport at most 420 px wide from the md breakpoint. */
 export function Toaster() {
+  const { t, dir } = useT();
   const current = useCurrentToast();
   return (
-    <Toast.Provider duration={5000} swipeDirection="right" label="Notification">
+    <Toast.Provider duration={5000} swipeDirection={dir === 'rtl' ? 'left' : 'right'} label={t('Notification')}>
       {current ? (
         <Toast.Root
           key={current.id}
@@ -27,14 +29,14 @@ export function Toaster() {
             {current.description ? <Toast.Description className="text-sm opacity-90">{current.description}</Toast.Description> : null}
           </div>
           <Toast.Close
-            aria-label="Close"
+            aria-label={t('Close')}
             className="absolute end-2 top-2 inline-flex items-center justify-center rounded p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 touch:end-1 touch:top-1 touch:h-11 touch:w-11"
           >
             <span aria-hidden="true">✕</span>
           </Toast.Close>
         </Toast.Root>
       ) : null}
-      {/* Bottom right on every screen: at the top of a phone it covered the header and its menu button. */}
+      {/* Bottom right (left, right to left) on every screen: at the top of a phone it covered the header and its menu button. */}
       <Toast.Viewport className="fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]" />
     </Toast.Provider>
   );

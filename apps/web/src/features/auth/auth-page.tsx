@@ -20,6 +20,7 @@ import type { CurrentUser } from '../../api/user.js';
 import { homeFor } from '../../api/user.js';
 import type { AuthTab } from './auth-search.js';
 import { textLinkClasses } from '../../components/ui/text-link.js';
+import { useT } from '../../lib/i18n.js';
 
 /** The forms' fields in the order shown, with their controls' ids (the error summary links to them). */
 const SIGN_IN_FIELDS: FieldIds<z.input<typeof loginSchema>> = [
@@ -38,6 +39,7 @@ const SIGN_UP_FIELDS: FieldIds<z.input<typeof signUpFormSchema>> = [
 export const AUTH_REDIRECT_DELAY_MS = 50;
 
 export function AuthPage() {
+  const { t } = useT();
   const search = useSearch({ strict: false }) as { tab?: string };
   const navigate = useNavigate();
   // The pre-rendered page is the Sign In tab: hydration draws that, then the address's tab.
@@ -49,15 +51,15 @@ export function AuthPage() {
       <Card>
         <CardHeader className="text-center">
           <CardTitle as="h1" className="text-2xl">
-            Welcome
+            {t('Welcome')}
           </CardTitle>
-          <CardDescription>Sign in to follow your application, or create an account to apply for your Egypt e-visa.</CardDescription>
+          <CardDescription>{t('Sign in to follow your application, or create an account to apply for your Egypt e-visa.')}</CardDescription>
         </CardHeader>
         <CardContent>
           <Tabs value={tab} onValueChange={choose}>
-            <TabsList className="grid w-full grid-cols-2" aria-label="Sign in or sign up">
-              <TabsTrigger value="signin">Sign In</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            <TabsList className="grid w-full grid-cols-2" aria-label={t('Sign in or sign up')}>
+              <TabsTrigger value="signin">{t('Sign In')}</TabsTrigger>
+              <TabsTrigger value="signup">{t('Sign Up')}</TabsTrigger>
             </TabsList>
             <TabsContent value="signin">
               <SignInForm />
@@ -84,11 +86,12 @@ function useRedirectSignedIn() {
 }
 
 export function SignInForm() {
+  const { t } = useT();
   const redirect = useRedirectSignedIn();
   // The password was right for an account with two-factor sign-in: the code is asked for next.
   const [askingForCode, setAskingForCode] = useState(false);
   const signedInWith = (user: CurrentUser, needsPasswordChange: boolean) => {
-    toast({ title: 'Success', description: 'You have been logged in successfully.' });
+    toast({ title: t('Success'), description: t('You have been logged in successfully.') });
     redirect(user, needsPasswordChange || user.needsPasswordChange);
   };
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
@@ -106,7 +109,7 @@ export function SignInForm() {
     // Beside the fields and in the summary above them, not in a corner toast (issue 37). A wrong
     // email or password: which of the two is not said, so the message stands by the password, the
     // field people retype; a failure of no field (too many attempts) in the summary alone.
-    onError: (error) => problems.refused(error, { fallback: 'Invalid email or password.', field: (e) => (isStatus(e, 401) ? 'password' : null) }),
+    onError: (error) => problems.refused(error, { fallback: t('Invalid email or password.'), field: (e) => (isStatus(e, 401) ? 'password' : null) }),
   });
   const { errors } = form.formState;
 
@@ -121,23 +124,23 @@ export function SignInForm() {
       }}
     >
       <ErrorSummary {...problems.summary} />
-      <Field id="signin-email" label="Email" required requiredMark={false} error={errors.email?.message}>
+      <Field id="signin-email" label={t('Email')} required requiredMark={false} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...fieldAria('signin-email', errors.email?.message)} {...form.register('email')} />
       </Field>
-      <Field id="signin-password" label="Password" required requiredMark={false} error={errors.password?.message}>
+      <Field id="signin-password" label={t('Password')} required requiredMark={false} error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...fieldAria('signin-password', errors.password?.message)} {...form.register('password')} />
       </Field>
       <Button type="submit" className="w-full" disabled={login.isPending}>
-        {login.isPending ? 'Signing in...' : 'Sign In'}
+        {login.isPending ? t('Signing in...') : t('Sign In')}
       </Button>
       <p className="text-center text-sm">
         <Link to="/forgot-password" className={textLinkClasses()}>
-          Forgot your password?
+          {t('Forgot your password?')}
         </Link>
       </p>
       <p className="text-center text-sm">
         <Link to="/track" className={textLinkClasses()}>
-          Track an application without signing in
+          {t('Track an application without signing in')}
         </Link>
       </p>
     </form>
@@ -145,6 +148,7 @@ export function SignInForm() {
 }
 
 export function SignUpForm() {
+  const { t } = useT();
   const redirect = useRedirectSignedIn();
   const form = useForm<z.input<typeof signUpFormSchema>, unknown, z.output<typeof signUpFormSchema>>({
     resolver: zodResolver(signUpFormSchema),
@@ -154,12 +158,12 @@ export function SignUpForm() {
   const problems = useFormProblems(form, SIGN_UP_FIELDS);
   const register = useRegisterMutation({
     onSuccess: (user) => {
-      toast({ description: 'Account created successfully. Redirecting to dashboard...' });
+      toast({ description: t('Account created successfully. Redirecting to dashboard...') });
       track('registration');
       redirect(user, false);
     },
     // The one conflict registering meets is an email that already has an account: beside Email.
-    onError: (error) => problems.refused(error, { fallback: 'Failed to create account.', field: (e) => (isStatus(e, 409) ? 'email' : null) }),
+    onError: (error) => problems.refused(error, { fallback: t('Failed to create account.'), field: (e) => (isStatus(e, 409) ? 'email' : null) }),
   });
   const { errors } = form.formState;
 
@@ -174,23 +178,23 @@ export function SignUpForm() {
       }}
     >
       <ErrorSummary {...problems.summary} />
-      <Field id="signup-fullName" label="Full name" required requiredMark={false} error={errors.fullName?.message}>
+      <Field id="signup-fullName" label={t('Full name')} required requiredMark={false} error={errors.fullName?.message}>
         <Input autoComplete="name" {...fieldAria('signup-fullName', errors.fullName?.message)} {...form.register('fullName')} />
       </Field>
-      <Field id="signup-phoneNumber" label="Phone number" required requiredMark={false} error={errors.phoneNumber?.message}>
+      <Field id="signup-phoneNumber" label={t('Phone number')} required requiredMark={false} error={errors.phoneNumber?.message}>
         <Input type="tel" autoComplete="tel" {...fieldAria('signup-phoneNumber', errors.phoneNumber?.message)} {...form.register('phoneNumber')} />
       </Field>
-      <Field id="signup-email" label="Email" required requiredMark={false} error={errors.email?.message}>
+      <Field id="signup-email" label={t('Email')} required requiredMark={false} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...fieldAria('signup-email', errors.email?.message)} {...form.register('email')} />
       </Field>
-      <Field id="signup-password" label="Password" required requiredMark={false} error={errors.password?.message}>
+      <Field id="signup-password" label={t('Password')} required requiredMark={false} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...fieldAria('signup-password', errors.password?.message)} {...form.register('password')} />
       </Field>
-      <Field id="signup-confirmPassword" label="Confirm password" required requiredMark={false} error={errors.confirmPassword?.message}>
+      <Field id="signup-confirmPassword" label={t('Confirm password')} required requiredMark={false} error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...fieldAria('signup-confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
       </Field>
       <Button type="submit" className="w-full" disabled={register.isPending}>
-        {register.isPending ? 'Creating account...' : 'Create Account'}
+        {register.isPending ? t('Creating account...') : t('Create Account')}
       </Button>
     </form>
   );

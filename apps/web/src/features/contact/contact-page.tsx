@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { COUNTRIES, DEFAULT_COUNTRY } from '@core/domain/country-list.js';
@@ -15,6 +16,7 @@ import { useFormProblems, type FieldIds } from '../../lib/form-errors.js';
 import { ErrorSummary } from '../../components/error-summary.js';
 import { toast } from '../../lib/toast-store.js';
 import { useAgency } from '../../lib/use-agency.js';
+import { useT } from '../../lib/i18n.js';
 import { useSubmitContactMutation } from './api.js';
 
 type ContactValues = z.input<typeof contactSchema>;
@@ -43,6 +45,7 @@ export function ContactPage() {
 }
 
 export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOutcome) => void }) {
+  const { t } = useT();
   const form = useForm<ContactValues, unknown, z.output<typeof contactSchema>>({
     resolver: zodResolver(contactSchema),
     defaultValues: { fullName: '', email: '', phoneNumber: '', nationality: DEFAULT_COUNTRY, purposeOfTravel: '' },
@@ -55,14 +58,14 @@ export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOut
       // The server says when the email already had an account (then no account was created).
       const existing = data?.accountCreated === false;
       toast({
-        title: 'Contact form submitted successfully!',
+        title: t('Contact form submitted successfully!'),
         description: existing
-          ? "We've received your inquiry and will contact you soon. An account already exists for this email: please sign in."
-          : "We've received your inquiry and will contact you soon. An account has been created for you.",
+          ? t("We've received your inquiry and will contact you soon. An account already exists for this email: please sign in.")
+          : t("We've received your inquiry and will contact you soon. An account has been created for you."),
       });
       onSubmitted(existing ? { accountCreated: false, email: values.email } : { accountCreated: true });
     },
-    onError: (error) => problems.refused(error, { fallback: 'Failed to submit contact form' }),
+    onError: (error) => problems.refused(error, { fallback: t('Failed to submit contact form') }),
   });
   const { errors } = form.formState;
 
@@ -70,10 +73,10 @@ export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOut
     <Card>
       <CardHeader>
         <CardTitle as="h1" className="text-2xl">
-          Contact Our Visa Experts
+          {t('Contact Our Visa Experts')}
         </CardTitle>
         <CardDescription>
-          Tell us about your trip and we will get back to you. When you submit this form an account will be created for you, so you can follow up and apply with the same email address.
+          {t('Tell us about your trip and we will get back to you. When you submit this form an account will be created for you, so you can follow up and apply with the same email address.')}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -86,18 +89,18 @@ export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOut
           }}
         >
           <ErrorSummary {...problems.summary} />
-          <Field id="contact-fullName" label="Full name" required error={errors.fullName?.message}>
+          <Field id="contact-fullName" label={t('Full name')} required error={errors.fullName?.message}>
             <Input autoComplete="name" {...fieldAria('contact-fullName', errors.fullName?.message)} {...form.register('fullName')} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="contact-email" label="Email" required error={errors.email?.message}>
+            <Field id="contact-email" label={t('Email')} required error={errors.email?.message}>
               <Input type="email" autoComplete="email" {...fieldAria('contact-email', errors.email?.message)} {...form.register('email')} />
             </Field>
-            <Field id="contact-phoneNumber" label="Phone number" required error={errors.phoneNumber?.message}>
+            <Field id="contact-phoneNumber" label={t('Phone number')} required error={errors.phoneNumber?.message}>
               <Input type="tel" autoComplete="tel" {...fieldAria('contact-phoneNumber', errors.phoneNumber?.message)} {...form.register('phoneNumber')} />
             </Field>
           </div>
-          <Field id="contact-nationality" label="Nationality" required error={errors.nationality?.message}>
+          <Field id="contact-nationality" label={t('Nationality')} required error={errors.nationality?.message}>
             <NativeSelect {...fieldAria('contact-nationality', errors.nationality?.message)} {...form.register('nationality')}>
               {COUNTRIES.map((country) => (
                 <option key={country} value={country}>
@@ -106,11 +109,11 @@ export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOut
               ))}
             </NativeSelect>
           </Field>
-          <Field id="contact-purposeOfTravel" label="Purpose of travel" required hint="e.g. tourism, business, transit, etc." error={errors.purposeOfTravel?.message}>
+          <Field id="contact-purposeOfTravel" label={t('Purpose of travel')} required hint={t('e.g. tourism, business, transit, etc.')} error={errors.purposeOfTravel?.message}>
             <Textarea rows={4} {...fieldAria('contact-purposeOfTravel', errors.purposeOfTravel?.message, true)} {...form.register('purposeOfTravel')} />
           </Field>
           <Button type="submit" className="w-full" disabled={submit.isPending}>
-            {submit.isPending ? 'Submitting...' : 'Submit Contact Form'}
+            {submit.isPending ? t('Submitting...') : t('Submit Contact Form')}
           </Button>
         </form>
       </CardContent>
@@ -119,28 +122,34 @@ export function ContactForm({ onSubmitted }: { onSubmitted: (outcome: ContactOut
 }
 
 function ThankYouCard({ outcome }: { outcome: ContactOutcome }) {
+  const { t } = useT();
   return (
     <Card className="text-center" data-testid="contact-thank-you">
       <CardContent className="space-y-4 pt-10">
         <div aria-hidden="true" className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-2xl text-green-700">
           ✓
         </div>
-        <h1 className="text-2xl font-bold text-slate-900">Thank You!</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('Thank You!')}</h1>
         {outcome.accountCreated ? (
-          <p className="text-slate-700">We've received your inquiry and will contact you soon. An account has been created for you with your email address — check your inbox for how to sign in.</p>
+          <p className="text-slate-700">
+            {t("We've received your inquiry and will contact you soon. An account has been created for you with your email address — check your inbox for how to sign in.")}
+          </p>
         ) : (
           <p className="text-slate-700">
-            We've received your inquiry and will contact you soon. An account already exists for {outcome.email}, so no new one was created: sign in with your password. We've emailed you how, and how
-            to choose a new password if you've forgotten it.
+            <Trans
+              i18nKey="We've received your inquiry and will contact you soon. An account already exists for <mail>{email}</mail>, so no new one was created: sign in with your password. We've emailed you how, and how to choose a new password if you've forgotten it."
+              values={{ email: outcome.email }}
+              components={{ mail: <bdi dir="ltr" /> }}
+            />
           </p>
         )}
         <div className="flex flex-col items-center gap-3">
           <Link to="/auth" className={buttonClasses('primary', 'md')}>
-            Sign In to Your Account
+            {t('Sign In to Your Account')}
           </Link>
           {outcome.accountCreated ? null : (
             <Link to="/forgot-password" className="text-sm text-blue-700 underline">
-              Forgot your password?
+              {t('Forgot your password?')}
             </Link>
           )}
         </div>
@@ -151,39 +160,40 @@ function ThankYouCard({ outcome }: { outcome: ContactOutcome }) {
 
 function ContactDetails() {
   const { agencyEmail } = useAgency();
+  const { t } = useT();
   return (
     <aside className="space-y-4">
       <Card>
         <CardHeader>
-          <CardTitle className="text-lg">Get in touch</CardTitle>
+          <CardTitle className="text-lg">{t('Get in touch')}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4 text-sm text-slate-700">
           <div>
-            <p className="font-semibold text-slate-900">Email</p>
-            <a href={`mailto:${agencyEmail}`} className="text-blue-700 underline">
+            <p className="font-semibold text-slate-900">{t('Email')}</p>
+            <a href={`mailto:${agencyEmail}`} className="text-blue-700 underline" dir="ltr">
               {agencyEmail}
             </a>
           </div>
           <div>
-            <p className="font-semibold text-slate-900">Phone</p>
-            <a href={AGENCY_PHONE_HREF} className="text-blue-700 underline">
+            <p className="font-semibold text-slate-900">{t('Phone')}</p>
+            <a href={AGENCY_PHONE_HREF} className="text-blue-700 underline" dir="ltr">
               {AGENCY_PHONE}
             </a>
           </div>
           <div>
-            <p className="font-semibold text-slate-900">Address</p>
+            <p className="font-semibold text-slate-900">{t('Address')}</p>
             <address className="not-italic">
               {AGENCY_ADDRESS.map((line) => (
                 <span key={line} className="block">
-                  {line}
+                  <bdi>{line}</bdi>
                 </span>
               ))}
             </address>
           </div>
           <div>
-            <p className="font-semibold text-slate-900">Support hours</p>
-            <p>{SUPPORT_HOURS}</p>
-            <p>{WEEKEND_SUPPORT}</p>
+            <p className="font-semibold text-slate-900">{t('Support hours')}</p>
+            <p>{t(SUPPORT_HOURS)}</p>
+            <p>{t(WEEKEND_SUPPORT)}</p>
           </div>
         </CardContent>
       </Card>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/format.js';
+import { useT } from '../../lib/i18n.js';
 
 export interface Slide {
   src: string;
@@ -15,6 +16,7 @@ export const CAROUSEL_INTERVAL_MS = 4000;
  * advance on its own for users who prefer reduced motion, nor while hovered or focused.
  */
 export function Carousel({ slides }: { slides: readonly Slide[] }) {
+  const { t, dir } = useT();
   const [index, setIndex] = useState(0);
   // The images (by src) that have settled, loaded or failed: a set, so that an image counted on mount
   // and again by its load event counts once.
@@ -55,10 +57,12 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
   }, [allLoaded, paused, reducedMotion, slides.length]);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowRight') {
+    // Right to left, the next slide is to the left.
+    const [forward, back] = dir === 'rtl' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
+    if (e.key === forward) {
       e.preventDefault();
       go(index + 1);
-    } else if (e.key === 'ArrowLeft') {
+    } else if (e.key === back) {
       e.preventDefault();
       go(index - 1);
     }
@@ -66,8 +70,8 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
 
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label="Egypt in pictures"
+      aria-roledescription={t('carousel')}
+      aria-label={t('Egypt in pictures')}
       className="relative overflow-hidden rounded-2xl shadow-xl"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -83,15 +87,15 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
           <div
             key={slide.src}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${slides.length}`}
+            aria-roledescription={t('slide')}
+            aria-label={t('{number} of {total}', { number: i + 1, total: slides.length })}
             aria-hidden={i !== index}
             className={cn('absolute inset-0 transition-opacity duration-700', i === index ? 'opacity-100' : 'opacity-0')}
           >
             <figure className="m-0 h-full w-full">
               <img
                 src={slide.src}
-                alt={slide.alt}
+                alt={t(slide.alt)}
                 width={1200}
                 height={675}
                 // The first slide is the largest paint: fetched at once and first; the others when near.
@@ -105,8 +109,8 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
                 onLoad={() => settle([slide.src])}
                 onError={() => settle([slide.src])}
               />
-              <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-900/80 to-transparent px-4 pb-10 pt-8 text-sm font-medium text-white sm:text-base">
-                {slide.caption}
+              <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-900/80 to-transparent px-4 pb-10 pt-8 text-start text-sm font-medium text-white sm:text-base">
+                {t(slide.caption)}
               </figcaption>
             </figure>
           </div>
@@ -114,19 +118,23 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
       </div>
       <button
         type="button"
-        aria-label="Previous image"
+        aria-label={t('Previous image')}
         onClick={() => go(index - 1)}
-        className="absolute left-3 top-1/2 flex h-10 w-10 -translate-y-1/2 touch:h-11 touch:w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+        className="absolute start-3 top-1/2 flex h-10 w-10 -translate-y-1/2 touch:h-11 touch:w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
       >
-        <span aria-hidden="true">‹</span>
+        <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+          ‹
+        </span>
       </button>
       <button
         type="button"
-        aria-label="Next image"
+        aria-label={t('Next image')}
         onClick={() => go(index + 1)}
-        className="absolute right-3 top-1/2 flex h-10 w-10 -translate-y-1/2 touch:h-11 touch:w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+        className="absolute end-3 top-1/2 flex h-10 w-10 -translate-y-1/2 touch:h-11 touch:w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
       >
-        <span aria-hidden="true">›</span>
+        <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+          ›
+        </span>
       </button>
       <div className="absolute inset-x-0 bottom-1.5 flex justify-center gap-2 touch:bottom-0 touch:gap-0">
         {slides.map((slide, i) => (
@@ -135,7 +143,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
           <button
             key={slide.src}
             type="button"
-            aria-label={`Show image ${i + 1}: ${slide.caption}`}
+            aria-label={t('Show image {number}: {caption}', { number: i + 1, caption: t(slide.caption) })}
             aria-current={i === index ? 'true' : undefined}
             onClick={() => go(i)}
             className="group flex h-6 min-w-6 items-center justify-center rounded-full px-1 touch:h-11 touch:min-w-11 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"

@@ -9,12 +9,14 @@ import { Input } from '../../components/ui/input.js';
 import { Field, fieldAria } from '../../components/ui/label.js';
 import { useFormProblems, type FieldIds } from '../../lib/form-errors.js';
 import { ErrorSummary } from '../../components/error-summary.js';
+import { useT } from '../../lib/i18n.js';
 import { useRequestPasswordResetMutation } from './api.js';
 
 const FORGOT_FIELDS: FieldIds<z.input<typeof passwordResetRequestSchema>> = [['email', 'forgot-email']];
 
 /** "Forgot your password?": asks for the account's email; the server mails a reset link. */
 export function ForgotPasswordPage() {
+  const { t, tc } = useT();
   const form = useForm<z.input<typeof passwordResetRequestSchema>, unknown, z.output<typeof passwordResetRequestSchema>>({
     resolver: zodResolver(passwordResetRequestSchema),
     defaultValues: { email: '' },
@@ -22,7 +24,7 @@ export function ForgotPasswordPage() {
   });
   const problems = useFormProblems(form, FORGOT_FIELDS);
   const request = useRequestPasswordResetMutation({
-    onError: (error) => problems.refused(error, { fallback: 'Failed to send the reset link. Please try again.' }),
+    onError: (error) => problems.refused(error, { fallback: t('Failed to send the reset link. Please try again.') }),
   });
   const { errors } = form.formState;
 
@@ -31,14 +33,14 @@ export function ForgotPasswordPage() {
       <Card>
         <CardHeader className="text-center">
           <CardTitle as="h1" className="text-2xl">
-            Forgot Your Password?
+            {t('Forgot Your Password?')}
           </CardTitle>
-          <CardDescription>Enter the email of your account and we will send you a link to choose a new password.</CardDescription>
+          <CardDescription>{t('Enter the email of your account and we will send you a link to choose a new password.')}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           {request.isSuccess ? (
             <p role="status" className="rounded-md border border-green-300 bg-green-50 p-4 text-sm text-green-900">
-              {request.data.message}
+              {tc(request.data.message)}
             </p>
           ) : (
             <form
@@ -50,16 +52,16 @@ export function ForgotPasswordPage() {
               }}
             >
               <ErrorSummary {...problems.summary} />
-              <Field id="forgot-email" label="Email" required requiredMark={false} error={errors.email?.message}>
+              <Field id="forgot-email" label={t('Email')} required requiredMark={false} error={errors.email?.message}>
                 <Input type="email" autoComplete="email" {...fieldAria('forgot-email', errors.email?.message)} {...form.register('email')} />
               </Field>
               <Button type="submit" className="w-full" disabled={request.isPending}>
-                {request.isPending ? 'Sending...' : 'Send Reset Link'}
+                {request.isPending ? t('Sending...') : t('Send Reset Link')}
               </Button>
             </form>
           )}
           <Link to="/auth" className={buttonClasses('outline', 'md', 'w-full')}>
-            Back to Sign In
+            {t('Back to Sign In')}
           </Link>
         </CardContent>
       </Card>

@@ -10,6 +10,7 @@ import { Field, fieldAria } from '../../components/ui/label.js';
 import { useFormProblems, type FieldIds } from '../../lib/form-errors.js';
 import { ErrorSummary } from '../../components/error-summary.js';
 import { toast } from '../../lib/toast-store.js';
+import { useT } from '../../lib/i18n.js';
 import { useResetPasswordMutation } from './api.js';
 
 type NewPasswordValues = z.input<typeof newPasswordFormSchema>;
@@ -20,9 +21,10 @@ const NEW_PASSWORD_FIELDS: FieldIds<NewPasswordValues> = [
 ];
 
 function RequestNewLink() {
+  const { t } = useT();
   return (
     <Link to="/forgot-password" className={buttonClasses('outline', 'md', 'w-full')}>
-      Request a new link
+      {t('Request a new link')}
     </Link>
   );
 }
@@ -30,14 +32,15 @@ function RequestNewLink() {
 /** /reset-password?token=…: the page a reset mail links to. A new password, then sign in. */
 export function ResetPasswordPage() {
   const { token } = useSearch({ from: '/reset-password' });
+  const { t } = useT();
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-12">
       <Card>
         <CardHeader className="text-center">
           <CardTitle as="h1" className="text-2xl">
-            Choose a New Password
+            {t('Choose a New Password')}
           </CardTitle>
-          <CardDescription>Your new password must be at least 6 characters long.</CardDescription>
+          <CardDescription>{t('Your new password must be at least 6 characters long.')}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           {token ? (
@@ -45,7 +48,7 @@ export function ResetPasswordPage() {
           ) : (
             <>
               <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
-                This link is incomplete. Please open the link from the email again, or request a new one.
+                {t('This link is incomplete. Please open the link from the email again, or request a new one.')}
               </p>
               <RequestNewLink />
             </>
@@ -57,6 +60,7 @@ export function ResetPasswordPage() {
 }
 
 function NewPasswordForm({ token }: { token: string }) {
+  const { t, tc } = useT();
   const form = useForm<NewPasswordValues, unknown, z.output<typeof newPasswordFormSchema>>({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
@@ -65,10 +69,10 @@ function NewPasswordForm({ token }: { token: string }) {
   const problems = useFormProblems(form, NEW_PASSWORD_FIELDS);
   const reset = useResetPasswordMutation({
     onSuccess: (data) => {
-      toast({ title: 'Password reset successfully!', description: data.message });
+      toast({ title: t('Password reset successfully!'), description: tc(data.message) });
     },
     // A refused token is said in the summary alone (it is no field of the form); a refused password beside its field.
-    onError: (error) => problems.refused(error, { fallback: 'Failed to reset the password. Please try again.' }),
+    onError: (error) => problems.refused(error, { fallback: t('Failed to reset the password. Please try again.') }),
   });
   const { errors } = form.formState;
 
@@ -76,10 +80,10 @@ function NewPasswordForm({ token }: { token: string }) {
     return (
       <>
         <p role="status" className="rounded-md border border-green-300 bg-green-50 p-4 text-sm text-green-900">
-          {reset.data.message}
+          {tc(reset.data.message)}
         </p>
         <Link to="/auth" className={buttonClasses('primary', 'md', 'w-full')}>
-          Sign In
+          {t('Sign In')}
         </Link>
       </>
     );
@@ -96,14 +100,14 @@ function NewPasswordForm({ token }: { token: string }) {
         }}
       >
         <ErrorSummary {...problems.summary} />
-        <Field id="reset-newPassword" label="New password" required requiredMark={false} error={errors.newPassword?.message}>
+        <Field id="reset-newPassword" label={t('New password')} required requiredMark={false} error={errors.newPassword?.message}>
           <Input type="password" autoComplete="new-password" {...fieldAria('reset-newPassword', errors.newPassword?.message)} {...form.register('newPassword')} />
         </Field>
-        <Field id="reset-confirmPassword" label="Confirm new password" required requiredMark={false} error={errors.confirmPassword?.message}>
+        <Field id="reset-confirmPassword" label={t('Confirm new password')} required requiredMark={false} error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...fieldAria('reset-confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
         </Field>
         <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+          {reset.isPending ? t('Resetting...') : t('Reset Password')}
         </Button>
       </form>
       {problems.formError ? <RequestNewLink /> : null}

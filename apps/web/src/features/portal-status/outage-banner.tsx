@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { OUTAGE_BANNER_MEANING, OUTAGE_BANNER_TITLE, VISA_ON_ARRIVAL_FALLBACK } from '@core/domain/portal-outage-text.js';
+import { useT } from '../../lib/i18n.js';
 
 /**
  * The outage banner (decision 0032), loaded only while the portal is down (lazy-outage-banner.tsx):
@@ -10,6 +11,7 @@ import { OUTAGE_BANNER_MEANING, OUTAGE_BANNER_TITLE, VISA_ON_ARRIVAL_FALLBACK } 
  * while the portal is up. A spacer of its height after the footer keeps the page's end readable.
  */
 export function OutageBanner({ message }: { message: string | null }) {
+  const { t, tc } = useT();
   const banner = useRef<HTMLElement>(null);
   const [height, setHeight] = useState(0);
   useLayoutEffect(() => {
@@ -33,13 +35,13 @@ export function OutageBanner({ message }: { message: string | null }) {
       >
         <div className="mx-auto max-w-6xl px-4 py-3 text-sm">
           <h2 id="outage-banner-title" className="text-base font-semibold">
-            {OUTAGE_BANNER_TITLE}
+            {tc(OUTAGE_BANNER_TITLE)}
           </h2>
           {message ? <p className="mt-1 whitespace-pre-line">{message}</p> : null}
           <details className="mt-1">
-            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium underline underline-offset-2">What this means for you</summary>
-            <p className="mt-1">{OUTAGE_BANNER_MEANING}</p>
-            <p className="mt-2">{VISA_ON_ARRIVAL_FALLBACK}</p>
+            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium underline underline-offset-2">{t('What this means for you')}</summary>
+            <p className="mt-1">{tc(OUTAGE_BANNER_MEANING)}</p>
+            <p className="mt-2">{tc(VISA_ON_ARRIVAL_FALLBACK)}</p>
           </details>
         </div>
       </section>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useT } from '../../lib/i18n.js';
 import { onTimeRecordQuery } from './api.js';
 import { medianHoursText, recordSentence } from './record-text.js';
 
@@ -9,19 +10,20 @@ import { medianHoursText, recordSentence } from './record-text.js';
  * apart from the landing page (its bundle's budget) into a slot of fixed height (no layout shift).
  */
 export function LandingRecord() {
+  const { t, intl } = useT();
   const record = useQuery(onTimeRecordQuery);
-  const sentence = record.data ? recordSentence(record.data) : null;
+  const sentence = record.data ? recordSentence(record.data, t, intl) : null;
   if (!sentence) return null;
-  const median = medianHoursText(record.data!.medianHours);
+  const median = medianHoursText(record.data!.medianHours, t);
   return (
     <p data-testid="landing-record" className="text-sm text-slate-700">
-      <span aria-hidden="true" className="mr-1 font-bold text-green-700">
+      <span aria-hidden="true" className="me-1 font-bold text-green-700">
         ✓
       </span>
       {sentence}
-      {median === null ? null : ` · median ${median}`} ·{' '}
+      {median === null ? null : ` · ${t('median {median}', { median })}`} ·{' '}
       <Link to="/our-record" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
-        See our record
+        {t('See our record')}
       </Link>
     </p>
   );
