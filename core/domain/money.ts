@@ -16,7 +16,9 @@ export interface Money {
 export function formatPence(amount: number, locale: Locale = DEFAULT_LOCALE): string {
   if (locale === DEFAULT_LOCALE) return `£${(amount / 100).toFixed(2)}`;
   // Arabic's narrow symbol is still 'UK£': the pound sign alone is what the prices say everywhere.
-  return moneyFormat(locale).format(amount / 100).replace('UK£', '£');
+  return moneyFormat(locale)
+    .format(amount / 100)
+    .replace('UK£', '£');
 }
 
 const moneyFormats = new Map<Locale, Intl.NumberFormat>();

@@ -65,7 +65,7 @@ export function describeUserRepositoryContract(name: string, makeAdapter: MakePe
       expect(await p.users.updatePhone(user.id + 1000, '1')).toBeNull();
     });
 
-    it('keeps the account\'s language: English unless given, then as changed', async () => {
+    it("keeps the account's language: English unless given, then as changed", async () => {
       const english = await p.users.create(aUser());
       expect((await p.users.findById(english.id))?.locale).toBe('en-GB');
       const arabic = await p.users.create(aUser({ locale: 'ar' }));
