@@ -14,10 +14,11 @@ afterEach(() => vi.unstubAllGlobals());
 /**
  * The ids (or markup) of the form controls a screen reader would not announce as required: every
  * enabled input, select, textarea, radix select (combobox) and checkbox without aria-required="true"
- * or the required attribute. Radix's hidden native <select> mirrors are skipped (aria-hidden).
+ * or the required attribute. Radix's hidden native <select> mirrors are skipped (aria-hidden). The
+ * page's own controls only (#main when the whole app is drawn): the header's language menu is not a form field.
  */
 function notAnnouncedAsRequired(): string[] {
-  const controls = document.body.querySelectorAll('input:not([type="hidden"]), select, textarea, button[role="combobox"], button[role="checkbox"]');
+  const controls = (document.getElementById('main') ?? document.body).querySelectorAll('input:not([type="hidden"]), select, textarea, button[role="combobox"], button[role="checkbox"]');
   return [...controls]
     .filter((el) => !el.closest('[aria-hidden="true"]') && !(el as HTMLInputElement).disabled)
     .filter((el) => el.getAttribute('aria-required') !== 'true' && !el.hasAttribute('required'))
