@@ -1,3 +1,4 @@
+import { msg } from '../i18n/index.js';
 import { errors } from './errors.js';
 import type { RuleNotice } from './egypt-rules.js';
 import { FINAL_FEE, INITIAL_FEE, type PaymentType } from './fees.js';
@@ -223,7 +224,7 @@ export interface StatusChangeDecision {
 const STATUSES_FROM_APPROVAL: readonly ApplicationStatus[] = ['approved', 'final_payment_received'];
 
 /** additional_info_required tells the applicant what to do: a message, a passport re-upload, or both. */
-export const INFO_REQUEST_NEEDED_MESSAGE = 'Please enter a message or require a passport re-upload.';
+export const INFO_REQUEST_NEEDED_MESSAGE = msg('Please enter a message or require a passport re-upload.');
 
 export function infoRequestIsComplete(input: { additionalInfoMessage?: string | null; requiresPassportReupload?: boolean }): boolean {
   return Boolean(input.additionalInfoMessage?.trim()) || Boolean(input.requiresPassportReupload);

@@ -11,7 +11,7 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
  */
 export const DELETED_AT_RETENTION: readonly DocumentType[] = ['passport', 'reply'];
 
-export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = { passport: 'Passport', visa: 'E-visa', reply: 'Reply' };
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = { passport: msg('Passport'), visa: msg('E-visa'), reply: msg('Reply') };
 
 export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];

@@ -19,6 +19,7 @@ import { compactAdminSearch, parseAdminSearch, type AdminSearch } from './search
 import { StagedChangesProvider, useStagedChanges } from './staged-changes.js';
 import { Workspace } from './workspace.js';
 import { AdminPartsProvider, useAdminParts, type AdminParts } from './parts.js';
+import { useT } from '../../lib/i18n.js';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -43,6 +44,7 @@ function Dashboard() {
   const queue = useWorkQueueQuery(!fromAddress.tab);
   const tab = fromAddress.tab ?? queue.data?.tab ?? (queue.isError ? WORK_QUEUE_TABS[0] : undefined);
   const search: AdminSearch = { ...fromAddress, tab, assignee };
+  const { t, tc, intl } = useT();
   const navigate = useNavigate();
   const staged = useStagedChanges();
   const setSearch = (patch: Partial<AdminSearch>) => void navigate({ to: '/admin', search: compactAdminSearch({ ...search, ...patch }) });
@@ -66,26 +68,26 @@ function Dashboard() {
     <div className={`py-6 ${pageWidth('/admin')}`}>
       <LeaveGuard unsaved={staged.count} />
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+        <h1 className="text-3xl font-bold text-slate-900">{t('Admin Dashboard')}</h1>
         <div className="flex flex-wrap items-center gap-2">
           {can.reports ? (
             <Link to="/admin/reports" className={textLinkClasses('text-sm')}>
-              Reports
+              {t('Reports')}
             </Link>
           ) : null}
           {can.staff ? (
             <Link to="/admin/staff" className={textLinkClasses('text-sm')}>
-              Staff
+              {t('Staff')}
             </Link>
           ) : null}
           {can.rules ? (
             <Link to="/admin/rules" className={textLinkClasses('text-sm')}>
-              Egypt&rsquo;s rules
+              {t('Egypt’s rules')}
             </Link>
           ) : null}
           {can.audit ? (
             <Link to="/admin/audit" className={textLinkClasses('text-sm')}>
-              Audit log
+              {t('Audit log')}
             </Link>
           ) : null}
           {can.operations ? <PortalStatusLink /> : null}
@@ -100,13 +102,13 @@ function Dashboard() {
         <SearchBox value={search.q} onSearch={(q) => setSearch({ q, page: 1 })} />
         <div className="flex items-center gap-2 md:pb-2">
           <Checkbox id="admin-overdue" checked={search.overdue} onCheckedChange={(checked) => setSearch({ overdue: checked === true, page: 1 })} />
-          <Label htmlFor="admin-overdue">Overdue only (past the 5-working-day guarantee)</Label>
+          <Label htmlFor="admin-overdue">{t('Overdue only (past the 5-working-day guarantee)')}</Label>
         </div>
       </div>
 
       {staged.count > 0 ? (
         <p role="status" className="mt-4 rounded-md bg-orange-50 p-3 text-sm text-orange-900">
-          {staged.count === 1 ? 'One application has' : `${staged.count} applications have`} unsaved changes.
+          {t('{count, plural, one {One application has unsaved changes.} other {# applications have unsaved changes.}}', { count: staged.count })}
         </p>
       ) : null}
 
@@ -114,10 +116,10 @@ function Dashboard() {
       {search.group ? <FamilyEntries groupId={search.group} onClear={() => setSearch({ group: undefined })} /> : null}
       {!fromAddress.tab && queue.data && !search.group ? <WorkQueueNote tab={queue.data.tab} deadline={queue.data.deadline} /> : null}
       <Tabs hidden={Boolean(search.group)} value={tab ?? ''} onValueChange={(tab) => (isAdminTabId(tab) ? setSearch({ tab, page: 1 }) : undefined)} className="mt-6">
-        <TabsList aria-label="Application categories" className="w-full">
+        <TabsList aria-label={t('Application categories')} className="w-full">
           {ADMIN_TABS.map((tab) => (
             <TabsTrigger key={tab.id} value={tab.id} data-testid={`tab-${tab.id}`}>
-              {tab.label}
+              {tc(tab.label)}
               <span className="rounded-full bg-slate-200 px-2 text-xs text-slate-800" data-testid={`count-${tab.id}`}>
                 {counts.data ? counts.data[tab.id] : '…'}
               </span>
@@ -136,10 +138,10 @@ function Dashboard() {
         {/* Only the open tab's page is fetched and rendered (radix mounts the active content only). */}
         <TabsContent value={tab ?? ''}>
           {!tab || page.isLoading ? (
-            <p className="text-slate-600">Loading applications...</p>
+            <p className="text-slate-600">{t('Loading applications...')}</p>
           ) : page.isError ? (
             <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
-              The applications could not be loaded: {page.error.message}
+              {t('The applications could not be loaded: {error}', { error: page.error.message })}
             </p>
           ) : page.data ? (
             // Rendered on an empty page too: the side panel stays on an application a change moved away.
@@ -149,13 +151,13 @@ function Dashboard() {
               empty={
                 page.data.total > 0 ? (
                   <div className="space-y-3">
-                    <p className="text-slate-600">This page is empty.</p>
+                    <p className="text-slate-600">{t('This page is empty.')}</p>
                     <Button variant="outline" onClick={() => setSearch({ page: 1 })}>
-                      Back to the first page
+                      {t('Back to the first page')}
                     </Button>
                   </div>
                 ) : (
-                  <p className="text-slate-600">No applications found in this category.</p>
+                  <p className="text-slate-600">{t('No applications found in this category.')}</p>
                 )
               }
             />
@@ -168,33 +170,39 @@ function Dashboard() {
 
 /** Why the dashboard opened where it did (docs/product.md §2.14): the work queue's earliest guarantee deadline. */
 function WorkQueueNote({ tab, deadline }: { tab: AdminTabId; deadline: string | null }) {
-  const label = adminTab(tab).label;
+  const { t, tc, intl } = useT();
+  const label = tc(adminTab(tab).label);
+  const when = deadline ? formatDayAndTime(deadline, intl) : '';
   return (
     <p className="mt-4 text-sm text-slate-600" data-testid="work-queue-note">
-      {deadline
-        ? `Opened on ${label}: it holds the earliest guarantee deadline, ${formatDayAndTime(deadline)}${new Date(deadline).getTime() < Date.now() ? ', already passed' : ''}.`
-        : `Opened on ${label}: no application is waiting for a decision.`}
+      {!deadline
+        ? t('Opened on {tab}: no application is waiting for a decision.', { tab: label })
+        : new Date(deadline).getTime() < Date.now()
+          ? t('Opened on {tab}: it holds the earliest guarantee deadline, {when}, already passed.', { tab: label, when })
+          : t('Opened on {tab}: it holds the earliest guarantee deadline, {when}.', { tab: label, when })}
     </p>
   );
 }
 
 /** "Mine (3) · Unassigned (12)" beside the tabs: the open tab's applications assigned to me, or to nobody. */
 function AssigneeFilters({ value, mine, unassigned, onChange }: { value: AdminSearch['assignee']; mine?: number; unassigned?: number; onChange: (value: AdminSearch['assignee']) => void }) {
+  const { t, intl } = useT();
   const option = (id: 'me' | 'none', label: string, n: number | undefined) => (
     <Button variant={value === id ? 'primary' : 'outline'} size="sm" aria-pressed={value === id} data-testid={`filter-${id}`} onClick={() => onChange(value === id ? undefined : id)}>
-      {label} ({n === undefined ? '…' : n.toLocaleString('en-GB')})
+      {t('{filter} ({count})', { filter: label, count: n === undefined ? '…' : n.toLocaleString(intl) })}
     </Button>
   );
   return (
-    <div role="group" aria-label="Assignee" className="mt-3 flex flex-wrap items-center gap-2">
-      {option('me', 'Mine', mine)}
-      {option('none', 'Unassigned', unassigned)}
+    <div role="group" aria-label={t('Assignee')} className="mt-3 flex flex-wrap items-center gap-2">
+      {option('me', t('Mine'), mine)}
+      {option('none', t('Unassigned'), unassigned)}
     </div>
   );
 }
 
 /** Searches as the admin types (name, email, passport number, application number). */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const { t } = useT();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
@@ -204,30 +212,27 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   });
   return (
     <div className="flex flex-1 flex-col gap-1.5">
-      <Label htmlFor="admin-search">Search applications</Label>
-      <Input id="admin-search" type="search" value={text} maxLength={100} placeholder="Name, email, passport number or application number" onChange={(e) => setText(e.target.value)} />
+      <Label htmlFor="admin-search">{t('Search applications')}</Label>
+      <Input id="admin-search" type="search" value={text} maxLength={100} placeholder={t('Name, email, passport number or application number')} onChange={(e) => setText(e.target.value)} />
     </div>
   );
 }
 
 function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+  const { t, intl } = useT();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-      <p>
-        Showing {first.toLocaleString('en-GB')}–{last.toLocaleString('en-GB')} of {total.toLocaleString('en-GB')}
-      </p>
+    <nav aria-label={t('Pages')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+      <p>{t('Showing {first}–{last} of {total}', { first: first.toLocaleString(intl), last: last.toLocaleString(intl), total: total.toLocaleString(intl) })}</p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
+          {t('Previous')}
         </Button>
-        <span>
-          Page {page} of {pages.toLocaleString('en-GB')}
-        </span>
+        <span>{t('Page {page} of {pages}', { page: page.toLocaleString(intl), pages: pages.toLocaleString(intl) })}</span>
         <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
+          {t('Next')}
         </Button>
       </div>
     </nav>

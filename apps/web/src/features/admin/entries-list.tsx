@@ -10,6 +10,10 @@ import { FlagBadges, FlagChips, GroupBadge, PaymentBadges, PaymentChip, StatusBa
 import { entryKey, namesOf } from './entry-panel.js';
 import { PassportCell } from '../../components/passport-reveal.js';
 import { useStagedChanges } from './staged-changes.js';
+import type { Locale } from '@core/domain/locale.js';
+import type { Translate } from '@core/i18n/index.js';
+import { msg } from '@core/i18n/index.js';
+import { useT } from '../../lib/i18n.js';
 
 export interface EntriesListProps {
   entries: AdminEntryDto[];
@@ -33,36 +37,39 @@ function whoOf(entry: AdminEntryDto): string {
 }
 
 function OpenButton({ entry, open, onClick }: { entry: AdminEntryDto; open: boolean; onClick: () => void }) {
+  const { t } = useT();
   return (
-    <Button variant="outline" size="sm" aria-pressed={open} aria-label={`Manage ${whoOf(entry)}`} onClick={onClick}>
-      Manage
+    <Button variant="outline" size="sm" aria-pressed={open} aria-label={t('Manage {who}', { who: whoOf(entry) })} onClick={onClick}>
+      {t('Manage')}
     </Button>
   );
 }
 
 function UnsavedBadge({ entry }: { entry: AdminEntryDto }) {
   const staged = useStagedChanges();
+  const { t } = useT();
   if (!entry.application || !staged.get(entry.application.id)) return null;
-  return <Badge tone="orange">Unsaved</Badge>;
+  return <Badge tone="orange">{t('Unsaved')}</Badge>;
 }
 
-function submittedOn(entry: AdminEntryDto): string {
-  return formatShortDay(entry.application?.createdAt ?? entry.user.createdAt);
+function submittedOn(entry: AdminEntryDto, intl: Locale): string {
+  return formatShortDay(entry.application?.createdAt ?? entry.user.createdAt, intl);
 }
 
 // The table's short date ('5 Nov 2026'); the full one is its title. Here, not in lib/format.ts,
 // which the landing page's bundle carries.
-const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+const shortDate = (intl: Locale) => new Intl.DateTimeFormat(intl, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 
 function SubmittedCell({ entry }: { entry: AdminEntryDto }) {
+  const { intl } = useT();
   const at = new Date(entry.application?.createdAt ?? entry.user.createdAt);
-  return <Cut text={Number.isNaN(at.getTime()) ? submittedOn(entry) : shortDate.format(at)} title={submittedOn(entry)} />;
+  return <Cut text={Number.isNaN(at.getTime()) ? submittedOn(entry, intl) : shortDate(intl).format(at)} title={submittedOn(entry, intl)} />;
 }
 
 /** One cell's text on one line: cut with an ellipsis, whole on hover (title). */
-function Cut({ text, title = text, className }: { text: string; title?: string; className?: string }) {
+function Cut({ text, title = text, className, dir, isolate = false }: { text: string; title?: string; className?: string; dir?: 'ltr'; isolate?: boolean }) {
   return (
-    <span title={title} className={cn('block truncate', className)}>
+    <span title={title} dir={dir ?? (isolate ? 'auto' : undefined)} className={cn('block truncate', className)}>
       {text}
     </span>
   );
@@ -76,23 +83,29 @@ function Cell({ children, className }: { children: ReactNode; className?: string
 const ONE_LINE = 'flex min-w-0 items-center gap-1 overflow-hidden [&_.flex-wrap]:flex-nowrap';
 
 interface Column {
+  /** English, marked for the catalog; shown through `t`. */
   label: string;
   width?: string;
   /** Left out while the side panel takes the right of the screen. */
   wideOnly?: boolean;
-  cell: (entry: AdminEntryDto) => ReactNode;
+  cell: (entry: AdminEntryDto, t: Translate) => ReactNode;
 }
 
 // Widths for 1366 px without the side panel: every value whole but the longest emails, and Email
 // takes what is left. The side panel leaves out the wide-only columns.
 const COLUMNS: Column[] = [
   {
-    label: 'Application ID',
+    label: msg('Application ID'),
     width: 'w-[10.5rem]',
-    cell: (entry) => <Cut text={entry.application ? entry.application.applicationNumber : 'No Application'} className="font-medium tabular-nums text-slate-900" />,
+    cell: (entry, t) =>
+      entry.application ? (
+        <Cut text={entry.application.applicationNumber} className="font-medium tabular-nums text-slate-900" dir="ltr" />
+      ) : (
+        <Cut text={t('No Application')} className="font-medium tabular-nums text-slate-900" />
+      ),
   },
   {
-    label: 'Flags',
+    label: msg('Flags'),
     width: 'w-[7.75rem]',
     cell: (entry) =>
       entry.application ? (
@@ -102,13 +115,13 @@ const COLUMNS: Column[] = [
         </div>
       ) : null,
   },
-  { label: 'Name', width: 'w-[8.5rem]', cell: (entry) => <Cut text={`${namesOf(entry).first} ${namesOf(entry).last}`} /> },
-  { label: 'Email', wideOnly: true, cell: (entry) => <Cut text={entry.user.email} /> },
+  { label: msg('Name'), width: 'w-[8.5rem]', cell: (entry) => <Cut text={`${namesOf(entry).first} ${namesOf(entry).last}`} isolate /> },
+  { label: msg('Email'), wideOnly: true, cell: (entry) => <Cut text={entry.user.email} dir="ltr" /> },
   // Masked (•••••1276) until revealed in the side panel (decision 0030).
-  { label: 'Passport', width: 'w-[5.75rem]', wideOnly: true, cell: (entry) => (entry.application ? <PassportCell app={entry.application} /> : <Cut text="—" />) },
-  { label: 'Submitted', width: 'w-[6.25rem]', wideOnly: true, cell: (entry) => <SubmittedCell entry={entry} /> },
+  { label: msg('Passport'), width: 'w-[5.75rem]', wideOnly: true, cell: (entry) => (entry.application ? <PassportCell app={entry.application} /> : <Cut text="—" />) },
+  { label: msg('Submitted'), width: 'w-[6.25rem]', wideOnly: true, cell: (entry) => <SubmittedCell entry={entry} /> },
   {
-    label: 'Status',
+    label: msg('Status'),
     width: 'w-[12.25rem]',
     cell: (entry) => (
       <div className={ONE_LINE}>
@@ -117,24 +130,25 @@ const COLUMNS: Column[] = [
     ),
   },
   {
-    label: 'Payment',
+    label: msg('Payment'),
     width: 'w-[7rem]',
     cell: (entry) => <div className={ONE_LINE}>{entry.application ? <PaymentChip app={entry.application} /> : '—'}</div>,
   },
   {
-    label: 'Assignee',
+    label: msg('Assignee'),
     width: 'w-[6.5rem]',
     // The panel shows the open entry's assignee; Mine and Unassigned sort the rest.
     wideOnly: true,
-    cell: (entry) => <Cut text={entry.assignee?.fullName ?? '—'} className={entry.assignee ? undefined : 'text-slate-500'} />,
+    cell: (entry) => <Cut text={entry.assignee?.fullName ?? '—'} className={entry.assignee ? undefined : 'text-slate-500'} isolate />,
   },
 ];
 
 function EntriesTable({ entries, selected, opened, onOpen }: EntriesListProps) {
+  const { t } = useT();
   const columns = COLUMNS.filter((c) => opened === null || !c.wideOnly);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full min-w-[44rem] table-fixed text-start text-[0.8125rem]" aria-label="Applications">
+      <table className="w-full min-w-[44rem] table-fixed text-start text-[0.8125rem]" aria-label={t('Applications')}>
         <colgroup>
           {columns.map((c) => (
             <col key={c.label} className={c.width} />
@@ -143,7 +157,7 @@ function EntriesTable({ entries, selected, opened, onOpen }: EntriesListProps) {
         </colgroup>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            {[...columns.map((c) => c.label), 'Actions'].map((label) => (
+            {[...columns.map((c) => t(c.label)), t('Actions')].map((label) => (
               <th key={label} scope="col" className="truncate px-1.5 py-3 font-semibold first:ps-3" title={label}>
                 {label}
               </th>
@@ -169,7 +183,7 @@ function EntriesTable({ entries, selected, opened, onOpen }: EntriesListProps) {
                 }}
               >
                 {columns.map((c) => (
-                  <Cell key={c.label}>{c.cell(entry)}</Cell>
+                  <Cell key={c.label}>{c.cell(entry, t)}</Cell>
                 ))}
                 <Cell className="overflow-visible">
                   <div className="flex items-center gap-1">
@@ -187,8 +201,9 @@ function EntriesTable({ entries, selected, opened, onOpen }: EntriesListProps) {
 }
 
 function EntryCards({ entries, selected, opened, onOpen }: EntriesListProps) {
+  const { t, intl } = useT();
   return (
-    <ul className="space-y-3" aria-label="Applications">
+    <ul className="space-y-3" aria-label={t('Applications')}>
       {entries.map((entry) => {
         const key = entryKey(entry);
         const app = entry.application;
@@ -198,9 +213,9 @@ function EntryCards({ entries, selected, opened, onOpen }: EntriesListProps) {
             <Card className={cn(selected === key && 'ring-2 ring-blue-500')}>
               <CardContent className="space-y-2 pt-4">
                 <div className="min-w-0">
-                  <Cut text={app ? app.applicationNumber : 'No Application'} className="font-semibold text-slate-900" />
-                  <Cut text={`${names.first} ${names.last}`} className="text-sm text-slate-700" />
-                  <Cut text={entry.user.email} className="text-sm text-slate-600" />
+                  {app ? <Cut text={app.applicationNumber} className="font-semibold text-slate-900" dir="ltr" /> : <Cut text={t('No Application')} className="font-semibold text-slate-900" />}
+                  <Cut text={`${names.first} ${names.last}`} className="text-sm text-slate-700" isolate />
+                  <Cut text={entry.user.email} className="text-sm text-slate-600" dir="ltr" />
                 </div>
                 {app ? (
                   <div className="flex flex-wrap gap-1">
@@ -212,11 +227,14 @@ function EntryCards({ entries, selected, opened, onOpen }: EntriesListProps) {
                 ) : (
                   <p className="flex items-center gap-2 text-sm text-slate-600">
                     <StatusBadge entry={entry} />
-                    Registered {submittedOn(entry)}
+                    {t('Registered {date}', { date: submittedOn(entry, intl) })}
                   </p>
                 )}
                 <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
-                  <span className="truncate">{app ? `Assignee: ${entry.assignee?.fullName ?? 'nobody'}` : null}</span>
+                  <span className="truncate">
+                    {/* One text node (a staff member's name, not an applicant's typing): the card's line is found by its words. */}
+                    {app ? (entry.assignee ? t('Assignee: {name}', { name: entry.assignee.fullName }) : t('Assignee: nobody')) : null}
+                  </span>
                   <div className="flex items-center gap-2">
                     <UnsavedBadge entry={entry} />
                     <OpenButton entry={entry} open={opened === key} onClick={() => onOpen(key)} />

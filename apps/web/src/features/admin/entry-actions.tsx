@@ -13,10 +13,12 @@ import { visaStagedToast } from './visa-staged-toast.js';
 import { useChangeStatusMutation, useSendEvisaMutation, useUploadVisaMutation, type AdminApplicationDto } from './api.js';
 import { savedState, useStagedChanges, type StagedChange } from './staged-changes.js';
 import { VISA_ACCEPT, VisaUpload } from './visa-upload.js';
+import type { Translate } from '@core/i18n/index.js';
+import { useT } from '../../lib/i18n.js';
 
 /** The docs/product.md §8.2 toasts of a failed visa upload. */
-function visaUploadFailed(error: unknown) {
-  toast({ title: 'Upload Failed', description: serverMessage(error) ?? 'Failed to upload visa document. Please try again.', variant: 'destructive' });
+function visaUploadFailed(error: unknown, t: Translate) {
+  toast({ title: t('Upload Failed'), description: serverMessage(error) ?? t('Failed to upload visa document. Please try again.'), variant: 'destructive' });
 }
 
 /**
@@ -25,19 +27,20 @@ function visaUploadFailed(error: unknown) {
  * 'Apply Changes'.
  */
 export function EntryActions({ app }: { app: AdminApplicationDto }) {
+  const { t, tc } = useT();
   const staged = useStagedChanges();
   const ids = useId();
   const draft: StagedChange = staged.get(app.id) ?? savedState(app);
   const isStaged = staged.get(app.id) !== undefined;
   const saveStatus = useChangeStatusMutation(app.id, {
-    onError: () => toast({ title: 'Error', description: 'Failed to save changes. Please try again.', variant: 'destructive' }),
+    onError: () => toast({ title: t('Error'), description: t('Failed to save changes. Please try again.'), variant: 'destructive' }),
   });
   // A failed visa upload keeps the file staged (with the status, now saved) so 'Apply Changes' can try it again.
-  const uploadVisa = useUploadVisaMutation(app.id, { onError: visaUploadFailed });
+  const uploadVisa = useUploadVisaMutation(app.id, { onError: (error) => visaUploadFailed(error, t) });
   const sendEvisa = useSendEvisaMutation(app.id, {
-    onSuccess: () => toast({ title: 'Success', description: "E-visa document sent successfully to user's email" }),
+    onSuccess: () => toast({ title: t('Success'), description: t("E-visa document sent successfully to user's email") }),
     onError: (error) => {
-      toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to send e-visa document. Please try again.', variant: 'destructive' });
+      toast({ title: t('Error'), description: serverMessage(error) ?? t('Failed to send e-visa document. Please try again.'), variant: 'destructive' });
     },
   });
   const saving = saveStatus.isPending || uploadVisa.isPending;
@@ -76,19 +79,19 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
       return; // told by the failed step's toast
     }
     staged.discard(app.id);
-    toast({ title: 'Changes Saved', description: 'Application status and information have been updated successfully.' });
+    toast({ title: t('Changes Saved'), description: t('Application status and information have been updated successfully.') });
   }
 
   /** A chosen visa (first or replacement) is staged like every other change. */
   function chooseVisa(file: File) {
     update({ visaFile: file });
-    toast(visaStagedToast(app));
+    toast(visaStagedToast(app, t));
   }
 
   const applyButtons = (
     <div className="flex flex-wrap items-center gap-2">
       <Button onClick={applyChanges} disabled={!isStaged || saving || infoMissing}>
-        {saving ? 'Saving...' : 'Apply Changes'}
+        {saving ? t('Saving...') : t('Apply Changes')}
       </Button>
       <Button
         variant="outline"
@@ -98,30 +101,30 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
         }}
         disabled={!isStaged || saving}
       >
-        Discard Changes
+        {t('Discard Changes')}
       </Button>
-      {isStaged ? <p className="basis-full text-xs text-orange-800">Unsaved changes: nothing is sent until you apply them.</p> : null}
+      {isStaged ? <p className="basis-full text-xs text-orange-800">{t('Unsaved changes: nothing is sent until you apply them.')}</p> : null}
     </div>
   );
 
   // The side panel's header (docs/product.md §2.14): the status and what goes with it, then the
   // staged change's Apply/Discard; 'Send E-Visa Email' beside the status once the final fee is paid.
   return (
-    <section aria-label={`Actions for ${app.applicationNumber}`} className="space-y-3" data-testid={`actions-${app.id}`}>
+    <section aria-label={t('Actions for {applicationNumber}', { applicationNumber: app.applicationNumber })} className="space-y-3" data-testid={`actions-${app.id}`}>
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-[11rem] flex-1 space-y-1">
-          <Label htmlFor={`status-${app.id}`}>Status</Label>
+          <Label htmlFor={`status-${app.id}`}>{t('Status')}</Label>
           <Select
             id={`status-${app.id}`}
             value={draft.status}
             onValueChange={(value) => update({ status: value as ApplicationStatus })}
-            options={choices.map((s) => ({ value: s, label: statusLabel(s) }))}
+            options={choices.map((s) => ({ value: s, label: tc(statusLabel(s)) }))}
             disabled={saving}
           />
         </div>
         {app.finalPaymentId ? (
           <Button variant="outline" onClick={() => sendEvisa.mutate()} disabled={sendEvisa.isPending || saving}>
-            {sendEvisa.isPending ? 'Sending...' : 'Send E-Visa Email'}
+            {sendEvisa.isPending ? t('Sending...') : t('Send E-Visa Email')}
           </Button>
         ) : null}
       </div>
@@ -129,13 +132,13 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
       {asksForInfo ? (
         <div className="space-y-3">
           <div className="space-y-1.5">
-            <Label htmlFor={`info-message-${app.id}`}>Message to the applicant</Label>
+            <Label htmlFor={`info-message-${app.id}`}>{t('Message to the applicant')}</Label>
             <Textarea
               id={`info-message-${app.id}`}
               value={draft.additionalInfoMessage}
               maxLength={2000}
               rows={3}
-              placeholder="What do you need from the applicant?"
+              placeholder={t('What do you need from the applicant?')}
               onChange={(e) => update({ additionalInfoMessage: e.target.value })}
               aria-describedby={infoMissing ? `${ids}-info-missing` : undefined}
               aria-invalid={infoMissing || undefined}
@@ -144,11 +147,11 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
           </div>
           <div className="flex items-center gap-2">
             <Checkbox id={`reupload-${app.id}`} checked={draft.requiresPassportReupload} onCheckedChange={(checked) => update({ requiresPassportReupload: checked === true })} disabled={saving} />
-            <Label htmlFor={`reupload-${app.id}`}>Require passport copy re-upload</Label>
+            <Label htmlFor={`reupload-${app.id}`}>{t('Require passport copy re-upload')}</Label>
           </div>
           {infoMissing ? (
             <p id={`${ids}-info-missing`} className="text-sm text-orange-800">
-              {INFO_REQUEST_NEEDED_MESSAGE}
+              {tc(INFO_REQUEST_NEEDED_MESSAGE)}
             </p>
           ) : null}
         </div>
@@ -156,13 +159,13 @@ export function EntryActions({ app }: { app: AdminApplicationDto }) {
 
       {rejects ? (
         <div className="space-y-1.5">
-          <Label htmlFor={`rejection-reason-${app.id}`}>Reason for the applicant (optional)</Label>
+          <Label htmlFor={`rejection-reason-${app.id}`}>{t('Reason for the applicant (optional)')}</Label>
           <Textarea
             id={`rejection-reason-${app.id}`}
             value={draft.rejectionReason}
             maxLength={2000}
             rows={3}
-            placeholder="Shown on the applicant's dashboard and in the email"
+            placeholder={t("Shown on the applicant's dashboard and in the email")}
             onChange={(e) => update({ rejectionReason: e.target.value })}
             disabled={saving}
           />

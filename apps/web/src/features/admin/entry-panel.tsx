@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AdminEntryDto, AdminApplicationDto } from './api.js';
 
 import { AssigneeControl } from './assignee-control.js';
@@ -24,16 +25,25 @@ import { useCan } from '../../lib/permissions.js';
 import { Badge } from '../../components/ui/badge.js';
 import { PORTAL_STATE_LABELS } from '@core/domain/portal-ledger.js';
 import { formatDayAndTime, formatShortDay } from '@core/domain/wording.js';
+import type { Locale } from '@core/domain/locale.js';
+import type { Translate } from '@core/i18n/index.js';
+import { useT } from '../../lib/i18n.js';
+import { Sentence, slot } from '../../lib/sentence.js';
 
 /** The side panel's header line: the status, the fees and the flags as they are now. */
 export function EntrySummary({ entry }: { entry: AdminEntryDto }) {
   const app = entry.application;
+  const { t } = useT();
   return (
     <div className="flex flex-wrap items-center gap-1.5" data-testid="panel-summary">
       <StatusBadge entry={entry} />
       {app ? <PaymentBadges app={app} /> : null}
       {app ? <FlagBadges app={app} /> : null}
-      {entry.assignee ? <span className="text-xs text-slate-600">Assigned to {entry.assignee.fullName}</span> : null}
+      {entry.assignee ? (
+        <span className="text-xs text-slate-600">
+          <Sentence text={t('Assigned to {name}', { name: slot('name') })} parts={{ name: <bdi>{entry.assignee.fullName}</bdi> }} />
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -55,18 +65,28 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
   // What the signed-in role may do (docs/product.md §6); the server refuses the rest anyway.
   const canDecideCancellation = useCan('refunds.manage');
   const { CancellationDecision, Replies, Portal, InternalNotes, DeliveryLog, AuditTrail } = useAdminParts();
+  const { t, tc, intl } = useT();
   if (!app) {
     return (
       <div id={id} className="space-y-1 pt-3 text-sm text-slate-800">
         <p>
-          <span className="font-semibold">{entry.user.fullName}</span> registered on {formatDayAndTime(entry.user.createdAt)} and has no application yet.
+          <Sentence
+            text={t('{name} registered on {date} and has no application yet.', { name: slot('name'), date: formatDayAndTime(entry.user.createdAt, intl) })}
+            parts={{ name: <bdi className="font-semibold">{entry.user.fullName}</bdi> }}
+          />
         </p>
         <p>
-          Email:{' '}
-          <a className="break-all text-blue-700 underline" href={`mailto:${entry.user.email}`}>
-            {entry.user.email}
-          </a>{' '}
-          · Phone: {entry.user.phoneNumber}
+          <Sentence
+            text={t('Email: {email} · Phone: {phone}', { email: slot('email'), phone: slot('phone') })}
+            parts={{
+              email: (
+                <a className="break-all text-blue-700 underline" href={`mailto:${entry.user.email}`} dir="ltr">
+                  {entry.user.email}
+                </a>
+              ),
+              phone: <bdi dir="ltr">{entry.user.phoneNumber}</bdi>,
+            }}
+          />
         </p>
       </div>
     );
@@ -80,65 +100,75 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
       ) : null}
       {/* An open request and the applicant's answers come first: they are what to act on (§16.7). */}
       {app.status === 'additional_info_required' || app.additionalInfoMessage || app.repliedAt ? (
-        <PanelSection id="replies" title="Replies from the applicant" summary={app.repliedAt ? 'Replied' : undefined}>
+        <PanelSection id="replies" title={t('Replies from the applicant')} summary={app.repliedAt ? t('Replied') : undefined}>
           <Replies app={app} />
         </PanelSection>
       ) : null}
       {app.ruleNotice ? (
         <div role="note" className="mt-3 rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-950" data-testid="rule-notice">
-          <p className="font-semibold">Egypt&rsquo;s rules changed for this application ({formatShortDay(app.ruleNotice.at)})</p>
-          <p className="mt-1">The applicant was mailed: {app.ruleNotice.message}</p>
+          <p className="font-semibold">{t('Egypt’s rules changed for this application ({date})', { date: formatShortDay(app.ruleNotice.at, intl) })}</p>
+          <p className="mt-1">
+            <Sentence text={t('The applicant was mailed: {message}', { message: slot('message') })} parts={{ message: <bdi>{app.ruleNotice.message}</bdi> }} />
+          </p>
         </div>
       ) : null}
-      <PanelSection id="assignment" title="Assignment" summary={entry.assignee ? entry.assignee.fullName : 'Nobody'}>
+      <PanelSection id="assignment" title={t('Assignment')} summary={entry.assignee ? <bdi>{entry.assignee.fullName}</bdi> : t('Nobody')}>
         <AssigneeControl app={app} assignee={entry.assignee} />
       </PanelSection>
       {app.passportCheck ? (
-        <PanelSection id="passport-check" title="Passport check (MRZ)" summary={passportCheckSummary(app)} defaultOpen={app.passportCheck.status === 'mismatch'}>
+        <PanelSection id="passport-check" title={t('Passport check (MRZ)')} summary={passportCheckSummary(app, t)} defaultOpen={app.passportCheck.status === 'mismatch'}>
           <PassportCheckPanel app={app} />
         </PanelSection>
       ) : null}
-      <PanelSection id="applicant" title="Applicant" summary={entry.user.email}>
+      <PanelSection id="applicant" title={t('Applicant')} summary={<bdi dir="ltr">{entry.user.email}</bdi>}>
         <ApplicantFields entry={entry} app={app} />
       </PanelSection>
-      <PanelSection id="personal" title="Personal information" summary={`${app.givenName} ${app.surname} · ${app.nationality}`}>
+      <PanelSection
+        id="personal"
+        title={t('Personal information')}
+        summary={
+          <>
+            <bdi>{`${app.givenName} ${app.surname}`}</bdi> · <bdi>{app.nationality}</bdi>
+          </>
+        }
+      >
         <PersonalFields app={app} />
       </PanelSection>
-      <PanelSection id="passport" title="Passport" summary={<PassportSummary app={app} />}>
+      <PanelSection id="passport" title={t('Passport')} summary={<PassportSummary app={app} />}>
         <PassportFields app={app} />
       </PanelSection>
-      <PanelSection id="travel" title="Travel" summary={`Arrives ${formatShort(app.expectedArrivalDate)}`}>
+      <PanelSection id="travel" title={t('Travel')} summary={t('Arrives {date}', { date: formatShort(app.expectedArrivalDate, intl) })}>
         <TravelFields app={app} />
       </PanelSection>
-      <PanelSection id="travel-history" title="Travel history" summary={travelHistorySummary(app)} defaultOpen={false}>
+      <PanelSection id="travel-history" title={t('Travel history')} summary={travelHistorySummary(app, t)} defaultOpen={false}>
         <TravelHistoryFields app={app} />
       </PanelSection>
       {/* While the request is open its message is in the header's actions, to edit. */}
       {app.additionalInfoMessage && app.status !== 'additional_info_required' ? (
-        <PanelSection id="information-requested" title="Information requested">
+        <PanelSection id="information-requested" title={t('Information requested')}>
           <InformationRequested app={app} />
         </PanelSection>
       ) : null}
-      <PanelSection id="payments" title="Payments and guarantee" summary={paymentsSummary(app)}>
+      <PanelSection id="payments" title={t('Payments and guarantee')} summary={paymentsSummary(app, t)}>
         <PaymentFields app={app} />
       </PanelSection>
-      <PanelSection id="documents" title="Documents">
+      <PanelSection id="documents" title={t('Documents')}>
         <DocumentsList app={app} />
       </PanelSection>
       {/* Closed at first: the portal sheet lists every field with a Copy button (over 1,300 px). */}
-      <PanelSection id="portal" title="Portal" summary={portalSummary(entry)} defaultOpen={false}>
+      <PanelSection id="portal" title={t('Portal')} summary={portalSummary(entry, tc)} defaultOpen={false}>
         <Portal entry={entry} app={app} />
       </PanelSection>
-      <PanelSection id="notes" title="Internal notes">
+      <PanelSection id="notes" title={t('Internal notes')}>
         <InternalNotes applicationId={app.id} />
       </PanelSection>
-      <PanelSection id="messages" title="Messages" defaultOpen={false}>
+      <PanelSection id="messages" title={t('Messages')} defaultOpen={false}>
         <DeliveryLog applicationId={app.id} bounce={entry.user.mailBounce} />
       </PanelSection>
-      <PanelSection id="status-history" title="Status history">
+      <PanelSection id="status-history" title={t('Status history')}>
         <StatusHistory app={app} />
       </PanelSection>
-      <PanelSection id="audit-trail" title="Audit trail" defaultOpen={false}>
+      <PanelSection id="audit-trail" title={t('Audit trail')} defaultOpen={false}>
         <AuditTrail applicationId={app.id} />
       </PanelSection>
     </div>
@@ -148,23 +178,28 @@ export function EntryPanel({ entry, id }: { entry: AdminEntryDto; id: string }) 
 /** The closed Passport section's line: the number as shown (masked until revealed). */
 function PassportSummary({ app }: { app: AdminApplicationDto }) {
   const { revealed } = useRevealedPassport(app.id);
-  return <>{shownPassportNumber(app, revealed)}</>;
+  return <bdi dir="ltr">{shownPassportNumber(app, revealed)}</bdi>;
 }
 
-function passportCheckSummary(app: AdminApplicationDto) {
+function passportCheckSummary(app: AdminApplicationDto, t: Translate) {
   const status = app.passportCheck?.status;
-  if (status === 'mismatch') return <Badge tone="red">MRZ MISMATCH</Badge>;
-  return status === 'match' ? 'Matches' : status === 'pending' ? 'Being read' : 'Not readable';
+  if (status === 'mismatch') return <Badge tone="red">{t('MRZ MISMATCH')}</Badge>;
+  return status === 'match' ? t('Matches') : status === 'pending' ? t('Being read') : t('Not readable');
 }
 
-function portalSummary(entry: AdminEntryDto): string {
+function portalSummary(entry: AdminEntryDto, tc: Translate): ReactNode {
   const portal = entry.portal;
   if (!portal) return '';
-  return [PORTAL_STATE_LABELS[portal.state], portal.reference].filter(Boolean).join(' · ');
+  if (!portal.reference) return tc(PORTAL_STATE_LABELS[portal.state]);
+  return (
+    <>
+      {tc(PORTAL_STATE_LABELS[portal.state])} · <bdi dir="ltr">{portal.reference}</bdi>
+    </>
+  );
 }
 
-function formatShort(value: string | null): string {
-  return value ? formatShortDay(value) : '—';
+function formatShort(value: string | null, intl: Locale): string {
+  return value ? formatShortDay(value, intl) : '—';
 }
 
 /** A pseudo-entry's user has one name field; the table's first/last name columns split it. */

@@ -1,6 +1,7 @@
 import { useBlocker } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog.js';
+import { useT } from '../../lib/i18n.js';
 
 /**
  * Leaving the admin dashboard with staged changes asks first: another page of the app opens a
@@ -13,19 +14,25 @@ export function LeaveGuard({ unsaved }: { unsaved: number }) {
     enableBeforeUnload: () => unsaved > 0,
     withResolver: true,
   });
+  const { t } = useT();
   const open = blocker.status === 'blocked';
   return (
     <Dialog open={open} onOpenChange={(isOpen) => (!isOpen && open ? blocker.reset() : undefined)}>
       {open ? (
         <DialogContent>
-          <DialogTitle>Leave without saving?</DialogTitle>
-          <DialogDescription>{unsaved === 1 ? 'One application has' : `${unsaved} applications have`} changes that were not applied. If you leave now they are lost.</DialogDescription>
+          <DialogTitle>{t('Leave without saving?')}</DialogTitle>
+          <DialogDescription>
+            {t(
+              '{count, plural, one {One application has changes that were not applied. If you leave now they are lost.} other {# applications have changes that were not applied. If you leave now they are lost.}}',
+              { count: unsaved },
+            )}
+          </DialogDescription>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={() => blocker.reset()}>
-              Stay on this page
+              {t('Stay on this page')}
             </Button>
             <Button variant="destructive" onClick={() => blocker.proceed()}>
-              Leave without saving
+              {t('Leave without saving')}
             </Button>
           </div>
         </DialogContent>

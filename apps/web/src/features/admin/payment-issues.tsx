@@ -5,11 +5,15 @@ import { Button } from '../../components/ui/button.js';
 import { formatPence } from '../../lib/format.js';
 import { toast } from '../../lib/toast-store.js';
 import { usePaymentIssuesQuery, useRecordPaymentMutation, type PaymentIssueDto } from './api.js';
+import { useT } from '../../lib/i18n.js';
+import { Sentence, slot } from '../../lib/sentence.js';
+import { msg } from '@core/i18n/index.js';
+import type { Locale } from '@core/domain/locale.js';
 
-const FEE_LABEL = { initial: 'Initial fee', final: 'Final fee' } as const;
+const FEE_LABEL = { initial: msg('Initial fee'), final: msg('Final fee') } as const;
 
-function amountText(issue: PaymentIssueDto): string {
-  return issue.currency.toLowerCase() === 'gbp' ? formatPence(issue.amount) : `${(issue.amount / 100).toFixed(2)} ${issue.currency.toUpperCase()}`;
+function amountText(issue: PaymentIssueDto, intl: Locale): string {
+  return issue.currency.toLowerCase() === 'gbp' ? formatPence(issue.amount, intl) : `${(issue.amount / 100).toFixed(2)} ${issue.currency.toUpperCase()}`;
 }
 
 /**
@@ -20,16 +24,19 @@ function amountText(issue: PaymentIssueDto): string {
 export function PaymentIssues() {
   const issues = usePaymentIssuesQuery();
   const headingId = useId();
+  const { t } = useT();
   const list = issues.data?.issues ?? [];
   if (list.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-lg border-2 border-amber-400 bg-amber-50 p-4 text-amber-950">
       <h2 id={headingId} className="text-lg font-semibold">
-        Payments to check
+        {t('Payments to check')}
       </h2>
       <p className="mt-1 text-sm">
-        {list.length === 1 ? 'One payment' : `${list.length} payments`} taken by the payment provider in the last 30 days {list.length === 1 ? 'is' : 'are'} not recorded on an application. Record it,
-        or refund it from the provider's dashboard.
+        {t(
+          "{count, plural, one {One payment taken by the payment provider in the last 30 days is not recorded on an application. Record it, or refund it from the provider's dashboard.} other {# payments taken by the payment provider in the last 30 days are not recorded on an application. Record it, or refund it from the provider's dashboard.}}",
+          { count: list.length },
+        )}
       </p>
       <ul className="mt-3 space-y-3">
         {list.map((issue) => (
@@ -41,12 +48,13 @@ export function PaymentIssues() {
 }
 
 function PaymentIssueItem({ issue }: { issue: PaymentIssueDto }) {
+  const { t, intl } = useT();
   const record = useRecordPaymentMutation(issue, {
     onSuccess: (result) => {
-      toast({ title: 'Payment Recorded', description: result?.message ?? 'The payment has been recorded on its application.' });
+      toast({ title: t('Payment Recorded'), description: result?.message ?? t('The payment has been recorded on its application.') });
     },
     onError: (error) => {
-      toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to record the payment. Please try again.', variant: 'destructive' });
+      toast({ title: t('Error'), description: serverMessage(error) ?? t('Failed to record the payment. Please try again.'), variant: 'destructive' });
     },
   });
 
@@ -57,16 +65,26 @@ function PaymentIssueItem({ issue }: { issue: PaymentIssueDto }) {
     >
       <div className="space-y-1">
         <p className="font-semibold text-slate-900">
-          {issue.applicationNumber ?? 'Unknown application'} · {issue.paymentType ? FEE_LABEL[issue.paymentType] : 'Unknown fee'} · {amountText(issue)}
+          {issue.applicationNumber ? <bdi dir="ltr">{issue.applicationNumber}</bdi> : t('Unknown application')} · {issue.paymentType ? t(FEE_LABEL[issue.paymentType]) : t('Unknown fee')} ·{' '}
+          <bdi>{amountText(issue, intl)}</bdi>
         </p>
         <p className="text-slate-600">
-          Taken {formatDayAndTime(issue.createdAt)} · <span className="font-mono text-xs">{issue.paymentIntentId}</span>
+          <Sentence
+            text={t('Taken {when} · {reference}', { when: formatDayAndTime(issue.createdAt, intl), reference: slot('reference') })}
+            parts={{
+              reference: (
+                <span className="font-mono text-xs" dir="ltr">
+                  {issue.paymentIntentId}
+                </span>
+              ),
+            }}
+          />
         </p>
         <p>{issue.problem}</p>
       </div>
       {issue.recordable ? (
         <Button size="sm" onClick={() => record.mutate()} disabled={record.isPending} className="shrink-0">
-          {record.isPending ? 'Recording...' : 'Record payment'}
+          {record.isPending ? t('Recording...') : t('Record payment')}
         </Button>
       ) : null}
     </li>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
+import { useT } from '../../lib/i18n.js';
 
 /**
  * Where an application's details open: beside the list on a wide screen, a full-screen sheet with a
@@ -31,6 +32,7 @@ export function SidePanel({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const { t } = useT();
   const wide = useMediaQuery('(min-width: 1024px)');
   const titleId = useId();
   const subtitleId = useId();
@@ -65,8 +67,8 @@ export function SidePanel({
               {title}
             </h2>
           </div>
-          <Button ref={close} variant="outline" size="sm" onClick={onClose} aria-label="Close the details" className="shrink-0">
-            Close
+          <Button ref={close} variant="outline" size="sm" onClick={onClose} aria-label={t('Close the details')} className="shrink-0">
+            {t('Close')}
           </Button>
         </div>
         {summary ? <div className="mt-2">{summary}</div> : null}

@@ -2,6 +2,8 @@ import { useState, type ChangeEvent } from 'react';
 import { FileIcon } from '../../components/ui/icons.js';
 import { Label } from '../../components/ui/label.js';
 import { checkPassportFile } from '../../lib/file-rules.js';
+import { useT } from '../../lib/i18n.js';
+import { Sentence, slot } from '../../lib/sentence.js';
 
 /** docs/product.md §5.6: the admin visa upload accepts .pdf, .jpg, .jpeg, .png. */
 export const VISA_ACCEPT = '.pdf,.jpg,.jpeg,.png';
@@ -25,6 +27,7 @@ export function VisaUpload({
   onChoose: (file: File) => void;
 }) {
   // A refused file is said beside the picker (docs/product.md §14.5), not in a toast.
+  const { t, tc } = useT();
   const [problem, setProblem] = useState<string | null>(null);
   const errorId = `${inputId}-error`;
   function onChange(e: ChangeEvent<HTMLInputElement>) {
@@ -34,7 +37,7 @@ export function VisaUpload({
     if (!file) return;
     const check = checkPassportFile(file);
     if (!check.ok) {
-      setProblem(`${check.title}: ${check.description}`);
+      setProblem(t('{title}: {description}', { title: check.title === 'File Too Large' ? t('File Too Large') : t('Invalid File Type'), description: tc(check.description) }));
       return;
     }
     setProblem(null);
@@ -43,16 +46,19 @@ export function VisaUpload({
 
   return (
     <div className="space-y-2 rounded-md border border-green-300 bg-green-50 p-3">
-      <Label htmlFor={inputId}>{currentFileName ? 'Replace the visa document' : 'Upload the visa document'}</Label>
-      <p className="text-xs text-slate-600">PDF, JPG or PNG, at most 10MB.</p>
+      <Label htmlFor={inputId}>{currentFileName ? t('Replace the visa document') : t('Upload the visa document')}</Label>
+      <p className="text-xs text-slate-600">{t('PDF, JPG or PNG, at most 10MB.')}</p>
       {currentFileName ? (
         <p className="flex items-center gap-2 text-sm text-slate-800">
-          <FileIcon className="shrink-0 text-green-700" /> Current visa: <span className="font-medium">{currentFileName}</span>
+          <FileIcon className="shrink-0 text-green-700" />{' '}
+          <span>
+            <Sentence text={t('Current visa: {fileName}', { fileName: slot('fileName') })} parts={{ fileName: <bdi className="font-medium">{currentFileName}</bdi> }} />
+          </span>
         </p>
       ) : null}
       {stagedFile ? (
         <p className="text-sm text-orange-800" data-testid="staged-visa">
-          {stagedFile.name} will be uploaded when you apply the changes.
+          <Sentence text={t('{fileName} will be uploaded when you apply the changes.', { fileName: slot('fileName') })} parts={{ fileName: <bdi>{stagedFile.name}</bdi> }} />
         </p>
       ) : null}
       <input
@@ -70,7 +76,7 @@ export function VisaUpload({
           {problem}
         </p>
       ) : null}
-      {uploading ? <p className="text-sm text-slate-600">Uploading...</p> : null}
+      {uploading ? <p className="text-sm text-slate-600">{t('Uploading...')}</p> : null}
     </div>
   );
 }

@@ -9,6 +9,9 @@ import { EntriesList } from './entries-list.js';
 import { EntryPanel, EntryPrimaryActions, EntrySummary, entryKey } from './entry-panel.js';
 import { SidePanel } from './side-panel.js';
 import { useListKeys } from './use-list-keys.js';
+import { useT } from '../../lib/i18n.js';
+import { Sentence, slot } from '../../lib/sentence.js';
+import type { Translate } from '@core/i18n/index.js';
 
 /**
  * The casework workspace (docs/product.md §2.14): the list, and beside it the side panel of the
@@ -23,11 +26,12 @@ export function Workspace({ entries, footer, empty }: { entries: AdminEntryDto[]
   const [opened, setOpened] = useState<string | null>(null);
   // The open entry as last seen in the list: shown while its own read is on its way.
   const [lastSeen, setLastSeen] = useState<AdminEntryDto | null>(null);
+  const { t } = useT();
   const me = useUserQuery().data;
   const canReview = useCan('applications.review');
   const assign = useAssignAnyMutation({
-    onSuccess: (result) => toast({ title: result.assignee ? `Assigned to ${result.assignee.fullName}.` : 'Unassigned.' }),
-    onError: (error) => toast({ title: 'Not assigned', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    onSuccess: (result) => toast({ title: result.assignee ? t('Assigned to {name}.', { name: result.assignee.fullName }) : t('Unassigned.') }),
+    onError: (error) => toast({ title: t('Not assigned'), description: serverMessage(error) ?? t('Please try again.'), variant: 'destructive' }),
   });
   const keys = entries.map(entryKey);
   const at = selected ? keys.indexOf(selected) : -1;
@@ -67,8 +71,10 @@ export function Workspace({ entries, footer, empty }: { entries: AdminEntryDto[]
           <>
             {/* The keys need a keyboard: a touch screen (a phone, a tablet) is not told about them. */}
             <p className="mb-2 text-xs text-slate-500 pointer-coarse:hidden" data-testid="admin-keys-hint">
-              Keys: <kbd className="rounded border border-slate-300 bg-white px-1">j</kbd> / <kbd className="rounded border border-slate-300 bg-white px-1">k</kbd> move,{' '}
-              <kbd className="rounded border border-slate-300 bg-white px-1">Enter</kbd> opens, <kbd className="rounded border border-slate-300 bg-white px-1">a</kbd> assigns to me.
+              <Sentence
+                text={t('Keys: {j} / {k} move, {enter} opens, {a} assigns to me.', { j: slot('j'), k: slot('k'), enter: slot('enter'), a: slot('a') })}
+                parts={{ j: <Key>j</Key>, k: <Key>k</Key>, enter: <Key>Enter</Key>, a: <Key>a</Key> }}
+              />
             </p>
             <EntriesList entries={entries} selected={selected} opened={opened} onOpen={open} />
             {footer}
@@ -80,7 +86,7 @@ export function Workspace({ entries, footer, empty }: { entries: AdminEntryDto[]
       {openEntry ? (
         <SidePanel
           title={titleOf(openEntry)}
-          subtitle={subtitleOf(openEntry)}
+          subtitle={subtitleOf(openEntry, t)}
           summary={<EntrySummary entry={openEntry} />}
           actions={openEntry.application && canReview ? <EntryPrimaryActions entry={openEntry} /> : undefined}
           onClose={close}
@@ -101,6 +107,15 @@ function titleOf(entry: AdminEntryDto): string {
   return app ? `${app.givenName} ${app.surname}` : entry.user.fullName;
 }
 
-function subtitleOf(entry: AdminEntryDto): string {
-  return entry.application ? `Application ${entry.application.applicationNumber}` : 'No application yet';
+function subtitleOf(entry: AdminEntryDto, t: Translate): string {
+  return entry.application ? t('Application {applicationNumber}', { applicationNumber: entry.application.applicationNumber }) : t('No application yet');
+}
+
+/** A key of the keyboard, as the hint names it (the letters are the keys themselves, in any language). */
+function Key({ children }: { children: string }) {
+  return (
+    <kbd className="rounded border border-slate-300 bg-white px-1" dir="ltr">
+      {children}
+    </kbd>
+  );
 }

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@core/i18n/index.js';
 import { requireUser } from '../../lib/guard.js';
 import { AdminDashboard, adminCountsQuery, adminPageQuery, compactAdminSearch, parseAdminSearch } from '../../features/admin/index.js';
 import { StaffEnrolmentGate } from '../../features/two-factor/index.js';
 import { adminParts } from './-admin-parts.js';
 
 export const Route = createFileRoute('/_authed/admin')({
-  staticData: { title: 'Admin Dashboard' },
+  staticData: { title: msg('Admin Dashboard') },
   validateSearch: (search: Record<string, unknown>) => compactAdminSearch(parseAdminSearch(search)),
   // Admin only: a signed-in non-admin is sent to /dashboard.
   beforeLoad: ({ context }) => requireUser(context, { admin: true }),
