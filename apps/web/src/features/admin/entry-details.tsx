@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDayAndTime, formatShortDay } from '@core/domain/wording.js';
+import { formatDay, formatDayAndTime, formatShortDay } from '@core/domain/wording.js';
 import { DOCUMENT_TYPE_LABELS } from '@core/domain/document.js';
 import { statusLabel } from '@core/domain/status.js';
 import { useDocumentsQuery } from '../../api/applications.js';
@@ -12,7 +12,8 @@ import { finalPaidLabel, initialPaidLabel, isOverdue, isWaived } from './badges.
 import { useAdminParts } from './parts.js';
 import { PassportNumberReveal } from '../../components/passport-reveal.js';
 import { portalCopyUrl, useAdminHistoryQuery, type AdminApplicationDto as ApplicationDto, type AdminEntryDto } from './api.js';
-import { staffGuaranteeText } from '@core/domain/guarantee-text.js';
+import { staffGuaranteeText, type GuaranteeClockView } from '@core/domain/guarantee-text.js';
+import type { Locale } from '@core/domain/locale.js';
 import type { Translate } from '@core/i18n/index.js';
 import { useT } from '../../lib/i18n.js';
 import { Sentence, slot } from '../../lib/sentence.js';
@@ -137,11 +138,24 @@ export function paymentsSummary(app: ApplicationDto, t: Translate): string {
   return isOverdue(app) ? t('{summary} · OVERDUE', { summary }) : summary;
 }
 
+/**
+ * staffGuaranteeText's line in the page's language, built from the same facts (the English is the
+ * core's, word for word).
+ */
+export function staffGuaranteeLine(guarantee: GuaranteeClockView | null | undefined, status: string, t: Translate, intl: Locale): string | null {
+  if (!guarantee || staffGuaranteeText(guarantee, status) === null) return null;
+  const values = { used: guarantee.workingDaysUsed, total: guarantee.workingDaysTotal, by: formatDay(guarantee.deadline, intl) };
+  if (guarantee.breached) return t('Guarantee missed (deadline {by})', values);
+  if (guarantee.paused && guarantee.pausedFor === 'portal') return t('Paused — the official portal is down ({used} of {total} working days used)', values);
+  if (guarantee.paused) return t('Paused — waiting on the applicant ({used} of {total} working days used)', values);
+  return t('Working day {used} of {total} — due {by}', values);
+}
+
 /** The fees, the guarantee, the refunds and the receipts. */
 export function PaymentFields({ app }: { app: ApplicationDto }) {
   const { Refunds } = useAdminParts();
   const { t, intl } = useT();
-  const guaranteeText = staffGuaranteeText(app.guarantee, app.status);
+  const guaranteeText = staffGuaranteeLine(app.guarantee, app.status, t, intl);
   return (
     <div className="space-y-5">
       <Fields>
