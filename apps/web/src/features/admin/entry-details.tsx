@@ -14,9 +14,12 @@ import { PassportNumberReveal } from '../../components/passport-reveal.js';
 import { portalCopyUrl, useAdminHistoryQuery, type AdminApplicationDto as ApplicationDto, type AdminEntryDto } from './api.js';
 import { staffGuaranteeText, type GuaranteeClockView } from '@core/domain/guarantee-text.js';
 import type { Locale } from '@core/domain/locale.js';
-import type { Translate } from '@core/i18n/index.js';
+import { msg, type Translate } from '@core/i18n/index.js';
 import { useT } from '../../lib/i18n.js';
 import { Sentence, slot } from '../../lib/sentence.js';
+
+/** How the panel has always written a civil status (statusLabel's words: 'Widow'), marked for the catalog. */
+const MARITAL_STATUS_LABELS: Partial<Record<string, string>> = { single: msg('Single'), married: msg('Married'), divorced: msg('Divorced'), widow: msg('Widow') };
 
 function yesNo(value: boolean, t: Translate): string {
   return value ? t('Yes') : t('No');
@@ -54,7 +57,7 @@ export function ApplicantFields({ entry, app }: { entry: AdminEntryDto; app: App
 }
 
 export function PersonalFields({ app }: { app: ApplicationDto }) {
-  const { t, tc, intl } = useT();
+  const { t, intl } = useT();
   return (
     <Fields>
       <Item label={t('Given name')} value={app.givenName} data="typed" />
@@ -68,7 +71,7 @@ export function PersonalFields({ app }: { app: ApplicationDto }) {
         label={t('Other nationalities')}
         value={app.otherNationalities ? <Sentence text={t('Yes: {nationality}', { nationality: slot('nationality') })} parts={{ nationality: <bdi>{app.otherNationality ?? ''}</bdi> }} /> : t('No')}
       />
-      <Item label={t('Marital status')} value={tc(statusLabel(app.maritalStatus))} />
+      <Item label={t('Marital status')} value={t(MARITAL_STATUS_LABELS[app.maritalStatus] ?? statusLabel(app.maritalStatus))} />
       <Item label={t('Profession')} value={app.profession} data="typed" />
     </Fields>
   );
@@ -87,10 +90,10 @@ export function PassportFields({ app }: { app: ApplicationDto }) {
 }
 
 export function TravelFields({ app }: { app: ApplicationDto }) {
-  const { t, tc, intl } = useT();
+  const { t, intl } = useT();
   return (
     <Fields>
-      <Item label={t('Purpose of visit')} value={tc(statusLabel(app.purposeOfVisit))} />
+      <Item label={t('Purpose of visit')} value={t(app.purposeOfVisit === 'tourism' ? msg('Tourism') : statusLabel(app.purposeOfVisit))} />
       <Item label={t('Entry')} value={app.entry} data="typed" />
       <Item label={t('Expected arrival')} value={formatShortDay(app.expectedArrivalDate, intl)} />
       <Item label={t('Expected departure')} value={formatShortDay(app.expectedDepartureDate, intl)} />
