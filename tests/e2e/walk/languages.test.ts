@@ -34,6 +34,9 @@ const INTL_ENGLISH = [
   ...Array.from({ length: 12 }, (_, m) => new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, m, 15)))),
   ...Array.from({ length: 7 }, (_, d) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 23 + d)))),
   ...Array.from({ length: 12 }, (_, m) => new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, m, 15)))),
+  // English's own date and time pattern (core/domain/wording.ts): 'Friday 4 December 2026 at 14:05 (UK time)'.
+  ' at ',
+  '(UK time)',
 ];
 
 const catalogs = path.join(import.meta.dirname, '../../../core/i18n/catalogs');
@@ -229,14 +232,14 @@ describe.skipIf(!available)('every traveller in their own language', { timeout: 
         await page.locator('#track-number').fill(applicationNumber);
         await page.locator('#track-email').fill(email);
         await check('8-track');
-        await page.locator('#main button[type="submit"]').click();
+        await page.locator('form:has(#track-number) button[type="submit"]').click();
         let code: string | null = null;
         await until(async () => {
           code = await mailedCode(server, email);
           expect(code).toMatch(/^\d{6}$/);
         });
         await page.locator('#track-code').fill(code!);
-        await page.locator('#main button[type="submit"]').click();
+        await page.locator('form:has(#track-code) button[type="submit"]').click();
         await page.locator('#main').getByText(applicationNumber).first().waitFor();
         await check('9-track-result');
       } finally {

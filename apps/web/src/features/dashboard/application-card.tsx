@@ -103,7 +103,12 @@ export function ApplicationCard({ application: app }: { application: Application
         {show.informationRequest ? (
           <div className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-950">
             <h3 className="font-semibold">{t('Additional information required')}</h3>
-            {app.additionalInfoMessage ? <p className="mt-1 whitespace-pre-line">{app.additionalInfoMessage}</p> : null}
+            {/* Staff's own words, as typed: never translated, kept in their own direction. */}
+            {app.additionalInfoMessage ? (
+              <p className="mt-1 whitespace-pre-line">
+                <bdi>{app.additionalInfoMessage}</bdi>
+              </p>
+            ) : null}
             {app.requiresPassportReupload ? (
               <div className="mt-3">
                 <p>{t('Our team needs a new copy of your passport.')}</p>
@@ -129,7 +134,7 @@ export function ApplicationCard({ application: app }: { application: Application
             {rejectionReasonOf(app.timeline) ? (
               <p className="mt-2 whitespace-pre-line" data-testid="rejection-reason">
                 <span className="font-semibold">{t('Reason:')} </span>
-                {rejectionReasonOf(app.timeline)}
+                <bdi>{rejectionReasonOf(app.timeline)}</bdi>
               </p>
             ) : null}
           </div>
