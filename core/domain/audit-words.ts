@@ -89,7 +89,6 @@ const FIELDS: Record<string, { label: string; kind?: Kind }> = {
   unreadable: { label: msg('Stored detail (not readable)') },
 };
 
-
 /**
  * The language an entry is read in: its messages (the `core` catalog's, English by default), the
  * locale of its dates and numbers, and how a value someone typed (a reason, a file's name, an email)
@@ -162,10 +161,9 @@ function usDollars(cents: number, locale: Locale): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
-/** Several values on one line: 'PDF, 12 KB' (the locale's own separator). */
+/** Several values on one line: 'PDF, 12 KB' (Arabic's own comma). */
 function list(parts: string[], locale: Locale): string {
-  if (locale === DEFAULT_LOCALE) return parts.join(', ');
-  return new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(parts);
+  return parts.join(locale === 'ar' ? '، ' : ', ');
 }
 
 function capitalised(text: string): string {
@@ -317,10 +315,7 @@ function changeLines(before: Record<string, AuditJson>, after: Record<string, Au
 /** An audit entry in words: its action's label and a line for each change and detail recorded (English unless `words` say otherwise). */
 export function auditEntryInWords(entry: AuditEntryLike, words: AuditWords = ENGLISH_AUDIT_WORDS): AuditEntryWords {
   const { before, after, ...rest } = entry.detail as Record<string, AuditJson | undefined>;
-  const lines = [
-    ...changeLines(isObject(before) ? before : {}, isObject(after) ? after : {}, words),
-    ...readingOrder(Object.keys(rest)).flatMap((key) => fieldLines(key, rest[key], words)),
-  ];
+  const lines = [...changeLines(isObject(before) ? before : {}, isObject(after) ? after : {}, words), ...readingOrder(Object.keys(rest)).flatMap((key) => fieldLines(key, rest[key], words))];
   const action = AUDIT_ACTION_LABELS[entry.action] as string | undefined;
   return { title: action ? words.t(action) : labelOf(entry.action, words), lines: lines.map((line) => lineInWords(line, words)) };
 }

@@ -20,7 +20,6 @@ import { useAuditLogQuery, useAuditVerificationQuery, type AuditVerdictDto } fro
 import { AuditEntryItem } from './audit-entry.js';
 import { parseAuditSearch, type AuditSearch } from './search.js';
 
-
 /**
  * The whole audit log (docs/product.md §6.5), for staff with 'audit.read': filtered by who, what
  * action, which application and a range of UK days (kept in the address), 50 entries a page, newest
@@ -71,20 +70,21 @@ export function AuditPage() {
           </div>
           <ol className="divide-y divide-slate-200">
             {log.data.items.map((entry) => (
-              <AuditEntryItem key={entry.seq} entry={entry} wide application={
-                  entry.applicationNumber ? (
-                    <Sentence text={t('Application {number}', { number: slot('number') })} parts={{ number: <bdi dir="ltr">{entry.applicationNumber}</bdi> }} />
-                  ) : undefined
-                } />
+              <AuditEntryItem
+                key={entry.seq}
+                entry={entry}
+                wide
+                application={
+                  entry.applicationNumber ? <Sentence text={t('Application {number}', { number: slot('number') })} parts={{ number: <bdi dir="ltr">{entry.applicationNumber}</bdi> }} /> : undefined
+                }
+              />
             ))}
           </ol>
         </section>
       )}
       {log.data && (page > 1 || log.data.hasMore) ? (
         <nav aria-label={t('Pages')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-          <p>
-            {t('Page {page}, {size} entries a page', { page: page.toLocaleString(intl), size: log.data.pageSize.toLocaleString(intl) })}
-          </p>
+          <p>{t('Page {page}, {size} entries a page', { page: page.toLocaleString(intl), size: log.data.pageSize.toLocaleString(intl) })}</p>
           <div className="flex items-center gap-2">
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => choose({ ...search, page: page > 2 ? page - 1 : undefined })}>
               {t('Previous')}
@@ -105,7 +105,11 @@ function useWhoChoices(): { id: number; label: string }[] {
   const canManageStaff = useCan('staff.manage');
   const staff = useQuery({ ...staffQuery, enabled: canManageStaff });
   const colleagues = useQuery({ ...assigneesQuery, enabled: !canManageStaff });
-  if (canManageStaff) return (staff.data ?? []).map((m) => ({ id: m.id, label: m.active ? t('{name} ({email})', { name: m.fullName, email: m.email }) : t('{name} ({email}), deactivated', { name: m.fullName, email: m.email }) }));
+  if (canManageStaff)
+    return (staff.data ?? []).map((m) => ({
+      id: m.id,
+      label: m.active ? t('{name} ({email})', { name: m.fullName, email: m.email }) : t('{name} ({email}), deactivated', { name: m.fullName, email: m.email }),
+    }));
   return (colleagues.data ?? []).map((m) => ({ id: m.id, label: t('{name} ({role})', { name: m.fullName, role: tc(STAFF_ROLE_LABELS[m.role]) }) }));
 }
 

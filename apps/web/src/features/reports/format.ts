@@ -20,7 +20,15 @@ export interface ReportFormat {
 
 export function reportFormat(intl: Locale, t: Translate): ReportFormat {
   if (intl === 'en-GB') {
-    return { count: englishCount, money: englishMoney, wholePounds: (pounds) => `£${englishCount(pounds)}`, percent: englishPercent, hours: englishHours, monthLabel: englishMonth, dayLabel: englishDay };
+    return {
+      count: englishCount,
+      money: englishMoney,
+      wholePounds: (pounds) => `£${englishCount(pounds)}`,
+      percent: englishPercent,
+      hours: englishHours,
+      monthLabel: englishMonth,
+      dayLabel: englishDay,
+    };
   }
   const whole = new Intl.NumberFormat(intl);
   const share = new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 1 });
