@@ -1,3 +1,5 @@
+import { msg } from '../i18n/index.js';
+
 /** The roles a member of the agency's staff can have (docs/product.md §6). Applicants have none. */
 export const STAFF_ROLES = ['admin', 'reviewer', 'finance', 'support'] as const;
 
@@ -8,4 +10,9 @@ export function isStaffRole(value: unknown): value is StaffRole {
 }
 
 /** How a role reads on the staff screens. */
-export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, string>> = { admin: 'Admin', reviewer: 'Reviewer', finance: 'Finance', support: 'Support' };
+export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, string>> = {
+  admin: msg('Admin'),
+  reviewer: msg('Reviewer'),
+  finance: msg('Finance'),
+  support: msg('Support'),
+};
