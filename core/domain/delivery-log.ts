@@ -1,3 +1,4 @@
+import { msg } from '../i18n/index.js';
 import { MAX_STORED_ID } from './ids.js';
 import { QUEUES } from './jobs.js';
 
@@ -95,26 +96,26 @@ export function newestMessagesFirst(entries: DeliveryLogEntry[]): DeliveryLogEnt
 
 /** A member of staff reads a template's name in words (the admin's Messages section). */
 export const TEMPLATE_LABELS: Readonly<Record<string, string>> = {
-  account_created: 'Account created',
-  application_received: 'Application received',
-  status_changed: 'Status changed',
-  info_requested: 'Information requested',
-  passport_reupload_requested: 'Passport re-upload requested',
-  approved: 'Application approved',
-  application_cancelled: 'Application cancelled',
-  cancellation_requested: 'Cancellation requested',
-  cancellation_declined: 'Cancellation declined',
-  evisa: 'E-visa',
-  payment_reminder: 'Payment reminder',
-  application_reminder: 'Application reminder',
-  password_changed: 'Password changed',
-  password_reset: 'Password reset',
-  account_exists: 'Account exists',
-  refund_issued: 'Refund issued',
-  refund_approval_needed: 'Refund awaiting approval',
-  staff_invitation: 'Staff invitation',
-  portal_outage: 'Official portal down',
-  [REPLY_LOG_TEMPLATE]: 'Reply to our request',
+  account_created: msg('Account created'),
+  application_received: msg('Application received'),
+  status_changed: msg('Status changed'),
+  info_requested: msg('Information requested'),
+  passport_reupload_requested: msg('Passport re-upload requested'),
+  approved: msg('Application approved'),
+  application_cancelled: msg('Application cancelled'),
+  cancellation_requested: msg('Cancellation requested'),
+  cancellation_declined: msg('Cancellation declined'),
+  evisa: msg('E-visa'),
+  payment_reminder: msg('Payment reminder'),
+  application_reminder: msg('Application reminder'),
+  password_changed: msg('Password changed'),
+  password_reset: msg('Password reset'),
+  account_exists: msg('Account exists'),
+  refund_issued: msg('Refund issued'),
+  refund_approval_needed: msg('Refund awaiting approval'),
+  staff_invitation: msg('Staff invitation'),
+  portal_outage: msg('Official portal down'),
+  [REPLY_LOG_TEMPLATE]: msg('Reply to our request'),
 };
 
 /** A template's name in words; an unknown one (a text's, an older version's) as it is written, spaced. */

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/index.js';
 import { COUNTRIES, type Country } from './country-list.js';
 import { addCalendarMonths } from './calendar-months.js';
 import type { EntryPoint } from './entry-points.js';
@@ -23,10 +24,10 @@ export const ENTRY_ROUTES = ['evisa', 'visa_on_arrival', 'visa_free', 'embassy_o
 export type EntryRoute = (typeof ENTRY_ROUTES)[number];
 
 export const ENTRY_ROUTE_LABELS: Readonly<Record<EntryRoute, string>> = {
-  evisa: 'E-visa',
-  visa_on_arrival: 'Visa on arrival',
-  visa_free: 'No visa needed',
-  embassy_only: 'Embassy visa only',
+  evisa: msg('E-visa'),
+  visa_on_arrival: msg('Visa on arrival'),
+  visa_free: msg('No visa needed'),
+  embassy_only: msg('Embassy visa only'),
 };
 
 /** Where a passport's validity is counted from: the day of applying, or the arrival date. */

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/index.js';
 import { errors } from './errors.js';
 import { fail, ok, type Result } from './result.js';
 import { londonDateOf, type LocalDate } from './working-days.js';
@@ -16,10 +17,10 @@ export const GOVERNMENT_FEE_CURRENCIES = ['USD'] as const;
 export type GovernmentFeeCurrency = (typeof GOVERNMENT_FEE_CURRENCIES)[number];
 
 export const PORTAL_STATE_LABELS: Readonly<Record<PortalState, string>> = {
-  to_submit: 'To submit',
-  submitted: 'Submitted',
-  gov_payment_failed: 'Government payment failed',
-  granted: 'Granted',
+  to_submit: msg('To submit'),
+  submitted: msg('Submitted'),
+  gov_payment_failed: msg('Government payment failed'),
+  granted: msg('Granted'),
 };
 
 export const PORTAL_REFERENCE_MAX = 64;

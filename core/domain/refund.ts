@@ -1,3 +1,4 @@
+import { msg } from '../i18n/index.js';
 import { errors } from './errors.js';
 import type { PaymentType } from './fees.js';
 import { fail, ok, type Result } from './result.js';
@@ -179,8 +180,8 @@ export function decideRefund<R extends Pick<Refund, 'amount' | 'reason' | 'sourc
 
 /** How a refund's state reads to staff. */
 export const REFUND_STATUS_LABELS: Readonly<Record<RefundStatus, string>> = {
-  pending_approval: 'Awaiting approval',
-  pending: 'Pending',
-  succeeded: 'Refunded',
-  failed: 'Failed',
+  pending_approval: msg('Awaiting approval'),
+  pending: msg('Pending'),
+  succeeded: msg('Refunded'),
+  failed: msg('Failed'),
 };

@@ -3,6 +3,7 @@
  * one-time code (RFC 6238, 30-second steps, 6 digits) from an authenticator app after the password,
  * with recovery codes for a lost phone.
  */
+import { msg } from '../i18n/index.js';
 
 /** Recovery codes handed out when two-factor sign-in is turned on; each works once. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -28,7 +29,7 @@ export const TWO_FACTOR_MESSAGES = {
   wrongPassword: 'Your password is not right.',
   expiredSignIn: 'Your sign-in has expired. Please enter your email and password again.',
   tooManyCodes: 'Too many wrong codes. Please wait a few minutes and try again.',
-  enrolFirst: 'Set up two-factor sign-in on your profile before using the admin.',
+  enrolFirst: msg('Set up two-factor sign-in on your profile before using the admin.'),
 } as const;
 
 /** Under `required`, staff without two-factor sign-in may only enrol (docs/product.md §6.4). */

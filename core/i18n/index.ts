@@ -48,7 +48,9 @@ const ACCENTED = [...'àƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁ
  */
 export function pseudoLocalise(text: string): string {
   let letters = 0;
-  const accented = text.replace(/[A-Za-z]/g, (ch) => {
+  // Markup a message carries (<b>…</b>, a sentence's named parts) is kept as it is.
+  const accented = text.replace(/<\/?[\w-]+>|[A-Za-z]/g, (ch) => {
+    if (ch.length > 1) return ch;
     letters++;
     return ACCENTED[PLAIN.indexOf(ch)] ?? ch;
   });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { msg } from '../i18n/index.js';
 import { PAYMENT_TYPES } from '../domain/fees.js';
 import { MAX_REFUND_PENCE } from '../domain/refund.js';
 import { idSchemaFor } from './ids.js';
 
 export const REFUND_AMOUNT_MESSAGE = 'The amount must be a whole number of pence, at least 1';
-export const REFUND_REASON_MESSAGE = 'Please give a reason for the refund (at most 500 characters)';
+export const REFUND_REASON_MESSAGE = msg('Please give a reason for the refund (at most 500 characters)');
 
 /** POST /api/admin/applications/{id}/refunds (docs/product.md §4.7): a staff refund of one fee, in full or in part. */
 export const refundRequestSchema = z.object({

@@ -60,5 +60,6 @@ describe('locales', () => {
     const out = pseudoLocalise('Pay £10.00 now');
     expect(out).toMatch(/^\[Þàý £10\.00 ñöŵ ~{3}\]$/);
     expect(pseudoLocalise('42')).toBe('42');
+    expect(pseudoLocalise('Your <whole>e-visa</whole>')).toMatch(/^\[Ýöûŕ <whole>é-ṽîšà<\/whole> ~+\]$/);
   });
 });

@@ -67,7 +67,8 @@ function StepText({ step }: { step: TimelineStep }) {
     return (
       <>
         <span className="font-medium text-slate-900">{words.tc(applicantStatusLabel(step.status))}</span>
-        {step.message ? <span className="block whitespace-pre-line text-slate-700">{step.message}</span> : null}
+        {/* Staff's words, as typed. */}
+        {step.message ? <bdi className="block whitespace-pre-line text-slate-700">{step.message}</bdi> : null}
       </>
     );
   }

@@ -1,7 +1,7 @@
 import { FINAL_FEE, INITIAL_FEE } from '@core/domain/fees.js';
 import { cn, formatPence } from '../lib/format.js';
 import { officialRouteText } from '../lib/official-route.js';
-import { around, MARK } from '../lib/bidi.js';
+import { Sentence, slot } from '../lib/sentence.js';
 import { useT } from '../lib/i18n.js';
 import { formatShortDay } from '@core/domain/wording.js';
 import { DEFAULT_LOCALE } from '@core/domain/locale.js';
@@ -18,26 +18,29 @@ const pounds = (pence: number, intl: Parameters<typeof formatPence>[1]) => forma
 export function HonestPrice({ className, tone = 'light' }: { className?: string; tone?: 'light' | 'dark' }) {
   const { t, intl } = useT();
   const official = officialRouteText();
-  const [before, after] = around(
-    t('We are a private agency, not the Egyptian government. You can apply yourself at {site} for the official fee ({fee}); our service costs {initial} + {final}.', {
-      site: MARK,
-      fee: official.fee,
-      initial: pounds(INITIAL_FEE.amount, intl),
-      final: pounds(FINAL_FEE.amount, intl),
-    }),
-  );
-  const [asOfBefore, asOfAfter] = around(t('Official fee as of {date}.', { date: MARK }));
+  const sentence = t('We are a private agency, not the Egyptian government. You can apply yourself at {site} for the official fee ({fee}); our service costs {initial} + {final}.', {
+    site: slot('site'),
+    fee: official.fee,
+    initial: pounds(INITIAL_FEE.amount, intl),
+    final: pounds(FINAL_FEE.amount, intl),
+  });
   return (
     <p data-testid="honest-price" className={cn('text-xs leading-relaxed sm:text-sm', tone === 'dark' ? 'text-slate-300' : 'text-slate-600', className)}>
-      {before}
-      <a href={official.url} target="_blank" rel="noopener noreferrer" dir="ltr" className={cn('font-medium underline underline-offset-2', tone === 'dark' ? 'text-white' : 'text-blue-700')}>
-        {official.site}
-      </a>
-      {after}{' '}
+      <Sentence
+        text={sentence}
+        parts={{
+          site: (
+            <a href={official.url} target="_blank" rel="noopener noreferrer" dir="ltr" className={cn('font-medium underline underline-offset-2', tone === 'dark' ? 'text-white' : 'text-blue-700')}>
+              {official.site}
+            </a>
+          ),
+        }}
+      />{' '}
       <span className="whitespace-nowrap">
-        {asOfBefore}
-        <time dateTime={official.effective}>{intl === DEFAULT_LOCALE ? official.effectiveText : formatShortDay(official.effective, intl)}</time>
-        {asOfAfter}
+        <Sentence
+          text={t('Official fee as of {date}.', { date: slot('date') })}
+          parts={{ date: <time dateTime={official.effective}>{intl === DEFAULT_LOCALE ? official.effectiveText : formatShortDay(official.effective, intl)}</time> }}
+        />
       </span>
     </p>
   );

@@ -4,6 +4,7 @@ import { isMaskedPassportNumber } from '@core/domain/passport-mask.js';
 import { api, apiPath, ApiError, call, serverMessage } from '../api/client.js';
 import { Button } from './ui/button.js';
 import { cn } from '../lib/format.js';
+import { useT, type PageWords } from '../lib/i18n.js';
 import { useCan } from '../lib/permissions.js';
 
 const revealRoute = api.admin.applications[':id']['reveal-passport'];
@@ -41,9 +42,9 @@ export function shownPassportNumber(app: { id: number; passportNumber: string },
 }
 
 /** Why a reveal failed, in words. */
-function revealError(error: Error): string {
-  if (error instanceof ApiError && error.status === 403) return 'Your role cannot reveal passport numbers.';
-  return serverMessage(error) ?? 'The passport number could not be revealed. Please try again.';
+function revealError(error: Error, t: PageWords['t']): string {
+  if (error instanceof ApiError && error.status === 403) return t('Your role cannot reveal passport numbers.');
+  return serverMessage(error) ?? t('The passport number could not be revealed. Please try again.');
 }
 
 /** The list's cell: masked, or the number once revealed here. */
@@ -51,7 +52,7 @@ export function PassportCell({ app }: { app: { id: number; passportNumber: strin
   const { revealed } = useRevealedPassport(app.id);
   const shown = shownPassportNumber(app, revealed);
   return (
-    <span title={shown} className="block truncate tabular-nums" data-testid={`passport-cell-${app.id}`}>
+    <span title={shown} dir="ltr" className="block truncate tabular-nums" data-testid={`passport-cell-${app.id}`}>
       {shown}
     </span>
   );
@@ -63,23 +64,24 @@ export function PassportCell({ app }: { app: { id: number; passportNumber: strin
  */
 export function PassportNumberReveal({ app, className }: { app: { id: number; passportNumber: string }; className?: string }) {
   const canReveal = useCan('passports.reveal');
+  const { t } = useT();
   const { revealed, reveal } = useRevealedPassport(app.id);
   const shown = shownPassportNumber(app, revealed);
   const masked = isMaskedPassportNumber(shown);
   return (
     <span className={cn('inline-flex flex-wrap items-center gap-2', className)}>
-      <span className="font-mono tabular-nums" data-testid={`passport-number-${app.id}`}>
+      <span dir="ltr" className="font-mono tabular-nums" data-testid={`passport-number-${app.id}`}>
         {shown}
       </span>
       {masked && canReveal ? (
-        <Button type="button" size="sm" variant="outline" aria-label="Reveal the passport number" disabled={reveal.isPending} onClick={() => reveal.mutate()}>
-          {reveal.isPending ? 'Revealing...' : 'Reveal'}
+        <Button type="button" size="sm" variant="outline" aria-label={t('Reveal the passport number')} disabled={reveal.isPending} onClick={() => reveal.mutate()}>
+          {reveal.isPending ? t('Revealing...') : t('Reveal')}
         </Button>
       ) : null}
-      {masked && !canReveal ? <span className="text-xs text-slate-500">Your role does not show passport numbers in full.</span> : null}
+      {masked && !canReveal ? <span className="text-xs text-slate-500">{t('Your role does not show passport numbers in full.')}</span> : null}
       {reveal.error ? (
         <span role="alert" className="basis-full text-xs text-red-700">
-          {revealError(reveal.error)}
+          {revealError(reveal.error, t)}
         </span>
       ) : null}
     </span>

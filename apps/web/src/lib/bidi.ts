@@ -7,13 +7,3 @@
 export function isolate(value: string, dir: 'ltr' | 'rtl'): string {
   return dir === 'rtl' ? `\u2068${value}\u2069` : value;
 }
-
-/**
- * A translated sentence with one marked value cut out, for putting an element (a link, a <bdi>)
- * where the value stands: t('… {site} …', { site: MARK }) → [before, after].
- */
-export const MARK = '\u0000';
-export function around(sentence: string): [string, string] {
-  const at = sentence.indexOf(MARK);
-  return at < 0 ? [sentence, ''] : [sentence.slice(0, at), sentence.slice(at + MARK.length)];
-}

@@ -46,7 +46,7 @@ function useChooseLocale(): (locale: Locale) => Promise<void> {
   };
 }
 
-/** The header's language menu: each language named in its own words. */
+/** The header's language menu: each language named in its own words (never translated: translate="no"). */
 export function LocaleSelect({ className }: { className?: string }) {
   const { t, intl } = useT();
   const choose = useChooseLocale();
@@ -63,7 +63,7 @@ export function LocaleSelect({ className }: { className?: string }) {
         className="min-h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 touch:min-h-11"
       >
         {LOCALES.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
+          <option key={locale} value={locale} lang={locale} translate="no">
             {LOCALE_NAMES[locale]}
           </option>
         ))}
@@ -86,6 +86,7 @@ export function LocaleLinks({ linkClassName }: { linkClassName: string }) {
               href={localisedPath(pathname, locale)}
               hrefLang={locale}
               lang={locale}
+              translate="no"
               aria-current={locale === intl ? 'true' : undefined}
               className={cn(linkClassName, locale === intl && 'font-semibold text-white')}
               onClick={(event) => {

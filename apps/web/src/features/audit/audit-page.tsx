@@ -12,12 +12,13 @@ import { textLinkClasses } from '../../components/ui/text-link.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useCan } from '../../lib/permissions.js';
 import { assigneesQuery, staffQuery } from '../../api/staff.js';
+import { useT } from '../../lib/i18n.js';
+import { Sentence, slot } from '../../lib/sentence.js';
+import type { Translate } from '@core/i18n/index.js';
+import type { Locale } from '@core/domain/locale.js';
 import { useAuditLogQuery, useAuditVerificationQuery, type AuditVerdictDto } from './api.js';
 import { AuditEntryItem } from './audit-entry.js';
 import { parseAuditSearch, type AuditSearch } from './search.js';
-
-/** Actions in the order staff look for them: by their words. */
-const ACTION_CHOICES = [...AUDIT_ACTIONS].sort((a, b) => AUDIT_ACTION_LABELS[a].localeCompare(AUDIT_ACTION_LABELS[b]));
 
 /**
  * The whole audit log (docs/product.md §6.5), for staff with 'audit.read': filtered by who, what
@@ -25,25 +26,27 @@ const ACTION_CHOICES = [...AUDIT_ACTIONS].sort((a, b) => AUDIT_ACTION_LABELS[a].
  * first, each in words; and, when asked, the hash chain verified end to end.
  */
 export function AuditPage() {
+  const { t, intl } = useT();
   const search = parseAuditSearch(useSearch({ strict: false }));
   const navigate = useNavigate();
   const log = useAuditLogQuery(search);
   const page = search.page ?? 1;
   const choose = (next: AuditSearch) => void navigate({ to: '/admin/audit', search: next });
   const fieldErrors = log.isError ? serverFieldErrors(log.error) : {};
-  const formError = log.isError && Object.keys(fieldErrors).length === 0 ? (serverMessage(log.error) ?? 'The audit log could not be loaded. Please try again.') : null;
+  const formError = log.isError && Object.keys(fieldErrors).length === 0 ? (serverMessage(log.error) ?? t('The audit log could not be loaded. Please try again.')) : null;
 
   return (
     <div className={`py-8 ${pageWidth('/admin/audit')}`}>
       <p className="text-sm">
         <Link to="/admin" className={textLinkClasses()}>
-          Admin Dashboard
+          {t('Admin Dashboard')}
         </Link>
       </p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">Audit log</h1>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">{t('Audit log')}</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
-        Everything staff did to applications and accounts, and every time they read someone&apos;s personal data, newest first. Nobody can change an entry without it showing: each one&apos;s hash
-        covers the one before.
+        {t(
+          "Everything staff did to applications and accounts, and every time they read someone's personal data, newest first. Nobody can change an entry without it showing: each one's hash covers the one before.",
+        )}
       </p>
       <ChainCheck />
       <Filters key={JSON.stringify(search)} search={search} onChoose={choose} applicationNumberError={fieldErrors.applicationNumber} />
@@ -52,37 +55,42 @@ export function AuditPage() {
           {formError}
         </p>
       ) : log.isError ? null : !log.data ? (
-        <Spinner className="mt-6" label="Loading the audit log" />
+        <Spinner className="mt-6" label={t('Loading the audit log')} />
       ) : log.data.items.length === 0 ? (
-        <p className="mt-6 text-slate-600">{page > 1 ? 'This page is empty.' : 'No entries match these filters.'}</p>
+        <p className="mt-6 text-slate-600">{page > 1 ? t('This page is empty.') : t('No entries match these filters.')}</p>
       ) : (
-        <section aria-label="Entries" className={`mt-6 rounded-lg border border-slate-200 bg-white px-4 ${log.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={log.isPlaceholderData}>
+        <section aria-label={t('Entries')} className={`mt-6 rounded-lg border border-slate-200 bg-white px-4 ${log.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={log.isPlaceholderData}>
           <div
             aria-hidden="true"
             className="hidden gap-4 border-b border-slate-200 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 lg:grid lg:grid-cols-[minmax(0,14rem)_minmax(0,15rem)_minmax(0,1fr)]"
           >
-            <span>When</span>
-            <span>Who</span>
-            <span>What</span>
+            <span>{t('When')}</span>
+            <span>{t('Who')}</span>
+            <span>{t('What')}</span>
           </div>
           <ol className="divide-y divide-slate-200">
             {log.data.items.map((entry) => (
-              <AuditEntryItem key={entry.seq} entry={entry} wide application={entry.applicationNumber ? `Application ${entry.applicationNumber}` : undefined} />
+              <AuditEntryItem
+                key={entry.seq}
+                entry={entry}
+                wide
+                application={
+                  entry.applicationNumber ? <Sentence text={t('Application {number}', { number: slot('number') })} parts={{ number: <bdi dir="ltr">{entry.applicationNumber}</bdi> }} /> : undefined
+                }
+              />
             ))}
           </ol>
         </section>
       )}
       {log.data && (page > 1 || log.data.hasMore) ? (
-        <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-          <p>
-            Page {page.toLocaleString('en-GB')}, {log.data.pageSize} entries a page
-          </p>
+        <nav aria-label={t('Pages')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+          <p>{t('Page {page}, {size} entries a page', { page: page.toLocaleString(intl), size: log.data.pageSize.toLocaleString(intl) })}</p>
           <div className="flex items-center gap-2">
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => choose({ ...search, page: page > 2 ? page - 1 : undefined })}>
-              Previous
+              {t('Previous')}
             </Button>
             <Button variant="outline" size="sm" disabled={!log.data.hasMore} onClick={() => choose({ ...search, page: page + 1 })}>
-              Next
+              {t('Next')}
             </Button>
           </div>
         </nav>
@@ -93,16 +101,24 @@ export function AuditPage() {
 
 /** Who can be chosen: every member of staff for those who manage staff (deactivated ones too), else the active colleagues. */
 function useWhoChoices(): { id: number; label: string }[] {
+  const { t, tc } = useT();
   const canManageStaff = useCan('staff.manage');
   const staff = useQuery({ ...staffQuery, enabled: canManageStaff });
   const colleagues = useQuery({ ...assigneesQuery, enabled: !canManageStaff });
-  if (canManageStaff) return (staff.data ?? []).map((m) => ({ id: m.id, label: `${m.fullName} (${m.email})${m.active ? '' : ', deactivated'}` }));
-  return (colleagues.data ?? []).map((m) => ({ id: m.id, label: `${m.fullName} (${STAFF_ROLE_LABELS[m.role]})` }));
+  if (canManageStaff)
+    return (staff.data ?? []).map((m) => ({
+      id: m.id,
+      label: m.active ? t('{name} ({email})', { name: m.fullName, email: m.email }) : t('{name} ({email}), deactivated', { name: m.fullName, email: m.email }),
+    }));
+  return (colleagues.data ?? []).map((m) => ({ id: m.id, label: t('{name} ({role})', { name: m.fullName, role: tc(STAFF_ROLE_LABELS[m.role]) }) }));
 }
 
 function Filters({ search, onChoose, applicationNumberError }: { search: AuditSearch; onChoose: (next: AuditSearch) => void; applicationNumberError?: string }) {
+  const { t, tc, intl } = useT();
   const id = useId();
   const who = useWhoChoices();
+  // Actions in the order staff look for them: by their words, in the page's language.
+  const actions = AUDIT_ACTIONS.map((a) => ({ value: a, label: tc(AUDIT_ACTION_LABELS[a]) })).sort((a, b) => a.label.localeCompare(b.label, intl));
   const [actorId, setActorId] = useState(search.actorId ? String(search.actorId) : '');
   const [action, setAction] = useState(search.action ?? '');
   const [applicationNumber, setApplicationNumber] = useState(search.applicationNumber ?? '');
@@ -112,7 +128,7 @@ function Filters({ search, onChoose, applicationNumberError }: { search: AuditSe
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (from && to && from > to) {
-      setRangeError('The first day must not be after the last day.');
+      setRangeError(t('The first day must not be after the last day.'));
       return;
     }
     setRangeError(null);
@@ -129,16 +145,16 @@ function Filters({ search, onChoose, applicationNumberError }: { search: AuditSe
   const rangeErrorId = `${id}-range-error`;
   return (
     <form
-      aria-label="Filter the audit log"
+      aria-label={t('Filter the audit log')}
       noValidate
       onSubmit={submit}
       className="mt-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-start"
     >
       <div className="min-w-0 space-y-1">
-        <Label htmlFor={`${id}-who`}>Who</Label>
+        <Label htmlFor={`${id}-who`}>{t('Who')}</Label>
         <NativeSelect id={`${id}-who`} className="w-full" value={actorId} onChange={(event) => setActorId(event.target.value)}>
-          <option value="">Anyone</option>
-          {actorId && !who.some((w) => String(w.id) === actorId) ? <option value={actorId}>Member of staff {actorId}</option> : null}
+          <option value="">{t('Anyone')}</option>
+          {actorId && !who.some((w) => String(w.id) === actorId) ? <option value={actorId}>{t('Member of staff {id}', { id: actorId })}</option> : null}
           {who.map((w) => (
             <option key={w.id} value={w.id}>
               {w.label}
@@ -147,18 +163,18 @@ function Filters({ search, onChoose, applicationNumberError }: { search: AuditSe
         </NativeSelect>
       </div>
       <div className="min-w-0 space-y-1">
-        <Label htmlFor={`${id}-action`}>What</Label>
+        <Label htmlFor={`${id}-action`}>{t('What')}</Label>
         <NativeSelect id={`${id}-action`} className="w-full" value={action} onChange={(event) => setAction(event.target.value)}>
-          <option value="">Any action</option>
-          {ACTION_CHOICES.map((a) => (
-            <option key={a} value={a}>
-              {AUDIT_ACTION_LABELS[a]}
+          <option value="">{t('Any action')}</option>
+          {actions.map((a) => (
+            <option key={a.value} value={a.value}>
+              {a.label}
             </option>
           ))}
         </NativeSelect>
       </div>
       <div className="min-w-0 space-y-1">
-        <Label htmlFor={`${id}-number`}>Application number</Label>
+        <Label htmlFor={`${id}-number`}>{t('Application number')}</Label>
         <Input
           id={`${id}-number`}
           value={applicationNumber}
@@ -175,7 +191,7 @@ function Filters({ search, onChoose, applicationNumberError }: { search: AuditSe
         ) : null}
       </div>
       <div className="min-w-0 space-y-1">
-        <Label htmlFor={`${id}-from`}>From (UK day)</Label>
+        <Label htmlFor={`${id}-from`}>{t('From (UK day)')}</Label>
         <Input
           id={`${id}-from`}
           type="date"
@@ -191,14 +207,14 @@ function Filters({ search, onChoose, applicationNumberError }: { search: AuditSe
         ) : null}
       </div>
       <div className="min-w-0 space-y-1">
-        <Label htmlFor={`${id}-to`}>To (UK day)</Label>
+        <Label htmlFor={`${id}-to`}>{t('To (UK day)')}</Label>
         <Input id={`${id}-to`} type="date" value={to} onChange={(event) => setTo(event.target.value)} />
       </div>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1 lg:pt-6">
-        <Button type="submit">Filter</Button>
+        <Button type="submit">{t('Filter')}</Button>
         {filtered ? (
           <Button type="button" variant="outline" onClick={() => onChoose({})}>
-            Clear
+            {t('Clear')}
           </Button>
         ) : null}
       </div>
@@ -208,20 +224,21 @@ function Filters({ search, onChoose, applicationNumberError }: { search: AuditSe
 
 /** The chain verified on request: it reads the whole log, so never on its own. */
 function ChainCheck() {
+  const { t, intl } = useT();
   const [asked, setAsked] = useState(false);
   const verdict = useAuditVerificationQuery(asked);
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3 text-sm" data-testid="audit-chain">
       <Button variant="outline" size="sm" disabled={verdict.isFetching} onClick={() => (asked ? void verdict.refetch() : setAsked(true))}>
-        {verdict.isFetching ? 'Verifying...' : 'Verify the chain'}
+        {verdict.isFetching ? t('Verifying...') : t('Verify the chain')}
       </Button>
       {verdict.isError ? (
         <p role="alert" className="text-red-700">
-          The chain could not be verified: {serverMessage(verdict.error) ?? verdict.error.message}
+          {t('The chain could not be verified: {reason}', { reason: serverMessage(verdict.error) ?? verdict.error.message })}
         </p>
       ) : verdict.data && !verdict.isFetching ? (
         <p role="status" className={verdict.data.ok ? 'text-green-800' : 'font-medium text-red-800'}>
-          {verdictInWords(verdict.data)}
+          {verdictInWords(verdict.data, t, intl)}
         </p>
       ) : null}
     </div>
@@ -229,21 +246,24 @@ function ChainCheck() {
 }
 
 /** What `evisa verify-audit` would say, for staff. */
-export function verdictInWords(verdict: AuditVerdictDto): string {
+export function verdictInWords(verdict: AuditVerdictDto, t: Translate, intl: Locale): string {
   if (verdict.ok) {
-    const rows = verdict.rows.toLocaleString('en-GB');
-    return `Intact: ${rows} ${verdict.rows === 1 ? 'entry' : 'entries'} checked, up to no. ${verdict.head.seq.toLocaleString('en-GB')} (hash ${verdict.head.hash.slice(0, 12)}…).`;
+    return t('Intact: {count, plural, one {# entry} other {# entries}} checked, up to no. {seq} (hash {hash}…).', {
+      count: verdict.rows,
+      seq: verdict.head.seq.toLocaleString(intl),
+      hash: verdict.head.hash.slice(0, 12),
+    });
   }
   switch (verdict.problem) {
     case 'changed':
-      return `Broken: entry no. ${verdict.seq} was changed after it was written.`;
+      return t('Broken: entry no. {seq} was changed after it was written.', { seq: String(verdict.seq) });
     case 'inserted':
-      return `Broken: entry no. ${verdict.seq} was not written by the log.`;
+      return t('Broken: entry no. {seq} was not written by the log.', { seq: String(verdict.seq) });
     case 'removed':
-      return `Broken: entries after no. ${verdict.after} are missing.`;
+      return t('Broken: entries after no. {seq} are missing.', { seq: String(verdict.after) });
     case 'unlinked':
-      return `Broken: entry no. ${verdict.seq} or the one before it was replaced.`;
+      return t('Broken: entry no. {seq} or the one before it was replaced.', { seq: String(verdict.seq) });
     default:
-      return 'Broken.';
+      return t('Broken.');
   }
 }

@@ -12,7 +12,7 @@ import { useDashboardParts } from './parts.js';
 import { PassportCheckNotice } from './passport-check-notice.js';
 import { ApplicationTimeline, GuaranteeClock, GuaranteeMissedNotice, rejectionReasonOf } from '../../components/application-timeline.js';
 import type { ReactNode } from 'react';
-import { around, MARK } from '../../lib/bidi.js';
+import { Sentence, slot } from '../../lib/sentence.js';
 import { useT } from '../../lib/i18n.js';
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
@@ -44,7 +44,6 @@ export function ApplicationCard({ application: app }: { application: Application
     refundedPence: app.refundedAmount ?? 0,
   });
 
-  const [before, after] = around(t('Application {number}', { number: MARK }));
   return (
     <Card className="flex flex-col" data-testid={`application-${app.id}`}>
       <CardHeader className="pb-3">
@@ -55,11 +54,16 @@ export function ApplicationCard({ application: app }: { application: Application
               <bdi>{personName(`${app.givenName} ${app.surname}`)}</bdi>
             </h2>
             <p className="text-sm text-slate-600">
-              {before}
-              <span className="whitespace-nowrap" dir="ltr">
-                {app.applicationNumber}
-              </span>
-              {after}
+              <Sentence
+                text={t('Application {number}', { number: slot('number') })}
+                parts={{
+                  number: (
+                    <span className="whitespace-nowrap" dir="ltr">
+                      {app.applicationNumber}
+                    </span>
+                  ),
+                }}
+              />
             </p>
           </div>
           {app.cancelledAt ? <Badge tone="grey">{t('Cancelled')}</Badge> : <Badge tone={statusBadgeTone(status)}>{tc(applicantStatusLabel(status))}</Badge>}
@@ -99,7 +103,12 @@ export function ApplicationCard({ application: app }: { application: Application
         {show.informationRequest ? (
           <div className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-950">
             <h3 className="font-semibold">{t('Additional information required')}</h3>
-            {app.additionalInfoMessage ? <p className="mt-1 whitespace-pre-line">{app.additionalInfoMessage}</p> : null}
+            {/* Staff's own words, as typed: never translated, kept in their own direction. */}
+            {app.additionalInfoMessage ? (
+              <p className="mt-1 whitespace-pre-line">
+                <bdi>{app.additionalInfoMessage}</bdi>
+              </p>
+            ) : null}
             {app.requiresPassportReupload ? (
               <div className="mt-3">
                 <p>{t('Our team needs a new copy of your passport.')}</p>
@@ -125,7 +134,7 @@ export function ApplicationCard({ application: app }: { application: Application
             {rejectionReasonOf(app.timeline) ? (
               <p className="mt-2 whitespace-pre-line" data-testid="rejection-reason">
                 <span className="font-semibold">{t('Reason:')} </span>
-                {rejectionReasonOf(app.timeline)}
+                <bdi>{rejectionReasonOf(app.timeline)}</bdi>
               </p>
             ) : null}
           </div>

@@ -10,7 +10,7 @@ import { ApplicationCard } from './application-card.js';
 import { DraftCard, useSavedDraft } from './draft-card.js';
 import { useDashboardApplicationsQuery } from './api.js';
 import { dashboardItems, FamilyHeading } from './family-groups.js';
-import { around, MARK } from '../../lib/bidi.js';
+import { Sentence, slot } from '../../lib/sentence.js';
 import { useT } from '../../lib/i18n.js';
 
 /** The card grid's columns for one, two, or three and more applications. */
@@ -44,7 +44,6 @@ function Dashboard() {
     );
   }
 
-  const [before, after] = around(t('Welcome back, {name}.', { name: MARK }));
   // A family's travellers are shown together, under one heading with their one payment.
   const singles = dashboardItems(applications.data ?? []).flatMap((item) => (item.kind === 'single' ? [item.application] : []));
 
@@ -54,9 +53,7 @@ function Dashboard() {
         <div>
           <h1 className="text-3xl font-bold text-slate-900">{t('Manage your e-visa applications')}</h1>
           <p className="mt-1 text-slate-600">
-            {before}
-            <bdi>{personName(user.fullName)}</bdi>
-            {after}
+            <Sentence text={t('Welcome back, {name}.', { name: slot('name') })} parts={{ name: <bdi>{personName(user.fullName)}</bdi> }} />
           </p>
         </div>
         <Link to="/apply" className={buttonClasses('primary', 'md')}>

@@ -3,7 +3,7 @@ import { formatDay, personName } from '@core/domain/wording.js';
 import type { ApplicationDto } from '../../api/applications.js';
 import { useAgency } from '../../lib/use-agency.js';
 import type { Locale } from '@core/domain/locale.js';
-import { around, MARK } from '../../lib/bidi.js';
+import { Sentence, slot } from '../../lib/sentence.js';
 import { useT } from '../../lib/i18n.js';
 
 /** A value as people read it: dates in words, names without the passport's capitals. */
@@ -24,7 +24,6 @@ export function PassportCheckNotice({ application: app }: { application: Applica
   const { agencyEmail } = useAgency();
   const check = app.passportCheck;
   if (check?.status !== 'mismatch') return null;
-  const [before, after] = around(t('If your passport is right, email us at {email} so we can correct your application before it is submitted.', { email: MARK }));
   const scan = app.passportScan?.status === 'read' ? app.passportScan.scan : null;
   return (
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950" data-testid={`passport-check-notice-${app.id}`}>
@@ -42,11 +41,16 @@ export function PassportCheckNotice({ application: app }: { application: Applica
         ))}
       </ul>
       <p className="mt-2">
-        {before}
-        <a className="underline" dir="ltr" href={`mailto:${agencyEmail}?subject=${encodeURIComponent(`Correction for application ${app.applicationNumber}`)}`}>
-          {agencyEmail}
-        </a>
-        {after}
+        <Sentence
+          text={t('If your passport is right, email us at {email} so we can correct your application before it is submitted.', { email: slot('email') })}
+          parts={{
+            email: (
+              <a className="underline" dir="ltr" href={`mailto:${agencyEmail}?subject=${encodeURIComponent(`Correction for application ${app.applicationNumber}`)}`}>
+                {agencyEmail}
+              </a>
+            ),
+          }}
+        />
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { msg } from '@core/i18n/index.js';
 import { serverMessage } from '../../api/client.js';
 import { formatDayAndTime } from '@core/domain/wording.js';
 import { templateLabel, type MessageStatus } from '@core/domain/delivery-log.js';
@@ -5,23 +6,28 @@ import { Badge, type BadgeColour } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
 
+import { useT } from '../../lib/i18n.js';
+import { Sentence, slot } from '../../lib/sentence.js';
 import { useCan } from '../../lib/permissions.js';
 import { toast } from '../../lib/toast-store.js';
 import { useMessagesQuery, useResendMessageMutation } from './api.js';
 
 const STATES: Record<MessageStatus, { label: string; tone: BadgeColour }> = {
-  queued: { label: 'Queued', tone: 'grey' },
-  sent: { label: 'Sent', tone: 'green' },
-  failed: { label: 'Failed', tone: 'red' },
-  bounced: { label: 'Bounced', tone: 'orange' },
-  received: { label: 'Received', tone: 'blue' },
+  queued: { label: msg('Queued'), tone: 'grey' },
+  sent: { label: msg('Sent'), tone: 'green' },
+  failed: { label: msg('Failed'), tone: 'red' },
+  bounced: { label: msg('Bounced'), tone: 'orange' },
+  received: { label: msg('Received'), tone: 'blue' },
 };
 
-const CHANNELS: Record<string, string> = { email: 'Email', sms: 'Text', reply: 'Reply' };
+const CHANNELS: Record<string, string> = { email: msg('Email'), sms: msg('Text'), reply: msg('Reply') };
 
-/** "Mail to x@y bounced on 3 December 2026, 10:00: 550 …" (docs/product.md §16.5). */
-export function bounceLine(bounce: { address: string; at: string; reason?: string }): string {
-  return `Mail to ${bounce.address} bounced on ${formatDayAndTime(bounce.at)}${bounce.reason ? `: ${bounce.reason}` : ''}`;
+/** "Mail to x@y bounced on 3 December 2026, 10:00: 550 …" (docs/product.md §16.5); the address and the server's reason as they are. */
+function BounceLine({ bounce }: { bounce: { address: string; at: string; reason?: string } }) {
+  const { t, intl } = useT();
+  const values = { address: slot('address'), at: formatDayAndTime(bounce.at, intl), reason: slot('reason') };
+  const text = bounce.reason ? t('Mail to {address} bounced on {at}: {reason}', values) : t('Mail to {address} bounced on {at}', values);
+  return <Sentence text={text} parts={{ address: <bdi dir="ltr">{bounce.address}</bdi>, reason: <bdi>{bounce.reason}</bdi> }} />;
 }
 
 /**
@@ -32,27 +38,28 @@ export function bounceLine(bounce: { address: string; at: string; reason?: strin
 export function DeliveryLog({ applicationId, bounce }: { applicationId: number; bounce?: { address: string; at: string; reason: string } }) {
   const messages = useMessagesQuery(applicationId);
   const canResend = useCan('applicants.contact');
+  const { t, tc, intl } = useT();
   const resend = useResendMessageMutation(applicationId, {
-    onSuccess: (copy) => toast({ title: 'Message queued again', description: `A new copy goes to ${copy.to}.` }),
-    onError: (error) => toast({ title: 'Not sent again', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    onSuccess: (copy) => toast({ title: t('Message queued again'), description: t('A new copy goes to {address}.', { address: copy.to }) }),
+    onError: (error) => toast({ title: t('Not sent again'), description: serverMessage(error) ?? t('Please try again.'), variant: 'destructive' }),
   });
   const list = messages.data ?? [];
   return (
-    <section aria-label="Messages" data-testid={`messages-${applicationId}`}>
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Messages</h3>
+    <section aria-label={t('Messages')} data-testid={`messages-${applicationId}`}>
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{t('Messages')}</h3>
       {bounce ? (
         <p data-testid="mail-bounce" className="mt-2 rounded-md bg-orange-50 p-2 text-sm text-orange-950">
-          {bounceLine(bounce)}
+          <BounceLine bounce={bounce} />
         </p>
       ) : null}
       {messages.isLoading ? (
-        <Spinner className="mt-2" label="Loading the messages" />
+        <Spinner className="mt-2" label={t('Loading the messages')} />
       ) : messages.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          The messages could not be loaded: {messages.error.message}
+          {t('The messages could not be loaded: {error}', { error: messages.error.message })}
         </p>
       ) : list.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No messages yet.</p>
+        <p className="mt-2 text-sm text-slate-600">{t('No messages yet.')}</p>
       ) : (
         <ol className="mt-2 space-y-2">
           {list.map((message) => {
@@ -60,16 +67,31 @@ export function DeliveryLog({ applicationId, bounce }: { applicationId: number; 
             return (
               <li key={message.id} data-testid={`message-${message.id}`} className="rounded-md border border-slate-200 p-2 text-sm text-slate-800">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-medium">
-                    {CHANNELS[message.channel] ?? message.channel}: {templateLabel(message.template)}
-                  </p>
-                  <Badge tone={state.tone}>{state.label}</Badge>
+                  <p className="font-medium">{t('{channel}: {template}', { channel: t(CHANNELS[message.channel] ?? message.channel), template: tc(templateLabel(message.template)) })}</p>
+                  <Badge tone={state.tone}>{t(state.label)}</Badge>
                 </div>
                 {/* Only the address may break anywhere (a long email has no spaces); the time wraps between words. */}
                 <p className="mt-1 text-xs text-slate-600">
-                  {message.from ? 'From' : 'To'} <span className="break-all">{message.from ?? message.to}</span> · {formatDayAndTime(message.at)}
+                  <Sentence
+                    text={
+                      message.from
+                        ? t('From {address} · {at}', { address: slot('address'), at: formatDayAndTime(message.at, intl) })
+                        : t('To {address} · {at}', { address: slot('address'), at: formatDayAndTime(message.at, intl) })
+                    }
+                    parts={{
+                      address: (
+                        <bdi dir="ltr" className="break-all">
+                          {message.from ?? message.to}
+                        </bdi>
+                      ),
+                    }}
+                  />
                 </p>
-                {message.error ? <p className="mt-1 break-words text-xs text-red-800">{message.error}</p> : null}
+                {message.error ? (
+                  <p className="mt-1 break-words text-xs text-red-800">
+                    <bdi>{message.error}</bdi>
+                  </p>
+                ) : null}
                 {canResend && message.status !== 'received' ? (
                   <Button
                     type="button"
@@ -77,10 +99,10 @@ export function DeliveryLog({ applicationId, bounce }: { applicationId: number; 
                     variant="outline"
                     className="mt-2"
                     disabled={resend.isPending}
-                    aria-label={`Resend ${templateLabel(message.template)} to ${message.to}`}
+                    aria-label={t('Resend {template} to {address}', { template: tc(templateLabel(message.template)), address: message.to })}
                     onClick={() => resend.mutate(message.id)}
                   >
-                    Resend
+                    {t('Resend')}
                   </Button>
                 ) : null}
               </li>

@@ -180,7 +180,9 @@ function PassportReupload({
               {application.additionalInfoMessage ? (
                 <div className="rounded-lg border border-orange-300 bg-orange-50 p-4 text-sm text-orange-950">
                   <p className="font-semibold">{t('Message from our review team')}</p>
-                  <p className="mt-1 whitespace-pre-line">{application.additionalInfoMessage}</p>
+                  <p className="mt-1 whitespace-pre-line">
+                    <bdi>{application.additionalInfoMessage}</bdi>
+                  </p>
                 </div>
               ) : null}
               <div>

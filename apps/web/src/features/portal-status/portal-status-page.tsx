@@ -8,6 +8,8 @@ import { Textarea } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { pageWidth } from '../../components/layout/page-width.js';
+import { useT } from '../../lib/i18n.js';
+import { Sentence, slot } from '../../lib/sentence.js';
 import { toast } from '../../lib/toast-store.js';
 import { portalStatusKey } from '../../api/portal-status.js';
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +28,7 @@ export function PortalStatusPage() {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const messageId = useId();
+  const { t, intl } = useT();
   const errorId = useId();
   const change = useApiMutation(
     (json: SwitchInput) => call(adminStatusRoute.$post({ json })),
@@ -34,14 +37,14 @@ export function PortalStatusPage() {
       onSuccess: (result) => {
         setError(null);
         toast({
-          title: result.status.state === 'down' ? 'The portal is marked down' : 'The portal is marked up',
+          title: result.status.state === 'down' ? t('The portal is marked down') : t('The portal is marked up'),
           description:
             result.status.state === 'down'
-              ? `${result.paused} guarantee clock(s) paused; ${result.mailed} applicant(s) due to arrive soon mailed.`
-              : `${result.resumed} guarantee clock(s) running again.`,
+              ? t('{paused} guarantee clock(s) paused; {mailed} applicant(s) due to arrive soon mailed.', { paused: result.paused, mailed: result.mailed })
+              : t('{resumed} guarantee clock(s) running again.', { resumed: result.resumed }),
         });
       },
-      onError: (e) => setError(serverMessage(e) ?? 'The status could not be changed. Please try again.'),
+      onError: (e) => setError(serverMessage(e) ?? t('The status could not be changed. Please try again.')),
     },
   );
 
@@ -53,35 +56,45 @@ export function PortalStatusPage() {
 
   return (
     <div className={`py-8 ${pageWidth('/admin/portal-status')}`}>
-      <h1 className="text-3xl font-bold text-slate-900">Official portal status</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t('Official portal status')}</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
-        When visa2egypt.gov.eg cannot take submissions, mark it down: every public page and the applicants' dashboards show your message with the visa-on-arrival fallback, the 5-working-day guarantee
-        clocks of paid applications not yet submitted pause, and applicants arriving within the notice window are emailed once. Mark it up when it is back: the clocks run again.
+        {t(
+          "When visa2egypt.gov.eg cannot take submissions, mark it down: every public page and the applicants' dashboards show your message with the visa-on-arrival fallback, the 5-working-day guarantee clocks of paid applications not yet submitted pause, and applicants arriving within the notice window are emailed once. Mark it up when it is back: the clocks run again.",
+        )}
       </p>
       {status.isLoading ? (
-        <Spinner className="mt-6" label="Loading the status" />
+        <Spinner className="mt-6" label={t('Loading the status')} />
       ) : status.isError ? (
         <p role="alert" className="mt-6 text-sm text-red-700">
-          The status could not be loaded: {status.error.message}
+          {t('The status could not be loaded: {error}', { error: status.error.message })}
         </p>
       ) : (
         <section aria-labelledby="portal-now" className="mt-6 max-w-3xl rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="portal-now" className="text-lg font-semibold text-slate-900">
-            Now:{' '}
-            <span data-testid="portal-state" className={down ? 'text-amber-800' : 'text-green-800'}>
-              {down ? 'Down' : 'Up'}
-            </span>
+            <Sentence
+              text={t('Now: {state}', { state: slot('state') })}
+              parts={{
+                state: (
+                  <span data-testid="portal-state" className={down ? 'text-amber-800' : 'text-green-800'}>
+                    {down ? t('Down') : t('Up')}
+                  </span>
+                ),
+              }}
+            />
           </h2>
           {down ? (
             <p className="mt-1 text-sm text-slate-700">
-              Since {formatDayAndTime(status.data!.since)}. Travellers read: “{status.data!.message}”
+              <Sentence
+                text={t('Since {at}. Travellers read: “{message}”', { at: formatDayAndTime(status.data!.since, intl), message: slot('message') })}
+                parts={{ message: <bdi>{status.data!.message}</bdi> }}
+              />
             </p>
           ) : (
-            <p className="mt-1 text-sm text-slate-700">Applications are submitted as usual; no banner is shown.</p>
+            <p className="mt-1 text-sm text-slate-700">{t('Applications are submitted as usual; no banner is shown.')}</p>
           )}
           <form className="mt-4 flex flex-col gap-3" onSubmit={submit('down')} noValidate>
             <div>
-              <Label htmlFor={messageId}>{down ? 'Change the message travellers read' : 'Message for travellers (needed to mark it down)'}</Label>
+              <Label htmlFor={messageId}>{down ? t('Change the message travellers read') : t('Message for travellers (needed to mark it down)')}</Label>
               <Textarea
                 id={messageId}
                 className="mt-1"
@@ -91,7 +104,7 @@ export function PortalStatusPage() {
                 onChange={(e) => setMessage(e.target.value)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? errorId : undefined}
-                placeholder="e.g. visa2egypt.gov.eg has not answered since 09:00 today. We will submit your application as soon as it is back."
+                placeholder={t('e.g. visa2egypt.gov.eg has not answered since 09:00 today. We will submit your application as soon as it is back.')}
               />
               {error ? (
                 <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
@@ -101,11 +114,11 @@ export function PortalStatusPage() {
             </div>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" variant={down ? 'outline' : 'destructive'} disabled={change.isPending}>
-                {down ? 'Update the message' : 'Mark the portal down'}
+                {down ? t('Update the message') : t('Mark the portal down')}
               </Button>
               {down ? (
                 <Button type="button" onClick={() => submit('up')()} disabled={change.isPending}>
-                  Mark the portal up
+                  {t('Mark the portal up')}
                 </Button>
               ) : null}
             </div>

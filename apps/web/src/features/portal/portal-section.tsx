@@ -8,6 +8,7 @@ import { Field } from '../../components/ui/label.js';
 import { Select } from '../../components/ui/select.js';
 import { formatPence } from '../../lib/format.js';
 import { useCan } from '../../lib/permissions.js';
+import { useT } from '../../lib/i18n.js';
 import { toast } from '../../lib/toast-store.js';
 import type { AdminApplicationDto, AdminEntryDto } from '../../api/admin.js';
 import { portalReceiptUrl, useGovernmentFeesQuery, useUpdatePortalMutation, useUploadPortalReceiptMutation, type PortalDto } from './api.js';
@@ -37,21 +38,26 @@ const londonDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 
  * agency — never the traveller.
  */
 function FeeShieldRows({ portal }: { portal: PortalDto }) {
+  const { t, intl } = useT();
   if (portal.feeAtPaymentCents === null) return null;
-  const atPayment = `${formatUsdCents(portal.feeAtPaymentCents)}${portal.feeAtPaymentPence === null ? '' : ` (booked at ${formatPence(portal.feeAtPaymentPence)})`}`;
+  const fee = formatUsdCents(portal.feeAtPaymentCents);
+  const atPayment = portal.feeAtPaymentPence === null ? fee : t('{fee} (booked at {pence})', { fee, pence: formatPence(portal.feeAtPaymentPence, intl) });
   const absorbed = portal.absorbedFeeCents ?? 0;
   return (
     <>
       <div>
-        <dt className="text-xs text-slate-500">Fee when the traveller paid us</dt>
+        <dt className="text-xs text-slate-500">{t('Fee when the traveller paid us')}</dt>
         <dd data-testid="portal-fee-at-payment">{atPayment}</dd>
       </div>
       <div className="sm:col-span-2">
-        <dt className="text-xs text-slate-500">Fee rise paid by the agency</dt>
+        <dt className="text-xs text-slate-500">{t('Fee rise paid by the agency')}</dt>
         <dd data-testid="portal-fee-absorbed">
           {absorbed > 0
-            ? `${formatUsdCents(absorbed)} (${formatPence(portal.absorbedFeePence ?? 0)}): Egypt's fee rose after the traveller paid us, so the agency paid the difference. The traveller's price does not change.`
-            : "None: Egypt's fee had not risen since the traveller paid us."}
+            ? t("{fee} ({pence}): Egypt's fee rose after the traveller paid us, so the agency paid the difference. The traveller's price does not change.", {
+                fee: formatUsdCents(absorbed),
+                pence: formatPence(portal.absorbedFeePence ?? 0, intl),
+              })
+            : t("None: Egypt's fee had not risen since the traveller paid us.")}
         </dd>
       </div>
     </>
@@ -66,47 +72,50 @@ function FeeShieldRows({ portal }: { portal: PortalDto }) {
 export function PortalSection({ entry, app }: { entry: AdminEntryDto; app: AdminApplicationDto }) {
   const portal = entry.portal ?? EMPTY;
   const canManage = useCan('portal.manage');
+  const { t, tc, intl } = useT();
   return (
-    <section aria-label="Portal" className="space-y-3">
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Portal</h3>
+    <section aria-label={t('Portal')} className="space-y-3">
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{t('Portal')}</h3>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>
-          <dt className="text-xs text-slate-500">Portal state</dt>
-          <dd data-testid="portal-state">{PORTAL_STATE_LABELS[portal.state]}</dd>
+          <dt className="text-xs text-slate-500">{t('Portal state')}</dt>
+          <dd data-testid="portal-state">{tc(PORTAL_STATE_LABELS[portal.state])}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Portal reference</dt>
-          <dd>{portal.reference ?? '—'}</dd>
+          <dt className="text-xs text-slate-500">{t('Portal reference')}</dt>
+          <dd>{portal.reference ? <bdi>{portal.reference}</bdi> : '—'}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Government fee</dt>
+          <dt className="text-xs text-slate-500">{t('Government fee')}</dt>
           <dd>
             {portal.governmentFeeCents === null
               ? '—'
-              : `${formatUsdCents(portal.governmentFeeCents)} (${portal.governmentFeePence === null ? 'unpriced' : `booked at ${formatPence(portal.governmentFeePence)}`})`}
+              : portal.governmentFeePence === null
+                ? t('{fee} (unpriced)', { fee: formatUsdCents(portal.governmentFeeCents) })
+                : t('{fee} (booked at {pence})', { fee: formatUsdCents(portal.governmentFeeCents), pence: formatPence(portal.governmentFeePence, intl) })}
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Paid on</dt>
-          <dd>{formatShortDay(portal.paidAt)}</dd>
+          <dt className="text-xs text-slate-500">{t('Paid on')}</dt>
+          <dd>{formatShortDay(portal.paidAt, intl)}</dd>
         </div>
         <FeeShieldRows portal={portal} />
         <div>
-          <dt className="text-xs text-slate-500">Portal receipt</dt>
+          <dt className="text-xs text-slate-500">{t('Portal receipt')}</dt>
           <dd>
             {portal.receipt ? (
               <a className="text-blue-700 underline" href={portalReceiptUrl(app.id)} download>
-                {portal.receipt.fileName}
+                <bdi>{portal.receipt.fileName}</bdi>
               </a>
             ) : (
-              'None uploaded'
+              t('None uploaded')
             )}
           </dd>
         </div>
         {portal.updatedAt ? (
           <div>
-            <dt className="text-xs text-slate-500">Last updated</dt>
-            <dd>{formatDayAndTime(portal.updatedAt)}</dd>
+            <dt className="text-xs text-slate-500">{t('Last updated')}</dt>
+            <dd>{formatDayAndTime(portal.updatedAt, intl)}</dd>
           </div>
         ) : null}
       </dl>
@@ -118,6 +127,7 @@ export function PortalSection({ entry, app }: { entry: AdminEntryDto; app: Admin
 
 function PortalForm({ applicationId, portal }: { applicationId: number; portal: PortalDto }) {
   const id = useId();
+  const { t, tc, intl } = useT();
   const fees = useGovernmentFeesQuery();
   const [state, setState] = useState<PortalState>(portal.state);
   const [reference, setReference] = useState(portal.reference ?? '');
@@ -127,12 +137,12 @@ function PortalForm({ applicationId, portal }: { applicationId: number; portal: 
   const current = fees.data?.current ?? null;
 
   const save = useUpdatePortalMutation(applicationId, {
-    onSuccess: () => toast({ title: 'Portal record saved' }),
-    onError: (e) => setError(serverMessage(e) ?? 'The portal record could not be saved. Please try again.'),
+    onSuccess: () => toast({ title: t('Portal record saved') }),
+    onError: (e) => setError(serverMessage(e) ?? t('The portal record could not be saved. Please try again.')),
   });
   const upload = useUploadPortalReceiptMutation(applicationId, {
-    onSuccess: () => toast({ title: 'Portal receipt uploaded' }),
-    onError: (e) => toast({ title: 'Receipt not uploaded', description: serverMessage(e) ?? 'Please try again.', variant: 'destructive' }),
+    onSuccess: () => toast({ title: t('Portal receipt uploaded') }),
+    onError: (e) => toast({ title: t('Receipt not uploaded'), description: serverMessage(e) ?? t('Please try again.'), variant: 'destructive' }),
   });
 
   function onPaidOn(value: string) {
@@ -146,7 +156,7 @@ function PortalForm({ applicationId, portal }: { applicationId: number; portal: 
     setError(null);
     const cents = centsOf(fee);
     if (cents === undefined) {
-      setError('The government fee must be an amount in US dollars, such as 25.00.');
+      setError(t('The government fee must be an amount in US dollars, such as 25.00.'));
       return;
     }
     save.mutate({ state, reference: reference.trim() || null, governmentFeeCents: cents, governmentFeeCurrency: 'USD', paidAt: paidOn || null });
@@ -159,18 +169,22 @@ function PortalForm({ applicationId, portal }: { applicationId: number; portal: 
   }
 
   return (
-    <form className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3" onSubmit={submit} aria-label="Edit the portal record">
+    <form className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3" onSubmit={submit} aria-label={t('Edit the portal record')}>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field id={`${id}-state`} label="Portal state">
-          <Select id={`${id}-state`} value={state} onValueChange={(value) => setState(value as PortalState)} options={PORTAL_STATES.map((s) => ({ value: s, label: PORTAL_STATE_LABELS[s] }))} />
+        <Field id={`${id}-state`} label={t('Portal state')}>
+          <Select id={`${id}-state`} value={state} onValueChange={(value) => setState(value as PortalState)} options={PORTAL_STATES.map((s) => ({ value: s, label: tc(PORTAL_STATE_LABELS[s]) }))} />
         </Field>
-        <Field id={`${id}-reference`} label="Portal reference">
+        <Field id={`${id}-reference`} label={t('Portal reference')}>
           <Input id={`${id}-reference`} value={reference} maxLength={64} onChange={(e) => setReference(e.target.value)} />
         </Field>
-        <Field id={`${id}-fee`} label="Government fee (US$)" hint={current ? `In effect today: ${formatUsdCents(current.amountCents)} (booked at ${formatPence(current.pence)})` : undefined}>
+        <Field
+          id={`${id}-fee`}
+          label={t('Government fee (US$)')}
+          hint={current ? t('In effect today: {fee} (booked at {pence})', { fee: formatUsdCents(current.amountCents), pence: formatPence(current.pence, intl) }) : undefined}
+        >
           <Input id={`${id}-fee`} inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} aria-describedby={current ? `${id}-fee-hint` : undefined} />
         </Field>
-        <Field id={`${id}-paid`} label="Paid on">
+        <Field id={`${id}-paid`} label={t('Paid on')}>
           <Input id={`${id}-paid`} type="date" value={paidOn} onChange={(e) => onPaidOn(e.target.value)} />
         </Field>
       </div>
@@ -181,10 +195,10 @@ function PortalForm({ applicationId, portal }: { applicationId: number; portal: 
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" size="sm" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save portal record'}
+          {save.isPending ? t('Saving...') : t('Save portal record')}
         </Button>
         <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-blue-700 underline">
-          {upload.isPending ? 'Uploading...' : portal.receipt ? 'Replace the portal receipt' : 'Upload the portal receipt'}
+          {upload.isPending ? t('Uploading...') : portal.receipt ? t('Replace the portal receipt') : t('Upload the portal receipt')}
           <input type="file" className="sr-only" accept={RECEIPT_ACCEPT} disabled={upload.isPending} onChange={onReceipt} />
         </label>
       </div>

@@ -1,7 +1,9 @@
+import { msg } from '@core/i18n/index.js';
 import { isMaskedPassportNumber } from '@core/domain/passport-mask.js';
 import { statusLabel } from '@core/domain/status-display.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
+import { useT } from '../../lib/i18n.js';
 import { useCan } from '../../lib/permissions.js';
 import { useCopy } from '../../lib/use-copy.js';
 import type { AdminApplicationDto, AdminEntryDto } from '../../api/admin.js';
@@ -25,24 +27,24 @@ export interface PortalSheetRow {
  */
 export function portalSheetRows(app: AdminApplicationDto, user: AdminEntryDto['user']): PortalSheetRow[] {
   return [
-    { label: 'Nationality', value: app.nationality },
-    { label: 'Visa type', value: `Tourist, ${app.entry} entry` },
-    { label: 'Expected arrival date', value: portalDate(app.expectedArrivalDate) },
-    { label: 'Surname', value: app.surname },
-    { label: 'Given names', value: app.givenName },
-    { label: 'Gender', value: app.gender === 'male' ? 'Male' : 'Female' },
-    { label: 'Date of birth', value: portalDate(app.dateOfBirth) },
-    { label: 'Country of birth', value: app.countryOfBirth },
-    { label: 'Marital status', value: statusLabel(app.maritalStatus) },
-    { label: 'Profession', value: app.profession },
-    { label: 'Passport number', value: app.passportNumber },
-    { label: 'Passport expiry', value: portalDate(app.passportExpiry) },
-    { label: 'Previous nationality', value: app.originalNationality ?? '' },
-    { label: 'Other nationality', value: app.otherNationalities ? (app.otherNationality ?? '') : '' },
-    { label: 'Address in home country', value: [app.address, app.city, app.postcode].filter((part) => part && part.trim()).join(', ') },
-    { label: 'Hotel or address in Egypt', value: app.hotelDetails ?? '' },
-    { label: 'Email', value: user.email },
-    { label: 'Phone', value: user.phoneNumber },
+    { label: msg('Nationality'), value: app.nationality },
+    { label: msg('Visa type'), value: `Tourist, ${app.entry} entry` },
+    { label: msg('Expected arrival date'), value: portalDate(app.expectedArrivalDate) },
+    { label: msg('Surname'), value: app.surname },
+    { label: msg('Given names'), value: app.givenName },
+    { label: msg('Gender'), value: app.gender === 'male' ? 'Male' : 'Female' },
+    { label: msg('Date of birth'), value: portalDate(app.dateOfBirth) },
+    { label: msg('Country of birth'), value: app.countryOfBirth },
+    { label: msg('Marital status'), value: statusLabel(app.maritalStatus) },
+    { label: msg('Profession'), value: app.profession },
+    { label: msg('Passport number'), value: app.passportNumber },
+    { label: msg('Passport expiry'), value: portalDate(app.passportExpiry) },
+    { label: msg('Previous nationality'), value: app.originalNationality ?? '' },
+    { label: msg('Other nationality'), value: app.otherNationalities ? (app.otherNationality ?? '') : '' },
+    { label: msg('Address in home country'), value: [app.address, app.city, app.postcode].filter((part) => part && part.trim()).join(', ') },
+    { label: msg('Hotel or address in Egypt'), value: app.hotelDetails ?? '' },
+    { label: msg('Email'), value: user.email },
+    { label: msg('Phone'), value: user.phoneNumber },
   ];
 }
 
@@ -55,7 +57,7 @@ export function portalSheetText(rows: readonly PortalSheetRow[]): string {
   return rows.map((row) => (isMaskedPassportNumber(row.value) ? '' : row.value.replace(/[\t\r\n]+/g, ' '))).join('\t');
 }
 
-const PASSPORT_ROW = 'Passport number';
+const PASSPORT_ROW = msg('Passport number');
 
 /**
  * "Portal sheet": each field with a Copy button, and Copy all; what was copied is announced. The
@@ -63,6 +65,7 @@ const PASSPORT_ROW = 'Passport number';
  * "Copy", and "Copy all" reveals it first (an audited read, as any reveal) for staff who may.
  */
 export function PortalSheet({ app, user }: { app: AdminApplicationDto; user: AdminEntryDto['user'] }) {
+  const { t } = useT();
   const { revealed, reveal } = useRevealedPassport(app.id);
   const canReveal = useCan('passports.reveal');
   const rows = portalSheetRows({ ...app, passportNumber: shownPassportNumber(app, revealed) }, user);
@@ -70,28 +73,28 @@ export function PortalSheet({ app, user }: { app: AdminApplicationDto; user: Adm
   const { copied, announcement, copy, copyLater } = useCopy();
 
   function copyAll() {
-    if (!(masked && canReveal)) return copy('*', portalSheetText(rows), 'all the fields');
+    if (!(masked && canReveal)) return copy('*', portalSheetText(rows), t('all the fields'));
     // The clipboard is written with the press (browsers allow it only then); its text follows the reveal.
     const text = reveal.mutateAsync().then((r) => portalSheetText(rows.map((row) => (row.label === PASSPORT_ROW ? { ...row, value: r.passportNumber } : row))));
-    return copyLater('*', text, 'all the fields');
+    return copyLater('*', text, t('all the fields'));
   }
 
   return (
-    <section aria-label="Portal sheet" className="space-y-2">
+    <section aria-label={t('Portal sheet')} className="space-y-2">
       <div className="flex items-center justify-between gap-2">
-        <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Portal sheet</h4>
+        <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('Portal sheet')}</h4>
         <Button type="button" size="sm" variant="outline" disabled={reveal.isPending} onClick={() => void copyAll()}>
-          {copied === '*' ? 'Copied' : 'Copy all'}
+          {copied === '*' ? t('Copied') : t('Copy all')}
         </Button>
       </div>
       <p className="text-xs text-slate-500">
-        In the official portal's order; dates as DD/MM/YYYY.
-        {masked && canReveal ? ' Copy all reveals the passport number (recorded in the audit log).' : null}
-        {masked && !canReveal ? ' Your role does not show passport numbers in full: Copy all leaves it out.' : null}
+        {t("In the official portal's order; dates as DD/MM/YYYY.")}
+        {masked && canReveal ? ` ${t('Copy all reveals the passport number (recorded in the audit log).')}` : null}
+        {masked && !canReveal ? ` ${t('Your role does not show passport numbers in full: Copy all leaves it out.')}` : null}
       </p>
       {reveal.error ? (
         <p role="alert" className="text-xs text-red-700">
-          {serverMessage(reveal.error) ?? 'The passport number could not be revealed. Please try again.'}
+          {serverMessage(reveal.error) ?? t('The passport number could not be revealed. Please try again.')}
         </p>
       ) : null}
       <table className="w-full text-sm">
@@ -99,17 +102,24 @@ export function PortalSheet({ app, user }: { app: AdminApplicationDto; user: Adm
           {rows.map((row) => (
             <tr key={row.label} className="border-t border-slate-100">
               <th scope="row" className="py-1 pe-2 text-start align-top text-xs font-normal text-slate-500">
-                {row.label}
+                {t(row.label)}
               </th>
-              <td className="break-words py-1 pe-2 text-slate-900">{row.value || '—'}</td>
+              <td className="break-words py-1 pe-2 text-slate-900">{row.value ? <bdi>{row.value}</bdi> : '—'}</td>
               <td className="py-1 text-end">
                 {row.label === PASSPORT_ROW && masked ? (
-                  <Button type="button" size="sm" variant="ghost" aria-label="Reveal the passport number" disabled={!canReveal || reveal.isPending} onClick={() => reveal.mutate()}>
-                    {reveal.isPending ? 'Revealing...' : 'Reveal'}
+                  <Button type="button" size="sm" variant="ghost" aria-label={t('Reveal the passport number')} disabled={!canReveal || reveal.isPending} onClick={() => reveal.mutate()}>
+                    {reveal.isPending ? t('Revealing...') : t('Reveal')}
                   </Button>
                 ) : (
-                  <Button type="button" size="sm" variant="ghost" aria-label={`Copy ${row.label}`} disabled={!row.value} onClick={() => copy(row.label, row.value, row.label)}>
-                    {copied === row.label ? 'Copied' : 'Copy'}
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t('Copy {field}', { field: t(row.label) })}
+                    disabled={!row.value}
+                    onClick={() => copy(row.label, row.value, t(row.label))}
+                  >
+                    {copied === row.label ? t('Copied') : t('Copy')}
                   </Button>
                 )}
               </td>

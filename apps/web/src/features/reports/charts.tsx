@@ -1,6 +1,8 @@
 import { Bar, BarChart, CartesianGrid, ComposedChart, LabelList, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ReportFunnel, ReportsSummary } from '@core/domain/reports.js';
-import { count, hours, money, monthLabel, percent } from '../../lib/report-format.js';
+import { msg } from '@core/i18n/index.js';
+import { useT } from '../../lib/i18n.js';
+import { reportFormat } from './format.js';
 
 /**
  * The reports page's charts (docs/product.md §17.3), drawn with Recharts. Each is hidden from
@@ -23,10 +25,17 @@ function chartProps(height: number) {
   return { responsive: true, accessibilityLayer: false, style: { width: '100%', height } } as const;
 }
 
+/** The page's words and its figures' formats, for a chart. */
+function useChartWords() {
+  const { t, intl } = useT();
+  return { t, ...reportFormat(intl, t) };
+}
+
 export function OnTimeChart({ onTime }: { onTime: ReportsSummary['onTime'] }) {
+  const { t, count } = useChartWords();
   const data = [
-    { name: 'Decided', value: onTime.finished, fill: COLOURS.slate },
-    { name: 'Within 5 working days', value: onTime.withinGuarantee, fill: COLOURS.green },
+    { name: t('Decided'), value: onTime.finished, fill: COLOURS.slate },
+    { name: t('Within 5 working days'), value: onTime.withinGuarantee, fill: COLOURS.green },
   ];
   return (
     <BarChart {...chartProps(160)} data={data} layout="vertical" margin={{ left: 8, right: 48 }}>
@@ -40,9 +49,10 @@ export function OnTimeChart({ onTime }: { onTime: ReportsSummary['onTime'] }) {
 }
 
 export function TurnaroundChart({ turnaround }: { turnaround: ReportsSummary['turnaround'] }) {
+  const { t, hours } = useChartWords();
   const data = [
-    { name: 'Median', value: turnaround.medianHours ?? 0 },
-    { name: '90th percentile', value: turnaround.p90Hours ?? 0 },
+    { name: t('Median'), value: turnaround.medianHours ?? 0 },
+    { name: t('90th percentile'), value: turnaround.p90Hours ?? 0 },
   ];
   return (
     <BarChart {...chartProps(160)} data={data} layout="vertical" margin={{ left: 8, right: 80 }}>
@@ -56,6 +66,7 @@ export function TurnaroundChart({ turnaround }: { turnaround: ReportsSummary['tu
 }
 
 export function RevenueChart({ revenue }: { revenue: ReportsSummary['revenue'] }) {
+  const { t, money, monthLabel, wholePounds } = useChartWords();
   const pounds = (pence: number) => pence / 100;
   const data = revenue.map((m) => ({
     month: monthLabel(m.month),
@@ -69,30 +80,31 @@ export function RevenueChart({ revenue }: { revenue: ReportsSummary['revenue'] }
     <ComposedChart {...chartProps(300)} data={data} margin={{ left: 8, right: 8 }}>
       <CartesianGrid stroke="#e2e8f0" vertical={false} />
       <XAxis dataKey="month" tick={AXIS} />
-      <YAxis tick={AXIS} width={64} tickFormatter={(v: number) => `£${count(v)}`} />
+      <YAxis tick={AXIS} width={64} tickFormatter={(v: number) => wholePounds(v)} />
       <Tooltip formatter={(v: unknown) => money(Math.round(Number(v) * 100))} />
       <Legend wrapperStyle={{ fontSize: 12 }} />
-      <Bar dataKey="initial" name="Initial fees" stackId="fees" fill={COLOURS.blue} isAnimationActive={false} />
-      <Bar dataKey="final" name="Final fees" stackId="fees" fill={COLOURS.purple} isAnimationActive={false} />
-      <Bar dataKey="refunded" name="Refunds" fill={COLOURS.red} isAnimationActive={false} />
-      <Bar dataKey="government" name="Government fees" fill={COLOURS.slate} isAnimationActive={false} />
-      <Line dataKey="margin" name="Margin" type="monotone" stroke={COLOURS.green} strokeWidth={2} isAnimationActive={false} />
+      <Bar dataKey="initial" name={t('Initial fees')} stackId="fees" fill={COLOURS.blue} isAnimationActive={false} />
+      <Bar dataKey="final" name={t('Final fees')} stackId="fees" fill={COLOURS.purple} isAnimationActive={false} />
+      <Bar dataKey="refunded" name={t('Refunds')} fill={COLOURS.red} isAnimationActive={false} />
+      <Bar dataKey="government" name={t('Government fees')} fill={COLOURS.slate} isAnimationActive={false} />
+      <Line dataKey="margin" name={t('Margin')} type="monotone" stroke={COLOURS.green} strokeWidth={2} isAnimationActive={false} />
     </ComposedChart>
   );
 }
 
 export const FUNNEL_STEPS: { key: keyof ReportFunnel; label: string }[] = [
-  { key: 'registered', label: 'Accounts registered' },
-  { key: 'applied', label: 'Applied' },
-  { key: 'initialPaid', label: 'Paid the initial fee' },
-  { key: 'addressGiven', label: 'Gave an address' },
-  { key: 'approved', label: 'Approved' },
-  { key: 'finalPaid', label: 'Paid the final fee' },
+  { key: 'registered', label: msg('Accounts registered') },
+  { key: 'applied', label: msg('Applied') },
+  { key: 'initialPaid', label: msg('Paid the initial fee') },
+  { key: 'addressGiven', label: msg('Gave an address') },
+  { key: 'approved', label: msg('Approved') },
+  { key: 'finalPaid', label: msg('Paid the final fee') },
 ];
 
 export function FunnelChart({ funnel }: { funnel: ReportFunnel }) {
+  const { t, count, percent } = useChartWords();
   const data = FUNNEL_STEPS.map(({ key, label }) => ({
-    name: label,
+    name: t(label),
     value: funnel[key],
     label: key === 'registered' || funnel.applied === 0 ? count(funnel[key]) : `${count(funnel[key])} · ${percent(funnel[key] / funnel.applied)}`,
   }));
@@ -108,6 +120,7 @@ export function FunnelChart({ funnel }: { funnel: ReportFunnel }) {
 }
 
 export function NationalitiesChart({ nationalities }: { nationalities: ReportsSummary['nationalities'] }) {
+  const { count } = useChartWords();
   const data = nationalities.slice(0, 10).map((n) => ({ name: n.nationality, value: n.count }));
   return (
     <BarChart {...chartProps(Math.max(120, data.length * 30 + 20))} data={data} layout="vertical" margin={{ left: 8, right: 48 }}>

@@ -1,7 +1,9 @@
+import { msg } from '@core/i18n/index.js';
 import { addCalendarDays, londonDateOf, type LocalDate } from '@core/domain/working-days.js';
 import type { ReportRange } from '@core/domain/reports.js';
 
 export interface RangePreset {
+  /** English, marked for translation: shown through t(). */
   label: string;
   range: ReportRange;
 }
@@ -26,11 +28,11 @@ export function defaultRange(today: LocalDate): ReportRange {
  */
 export function rangePresets(today: LocalDate): RangePreset[] {
   return [
-    { label: 'Last 30 days', range: defaultRange(today) },
-    { label: 'This month', range: { from: firstOfMonth(today), to: today } },
-    { label: 'Last month', range: { from: monthStart(today, -1), to: addCalendarDays(firstOfMonth(today), -1) } },
-    { label: 'This year', range: { from: `${today.slice(0, 4)}-01-01`, to: today } },
-    { label: 'Last 12 months', range: { from: monthStart(today, -11), to: today } },
+    { label: msg('Last 30 days'), range: defaultRange(today) },
+    { label: msg('This month'), range: { from: firstOfMonth(today), to: today } },
+    { label: msg('Last month'), range: { from: monthStart(today, -1), to: addCalendarDays(firstOfMonth(today), -1) } },
+    { label: msg('This year'), range: { from: `${today.slice(0, 4)}-01-01`, to: today } },
+    { label: msg('Last 12 months'), range: { from: monthStart(today, -11), to: today } },
   ];
 }
 

@@ -12,7 +12,9 @@ import { cn } from '../../lib/format.js';
 import { reportsCsvHref, reportsSummaryQuery } from './api.js';
 import { FUNNEL_STEPS, FunnelChart, NationalitiesChart, OnTimeChart, RevenueChart, TurnaroundChart } from './charts.js';
 import { FigureTable } from '../../components/figure-table.js';
-import { count, dayLabel, hours, money, monthLabel, percent } from '../../lib/report-format.js';
+import { useT } from '../../lib/i18n.js';
+import { Sentence, slot } from '../../lib/sentence.js';
+import { reportFormat } from './format.js';
 import { defaultRange, londonToday, rangePresets } from './range.js';
 import { parseReportsSearch, type ReportsSearch } from './search.js';
 
@@ -22,6 +24,7 @@ import { parseReportsSearch, type ReportsSearch } from './search.js';
  * and the same figures as a CSV download.
  */
 export function ReportsPage() {
+  const { t } = useT();
   const search = parseReportsSearch(useSearch({ strict: false }));
   const today = useMemo(londonToday, []);
   const range: ReportRange = { from: search.from ?? defaultRange(search.to ?? today).from, to: search.to ?? today };
@@ -33,28 +36,29 @@ export function ReportsPage() {
     <div className={`py-8 ${pageWidth('/admin/reports')}`}>
       <div className="flex flex-col gap-2 md:flex-row md:items-end md:justify-between">
         <div>
-          <h1 className="text-3xl font-bold text-slate-900">Reports</h1>
-          <p className="mt-1 text-sm text-slate-600">The agency's figures over a range of days (UK time), from the applications' own history.</p>
+          <h1 className="text-3xl font-bold text-slate-900">{t('Reports')}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t("The agency's figures over a range of days (UK time), from the applications' own history.")}</p>
         </div>
         <a href={reportsCsvHref(range)} download className={buttonClasses('outline', 'md', 'self-start md:self-auto')}>
-          Download CSV
+          {t('Download CSV')}
         </a>
       </div>
       <RangePicker key={`${range.from}/${range.to}`} range={range} today={today} onChoose={choose} />
       {summary.isError ? (
         <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {serverMessage(summary.error) ?? 'The reports could not be loaded. Please try again.'}
+          {serverMessage(summary.error) ?? t('The reports could not be loaded. Please try again.')}
         </p>
       ) : summary.data ? (
         <Figures summary={summary.data} busy={summary.isPlaceholderData} />
       ) : (
-        <Spinner className="mt-6" label="Loading the reports" />
+        <Spinner className="mt-6" label={t('Loading the reports')} />
       )}
     </div>
   );
 }
 
 function RangePicker({ range, today, onChoose }: { range: ReportRange; today: string; onChoose: (search: ReportsSearch) => void }) {
+  const { t } = useT();
   const id = useId();
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
@@ -64,19 +68,19 @@ function RangePicker({ range, today, onChoose }: { range: ReportRange; today: st
   };
   return (
     <div className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-      <form aria-label="Date range" className="flex flex-wrap items-end gap-3" onSubmit={submit}>
+      <form aria-label={t('Date range')} className="flex flex-wrap items-end gap-3" onSubmit={submit}>
         <div>
-          <Label htmlFor={`${id}-from`}>From</Label>
+          <Label htmlFor={`${id}-from`}>{t('From')}</Label>
           <Input id={`${id}-from`} type="date" className="w-44" value={from} onChange={(event) => setFrom(event.target.value)} />
         </div>
         <div>
-          <Label htmlFor={`${id}-to`}>To</Label>
+          <Label htmlFor={`${id}-to`}>{t('To')}</Label>
           <Input id={`${id}-to`} type="date" className="w-44" value={to} onChange={(event) => setTo(event.target.value)} />
         </div>
-        <Button type="submit">Show</Button>
-        <p className="basis-full text-xs text-slate-600">UK dates; both days are included.</p>
+        <Button type="submit">{t('Show')}</Button>
+        <p className="basis-full text-xs text-slate-600">{t('UK dates; both days are included.')}</p>
       </form>
-      <div role="group" aria-label="Preset ranges" className="mt-3 flex flex-wrap gap-2">
+      <div role="group" aria-label={t('Preset ranges')} className="mt-3 flex flex-wrap gap-2">
         {rangePresets(today).map((preset) => {
           const active = preset.range.from === range.from && preset.range.to === range.to;
           return (
@@ -90,7 +94,7 @@ function RangePicker({ range, today, onChoose }: { range: ReportRange; today: st
               )}
               onClick={() => onChoose(preset.range)}
             >
-              {preset.label}
+              {t(preset.label)}
             </button>
           );
         })}
@@ -125,9 +129,11 @@ function Figure({ title, note, empty, chart, table }: { title: string; note?: st
 }
 
 function Figures({ summary, busy }: { summary: ReportsSummary; busy: boolean }) {
+  const { t, intl } = useT();
+  const { count, dayLabel, hours, money, monthLabel, percent } = reportFormat(intl, t);
   const { onTime, turnaround, revenue, funnel, nationalities, waivers, refunds } = summary;
-  const span = `${dayLabel(summary.range.from)} to ${dayLabel(summary.range.to)}`;
-  const noDecisions = onTime.finished === 0 ? 'No decisions in this range.' : null;
+  const span = t('{from} to {to}', { from: dayLabel(summary.range.from), to: dayLabel(summary.range.to) });
+  const noDecisions = onTime.finished === 0 ? t('No decisions in this range.') : null;
   const total = (pick: (m: ReportsSummary['revenue'][number]) => number) => revenue.reduce((sum, m) => sum + pick(m), 0);
   const moneyMoved = revenue.some((m) => m.initialPence || m.finalPence || m.refundedPence || m.governmentFeePence);
   const cohort = funnel.applied;
@@ -135,57 +141,59 @@ function Figures({ summary, busy }: { summary: ReportsSummary; busy: boolean }) 
   return (
     <div aria-busy={busy} className={cn('mt-6 grid gap-6', busy && 'opacity-60')}>
       <p className="text-sm text-slate-700">
-        Figures for <strong>{span}</strong>.
+        <Sentence text={t('Figures for {span}.', { span: slot('span') })} parts={{ span: <strong>{span}</strong> }} />
       </p>
       <Figure
-        title="On time"
-        note="Applications decided (approved or rejected) in the range after the initial fee was paid, and how many were decided within 5 working days."
+        title={t('On time')}
+        note={t('Applications decided (approved or rejected) in the range after the initial fee was paid, and how many were decided within 5 working days.')}
         empty={noDecisions}
         chart={<OnTimeChart onTime={onTime} />}
         table={
           <FigureTable
-            caption={`On time, ${span}`}
-            columns={[{ label: 'Measure' }, { label: 'Value', numeric: true }]}
+            caption={t('On time, {span}', { span })}
+            columns={[{ label: t('Measure') }, { label: t('Value'), numeric: true }]}
             rows={[
-              ['Decided', count(onTime.finished)],
-              ['Decided within 5 working days', count(onTime.withinGuarantee)],
-              ['On-time rate', percent(onTime.rate)],
+              [t('Decided'), count(onTime.finished)],
+              [t('Decided within 5 working days'), count(onTime.withinGuarantee)],
+              [t('On-time rate'), percent(onTime.rate)],
             ]}
           />
         }
       />
       <Figure
-        title="Turnaround"
-        note="Hours from the initial fee's payment to the decision, for the same applications."
+        title={t('Turnaround')}
+        note={t("Hours from the initial fee's payment to the decision, for the same applications.")}
         empty={noDecisions}
         chart={<TurnaroundChart turnaround={turnaround} />}
         table={
           <FigureTable
-            caption={`Turnaround, ${span}`}
-            columns={[{ label: 'Measure' }, { label: 'Hours', numeric: true }]}
+            caption={t('Turnaround, {span}', { span })}
+            columns={[{ label: t('Measure') }, { label: t('Hours'), numeric: true }]}
             rows={[
-              ['Median', hours(turnaround.medianHours)],
-              ['90th percentile', hours(turnaround.p90Hours)],
+              [t('Median'), hours(turnaround.medianHours)],
+              [t('90th percentile'), hours(turnaround.p90Hours)],
             ]}
           />
         }
       />
       <Figure
-        title="Revenue by month"
-        note="Fees received, refunds paid and government fees booked as paid, each in the month it happened; the margin is the fees less the other two. Fee changes absorbed: the part of the government fees that rises of Egypt's fee after the traveller paid us cost the agency (the traveller's price never changes), already counted in the government fees."
-        empty={moneyMoved ? null : 'No money moved in this range.'}
+        title={t('Revenue by month')}
+        note={t(
+          "Fees received, refunds paid and government fees booked as paid, each in the month it happened; the margin is the fees less the other two. Fee changes absorbed: the part of the government fees that rises of Egypt's fee after the traveller paid us cost the agency (the traveller's price never changes), already counted in the government fees.",
+        )}
+        empty={moneyMoved ? null : t('No money moved in this range.')}
         chart={<RevenueChart revenue={revenue} />}
         table={
           <FigureTable
-            caption={`Revenue by month, ${span}`}
+            caption={t('Revenue by month, {span}', { span })}
             columns={[
-              { label: 'Month' },
-              { label: 'Initial fees', numeric: true },
-              { label: 'Final fees', numeric: true },
-              { label: 'Refunds', numeric: true },
-              { label: 'Government fees', numeric: true },
-              { label: 'Fee changes absorbed', numeric: true },
-              { label: 'Margin', numeric: true },
+              { label: t('Month') },
+              { label: t('Initial fees'), numeric: true },
+              { label: t('Final fees'), numeric: true },
+              { label: t('Refunds'), numeric: true },
+              { label: t('Government fees'), numeric: true },
+              { label: t('Fee changes absorbed'), numeric: true },
+              { label: t('Margin'), numeric: true },
             ]}
             rows={revenue.map((m) => [
               monthLabel(m.month),
@@ -197,7 +205,7 @@ function Figures({ summary, busy }: { summary: ReportsSummary; busy: boolean }) 
               money(m.marginPence),
             ])}
             footer={[
-              'Total',
+              t('Total'),
               money(total((m) => m.initialPence)),
               money(total((m) => m.finalPence)),
               money(total((m) => m.refundedPence)),
@@ -209,43 +217,43 @@ function Figures({ summary, busy }: { summary: ReportsSummary; busy: boolean }) 
         }
       />
       <Figure
-        title="Funnel"
-        note="Accounts registered in the range, and how far the applications started in the range have got."
-        empty={funnel.registered === 0 && cohort === 0 ? 'No accounts or applications were started in this range.' : null}
+        title={t('Funnel')}
+        note={t('Accounts registered in the range, and how far the applications started in the range have got.')}
+        empty={funnel.registered === 0 && cohort === 0 ? t('No accounts or applications were started in this range.') : null}
         chart={<FunnelChart funnel={funnel} />}
         table={
           <FigureTable
-            caption={`Funnel, ${span}`}
-            columns={[{ label: 'Step' }, { label: 'Count', numeric: true }, { label: '% of applied', numeric: true }]}
-            rows={FUNNEL_STEPS.map(({ key, label }) => [label, count(funnel[key]), key === 'registered' || cohort === 0 ? '—' : percent(funnel[key] / cohort)])}
+            caption={t('Funnel, {span}', { span })}
+            columns={[{ label: t('Step') }, { label: t('Count'), numeric: true }, { label: t('% of applied'), numeric: true }]}
+            rows={FUNNEL_STEPS.map(({ key, label }) => [t(label), count(funnel[key]), key === 'registered' || cohort === 0 ? '—' : percent(funnel[key] / cohort)])}
           />
         }
       />
       <Figure
-        title="Nationalities"
-        note="The applications started in the range by nationality; the chart shows the ten most common."
-        empty={nationalities.length === 0 ? 'No applications in this range.' : null}
+        title={t('Nationalities')}
+        note={t('The applications started in the range by nationality; the chart shows the ten most common.')}
+        empty={nationalities.length === 0 ? t('No applications in this range.') : null}
         chart={<NationalitiesChart nationalities={nationalities} />}
         table={
           <FigureTable
             className="max-h-96 overflow-y-auto"
-            caption={`Nationalities, ${span}`}
-            columns={[{ label: 'Nationality' }, { label: 'Applications', numeric: true }, { label: 'Share', numeric: true }]}
-            rows={nationalities.map((n) => [n.nationality, count(n.count), percent(cohort === 0 ? null : n.count / cohort)])}
+            caption={t('Nationalities, {span}', { span })}
+            columns={[{ label: t('Nationality') }, { label: t('Applications'), numeric: true }, { label: t('Share'), numeric: true }]}
+            rows={nationalities.map((n) => [<bdi key="name">{n.nationality}</bdi>, count(n.count), percent(cohort === 0 ? null : n.count / cohort)])}
           />
         }
       />
       <Figure
-        title="Waivers and refunds"
-        note="Final fees not charged because a decision came after 5 working days, and refunds paid, in the range."
+        title={t('Waivers and refunds')}
+        note={t('Final fees not charged because a decision came after 5 working days, and refunds paid, in the range.')}
         empty={null}
         table={
           <FigureTable
-            caption={`Waivers and refunds, ${span}`}
-            columns={[{ label: 'Figure' }, { label: 'Count', numeric: true }, { label: 'Amount', numeric: true }]}
+            caption={t('Waivers and refunds, {span}', { span })}
+            columns={[{ label: t('Figure') }, { label: t('Count'), numeric: true }, { label: t('Amount'), numeric: true }]}
             rows={[
-              ['Final fees waived', count(waivers.count), money(waivers.pence)],
-              ['Refunds', count(refunds.count), money(refunds.pence)],
+              [t('Final fees waived'), count(waivers.count), money(waivers.pence)],
+              [t('Refunds'), count(refunds.count), money(refunds.pence)],
             ]}
           />
         }

@@ -6,13 +6,15 @@ import { Button } from '../../components/ui/button.js';
 import { Input, NativeSelect } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { useT } from '../../lib/i18n.js';
 import { toast } from '../../lib/toast-store.js';
 import { useUserQuery } from '../../api/user.js';
 import { useAddStaffMutation, useChangeStaffMutation, useStaffQuery, type StaffMemberDto } from './api.js';
 import { TwoFactorReset } from './two-factor-reset.js';
 import { pageWidth } from '../../components/layout/page-width.js';
 
-const failed = (title: string) => (error: Error) => toast({ title, description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+/** A toast for a refused change: its title, and the server's reason or `retry` ('Please try again.' in the page's language). */
+const failed = (title: string, retry: string) => (error: Error) => toast({ title, description: serverMessage(error) ?? retry, variant: 'destructive' });
 
 /**
  * The Staff page (docs/product.md §6): who works for the agency, their role, whether they can sign in
@@ -20,16 +22,17 @@ const failed = (title: string) => (error: Error) => toast({ title, description: 
  */
 export function StaffPage() {
   const staff = useStaffQuery();
+  const { t } = useT();
   return (
     <div className={`py-8 ${pageWidth('/admin/staff')}`}>
-      <h1 className="text-3xl font-bold text-slate-900">Staff</h1>
-      <p className="mt-1 text-sm text-slate-600">Each role decides what its members may do. The agency always keeps at least one active admin.</p>
+      <h1 className="text-3xl font-bold text-slate-900">{t('Staff')}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t('Each role decides what its members may do. The agency always keeps at least one active admin.')}</p>
       <AddStaffForm />
       {staff.isLoading ? (
-        <Spinner className="mt-6" label="Loading the staff" />
+        <Spinner className="mt-6" label={t('Loading the staff')} />
       ) : staff.isError ? (
         <p role="alert" className="mt-6 text-sm text-red-700">
-          The staff could not be loaded: {staff.error.message}
+          {t('The staff could not be loaded: {error}', { error: staff.error.message })}
         </p>
       ) : (
         // One table for every width: from the medium breakpoint a table with room between its
@@ -38,25 +41,25 @@ export function StaffPage() {
           <thead className="sr-only md:not-sr-only md:table-header-group md:bg-slate-50 md:text-xs md:uppercase md:tracking-wide md:text-slate-500">
             <tr>
               <th scope="col" className={HEAD}>
-                Name
+                {t('Name')}
               </th>
               <th scope="col" className={HEAD}>
-                Email
+                {t('Email')}
               </th>
               <th scope="col" className={HEAD}>
-                Role
+                {t('Role')}
               </th>
               <th scope="col" className={HEAD}>
-                Status
+                {t('Status')}
               </th>
               <th scope="col" className={HEAD}>
-                Two-factor sign-in
+                {t('Two-factor sign-in')}
               </th>
               <th scope="col" className={HEAD}>
-                Since
+                {t('Since')}
               </th>
               <th scope="col" className={HEAD}>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('Actions')}</span>
               </th>
             </tr>
           </thead>
@@ -78,22 +81,23 @@ const CELL =
 
 function StaffRow({ member }: { member: StaffMemberDto }) {
   const me = useUserQuery().data;
-  const change = useChangeStaffMutation({ onError: failed('Not changed') });
+  const { t, tc, intl } = useT();
+  const change = useChangeStaffMutation({ onError: failed(t('Not changed'), t('Please try again.')) });
   const self = me?.id === member.id;
   return (
     <tr className="mb-3 block rounded-lg border border-slate-200 bg-white p-3 md:mb-0 md:table-row md:rounded-none md:border-0 md:border-t md:p-0">
-      <td data-label="Name" className={`${CELL} font-medium text-slate-900 md:whitespace-nowrap`}>
+      <td data-label={t('Name')} className={`${CELL} font-medium text-slate-900 md:whitespace-nowrap`}>
         <span>
-          {member.fullName}
-          {self ? <span className="ms-1 text-xs font-normal text-slate-500">(you)</span> : null}
+          <bdi>{member.fullName}</bdi>
+          {self ? <span className="ms-1 text-xs font-normal text-slate-500">{t('(you)')}</span> : null}
         </span>
       </td>
-      <td data-label="Email" className={`${CELL} min-w-0 break-all text-end md:break-normal md:text-start`}>
-        {member.email}
+      <td data-label={t('Email')} className={`${CELL} min-w-0 break-all text-end md:break-normal md:text-start`}>
+        <bdi dir="ltr">{member.email}</bdi>
       </td>
-      <td data-label="Role" className={CELL}>
+      <td data-label={t('Role')} className={CELL}>
         <NativeSelect
-          aria-label={`Role of ${member.fullName}`}
+          aria-label={t('Role of {name}', { name: member.fullName })}
           className="w-36"
           value={member.role}
           disabled={change.isPending}
@@ -101,19 +105,19 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
         >
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
-              {STAFF_ROLE_LABELS[role]}
+              {tc(STAFF_ROLE_LABELS[role])}
             </option>
           ))}
         </NativeSelect>
       </td>
-      <td data-label="Status" className={`${CELL} md:whitespace-nowrap`}>
-        {member.active ? 'Active' : 'Deactivated'}
+      <td data-label={t('Status')} className={`${CELL} md:whitespace-nowrap`}>
+        {member.active ? t('Active') : t('Deactivated')}
       </td>
-      <td data-label="Two-factor sign-in" className={`${CELL} md:whitespace-nowrap`}>
-        {member.twoFactorEnabled ? 'On' : 'Off'}
+      <td data-label={t('Two-factor sign-in')} className={`${CELL} md:whitespace-nowrap`}>
+        {member.twoFactorEnabled ? t('On') : t('Off')}
       </td>
-      <td data-label="Since" className={`${CELL} md:whitespace-nowrap`} title={formatDayAndTime(member.createdAt)}>
-        {formatShortDay(member.createdAt)}
+      <td data-label={t('Since')} className={`${CELL} md:whitespace-nowrap`} title={formatDayAndTime(member.createdAt, intl)}>
+        {formatShortDay(member.createdAt, intl)}
       </td>
       <td className="block pt-2 md:table-cell md:px-3 md:py-3">
         <div className="flex flex-wrap justify-end gap-2">
@@ -123,10 +127,10 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
               size="sm"
               variant={member.active ? 'outline' : 'secondary'}
               disabled={change.isPending}
-              aria-label={member.active ? `Deactivate ${member.fullName}` : `Reactivate ${member.fullName}`}
+              aria-label={member.active ? t('Deactivate {name}', { name: member.fullName }) : t('Reactivate {name}', { name: member.fullName })}
               onClick={() => change.mutate({ userId: member.id, change: { active: !member.active } })}
             >
-              {member.active ? 'Deactivate' : 'Reactivate'}
+              {member.active ? t('Deactivate') : t('Reactivate')}
             </Button>
           )}
         </div>
@@ -140,12 +144,13 @@ const EMPTY = { email: '', fullName: '', phoneNumber: '', role: 'reviewer' as St
 function AddStaffForm() {
   const [form, setForm] = useState(EMPTY);
   const id = useId();
+  const { t, tc } = useT();
   const add = useAddStaffMutation({
     onSuccess: (added) => {
       setForm(EMPTY);
-      toast({ title: added.created ? 'Member of staff added' : 'Account made staff', description: added.message });
+      toast({ title: added.created ? t('Member of staff added') : t('Account made staff'), description: added.message });
     },
-    onError: failed('Not added'),
+    onError: failed(t('Not added'), t('Please try again.')),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -158,22 +163,22 @@ function AddStaffForm() {
     </div>
   );
   return (
-    <form aria-label="Add a member of staff" className="mt-6 grid gap-3 rounded-md border border-slate-200 p-4 md:grid-cols-5 md:items-end" onSubmit={submit}>
-      {field('email', 'Email', 'email')}
-      {field('fullName', 'Full name')}
-      {field('phoneNumber', 'Phone number', 'tel')}
+    <form aria-label={t('Add a member of staff')} className="mt-6 grid gap-3 rounded-md border border-slate-200 p-4 md:grid-cols-5 md:items-end" onSubmit={submit}>
+      {field('email', t('Email'), 'email')}
+      {field('fullName', t('Full name'))}
+      {field('phoneNumber', t('Phone number'), 'tel')}
       <div>
-        <Label htmlFor={`${id}-role`}>Role</Label>
+        <Label htmlFor={`${id}-role`}>{t('Role')}</Label>
         <NativeSelect id={`${id}-role`} value={form.role} onChange={(event) => setForm({ ...form, role: event.target.value as StaffRole })}>
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
-              {STAFF_ROLE_LABELS[role]}
+              {tc(STAFF_ROLE_LABELS[role])}
             </option>
           ))}
         </NativeSelect>
       </div>
       <Button type="submit" disabled={add.isPending}>
-        {add.isPending ? 'Adding...' : 'Add member'}
+        {add.isPending ? t('Adding...') : t('Add member')}
       </Button>
     </form>
   );

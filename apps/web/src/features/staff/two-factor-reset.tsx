@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog.js';
+import { Sentence, slot } from '../../lib/sentence.js';
+import { useT } from '../../lib/i18n.js';
 import { toast } from '../../lib/toast-store.js';
 import { useResetTwoFactorMutation, type StaffMemberDto } from './api.js';
 
@@ -11,27 +13,30 @@ import { useResetTwoFactorMutation, type StaffMemberDto } from './api.js';
  */
 export function TwoFactorReset({ member }: { member: StaffMemberDto }) {
   const [asking, setAsking] = useState(false);
+  const { t } = useT();
   const reset = useResetTwoFactorMutation({
     onSuccess: (answer) => {
       setAsking(false);
-      toast({ title: 'Two-factor sign-in reset', description: answer.message });
+      toast({ title: t('Two-factor sign-in reset'), description: answer.message });
     },
-    onError: (error) => toast({ title: 'Not reset', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    onError: (error) => toast({ title: t('Not reset'), description: serverMessage(error) ?? t('Please try again.'), variant: 'destructive' }),
   });
   return (
     <Dialog open={asking} onOpenChange={(open) => !reset.isPending && setAsking(open)}>
-      <Button size="sm" variant="outline" onClick={() => setAsking(true)} aria-label={`Reset two-factor sign-in of ${member.fullName}`}>
-        Reset two-factor sign-in
+      <Button size="sm" variant="outline" onClick={() => setAsking(true)} aria-label={t('Reset two-factor sign-in of {name}', { name: member.fullName })}>
+        {t('Reset two-factor sign-in')}
       </Button>
       <DialogContent>
-        <DialogTitle>Reset two-factor sign-in of {member.fullName}?</DialogTitle>
-        <DialogDescription>They are signed out everywhere and set two-factor sign-in up again, with a new authenticator entry and new recovery codes, when they next sign in.</DialogDescription>
+        <DialogTitle>
+          <Sentence text={t('Reset two-factor sign-in of {name}?', { name: slot('name') })} parts={{ name: <bdi>{member.fullName}</bdi> }} />
+        </DialogTitle>
+        <DialogDescription>{t('They are signed out everywhere and set two-factor sign-in up again, with a new authenticator entry and new recovery codes, when they next sign in.')}</DialogDescription>
         <div className="mt-6 flex justify-end gap-2">
           <Button variant="outline" disabled={reset.isPending} onClick={() => setAsking(false)}>
-            Keep it
+            {t('Keep it')}
           </Button>
           <Button disabled={reset.isPending} onClick={() => reset.mutate(member.id)}>
-            {reset.isPending ? 'Resetting...' : 'Reset'}
+            {reset.isPending ? t('Resetting...') : t('Reset')}
           </Button>
         </div>
       </DialogContent>

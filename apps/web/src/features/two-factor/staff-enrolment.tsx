@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { TWO_FACTOR_MESSAGES } from '@core/domain/two-factor.js';
 import { useAuth } from '../../api/user.js';
+import { useT } from '../../lib/i18n.js';
 
 /** The server's refusal of staff who must set up two-factor sign-in first (STAFF_TWO_FACTOR=required). */
 function mustEnrol(error: unknown): boolean {
@@ -29,17 +30,18 @@ export function StaffEnrolmentGate<T, K extends QueryKey>({ probe, children }: {
 }
 
 export function EnrolmentPrompt() {
+  const { t, tc } = useT();
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <Card>
         <CardHeader>
-          <CardTitle as="h1">Set up two-factor sign-in</CardTitle>
-          <CardDescription>{TWO_FACTOR_MESSAGES.enrolFirst}</CardDescription>
+          <CardTitle as="h1">{t('Set up two-factor sign-in')}</CardTitle>
+          <CardDescription>{tc(TWO_FACTOR_MESSAGES.enrolFirst)}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-3 text-sm text-slate-700">
-          <p>Staff sign in with a code from an authenticator app as well as their password. It takes a minute: scan a QR code, enter the code, save your recovery codes.</p>
+          <p>{t('Staff sign in with a code from an authenticator app as well as their password. It takes a minute: scan a QR code, enter the code, save your recovery codes.')}</p>
           <Link to="/profile" hash="two-factor" className={buttonClasses('primary', 'md')}>
-            Set up two-factor sign-in
+            {t('Set up two-factor sign-in')}
           </Link>
         </CardContent>
       </Card>
