@@ -54,14 +54,14 @@ export function normaliseApplicationNumber(typed: string): string {
 
 /** What happens next, one sentence per status, as the track page and the dashboard say it. */
 export const NEXT_STEPS: Record<ApplicationStatus, string> = {
-  online_entry: 'To start processing, sign in and pay the £10 initial fee from your dashboard.',
-  application_created: 'We have your initial payment. Our team will start checking your application shortly; there is nothing you need to do.',
-  under_process: 'Our team is checking your application. There is nothing you need to do; we will email you if we need anything.',
-  additional_info_required: 'We need more information from you: sign in and answer our request from your dashboard so we can carry on.',
-  verified: 'Your application has been checked and submitted to the official portal. We will email you as soon as the decision arrives.',
-  approved: 'Your visa has been granted. Sign in and pay the final fee, and we will email you your e-visa.',
-  rejected: 'Your application has been refused. The reason, when we have one, is in the timeline; contact us if you have any question.',
-  final_payment_received: 'Your e-visa has been sent to your email. Print it and carry it with your passport when you travel.',
+  online_entry: msg('To start processing, sign in and pay the £10 initial fee from your dashboard.'),
+  application_created: msg('We have your initial payment. Our team will start checking your application shortly; there is nothing you need to do.'),
+  under_process: msg('Our team is checking your application. There is nothing you need to do; we will email you if we need anything.'),
+  additional_info_required: msg('We need more information from you: sign in and answer our request from your dashboard so we can carry on.'),
+  verified: msg('Your application has been checked and submitted to the official portal. We will email you as soon as the decision arrives.'),
+  approved: msg('Your visa has been granted. Sign in and pay the final fee, and we will email you your e-visa.'),
+  rejected: msg('Your application has been refused. The reason, when we have one, is in the timeline; contact us if you have any question.'),
+  final_payment_received: msg('Your e-visa has been sent to your email. Print it and carry it with your passport when you travel.'),
 };
 
 /**

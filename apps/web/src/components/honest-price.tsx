@@ -20,7 +20,7 @@ export function HonestPrice({ className, tone = 'light' }: { className?: string;
   const official = officialRouteText();
   const sentence = t('We are a private agency, not the Egyptian government. You can apply yourself at {site} for the official fee ({fee}); our service costs {initial} + {final}.', {
     site: slot('site'),
-    fee: official.fee,
+    fee: slot('fee'),
     initial: pounds(INITIAL_FEE.amount, intl),
     final: pounds(FINAL_FEE.amount, intl),
   });
@@ -29,6 +29,8 @@ export function HonestPrice({ className, tone = 'light' }: { className?: string;
       <Sentence
         text={sentence}
         parts={{
+          // The official fee as the agency configured it (OFFICIAL_VISA_FEE): its words, as written.
+          fee: <bdi>{official.fee}</bdi>,
           site: (
             <a href={official.url} target="_blank" rel="noopener noreferrer" dir="ltr" className={cn('font-medium underline underline-offset-2', tone === 'dark' ? 'text-white' : 'text-blue-700')}>
               {official.site}

@@ -37,7 +37,7 @@ export function Toaster() {
         </Toast.Root>
       ) : null}
       {/* Bottom right (left, right to left) on every screen: at the top of a phone it covered the header and its menu button. */}
-      <Toast.Viewport className="fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]" />
+      <Toast.Viewport label={t('Notifications ({hotkey})', { hotkey: '{hotkey}' })} className="fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]" />
     </Toast.Provider>
   );
 }
