@@ -99,7 +99,10 @@ async function wordsOnPage(page: Page): Promise<string[]> {
 function latinWords(texts: string[], data: string[]): string[] {
   const found = new Set<string>();
   for (const text of texts) {
-    let rest = text.replace(/\S+@\S+/g, ' ').replace(/\b(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+(?:\/\S*)?/g, ' ');
+    let rest = text
+      .replace(/\S+@\S+/g, ' ')
+      .replace(/\bEV-[\dA-Z-]+/g, ' ')
+      .replace(/\b(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)+(?:\/\S*)?/g, ' ');
     for (const value of [...data, ...SAME_IN_EVERY_LANGUAGE].sort((a, b) => b.length - a.length)) rest = rest.split(value).join(' ');
     for (const word of rest.match(/[A-Za-z]{2,}/g) ?? []) found.add(word);
   }

@@ -25,7 +25,8 @@ export function reportFormat(intl: Locale, t: Translate): ReportFormat {
       money: englishMoney,
       wholePounds: (pounds) => `£${englishCount(pounds)}`,
       percent: englishPercent,
-      hours: englishHours,
+      // Its words through the catalog still (the pseudo-locale shows what is not).
+      hours: (value) => (value === null ? englishHours(value) : t('{hours} hours', { hours: value.toFixed(1) })),
       monthLabel: englishMonth,
       dayLabel: englishDay,
     };
