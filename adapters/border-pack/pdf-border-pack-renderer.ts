@@ -5,7 +5,7 @@ import { formatDay, formatShortDay } from '../../core/domain/wording.js';
 import { msg, type Translate } from '../../core/i18n/index.js';
 import type { BorderPackRenderer, BorderPackVisa } from '../../core/ports/border-pack-renderer.js';
 import { translator } from '../i18n/index.js';
-import { hasArabic, isolate, PdfText, type Weight } from '../pdf/text-line.js';
+import { hasArabic, isolate, linePlace, PdfText, type Weight } from '../pdf/text-line.js';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
@@ -63,13 +63,7 @@ async function draw(facts: BorderPackFacts, visa: BorderPackVisa | null, locale:
     const from = options.from ?? 0;
     const lineDirection = options.value ? 'auto' : direction;
     const shown = fonts.truncate(value, size, options.maxWidth ?? width - from, { weight, direction: lineDirection });
-    const place = options.end
-      ? rtl
-        ? { x: MARGIN, align: 'left' as const }
-        : { x: MARGIN + width, align: 'right' as const }
-      : rtl
-        ? { x: MARGIN + width - from, align: 'right' as const }
-        : { x: MARGIN + from, align: 'left' as const };
+    const place = linePlace(rtl, MARGIN, width, from, options.end === true);
     fonts.draw(page, shown, { ...place, y, size, weight, color: options.color ?? INK, direction: lineDirection });
   };
   const down = (points: number) => {

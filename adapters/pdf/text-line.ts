@@ -60,6 +60,12 @@ const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
 
 /** Whether any of the values has Arabic letters (a document in another language embeds the Arabic font only then). */
+/** Where a line is drawn: from the reading side's margin, `from` points in; or at the far side (`end`), for a value. */
+export function linePlace(rtl: boolean, left: number, width: number, from: number, end: boolean): { x: number; align: 'left' | 'right' } {
+  if (end) return rtl ? { x: left, align: 'left' } : { x: left + width, align: 'right' };
+  return rtl ? { x: left + width - from, align: 'right' } : { x: left + from, align: 'left' };
+}
+
 export function hasArabic(...values: (string | null | undefined)[]): boolean {
   return values.some((v) => !!v && ARABIC.test(v));
 }

@@ -6,7 +6,7 @@ import { formatDayAndTime, personName } from '../../core/domain/wording.js';
 import type { Translate } from '../../core/i18n/index.js';
 import type { ReceiptIssuer, ReceiptRenderer } from '../../core/ports/receipt-renderer.js';
 import { translator } from '../i18n/index.js';
-import { hasArabic, isolate, PdfText, type Weight } from '../pdf/text-line.js';
+import { hasArabic, isolate, linePlace, PdfText, type Weight } from '../pdf/text-line.js';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
@@ -52,13 +52,7 @@ export class PdfReceiptRenderer implements ReceiptRenderer {
       const lineDirection = options.value ? 'auto' : direction;
       const shown = options.maxWidth ? fonts.truncate(value, size, options.maxWidth, { weight, direction: lineDirection }) : value;
       const from = options.from ?? 0;
-      const place = options.end
-        ? rtl
-          ? { x: MARGIN, align: 'left' as const }
-          : { x: MARGIN + width, align: 'right' as const }
-        : rtl
-          ? { x: MARGIN + width - from, align: 'right' as const }
-          : { x: MARGIN + from, align: 'left' as const };
+      const place = linePlace(rtl, MARGIN, width, from, options.end === true);
       fonts.draw(page, shown, { ...place, y, size, weight, color: options.color ?? INK, direction: lineDirection });
     };
     const down = (points: number) => {

@@ -1,29 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newApplication } from '../../core/domain/application.js';
 import type { AdminApplicationDto, AdminEntryDto } from '../../apps/web/src/features/admin/api.js';
 import { startI18n } from '../../apps/web/src/lib/i18n.js';
-import type { Catalog } from '../../core/i18n/index.js';
 import { AdminDashboard } from './composed.js';
 import { validForm } from '../core/helpers.js';
 import { fakeFetch, renderPage, setupUser, testUser } from './render.js';
-
-const CATALOGS = path.resolve('core/i18n/catalogs');
-
-/** A locale's web and core words: its catalogs and any helper's fragments not merged yet (web.<name>.json). */
-function catalogsOf(locale: string): Record<string, Catalog> {
-  const dir = path.join(CATALOGS, locale);
-  const read = (ns: string) =>
-    Object.assign(
-      {},
-      ...readdirSync(dir)
-        .filter((f) => f === `${ns}.json` || (f.startsWith(`${ns}.`) && f.endsWith('.json')))
-        .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Catalog),
-    );
-  return { web: read('web'), core: read('core') };
-}
+import { catalogsOf } from './catalogs.js';
 
 afterEach(async () => {
   vi.unstubAllGlobals();

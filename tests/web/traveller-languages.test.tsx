@@ -1,29 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApplicationFormView } from '../../apps/web/src/features/apply/apply-page.js';
 import { TimelineSteps } from '../../apps/web/src/components/application-timeline.js';
 import { startI18n } from '../../apps/web/src/lib/i18n.js';
-import type { Catalog } from '../../core/i18n/index.js';
 import { renderPage, testUser } from './render.js';
-
-// Vitest runs from the repository's root (jsdom gives import.meta.url no file: scheme).
-const CATALOGS = path.resolve('core/i18n/catalogs');
-
-/** A locale's web and core words: its catalogs and any helper's fragments not merged yet (web.<name>.json). */
-function catalogsOf(locale: string): Record<string, Catalog> {
-  const dir = path.join(CATALOGS, locale);
-  const read = (ns: string) =>
-    Object.assign(
-      {},
-      ...readdirSync(dir)
-        .filter((f) => f === `${ns}.json` || (f.startsWith(`${ns}.`) && f.endsWith('.json')))
-        .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Catalog),
-    );
-  return { web: read('web'), core: read('core') };
-}
+import { catalogsOf } from './catalogs.js';
 
 afterEach(async () => {
   await startI18n('en-GB', {});
