@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newApplication } from '../../core/domain/application.js';
 import type { AdminApplicationDto, AdminEntryDto } from '../../apps/web/src/features/admin/api.js';
 import { startI18n } from '../../apps/web/src/lib/i18n.js';
 import { AdminDashboard } from './composed.js';
-import { validForm } from '../core/helpers.js';
 import { fakeFetch, renderPage, setupUser, testUser } from './render.js';
+import { adminEntry as entry } from './admin-entries.js';
 import { catalogsOf } from './catalogs.js';
 
 afterEach(async () => {
@@ -14,28 +13,6 @@ afterEach(async () => {
 });
 
 const admin = testUser({ id: 99, email: 'staff@agency.example', fullName: 'Agency Admin', isAdmin: true });
-
-function entry(id: number): AdminEntryDto {
-  const stored = newApplication({
-    form: validForm({ givenName: `Given${id}`, surname: `Surname${id}`, passportNumber: `P${id}0000` }),
-    userId: id + 100,
-    applicationNumber: `EV-2026-${String(id).padStart(6, '0')}`,
-    now: new Date('2026-11-20T10:00:00.000Z'),
-  });
-  const application = {
-    ...(JSON.parse(JSON.stringify({ ...stored, id, version: 1 })) as object),
-    guarantee: { deadline: null, breached: false, workingDaysUsed: 0, workingDaysTotal: 5, paused: false },
-  } as AdminApplicationDto;
-  const user = {
-    id: id + 100,
-    email: `applicant${id}@example.com`,
-    username: `applicant${id}@example.com`,
-    fullName: `Given${id} Surname${id}`,
-    phoneNumber: '+447700900123',
-    createdAt: '2026-11-19T09:00:00.000Z',
-  };
-  return { application, status: application.status, user, assignee: null, portal: null };
-}
 
 function serve(entries: AdminEntryDto[]) {
   const zero = { 'online-entries': 0, 'initial-payment': 0, 'submitted-portal': 0, approved: 0, completed: 0, rejected: 0 };
