@@ -188,6 +188,8 @@ describe.skipIf(!available)('every traveller in their own language', { timeout: 
         const page = await browser.context.newPage();
         page.setDefaultTimeout(20_000);
         const check = async (step: string) => {
+          // A page is drawn once its heading is (a client-side navigation leaves the network idle before it starts).
+          await page.locator('h1').first().waitFor();
           await settle(page);
           const texts = await wordsOnPage(page);
           const numbers = [...(texts.join(' ').match(/EV-[A-Z0-9-]+/g) ?? []), ...data];
