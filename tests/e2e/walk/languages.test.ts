@@ -151,6 +151,7 @@ describe.skipIf(!available)('every traveller in their own language', { timeout: 
           persona = visit.as;
         }
         await page.goto(`${server.url}/en-XA${visit.url(world)}`);
+        await page.locator('h1').first().waitFor();
         await settle(page);
         // Dates are Intl's, in the pseudo-locale's English: written by Intl in every real language.
         const data = [...Object.values(world.applications).flatMap((a) => [a!.applicationNumber, a!.email]), ...INTL_ENGLISH];
