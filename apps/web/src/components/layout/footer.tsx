@@ -4,7 +4,7 @@ import { useAgency } from '../../lib/use-agency.js';
 import { HonestPrice } from '../honest-price.js';
 import { useT } from '../../lib/i18n.js';
 import { isStaffPath, pageWidth } from './page-width.js';
-import { LocaleLinks, LocaleSelect } from './locale-switcher.js';
+import { LocaleLinks } from './locale-switcher.js';
 
 // Where a finger taps (`touch:`, styles.css) each link is a 44 px tall row (the list drops its own spacing).
 const footerLink =
@@ -124,12 +124,9 @@ function StaffFooter({ agencyName, width }: { agencyName: string; width: string 
   const { t } = useT();
   return (
     <footer className="mt-10 border-t border-slate-200 bg-white" data-testid="staff-footer">
-      <div className={`flex flex-wrap items-center justify-between gap-2 py-4 ${width}`}>
-        <p className="text-xs text-slate-500">
-          <span>{agencyName}</span> · {t('staff pages · times are UK time')}
-        </p>
-        <LocaleSelect />
-      </div>
+      <p className={`py-4 text-xs text-slate-500 ${width}`}>
+        <span>{agencyName}</span> · {t('staff pages · times are UK time')}
+      </p>
     </footer>
   );
 }
