@@ -61,20 +61,19 @@ export class WebPages {
 
   constructor(staticRoot: string, publicUrl: string, officialRoute: OfficialRoute) {
     const base = publicUrl.replace(/\/+$/, '');
-    const official = officialRouteValues(officialRoute);
-    const read = (file: string) => {
+    // The official route in each page's language (its date in the language's words).
+    const read = (file: string, locale: string) => {
       let html = readFileSync(path.join(staticRoot, file), 'utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, base);
-      for (const [placeholder, value] of official) html = html.replaceAll(placeholder, value);
+      for (const [placeholder, value] of officialRouteValues(officialRoute, isLocale(locale) ? locale : DEFAULT_LOCALE)) html = html.replaceAll(placeholder, value);
       return Buffer.from(html);
     };
-    const shell = read('index.html').toString();
     for (const locale of [...LOCALES, PSEUDO_LOCALE]) {
       const dir = isLocale(locale) ? localeDirection(locale) : 'ltr';
-      this.shells.set(locale, new HtmlPage(Buffer.from(shell.replace('<html lang="en-GB">', `<html lang="${locale}" dir="${dir}">`))));
+      this.shells.set(locale, new HtmlPage(Buffer.from(read('index.html', locale).toString().replace('<html lang="en-GB">', `<html lang="${locale}" dir="${dir}">`))));
     }
     const manifestFile = path.join(staticRoot, 'prerendered.json');
     const manifest: PrerenderManifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest) : { pages: [] };
-    for (const page of manifest.pages) this.pages.set(page.path, new HtmlPage(read(page.file)));
+    for (const page of manifest.pages) this.pages.set(page.path, new HtmlPage(read(page.file, pageLocale(page.path))));
     this.robots = ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
     const urls = manifest.pages
       .filter((p) => p.inSitemap)
@@ -133,9 +132,9 @@ export class WebPages {
  * statement itself, so both say the configured values and hydration sees the text it expects.
  * The longest placeholder first: none may eat the start of another.
  */
-function officialRouteValues(route: OfficialRoute): [string, string][] {
+function officialRouteValues(route: OfficialRoute, locale: Locale): [string, string][] {
   const p = OFFICIAL_ROUTE_PLACEHOLDERS;
-  const text = officialRouteText(route);
+  const text = officialRouteText(route, locale);
   const values: [string, string][] = [
     [OFFICIAL_ROUTE_META_PLACEHOLDER, JSON.stringify(text)],
     [p.effectiveText, text.effectiveText],

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from './locale.js';
+import { formatShortDay } from './wording.js';
 /**
  * The official route (docs/product.md §1.5): Egypt's own e-visa portal and its fee, which every
  * call to action and payment screen names beside the agency's own fees. The values come from the
@@ -49,8 +51,10 @@ export interface OfficialRouteText {
   effectiveText: string;
 }
 
-export function officialRouteText(route: OfficialRoute): OfficialRouteText {
-  return { url: route.url, site: officialSite(route.url), fee: route.fee, effective: route.effective, effectiveText: formatIsoDate(route.effective) };
+/** In a page's language: the date in its words ('1. Januar 2026'); English's own words by default. */
+export function officialRouteText(route: OfficialRoute, locale: Locale = DEFAULT_LOCALE): OfficialRouteText {
+  const effectiveText = locale === DEFAULT_LOCALE ? formatIsoDate(route.effective) : formatShortDay(route.effective, locale);
+  return { url: route.url, site: officialSite(route.url), fee: route.fee, effective: route.effective, effectiveText };
 }
 
 /**

@@ -63,7 +63,7 @@ describe('the pre-rendered public pages', () => {
     expect((await raw('/faq-page')).body.toString()).toContain('<title>FAQ</title>');
     expect((await raw('/faq-page/')).body.toString()).toContain('<title>FAQ</title>');
     expect((await raw('/auth')).body.toString()).toContain('data-prerendered="/auth"');
-    for (const route of ['/dashboard', '/admin', '/no/such/page']) {
+    for (const route of ['/dashboard', '/admin', '/nothing/such/page']) {
       const { res, body } = await raw(route);
       expect(res.status, route).toBe(200);
       expect(body.toString(), route).toContain('<title>Shell</title>');
@@ -73,7 +73,7 @@ describe('the pre-rendered public pages', () => {
   it('compress HTML on the fly by Accept-Encoding: brotli first, then gzip, else plain', async () => {
     const br = await raw('/', 'gzip, deflate, br');
     expect(br.res.headers.get('content-encoding')).toBe('br');
-    expect(br.res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.res.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
     expect(brotliDecompressSync(br.body).toString()).toContain('without the hassle');
     const gz = await raw('/', 'gzip');
     expect(gz.res.headers.get('content-encoding')).toBe('gzip');
@@ -94,7 +94,7 @@ describe('the pre-rendered public pages', () => {
     expect(gunzipSync(gz.body).toString()).toBe(ASSET);
     const plain = await raw('/assets/index-abc123.js');
     expect(plain.res.headers.get('content-encoding')).toBeNull();
-    expect(plain.res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(plain.res.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
     expect(plain.body.toString()).toBe(ASSET);
   });
 

@@ -3,8 +3,6 @@ import { cn, formatPence } from '../lib/format.js';
 import { officialRouteText } from '../lib/official-route.js';
 import { Sentence, slot } from '../lib/sentence.js';
 import { useT } from '../lib/i18n.js';
-import { formatShortDay } from '@core/domain/wording.js';
-import { DEFAULT_LOCALE } from '@core/domain/locale.js';
 
 /** £10.00 → £10: the statement names whole pounds. */
 const pounds = (pence: number, intl: Parameters<typeof formatPence>[1]) => formatPence(pence, intl).replace(/[.,]00(?=\D*$)/, '');
@@ -39,10 +37,7 @@ export function HonestPrice({ className, tone = 'light' }: { className?: string;
         }}
       />{' '}
       <span className="whitespace-nowrap">
-        <Sentence
-          text={t('Official fee as of {date}.', { date: slot('date') })}
-          parts={{ date: <time dateTime={official.effective}>{intl === DEFAULT_LOCALE ? official.effectiveText : formatShortDay(official.effective, intl)}</time> }}
-        />
+        <Sentence text={t('Official fee as of {date}.', { date: slot('date') })} parts={{ date: <time dateTime={official.effective}>{official.effectiveText}</time> }} />
       </span>
     </p>
   );
