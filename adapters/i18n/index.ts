@@ -39,6 +39,8 @@ function translations(): i18n {
     returnEmptyString: false,
     initAsync: false,
     interpolation: { escapeValue: false },
+    // English messages are fallbacks (a key is its English): compiled once, like the others.
+    i18nFormat: { memoizeFallback: true },
   });
   instance = created;
   return created;
