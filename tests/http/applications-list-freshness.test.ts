@@ -43,7 +43,7 @@ describe.each(appDatabases())('the applicant’s list after changes on $name', (
     expect((await owner.browser.post(`/api/payments/initial/confirm/${first}`, { paymentIntentId: intent.paymentIntentId })).status).toBe(200);
     let paid = (await list(owner.browser)).find((a) => a.id === first)!;
     expect(kinds(paid)).toEqual(['payment', 'status']);
-    expect(paid.timeline[0]).toEqual({ at: t.clock.now().toISOString(), kind: 'payment', message: 'Initial fee paid: £10.00' });
+    expect(paid.timeline[0]).toEqual({ at: t.clock.now().toISOString(), kind: 'payment', message: 'Initial fee paid: £10.00', fee: 'initial', amount: 1000, waived: false });
     expect((await list(owner.browser)).filter((a) => a.id !== first).map((a) => a.timeline)).toEqual([[], []]);
 
     const admin = await signInAdmin(t);
@@ -51,7 +51,7 @@ describe.each(appDatabases())('the applicant’s list after changes on $name', (
     const refund = await admin.browser.post(`/api/admin/applications/${first}/refunds`, { paymentType: 'initial', amountPence: 400, reason: 'Goodwill: slow reply' });
     expect(refund.status).toBe(201);
     paid = (await list(owner.browser)).find((a) => a.id === first)!;
-    expect(paid.timeline.at(-1)).toEqual({ at: t.clock.now().toISOString(), kind: 'refund', message: 'Refunded £4.00 of the initial fee to your card' });
+    expect(paid.timeline.at(-1)).toEqual({ at: t.clock.now().toISOString(), kind: 'refund', message: 'Refunded £4.00 of the initial fee to your card', fee: 'initial', amount: 400 });
 
     t.clock.advance({ minutes: 1 });
     const asked = await admin.browser.put(`/api/admin/applications/${first}/status`, { status: 'additional_info_required', additionalInfoMessage: 'Please send your hotel booking.' });

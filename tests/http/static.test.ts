@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('the SPA build', () => {
   it('serves index.html at / and for client routes, revalidated every time', async () => {
-    for (const route of ['/', '/dashboard', '/admin', '/payment?applicationId=3&type=initial', '/no/such/page']) {
+    for (const route of ['/', '/dashboard', '/admin', '/payment?applicationId=3&type=initial', '/nothing/such/page']) {
       const res = await new TestBrowser(t.app).get(route);
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
