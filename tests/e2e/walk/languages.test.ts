@@ -188,8 +188,11 @@ describe.skipIf(!available)('every traveller in their own language', { timeout: 
       try {
         const page = await browser.context.newPage();
         page.setDefaultTimeout(20_000);
+        /** The page's heading now, to know when a client-side navigation has drawn the next page. */
+        const heading = () => page.evaluate(() => document.querySelector('h1')?.textContent ?? '');
+        /** After a client-side navigation: the URL changes first, the next page's heading after (the route may still be loading). */
+        const drawnAfter = (previous: string) => page.waitForFunction((p) => Boolean(document.querySelector('h1')) && document.querySelector('h1')!.textContent !== p, previous);
         const check = async (step: string) => {
-          // A page is drawn once its heading is (a client-side navigation leaves the network idle before it starts).
           await page.locator('h1').first().waitFor();
           await settle(page);
           const texts = await wordsOnPage(page);
@@ -214,8 +217,10 @@ describe.skipIf(!available)('every traveller in their own language', { timeout: 
         await page.locator('#signup-password').fill('pyramids-2026');
         await page.locator('#signup-confirmPassword').fill('pyramids-2026');
         await check('2-sign-up');
+        let previous = await heading();
         await page.getByRole('button', { name: T('Create Account') }).click();
         await page.waitForURL(`**/${locale}/dashboard`);
+        await drawnAfter(previous);
         await check('3-dashboard-empty');
 
         await page.goto(`${server.url}/${locale}/apply`);
@@ -235,22 +240,28 @@ describe.skipIf(!available)('every traveller in their own language', { timeout: 
         await page.locator('#app-expectedDepartureDate').fill(isoDaysFromNow(50));
         await page.locator('#app-privacyPolicyAccepted').click();
         await check('4-apply');
+        previous = await heading();
         await page.getByRole('button', { name: T('Submit Application') }).click();
         await page.waitForURL(/\/payment\?applicationId=\d+&type=initial/);
+        await drawnAfter(previous);
         await page.locator('#main').getByRole('checkbox').first().click();
         await page.locator('#card-number').fill('4242 4242 4242 4242');
         await page.locator('#card-expiry').fill('12 / 30');
         await page.locator('#card-cvc').fill('123');
         await check('5-payment');
+        previous = await heading();
         await page.locator('#main').getByRole('button').filter({ hasText: /£/ }).last().click();
         await page.waitForURL(/\/address-details\?applicationId=\d+/);
+        await drawnAfter(previous);
         await page.locator('#addr-address').fill('12 Acacia Avenue');
         await page.locator('#addr-city').fill('Manchester');
         await page.locator('#addr-postcode').fill('M1 1AA');
         await page.locator('#addr-hotelDetails').fill('Steigenberger Pyramids Cairo, booking 88213');
         await check('6-address');
+        previous = await heading();
         await page.locator('#main').locator('button[type="submit"]').click();
         await page.waitForURL(`**/${locale}/dashboard`);
+        await drawnAfter(previous);
         await check('7-dashboard-paid');
 
         const apps = (await (await page.request.get(`${server.url}/api/applications`)).json()) as { applicationNumber: string }[];
