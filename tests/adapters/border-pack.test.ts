@@ -2,18 +2,10 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PdfBorderPackRenderer, VISA_ATTACHED_SEPARATELY } from '../../adapters/border-pack/pdf-border-pack-renderer.js';
-import { visaValidity, type BorderPackFacts } from '../../core/domain/border-pack.js';
 import { pdfText } from '../support/pdf-text.js';
+import { BORDER_PACK_FACTS } from '../support/border-pack-facts.js';
 
-const FACTS: BorderPackFacts = {
-  applicationNumber: 'EV-2611-000042',
-  travellerName: 'Amira Hassan',
-  passportNumber: 'P12345678',
-  nationality: 'United Kingdom',
-  validity: visaValidity({ entry: 'Single', expectedArrivalDate: '2026-12-20', expectedDepartureDate: '2027-01-03' }, new Date('2026-11-25T10:00:00Z')),
-  stay: 'Steigenberger Hotel, Corniche El Nil Street, Luxor\nBooking reference ABC123',
-  agency: { name: 'Nile Gate e-Visa Agency', email: 'help@nilegate.example', website: 'https://visa.nilegate.example', address: ['Nile Gate Ltd', '3 Quay Street', 'Manchester', 'M3 3JE'] },
-};
+const FACTS = BORDER_PACK_FACTS;
 
 async function visaPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

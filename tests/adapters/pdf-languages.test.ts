@@ -4,10 +4,11 @@ import { PdfBorderPackRenderer } from '../../adapters/border-pack/pdf-border-pac
 import { readCatalog, translator } from '../../adapters/i18n/index.js';
 import { isolate, PdfText } from '../../adapters/pdf/text-line.js';
 import { PdfReceiptRenderer } from '../../adapters/receipts/pdf-receipt-renderer.js';
-import { visaValidity, type BorderPackFacts } from '../../core/domain/border-pack.js';
+import type { BorderPackFacts } from '../../core/domain/border-pack.js';
 import { LOCALES } from '../../core/domain/locale.js';
 import { CREDIT_NOTE_NOTE, RECEIPT_NOTE, type Receipt } from '../../core/domain/receipt.js';
 import { pdfText } from '../support/pdf-text.js';
+import { BORDER_PACK_FACTS } from '../support/border-pack-facts.js';
 
 const RECEIPT: Receipt = {
   id: 1,
@@ -39,15 +40,7 @@ const CREDIT_NOTE: Receipt = {
   refersTo: 'R-2026-000001',
 };
 const ISSUER = { agencyName: 'Nile Gate e-Visa Agency', agencyAddress: ['Nile Gate Ltd', '3 Quay Street', 'Manchester', 'M3 3JE'], agencyEmail: 'help@nilegate.example', vatNumber: null };
-const FACTS: BorderPackFacts = {
-  applicationNumber: 'EV-2611-000042',
-  travellerName: 'Amira Hassan',
-  passportNumber: 'P12345678',
-  nationality: 'United Kingdom',
-  validity: visaValidity({ entry: 'Single', expectedArrivalDate: '2026-12-20', expectedDepartureDate: '2027-01-03' }, new Date('2026-11-25T10:00:00Z')),
-  stay: 'Hôtel Bärenstraße, Città Vecchia: ça, où, più, è, à, ö, ü, ì, ò',
-  agency: { name: 'Nile Gate e-Visa Agency', email: 'help@nilegate.example', website: 'https://visa.nilegate.example', address: ['Nile Gate Ltd', '3 Quay Street', 'Manchester', 'M3 3JE'] },
-};
+const FACTS: BorderPackFacts = { ...BORDER_PACK_FACTS, stay: 'Hôtel Bärenstraße, Città Vecchia: ça, où, più, è, à, ö, ü, ì, ò' };
 
 /** The text as one line. A mark (shadda, tanween) is set apart from its letter to sit over it: pdf.js copies a space before it, taken out here. */
 const words = async (pdf: Uint8Array) => (await pdfText(pdf)).replace(/\s+/g, ' ').replace(/ (?=[\u064b-\u065f\u0670])/g, '');
