@@ -72,6 +72,7 @@ function filesUnder(dir: string): string[] {
 export function prerenderPages(options: { entry: string; routerPlugins: () => PluginOption[] }): Plugin {
   let config: ResolvedConfig;
   const chunks: ChunkInfo[] = [];
+  const arabicFonts: string[] = [];
   let written = false;
   return {
     name: 'prerender-public-pages',
@@ -81,8 +82,10 @@ export function prerenderPages(options: { entry: string; routerPlugins: () => Pl
     },
     generateBundle(_options, bundle) {
       chunks.length = 0;
+      arabicFonts.length = 0;
       for (const item of Object.values(bundle)) {
         if (item.type === 'chunk') chunks.push({ fileName: item.fileName, imports: item.imports, moduleIds: item.moduleIds, isEntry: item.isEntry });
+        else if (ARABIC_FONT.test(item.fileName)) arabicFonts.push(item.fileName);
       }
     },
     writeBundle() {
@@ -115,10 +118,7 @@ export function prerenderPages(options: { entry: string; routerPlugins: () => Pl
         const manifest: PrerenderManifest = { pages: [] };
         mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
         for (const { page, rendered } of result.pages) {
-          const html = inlineStylesheets(
-            pageHtml(template, page, rendered, result.placeholder, [...routePreloads(rendered.routeIds, chunks, template), ...catalogPreloads(page.locale, chunks)]),
-            outDir,
-          );
+          const html = inlineStylesheets(pageHtml(template, page, rendered, result.placeholder, routePreloads(rendered.routeIds, chunks, template), page.locale === 'ar' ? arabicFonts : []), outDir);
           const file = pageFile(page.path);
           writeFileSync(path.join(outDir, file), html);
           manifest.pages.push({ path: page.path, file, inSitemap: page.inSitemap });
@@ -157,10 +157,8 @@ function inlineStylesheets(html: string, outDir: string): string {
   });
 }
 
-/** The chunks holding a locale's catalogs (none for English: its keys are its words). */
-function catalogPreloads(locale: string, chunks: ChunkInfo[]): string[] {
-  return chunks.filter((c) => c.moduleIds.some((id) => id.includes(`/core/i18n/catalogs/${locale}/`))).map((c) => c.fileName);
-}
+/** The Arabic pages' font files (styles.css). */
+const ARABIC_FONT = /(^|\/)cairo-arabic-\d+-normal-[^/]*\.woff2$/;
 
 /** The route chunks a page needs beyond what index.html already preloads. */
 function routePreloads(routeIds: string[], chunks: ChunkInfo[], template: string): string[] {
@@ -181,7 +179,7 @@ function routePreloads(routeIds: string[], chunks: ChunkInfo[], template: string
   return [...wanted].filter((name) => !template.includes(`/${name}"`));
 }
 
-function pageHtml(template: string, page: LocalisedPage, rendered: { html: string; title: string; lang: string; dir: string }, publicUrl: string, preloads: string[]): string {
+function pageHtml(template: string, page: LocalisedPage, rendered: { html: string; title: string; lang: string; dir: string }, publicUrl: string, preloads: string[], fonts: string[]): string {
   const url = `${publicUrl}${page.path}`;
   const english = page.alternates.find(([locale]) => locale === 'en-GB')?.[1] ?? page.path;
   const head = [
@@ -197,6 +195,8 @@ function pageHtml(template: string, page: LocalisedPage, rendered: { html: strin
     `<meta property="og:url" content="${escapeAttr(url)}" />`,
     `<meta property="og:image" content="${escapeAttr(`${publicUrl}/images/giza-pyramids.svg`)}" />`,
     ...preloads.map((name) => `<link rel="modulepreload" crossorigin href="/${name}" />`),
+    // Its text's font from the start, not once the page is laid out: drawn once, in it (styles.css).
+    ...fonts.map((name) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${name}" />`),
   ].join('\n    ');
   let html = template
     .replace('<html lang="en-GB">', () => `<html lang="${escapeAttr(rendered.lang)}" dir="${escapeAttr(rendered.dir)}">`)
@@ -204,7 +204,8 @@ function pageHtml(template: string, page: LocalisedPage, rendered: { html: strin
     .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeAttr(page.description)}" />`)
     .replace('</head>', () => `  ${head}\n  </head>`);
   // The page is already painted from its HTML: its code only makes it interactive, so none of it
-  // may compete with the document (and fonts, images) for the first paint on a slow phone.
+  // may compete with the document (and fonts, images) for the first paint on a slow phone. Its
+  // language's catalogs (~38 KB) are not preloaded at all: main.tsx fetches them once the page is drawn.
   html = html.replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to pre-render into');
   html = html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeAttr(page.path)}">${rendered.html}</div>`);

@@ -115,6 +115,41 @@ describe.skipIf(!available)('pre-rendered public pages in Chromium', { timeout: 
     await page.close();
   });
 
+  it("a page's words: English loads no catalog, German only its own once drawn; the Arabic page's font comes with its HTML", async () => {
+    // Catalog chunks are named after their file (core/i18n/catalogs/<locale>/{web,core}.json).
+    const catalogsLoadedBy = async (pagePath: string) => {
+      const page = await browser.context.newPage();
+      const catalogs: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (/^\/assets\/(web|core)-[^/]+\.js$/.test(pathname)) catalogs.push(pathname);
+      });
+      await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle' });
+      await until(async () => expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(true));
+      return { page, catalogs };
+    };
+    const english = await catalogsLoadedBy('/');
+    expect(english.catalogs).toEqual([]);
+    await english.page.close();
+    const german = await catalogsLoadedBy('/de/');
+    expect(german.catalogs).toHaveLength(2);
+    expect(await german.page.getByRole('link', { name: 'Kontakt' }).first().isVisible()).toBe(true);
+    await german.page.close();
+
+    const fontPreloads = (html: string) => html.match(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/cairo-arabic-(400|700)-normal-[^"]+\.woff2" \/>/g) ?? [];
+    const arabicHtml = await (await fetch(`${server.url}/ar/`)).text();
+    expect(fontPreloads(arabicHtml)).toHaveLength(2);
+    const germanHtml = await (await fetch(`${server.url}/de/`)).text();
+    expect(fontPreloads(germanHtml)).toEqual([]);
+    // Nor are a language's catalogs preloaded: they would stand between a phone and the first paint.
+    expect(germanHtml).not.toMatch(/<link rel="modulepreload"[^>]*\/assets\/(web|core)-/);
+    expect(fontPreloads(await (await fetch(`${server.url}/`)).text())).toEqual([]);
+    const arabic = await catalogsLoadedBy('/ar/');
+    await arabic.page.evaluate(() => document.fonts.ready);
+    expect(await arabic.page.evaluate(() => document.fonts.check('400 16px Cairo', 'ع') && document.fonts.check('700 16px Cairo', 'ع'))).toBe(true);
+    await arabic.page.close();
+  });
+
   it('a form on a pre-rendered page cannot be sent before its code runs: the password never reaches an address, and what was typed stays', async () => {
     const page = await browser.context.newPage();
     // The page's code is held back, as on a slow phone, until the visitor has typed and pressed Enter.

@@ -6,14 +6,16 @@
  */
 import i18next, { type i18n, type ThirdPartyModule } from 'i18next';
 import ICU from 'i18next-icu';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useContext } from 'react';
+import { getI18n, I18nContext, initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, localeDirection, localeFromPath, LOCALES, type Locale } from '@core/domain/locale.js';
 import { PSEUDO_LOCALE, pseudoLocalise, type Catalog, type MessageValues, type PageLocale } from '@core/i18n/index.js';
 
 /** The catalogs the SPA reads: its own words and those the core hands it. */
 const WEB_NAMESPACES = ['web', 'core'] as const;
 
-const catalogFiles = import.meta.glob<Catalog>('../../../../core/i18n/catalogs/*/{web,core}.json', { import: 'default' });
+/** Every language's catalogs but English's, which a page never loads (a key is its English text). */
+const catalogFiles = import.meta.glob<Catalog>(['../../../../core/i18n/catalogs/*/{web,core}.json', '!../../../../core/i18n/catalogs/en-GB/*'], { import: 'default' });
 
 /** The page's locale, read off an address ('/ar/track' → 'ar'; '/en-XA/…' → the pseudo-locale). */
 export function localeOfPath(pathname: string): PageLocale {
@@ -96,12 +98,6 @@ export function createI18n(locale: PageLocale, resources: Record<string, Catalog
   return instance;
 }
 
-/**
- * English until a page gives its own instance (I18nextProvider, app.tsx): what a component rendered
- * on its own (a component test) reads.
- */
-createI18n(DEFAULT_LOCALE, {});
-
 export interface PageWords {
   /** A message of the SPA ('web'), its English text as the key. */
   t: (key: string, values?: MessageValues) => string;
@@ -113,15 +109,33 @@ export interface PageWords {
   dir: 'ltr' | 'rtl';
 }
 
-/** The page's words and language, for a component. */
+/** Each instance's words, made once: a page's language never changes (a switch loads another page). */
+const wordsOfInstance = new WeakMap<i18n, PageWords>();
+
+function wordsOf(instance: i18n): PageWords {
+  let words = wordsOfInstance.get(instance);
+  if (!words) {
+    const locale = (instance.language ?? DEFAULT_LOCALE) as PageLocale;
+    const web = instance.getFixedT(locale, 'web');
+    const core = instance.getFixedT(locale, 'core');
+    words = {
+      t: (key, values) => web(key, { ...values }) as string,
+      tc: (text, values) => core(text, { ...values }) as string,
+      locale,
+      intl: intlLocale(locale),
+      dir: directionOf(locale),
+    };
+    wordsOfInstance.set(instance, words);
+  }
+  return words;
+}
+
+/**
+ * The page's words and language, for a component: the page's instance (I18nextProvider, app.tsx),
+ * read from context rather than through useTranslation, which subscribes every component to
+ * language and catalog events a page never has; English when there is none (a component rendered
+ * on its own in a test).
+ */
 export function useT(): PageWords {
-  const { t, i18n } = useTranslation(WEB_NAMESPACES);
-  const locale = (i18n.language ?? DEFAULT_LOCALE) as PageLocale;
-  return {
-    t: (key, values) => t(key, { ...values, ns: 'web' }) as string,
-    tc: (text, values) => t(text, { ...values, ns: 'core' }) as string,
-    locale,
-    intl: intlLocale(locale),
-    dir: directionOf(locale),
-  };
+  return wordsOf(useContext(I18nContext)?.i18n ?? getI18n() ?? createI18n(DEFAULT_LOCALE, {}));
 }
