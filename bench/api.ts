@@ -9,7 +9,13 @@
  *     BENCH_PEER_DIR) serving the same seeded agency.sqlite: product and peer alternately, three
  *     rounds each; prints the medians of req/s and CPU per request and the ratio (target ≥ 2×). When
  *     the peer's dependencies are missing, says how to install them and skips only this part;
- *  3. a fixed 1,000 req/s on GET /api/applications; prints p99 (target ≤ 20 ms).
+ *  3. a fixed 1,000 req/s on GET /api/applications; prints p99 (target ≤ 20 ms);
+ *  4. the other calls people make most, each against the bare route (target ≥ 0.5 of its req/s; the
+ *     peer has no equivalent of them): the applicant's GET /api/applications/{id} (the application
+ *     with its timeline and guarantee), the tracker's GET /api/track/application (the signed
+ *     tracking cookie a mailed code gave, no account) and the admin's list page
+ *     (GET /api/admin/applications?tab=online-entries&page=1&pageSize=25, a member of staff signed
+ *     in with two-factor sign-in, 40 applications in that tab: online entries, before their initial payment).
  * The server runs in this process on loopback (SQLite in a temp DATA_DIR); autocannon runs in a child
  * process, and the server's CPU time per request is printed beside req/s (the peer's is read from
  * /proc, where there is one).
@@ -23,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../apps/http/server.js';
 import { bufferedDestination, createLogger } from '../apps/shared/logger.js';
+import { signInBenchAdmin } from './support/staff.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -187,10 +194,10 @@ async function main(): Promise<void> {
     if (register.status !== 201) throw new Error(`register failed: ${register.status} ${await register.text()}`);
     const cookie = register.headers.getSetCookie()[0]!.split(';')[0]!;
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-    for (let i = 0; i < 3; i += 1) {
+    const createApplication = async (i: number, as: string): Promise<{ id: string; applicationNumber: string }> => {
       const res = await fetch(`${origin}/api/applications`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin, cookie },
+        headers: { 'content-type': 'application/json', origin, cookie: as },
         body: JSON.stringify({
           givenName: `Bench${i}`,
           surname: 'Applicant',
@@ -210,10 +217,53 @@ async function main(): Promise<void> {
         }),
       });
       if (res.status !== 201) throw new Error(`create application failed: ${res.status} ${await res.text()}`);
-    }
+      return (await res.json()) as { id: string; applicationNumber: string };
+    };
+    const mine: { id: string; applicationNumber: string }[] = [];
+    for (let i = 0; i < 3; i += 1) mine.push(await createApplication(i, cookie));
     const check = await fetch(`${origin}/api/applications`, { headers: { cookie } });
     const listed = (await check.json()) as unknown[];
     if (check.status !== 200 || listed.length !== 3) throw new Error(`GET /api/applications answered ${check.status} with ${listed.length} items`);
+
+    // The admin's list page: 40 online entries (applications before their initial payment, 3 of them the
+    // applicant's), read by a member of staff signed in with two-factor sign-in.
+    const other = await fetch(`${origin}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: 'bench-other@example.com', password: 'bench-password', fullName: 'Other Applicant', phoneNumber: '+447700900124' }),
+    });
+    if (other.status !== 201) throw new Error(`register failed: ${other.status} ${await other.text()}`);
+    const otherCookie = other.headers.getSetCookie()[0]!.split(';')[0]!;
+    for (let i = 3; i < 40; i += 1) await createApplication(i, otherCookie);
+    const adminCookie = await signInBenchAdmin(server);
+    const adminList = `${origin}/api/admin/applications?tab=online-entries&page=1&pageSize=25`;
+    const page = await fetch(adminList, { headers: { cookie: adminCookie } });
+    const pageRows = ((await page.json()) as { items?: unknown[] }).items ?? [];
+    if (page.status !== 200 || pageRows.length !== 25) throw new Error(`the admin list page answered ${page.status} with ${pageRows.length} rows`);
+
+    // The tracker: a code mailed for one of the applicant's applications, verified for the cookie.
+    const tracked = mine[0]!;
+    const requested = await fetch(`${origin}/api/track/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ applicationNumber: tracked.applicationNumber, email }),
+    });
+    if (requested.status !== 200) throw new Error(`POST /api/track/request answered ${requested.status}`);
+    const mails = (await server.agency.ports.outbox.list({ to: email })).filter((m) => m.template === 'tracking_code');
+    const code = (mails.at(-1)?.data as { code?: string } | undefined)?.code;
+    if (!code) throw new Error('no tracking code was mailed');
+    const verified = await fetch(`${origin}/api/track/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ applicationNumber: tracked.applicationNumber, email, code }),
+    });
+    const trackCookie = verified.headers.getSetCookie()[0]?.split(';')[0];
+    if (verified.status !== 200 || !trackCookie) throw new Error(`POST /api/track/verify answered ${verified.status}`);
+    const trackAnswer = (await (await fetch(`${origin}/api/track/application`, { headers: { cookie: trackCookie } })).json()) as { application: { applicationNumber?: string } | null };
+    if (trackAnswer.application?.applicationNumber !== tracked.applicationNumber) throw new Error('GET /api/track/application did not answer the tracked application');
+
+    const one = (await (await fetch(`${origin}/api/applications/${tracked.id}`, { headers: { cookie } })).json()) as { timeline?: unknown[] };
+    if (!Array.isArray(one.timeline)) throw new Error(`GET /api/applications/{id} answered no timeline`);
 
     const run = (url: string, extra: { connections?: number; rate?: number } = {}) => load(url, { connections: CONNECTIONS, duration: DURATION, cookie, ...extra });
 
@@ -301,6 +351,27 @@ async function main(): Promise<void> {
     console.log(row(`GET /api/applications @ ${FIXED_RATE} req/s`, fixed));
     console.log(`p99 at ${FIXED_RATE} req/s: ${fixed.latency.p99} ms (target ≤ 20 ms) ${fixed.latency.p99 <= 20 ? 'OK' : 'ABOVE TARGET'}`);
     if (products.some((r) => r.non2xx > 0) || fixed.non2xx > 0) console.log('WARNING: some authenticated requests did not answer 2xx');
+
+    // 4. The other calls people make most, against the bare route measured just before each.
+    const calls = [
+      { name: 'GET /api/applications/{id} (applicant)', url: `${origin}/api/applications/${tracked.id}`, cookie },
+      { name: 'GET /api/track/application (tracker)', url: `${origin}/api/track/application`, cookie: trackCookie },
+      { name: 'GET /api/admin/applications page 1 (staff)', url: adminList, cookie: adminCookie },
+    ];
+    console.log(`\nthe other calls people make most, each against the bare route measured just before it (target ≥ 0.50):`);
+    let warned = false;
+    for (const call of calls) {
+      await load(call.url, { connections: 10, duration: 2, cookie: call.cookie });
+      const bareNow = await run(`${origin}/api/bench/bare`);
+      const measured = await load(call.url, { connections: CONNECTIONS, duration: DURATION, cookie: call.cookie });
+      console.log(row(call.name, measured));
+      const callRatio = measured.requests.average / bareNow.requests.average;
+      console.log(
+        `  ratio / bare (${bareNow.requests.average.toFixed(0)} req/s): ${callRatio.toFixed(2)} (target ≥ 0.50) ${callRatio >= 0.5 ? 'OK' : 'BELOW TARGET'}; CPU per request bare / this: ${(bareNow.cpuMicrosPerRequest / measured.cpuMicrosPerRequest).toFixed(2)}`,
+      );
+      warned ||= measured.non2xx > 0 || measured.errors > 0;
+    }
+    if (warned) console.log('WARNING: some of these calls did not answer 2xx');
   } finally {
     await server.stop(2000);
     rmSync(dataDir, { recursive: true, force: true });
