@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { keys } from './api/keys.js';
 import { createQueryClient } from './api/query-client.js';
 import { App } from './app.js';
+import { afterNextPaint } from './lib/after-paint.js';
 import { trackPageViews } from './lib/analytics.js';
 import { basepathOf, directionOf, localeOfPath, startI18n } from './lib/i18n.js';
 import { mayBeSignedIn } from './lib/seo.js';
@@ -22,24 +23,15 @@ const router = createAppRouter(queryClient, undefined, basepathOf(locale));
 trackPageViews(router);
 
 /**
- * Resolves once the browser has drawn the page as it stands: a pre-rendered page's text is shown
- * first, then its language's catalogs are fetched (preloaded, they competed with the page itself on
- * a slow phone: the German and Arabic landing pages' text came ~0.5 s after the English one's) and
- * React takes the page over. A hidden tab draws nothing, so it does not wait.
- */
-function pageDrawn(): Promise<void> {
-  if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-}
-
-/**
- * A page the build pre-rendered (the public pages): its route (code and guards) loads first, then
+ * A page the build pre-rendered (the public pages): it is drawn first, then its language's catalogs
+ * are fetched (preloaded, they competed with the page itself on a slow phone: the German and Arabic
+ * landing pages' text came ~0.5 s after the English one's), its route (code and guards) loads, and
  * React takes over the HTML that is already shown. Should the route have gone elsewhere (a
  * signed-in visitor on /auth is sent on), the page is drawn afresh instead.
  */
 async function start(container: HTMLElement): Promise<void> {
   const prerendered = container.dataset.prerendered;
-  if (prerendered !== undefined) await pageDrawn();
+  if (prerendered !== undefined) await afterNextPaint();
   const i18n = await startI18n(locale);
   const app = <App router={router} queryClient={queryClient} i18n={i18n} />;
   if (prerendered === undefined) {

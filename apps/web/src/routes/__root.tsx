@@ -32,7 +32,7 @@ function RootLayout() {
   // A signed-in page fills at least the screen: while its code and data load (a spinner, a
   // skeleton) the footer stays below the fold instead of showing and then being pushed down when
   // the page arrives (a layout shift of 0.34 on a phone's dashboard, /apply and /payment).
-  const signedIn = useRouterState({ select: (s) => [...s.matches, ...(s.pendingMatches ?? [])].some((m) => m.routeId.startsWith('/_authed')) });
+  const signedIn = useRouterState({ select: (s) => s.matches.some((m) => m.routeId.startsWith('/_authed')) });
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {

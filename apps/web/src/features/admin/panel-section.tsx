@@ -1,5 +1,4 @@
-import { Collapsible } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 const STORAGE_KEY = 'evisa.admin.panel-sections';
 
@@ -34,27 +33,37 @@ function remember(id: string, open: boolean): void {
  */
 export function PanelSection({ id, title, summary, defaultOpen = true, children }: { id: string; title: string; summary?: ReactNode; defaultOpen?: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(() => remembered()[id] ?? defaultOpen);
+  const contentId = useId();
+  const state = open ? 'open' : 'closed';
+  // A disclosure button and its content, written out rather than Radix's Collapsible: its content
+  // measures itself and reads its animation on mount (a forced style and layout per section), which
+  // made opening a side panel take ~0.5–0.8 s on a mid-range phone; nothing here animates.
   return (
-    <Collapsible.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        remember(id, next);
-      }}
-      asChild
-    >
-      {/* A div, not a named region: the component inside may be a region of the same name (Portal, Internal notes). */}
-      <div data-panel-section={id} className="border-b border-slate-200 last:border-b-0">
-        <h3 className="m-0">
-          <Collapsible.Trigger className="group flex min-h-11 w-full items-center gap-2 rounded py-2 text-start focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500">
-            <Chevron />
-            <span className="shrink-0 text-sm font-semibold uppercase tracking-wide text-slate-600">{title}</span>
-            {!open && summary ? <span className="min-w-0 flex-1 truncate text-end text-xs font-normal text-slate-500">{summary}</span> : null}
-          </Collapsible.Trigger>
-        </h3>
-        <Collapsible.Content className="pb-4 [&>section>h3:first-child]:hidden">{children}</Collapsible.Content>
-      </div>
-    </Collapsible.Root>
+    // A div, not a named region: the component inside may be a region of the same name (Portal, Internal notes).
+    <div data-panel-section={id} data-state={state} className="border-b border-slate-200 last:border-b-0">
+      <h3 className="m-0">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={contentId}
+          data-state={state}
+          onClick={() => {
+            setOpen(!open);
+            remember(id, !open);
+          }}
+          className="group flex min-h-11 w-full items-center gap-2 rounded py-2 text-start focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+        >
+          <Chevron />
+          <span className="shrink-0 text-sm font-semibold uppercase tracking-wide text-slate-600">{title}</span>
+          {!open && summary ? <span className="min-w-0 flex-1 truncate text-end text-xs font-normal text-slate-500">{summary}</span> : null}
+        </button>
+      </h3>
+      {open ? (
+        <div id={contentId} data-state={state} className="pb-4 [&>section>h3:first-child]:hidden">
+          {children}
+        </div>
+      ) : null}
+    </div>
   );
 }
 
