@@ -19,6 +19,7 @@ import { sqliteBackup } from './backup.js';
 import { bulkInserter } from './bulk-insert.js';
 import * as schema from './schema.js';
 import { compileColumnsSelect, compileJoinSelect, compileTableSelect, type CompiledSelect } from './table-select.js';
+import { cacheStatements } from './statement-cache.js';
 import { sqliteUnavailable } from './unavailable.js';
 
 export const SQLITE_MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -91,6 +92,7 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
   } catch (e) {
     throw errors.unavailable('database', `Cannot open the SQLite database at ${file}: ${(e as Error).message}`);
   }
+  cacheStatements(sqlite);
   const drizzleDb = drizzle(sqlite);
   // The shared queries are typed with PostgreSQL's builder and tables; SQLite's answer the same
   // dialect-neutral chains and schema-parity.ts proves the rows identical (see shared/sql-database.ts).
