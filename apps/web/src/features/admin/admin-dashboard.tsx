@@ -116,7 +116,14 @@ function Dashboard() {
       {/* Filtered by a family application (its 'GROUP n' badge): just its travellers. */}
       {search.group ? <FamilyEntries groupId={search.group} onClear={() => setSearch({ group: undefined })} /> : null}
       {!fromAddress.tab && queue.data && !search.group ? <WorkQueueNote tab={queue.data.tab} deadline={queue.data.deadline} /> : null}
-      <AdminTabs hidden={Boolean(search.group)} tab={tab} onChoose={(next) => setSearch({ tab: next, page: 1 })} counts={counts.data} label={t('Application categories')}>
+      <AdminTabs
+        hidden={Boolean(search.group)}
+        tab={tab}
+        onChoose={(next) => navigate({ to: '/admin', search: compactAdminSearch({ ...search, tab: next, page: 1 }) })}
+        counts={counts.data}
+        stale={page.isPlaceholderData}
+        label={t('Application categories')}
+      >
         <AssigneeFilters
           value={search.assignee}
           mine={tab ? counts.data?.mine?.[tab] : undefined}
@@ -163,21 +170,25 @@ function Dashboard() {
 /**
  * The category tabs. A chosen tab shows itself chosen at once; the address (and with it the list, a
  * page of rows, passed in as `children` so this state does not render it again) changes after that
- * paint: switching took ~250 ms to the next paint on a mid-range phone. Meanwhile the old page is
- * hidden (its TabsContent is kept mounted, `forceMount`, and hidden while another tab is chosen).
+ * paint: switching took ~250 ms to the next paint on a mid-range phone. Meanwhile the old page stays,
+ * faded (its TabsContent is kept mounted, `forceMount`: unmounting it was most of the click's work).
  */
 function AdminTabs({
   hidden,
   tab,
   onChoose,
   counts,
+  stale,
   label,
   children,
 }: {
   hidden: boolean;
   tab: AdminTabId | undefined;
-  onChoose: (tab: AdminTabId) => void;
+  /** Resolves once the address says the chosen tab. */
+  onChoose: (tab: AdminTabId) => Promise<void>;
   counts: Partial<Record<AdminTabId, number>> | undefined;
+  /** The list shown is the last one while the chosen tab's page is read. */
+  stale: boolean;
   label: string;
   children: ReactNode;
 }) {
@@ -186,10 +197,9 @@ function AdminTabs({
   const choose = (next: string) => {
     if (!isAdminTabId(next)) return;
     setChoosing(next);
-    void afterNextPaint().then(() => {
-      onChoose(next);
-      setChoosing(null);
-    });
+    void afterNextPaint()
+      .then(() => onChoose(next))
+      .finally(() => setChoosing(null));
   };
   return (
     <Tabs hidden={hidden} value={choosing ?? tab ?? ''} onValueChange={choose} className="mt-6">
@@ -203,7 +213,10 @@ function AdminTabs({
           </TabsTrigger>
         ))}
       </TabsList>
-      {children}
+      {/* The old tab's list, faded until the chosen one's replaces it (a class here: the list itself is not rendered again by the click). */}
+      <div aria-busy={choosing || stale ? true : undefined} className={choosing || stale ? 'opacity-50' : undefined}>
+        {children}
+      </div>
     </Tabs>
   );
 }
