@@ -126,6 +126,16 @@ async function readLocatedZone(page: GrayImage, found: ZoneGeometry, engines: Mr
  * never found a zone on the real pages that the locator had missed (docs/decisions/0020).
  */
 export async function readPassportMrz(bytes: Uint8Array, type: PassportImageType, engines: MrzEngines, limits: DecodeLimits): Promise<MrzReading | null> {
+  const found = await findPassportZone(bytes, type, limits);
+  return found ? readLocatedZone(found.page, found.zone, engines) : null;
+}
+
+/**
+ * The first step of readPassportMrz, no OCR: the picture decoded, upright and grey, and where the
+ * zone finder puts its zone; null when the file cannot be decoded or the finder finds no zone (the
+ * picture is then refused without any OCR). bench:scan's --not-passports counts these refusals.
+ */
+export async function findPassportZone(bytes: Uint8Array, type: PassportImageType, limits: DecodeLimits): Promise<{ page: GrayImage; zone: ZoneGeometry } | null> {
   let page: GrayImage;
   let small: GrayImage;
   try {
@@ -136,5 +146,5 @@ export async function readPassportMrz(bytes: Uint8Array, type: PassportImageType
     return null; // not a picture we can decode (corrupt, truncated, too large): nothing to read
   }
   const zone = locateZone(small, page.width / small.width);
-  return zone ? readLocatedZone(page, zone, engines) : null;
+  return zone ? { page, zone } : null;
 }
