@@ -178,9 +178,13 @@ export function readZone(reads: readonly ZoneRead[], image: { soft?: boolean } =
   const uncertain = new Set<PassportField>();
   const repaired: PassportField[] = [];
   let failing = 0;
+  const damaged: { from: number; digit: number }[] = [];
   for (const { from, digit, field } of CHECKED_FIELDS) {
     const outcome = repairField(line2, from, digit);
-    if (outcome === 'fails') failing += 1;
+    if (outcome === 'fails') {
+      failing += 1;
+      damaged.push({ from, digit });
+    }
     if (outcome === 'fails' && field) uncertain.add(field);
     if (outcome === 'repaired' && field) repaired.push(field);
     // A repaired document number is a guess between look-alikes its check digit cannot tell apart:
@@ -193,10 +197,11 @@ export function readZone(reads: readonly ZoneRead[], image: { soft?: boolean } =
   // The composite check digit covers the number, both dates and the optional data together: when
   // it fails, a repair may have been the wrong one, and a field outside them (nationality, sex) may be wrong.
   if (!reading.checkDigits.composite) for (const field of [...repaired, 'nationality', 'gender'] as const) uncertain.add(field);
-  // A failing composite that no failing field explains: line 2 holds a misread its fields' own
-  // check digits missed (one in ten holds by chance), in any of them. Two or more fields failing:
-  // the read is poor throughout, and a field whose digit holds may hold by chance too.
-  if ((!reading.checkDigits.composite && failing === 0) || failing >= 2) for (const field of ['passportNumber', 'dateOfBirth', 'passportExpiry'] as const) uncertain.add(field);
+  // A failing composite: line 2 holds a misread somewhere, and a field's own check digit holds by
+  // chance one time in ten. Two or more fields failing or repaired: the read is poor throughout
+  // (ISL at a third: the number repaired, the optional data failing, a wrong birth date and the
+  // composite holding by chance). Either way no checked field is trusted.
+  if (!reading.checkDigits.composite || failing + repaired.length >= 2) for (const field of ['passportNumber', 'dateOfBirth', 'passportExpiry'] as const) uncertain.add(field);
   const names = lines[0].slice(5);
   const split = names.indexOf('<<');
   const surnameEnd = 5 + (split === -1 ? names.length : split);
@@ -207,6 +212,13 @@ export function readZone(reads: readonly ZoneRead[], image: { soft?: boolean } =
   // fillers, all of them confidently; the traveller is asked to check the empty field.
   // The same holds for the surname then: glare over the names reads as fillers, and what it left
   // of them (KOWALSKA of KOWALSKA<KWIATKOWSKA<<JOANNA) reads as a whole surname.
+  // Glare, a crease or a finger covers both lines in the same columns: a name reaching the columns
+  // of a line-2 field whose check digit fails (or ending just before them: the rest read as
+  // fillers, MEI<HUA as MET) may be damaged too.
+  for (const { from, digit } of damaged) {
+    if (from <= surnameEnd && digit >= 5) uncertain.add('surname');
+    if (split !== -1 && from <= lastLetter && digit >= surnameEnd + 2) uncertain.add('givenName');
+  }
   if (reading.givenNames === '') {
     uncertain.add('givenName');
     uncertain.add('surname');

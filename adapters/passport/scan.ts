@@ -120,17 +120,32 @@ async function readLocatedZone(page: GrayImage, found: ZoneGeometry, engines: Mr
   const reads: ZoneRead[] = [read];
   const image = { soft: softness(page, zone) > SOFT_ZONE };
   let reading: MrzReading | null = null;
+  let best: MrzReading | null = null;
+  const keep = (next: MrzReading | null) => {
+    reading = next;
+    if (next && (!best || doubt(next) <= doubt(best))) best = next;
+  };
   for (const variant of rest) {
     reads.push(await readZoneOnce(page, zone, variant, engines));
     if (reads.length < MIN_READS) continue;
-    reading = readZoneReads(reads, image);
+    keep(readZoneReads(reads, image));
     if (settled(reading)) break;
   }
   if (settled(reading)) return reading;
   // Unsettled: a second opinion from another engine, whose different mistakes show where the
   // OCR-B model's are (a misread first character), so a failing field can be repaired there.
   for (const variant of SECOND_OPINION) reads.push(await readZoneOnce(page, zone, variant, engines));
-  return readZoneReads(reads, image);
+  keep(readZoneReads(reads, image));
+  return best;
+}
+
+/**
+ * How doubtful a reading is: its failing check digits, then its uncertain fields. More reads can
+ * make a reading worse (a wide cut or the second engine outvoting a repaired first character), so
+ * the least doubtful of the readings along the way is answered, the later one when as doubtful.
+ */
+function doubt(reading: MrzReading): number {
+  return Object.values(reading.checkDigits).filter((holds) => !holds).length * 10 + reading.uncertain.length;
 }
 
 /**

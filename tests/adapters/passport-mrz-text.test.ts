@@ -192,6 +192,14 @@ describe('what a reading is not sure of, though every read agrees and every chec
     expect(reading?.uncertain).toEqual(expect.arrayContaining(['passportNumber', 'dateOfBirth', 'passportExpiry']));
   });
 
+  it('marks names reaching the columns of a failing line-2 field uncertain (glare covers both lines there: ANNA<MARIA read as ANNA)', () => {
+    const washed = 'P<UTOERIKSSON<<ANNA'.padEnd(44, '<');
+    const line2 = SPECIMEN[1].replace('UTO740812', 'UTO740813');
+    const reading = readZone([zone(washed, line2), zone(washed, line2), zone(washed, line2)]);
+    expect(reading?.givenNames).toBe('ANNA');
+    expect(reading?.uncertain).toEqual(expect.arrayContaining(['surname', 'givenName', 'dateOfBirth']));
+  });
+
   it('marks a name holding an H or an M uncertain on a soft image (the model reads a blurred H as M), and only then', () => {
     const reads = [zone(...SPECIMEN), zone(...SPECIMEN), zone(...SPECIMEN)];
     expect(readZone(reads)?.uncertain).toEqual([]);
