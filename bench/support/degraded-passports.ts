@@ -11,7 +11,7 @@
  * side), warped here pixel by pixel with bilinear sampling, since sharp has no perspective warp.
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { LOCATE_SIDE, locateZone, type ZoneGeometry } from '../../adapters/passport/zone.js';
 import type { RealPassport } from './real-passports.js';
 
@@ -41,7 +41,7 @@ async function upright(body: Buffer): Promise<Rgb> {
 }
 
 const fromRgb = (image: Rgb) => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
-const phoneJpeg = (image: sharp.Sharp, quality = PHONE_QUALITY) => image.jpeg({ quality }).toBuffer();
+const phoneJpeg = (image: Sharp, quality = PHONE_QUALITY) => image.jpeg({ quality }).toBuffer();
 
 /** Where the zone finder finds the zone on the clean page, in the page's pixels. */
 async function zoneOf(image: Rgb): Promise<ZoneGeometry | null> {
