@@ -12,19 +12,30 @@
  * rate, the MRZ-exact rate, how many wrong readings were answered valid (target 0), p50/p95 seconds
  * (target p95 ≤ 4 s) and the peak memory per worker thread (target ≤ 250 MB).
  *
- * `npm run bench:scan -- --not-passports` sends pictures that are not passports (a landscape, a
- * page of text, a person, a blank shot, a receipt, the landing page's carousel pictures; drawn at
- * run time), one at a time, and prints each one's answer and seconds: each must be refused (422)
- * within 5 s, by the zone finder's answer rather than the scanner's 30 s time limit.
+ * `npm run bench:scan -- --real ../shared/real-passports --degraded` makes the issue-42 bad photos of
+ * each real page at run time (support/degraded-passports.ts: ½ and ⅓ size, blur, JPEG quality 20,
+ * turned 7° and 180°, a 15° perspective, glare on the zone, the zone's bottom cut off) and prints,
+ * per variant and overall, the exact reads (target ≥ 85 %), readings wrong but answered valid
+ * (target 0), fields wrong and not answered uncertain, how often an uncertain field was right, and
+ * p50/p95 seconds (target p95 ≤ 3 s). BENCH_VARIANTS picks some variants; --verbose prints every picture.
+ *
+ * `npm run bench:scan -- --not-passports` sends 20 pictures that are not passports (a landscape, a
+ * page of text, a person, blank shots and walls, a receipt, screenshots, photos of pages of text,
+ * the back of an ID card and of a licence, a boarding pass; drawn at run time), one at a time, and
+ * prints each one's answer, whether the zone finder alone refused it (before any OCR), and the
+ * seconds: each must be refused (422) by the zone finder, within 2 s at the 95th percentile.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PassportScan } from '../core/domain/passport-scan.js';
+import type { PassportImageType, PassportScan } from '../core/domain/passport-scan.js';
+import { DEFAULT_MAX_PIXELS } from '../adapters/passport/decode.js';
+import { findPassportZone } from '../adapters/passport/scan.js';
 import { fileURLToPath } from 'node:url';
-import { notPassports } from './support/not-passports.js';
-import { judge, loadRealPassports, type RealPassport } from './support/real-passports.js';
+import { notPassports, type NotAPassport } from './support/not-passports.js';
+import { DEGRADATIONS, degradedPassports, type Degradation } from './support/degraded-passports.js';
+import { judge, loadRealPassports, SCORED_FIELDS, type RealPassport } from './support/real-passports.js';
 import { passportJpeg, passportPdf, passportPng, syntheticPeople, td3Lines, type PageOptions } from './support/synthetic-passport.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +48,7 @@ interface Page {
   type: string;
   mrz: [string, string];
   real?: RealPassport;
+  variant?: Degradation;
 }
 
 /** `--real DIR`: the folder of real pages to send instead of synthetic ones. */
@@ -208,11 +220,126 @@ async function real(child: ChildProcess, origin: string, cookie: string, dir: st
   );
 }
 
-/** A non-passport picture must be refused within this long (issue 37). */
-const REFUSAL_TARGET_MS = 5000;
+interface DegradedSet {
+  variants: readonly Degradation[];
+  pages: Awaited<ReturnType<typeof degradedPassports>>['pages'];
+  skipped: string[];
+  ms: number;
+}
 
-async function notPassportPictures(origin: string, cookie: string): Promise<void> {
-  const all: Page[] = (await notPassports()).map((p) => ({ name: p.name, body: p.body, type: p.type, mrz: ['', ''] }));
+/** The degraded set, made before the server starts (BENCH_VARIANTS: a comma-separated subset of the variants). */
+async function makeDegradedSet(dir: string): Promise<DegradedSet> {
+  const only = process.env.BENCH_VARIANTS?.split(',') as Degradation[] | undefined;
+  const variants = only ? DEGRADATIONS.filter((v) => only.includes(v)) : DEGRADATIONS;
+  const started = performance.now();
+  const made = await degradedPassports(loadRealPassports(dir), variants);
+  return { variants, ...made, ms: performance.now() - started };
+}
+
+/** Targets of the degraded set (issue 42). */
+const DEGRADED_EXACT_TARGET = 0.85;
+const DEGRADED_P95_TARGET_MS = 3000;
+
+interface Tally {
+  n: number;
+  exact: number;
+  refused: number;
+  wrongButValid: number;
+  /** Scored fields read wrong and not answered uncertain (the reading may still be invalid through another field). */
+  wrongCertain: number;
+  uncertainRight: number;
+  uncertainWrong: number;
+  ms: number[];
+}
+
+const newTally = (): Tally => ({ n: 0, exact: 0, refused: 0, wrongButValid: 0, wrongCertain: 0, uncertainRight: 0, uncertainWrong: 0, ms: [] });
+const pct = (part: number, whole: number) => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(0)}%`);
+
+function tallyLine(name: string, t: Tally): string {
+  const sorted = [...t.ms].sort((a, b) => a - b);
+  const uncertain = t.uncertainRight + t.uncertainWrong;
+  return [
+    name.padEnd(16),
+    `exact ${String(t.exact).padStart(3)}/${t.n} ${pct(t.exact, t.n).padStart(4)}`,
+    `refused ${String(t.refused).padStart(2)}`,
+    `wrong-valid ${t.wrongButValid}`,
+    `wrong-certain fields ${t.wrongCertain}`,
+    `uncertain fields right ${t.uncertainRight}/${uncertain} (${pct(t.uncertainRight, uncertain)})`,
+    `p50 ${s(percentile(sorted, 50))} p95 ${s(percentile(sorted, 95))}`,
+  ].join('  ');
+}
+
+/**
+ * `--degraded`: every real page of `dir` made into the issue's bad photos at run time (see
+ * support/degraded-passports.ts) and read, CONCURRENCY at a time. Per variant and overall: the exact
+ * reads (target ≥ 85 %), readings wrong but answered valid (target 0), scored fields read wrong
+ * without being answered uncertain, how often a field answered uncertain was in fact right (the
+ * calibration of "please check"), and p50/p95 seconds (target p95 ≤ 3 s).
+ */
+async function degraded(origin: string, cookie: string, dir: string, made: DegradedSet, workers: number): Promise<void> {
+  const { variants, pages: degradedPages, skipped, ms } = made;
+  const all: Page[] = degradedPages.map((d) => ({ name: `${d.page.file} ${d.variant}`, body: d.body, type: d.type, mrz: d.page.mrz, real: d.page, variant: d.variant }));
+  console.log(
+    `passport scan benchmark, degraded set: ${all.length} pictures (${variants.length} variants of the real pages of ${dir}, made in ${s(ms)}), ${CONCURRENCY} at a time, over HTTP to the server process (${workers} scanner threads)`,
+  );
+  for (const name of skipped) console.log(`  not made (the zone finder misses the clean page): ${name}`);
+  console.log(
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (figures are only meaningful on an idle machine)`,
+  );
+  await scan(origin, cookie, all[0]!); // warm-up: the pool's threads and OCR engines start
+  const { results, wallMs } = await scanAll(origin, cookie, all);
+  const byVariant = new Map<Degradation, Tally>(variants.map((v) => [v, newTally()]));
+  const overall = newTally();
+  const verbose = process.argv.includes('--verbose');
+  for (const r of results) {
+    const page = r.page.real!;
+    const scanned = r.status === 200 && r.body.fields && r.body.mrz ? { fields: r.body.fields, mrz: r.body.mrz, valid: r.body.valid ?? false, uncertain: r.body.uncertain ?? [] } : null;
+    const verdict = judge(page, scanned);
+    const scored = SCORED_FIELDS.filter((f) => !page.unscored.includes(f));
+    const uncertain = new Set<string>(scanned?.uncertain ?? []);
+    const wrongCertain = scanned ? verdict.differing.filter((f) => !uncertain.has(f)) : [];
+    const uncertainScored = scanned ? scored.filter((f) => uncertain.has(f)) : [];
+    const uncertainWrong = uncertainScored.filter((f) => verdict.differing.includes(f)).length;
+    for (const t of [byVariant.get(r.page.variant!)!, overall]) {
+      t.n += 1;
+      t.exact += Number(verdict.exact);
+      t.refused += Number(!scanned);
+      t.wrongButValid += Number(verdict.wrongButValid);
+      t.wrongCertain += wrongCertain.length;
+      t.uncertainWrong += uncertainWrong;
+      t.uncertainRight += uncertainScored.length - uncertainWrong;
+      t.ms.push(r.ms);
+    }
+    if (verbose || wrongCertain.length > 0) {
+      const fields = !scanned ? `HTTP ${r.status}` : verdict.exact ? 'exact' : `differ: ${verdict.differing.join(', ')}`;
+      const flags = [scanned?.valid ? 'valid' : 'not valid', scanned?.uncertain.length ? `uncertain: ${scanned.uncertain.join(', ')}` : ''].filter(Boolean);
+      console.log(
+        `  ${r.page.name.padEnd(40)} ${fields.padEnd(44)} ${flags.join('; ').padEnd(40)} ${s(r.ms)}${wrongCertain.length ? `  WRONG AND CERTAIN: ${wrongCertain.join(', ')}` : ''}${verdict.wrongButValid ? ' (answered valid)' : ''}`,
+      );
+      if (wrongCertain.length) console.log(`      read ${r.body.mrz?.join(' / ')}\n      true ${page.mrz.join(' / ')}`);
+    }
+  }
+  for (const [variant, t] of byVariant) console.log(`  ${tallyLine(variant, t)}`);
+  console.log(`  ${tallyLine('overall', overall)}`);
+  const sorted = [...overall.ms].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  console.log(`exact reads: ${overall.exact}/${overall.n} (${pct(overall.exact, overall.n)}) [target ≥ 85 %: ${overall.exact / overall.n >= DEGRADED_EXACT_TARGET ? 'OK' : 'MISSED'}]`);
+  console.log(`wrong readings answered valid: ${overall.wrongButValid} [target 0: ${overall.wrongButValid === 0 ? 'OK' : 'MISSED'}]; scored fields wrong and not uncertain: ${overall.wrongCertain}`);
+  console.log(
+    `uncertain fields that were in fact right: ${overall.uncertainRight} of ${overall.uncertainRight + overall.uncertainWrong} (${pct(overall.uncertainRight, overall.uncertainRight + overall.uncertainWrong)})`,
+  );
+  console.log(
+    `seconds per picture, ${CONCURRENCY} at once: p50 ${s(percentile(sorted, 50))}, p95 ${s(p95)}, max ${s(sorted[sorted.length - 1]!)}; ${overall.n} in ${s(wallMs)} [target p95 ≤ 3 s: ${p95 <= DEGRADED_P95_TARGET_MS ? 'OK' : 'MISSED'}]`,
+  );
+}
+
+/** A non-passport picture must be refused within this long, at the 95th percentile (issue 42; it was 5 s at most in issue 37). */
+const REFUSAL_TARGET_MS = 2000;
+
+async function notPassportPictures(origin: string, cookie: string, pictures: NotAPassport[]): Promise<void> {
+  const all: Page[] = pictures.map((p) => ({ name: p.name, body: p.body, type: p.type, mrz: ['', ''] }));
   console.log(`passport scan benchmark: ${all.length} pictures that are not passports, one at a time, over HTTP to the server process`);
   console.log(
     `machine: ${cpus().length} cores, load average ${loadavg()
@@ -224,25 +351,37 @@ async function notPassportPictures(origin: string, cookie: string): Promise<void
   console.log(`first scan (starts the pool's thread and its OCR engine): ${all[0]!.name}, HTTP ${first.status}, ${s(first.ms)}`);
   const times: number[] = [];
   let refused = 0;
+  let byFinder = 0;
   for (const page of all) {
     const r = await scan(origin, cookie, page);
+    // The same first step the scanner takes, here in this process: whether the zone finder alone refuses the picture.
+    const zone = await findPassportZone(new Uint8Array(page.body), page.type as PassportImageType, { maxPixels: DEFAULT_MAX_PIXELS });
     times.push(r.ms);
     if (r.status === 422) refused += 1;
+    if (!zone) byFinder += 1;
     const answer = r.status === 200 ? `HTTP 200: read ${JSON.stringify(r.body.mrz)}` : `HTTP ${r.status}`;
-    console.log(`  ${page.name.padEnd(28)} ${answer.padEnd(12)} ${s(r.ms)}${r.ms > REFUSAL_TARGET_MS ? '  OVER 5 s' : ''}`);
+    const finder = zone ? 'zone finder: a zone (OCR ran)' : 'zone finder: no zone';
+    console.log(`  ${page.name.padEnd(28)} ${answer.padEnd(12)} ${finder.padEnd(30)} ${s(r.ms)}${r.ms > REFUSAL_TARGET_MS ? '  OVER 2 s' : ''}`);
   }
-  const max = Math.max(...times);
+  const sorted = [...times].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
   console.log(`refused (422): ${refused}/${all.length} [target all: ${refused === all.length ? 'OK' : 'MISSED'}]`);
-  console.log(`slowest refusal: ${s(max)} [target ≤ 5 s: ${max <= REFUSAL_TARGET_MS ? 'OK' : 'MISSED'}]`);
+  console.log(`refused by the zone finder, before any OCR: ${byFinder}/${all.length} [target all: ${byFinder === all.length ? 'OK' : 'MISSED'}]`);
+  console.log(`seconds to the refusal: p50 ${s(percentile(sorted, 50))}, p95 ${s(p95)}, max ${s(sorted[sorted.length - 1]!)} [target p95 ≤ 2 s: ${p95 <= REFUSAL_TARGET_MS ? 'OK' : 'MISSED'}]`);
 }
 
 async function main(): Promise<void> {
   const dir = realDir();
+  // The pictures are made before the server starts: made after signing up, they outlast the
+  // keep-alive connection the next request would reuse (EPIPE).
+  const pictures = process.argv.includes('--not-passports') ? await notPassports() : null;
+  const made = dir && process.argv.includes('--degraded') ? await makeDegradedSet(dir) : null;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-bench-scan-'));
   const { child, origin } = await startServer(dataDir);
   try {
     const cookie = await signUp(origin);
-    if (process.argv.includes('--not-passports')) await notPassportPictures(origin, cookie);
+    if (pictures) await notPassportPictures(origin, cookie, pictures);
+    else if (dir && made) await degraded(origin, cookie, dir, made, Number(process.env.PASSPORT_SCAN_WORKERS ?? Math.max(1, Math.floor(cpus().length / 2))));
     else if (dir) await real(child, origin, cookie, dir, Number(process.env.PASSPORT_SCAN_WORKERS ?? Math.max(1, Math.floor(cpus().length / 2))));
     else await synthetic(child, origin, cookie);
   } finally {

@@ -140,6 +140,17 @@ function clearPadding(line1: Vote[]): void {
   for (let i = padding; i < line1.length; i += 1) if (line1[i]!.ch !== '<') line1[i] = { ch: '<', confidence: line1[i]!.confidence, seen: line1[i]!.seen };
 }
 
+/**
+ * Whether line 1's issuing state looks like a misread: not letters then fillers (a filler first,
+ * the names shifted), or one or two characters off line 2's nationality. A state issuing to
+ * another's nationals differs in all three (BDR for D<<, LVA for the stateless XXC).
+ */
+export function issuerLooksMisread(issuer: string, nationality: string): boolean {
+  if (!/^[A-Z]+<*$/.test(issuer)) return true;
+  if (issuer === nationality) return false;
+  return [...issuer].filter((ch, i) => ch !== nationality[i]).length <= 2;
+}
+
 const minConfidence = (votes: readonly Vote[], from: number, to: number) => Math.min(1, ...votes.slice(from, to).map((v) => v.confidence));
 
 /**
@@ -148,9 +159,11 @@ const minConfidence = (votes: readonly Vote[], from: number, to: number) => Math
  * voted by confidence over the reads, each failing checked field repaired when exactly one change
  * makes it hold (and the composite check digit then confirms it). A field is uncertain when its
  * check digit fails, when a character of a name, the nationality or the document number has a
- * confidence under TRUSTED_CONFIDENCE, or when the sex is not M, F or <. Null when no read is a passport zone.
+ * confidence under TRUSTED_CONFIDENCE, or when the sex is not M, F or <; the names also when line 1's
+ * issuing state looks misread, when there are no given names, and, on a `soft` image, when they hold
+ * an H or an M. Null when no read is a passport zone.
  */
-export function readZone(reads: readonly ZoneRead[]): MrzReading | null {
+export function readZone(reads: readonly ZoneRead[], image: { soft?: boolean } = {}): MrzReading | null {
   if (reads.length === 0) return null;
   const corrected = reads.map(([l1, l2]) =>
     [0, 1].map((n) => {
@@ -164,10 +177,19 @@ export function readZone(reads: readonly ZoneRead[]): MrzReading | null {
   clearPadding(line1);
   const uncertain = new Set<PassportField>();
   const repaired: PassportField[] = [];
+  let failing = 0;
+  const damaged: { from: number; digit: number }[] = [];
   for (const { from, digit, field } of CHECKED_FIELDS) {
     const outcome = repairField(line2, from, digit);
+    if (outcome === 'fails') {
+      failing += 1;
+      damaged.push({ from, digit });
+    }
     if (outcome === 'fails' && field) uncertain.add(field);
     if (outcome === 'repaired' && field) repaired.push(field);
+    // A repaired document number is a guess between look-alikes its check digit cannot tell apart:
+    // A, K and U weigh as 0, B, L and V as 1… (A0000000 and 00000000 hold alike).
+    if (outcome === 'repaired' && field === 'passportNumber') uncertain.add(field);
   }
   const lines: [string, string] = [line1.map((v) => v.ch).join(''), line2.map((v) => v.ch).join('')];
   const reading = readTd3(lines);
@@ -175,12 +197,48 @@ export function readZone(reads: readonly ZoneRead[]): MrzReading | null {
   // The composite check digit covers the number, both dates and the optional data together: when
   // it fails, a repair may have been the wrong one, and a field outside them (nationality, sex) may be wrong.
   if (!reading.checkDigits.composite) for (const field of [...repaired, 'nationality', 'gender'] as const) uncertain.add(field);
+  // A failing composite: line 2 holds a misread somewhere, and a field's own check digit holds by
+  // chance one time in ten. Two or more fields failing or repaired: the read is poor throughout
+  // (ISL at a third: the number repaired, the optional data failing, a wrong birth date and the
+  // composite holding by chance). Either way no checked field is trusted.
+  if (!reading.checkDigits.composite || failing + repaired.length >= 2) for (const field of ['passportNumber', 'dateOfBirth', 'passportExpiry'] as const) uncertain.add(field);
   const names = lines[0].slice(5);
   const split = names.indexOf('<<');
   const surnameEnd = 5 + (split === -1 ? names.length : split);
   const lastLetter = 5 + names.replace(/<+$/, '').length;
-  if (minConfidence(line1, 5, surnameEnd) < TRUSTED_CONFIDENCE) uncertain.add('surname');
+  if (minConfidence(line1, 5, surnameEnd) < TRUSTED_CONFIDENCE || reading.surname === '') uncertain.add('surname');
   if (split !== -1 && minConfidence(line1, surnameEnd + 2, Math.max(surnameEnd + 2, lastLetter)) < TRUSTED_CONFIDENCE) uncertain.add('givenName');
+  // No given names: a person may have none, but a blurred line 1 also reads its given names as
+  // fillers, all of them confidently; the traveller is asked to check the empty field.
+  // The same holds for the surname then: glare over the names reads as fillers, and what it left
+  // of them (KOWALSKA of KOWALSKA<KWIATKOWSKA<<JOANNA) reads as a whole surname.
+  // Glare, a crease or a finger covers both lines in the same columns: a name reaching the columns
+  // of a line-2 field whose check digit fails (or ending just before them: the rest read as
+  // fillers, MEI<HUA as MET) may be damaged too.
+  for (const { from, digit } of damaged) {
+    if (from <= surnameEnd && digit >= 5) uncertain.add('surname');
+    if (split !== -1 && from <= lastLetter && digit >= surnameEnd + 2) uncertain.add('givenName');
+  }
+  if (reading.givenNames === '') {
+    uncertain.add('givenName');
+    uncertain.add('surname');
+  }
+  // A date with a filler in it: the check digit counts '<' as 0, so 6<<410 holds where 600410 does.
+  if (!/^\d{6}$/.test(reading.birthDate)) uncertain.add('dateOfBirth');
+  if (!/^\d{6}$/.test(reading.expiryDate)) uncertain.add('passportExpiry');
+  // The names have no check digit. Line 1's issuing state is the one thing on it to compare: read
+  // one or two letters off line 2's nationality (MUN for HUN, NLO for NLD), or out of place, it says
+  // line 1 was misread (the model reads H as M on a soft photo, all reads alike), names included.
+  // On a soft zone (blurred, or small) the OCR-B model reads H as M, every read alike and ~98 % sure
+  // (LIN MEI MUA for HUA, TMURIDUR for THURIDUR): a name holding either letter there is uncertain.
+  if (image.soft) {
+    if (/[HM]/.test(reading.surname)) uncertain.add('surname');
+    if (/[HM]/.test(reading.givenNames)) uncertain.add('givenName');
+  }
+  if (issuerLooksMisread(lines[0].slice(2, 5), lines[1].slice(10, 13))) {
+    uncertain.add('surname');
+    uncertain.add('givenName');
+  }
   if (minConfidence(line2, 10, 13) < TRUSTED_CONFIDENCE) uncertain.add('nationality');
   // A document number's check digit does not tell 0 from O or D when they stand several times
   // (ADODOODD holds where A0000000 does), and the composite check digit weighs them alike.

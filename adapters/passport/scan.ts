@@ -82,6 +82,22 @@ function uprightness([line1, line2]: ZoneRead): number {
  */
 export const ZONE_LIKENESS = 12;
 
+/**
+ * Above this share of mid-grey pixels in line 1 cut out 64 px high (contrast stretched) the zone
+ * is soft: blurred, or too small for its strokes to stay sharp. On the real pages and their
+ * degraded copies sharp zones stand at 0.09–0.18 and blurred ones at 0.20–0.55 (a printed, halftoned
+ * zone like the German one higher still).
+ */
+export const SOFT_ZONE = 0.2;
+
+/** The share of line 1's pixels that are neither ink nor paper, cut out 64 px high and stretched. */
+export function softness(page: GrayImage, zone: ZoneGeometry): number {
+  const line = stretched(cutLine(page, zone.lines[0], zone.spacing, 0, 64));
+  let mid = 0;
+  for (const value of line.data) if (value > 64 && value < 192) mid += 1;
+  return mid / line.data.length;
+}
+
 const settled = (reading: MrzReading | null) => reading !== null && Object.values(reading.checkDigits).every(Boolean) && reading.uncertain.length === 0;
 
 /**
@@ -102,18 +118,34 @@ async function readLocatedZone(page: GrayImage, found: ZoneGeometry, engines: Mr
   }
   if (uprightness(read) < ZONE_LIKENESS) return null;
   const reads: ZoneRead[] = [read];
+  const image = { soft: softness(page, zone) > SOFT_ZONE };
   let reading: MrzReading | null = null;
+  let best: MrzReading | null = null;
+  const keep = (next: MrzReading | null) => {
+    reading = next;
+    if (next && (!best || doubt(next) <= doubt(best))) best = next;
+  };
   for (const variant of rest) {
     reads.push(await readZoneOnce(page, zone, variant, engines));
     if (reads.length < MIN_READS) continue;
-    reading = readZoneReads(reads);
+    keep(readZoneReads(reads, image));
     if (settled(reading)) break;
   }
   if (settled(reading)) return reading;
   // Unsettled: a second opinion from another engine, whose different mistakes show where the
   // OCR-B model's are (a misread first character), so a failing field can be repaired there.
   for (const variant of SECOND_OPINION) reads.push(await readZoneOnce(page, zone, variant, engines));
-  return readZoneReads(reads);
+  keep(readZoneReads(reads, image));
+  return best;
+}
+
+/**
+ * How doubtful a reading is: its failing check digits, then its uncertain fields. More reads can
+ * make a reading worse (a wide cut or the second engine outvoting a repaired first character), so
+ * the least doubtful of the readings along the way is answered, the later one when as doubtful.
+ */
+function doubt(reading: MrzReading): number {
+  return Object.values(reading.checkDigits).filter((holds) => !holds).length * 10 + reading.uncertain.length;
 }
 
 /**
@@ -126,6 +158,16 @@ async function readLocatedZone(page: GrayImage, found: ZoneGeometry, engines: Mr
  * never found a zone on the real pages that the locator had missed (docs/decisions/0020).
  */
 export async function readPassportMrz(bytes: Uint8Array, type: PassportImageType, engines: MrzEngines, limits: DecodeLimits): Promise<MrzReading | null> {
+  const found = await findPassportZone(bytes, type, limits);
+  return found ? readLocatedZone(found.page, found.zone, engines) : null;
+}
+
+/**
+ * The first step of readPassportMrz, no OCR: the picture decoded, upright and grey, and where the
+ * zone finder puts its zone; null when the file cannot be decoded or the finder finds no zone (the
+ * picture is then refused without any OCR). bench:scan's --not-passports counts these refusals.
+ */
+export async function findPassportZone(bytes: Uint8Array, type: PassportImageType, limits: DecodeLimits): Promise<{ page: GrayImage; zone: ZoneGeometry } | null> {
   let page: GrayImage;
   let small: GrayImage;
   try {
@@ -136,5 +178,5 @@ export async function readPassportMrz(bytes: Uint8Array, type: PassportImageType
     return null; // not a picture we can decode (corrupt, truncated, too large): nothing to read
   }
   const zone = locateZone(small, page.width / small.width);
-  return zone ? readLocatedZone(page, zone, engines) : null;
+  return zone ? { page, zone } : null;
 }

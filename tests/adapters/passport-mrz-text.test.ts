@@ -152,6 +152,62 @@ describe('reading a zone from several reads', () => {
   });
 });
 
+describe('what a reading is not sure of, though every read agrees and every check digit holds (issue 42)', () => {
+  it('marks a repaired document number uncertain: its check digit weighs A, K and U as 0, B, L and V as 1…', () => {
+    const line2: LineRead = { text: SPECIMEN[1].replace('L898902C3', 'L8989O2C3'), confidences: Array.from(SPECIMEN[1], (_, i) => (i === 5 ? 70 : 95)) };
+    const reading = readZone([[read(SPECIMEN[0], 95), line2]]);
+    expect(reading?.lines[1]).toBe(SPECIMEN[1]);
+    expect(reading?.uncertain).toContain('passportNumber');
+  });
+
+  it("marks the names uncertain when line 1's issuing state reads one letter off the nationality (MUN for HUN: line 1 misread)", () => {
+    const misread = 'P<UTQ' + SPECIMEN[0].slice(5);
+    const reading = readZone([zone(misread, SPECIMEN[1]), zone(misread, SPECIMEN[1]), zone(misread, SPECIMEN[1])]);
+    expect(reading?.uncertain).toEqual(expect.arrayContaining(['surname', 'givenName']));
+  });
+
+  it('trusts names under an issuing state that differs from the nationality in all three letters (BDR for D, a state issuing to the stateless)', () => {
+    const german = 'P<BDR' + SPECIMEN[0].slice(5);
+    const reading = readZone([zone(german, SPECIMEN[1]), zone(german, SPECIMEN[1]), zone(german, SPECIMEN[1])]);
+    expect(reading?.uncertain).toEqual([]);
+  });
+
+  it('marks both names uncertain when no given names were read (glare or blur reads them as fillers)', () => {
+    const noGiven = 'P<UTOERIKSSON'.padEnd(44, '<');
+    const reading = readZone([zone(noGiven, SPECIMEN[1]), zone(noGiven, SPECIMEN[1]), zone(noGiven, SPECIMEN[1])]);
+    expect(reading?.givenNames).toBe('');
+    expect(reading?.uncertain).toEqual(expect.arrayContaining(['surname', 'givenName']));
+  });
+
+  it("marks a date holding a filler uncertain, though its check digit counts '<' as 0 and holds", () => {
+    const line2 = SPECIMEN[1].replace('UTO740812', 'UTO74<812');
+    const reading = readZone([zone(SPECIMEN[0], line2), zone(SPECIMEN[0], line2), zone(SPECIMEN[0], line2)]);
+    expect(reading?.checkDigits.birthDate).toBe(true);
+    expect(reading?.uncertain).toContain('dateOfBirth');
+  });
+
+  it('marks every checked field uncertain when the composite check digit fails and no field explains it', () => {
+    const line2 = SPECIMEN[1].slice(0, 43) + '9';
+    const reading = readZone([zone(SPECIMEN[0], line2), zone(SPECIMEN[0], line2), zone(SPECIMEN[0], line2)]);
+    expect(reading?.uncertain).toEqual(expect.arrayContaining(['passportNumber', 'dateOfBirth', 'passportExpiry']));
+  });
+
+  it('marks names reaching the columns of a failing line-2 field uncertain (glare covers both lines there: ANNA<MARIA read as ANNA)', () => {
+    const washed = 'P<UTOERIKSSON<<ANNA'.padEnd(44, '<');
+    const line2 = SPECIMEN[1].replace('UTO740812', 'UTO740813');
+    const reading = readZone([zone(washed, line2), zone(washed, line2), zone(washed, line2)]);
+    expect(reading?.givenNames).toBe('ANNA');
+    expect(reading?.uncertain).toEqual(expect.arrayContaining(['surname', 'givenName', 'dateOfBirth']));
+  });
+
+  it('marks a name holding an H or an M uncertain on a soft image (the model reads a blurred H as M), and only then', () => {
+    const reads = [zone(...SPECIMEN), zone(...SPECIMEN), zone(...SPECIMEN)];
+    expect(readZone(reads)?.uncertain).toEqual([]);
+    // ERIKSSON holds neither letter; ANNA MARIA holds an M.
+    expect(readZone(reads, { soft: true })?.uncertain).toEqual(['givenName']);
+  });
+});
+
 describe("placing a line's characters in their 44 columns", () => {
   it('puts every character in its column when OCR dropped some (OCR-B is monospaced)', () => {
     const line = ocrLine(SPECIMEN[0], 0, { skip: [30, 31, 32, 40, 43] }); // dropped '<' fillers

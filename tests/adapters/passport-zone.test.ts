@@ -1,5 +1,7 @@
+import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { SOFT_ZONE, softness } from '../../adapters/passport/scan.js';
 import { cutLine, LOCATE_SIDE, locateZone, turned, type ZoneGeometry } from '../../adapters/passport/zone.js';
 import type { GrayImage } from '../../adapters/passport/ocr.js';
 import { BRITISH_TRAVELLER, passportJpeg, td3Lines, type PageOptions } from '../../bench/support/synthetic-passport.js';
@@ -59,6 +61,32 @@ describe('the MRZ locator', () => {
     const body = await passportJpeg({ mrz: null, person: BRITISH_TRAVELLER });
     const small = await grey(body, LOCATE_SIDE);
     expect(locateZone(small, 1)).toBeNull();
+  });
+
+  it('finds no zone in lines of print that do not repeat 44 times over their length (a letter, two lines in proportional type)', async () => {
+    const canvas = createCanvas(1654, 1100);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = '#111111';
+    ctx.font = "30px 'Synthetic Sans'";
+    const text = ['Dear traveller, thank you for booking your holiday with us. Your flight leaves', 'London Heathrow on Friday 4 December 2026 at 09:40 and arrives in Cairo at 16:25.'];
+    // Two lines alone, as far down the page as a zone, then a paragraph of them.
+    text.forEach((line, i) => ctx.fillText(line, 140, 900 + i * 44));
+    for (let i = 0; i < 10; i += 1) ctx.fillText(text[i % 2]!, 140, 200 + i * 44);
+    const body = canvas.toBuffer('image/png');
+    expect(locateZone(await grey(body, LOCATE_SIDE), 1)).toBeNull();
+  });
+
+  it('tells a sharp zone from a soft one (a small page blurred, σ 2), by the mid-greys of its first line', async () => {
+    const body = await passportJpeg({ mrz: td3Lines(BRITISH_TRAVELLER), person: BRITISH_TRAVELLER, width: 600 });
+    const softnessOf = async (image: Buffer) => {
+      const page = await grey(image);
+      const zone = locateZone(await grey(image, LOCATE_SIDE), page.width / LOCATE_SIDE);
+      return softness(page, zone!);
+    };
+    expect(await softnessOf(body)).toBeLessThan(SOFT_ZONE);
+    expect(await softnessOf(await sharp(body).blur(2).jpeg().toBuffer())).toBeGreaterThan(SOFT_ZONE);
   });
 
   it('turns a zone round: lines swapped and reversed', async () => {
