@@ -286,7 +286,8 @@ async function searchTerms(origin: string, cookie: string, onlineEntries: number
 /** One run at APPLICATIONS applications: the p95 of each request kind, by a size-free name. */
 async function main(APPLICATIONS: number): Promise<Map<string, number>> {
   const p95s = new Map<string, number>();
-  console.log(`Admin list benchmark on ${BENCH_DIALECT}, ${cpus().length} CPU(s), Node ${process.version}, ${APPLICATIONS.toLocaleString('en-GB')} applications`);
+  const size = REUSE ? `what ${KEPT_DATA_DIR || 'the database'} holds` : `${APPLICATIONS.toLocaleString('en-GB')} applications`;
+  console.log(`Admin list benchmark on ${BENCH_DIALECT}, ${cpus().length} CPU(s), Node ${process.version}, ${size}`);
   console.log(
     `load average ${loadavg()
       .map((l) => l.toFixed(2))
