@@ -11,6 +11,9 @@
  *
  * argv: origin, rate per second, then the applicants' session cookies (one per argument).
  */
+// A module (its names are its own, not the DOM's globals such as `origin`).
+export {};
+
 const [origin, rateArg, ...cookies] = process.argv.slice(2);
 const rate = Number(rateArg);
 if (!origin || !(rate > 0) || cookies.length === 0) throw new Error('usage: writer.ts <origin> <rate per second> <cookie>…');
