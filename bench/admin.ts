@@ -19,9 +19,13 @@
  * p95 of every kind side by side; BENCH_USERS (default: seed-demo's 5% more), BENCH_REQUESTS (200),
  * BENCH_WARMUP (20), BENCH_SEARCH (the broad search term, or several comma-separated, each measured in
  * the initial-payment tab and in the counts; default: the first 3 letters of a surname in the
- * initial-payment tab), BENCH_FULL_LIST=0 (skip step 4). BENCH_DATABASE_URL=postgres://… runs it all on that PostgreSQL database (EMPTIED
+ * initial-payment tab), BENCH_FULL_LIST=0 (skip step 4), BENCH_WRITER=n (while the kinds are measured, a
+ * writer process — bench/support/writer.ts — creates and pays n applications a second through the HTTP
+ * API with the built-in test payments, as applicants' browsers do; the target is then p95 ≤ 100 ms
+ * and the writer's achieved rate and errors are printed). BENCH_DATABASE_URL=postgres://… runs it all on that PostgreSQL database (EMPTIED
  * first, so use your own, e.g. `createdb bench_me`) instead of SQLite; BENCH_SEED=0 keeps what that
- * database holds (a previous run's seed) and only measures.
+ * database holds (a previous run's seed) and only measures. BENCH_DATA_DIR=… (SQLite) seeds into that
+ * folder and keeps it (it must be empty or new unless BENCH_SEED=0, which measures what it holds).
  * Exits 1 only on an error (a failed seed, a non-2xx answer), not on a missed target.
  */
 import 'reflect-metadata';
@@ -38,6 +42,7 @@ import { signInBenchAdmin } from './support/staff.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI_MAIN = path.join(ROOT, 'apps', 'cli', 'main.ts');
+const WRITER = path.join(ROOT, 'bench', 'support', 'writer.ts');
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 /** BENCH_SIZES=100000,1000000 runs the whole benchmark at each size in turn, then prints the p95s side by side. */
@@ -47,8 +52,16 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 0);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const TARGET_P95_MS = 50;
+/** BENCH_WRITER=n: applications created and paid per second by a writer process while the kinds are measured. */
+const WRITER_RATE = Number(process.env.BENCH_WRITER ?? 0);
+/** The admin's target while that writer runs (one writer, readers never blocked). */
+const WRITER_TARGET_P95_MS = 100;
+const TARGET_P95_MS = WRITER_RATE > 0 ? WRITER_TARGET_P95_MS : 50;
 const PAGE_SIZE = 25;
+/** SQLite: a DATA_DIR to keep (seeded once, then measured again with BENCH_SEED=0) instead of a temp one. */
+const KEPT_DATA_DIR = process.env.BENCH_DATA_DIR ?? '';
+/** BENCH_SEED=0 with BENCH_DATABASE_URL or BENCH_DATA_DIR: measure what that database already holds. */
+const REUSE = (Boolean(BENCH_DATABASE_URL) || Boolean(KEPT_DATA_DIR)) && process.env.BENCH_SEED === '0';
 
 // ---------- seeding (the CLI in its own process) ----------
 
@@ -187,6 +200,62 @@ async function fullList(origin: string, cookie: string) {
   }
 }
 
+// ---------- the applicants' writer (BENCH_WRITER) ----------
+
+/** Applicants the writer takes turns over (registered through the use case: no sign-up rate limit). */
+const WRITER_APPLICANTS = 4;
+/** The writer process while it runs (killed if the run fails before stopping it). */
+let liveWriter: ReturnType<typeof spawn> | null = null;
+
+interface WriterResult {
+  started: number;
+  done: number;
+  seconds: number;
+  rate: number;
+  errors: number;
+  firstError: string | null;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** Signs in WRITER_APPLICANTS new applicants and starts the writer process; answers how to stop it. */
+async function startWriter(server: RunningServer): Promise<() => Promise<WriterResult>> {
+  const origin = server.url;
+  const run = Date.now();
+  const cookies: string[] = [];
+  for (let i = 0; i < WRITER_APPLICANTS; i++) {
+    const email = `bench-writer-${run}-${i}@example.com`;
+    const password = 'bench-writer-password';
+    await server.agency.useCases.registerUser({ email, password, fullName: `Bench Writer ${i}`, phoneNumber: '+447700900998' });
+    const login = await fetch(`${origin}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email, password }) });
+    if (login.status !== 200) throw new Error(`POST /api/login (writer) answered ${login.status}: ${await login.text()}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .find((c) => /^(__Host-)?evisa_session=./.test(c));
+    if (!cookie) throw new Error('POST /api/login (writer) set no session cookie');
+    cookies.push(cookie);
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, origin, String(WRITER_RATE), ...cookies], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  liveWriter = child;
+  const exited = new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', () => (liveWriter = null));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the writer exited ${code}: ${stderr || stdout}`))));
+  });
+  exited.catch(() => {});
+  return async () => {
+    child.kill('SIGTERM');
+    await exited;
+    return JSON.parse(stdout.trim().split('\n').pop()!) as WriterResult;
+  };
+}
+
 // ---------- the run ----------
 
 interface ListPage {
@@ -217,16 +286,17 @@ async function searchTerms(origin: string, cookie: string, onlineEntries: number
 /** One run at APPLICATIONS applications: the p95 of each request kind, by a size-free name. */
 async function main(APPLICATIONS: number): Promise<Map<string, number>> {
   const p95s = new Map<string, number>();
-  console.log(`Admin list benchmark on ${BENCH_DIALECT}, ${cpus().length} CPU(s), Node ${process.version}, ${APPLICATIONS.toLocaleString('en-GB')} applications`);
+  const size = REUSE ? `what ${KEPT_DATA_DIR || 'the database'} holds` : `${APPLICATIONS.toLocaleString('en-GB')} applications`;
+  console.log(`Admin list benchmark on ${BENCH_DIALECT}, ${cpus().length} CPU(s), Node ${process.version}, ${size}`);
   console.log(
     `load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')} (figures are only meaningful on an idle machine)\n`,
   );
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'evisa-bench-admin-'));
+  const dataDir = KEPT_DATA_DIR || mkdtempSync(path.join(tmpdir(), 'evisa-bench-admin-'));
   let server: RunningServer | undefined;
   try {
-    if (BENCH_DATABASE_URL && process.env.BENCH_SEED === '0') {
+    if (REUSE) {
       console.log(`seed-demo skipped (BENCH_SEED=0): measuring what ${BENCH_DIALECT} already holds`);
     } else {
       await emptyBenchDatabase();
@@ -277,6 +347,12 @@ async function main(APPLICATIONS: number): Promise<Map<string, number>> {
       { name: 'counts overdue', path: '/api/admin/applications/counts?overdue=true' },
     ];
 
+    const stopWriter = WRITER_RATE > 0 ? await startWriter(server) : null;
+    if (stopWriter) {
+      // The writer's first applications go through before anything is measured.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      console.log(`\nwhile a writer process creates and pays ${WRITER_RATE} applications a second through the HTTP API (test payments):`);
+    }
     console.log(`\n${REQUESTS} sequential requests per kind after ${WARMUP} warm-up ones, pageSize ${PAGE_SIZE}; target p95 ≤ ${TARGET_P95_MS} ms`);
     let passed = 0;
     for (const kind of kinds) {
@@ -289,6 +365,15 @@ async function main(APPLICATIONS: number): Promise<Map<string, number>> {
       console.log(`${kind.name.padEnd(44)} p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  max ${ms(f.max)}  ${ok ? 'PASS' : 'FAIL'}${matched ? `  (${matched})` : ''}`);
     }
     console.log(`\ntotal: ${passed}/${kinds.length} request kinds with p95 ≤ ${TARGET_P95_MS} ms${passed === kinds.length ? ' — target met' : ' — TARGET MISSED'}`);
+    if (stopWriter) {
+      const w = await stopWriter();
+      console.log(
+        `writer: ${w.done.toLocaleString('en-GB')} of ${w.started.toLocaleString('en-GB')} applications created and paid in ${w.seconds.toFixed(1)} s ` +
+          `(${w.rate.toFixed(1)}/s of ${WRITER_RATE}/s asked), ${w.errors} error(s); one create-and-pay (4 requests) p50 ${ms(w.p50)}  p95 ${ms(w.p95)}  max ${ms(w.max)}` +
+          (w.firstError ? `\n  first error: ${w.firstError}` : ''),
+      );
+      if (w.errors > 0) throw new Error(`the writer met ${w.errors} error(s): ${w.firstError}`);
+    }
 
     const full = process.env.BENCH_FULL_LIST === '0' ? null : await fullList(origin, cookie);
     if (full)
@@ -307,8 +392,9 @@ async function main(APPLICATIONS: number): Promise<Map<string, number>> {
       }
     }
   } finally {
+    liveWriter?.kill('SIGKILL');
     await server?.stop(2000);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!KEPT_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   }
   return p95s;
 }

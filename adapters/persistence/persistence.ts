@@ -79,7 +79,10 @@ export interface BulkLoader {
   /**
    * Once a bulk load is done: brings the planner's picture of the tables up to date (PostgreSQL:
    * VACUUM ANALYZE of the loaded tables, so estimates are right and index-only scans work at once
-   * instead of after autovacuum's next round; nothing elsewhere).
+   * instead of after autovacuum's next round). SQLite rebuilds here the secondary indexes of the
+   * loaded tables, which it sets aside before the first write (a sorted build instead of a million
+   * random inserts into each); until then the admin's lists are slow, and a run that stops early
+   * gets them back at the next open (migrate). Memory: nothing.
    */
   finish(): Promise<void>;
 }

@@ -143,6 +143,8 @@ export function createPostgresPersistence(url: string, opts: { max?: number; log
     // date_part answers a double (extract's numeric arithmetic is slower); timestamps have millisecond
     // precision, so a whole number of 6-minute periods divides exactly and floor never rounds a hair up.
     tenthsBetween: (from, to) => sql<number>`floor(date_part('epoch', ${to} - ${from}) / 360)::integer`,
+    // Nothing: PostgreSQL keeps its indexes in step with the load fast enough.
+    beforeBulkLoad: async () => {},
     async afterBulkLoad() {
       // Statistics for the planner (a fresh load has none: estimates off by 100×) and the visibility
       // map for index-only scans, now rather than at autovacuum's next round. Outside a transaction.

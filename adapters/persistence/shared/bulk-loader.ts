@@ -38,14 +38,24 @@ function* insertRefunds(tx: Db, t: Tables, loaded: readonly LoadedApplication[],
 /** Bulk loads, one transaction per call, the rows written by the dialect's fastest insert (insertMany). */
 export function bulkLoader(database: SqlDatabase): BulkLoader {
   const { tables: t } = database;
+  // The dialect's preparation, once, before the first write (SQLite parks its secondary indexes).
+  let started: Promise<void> | null = null;
+  const start = () => (started ??= database.beforeBulkLoad());
   return {
-    finish: () => database.afterBulkLoad(),
-    insertUsers(users) {
+    finish: async () => {
+      await start();
+      // A later load prepares again.
+      started = null;
+      await database.afterBulkLoad();
+    },
+    async insertUsers(users) {
+      await start();
       return database.transaction(function* () {
         return yield* insertMany(t.users, users.map(userToRow), 'email');
       });
     },
-    insertApplications(loaded) {
+    async insertApplications(loaded) {
+      await start();
       return database.transaction(function* (tx) {
         // The applicants' folded email and name go on their applications (as create() does), and
         // they stop being pseudo-entries in the same transaction.

@@ -76,6 +76,8 @@ export interface SqlDatabase {
   /** Locks the rows a claim selects so concurrent claimers skip them, where the dialect locks rows. */
   lockForClaim<Q>(select: Q): Q;
 
+  /** Before a bulk load's first write: what makes the dialect's loading fast (see BulkLoader). */
+  beforeBulkLoad(): Promise<void>;
   /** After a bulk load: what the dialect's planner needs to know of the new rows (see BulkLoader.finish). */
   afterBulkLoad(): Promise<void>;
   /** After a report-rollups run that caught up many days (ROLLUP_CATCH_UP_DAYS): the same, for the rollup tables. */

@@ -12,7 +12,7 @@ import { CONFLICT_MESSAGES, EXPORT_PAGE, keepsActiveAdmin, normaliseSearch, offs
 import type { UserRow } from './schema-parity.js';
 import type { SqlDatabase } from './sql-database.js';
 import { activeAdminSql, PSEUDO_ENTRY_SQL } from './sql-values.js';
-import { all, changes, rows, type Unit } from './unit.js';
+import { all, changes, rows, sqlRows, type Unit } from './unit.js';
 import { resolveAudit } from '../../../core/domain/audit.js';
 import { appendAudit } from './audit-store.js';
 
@@ -31,11 +31,43 @@ export function pseudoEntries(database: SqlDatabase, term: string | null): SQL |
 /** A page of pseudo-entries and their total; offset and limit are whole and non-negative. */
 export type PseudoEntryPager = (query: { term: string | null; offset: number; limit: number }) => Promise<{ items: User[]; total: number }>;
 
+/**
+ * The pseudo-entries matching `term`, as a table of (id, created_at) (`ordered`) or of ids: one range per search key, each
+ * off its own partial index, their union. Written as a union rather than an OR because SQLite,
+ * without statistics, tested the OR on every pseudo-entry walked in users_pseudo_entries_idx (50k at
+ * 1M applications: 30–60 ms a count, and a narrow email search's page alike) instead of reading the
+ * two ranges.
+ */
+function matchingPseudoEntries(database: SqlDatabase, term: string, { ordered }: { ordered: boolean }): SQL {
+  const u = database.tables.users;
+  // Counted, the ids alone: the partial indexes hold them (no table read).
+  const columns = ordered ? sql`${u.id} as id, ${u.createdAt} as created_at` : sql`${u.id} as id`;
+  const branches = [u.searchEmail, u.searchName].map((key) => sql`select ${columns} from ${u} where ${and(sql.raw(PSEUDO_ENTRY_SQL), database.prefix(sql`${key}`, term))}`);
+  return sql`(${sql.join(branches, sql` union `)})`;
+}
+
 /** The pseudo-entry page: one filter, paged and counted (both at once on PostgreSQL's pool). */
 function pseudoEntryPage(database: SqlDatabase): PseudoEntryPager {
   const t = database.tables;
   return ({ term, offset, limit }) =>
     database.read(function* (db) {
+      if (term !== null) {
+        const counted = sqlRows<{ n: number | string }>(sql`select count(*) as n from ${matchingPseudoEntries(database, term, { ordered: false })} as m`);
+        if (limit === 0) {
+          const [count] = yield* counted;
+          return { items: [], total: Number(count?.n ?? 0) };
+        }
+        const pageIds = sql`select id from ${matchingPseudoEntries(database, term, { ordered: true })} as m order by created_at desc, id desc limit ${limit} offset ${offset}`;
+        const paged = rows(
+          db
+            .select()
+            .from(t.users)
+            .where(sql`${t.users.id} in (${pageIds})`)
+            .orderBy(desc(t.users.createdAt), desc(t.users.id)),
+        );
+        const [found, [count]] = yield* all([paged, counted]);
+        return { items: found.map(userFromRow), total: Number(count?.n ?? 0) };
+      }
       const where = pseudoEntries(database, term);
       const counted = rows(
         db

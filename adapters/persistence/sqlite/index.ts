@@ -64,6 +64,60 @@ function dataVersionWatch(sqlite: Database.Database): ExternalChanges {
   };
 }
 
+/** The tables a bulk load (seed-demo) fills: their secondary indexes are set aside while it runs. */
+const BULK_LOADED_TABLES = ['users', 'applications', 'payments', 'status_history', 'documents', 'refunds', 'portal_ledger'];
+/** Where the set-aside indexes' definitions wait, so a load that stops early gets them back at the next open. */
+const PARKED_INDEXES = '_bulk_load_parked_indexes';
+/** The page cache of a bulk load and of the index builds after it (KiB, as cache_size takes it negative). */
+const BULK_CACHE_KIB = 256 * 1024;
+/**
+ * The connection's page cache otherwise (KiB). SQLite's default is 2 MiB, a small part of one index
+ * at a million applications: every admin page then reads its index pages from the OS again.
+ */
+const CACHE_KIB = 64 * 1024;
+
+/**
+ * Before a bulk load: drops the loaded tables' secondary indexes (UNIQUE ones stay, they are
+ * constraints), keeping their definitions in PARKED_INDEXES in the same transaction. A million rows
+ * inserted into 17 indexes of random keys each cost a page read and write per index per row; built
+ * after the load, each index is one sort (seed-demo at 1M: see bench/admin.ts, docs/deployment.md).
+ */
+function parkIndexes(sqlite: Database.Database): void {
+  sqlite.pragma(`cache_size = -${BULK_CACHE_KIB}`);
+  sqlite
+    .transaction(() => {
+      sqlite.exec(`create table if not exists "${PARKED_INDEXES}" ("name" text primary key, "sql" text not null)`);
+      const found = sqlite
+        .prepare<unknown[], { name: string; sql: string }>(
+          `select "name", "sql" from sqlite_master where "type" = 'index' and "sql" is not null and "sql" not like 'CREATE UNIQUE %' and "tbl_name" in (${BULK_LOADED_TABLES.map(() => '?').join(', ')})`,
+        )
+        .all(...BULK_LOADED_TABLES);
+      const park = sqlite.prepare(`insert into "${PARKED_INDEXES}" ("name", "sql") values (?, ?)`);
+      for (const index of found) {
+        park.run(index.name, index.sql);
+        sqlite.exec(`drop index "${index.name.replaceAll('"', '""')}"`);
+      }
+    })
+    .immediate();
+}
+
+/** Re-creates the parked indexes (after a bulk load, or at the next open if it stopped early). */
+function restoreParkedIndexes(sqlite: Database.Database): void {
+  const parked = sqlite.prepare(`select 1 from sqlite_master where "type" = 'table' and "name" = ?`).get(PARKED_INDEXES);
+  if (!parked) return;
+  sqlite.pragma(`cache_size = -${BULK_CACHE_KIB}`);
+  try {
+    sqlite
+      .transaction(() => {
+        for (const index of sqlite.prepare<[], { sql: string }>(`select "sql" from "${PARKED_INDEXES}"`).all()) sqlite.exec(index.sql);
+        sqlite.exec(`drop table "${PARKED_INDEXES}"`);
+      })
+      .immediate();
+  } finally {
+    sqlite.pragma(`cache_size = -${CACHE_KIB}`);
+  }
+}
+
 /** Runs `build` on first use and keeps its result. */
 function onFirstUse<T>(build: () => T): () => T {
   let built: T | undefined;
@@ -77,7 +131,7 @@ export interface SqliteOptions {
 
 /**
  * The embedded default: one SQLite file via better-sqlite3 (WAL, busy_timeout 5000 ms, foreign
- * keys on, synchronous NORMAL), running the shared stores (../shared). better-sqlite3 is
+ * keys on, synchronous NORMAL, a 64 MiB page cache), running the shared stores (../shared). better-sqlite3 is
  * synchronous, so a unit of work runs as ONE synchronous drizzle transaction callback, each step
  * executed as the unit asks for it (an async callback would not roll back).
  */
@@ -89,6 +143,7 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
     sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma(`cache_size = -${CACHE_KIB}`);
   } catch (e) {
     throw errors.unavailable('database', `Cannot open the SQLite database at ${file}: ${(e as Error).message}`);
   }
@@ -154,9 +209,10 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
     prefix(expr: SQL, term: string) {
       return sql`(${expr} >= ${term} and ${expr} < ${term + MAX_CHAR})`;
     },
-    // Nothing: the SQLite queries are shaped for its planner without statistics (sqlite_stat1), which
-    // a bulk ANALYZE would bring in and change their plans.
-    afterBulkLoad: async () => {},
+    beforeBulkLoad: async () => parkIndexes(sqlite),
+    // The parked indexes are built again. No ANALYZE: the SQLite queries are shaped for its planner
+    // without statistics (sqlite_stat1), which a bulk ANALYZE would bring in and change their plans.
+    afterBulkLoad: async () => restoreParkedIndexes(sqlite),
     afterRollupCatchUp: async () => {},
     statusTerm(searching) {
       // With a search term the status is written `+status` (the same value, but no index may serve
@@ -170,6 +226,8 @@ export function createSqlitePersistence(file: string, options: SqliteOptions = {
     tenthsBetween: (from, to) => sql<number>`((${to} - ${from}) / 360000)`,
     unavailable: sqliteUnavailable(file),
     async migrate() {
+      // A bulk load that stopped before its end left its indexes parked: they come back first.
+      restoreParkedIndexes(sqlite);
       migrate(drizzleDb, { migrationsFolder: SQLITE_MIGRATIONS_FOLDER });
       // The triggers derived from the code's constants, re-created when they changed (decision 0035).
       installSqliteDerivedSql(sqlite, renderDerivedSql('sqlite', derivedConstants(schema as unknown as Tables)));
