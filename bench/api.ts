@@ -29,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../apps/http/server.js';
 import { bufferedDestination, createLogger } from '../apps/shared/logger.js';
+import { benchApplicationForm } from './support/application-form.js';
 import { signInBenchAdmin } from './support/staff.js';
 
 interface AutocannonResult {
@@ -193,28 +194,11 @@ async function main(): Promise<void> {
     });
     if (register.status !== 201) throw new Error(`register failed: ${register.status} ${await register.text()}`);
     const cookie = register.headers.getSetCookie()[0]!.split(';')[0]!;
-    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
     const createApplication = async (i: number, as: string): Promise<{ id: string; applicationNumber: string }> => {
       const res = await fetch(`${origin}/api/applications`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin, cookie: as },
-        body: JSON.stringify({
-          givenName: `Bench${i}`,
-          surname: 'Applicant',
-          gender: 'female',
-          dateOfBirth: '1990-01-01',
-          nationality: 'United Kingdom',
-          countryOfBirth: 'United Kingdom',
-          maritalStatus: 'single',
-          profession: 'Tester',
-          purposeOfVisit: 'tourism',
-          entry: 'Single',
-          expectedArrivalDate: day(10),
-          expectedDepartureDate: day(17),
-          passportNumber: `P${100000 + i}`,
-          passportExpiry: day(900),
-          privacyPolicyAccepted: true,
-        }),
+        body: JSON.stringify(benchApplicationForm({ givenName: `Bench${i}`, passportNumber: `P${100000 + i}` })),
       });
       if (res.status !== 201) throw new Error(`create application failed: ${res.status} ${await res.text()}`);
       return (await res.json()) as { id: string; applicationNumber: string };

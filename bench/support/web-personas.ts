@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { generate as generateTotp } from 'otplib';
+import { benchApplicationForm } from './application-form.js';
 
 /**
  * The people bench:web signs in as, on the server it measures (seeded by `seed-demo` before the
@@ -105,30 +106,8 @@ export async function signInPersonas(base: string, dataDir: string, staffEmail: 
 
   // The tracker: an application the applicant has just made (seed-demo's numbers are marked as demo
   // ones, outside the tracking form's format), opened with the mailed code.
-  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   const made = await expectOk(
-    await post(
-      base,
-      '/api/applications',
-      {
-        givenName: 'Amelia',
-        surname: 'Tracked',
-        gender: 'female',
-        dateOfBirth: '1990-01-01',
-        nationality: 'United Kingdom',
-        countryOfBirth: 'United Kingdom',
-        maritalStatus: 'single',
-        profession: 'Architect',
-        purposeOfVisit: 'tourism',
-        entry: 'Single',
-        expectedArrivalDate: day(20),
-        expectedDepartureDate: day(27),
-        passportNumber: 'P7654321',
-        passportExpiry: day(900),
-        privacyPolicyAccepted: true,
-      },
-      applicant.cookies,
-    ),
+    await post(base, '/api/applications', benchApplicationForm({ givenName: 'Amelia', surname: 'Tracked', passportNumber: 'P7654321' }), applicant.cookies),
     'the tracked application',
   );
   const tracked = { n: ((await made.json()) as { applicationNumber: string }).applicationNumber };

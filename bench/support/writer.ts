@@ -11,14 +11,12 @@
  *
  * argv: origin, rate per second, then the applicants' session cookies (one per argument).
  */
-// A module (its names are its own, not the DOM's globals such as `origin`).
-export {};
+import { benchApplicationForm } from './application-form.js';
 
 const [origin, rateArg, ...cookies] = process.argv.slice(2);
 const rate = Number(rateArg);
 if (!origin || !(rate > 0) || cookies.length === 0) throw new Error('usage: writer.ts <origin> <rate per second> <cookie>…');
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const SURNAMES = ['Writer', 'Lovelace', 'Hopper', 'Turing', 'Noether', 'Curie', 'Franklin', 'Babbage'];
 
 async function post(path: string, cookie: string, body: object = {}): Promise<Record<string, unknown>> {
@@ -36,26 +34,7 @@ let sequence = 0;
 /** One application created and its initial fee paid, as the applicant's browser does it. */
 async function createAndPay(cookie: string): Promise<void> {
   sequence += 1;
-  const created = await post('/api/applications', cookie, {
-    givenName: 'Bench',
-    surname: SURNAMES[sequence % SURNAMES.length],
-    gender: 'female',
-    dateOfBirth: '1990-12-10',
-    nationality: 'United Kingdom',
-    countryOfBirth: 'United Kingdom',
-    otherNationalities: false,
-    maritalStatus: 'single',
-    profession: 'Engineer',
-    purposeOfVisit: 'tourism',
-    entry: 'Single',
-    expectedArrivalDate: day(14),
-    expectedDepartureDate: day(21),
-    passportNumber: String(100_000_000 + sequence),
-    passportExpiry: day(800),
-    visitedEgyptBefore: false,
-    hasBeenDeported: false,
-    privacyPolicyAccepted: true,
-  });
+  const created = await post('/api/applications', cookie, benchApplicationForm({ surname: SURNAMES[sequence % SURNAMES.length], passportNumber: String(100_000_000 + sequence) }));
   const id = created.id as number;
   const intent = await post(`/api/payments/initial/${id}`, cookie);
   const paymentIntentId = intent.paymentIntentId as string;
