@@ -87,7 +87,8 @@ export function* commitApplication(tx: Db, t: Tables, change: ApplicationChange)
   // Only the columns the change changes are written: the row has 69 columns and 17 indexes, and
   // SQLite rewrites the entries of every index (and fires every trigger) naming a column that is
   // SET, changed or not — a payment's confirmation rewrote all 17 (10–50 ms at 1M applications
-  // with the admin reading; bench:admin BENCH_WRITER). PostgreSQL keeps more updates HOT.
+  // with the admin reading; bench:admin BENCH_WRITER). PostgreSQL keeps more updates HOT. Its
+  // transaction must take the write lock first (lockFirst): this reads before it writes.
   const [current] = yield* rows(
     tx
       .select()
@@ -250,12 +251,17 @@ export function applicationStore(database: SqlDatabase): ApplicationRepository {
     async commit(change) {
       const id = change.application.id;
       try {
-        return await database.transaction(function* (tx): Unit<CommitResult> {
-          const committed = yield* commitApplication(tx, t, change);
-          if (!committed) return { outcome: 'stale' };
-          yield* appendAudit(tx, t, committed.audit);
-          return committed.result;
-        });
+        // lockFirst: commitApplication reads the row before it writes; on SQLite a read snapshot that
+        // another connection wrote past cannot take the write lock (SQLITE_BUSY at once, no waiting).
+        return await database.transaction(
+          function* (tx): Unit<CommitResult> {
+            const committed = yield* commitApplication(tx, t, change);
+            if (!committed) return { outcome: 'stale' };
+            yield* appendAudit(tx, t, committed.audit);
+            return committed.result;
+          },
+          { lockFirst: true },
+        );
       } catch (e) {
         if (isUniqueViolation(e)) return { outcome: 'conflict' };
         throw e;

@@ -47,20 +47,24 @@ export function groupStore(database: SqlDatabase): ApplicationGroupRepository {
     },
     async commitAll(list) {
       try {
-        return await database.transaction(function* (tx) {
-          const committed: Application[] = [];
-          const audit: NewAuditEntry[] = [];
-          for (const change of list) {
-            const done = yield* commitApplication(tx, t, change);
-            // One moved: throwing rolls back what this transaction changed before it.
-            if (!done) throw new StaleGroup();
-            committed.push(done.result.application);
-            audit.push(...done.audit);
-          }
-          yield* appendAudit(tx, t, audit);
-          const result: GroupCommitResult = { outcome: 'committed', applications: committed };
-          return result;
-        });
+        // lockFirst: commitApplication reads each row before it writes (application-store.ts, commit).
+        return await database.transaction(
+          function* (tx) {
+            const committed: Application[] = [];
+            const audit: NewAuditEntry[] = [];
+            for (const change of list) {
+              const done = yield* commitApplication(tx, t, change);
+              // One moved: throwing rolls back what this transaction changed before it.
+              if (!done) throw new StaleGroup();
+              committed.push(done.result.application);
+              audit.push(...done.audit);
+            }
+            yield* appendAudit(tx, t, audit);
+            const result: GroupCommitResult = { outcome: 'committed', applications: committed };
+            return result;
+          },
+          { lockFirst: true },
+        );
       } catch (e) {
         if (e instanceof StaleGroup) return { outcome: 'stale' };
         if (isUniqueViolation(e)) return { outcome: 'conflict' };
