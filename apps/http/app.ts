@@ -10,7 +10,6 @@ import { WRONG_CODE_LIMIT, WRONG_CODE_WINDOW_MS } from '../../core/domain/two-fa
 import type { Agency } from '../shared/agency.js';
 import { loadAuth } from './auth.js';
 import { clientIp, clientWentAway, type AppEnv } from './context.js';
-import { compressedJson } from './compressed-json.js';
 import type { RouteDeps } from './deps.js';
 import { domainErrorResponse, INTERNAL_ERROR_MESSAGE } from './error-map.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -186,7 +185,6 @@ export function createApp(agency: Agency, options: AppOptions = {}) {
   // it may be called are declared on the route itself (route-facts.ts). Reads (the hot path) only
   // resolve the session. A state change must come from our own pages unless its route declares
   // otherwise (the signed webhook), and reach a route that declares its body kind.
-  app.use('/api/*', compressedJson());
   app.use('/api/*', sameOriginWrites(new URL(agency.config.publicUrl).origin));
   app.use('/api/*', bodyKindDeclared());
   app.use('/api/*', loadAuth(sessions, agency.useCases, { clientAddress: deps.clientAddress, staffTwoFactor: agency.config.staffTwoFactor }));

@@ -21,8 +21,7 @@ export async function jsonArrayStream<T>(c: Context, elements: AsyncIterable<T>)
   const iterator = elements[Symbol.asyncIterator]();
   const first = await iterator.next();
   c.header('content-type', 'application/json; charset=UTF-8');
-  // no-transform: sent as it is read, in constant memory, not gzipped on the way (compressed-json.ts).
-  c.header('cache-control', 'no-store, no-transform');
+  c.header('cache-control', 'no-store');
   // Typed as the JSON answer it is, so the typed client (hc<AppType>) knows the body.
   const answer = stream(
     c,
